@@ -1,0 +1,45 @@
+"""Assemble the graph from the stage list."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
+
+from labscribe.graph.context import Context
+from labscribe.graph.pipeline import STAGES, prepare
+from labscribe.graph.routing import route_explorer
+from labscribe.graph.state import InputState, State
+from labscribe.nodes.explore import await_human, call_tool, explore_done
+
+EXPLORE_LOOP = ("explore", "call_tool", "await_human")
+
+
+def build_graph(*, checkpointer: BaseCheckpointSaver | None = None) -> CompiledStateGraph:
+    """The labscribe graph, compiled with `checkpointer` (None for LangGraph Studio/server).
+
+    `prepare` leads into the stages in order; the explore loop leaves through
+    `route_explorer` into `explore_done`, which leads to the next stage.
+    """
+    builder = StateGraph(State, context_schema=Context, input_schema=InputState)
+    builder.add_node("prepare", prepare)
+    for stage in STAGES:
+        builder.add_node(stage.name, stage.node)
+    builder.add_node("call_tool", call_tool)
+    builder.add_node("await_human", await_human)
+    builder.add_node("explore_done", explore_done)
+
+    chain = ["prepare", *(stage.name for stage in STAGES)]
+    builder.add_edge(START, chain[0])
+    for here, there in pairwise(chain):
+        if here != "explore":
+            builder.add_edge(here, there)
+    after_explore = chain[chain.index("explore") + 1]
+    routes = {"call_tool": "call_tool", "explore": "explore", "await_human": "await_human"}
+    for node in EXPLORE_LOOP:
+        builder.add_conditional_edges(node, route_explorer, routes | {"leave": "explore_done"})
+    builder.add_edge("explore_done", after_explore)
+    builder.add_edge(chain[-1], END)
+    return builder.compile(checkpointer=checkpointer, name="labscribe")

@@ -1,0 +1,112 @@
+"""Run configuration: what a caller (CLI, Python, Studio's form) may set for one run.
+
+Passed as LangGraph's runtime context; never checkpointed, so a resume supplies it again
+(the CLI rebuilds it from the options the `prepare` step recorded in state).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any, Literal
+
+from labscribe.guards.budgets import Budget
+from labscribe.guards.failures import FailurePolicy
+from labscribe.guards.ladder import LadderPolicy
+
+OnCollapse = Literal["draft", "ask"]
+
+
+def _doc(description: str) -> dict[str, str]:
+    return {"description": description}
+
+
+@dataclass(kw_only=True)
+class Context:
+    base_url: str | None = field(
+        default=None,
+        metadata=_doc("OpenAI-compatible endpoint; default LABSCRIBE_BASE_URL, or DeepSeek."),
+    )
+    api_key: str | None = field(
+        default=None,
+        metadata=_doc("Key for base_url; default LABSCRIBE_API_KEY or DEEPSEEK_API_KEY."),
+    )
+    explore_model: str | None = field(
+        default=None, metadata=_doc("Cheaper model that explores the folder with tools.")
+    )
+    write_model: str | None = field(
+        default=None, metadata=_doc("Main model that drafts and revises the report.")
+    )
+    context_tokens: int | None = field(
+        default=None,
+        metadata=_doc("The explore model's context window; its history is kept inside it."),
+    )
+    request_timeout: float = field(
+        default=120.0, metadata=_doc("Seconds one model request may take before it is retried.")
+    )
+    max_retries: int = field(
+        default=2, metadata=_doc("Retries (with backoff) of a failing model request.")
+    )
+    on_collapse: OnCollapse = field(
+        default="draft",
+        metadata=_doc("On a collapse halt: 'draft' with what was found, or 'ask' a human."),
+    )
+    max_tool_iters: int = field(
+        default=20, metadata=_doc("Explore model calls allowed before drafting proceeds.")
+    )
+    max_tokens: int | None = field(
+        default=None, metadata=_doc("Token budget of the exploration (input plus output).")
+    )
+    reflect: int = field(default=2, metadata=_doc("Critique-and-revise rounds after drafting."))
+    figures: bool = field(default=True, metadata=_doc("Make figures from the data."))
+    compile: bool = field(default=True, metadata=_doc("Compile the report with xelatex."))
+    ladder: LadderPolicy = field(
+        default_factory=LadderPolicy,
+        metadata=_doc("Tool classes and the warn/block/halt rung of each class."),
+    )
+    failures: FailurePolicy = field(
+        default_factory=FailurePolicy,
+        metadata=_doc("Consecutive failing tool calls that nudge, and that halt."),
+    )
+    models: Any = field(
+        default=None,
+        metadata=_doc(
+            "In-process only: a Models pair that replaces the endpoint (tests, embedding)."
+        ),
+    )
+
+    def __post_init__(self) -> None:
+        if self.on_collapse not in ("draft", "ask"):
+            raise ValueError(f"on_collapse must be 'draft' or 'ask', got {self.on_collapse!r}")
+        for name in ("max_tool_iters", "context_tokens", "max_tokens"):
+            value = getattr(self, name)
+            if value is not None and value < 1:
+                raise ValueError(f"{name} must be at least 1, got {value}")
+        if self.reflect < 0:
+            raise ValueError(f"reflect must be 0 or more, got {self.reflect}")
+
+    @property
+    def budget(self) -> Budget:
+        return Budget(max_tool_iters=self.max_tool_iters, max_tokens=self.max_tokens)
+
+    def options(self) -> dict[str, Any]:
+        """What a resume needs to run on the same terms: everything but secrets and objects."""
+        secret_or_object = {"api_key", "models"}
+        return {
+            f.name: _plain(getattr(self, f.name))
+            for f in fields(self)
+            if f.name not in secret_or_object
+        }
+
+    @classmethod
+    def from_options(cls, options: dict[str, Any], **overrides: Any) -> Context:
+        known = {f.name for f in fields(cls)}
+        values = {k: v for k, v in options.items() if k in known}
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        for name, model in (("ladder", LadderPolicy), ("failures", FailurePolicy)):
+            if isinstance(values.get(name), dict):
+                values[name] = model.model_validate(values[name])
+        return cls(**values)
+
+
+def _plain(value: Any) -> Any:
+    return value.model_dump(mode="json") if hasattr(value, "model_dump") else value

@@ -1,0 +1,79 @@
+"""The files a run leaves in OUT/: report.tex, history.json, run.json (events.jsonl streams)."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from langchain_core.messages import messages_to_dict
+
+from labscribe.guards.statuses import RunStatus
+
+
+@dataclass(frozen=True)
+class RunOutcome:
+    """How one invocation ended, before it is written down."""
+
+    status: RunStatus
+    reason: str
+    halt: dict[str, Any] | None = None
+    """An infrastructure halt the runner saw; collapse halts live in the guard state."""
+    traceback: str | None = None
+    """For a failure: where it happened, so a bug report can carry it."""
+
+
+def run_record(thread_id: str, values: dict[str, Any], outcome: RunOutcome) -> dict[str, Any]:
+    """`run.json`: the contract other tools read (SPEC section 7), plus context for people."""
+    guard = values.get("guard") or {}
+    halt = outcome.halt or guard.get("halt") or (guard.get("halts") or [None])[-1]
+    tokens = values.get("tokens") or {}
+    return {
+        "thread_id": thread_id,
+        "status": outcome.status.value,
+        "reason": outcome.reason,
+        "stages": values.get("stages", []),
+        "model_calls": {"explore": 0, "write": 0, **(values.get("model_calls") or {})},
+        "tool_calls": values.get("tool_calls", 0),
+        "guard": {
+            "warned": guard.get("warned", 0),
+            "blocked": guard.get("blocked", 0),
+            "halted": halt is not None,
+            "halt": halt,
+        },
+        "tokens": {"input": tokens.get("input", 0), "output": tokens.get("output", 0)},
+        "degraded": values.get("degraded", []),
+        "outputs": {},
+        "exploration": values.get("exploration"),
+        "plan": values.get("plan", []),
+        "folder": values.get("folder"),
+    } | ({"traceback": outcome.traceback} if outcome.traceback else {})
+
+
+def write_outputs(
+    out: Path, thread_id: str, values: dict[str, Any], outcome: RunOutcome
+) -> dict[str, Any]:
+    """Write report.tex (when there is one), history.json and run.json; return run.json."""
+    out.mkdir(parents=True, exist_ok=True)
+    record = run_record(thread_id, values, outcome)
+    if values.get("report"):
+        record["outputs"]["report"] = str(_write(out / "report.tex", values["report"]))
+    history = json.dumps(messages_to_dict(values.get("messages", [])), ensure_ascii=False, indent=1)
+    record["outputs"]["history"] = str(_write(out / "history.json", history))
+    record["outputs"]["events"] = str(out / "events.jsonl")
+    record["outputs"]["run"] = str(out / "run.json")
+    _write(out / "run.json", json.dumps(record, ensure_ascii=False, indent=2, default=str))
+    return record
+
+
+def _write(path: Path, text: str) -> Path:
+    """Replace `path` whole or not at all: a full disk never leaves half a file."""
+    partial = path.with_name(f".{path.name}.partial")
+    try:
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, path)
+    finally:
+        partial.unlink(missing_ok=True)
+    return path

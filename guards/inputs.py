@@ -1,0 +1,34 @@
+"""Bad input gets a clear message before anything is written."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def folder_problem(folder: str | os.PathLike[str]) -> str | None:
+    """Why `folder` cannot be explored, or None when it can."""
+    path = Path(folder).expanduser()
+    if not path.exists():
+        return f"the data folder {str(path)!r} does not exist"
+    if not path.is_dir():
+        return f"{str(path)!r} is a file, not a folder: pass the folder that holds the material"
+    if not os.access(path, os.R_OK | os.X_OK):
+        return f"the data folder {str(path)!r} is not readable (check its permissions)"
+    try:
+        if not any(path.iterdir()):
+            return f"the data folder {str(path)!r} is empty: there is nothing to report on"
+    except OSError as exc:
+        return f"the data folder {str(path)!r} cannot be listed: {exc.strerror or exc}"
+    return None
+
+
+def out_problem(out: str | os.PathLike[str]) -> str | None:
+    """Why the report cannot be written to `out`, or None when it can."""
+    path = Path(out).expanduser().absolute()
+    if path.exists() and not path.is_dir():
+        return f"--out {str(path)!r} is a file, not a folder"
+    existing = next(p for p in (path, *path.parents) if p.exists())
+    if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
+        return f"cannot write the report to {str(path)!r}: {str(existing)!r} is not writable"
+    return None

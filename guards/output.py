@@ -1,0 +1,57 @@
+"""Output checks for the writer: a complete LaTeX document, with no tool-call markup in it."""
+
+from __future__ import annotations
+
+import re
+
+# Markup a model emits when it tries to call tools it was not given: DeepSeek's DSML and
+# its <｜tool▁calls▁begin｜> family (full-width bars or ASCII bars, ▁ or _), OpenAI-style
+# `tool_calls` keys, Hermes/Qwen <tool_call> tags, and reasoning <think> blocks.
+TOOL_MARKUP = re.compile(
+    r"DSML"
+    r"|<\s*[|｜]\s*tool[▁_ ]?(?:calls?|outputs?)[▁_ ]?(?:begin|end)\s*[|｜]\s*>"
+    r"|<\s*[|｜]\s*tool[▁_ ]?sep\s*[|｜]\s*>"
+    r"|\btool_calls\b"
+    r"|</?\s*tool_call\s*>"
+    r"|</?\s*think\s*>"
+    r"|</?\s*function_calls\s*>",
+    re.IGNORECASE,
+)
+_FENCE = re.compile(r"^\s*```[a-zA-Z]*\s*\n|\n\s*```\s*$")
+_BEGIN = "\\documentclass"
+_END = "\\end{document}"
+
+
+def find_tool_markup(text: str) -> str | None:
+    """The first piece of tool-call markup in `text`, or None."""
+    match = TOOL_MARKUP.search(text)
+    return match.group(0) if match else None
+
+
+def tidy_latex(text: str) -> str:
+    """Strip what surrounds a LaTeX document in a chat reply: fences, leading prose, trailing chat.
+
+    Only text outside `\\documentclass ... \\end{document}` is removed; LaTeX ignores
+    anything after `\\end{document}` anyway.
+    """
+    text = _FENCE.sub("", text.strip())
+    start = text.find(_BEGIN)
+    if start > 0:
+        text = text[start:]
+    end = text.rfind(_END)
+    if end >= 0:
+        text = text[: end + len(_END)]
+    return text.strip() + "\n"
+
+
+def latex_problems(text: str) -> list[str]:
+    """Why `text` is not an acceptable report; empty when it is."""
+    problems = []
+    if _BEGIN not in text:
+        problems.append("it does not contain \\documentclass")
+    markup = find_tool_markup(text)
+    if markup:
+        problems.append(f"it contains tool-call markup ({markup!r})")
+    if not text.rstrip().endswith(_END):
+        problems.append("it does not end with \\end{document}")
+    return problems

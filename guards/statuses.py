@@ -1,0 +1,93 @@
+"""Every way a run or its exploration can end, with the words users read about it."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class RunStatus(StrEnum):
+    """`run.json`'s `status`: the contract other tools read."""
+
+    COMPLETED = "completed"
+    DEGRADED = "degraded"
+    HALTED = "halted"
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+
+
+class HaltKind(StrEnum):
+    """Why a halt pauses or not: a collapse follows `on_collapse`; infrastructure always pauses."""
+
+    COLLAPSE = "collapse"
+    INFRASTRUCTURE = "infrastructure"
+
+
+class Termination(StrEnum):
+    """Why exploration stopped (or the run halted). Each value names one cause."""
+
+    FINISHED = "finished"  # the model called finish_exploration
+    FINAL_ANSWER = "final_answer"  # the model answered in text with no tool call
+    ITERATION_BUDGET = "iteration_budget"
+    TOKEN_BUDGET = "token_budget"
+    LENGTH = "length"  # finish_reason == "length" on an explore turn
+    REPEATED_CALL = "repeated_call"  # the loop ladder halted a collapse
+    TOOL_FAILURES = "tool_failures"  # consecutive failing tool calls
+    AUTHENTICATION = "authentication"
+    UNAVAILABLE = "unavailable"  # outage or rate limit that outlived the retries
+    TIMEOUT = "timeout"  # a request that never answered, after retries
+    CANCELLED = "cancelled"  # Ctrl-C or a cancel from the server
+
+    @property
+    def halt_kind(self) -> HaltKind | None:
+        """The halt this termination is, or None when exploration simply moves on."""
+        if self in _COLLAPSES:
+            return HaltKind.COLLAPSE
+        if self in _INFRASTRUCTURE:
+            return HaltKind.INFRASTRUCTURE
+        return None
+
+    @property
+    def description(self) -> str:
+        return _DESCRIPTIONS[self]
+
+
+_COLLAPSES = frozenset({Termination.REPEATED_CALL, Termination.TOOL_FAILURES})
+_INFRASTRUCTURE = frozenset(
+    {Termination.AUTHENTICATION, Termination.UNAVAILABLE, Termination.TIMEOUT}
+)
+
+_DESCRIPTIONS: dict[Termination, str] = {
+    Termination.FINISHED: "the explorer called finish_exploration",
+    Termination.FINAL_ANSWER: "the explorer answered without calling a tool",
+    Termination.ITERATION_BUDGET: "the exploration reached its model-call budget",
+    Termination.TOKEN_BUDGET: "the exploration reached its token budget",
+    Termination.LENGTH: "the explorer's reply was cut off (finish_reason=length)",
+    Termination.REPEATED_CALL: "the explorer kept repeating the same tool call",
+    Termination.TOOL_FAILURES: "the explorer's tool calls kept failing",
+    Termination.AUTHENTICATION: "the model endpoint refused the credentials (authentication)",
+    Termination.UNAVAILABLE: "the model endpoint was unavailable after retries",
+    Termination.TIMEOUT: "the model endpoint did not answer in time, after retries",
+    Termination.CANCELLED: "the run was cancelled",
+}
+
+
+def classify_model_error(exc: BaseException) -> Termination | None:
+    """The infrastructure termination an exception from a model call means, if any.
+
+    Read by duck typing (`status_code`, exception names) so this module needs no client
+    library: openai's AuthenticationError is 401, PermissionDeniedError 403, and so on.
+    Anything unrecognised returns None and propagates as a bug.
+    """
+    status = getattr(exc, "status_code", None)
+    if status is None:
+        status = getattr(getattr(exc, "response", None), "status_code", None)
+    if status in (401, 403):
+        return Termination.AUTHENTICATION
+    if status == 429 or (isinstance(status, int) and 500 <= status < 600):
+        return Termination.UNAVAILABLE
+    names = {cls.__name__ for cls in type(exc).__mro__}
+    if names & {"APITimeoutError", "TimeoutException", "TimeoutError", "ReadTimeout"}:
+        return Termination.TIMEOUT
+    if names & {"APIConnectionError", "ConnectError", "ConnectionError"}:
+        return Termination.UNAVAILABLE
+    return None

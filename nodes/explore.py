@@ -1,0 +1,254 @@
+"""explore: the guarded tool loop.
+
+Small nodes share the stage: `explore` takes one model turn, `call_tool` answers one pending
+tool call per step (so every completed call is checkpointed and never runs twice on resume),
+`await_human` pauses a halted thread until a human resumes it, and `explore_done` closes
+the stage.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, SystemMessage, ToolMessage
+from langgraph.runtime import Runtime
+from langgraph.types import interrupt
+
+from labscribe.graph.context import Context
+from labscribe.graph.models import chat_model, context_window, usage_of
+from labscribe.graph.progress import emit, milestone
+from labscribe.graph.state import State, pending_calls
+from labscribe.guards.budgets import (
+    MAX_CALLS_PER_REPLY,
+    TOO_MANY_CALLS,
+    check_before_request,
+    estimate_tokens,
+    rounds_that_fit,
+)
+from labscribe.guards.guard_state import GuardState, call_key
+from labscribe.guards.ladder import ToolClass
+from labscribe.guards.repair import INVALID_ARGS_ERROR, INVALID_TOOL_NAME_ERROR, repair_json_object
+from labscribe.guards.statuses import Termination
+from labscribe.guards.verdicts import Block, Halt, Warn
+from labscribe.nodes.prompts import EXPLORER_SYSTEM
+from labscribe.tools import EXPLORE_TOOLS, Folder, Outcome
+
+TOOLS_BY_NAME = {tool.name: tool for tool in EXPLORE_TOOLS}
+NOT_EXECUTED = "Not executed: {why}."
+
+
+def explore(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+    """One explorer turn: budget check, then one model call whose reply lands in state."""
+    ctx = runtime.context
+    history = list(state["messages"])
+    update: dict[str, Any] = {}
+    if nudge := state.get("pending_nudge"):
+        update = _take_nudge(state, nudge)
+        history += update["messages"]
+    exceeded = check_before_request(
+        ctx.budget,
+        model_calls=(state.get("model_calls") or {}).get("explore", 0),
+        tokens=sum((state.get("tokens") or {}).values()),
+    )
+    if exceeded:
+        emit(
+            {"event": "guard", "stage": "explore", "verdict": "budget", "detail": exceeded.message}
+        )
+        return update | _ended(exceeded.termination, exceeded.message)
+
+    model = chat_model(ctx, "explore").bind_tools([tool.openai_schema() for tool in EXPLORE_TOOLS])
+    system = SystemMessage(EXPLORER_SYSTEM.format(max_tool_iters=ctx.max_tool_iters))
+    reply = _with_repaired_calls(model.invoke([system, *fit_history(history, context_window(ctx))]))
+    update |= {
+        "messages": [*update.get("messages", []), reply],
+        "model_calls": {"explore": 1},
+        "tokens": usage_of(reply),
+    }
+    excess = _calls_of(reply)[MAX_CALLS_PER_REPLY:]
+    if excess:
+        too_many = TOO_MANY_CALLS.format(limit=MAX_CALLS_PER_REPLY)
+        update["messages"] += [_not_executed(call, too_many) for call in excess]
+    if reply.response_metadata.get("finish_reason") == "length":
+        unanswered = [_not_executed(call, "your reply was cut off") for call in _calls_of(reply)]
+        update["messages"] += unanswered
+        return update | _ended(Termination.LENGTH, Termination.LENGTH.description)
+    if not _calls_of(reply):
+        answer = reply.text.strip()
+        findings = {"experiment": "", "goal": "", "key_findings": [answer] if answer else []}
+        return (
+            update
+            | {"findings": findings}
+            | _ended(Termination.FINAL_ANSWER, Termination.FINAL_ANSWER.description)
+        )
+    return update
+
+
+def call_tool(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Answer the next pending tool call, after asking the loop guards about it."""
+    ctx = runtime.context
+    call, *rest = pending_calls(state["messages"])
+    guard = GuardState.load(state.get("guard"))
+    folder = Folder(Path(state["folder"]))
+    name, args = call["name"], call.get("args")
+    update: dict[str, Any] = {"tool_calls": 1}
+    verdict = None
+
+    tool = TOOLS_BY_NAME.get(name)
+    if call.get("invalid"):
+        outcome = Outcome(INVALID_ARGS_ERROR.format(name=name, problem=call.get("error")), ok=False)
+    elif tool is None:
+        available = ", ".join(TOOLS_BY_NAME)
+        outcome = Outcome(INVALID_TOOL_NAME_ERROR.format(name=name, available=available), ok=False)
+    else:
+        read_only = ctx.ladder.class_of(name) is ToolClass.READ_ONLY
+        key = call_key(name, args, tool.stamp(folder, args) if read_only else None)
+        verdict = guard.review(ctx.ladder, key, name)
+        outcome = _act(verdict, tool, folder, args, key, guard, state["messages"])
+        if read_only and outcome.ok:
+            guard.cache.setdefault(key, call["id"])
+
+    if not isinstance(verdict, Halt):
+        streak = guard.record_outcome(ctx.failures, ok=outcome.ok)
+        if isinstance(streak, Warn):
+            outcome = Outcome(f"{outcome.content}\n\n{streak.nudge}", ok=outcome.ok)
+        elif isinstance(streak, Halt):
+            verdict = streak
+            guard.record_halt(Termination.TOOL_FAILURES, streak.reason, tool=name, args=args)
+
+    messages = [_tool_message(call, outcome)]
+    if isinstance(verdict, Halt):
+        emit({"event": "halt", "stage": "explore", **(guard.halt or {})})
+        messages += [_not_executed(other, "exploration halted") for other in rest]
+    elif tool is not None and outcome.ok and ctx.ladder.class_of(name) is ToolClass.TERMINAL:
+        update |= {"findings": outcome.args.model_dump()} | _ended(
+            Termination.FINISHED, Termination.FINISHED.description
+        )
+        messages += [_not_executed(other, "exploration has finished") for other in rest]
+    emit(
+        {
+            "event": "tool",
+            "stage": "explore",
+            "tool": name,
+            "args": args,
+            "call_id": call["id"],
+            "ok": outcome.ok,
+            "guard": type(verdict).__name__.lower() if verdict else None,
+        }
+    )
+    return update | {"messages": messages, "guard": guard.dump()}
+
+
+def await_human(state: State) -> dict[str, Any]:
+    """Pause a halted thread. Resuming with `{"nudge": text}` hands the explorer that text."""
+    answer = interrupt({"halt": (state.get("guard") or {}).get("halt")})
+    nudge = answer.get("nudge") if isinstance(answer, dict) else answer
+    guard = GuardState.load(state.get("guard"))
+    guard.halt = None  # the record stays in guard.halts and in the checkpoint history
+    return {"guard": guard.dump(), "pending_nudge": nudge or None}
+
+
+def explore_done(state: State) -> dict[str, Any]:
+    """Close the stage: record how exploration ended (a halt that drafts counts) and announce it."""
+    ending = state.get("exploration")
+    update: dict[str, Any] = {}
+    if ending is None:
+        halt = (state.get("guard") or {}).get("halt") or {}
+        termination = Termination(halt.get("termination", Termination.REPEATED_CALL))
+        ending = _ended(termination, f"{termination.description}: {halt.get('reason')}")
+        update, ending = ending, ending["exploration"]
+    calls = (state.get("model_calls") or {}).get("explore", 0)
+    detail = f"{ending['reason']} ({calls} model calls, {state.get('tool_calls', 0)} tool calls)"
+    return update | milestone(state, "explore", detail)
+
+
+def _act(
+    verdict: Any,
+    tool: Any,
+    folder: Folder,
+    args: Any,
+    key: str,
+    guard: GuardState,
+    messages: list[AnyMessage],
+) -> Outcome:
+    """Carry out a ladder verdict: halt, refuse, serve from cache, or run the tool."""
+    if isinstance(verdict, Halt):
+        guard.record_halt(Termination.REPEATED_CALL, verdict.reason, tool=tool.name, args=args)
+        return Outcome(NOT_EXECUTED.format(why=f"exploration halted, {verdict.reason}"), ok=False)
+    if isinstance(verdict, Block):
+        return Outcome(verdict.message, ok=False)
+    outcome = _cached(guard.cache.get(key), messages) or tool.invoke(folder, args or {})
+    if isinstance(verdict, Warn):
+        return Outcome(f"{outcome.content}\n\n{verdict.nudge}", ok=outcome.ok, args=outcome.args)
+    return outcome
+
+
+def _cached(call_id: str | None, messages: list[AnyMessage]) -> Outcome | None:
+    """The earlier result of an identical read of an unchanged target, if still in history."""
+    if call_id is None:
+        return None
+    for message in messages:
+        if isinstance(message, ToolMessage) and message.tool_call_id == call_id:
+            return Outcome(message.text, ok=True)
+    return None
+
+
+def fit_history(history: list[AnyMessage], window: int) -> list[AnyMessage]:
+    """The scan brief plus the newest whole rounds (a reply and its results) that fit `window`."""
+    brief, rest = history[:1], history[1:]
+    rounds: list[list[AnyMessage]] = []
+    for message in rest:
+        if isinstance(message, AIMessage) or not rounds:
+            rounds.append([])
+        rounds[-1].append(message)
+    sizes = [sum(estimate_tokens(m.text) + 16 for m in block) for block in rounds]
+    # Headroom for the system prompt, the tool schemas and the reply.
+    fixed = sum(estimate_tokens(m.text) for m in brief) + 2_000
+    kept = rounds_that_fit(fixed, sizes, window)
+    return brief + [m for block in rounds[len(rounds) - kept :] for m in block]
+
+
+def _take_nudge(state: State, nudge: str) -> dict[str, Any]:
+    """A human's nudge joins the history and the guards start a new attempt."""
+    guard = GuardState.load(state.get("guard"))
+    guard.restart_attempt()
+    return {"messages": [HumanMessage(nudge)], "pending_nudge": None, "guard": guard.dump()}
+
+
+def _with_repaired_calls(reply: AIMessage) -> AIMessage:
+    """Move invalid calls whose JSON can be repaired into tool_calls; give every call an id."""
+    calls = list(reply.tool_calls)
+    still_invalid = []
+    for call in reply.invalid_tool_calls:
+        args = repair_json_object(call.get("args"))
+        if args is None or not call.get("name"):
+            still_invalid.append(call)
+        else:
+            calls.append(
+                {"name": call["name"], "args": args, "id": call.get("id"), "type": "tool_call"}
+            )
+    numbered = len(calls) + len(still_invalid)
+    for n, call in enumerate([*calls, *still_invalid]):
+        call["id"] = call.get("id") or f"call_{len(reply.id or '')}_{n}_of_{numbered}"
+    return reply.model_copy(update={"tool_calls": calls, "invalid_tool_calls": still_invalid})
+
+
+def _calls_of(reply: AIMessage) -> list[dict[str, Any]]:
+    return [*reply.tool_calls, *reply.invalid_tool_calls]
+
+
+def _tool_message(call: dict[str, Any], outcome: Outcome) -> ToolMessage:
+    return ToolMessage(
+        outcome.content,
+        tool_call_id=call["id"],
+        name=call.get("name") or "unknown",
+        status="success" if outcome.ok else "error",
+    )
+
+
+def _not_executed(call: dict[str, Any], why: str) -> ToolMessage:
+    return _tool_message(call, Outcome(NOT_EXECUTED.format(why=why), ok=False))
+
+
+def _ended(termination: Termination, reason: str) -> dict[str, Any]:
+    return {"exploration": {"termination": termination.value, "reason": reason}}

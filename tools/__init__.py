@@ -1,0 +1,9 @@
+"""The explore tools, registered in one explicit list."""
+
+from labscribe.tools.base import Folder, Outcome, Tool, ToolError
+from labscribe.tools.files import LIST_DIR, READ_FILE
+from labscribe.tools.finish import FINISH_EXPLORATION, Findings
+
+EXPLORE_TOOLS: tuple[Tool, ...] = (LIST_DIR, READ_FILE, FINISH_EXPLORATION)
+
+__all__ = ["EXPLORE_TOOLS", "Findings", "Folder", "Outcome", "Tool", "ToolError"]

@@ -1,0 +1,484 @@
+"""Backend of the explorer's `read_file` tool: one bounded window of a file's text.
+
+Any file in the data folder may be huge, oddly encoded, a PDF or not text at all, and
+the model pays for every character it is shown. So a read streams only the lines it
+needs, detects the encoding from a bounded prefix, and always tells the model exactly
+how to continue.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import json
+import stat
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import islice
+from pathlib import Path
+from typing import BinaryIO
+
+from charset_normalizer import from_bytes
+from pypdf import PdfReader
+from pypdf.errors import DependencyError
+
+from labscribe.tools.base import ToolError
+
+# A window the explorer can afford per call (roughly 2k tokens); more is one offset away.
+READ_CHARS = 7000
+# The model-facing default of read_file's `limit`; the continuation note omits it when unchanged.
+DEFAULT_LIMIT = 200
+# More lines than this never fit in READ_CHARS anyway, so a larger limit is capped, not refused.
+MAX_LIMIT = 2000
+# Detection looks at this much of the file and no more, whatever the file's size.
+SNIFF_BYTES = 64 * 1024
+# Text files up to this size are read to the end so the header can give the line count;
+# beyond it, counting would cost time proportional to the file and the header says "≥".
+COUNT_BYTES = 1024 * 1024
+# Unit in which the unread rest of an over-long line is skipped, so memory stays bounded.
+_SKIP_CHARS = 64 * 1024
+# Below this many non-ASCII bytes charset-normalizer often mistakes GBK for Korean, Big5
+# or UTF-16 (measured on short lab-style Chinese lines), so GB18030 wins without asking.
+_CJK_GUESS_MIN_BYTES = 128
+
+_ASCII = bytes(range(128))
+
+# Canonical codec names (codecs.lookup(...).name) of the GB family; gb18030 decodes all.
+_GB_CODECS = frozenset({"gb2312", "gbk", "gb18030", "hz"})
+# Other CJK encodings whose bytes also decode as GB18030. charset-normalizer tells them
+# apart reliably on longer samples. Johab is left out on purpose: it is charset-normalizer's
+# favourite wrong answer for short GBK text and almost never met in practice.
+_OTHER_CJK_CODECS = frozenset(
+    {
+        "big5",
+        "big5hkscs",
+        "cp950",
+        "cp932",
+        "shift_jis",
+        "shift_jis_2004",
+        "shift_jisx0213",
+        "euc_jp",
+        "euc_jis_2004",
+        "euc_jisx0213",
+        "iso2022_jp",
+        "euc_kr",
+        "cp949",
+    }
+)
+
+# Signatures of common binary formats, checked before any decoding. Only signatures that
+# cannot plausibly start a text file are listed; NUL bytes catch the rest.
+_MAGIC: tuple[tuple[bytes, str], ...] = (
+    (b"\x89PNG\r\n\x1a\n", "PNG image"),
+    (b"\xff\xd8\xff", "JPEG image"),
+    (b"GIF87a", "GIF image"),
+    (b"GIF89a", "GIF image"),
+    (b"II*\x00", "TIFF image"),
+    (b"MM\x00*", "TIFF image"),
+    (b"PK\x03\x04", "ZIP archive"),
+    (b"PK\x05\x06", "ZIP archive"),
+    (b"\x1f\x8b", "gzip archive"),
+    (b"\xfd7zXZ\x00", "xz archive"),
+    (b"7z\xbc\xaf\x27\x1c", "7-Zip archive"),
+    (b"Rar!\x1a\x07", "RAR archive"),
+    (b"\x7fELF", "ELF executable"),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "legacy Office document (xls/doc/ppt)"),
+    (b"SQLite format 3\x00", "SQLite database"),
+    (b"\x89HDF\r\n\x1a\n", "HDF5 data file"),
+    (b"\x93NUMPY", "NumPy array"),
+)
+# Office Open XML files are ZIPs; the first member names, stored uncompressed near the
+# start, say which kind.
+_ZIP_KINDS: tuple[tuple[bytes, str], ...] = (
+    (b"xl/", "Excel workbook (xlsx)"),
+    (b"word/", "Word document (docx)"),
+    (b"ppt/", "PowerPoint presentation (pptx)"),
+)
+_IMAGE_KINDS = frozenset({"PNG image", "JPEG image", "GIF image", "TIFF image", "WebP image"})
+
+# Byte-order marks, longest first: the UTF-32 LE mark begins with the UTF-16 LE one.
+_BOMS: tuple[tuple[bytes, str, str], ...] = (
+    (codecs.BOM_UTF32_LE, "utf-32", "utf-32-le with BOM"),
+    (codecs.BOM_UTF32_BE, "utf-32", "utf-32-be with BOM"),
+    (codecs.BOM_UTF8, "utf-8-sig", "utf-8 with BOM"),
+    (codecs.BOM_UTF16_LE, "utf-16", "utf-16-le with BOM"),
+    (codecs.BOM_UTF16_BE, "utf-16", "utf-16-be with BOM"),
+)
+
+
+@dataclass(frozen=True)
+class _Encoding:
+    """How to decode a file: the Python codec, and the name the header shows."""
+
+    codec: str
+    label: str
+
+
+@dataclass(frozen=True)
+class _Window:
+    """The lines a read shows, and what is known about the rest of the file."""
+
+    lines: list[str]
+    next_offset: int  # the first line not shown
+    more: bool  # lines remain at next_offset
+    by_chars: bool  # the window stopped at max_chars rather than at `limit`
+    cut_line: int | None  # index of a shown line that was longer than max_chars and cut
+    total: int | None  # line count of the whole file, when known
+
+
+def read_window(
+    path: Path,
+    offset: int = 0,
+    limit: int = DEFAULT_LIMIT,
+    max_chars: int = READ_CHARS,
+    display_name: str | None = None,
+) -> str:
+    """Return lines [offset, offset + limit) of the text of `path`, for the model to read.
+
+    The result starts with a one-line header (name, line range, line count when it was
+    cheap to learn, encoding or PDF page count) and, when lines remain, ends with a note
+    naming the exact `read_file` call that continues. The lines shown, each counted with
+    its newline, stay within `max_chars` characters, except that the first line is always
+    shown: cut to `max_chars` characters if it is longer, and the note says so. PDFs are
+    read as extracted text with a `--- page N ---` line before each page.
+
+    Memory does not grow with the file's size: lines are streamed, and detection reads
+    at most SNIFF_BYTES. `display_name` (default: the file's name) is how the header and
+    the note name the file; it should be the path the model used.
+
+    Raises ToolError, for the model to read, when the arguments are invalid, the file
+    cannot be read, is binary, is an unreadable PDF, or `offset` is past its end.
+    """
+    name = display_name if display_name is not None else (path.name or str(path))
+    if max_chars < 1:
+        raise ValueError(f"max_chars must be at least 1, got {max_chars}")
+    if offset < 0:
+        raise ToolError(f"offset must be 0 or more (0 is the first line), got {offset}")
+    if limit < 1:
+        raise ToolError(f"limit must be at least 1 line, got {limit}")
+    limit = min(limit, MAX_LIMIT)
+
+    size = _regular_file_size(path, name)
+    if size == 0:
+        return f"[{name}: empty file (0 bytes)]"
+    try:
+        with path.open("rb") as raw:
+            prefix = raw.read(SNIFF_BYTES)
+            if prefix.startswith(b"%PDF-"):
+                return _read_pdf(raw, name, offset, limit, max_chars)
+            encoding = _detect_encoding(prefix, at_eof=len(prefix) >= size, name=name)
+            raw.seek(0)
+            # newline=None: \r\n and lone \r end lines too, so instrument exports from any
+            # platform page the same way. errors="replace": a bad byte never stops a read.
+            with io.TextIOWrapper(
+                raw, encoding=encoding.codec, errors="replace", newline=None
+            ) as text:
+                window = _take_window(
+                    _text_lines(text, max_chars),
+                    offset,
+                    limit,
+                    max_chars,
+                    count_rest=size <= COUNT_BYTES,
+                )
+    except OSError as exc:
+        raise ToolError(f"cannot read {name}: {_os_reason(exc)}") from exc
+
+    if window.total == 0:
+        return f"[{name}: empty (no text), encoding {encoding.label}]"
+    _check_offset(window, name, offset, limit)
+    size_note = "" if window.total is not None else f", {_human_size(size)}"
+    return _render(
+        name, window, offset, limit, max_chars, f"{size_note}, encoding {encoding.label}"
+    )
+
+
+def _regular_file_size(path: Path, name: str) -> int:
+    """The size of `path` if it is a regular file; otherwise a ToolError saying what it is.
+
+    Checked before opening because opening a FIFO or device could block or never end.
+    """
+    try:
+        info = path.stat()
+    except OSError as exc:
+        raise ToolError(f"cannot read {name}: {_os_reason(exc)}") from exc
+    if stat.S_ISDIR(info.st_mode):
+        raise ToolError(
+            f"cannot read {name}: it is a directory; use list_dir to see what it contains"
+        )
+    if not stat.S_ISREG(info.st_mode):
+        raise ToolError(f"cannot read {name}: not a regular file (a device, pipe or socket)")
+    return info.st_size
+
+
+def _os_reason(exc: OSError) -> str:
+    """A short, model-readable reason for an OS-level failure."""
+    if isinstance(exc, PermissionError):
+        return "permission denied"
+    if isinstance(exc, FileNotFoundError):
+        return "no such file"
+    if isinstance(exc, IsADirectoryError):
+        return "it is a directory; use list_dir to see what it contains"
+    return exc.strerror or type(exc).__name__
+
+
+def _detect_encoding(prefix: bytes, at_eof: bool, name: str) -> _Encoding:
+    """The encoding of a text file judged from its first bytes, or ToolError if binary.
+
+    Order matters: binary signatures, byte-order marks, BOM-less UTF-16 (by where NUL
+    bytes fall), other NULs (binary), strict UTF-8, GB18030 (Chinese lab instruments
+    commonly write GBK), and finally charset-normalizer for other legacy encodings.
+    `at_eof` says `prefix` is the whole file, so a character cut at its end is an error.
+    """
+    kind = _binary_kind(prefix)
+    if kind is not None:
+        hint = "; use read_image for images" if kind in _IMAGE_KINDS else ""
+        raise ToolError(f"{name} looks like a binary file ({kind}), not text{hint}")
+    for bom, codec, label in _BOMS:
+        if prefix.startswith(bom):
+            return _Encoding(codec, label)
+    utf16 = _utf16_without_bom(prefix)
+    if utf16 is not None:
+        return _Encoding(utf16, f"{utf16} without BOM")
+    if b"\x00" in prefix:
+        raise ToolError(f"{name} looks like a binary file (contains NUL bytes), not text")
+    if _decodes(prefix, "utf-8", at_eof):
+        return _Encoding("utf-8", "utf-8")
+    if _decodes(prefix, "gb18030", at_eof):
+        # Big5, Shift-JIS and EUC-KR bytes usually decode as GB18030 too; only a
+        # confident guess on a long enough sample overrides the likelier GB reading.
+        non_ascii = len(prefix.translate(None, _ASCII))
+        guess = _guess_codec(prefix) if non_ascii >= _CJK_GUESS_MIN_BYTES else None
+        if guess in _OTHER_CJK_CODECS:
+            return _Encoding(guess, f"{guess} (guessed)")
+        return _Encoding("gb18030", "gb18030")
+    guess = _guess_codec(prefix)
+    if guess is None or guess in _GB_CODECS:
+        # GB-family text that failed strict decoding has stray bad bytes: read it as GB.
+        if guess in _GB_CODECS:
+            return _Encoding("gb18030", "gb18030 (some bytes invalid, replaced)")
+        return _Encoding("utf-8", "utf-8 (not recognised; invalid bytes replaced)")
+    return _Encoding(guess, f"{guess} (guessed)")
+
+
+def _binary_kind(prefix: bytes) -> str | None:
+    """The kind of binary file `prefix` starts, if it carries a known signature."""
+    for magic, kind in _MAGIC:
+        if prefix.startswith(magic):
+            if kind == "ZIP archive":
+                for member, office_kind in _ZIP_KINDS:
+                    if member in prefix:
+                        return office_kind
+            return kind
+    if prefix.startswith(b"RIFF") and prefix[8:12] == b"WEBP":
+        return "WebP image"
+    if prefix.startswith(b"RIFF") and prefix[8:12] == b"WAVE":
+        return "WAV audio"
+    return None
+
+
+def _utf16_without_bom(prefix: bytes) -> str | None:
+    """The codec, utf-16-le or utf-16-be, if NUL bytes fall as in BOM-less UTF-16 text.
+
+    Text that is mostly Latin script in UTF-16 has a NUL in nearly every high byte and
+    almost none in the low bytes. Binary data with that pattern (arrays of small 16-bit
+    integers) decodes to control characters, so those must also be rare.
+    """
+    if len(prefix) < 4:
+        return None
+    even, odd = prefix[0::2], prefix[1::2]
+    nul_even, nul_odd = even.count(0) / len(even), odd.count(0) / len(odd)
+    if nul_odd > 0.3 and nul_even < 0.05:
+        codec = "utf-16-le"
+    elif nul_even > 0.3 and nul_odd < 0.05:
+        codec = "utf-16-be"
+    else:
+        return None
+    sample = prefix[: len(prefix) - len(prefix) % 2].decode(codec, errors="replace")
+    odd_chars = sum(1 for ch in sample if (ch < " " and ch not in "\t\n\r\f") or ch == "\ufffd")
+    return codec if odd_chars <= 0.05 * len(sample) else None
+
+
+def _decodes(prefix: bytes, codec: str, at_eof: bool) -> bool:
+    """Whether `prefix` decodes strictly, allowing a character cut at its end unless at EOF."""
+    decoder = codecs.getincrementaldecoder(codec)(errors="strict")
+    try:
+        decoder.decode(prefix, final=at_eof)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _guess_codec(prefix: bytes) -> str | None:
+    """charset-normalizer's best guess for `prefix`, as a canonical codec name, if any."""
+    best = from_bytes(prefix).best()
+    if best is None:
+        return None
+    try:
+        return codecs.lookup(best.encoding).name
+    except LookupError:
+        return None
+
+
+def _text_lines(text: io.TextIOBase, cap: int) -> Iterator[tuple[str, bool]]:
+    """Yield each line of `text` without its newline, cut to `cap` characters, and whether
+    it was cut. Reads are bounded, so a file with no newlines never lands in memory whole.
+    """
+    while True:
+        piece = text.readline(cap + 1)
+        if not piece:
+            return
+        if piece.endswith("\n"):
+            yield piece[:-1], False
+        elif len(piece) <= cap:
+            yield piece, False  # the last line, without a final newline
+        else:
+            # Longer than cap: skip the rest of the line in bounded steps.
+            while True:
+                rest = text.readline(_SKIP_CHARS)
+                if not rest or rest.endswith("\n"):
+                    break
+            yield piece[:cap], True
+
+
+def _take_window(
+    lines: Iterator[tuple[str, bool]],
+    offset: int,
+    limit: int,
+    max_chars: int,
+    count_rest: bool,
+) -> _Window:
+    """Skip `offset` lines, then keep lines until `limit` lines or `max_chars` characters.
+
+    The first line kept is always kept, even cut, so every call makes progress. One line
+    past the window is read to learn whether more follow; with `count_rest` the rest is
+    counted too (callers allow that only when it is cheap).
+    """
+    skipped = sum(1 for _ in islice(lines, offset))
+    if skipped < offset:
+        return _Window([], skipped, False, False, None, skipped)
+    shown: list[str] = []
+    used = 0
+    cut_line: int | None = None
+    for text, was_cut in lines:
+        cost = len(text) + 1  # the newline that joins it to the next line
+        if len(shown) == limit or (shown and used + cost > max_chars):
+            by_chars = len(shown) < limit
+            end = offset + len(shown)
+            total = end + 1 + sum(1 for _ in lines) if count_rest else None
+            return _Window(shown, end, True, by_chars, cut_line, total)
+        if was_cut:
+            cut_line = offset + len(shown)
+        shown.append(text)
+        used += cost
+    end = offset + len(shown)
+    return _Window(shown, end, False, False, cut_line, end)
+
+
+def _check_offset(window: _Window, name: str, offset: int, limit: int) -> None:
+    """Raise ToolError if `offset` was past the last line, saying how many lines there are."""
+    if window.lines or window.total is None:
+        return
+    total = window.total
+    last = max(0, total - limit)
+    raise ToolError(
+        f"offset {offset} is past the end of {name}: it has {total} "
+        f"line{'s' if total != 1 else ''} (offsets 0-{total - 1}); "
+        f"read its last lines with {_call(name, last, limit)}"
+    )
+
+
+def _render(name: str, window: _Window, offset: int, limit: int, max_chars: int, about: str) -> str:
+    """Header, lines and continuation note, as the model sees them."""
+    last = offset + len(window.lines)
+    of = str(window.total) if window.total is not None else f"≥{last + 1}"
+    parts = [f"[{name}: lines {offset + 1}-{last} of {of}{about}]", *window.lines]
+    notes: list[str] = []
+    if window.cut_line is not None:
+        notes.append(
+            f"line {window.cut_line + 1} was cut at {max_chars} characters "
+            "(the rest of that line cannot be shown)"
+        )
+    elif window.more:
+        notes.append(
+            f"truncated at {max_chars} characters" if window.by_chars else "more lines follow"
+        )
+    if window.more:
+        notes.append(f"continue with {_call(name, window.next_offset, limit)}")
+    if notes:
+        parts.append(f"[{'; '.join(notes)}]")
+    return "\n".join(parts)
+
+
+def _call(name: str, offset: int, limit: int) -> str:
+    """The read_file call that reads from `offset`, as the model should write it."""
+    extra = f", limit={limit}" if limit != DEFAULT_LIMIT else ""
+    return f"read_file(path={json.dumps(name, ensure_ascii=False)}, offset={offset}{extra})"
+
+
+def _human_size(size: int) -> str:
+    """`size` bytes as a short human-readable figure."""
+    if size < 1024:
+        return f"{size} bytes"
+    value = size / 1024
+    for unit in ("KB", "MB"):
+        if value < 1024:
+            return f"{value:.1f} {unit}"
+        value /= 1024
+    return f"{value:.1f} GB"
+
+
+class _PdfText:
+    """The lines of a PDF's extracted text, page by page, extracted only as far as read."""
+
+    def __init__(self, reader: PdfReader, cap: int) -> None:
+        self.reader = reader
+        self.cap = cap
+        self.has_text = False  # some page had text, among those extracted so far
+
+    def lines(self) -> Iterator[tuple[str, bool]]:
+        """Yield `--- page N ---`, then that page's lines cut to `cap`, for every page."""
+        for number, page in enumerate(self.reader.pages, start=1):
+            try:
+                text = page.extract_text() or ""
+            except Exception as exc:  # pypdf raises many types on malformed pages
+                yield f"--- page {number} (text extraction failed: {exc}) ---", False
+                continue
+            yield f"--- page {number} ---", False
+            if text.strip():
+                self.has_text = True
+            for line in text.splitlines():
+                yield line[: self.cap], len(line) > self.cap
+
+
+def _read_pdf(raw: BinaryIO, name: str, offset: int, limit: int, max_chars: int) -> str:
+    """The window of a PDF's extracted text, or ToolError if it is encrypted or broken."""
+    try:
+        reader = PdfReader(raw)
+        if reader.is_encrypted and not reader.decrypt(""):
+            raise ToolError(f"{name} is a password-protected PDF; its text cannot be read")
+        pages = len(reader.pages)
+    except ToolError:
+        raise
+    except DependencyError as exc:
+        raise ToolError(
+            f"{name} is an encrypted PDF that cannot be decrypted here ({exc})"
+        ) from exc
+    except Exception as exc:  # pypdf signals broken files with many exception types
+        raise ToolError(f"cannot parse {name} as a PDF (it may be damaged): {exc}") from exc
+
+    pdf = _PdfText(reader, max_chars)
+    try:
+        # Counting the rest would mean extracting every page: not cheap, so not done.
+        window = _take_window(pdf.lines(), offset, limit, max_chars, count_rest=False)
+    except Exception as exc:  # a broken page tree fails while pages are being iterated
+        raise ToolError(f"cannot parse {name} as a PDF (it may be damaged): {exc}") from exc
+    pages_note = f"{pages} page{'s' if pages != 1 else ''}"
+    if window.total is not None and not pdf.has_text:
+        return (
+            f"[{name}: PDF with {pages_note} but no extractable text; it may be a scanned "
+            "document, so try read_image instead]"
+        )
+    _check_offset(window, name, offset, limit)
+    return _render(
+        name, window, offset, limit, max_chars, f", PDF with {pages_note}, text extracted by pypdf"
+    )

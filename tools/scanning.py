@@ -1,0 +1,105 @@
+"""The zero-model scan: a deterministic walk that buckets the folder's files by extension."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+
+from labscribe.tools.base import human_size
+
+BUCKETS: dict[str, frozenset[str]] = {
+    "documents": frozenset(
+        {".pdf", ".md", ".txt", ".tex", ".doc", ".docx", ".odt", ".rtf", ".html", ".htm"}
+    ),
+    "images": frozenset(
+        {".png", ".jpg", ".jpeg", ".gif", ".bmp", ".tif", ".tiff", ".webp", ".svg"}
+    ),
+    "data": frozenset(
+        {".csv", ".tsv", ".dat", ".xlsx", ".xls", ".json", ".ini", ".cfg", ".conf", ".yaml",
+         ".yml", ".toml", ".log", ".par", ".npy", ".npz", ".mat", ".h5", ".hdf5", ".xml"}
+    ),
+}  # fmt: skip
+OTHER = "other"
+LISTED_PER_BUCKET = 40  # the summary names this many files per bucket; counts cover all
+
+
+class Bucket(BaseModel):
+    count: int = 0
+    bytes: int = 0
+    files: list[str] = Field(default_factory=list)
+
+
+class ScanResult(BaseModel):
+    root: str
+    buckets: dict[str, Bucket]
+    skipped: list[str] = Field(default_factory=list)
+    """Entries not walked: links out of the folder, unreadable folders."""
+
+    @property
+    def total_files(self) -> int:
+        return sum(bucket.count for bucket in self.buckets.values())
+
+    @property
+    def total_bytes(self) -> int:
+        return sum(bucket.bytes for bucket in self.buckets.values())
+
+    def summary(self) -> str:
+        """A compact text the explorer and the first progress event show."""
+        lines = [f"{self.total_files} files, {human_size(self.total_bytes)} in all"]
+        for name, bucket in self.buckets.items():
+            if not bucket.count:
+                continue
+            shown = ", ".join(bucket.files)
+            more = bucket.count - len(bucket.files)
+            tail = f", … {more} more" if more > 0 else ""
+            lines.append(f"{name}: {bucket.count} ({human_size(bucket.bytes)}): {shown}{tail}")
+        if self.skipped:
+            lines.append(f"not walked: {', '.join(self.skipped)}")
+        return "\n".join(lines)
+
+
+def bucket_of(path: str) -> str:
+    suffix = os.path.splitext(path)[1].lower()
+    return next((name for name, exts in BUCKETS.items() if suffix in exts), OTHER)
+
+
+def scan_folder(root: Path) -> ScanResult:
+    """Walk `root` without following links out of it; never reads file contents."""
+    base = root.resolve()
+    buckets = {name: Bucket() for name in (*BUCKETS, OTHER)}
+    skipped: list[str] = []
+    for rel, size in _walk(base, base, skipped):
+        bucket = buckets[bucket_of(rel)]
+        bucket.count += 1
+        bucket.bytes += size
+        if len(bucket.files) < LISTED_PER_BUCKET:
+            bucket.files.append(rel)
+    return ScanResult(root=str(base), buckets=buckets, skipped=skipped)
+
+
+def _walk(base: Path, folder: Path, skipped: list[str]) -> Iterator[tuple[str, int]]:
+    try:
+        entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+    except OSError:
+        skipped.append(f"{folder.relative_to(base).as_posix()}/ (unreadable)")
+        return
+    for entry in entries:
+        rel = Path(entry.path).relative_to(base).as_posix()
+        if entry.is_symlink():
+            target = Path(entry.path).resolve()
+            if target != base and base not in target.parents:
+                skipped.append(f"{rel} (link outside the folder)")
+                continue
+            if target.is_dir():  # a link back inside would walk the same files twice
+                skipped.append(f"{rel}/ (link to a folder inside)")
+                continue
+        if entry.is_dir():
+            yield from _walk(base, Path(entry.path), skipped)
+        elif entry.is_file():
+            try:
+                yield rel, entry.stat().st_size
+            except OSError:
+                skipped.append(f"{rel} (unreadable)")
