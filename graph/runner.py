@@ -9,7 +9,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.types import Command, RunnableConfig, StateSnapshot
@@ -110,13 +110,22 @@ def resume_thread(
         out_dir = Path(snapshot.values["out"])
         if problem := out_problem(out_dir):
             raise BadInput(problem)
-        if snapshot.interrupts:
+        where = thread_state(snapshot)
+        if where == "interrupted":
             payload: Any = Command(resume={"nudge": nudge})
-        elif snapshot.next:
+        elif where == "resumable":
             payload = Command(update={"pending_nudge": nudge}) if nudge else None
         else:
             raise BadInput(f"thread {thread_id!r} has already finished; nothing to resume")
         return _drive(graph, payload, thread_config(thread_id, context), context, out_dir, on_event)
+
+
+def thread_state(snapshot: StateSnapshot) -> Literal["interrupted", "resumable", "finished"]:
+    """Where a thread stands. A task that finished before a crash but was never committed
+    leaves `next` empty and its writes pending: the thread is still resumable."""
+    if snapshot.interrupts:
+        return "interrupted"
+    return "resumable" if snapshot.next or snapshot.tasks else "finished"
 
 
 def new_thread_id(folder: Path) -> str:
@@ -138,8 +147,9 @@ def settle(thread_id: str, snapshot: StateSnapshot) -> RunOutcome:
         halt = (values.get("guard") or {}).get("halt") or {}
         hint = RESUME_HINT.format(thread_id=thread_id)
         return RunOutcome(RunStatus.HALTED, f"halted: {halt.get('reason', 'paused')}; {hint}")
-    if snapshot.next or not values.get("report"):
-        return RunOutcome(RunStatus.FAILED, f"stopped before {', '.join(snapshot.next)}")
+    if thread_state(snapshot) != "finished" or not values.get("report"):
+        pending = ", ".join(task.name for task in snapshot.tasks) or "the end"
+        return RunOutcome(RunStatus.FAILED, f"stopped before {pending}")
     reason = (values.get("exploration") or {}).get("reason", "exploration ended")
     halts = (values.get("guard") or {}).get("halts") or []
     if halts:

@@ -61,7 +61,10 @@ def run(tmp_path: Path, writer: ScriptedChatModel) -> Runner:
     """Run a folder with a scripted explorer (and the default scripted writer)."""
 
     def _run(
-        folder: Path, explorer: ScriptedChatModel, *, write: ScriptedChatModel | None = None,
+        folder: Path,
+        explorer: ScriptedChatModel,
+        *,
+        write: ScriptedChatModel | None = None,
         **settings: Any,
     ) -> RunResult:
         context = Context(models=Models(explore=explorer, write=write or writer), **settings)

@@ -1,0 +1,216 @@
+"""The `labscribe` command: parsing, one place that maps errors to exit codes, subcommands."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+from labscribe.graph.builder import build_graph
+from labscribe.graph.checkpoint import open_checkpointer, thread_ids
+from labscribe.graph.context import Context
+from labscribe.graph.models import ConfigError
+from labscribe.graph.runner import BadInput, RunResult, resume_thread, run_folder, thread_state
+from labscribe.guards.statuses import RunStatus
+
+ENDPOINT_FLAGS = ("base_url", "api_key", "explore_model", "write_model", "context_tokens")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return args.command(args)
+    except (BadInput, ConfigError) as exc:
+        print(f"labscribe: {exc}", file=sys.stderr)
+        return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    settings = _endpoint_settings(args) | {
+        "on_collapse": args.on_collapse,
+        "max_tool_iters": args.max_tool_iters,
+        "reflect": args.reflect,
+        "figures": not args.no_figures,
+        "compile": not args.no_compile,
+    }
+    try:
+        context = Context(**settings)
+    except ValueError as exc:
+        raise BadInput(str(exc)) from exc
+    result = run_folder(
+        args.folder,
+        out=args.out,
+        thread_id=args.thread,
+        db=args.db,
+        context=context,
+        on_event=_progress(args.json),
+    )
+    return _finish(result, args.json)
+
+
+def resume(args: argparse.Namespace) -> int:
+    result = resume_thread(
+        args.thread,
+        nudge=args.nudge,
+        db=args.db,
+        settings=_endpoint_settings(args),
+        on_event=_progress(args.json),
+    )
+    return _finish(result, args.json)
+
+
+def status(args: argparse.Namespace) -> int:
+    with open_checkpointer(args.db) as saver:
+        snapshot = build_graph(checkpointer=saver).get_state(_config(args.thread))
+    values = snapshot.values
+    if not values:
+        raise BadInput(f"no thread {args.thread!r} in the checkpoint database")
+    plan, stages = values.get("plan", []), values.get("stages", [])
+    guard = values.get("guard") or {}
+    summary = {
+        "thread_id": args.thread,
+        "state": thread_state(snapshot),
+        "next": [task.name for task in snapshot.tasks],
+        "progress": f"{len(stages)}/{len(plan)}",
+        "stages": stages,
+        "exploration": values.get("exploration"),
+        "guard": {key: guard.get(key) for key in ("warned", "blocked", "halt", "halts")},
+        "model_calls": values.get("model_calls", {}),
+        "tool_calls": values.get("tool_calls", 0),
+        "folder": values.get("folder"),
+        "out": values.get("out"),
+    }
+    print(json.dumps(summary, ensure_ascii=False, indent=2, default=str))
+    return 0
+
+
+def history(args: argparse.Namespace) -> int:
+    with open_checkpointer(args.db) as saver:
+        snapshots = list(build_graph(checkpointer=saver).get_state_history(_config(args.thread)))
+    if not snapshots:
+        raise BadInput(f"no thread {args.thread!r} in the checkpoint database")
+    for snapshot in reversed(snapshots):
+        step = snapshot.metadata.get("step") if snapshot.metadata else None
+        messages = snapshot.values.get("messages", [])
+        last = f"{type(messages[-1]).__name__}" if messages else "-"
+        upcoming = ",".join(snapshot.next) or "(end)"
+        print(
+            f"{step:>4}  {snapshot.created_at}  next={upcoming:<14} messages={len(messages)} {last}"
+        )
+    return 0
+
+
+def threads(args: argparse.Namespace) -> int:
+    with open_checkpointer(args.db) as saver:
+        graph = build_graph(checkpointer=saver)
+        for thread_id in thread_ids(saver):
+            snapshot = graph.get_state(_config(thread_id))
+            folder = snapshot.values.get("folder", "")
+            print(f"{thread_id}\t{thread_state(snapshot)}\t{folder}")
+    return 0
+
+
+def _finish(result: RunResult, as_json: bool) -> int:
+    if not as_json:
+        record = result.record
+        print(f"{record['status']}: {record['reason']}", file=sys.stderr)
+        if "report" in record["outputs"]:
+            print(f"report: {record['outputs']['report']}", file=sys.stderr)
+        print(f"run: {record['outputs']['run']}", file=sys.stderr)
+    return result.exit_code
+
+
+def _progress(as_json: bool, stream: TextIO | None = None) -> Callable[[dict[str, Any]], None]:
+    """Events as JSON lines on stdout, or a progress bar on stderr."""
+    out = stream or (sys.stdout if as_json else sys.stderr)
+
+    def show(event: dict[str, Any]) -> None:
+        if as_json:
+            print(json.dumps(event, ensure_ascii=False, default=str), file=out, flush=True)
+        elif event["event"] in ("milestone", "end") and event.get("total"):
+            width = 24
+            filled = width * event["index"] // event["total"]
+            bar = "#" * filled + "-" * (width - filled)
+            detail = str(event.get("detail", "")).splitlines()[0][:90]
+            print(f"[{bar}] {event['index']}/{event['total']} {event['stage']}: {detail}", file=out)
+        elif event["event"] == "tool":
+            mark = {"warn": "!", "block": "x", "halt": "X"}.get(event.get("guard") or "", ".")
+            print(
+                f"  {mark} {event['tool']} {json.dumps(event['args'], ensure_ascii=False)[:80]}",
+                file=out,
+            )
+        elif event["event"] in ("halt", "guard"):
+            print(f"  ! {event.get('reason') or event.get('detail')}", file=out)
+
+    return show
+
+
+def _endpoint_settings(args: argparse.Namespace) -> dict[str, Any]:
+    return {name: getattr(args, name) for name in ENDPOINT_FLAGS if getattr(args, name) is not None}
+
+
+def _config(thread_id: str) -> dict[str, Any]:
+    return {"configurable": {"thread_id": thread_id}}
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="labscribe",
+        description="Turn a folder of experiment material into a LaTeX lab report.",
+        epilog=f"Exit codes: 0 report written, 3 halted and resumable, 2 bad input, 1 failure. "
+        f"Statuses: {', '.join(s.value for s in RunStatus)}.",
+    )
+    commands = parser.add_subparsers(required=True, metavar="COMMAND")
+
+    def command(name: str, handler: Callable[[argparse.Namespace], int], help: str):
+        sub = commands.add_parser(name, help=help, description=help)
+        sub.set_defaults(command=handler)
+        return sub
+
+    def endpoint_flags(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument("--base-url", help="OpenAI-compatible endpoint (LABSCRIBE_BASE_URL)")
+        sub.add_argument("--api-key", help="key for the endpoint (LABSCRIBE_API_KEY)")
+        sub.add_argument("--explore-model", help="model that explores (LABSCRIBE_EXPLORE_MODEL)")
+        sub.add_argument("--write-model", help="model that writes (LABSCRIBE_WRITE_MODEL)")
+        sub.add_argument("--context-tokens", type=int, help="explore model's context window")
+
+    def db_flag(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument(
+            "--db", help="checkpoint database: SQLite path (default LABSCRIBE_DB or ~/.labscribe)"
+        )
+
+    sub = command("run", run, "explore FOLDER and write its report")
+    sub.add_argument("folder", help="the folder of experiment material")
+    sub.add_argument("--out", help="output folder (default ./labscribe-out/THREAD)")
+    sub.add_argument("--thread", help="thread id (default: the folder name and a random suffix)")
+    sub.add_argument("--on-collapse", choices=["draft", "ask"], default="draft")
+    sub.add_argument("--max-tool-iters", type=int, default=20, help="explore model calls (20)")
+    sub.add_argument("--reflect", type=int, default=2, help="critique-and-revise rounds (2)")
+    sub.add_argument("--no-figures", action="store_true", help="make no figures")
+    sub.add_argument("--no-compile", action="store_true", help="do not compile the PDF")
+    sub.add_argument("--json", action="store_true", help="print events as JSON lines")
+    endpoint_flags(sub)
+    db_flag(sub)
+
+    sub = command("resume", resume, "continue a halted, crashed or cancelled thread")
+    sub.add_argument("thread")
+    sub.add_argument("--nudge", help="a hint for the explorer, added to its history")
+    sub.add_argument("--json", action="store_true", help="print events as JSON lines")
+    endpoint_flags(sub)
+    db_flag(sub)
+
+    for name, handler, text in (
+        ("status", status, "show where a thread stands"),
+        ("history", history, "list a thread's checkpoints"),
+    ):
+        sub = command(name, handler, text)
+        sub.add_argument("thread")
+        db_flag(sub)
+    db_flag(command("threads", threads, "list the threads in the checkpoint database"))
+    return parser
+
+
+if __name__ == "__main__":
+    sys.exit(main())

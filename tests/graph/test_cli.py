@@ -1,0 +1,233 @@
+"""The real CLI in a subprocess, over real HTTP to a scripted OpenAI-compatible server."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from scripted import latex
+from scripted_server import Hang, ScriptedEndpoint, text_reply, tool_reply
+
+from labscribe.graph.models import NO_ENDPOINT_MESSAGE
+
+FINISH = ("finish_exploration", {"experiment": "RLC", "goal": "f0", "key_findings": ["5 kHz"]})
+WRITER = [text_reply(latex("CLI report."))]
+
+
+def labscribe(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "labscribe.graph.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def start(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "labscribe.graph.cli", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def endpoint_flags(server: ScriptedEndpoint) -> list[str]:
+    return [
+        "--base-url", server.url, "--api-key", "test-key",
+        "--explore-model", "explorer", "--write-model", "writer",
+    ]  # fmt: skip
+
+
+def read_events(out: Path) -> list[dict]:
+    return [json.loads(line) for line in (out / "events.jsonl").read_text().splitlines()]
+
+
+def test_cli_run_writes_the_outputs_with_json_events(data: Path, tmp_path: Path) -> None:
+    script = [tool_reply(("list_dir", {"path": "."})), tool_reply(FINISH)]
+    out = tmp_path / "out"
+    with ScriptedEndpoint({"explorer": script, "writer": WRITER}) as server:
+        done = labscribe("run", str(data), "--out", str(out), "--json", *endpoint_flags(server))
+    assert done.returncode == 0, done.stderr
+    printed = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [e["stage"] for e in printed if e["event"] == "milestone"] == [
+        "scan",
+        "explore",
+        "draft",
+    ]
+    assert printed[-1]["event"] == "end"
+    record = json.loads((out / "run.json").read_text())
+    assert set(record) >= {
+        "thread_id", "status", "reason", "stages", "model_calls", "tool_calls",
+        "guard", "tokens", "degraded", "outputs",
+    }  # fmt: skip
+    assert record["status"] == "completed"
+    assert record["model_calls"] == {"explore": 2, "write": 1}
+    assert record["tokens"] == {"input": 300, "output": 60}
+    assert record["guard"] == {"warned": 0, "blocked": 0, "halted": False, "halt": None}
+    assert (out / "report.tex").read_text() == latex("CLI report.")
+    assert server.calls_to("explorer") == 2
+
+
+def test_cli_progress_bar_on_stderr(data: Path, tmp_path: Path) -> None:
+    with ScriptedEndpoint({"explorer": [tool_reply(FINISH)], "writer": WRITER}) as server:
+        done = labscribe("run", str(data), "--out", str(tmp_path / "o"), *endpoint_flags(server))
+    assert done.returncode == 0
+    assert "[########################] 3/3 draft" in done.stderr
+    assert "completed: the explorer called finish_exploration" in done.stderr
+
+
+def test_cli_ask_halts_then_resume_with_a_nudge_completes(data: Path, tmp_path: Path) -> None:
+    again = tool_reply(("list_dir", {"path": "."}))
+    script = [again] * 5 + [tool_reply(FINISH)]
+    out = tmp_path / "out"
+    with ScriptedEndpoint({"explorer": script, "writer": WRITER}) as server:
+        flags = endpoint_flags(server)
+        halted = labscribe(
+            "run", str(data), "--out", str(out), "--thread", "t-ask", "--on-collapse", "ask", *flags
+        )
+        assert halted.returncode == 3, halted.stderr
+        record = json.loads((out / "run.json").read_text())
+        assert record["status"] == "halted"
+        assert record["guard"]["halt"]["tool"] == "list_dir"
+        assert "labscribe resume t-ask" in record["reason"]
+        assert not (out / "report.tex").exists()
+
+        status = json.loads(labscribe("status", "t-ask").stdout)
+        assert status["state"] == "interrupted"
+        assert status["next"] == ["await_human"]
+
+        nudge = "Stop listing. Read sweep.csv once, then call finish_exploration."
+        resumed = labscribe("resume", "t-ask", "--nudge", nudge)
+        assert resumed.returncode == 0, resumed.stderr
+        assert server.calls_to("explorer") == 6
+    record = json.loads((out / "run.json").read_text())
+    assert record["status"] == "completed"
+    assert record["guard"]["halted"] is True
+    history = json.loads((out / "history.json").read_text())
+    humans = [m["data"]["content"] for m in history if m["type"] == "human"]
+    assert humans[-1] == nudge
+    # The nudge was in the request that followed it.
+    last_request = server.requests[-2]["messages"]
+    assert last_request[-1] == {"role": "user", "content": nudge}
+    assert "finished" in labscribe("threads").stdout
+    assert len(labscribe("history", "t-ask").stdout.splitlines()) > 10
+
+
+def test_cli_sigkill_mid_exploration_resumes_without_rerunning_tools(
+    data: Path, tmp_path: Path
+) -> None:
+    hang = Hang(then=tool_reply(FINISH))
+    script = [
+        tool_reply(("list_dir", {"path": "."})),
+        tool_reply(("read_file", {"path": "notes.md"}), ("read_file", {"path": "params.ini"})),
+        hang,
+    ]
+    out = tmp_path / "out"
+    with ScriptedEndpoint({"explorer": script, "writer": WRITER}) as server:
+        process = start("run", str(data), "--out", str(out), "--thread", "t-kill",
+                        *endpoint_flags(server))  # fmt: skip
+        assert hang.reached.wait(timeout=60), "the run never reached the third explore turn"
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(timeout=30)
+        hang.release.set()
+        before = [e for e in read_events(out) if e["event"] == "tool"]
+        assert [e["tool"] for e in before] == ["list_dir", "read_file", "read_file"]
+
+        resumed = labscribe("resume", "t-kill")
+        assert resumed.returncode == 0, resumed.stderr
+    record = json.loads((out / "run.json").read_text())
+    assert record["status"] == "completed"
+    tools = [e for e in read_events(out) if e["event"] == "tool"]
+    call_ids = [e["call_id"] for e in tools]
+    assert len(call_ids) == len(set(call_ids)) == 4
+    assert [e["tool"] for e in tools] == [
+        "list_dir",
+        "read_file",
+        "read_file",
+        "finish_exploration",
+    ]
+    history = json.loads((out / "history.json").read_text())
+    answered = [m["data"]["tool_call_id"] for m in history if m["type"] == "tool"]
+    assert answered == call_ids
+    assert record["tool_calls"] == 4
+
+
+def test_cli_ctrl_c_leaves_a_resumable_cancelled_thread(data: Path, tmp_path: Path) -> None:
+    hang = Hang(then=tool_reply(FINISH))
+    script = [tool_reply(("list_dir", {"path": "."})), hang]
+    out = tmp_path / "out"
+    with ScriptedEndpoint({"explorer": script, "writer": WRITER}) as server:
+        process = start("run", str(data), "--out", str(out), "--thread", "t-int",
+                        *endpoint_flags(server))  # fmt: skip
+        assert hang.reached.wait(timeout=60)
+        time.sleep(0.2)
+        process.send_signal(signal.SIGINT)
+        hang.release.set()
+        assert process.wait(timeout=60) == 3
+        record = json.loads((out / "run.json").read_text())
+        assert record["status"] == "cancelled"
+        assert "labscribe resume t-int" in record["reason"]
+        resumed = labscribe("resume", "t-int")
+        assert resumed.returncode == 0, resumed.stderr
+    assert json.loads((out / "run.json").read_text())["status"] == "completed"
+
+
+@pytest.mark.parametrize(
+    ("make_folder", "message"),
+    [
+        (lambda tmp: tmp / "missing", "does not exist"),
+        (lambda tmp: (tmp / "empty").mkdir() or tmp / "empty", "is empty"),
+        (lambda tmp: (tmp / "f.csv").write_text("x") and tmp / "f.csv", "is a file, not a folder"),
+    ],
+)
+def test_cli_bad_folder_exits_2_and_writes_nothing(tmp_path: Path, make_folder, message) -> None:
+    folder = make_folder(tmp_path)
+    done = labscribe("run", str(folder), "--out", str(tmp_path / "out"), "--base-url", "http://x")
+    assert done.returncode == 2
+    assert done.stderr.startswith("labscribe: ")
+    assert message in done.stderr
+    assert not (tmp_path / "out").exists()
+    assert not Path(os.environ["LABSCRIBE_DB"]).exists()
+
+
+def test_cli_unwritable_out_exits_2(data: Path, tmp_path: Path) -> None:
+    blocker = tmp_path / "blocker"
+    blocker.write_text("a file where the output folder should go")
+    done = labscribe("run", str(data), "--out", str(blocker / "out"), "--base-url", "http://x",
+                     "--explore-model", "m")  # fmt: skip
+    assert done.returncode == 2
+    assert "is not writable" in done.stderr
+    assert blocker.read_text() == "a file where the output folder should go"
+
+
+def test_cli_without_an_endpoint_exits_2_and_says_how_to_configure(data: Path, tmp_path) -> None:
+    done = labscribe("run", str(data), "--out", str(tmp_path / "out"))
+    assert done.returncode == 2
+    assert done.stderr == f"labscribe: {NO_ENDPOINT_MESSAGE}\n"
+    assert not (tmp_path / "out").exists()
+
+
+def test_cli_bad_option_values_exit_2(data: Path, tmp_path: Path) -> None:
+    done = labscribe("run", str(data), "--max-tool-iters", "0", "--base-url", "http://x")
+    assert done.returncode == 2
+    assert "max_tool_iters must be at least 1, got 0" in done.stderr
+
+
+def test_cli_resume_unknown_thread_exits_2() -> None:
+    done = labscribe("resume", "no-such-thread")
+    assert done.returncode == 2
+    assert "no thread 'no-such-thread'" in done.stderr
+
+
+def test_console_script_is_installed() -> None:
+    script = Path(sys.executable).with_name("labscribe")
+    done = subprocess.run([str(script), "--help"], capture_output=True, text=True)
+    assert done.returncode == 0
+    assert "run" in done.stdout and "resume" in done.stdout

@@ -1,0 +1,50 @@
+import pytest
+from pydantic import ValidationError
+
+from labscribe.guards.budgets import (
+    Budget,
+    check_before_request,
+    estimate_tokens,
+    graph_step_bound,
+    rounds_that_fit,
+)
+from labscribe.guards.statuses import Termination
+
+
+def test_budget_allows_calls_below_the_limit() -> None:
+    assert check_before_request(Budget(max_tool_iters=20), model_calls=19, tokens=0) is None
+
+
+def test_budget_refuses_the_call_past_the_limit_naming_limit_and_value() -> None:
+    exceeded = check_before_request(Budget(max_tool_iters=20), model_calls=20, tokens=0)
+    assert exceeded is not None
+    assert exceeded.termination is Termination.ITERATION_BUDGET
+    assert exceeded.message == "Exceeded the max_tool_iters limit of 20 (model_calls=20)"
+
+
+def test_budget_token_limit_is_independent() -> None:
+    budget = Budget(max_tool_iters=None, max_tokens=500)
+    exceeded = check_before_request(budget, model_calls=1000, tokens=501)
+    assert exceeded is not None
+    assert exceeded.message == "Exceeded the max_tokens limit of 500 (tokens=501)"
+
+
+def test_budget_rejects_zero() -> None:
+    with pytest.raises(ValidationError):
+        Budget(max_tool_iters=0)
+
+
+def test_rounds_that_fit_keeps_newest_whole_rounds() -> None:
+    assert rounds_that_fit(fixed=100, rounds=[50, 50, 50, 50], window=260) == 3
+
+
+def test_rounds_that_fit_always_keeps_the_newest_round() -> None:
+    assert rounds_that_fit(fixed=100, rounds=[10, 10_000], window=200) == 1
+
+
+def test_estimate_tokens_counts_cjk_denser_than_ascii() -> None:
+    assert estimate_tokens("共振频率" * 10) > estimate_tokens("abcd" * 10)
+
+
+def test_graph_step_bound_grows_with_the_budget() -> None:
+    assert graph_step_bound(40) > graph_step_bound(20) > 20

@@ -1,0 +1,97 @@
+import json
+from pathlib import Path
+
+import pytest
+from scripted import ScriptedChatModel, call, latex, reply
+
+from labscribe.guards.output import latex_problems
+from labscribe.nodes.draft import STRENGTHENED_RETRIES
+from labscribe.nodes.fallback import escape_latex, fallback_report
+
+FINISH = call(
+    "finish_exploration",
+    experiment="Series RLC resonance",
+    goal="Measure f0 & Q",
+    key_findings=["f0 = 5.03 kHz (sweep.csv)", "Q ≈ 5.4, 50% duty_cycle"],
+)
+
+LEAKS = [
+    '<｜DSML｜function_calls><｜DSML｜invoke name="read_file">',
+    "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>read_file",
+    '{"tool_calls": [{"name": "read_file"}]}',
+    '<tool_call>{"name": "read_file"}</tool_call>',
+]
+
+
+@pytest.mark.parametrize("leak", LEAKS)
+def test_draft_with_tool_markup_retries_3_times_then_degrades(data: Path, run, leak: str) -> None:
+    writer = ScriptedChatModel(replies=[reply(content=latex(leak))])
+    result = run(data, ScriptedChatModel(replies=[reply(FINISH)]), write=writer)
+    assert len(writer.requests) == 1 + STRENGTHENED_RETRIES == 4
+    assert "You have no tools" in writer.requests[1][-1].text
+    assert result.record["status"] == "degraded"
+    assert result.record["degraded"][0].startswith("drafting failed 4 times (it contains tool-call")
+    report = (result.out / "report.tex").read_text()
+    assert latex_problems(report) == []
+    assert "Series RLC resonance" in report
+    assert "Measure f0 \\& Q" in report
+    assert result.exit_code == 0
+
+
+def test_draft_retry_that_succeeds_is_not_degraded(data: Path, run) -> None:
+    writer = ScriptedChatModel(
+        replies=[reply(content="<think>hmm</think> no latex"), reply(content=latex("Good."))]
+    )
+    result = run(data, ScriptedChatModel(replies=[reply(FINISH)]), write=writer)
+    assert len(writer.requests) == 2
+    assert result.record["status"] == "completed"
+    assert (result.out / "report.tex").read_text() == latex("Good.")
+
+
+def test_draft_cut_at_length_is_continued_not_accepted(data: Path, run) -> None:
+    whole = latex("A long body.")
+    writer = ScriptedChatModel(
+        replies=[reply(content=whole[:30], finish_reason="length"), reply(content=whole[30:])]
+    )
+    result = run(data, ScriptedChatModel(replies=[reply(FINISH)]), write=writer)
+    assert len(writer.requests) == 2
+    assert "Continue exactly where it stopped" in writer.requests[1][-1].text
+    assert (result.out / "report.tex").read_text() == whole
+    assert result.record["model_calls"]["write"] == 2
+
+
+def test_draft_brief_carries_findings_and_material(data: Path, run, writer) -> None:
+    explorer = ScriptedChatModel(replies=[reply(call("read_file", path="notes.md")), reply(FINISH)])
+    run(data, explorer)
+    brief = writer.requests[0][-1].text
+    assert "f0 = 5.03 kHz (sweep.csv)" in brief
+    assert "Resonance near 5 kHz." in brief
+    assert "the explorer called finish_exploration" in brief
+
+
+def test_fallback_report_escapes_and_states_the_halt() -> None:
+    state = {
+        "findings": {"experiment": "50% of $x_1$", "goal": "g", "key_findings": ["a#b"]},
+        "exploration": {"reason": "the explorer kept repeating the same tool call"},
+        "guard": {"halts": [{"reason": "read_file was called 5 times with identical arguments"}]},
+        "scan": {"buckets": {"data": {"count": 1, "files": ["sweep_1.csv"]}}},
+    }
+    report = fallback_report(state)
+    assert latex_problems(report) == []
+    assert "\\title{50\\% of \\$x\\_1\\$}" in report
+    assert "a\\#b" in report
+    assert "Exploration was halted: read\\_file was called 5 times" in report
+    assert "sweep\\_1.csv" in report
+
+
+def test_escape_latex_covers_every_special() -> None:
+    assert escape_latex("\\&%$#_{}~^") == (
+        "\\textbackslash{}\\&\\%\\$\\#\\_\\{\\}\\textasciitilde{}\\textasciicircum{}"
+    )
+
+
+def test_history_json_is_the_whole_explorer_history(data: Path, run) -> None:
+    explorer = ScriptedChatModel(replies=[reply(call("list_dir")), reply(FINISH)])
+    result = run(data, explorer)
+    history = json.loads((result.out / "history.json").read_text())
+    assert [m["type"] for m in history] == ["human", "ai", "tool", "ai", "tool"]

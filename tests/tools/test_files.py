@@ -1,0 +1,103 @@
+from pathlib import Path
+
+import pytest
+
+from labscribe.guards.paths import PATH_OUTSIDE_ERROR
+from labscribe.tools import EXPLORE_TOOLS, Folder
+from labscribe.tools.files import LIST_DIR, LIST_LIMIT, READ_FILE
+from labscribe.tools.finish import FINISH_EXPLORATION
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Folder:
+    root = tmp_path / "data"
+    (root / "raw").mkdir(parents=True)
+    (root / "raw" / "sweep.csv").write_text("f,V\n1,2\n")
+    (root / "notes.md").write_text("hello\n")
+    (tmp_path / "secret.txt").write_text("top secret\n")
+    (root / "escape.txt").symlink_to(tmp_path / "secret.txt")
+    return Folder(root)
+
+
+def test_list_dir_lists_entries_with_sizes(folder: Folder) -> None:
+    outcome = LIST_DIR.invoke(folder, {"path": "."})
+    assert outcome.ok
+    assert outcome.content.splitlines() == [
+        ".: 3 entries",
+        "escape.txt -> link outside the data folder (not readable)",
+        "notes.md  (6 B)",
+        "raw/",
+    ]
+
+
+def test_list_dir_caps_long_listings(tmp_path: Path) -> None:
+    for n in range(LIST_LIMIT + 5):
+        (tmp_path / f"f{n:04}.txt").write_text("x")
+    outcome = LIST_DIR.invoke(Folder(tmp_path), {})
+    assert outcome.content.splitlines()[-1] == "... 5 more entries not shown"
+
+
+@pytest.mark.parametrize("path", ["..", "../secret.txt", "/etc", "escape.txt", "raw/../../"])
+def test_tools_refuse_paths_outside_as_readable_errors(folder: Folder, path: str) -> None:
+    for tool in (LIST_DIR, READ_FILE):
+        outcome = tool.invoke(folder, {"path": path})
+        assert not outcome.ok
+        assert outcome.content == "Error: " + PATH_OUTSIDE_ERROR.format(path=path)
+
+
+def test_read_file_reads_inside(folder: Folder) -> None:
+    outcome = READ_FILE.invoke(folder, {"path": "raw/sweep.csv"})
+    assert outcome.ok
+    assert "1,2" in outcome.content
+    assert "raw/sweep.csv" in outcome.content
+
+
+def test_read_file_on_a_folder_points_to_list_dir(folder: Folder) -> None:
+    outcome = READ_FILE.invoke(folder, {"path": "raw"})
+    assert outcome.content == "Error: 'raw' is a folder; list it with list_dir"
+
+
+def test_read_file_missing_path_argument_is_a_readable_error(folder: Folder) -> None:
+    outcome = READ_FILE.invoke(folder, {"offset": 3})
+    assert not outcome.ok
+    assert outcome.content.startswith(
+        "Error: invalid arguments for read_file: path: Field required"
+    )
+
+
+def test_stamp_changes_when_the_target_changes(folder: Folder) -> None:
+    before = READ_FILE.stamp(folder, {"path": "notes.md"})
+    (folder.root / "notes.md").write_text("hello again, longer\n")
+    assert READ_FILE.stamp(folder, {"path": "notes.md"}) != before
+
+
+def test_stamp_is_none_for_invalid_targets(folder: Folder) -> None:
+    assert READ_FILE.stamp(folder, {"path": "../secret.txt"}) is None
+
+
+def test_finish_exploration_requires_the_three_slots(folder: Folder) -> None:
+    outcome = FINISH_EXPLORATION.invoke(folder, {"experiment": "RLC"})
+    assert not outcome.ok
+    assert "goal: Field required" in outcome.content
+    assert "key_findings: Field required" in outcome.content
+
+
+def test_finish_exploration_accepts_a_single_finding_string(folder: Folder) -> None:
+    outcome = FINISH_EXPLORATION.invoke(
+        folder, {"experiment": "RLC", "goal": "f0", "key_findings": "f0 = 5.03 kHz"}
+    )
+    assert outcome.ok
+    assert outcome.args.key_findings == ["f0 = 5.03 kHz"]
+
+
+def test_tool_schemas_keep_the_spec_signatures() -> None:
+    schemas = {t.name: t.openai_schema()["function"]["parameters"] for t in EXPLORE_TOOLS}
+    assert list(schemas) == ["list_dir", "read_file", "finish_exploration"]
+    assert schemas["read_file"]["properties"]["offset"]["default"] == 0
+    assert schemas["read_file"]["properties"]["limit"]["default"] == 200
+    assert schemas["read_file"]["required"] == ["path"]
+    assert schemas["list_dir"]["properties"]["path"]["default"] == "."
+    assert schemas["finish_exploration"]["required"] == ["experiment", "goal", "key_findings"]
+    assert set(schemas["finish_exploration"]["properties"]) == {
+        "experiment", "goal", "key_findings", "requirements", "method", "template_report",
+    }  # fmt: skip
