@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import operator
-from typing import Annotated, Any, NotRequired, TypedDict
+from typing import Annotated, Any, NotRequired
 
 from langchain_core.messages import AIMessage, AnyMessage, ToolMessage
 from langgraph.graph.message import add_messages
+from typing_extensions import TypedDict
 
 
 def add_counts(left: dict[str, int] | None, right: dict[str, int] | None) -> dict[str, int]:

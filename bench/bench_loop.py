@@ -1,0 +1,61 @@
+"""Machinery cost of the guarded loop, without any model time.
+
+    .venv/bin/python bench/bench_loop.py
+
+Prints: the guard's decision time per tool call (fingerprint + ladder + failure streak),
+and the graph's overhead per explore step (one model turn plus one tool call) with an
+instant scripted model, with the SQLite checkpointer writing every super-step to disk.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from scripted import ScriptedChatModel, call, latex, reply
+
+from labscribe.graph import Context, Models, run_folder
+from labscribe.guards.failures import FailurePolicy
+from labscribe.guards.guard_state import GuardState, call_key
+from labscribe.guards.ladder import LadderPolicy
+
+
+def guard_decision_us(calls: int = 20_000) -> float:
+    ladder, failures = LadderPolicy(), FailurePolicy()
+    state = GuardState()
+    start = time.perf_counter()
+    for n in range(calls):
+        args = {"path": f"data/run_{n % 50}.csv", "offset": (n // 50) * 200, "limit": 200}
+        state.review(ladder, call_key("read_file", args, "7314:1700000000"), "read_file")
+        state.record_outcome(failures, ok=True)
+    return (time.perf_counter() - start) / calls * 1e6
+
+
+def graph_step_ms(steps: int = 19) -> float:
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "data"
+        folder.mkdir()
+        (folder / "big.csv").write_text("".join(f"{n},{n * n}\n" for n in range(10_000)))
+        pages = [reply(call("read_file", path="big.csv", offset=200 * n)) for n in range(steps)]
+        finish = call("finish_exploration", experiment="x", goal="y", key_findings=["z"])
+        explorer = ScriptedChatModel(replies=[*pages, reply(finish)])
+        writer = ScriptedChatModel(replies=[reply(content=latex())])
+        context = Context(models=Models(explore=explorer, write=writer), max_tool_iters=steps + 1)
+        start = time.perf_counter()
+        run_folder(folder, out=Path(tmp) / "out", db=Path(tmp) / "cp.sqlite", context=context)
+        return (time.perf_counter() - start) / (steps + 1) * 1e3
+
+
+if __name__ == "__main__":
+    decisions = [guard_decision_us() for _ in range(5)]
+    steps = [graph_step_ms() for _ in range(5)]
+    print(f"guard decision per tool call: median {statistics.median(decisions):.1f} µs (5 runs)")
+    print(
+        f"graph overhead per explore step (model turn + tool call, SQLite checkpoints): "
+        f"median {statistics.median(steps):.1f} ms (5 runs of 20 steps)"
+    )
