@@ -25,6 +25,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (BadInput, ConfigError) as exc:
         print(f"labscribe: {exc}", file=sys.stderr)
         return 2
+    except OSError as exc:  # a full disk or a vanished folder while writing the outputs
+        print(f"labscribe: cannot write: {exc}", file=sys.stderr)
+        return 1
 
 
 def run(args: argparse.Namespace) -> int:

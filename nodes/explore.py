@@ -8,6 +8,7 @@ the stage.
 
 from __future__ import annotations
 
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,7 @@ from labscribe.guards.guard_state import GuardState, call_key
 from labscribe.guards.ladder import ToolClass
 from labscribe.guards.repair import INVALID_ARGS_ERROR, INVALID_TOOL_NAME_ERROR, repair_json_object
 from labscribe.guards.statuses import Termination
-from labscribe.guards.verdicts import Block, Halt, Warn
+from labscribe.guards.verdicts import Block, Halt, Verdict, Warn
 from labscribe.nodes.prompts import EXPLORER_SYSTEM
 from labscribe.tools import EXPLORE_TOOLS, Folder, Outcome
 
@@ -65,15 +66,15 @@ def explore(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         "model_calls": {"explore": 1},
         "tokens": usage_of(reply),
     }
-    excess = _calls_of(reply)[MAX_CALLS_PER_REPLY:]
-    if excess:
-        too_many = TOO_MANY_CALLS.format(limit=MAX_CALLS_PER_REPLY)
-        update["messages"] += [_not_executed(call, too_many) for call in excess]
+    calls = _calls_of(reply)
+    runnable, excess = calls[:MAX_CALLS_PER_REPLY], calls[MAX_CALLS_PER_REPLY:]
+    too_many = TOO_MANY_CALLS.format(limit=MAX_CALLS_PER_REPLY)
+    update["messages"] += [_not_executed(call, too_many) for call in excess]
     if reply.response_metadata.get("finish_reason") == "length":
-        unanswered = [_not_executed(call, "your reply was cut off") for call in _calls_of(reply)]
-        update["messages"] += unanswered
+        cut_off = [_not_executed(call, "your reply was cut off") for call in runnable]
+        update["messages"] += cut_off
         return update | _ended(Termination.LENGTH, Termination.LENGTH.description)
-    if not _calls_of(reply):
+    if not calls:
         answer = reply.text.strip()
         findings = {"experiment": "", "goal": "", "key_findings": [answer] if answer else []}
         return (
@@ -92,22 +93,7 @@ def call_tool(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     folder = Folder(Path(state["folder"]))
     name, args = call["name"], call.get("args")
     update: dict[str, Any] = {"tool_calls": 1}
-    verdict = None
-
-    tool = TOOLS_BY_NAME.get(name)
-    if call.get("invalid"):
-        outcome = Outcome(INVALID_ARGS_ERROR.format(name=name, problem=call.get("error")), ok=False)
-    elif tool is None:
-        available = ", ".join(TOOLS_BY_NAME)
-        outcome = Outcome(INVALID_TOOL_NAME_ERROR.format(name=name, available=available), ok=False)
-    else:
-        read_only = ctx.ladder.class_of(name) is ToolClass.READ_ONLY
-        key = call_key(name, args, tool.stamp(folder, args) if read_only else None)
-        verdict = guard.review(ctx.ladder, key, name)
-        outcome = _act(verdict, tool, folder, args, key, guard, state["messages"])
-        if read_only and outcome.ok:
-            guard.cache.setdefault(key, call["id"])
-
+    outcome, verdict = _answer(call, ctx, folder, guard, state["messages"])
     if not isinstance(verdict, Halt):
         streak = guard.record_outcome(ctx.failures, ok=outcome.ok)
         if isinstance(streak, Warn):
@@ -120,7 +106,7 @@ def call_tool(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     if isinstance(verdict, Halt):
         emit({"event": "halt", "stage": "explore", **(guard.halt or {})})
         messages += [_not_executed(other, "exploration halted") for other in rest]
-    elif tool is not None and outcome.ok and ctx.ladder.class_of(name) is ToolClass.TERMINAL:
+    elif outcome.ok and ctx.ladder.class_of(name) is ToolClass.TERMINAL:
         update |= {"findings": outcome.args.model_dump()} | _ended(
             Termination.FINISHED, Termination.FINISHED.description
         )
@@ -162,25 +148,41 @@ def explore_done(state: State) -> dict[str, Any]:
     return update | milestone(state, "explore", detail)
 
 
-def _act(
-    verdict: Any,
-    tool: Any,
+def _answer(
+    call: dict[str, Any],
+    ctx: Context,
     folder: Folder,
-    args: Any,
-    key: str,
     guard: GuardState,
     messages: list[AnyMessage],
-) -> Outcome:
-    """Carry out a ladder verdict: halt, refuse, serve from cache, or run the tool."""
+) -> tuple[Outcome, Verdict | None]:
+    """The call's outcome, and the ladder's verdict on it (None for calls it never saw)."""
+    name, args = call["name"], call.get("args") or {}
+    tool = TOOLS_BY_NAME.get(name)
+    if call.get("invalid"):
+        return Outcome(
+            INVALID_ARGS_ERROR.format(name=name, problem=call.get("error")), ok=False
+        ), None
+    if tool is None:
+        available = ", ".join(TOOLS_BY_NAME)
+        return Outcome(
+            INVALID_TOOL_NAME_ERROR.format(name=name, available=available), ok=False
+        ), None
+    read_only = ctx.ladder.class_of(name) is ToolClass.READ_ONLY
+    key = call_key(name, args, tool.stamp(folder, args) if read_only else None)
+    verdict = guard.review(ctx.ladder, key, name)
     if isinstance(verdict, Halt):
-        guard.record_halt(Termination.REPEATED_CALL, verdict.reason, tool=tool.name, args=args)
-        return Outcome(NOT_EXECUTED.format(why=f"exploration halted, {verdict.reason}"), ok=False)
+        guard.record_halt(Termination.REPEATED_CALL, verdict.reason, tool=name, args=args)
+        return Outcome(
+            NOT_EXECUTED.format(why=f"exploration halted, {verdict.reason}"), ok=False
+        ), verdict
     if isinstance(verdict, Block):
-        return Outcome(verdict.message, ok=False)
-    outcome = _cached(guard.cache.get(key), messages) or tool.invoke(folder, args or {})
+        return Outcome(verdict.message, ok=False), verdict
+    outcome = _cached(guard.cache.get(key), messages) or tool.invoke(folder, args)
+    if read_only and outcome.ok:
+        guard.cache.setdefault(key, call["id"])
     if isinstance(verdict, Warn):
-        return Outcome(f"{outcome.content}\n\n{verdict.nudge}", ok=outcome.ok, args=outcome.args)
-    return outcome
+        outcome = Outcome(f"{outcome.content}\n\n{verdict.nudge}", ok=outcome.ok, args=outcome.args)
+    return outcome, verdict
 
 
 def _cached(call_id: str | None, messages: list[AnyMessage]) -> Outcome | None:
@@ -216,7 +218,10 @@ def _take_nudge(state: State, nudge: str) -> dict[str, Any]:
 
 
 def _with_repaired_calls(reply: AIMessage) -> AIMessage:
-    """Move invalid calls whose JSON can be repaired into tool_calls; give every call an id."""
+    """Move invalid calls whose JSON can be repaired into tool_calls; give every call an id.
+
+    Some servers send calls without ids, but each tool message must name the call it answers.
+    """
     calls = list(reply.tool_calls)
     still_invalid = []
     for call in reply.invalid_tool_calls:
@@ -227,10 +232,16 @@ def _with_repaired_calls(reply: AIMessage) -> AIMessage:
             calls.append(
                 {"name": call["name"], "args": args, "id": call.get("id"), "type": "tool_call"}
             )
-    numbered = len(calls) + len(still_invalid)
-    for n, call in enumerate([*calls, *still_invalid]):
-        call["id"] = call.get("id") or f"call_{len(reply.id or '')}_{n}_of_{numbered}"
-    return reply.model_copy(update={"tool_calls": calls, "invalid_tool_calls": still_invalid})
+    return reply.model_copy(
+        update={
+            "tool_calls": [_with_id(call) for call in calls],
+            "invalid_tool_calls": [_with_id(call) for call in still_invalid],
+        }
+    )
+
+
+def _with_id(call: Any) -> Any:
+    return call if call.get("id") else {**call, "id": f"call_{uuid.uuid4().hex[:16]}"}
 
 
 def _calls_of(reply: AIMessage) -> list[dict[str, Any]]:
