@@ -80,7 +80,7 @@ def status(args: argparse.Namespace) -> int:
         "stages": stages,
         "exploration": values.get("exploration"),
         "guard": {key: guard.get(key) for key in ("warned", "blocked", "halt", "halts")},
-        "model_calls": values.get("model_calls", {}),
+        "usage": values.get("usage", {}),
         "tool_calls": values.get("tool_calls", 0),
         "folder": values.get("folder"),
         "out": values.get("out"),

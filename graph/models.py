@@ -6,7 +6,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from labscribe.graph.context import Context
 
@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from langchain_core.messages import AIMessage
 
 Role = Literal["explore", "write"]
+ROLES: tuple[Role, ...] = ("explore", "write")
 
 DEEPSEEK_BASE_URL = "https://api.deepseek.com"
 DEEPSEEK_MODEL = "deepseek-chat"
@@ -99,13 +100,20 @@ def context_window(ctx: Context) -> int:
     return DEFAULT_CONTEXT_TOKENS
 
 
-def usage_of(*replies: AIMessage) -> dict[str, int]:
-    """Tokens the replies spent, as `run.json` counts them."""
+def role_of(stage: str) -> Role:
+    """Which model a stage calls: exploring is cheap work, everything else is writing."""
+    return "explore" if stage == "explore" else "write"
+
+
+def spent(stage: str, *replies: AIMessage) -> dict[str, Any]:
+    """The state update that records what `replies` cost, under `stage`."""
     usages = [reply.usage_metadata or {} for reply in replies]
-    return {
+    counters = {
+        "calls": len(replies),
         "input": sum(usage.get("input_tokens", 0) for usage in usages),
         "output": sum(usage.get("output_tokens", 0) for usage in usages),
     }
+    return {"usage": {stage: counters}}
 
 
 @lru_cache(maxsize=16)

@@ -10,6 +10,7 @@ from typing import Any
 
 from langchain_core.messages import messages_to_dict
 
+from labscribe.graph.models import ROLES, role_of
 from labscribe.guards.statuses import RunStatus
 
 
@@ -29,13 +30,19 @@ def run_record(thread_id: str, values: dict[str, Any], outcome: RunOutcome) -> d
     """`run.json`: the contract other tools read (SPEC section 7), plus context for people."""
     guard = values.get("guard") or {}
     halt = outcome.halt or guard.get("halt") or (guard.get("halts") or [None])[-1]
-    tokens = values.get("tokens") or {}
+    usage = values.get("usage") or {}
+    by_role: dict[str, dict[str, int]] = {
+        role: {"calls": 0, "input": 0, "output": 0} for role in ROLES
+    }
+    for stage, counters in usage.items():
+        for key, value in counters.items():
+            by_role[role_of(stage)][key] += value
     return {
         "thread_id": thread_id,
         "status": outcome.status.value,
         "reason": outcome.reason,
         "stages": values.get("stages", []),
-        "model_calls": {"explore": 0, "write": 0, **(values.get("model_calls") or {})},
+        "model_calls": {role: counters["calls"] for role, counters in by_role.items()},
         "tool_calls": values.get("tool_calls", 0),
         "guard": {
             "warned": guard.get("warned", 0),
@@ -43,7 +50,13 @@ def run_record(thread_id: str, values: dict[str, Any], outcome: RunOutcome) -> d
             "halted": halt is not None,
             "halt": halt,
         },
-        "tokens": {"input": tokens.get("input", 0), "output": tokens.get("output", 0)},
+        "tokens": {key: sum(c[key] for c in by_role.values()) for key in ("input", "output")},
+        "tokens_by_role": {
+            role: {"input": c["input"], "output": c["output"]} for role, c in by_role.items()
+        },
+        "model_calls_by_stage": {
+            stage: counters.get("calls", 0) for stage, counters in usage.items()
+        },
         "degraded": values.get("degraded", []),
         "outputs": {},
         "exploration": values.get("exploration"),

@@ -9,12 +9,16 @@ from langchain_core.messages import AIMessage, AnyMessage, ToolMessage
 from langgraph.graph.message import add_messages
 from typing_extensions import TypedDict
 
+Usage = dict[str, dict[str, int]]
 
-def add_counts(left: dict[str, int] | None, right: dict[str, int] | None) -> dict[str, int]:
-    """Reducer: sum per-key counters (model calls per role, tokens in and out)."""
-    total = dict(left or {})
-    for key, value in (right or {}).items():
-        total[key] = total.get(key, 0) + value
+
+def add_usage(left: Usage | None, right: Usage | None) -> Usage:
+    """Reducer: per-stage counters (`calls`, `input` and `output` tokens), summed."""
+    total = {stage: dict(counters) for stage, counters in (left or {}).items()}
+    for stage, counters in (right or {}).items():
+        mine = total.setdefault(stage, {})
+        for key, value in counters.items():
+            mine[key] = mine.get(key, 0) + value
     return total
 
 
@@ -45,9 +49,9 @@ class State(InputState, total=False):
     report: str | None
     """The LaTeX source of the report."""
     degraded: Annotated[list[str], operator.add]
-    model_calls: Annotated[dict[str, int], add_counts]
+    usage: Annotated[Usage, add_usage]
+    """Model calls and tokens per stage; run.json sums them per role."""
     tool_calls: Annotated[int, operator.add]
-    tokens: Annotated[dict[str, int], add_counts]
 
 
 def pending_calls(messages: list[AnyMessage]) -> list[dict[str, Any]]:

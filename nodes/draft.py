@@ -10,7 +10,7 @@ from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, SystemM
 from langgraph.runtime import Runtime
 
 from labscribe.graph.context import Context
-from labscribe.graph.models import chat_model, usage_of
+from labscribe.graph.models import chat_model, role_of, spent
 from labscribe.graph.progress import milestone
 from labscribe.graph.state import State
 from labscribe.guards.output import latex_problems, tidy_latex
@@ -24,7 +24,7 @@ EXCERPT_CHARS = 4_000
 
 
 def draft(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
-    model = chat_model(runtime.context, "write")
+    model = chat_model(runtime.context, role_of("draft"))
     conversation: list[AnyMessage] = [SystemMessage(WRITER_SYSTEM), HumanMessage(brief(state))]
     replies: list[AIMessage] = []
     for _attempt in range(1 + STRENGTHENED_RETRIES):
@@ -42,8 +42,7 @@ def draft(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         reason = f"drafting failed {1 + STRENGTHENED_RETRIES} times ({'; '.join(problems)})"
         update = {"report": fallback_report(state), "degraded": [reason]}
         detail = f"fallback report assembled: {reason}"
-    spent = {"model_calls": {"write": len(replies)}, "tokens": usage_of(*replies)}
-    return update | spent | milestone(state, "draft", detail)
+    return update | spent("draft", *replies) | milestone(state, "draft", detail)
 
 
 def complete(model: BaseChatModel, conversation: list[AnyMessage]) -> tuple[str, list[AIMessage]]:

@@ -17,7 +17,7 @@ from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
 from labscribe.graph.context import Context
-from labscribe.graph.models import chat_model, context_window, usage_of
+from labscribe.graph.models import chat_model, context_window, role_of, spent
 from labscribe.graph.progress import emit, milestone
 from labscribe.graph.state import State, pending_calls
 from labscribe.guards.budgets import (
@@ -47,10 +47,11 @@ def explore(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     if nudge := state.get("pending_nudge"):
         update = _take_nudge(state, nudge)
         history += update["messages"]
+    used = (state.get("usage") or {}).get("explore", {})
     exceeded = check_before_request(
         ctx.budget,
-        model_calls=(state.get("model_calls") or {}).get("explore", 0),
-        tokens=sum((state.get("tokens") or {}).values()),
+        model_calls=used.get("calls", 0),
+        tokens=used.get("input", 0) + used.get("output", 0),
     )
     if exceeded:
         emit(
@@ -58,14 +59,12 @@ def explore(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         )
         return update | _ended(exceeded.termination, exceeded.message)
 
-    model = chat_model(ctx, "explore").bind_tools([tool.openai_schema() for tool in EXPLORE_TOOLS])
+    model = chat_model(ctx, role_of("explore")).bind_tools(
+        [tool.openai_schema() for tool in EXPLORE_TOOLS]
+    )
     system = SystemMessage(EXPLORER_SYSTEM.format(max_tool_iters=ctx.max_tool_iters))
     reply = _with_repaired_calls(model.invoke([system, *fit_history(history, context_window(ctx))]))
-    update |= {
-        "messages": [*update.get("messages", []), reply],
-        "model_calls": {"explore": 1},
-        "tokens": usage_of(reply),
-    }
+    update |= {"messages": [*update.get("messages", []), reply]} | spent("explore", reply)
     calls = _calls_of(reply)
     runnable, excess = calls[:MAX_CALLS_PER_REPLY], calls[MAX_CALLS_PER_REPLY:]
     too_many = TOO_MANY_CALLS.format(limit=MAX_CALLS_PER_REPLY)
@@ -143,7 +142,7 @@ def explore_done(state: State) -> dict[str, Any]:
         termination = Termination(halt.get("termination", Termination.REPEATED_CALL))
         ending = _ended(termination, f"{termination.description}: {halt.get('reason')}")
         update, ending = ending, ending["exploration"]
-    calls = (state.get("model_calls") or {}).get("explore", 0)
+    calls = (state.get("usage") or {}).get("explore", {}).get("calls", 0)
     detail = f"{ending['reason']} ({calls} model calls, {state.get('tool_calls', 0)} tool calls)"
     return update | milestone(state, "explore", detail)
 
