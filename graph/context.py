@@ -24,7 +24,10 @@ def _doc(description: str) -> dict[str, str]:
 class Context:
     base_url: str | None = field(
         default=None,
-        metadata=_doc("OpenAI-compatible endpoint; default LABSCRIBE_BASE_URL, or DeepSeek."),
+        metadata=_doc(
+            "OpenAI-compatible endpoint; default LABSCRIBE_BASE_URL, DeepSeek when "
+            "DEEPSEEK_API_KEY is set, else the embedded local model."
+        ),
     )
     api_key: str | None = field(
         default=None,
@@ -40,11 +43,20 @@ class Context:
         default=None,
         metadata=_doc("The explore model's context window; its history is kept inside it."),
     )
-    request_timeout: float = field(
-        default=120.0, metadata=_doc("Seconds one model request may take before it is retried.")
+    request_timeout: float | None = field(
+        default=None,
+        metadata=_doc(
+            "Seconds a model request may wait; default LABSCRIBE_REQUEST_TIMEOUT or 120."
+        ),
     )
-    max_retries: int = field(
-        default=2, metadata=_doc("Retries (with backoff) of a failing model request.")
+    max_retries: int | None = field(
+        default=None,
+        metadata=_doc(
+            "Retries with backoff of a failing request; default LABSCRIBE_MAX_RETRIES or 2."
+        ),
+    )
+    tool_timeout: float = field(
+        default=30.0, metadata=_doc("Seconds a tool call may run before it answers with a timeout.")
     )
     on_collapse: OnCollapse = field(
         default="draft",

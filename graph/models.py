@@ -9,6 +9,12 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from labscribe.graph.context import Context
+from labscribe.graph.local_model import (
+    EMBEDDED_CONTEXT_TOKENS,
+    LocalModelError,
+    check_local_model,
+    local_server,
+)
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
@@ -22,12 +28,11 @@ DEEPSEEK_MODEL = "deepseek-chat"
 DEFAULT_CONTEXT_TOKENS = 32_768  # safe for every current endpoint; raise it with --context-tokens
 KNOWN_CONTEXT_TOKENS = {"deepseek-chat": 131_072, "deepseek-reasoner": 131_072}
 
-NO_ENDPOINT_MESSAGE = (
-    "no model endpoint is configured. Set DEEPSEEK_API_KEY for DeepSeek, or point labscribe "
-    "at any OpenAI-compatible server with LABSCRIBE_BASE_URL (plus LABSCRIBE_API_KEY and "
-    "LABSCRIBE_EXPLORE_MODEL / LABSCRIBE_WRITE_MODEL), or the flags --base-url, --api-key, "
-    "--explore-model and --write-model."
-)
+DEFAULT_REQUEST_TIMEOUT = 120.0  # seconds; a streamed reply counts it per chunk, not in all
+DEFAULT_MAX_RETRIES = 2  # the client's own retries, with exponential backoff
+# Replies the embedded model may write: the rest of its 8k window holds the prompt.
+EMBEDDED_REPLY_TOKENS = {"explore": 512, "write": 2_048}
+EMBEDDED = "embedded"
 
 
 class ConfigError(ValueError):
@@ -45,13 +50,21 @@ class Models:
 @dataclass(frozen=True)
 class Endpoint:
     base_url: str
+    """The server's URL, or EMBEDDED for the local model labscribe starts itself."""
     api_key: str
     explore_model: str
     write_model: str
 
+    @property
+    def embedded(self) -> bool:
+        return self.base_url == EMBEDDED
+
+    def model(self, role: Role) -> str:
+        return self.explore_model if role == "explore" else self.write_model
+
 
 def resolve_endpoint(ctx: Context, env: Mapping[str, str] = os.environ) -> Endpoint:
-    """Where each role's requests go: explicit settings, then LABSCRIBE_*, then DeepSeek."""
+    """Where requests go: explicit settings, then LABSCRIBE_*, then DeepSeek, then embedded."""
     base_url = ctx.base_url or env.get("LABSCRIBE_BASE_URL")
     api_key = ctx.api_key or env.get("LABSCRIBE_API_KEY")
     explore = ctx.explore_model or env.get("LABSCRIBE_EXPLORE_MODEL")
@@ -61,7 +74,7 @@ def resolve_endpoint(ctx: Context, env: Mapping[str, str] = os.environ) -> Endpo
         api_key = api_key or env["DEEPSEEK_API_KEY"]
         explore = explore or DEEPSEEK_MODEL
     if not base_url:
-        raise ConfigError(NO_ENDPOINT_MESSAGE)
+        return Endpoint(EMBEDDED, "not-needed", "local", "local")
     if not explore and not write:
         raise ConfigError(
             f"no model name for {base_url}: set LABSCRIBE_EXPLORE_MODEL (and optionally "
@@ -74,30 +87,57 @@ def resolve_endpoint(ctx: Context, env: Mapping[str, str] = os.environ) -> Endpo
 
 def check_models(ctx: Context) -> None:
     """Raise ConfigError now, before anything is written, if no model can be built."""
-    if ctx.models is None:
-        resolve_endpoint(ctx)
+    if ctx.models is None and resolve_endpoint(ctx).embedded:
+        try:
+            check_local_model()
+        except LocalModelError as exc:
+            raise ConfigError(str(exc)) from exc
 
 
 def chat_model(ctx: Context, role: Role) -> BaseChatModel:
-    """The chat model for `role`, built on first use and reused after."""
+    """The chat model for `role`, built on first use and reused after.
+
+    The write model streams (but the embedded one, whose server reports usage only when not
+    streaming): a long report then keeps the request timeout meaningful, since it applies
+    to each chunk rather than to the whole reply.
+    """
     if ctx.models is not None:
         return getattr(ctx.models, role)
     endpoint = resolve_endpoint(ctx)
-    name = endpoint.explore_model if role == "explore" else endpoint.write_model
-    return _openai(endpoint.base_url, endpoint.api_key, name, ctx.request_timeout, ctx.max_retries)
+    base_url, reply_tokens = endpoint.base_url, None
+    if endpoint.embedded:
+        base_url, reply_tokens = (
+            local_server(context_window(ctx, role)).url,
+            EMBEDDED_REPLY_TOKENS[role],
+        )
+    return _openai(
+        base_url,
+        endpoint.api_key,
+        endpoint.model(role),
+        timeout=ctx.request_timeout
+        or float(os.environ.get("LABSCRIBE_REQUEST_TIMEOUT", DEFAULT_REQUEST_TIMEOUT)),
+        max_retries=ctx.max_retries
+        if ctx.max_retries is not None
+        else int(os.environ.get("LABSCRIBE_MAX_RETRIES", DEFAULT_MAX_RETRIES)),
+        streaming=role == "write" and not endpoint.embedded,
+        max_tokens=reply_tokens,
+    )
 
 
-def context_window(ctx: Context) -> int:
-    """The explore model's context window in tokens: configured, known, or a safe default."""
-    if ctx.context_tokens:
+def context_window(ctx: Context, role: Role = "explore") -> int:
+    """A role's context window in tokens: configured, the embedded model's, known, or default.
+
+    `context_tokens` is the explore model's window; the write model shares it when it is
+    the same model.
+    """
+    if ctx.models is not None:
+        return ctx.context_tokens or DEFAULT_CONTEXT_TOKENS
+    endpoint = resolve_endpoint(ctx)
+    if ctx.context_tokens and endpoint.model(role) == endpoint.explore_model:
         return ctx.context_tokens
-    if ctx.models is None:
-        try:
-            name = resolve_endpoint(ctx).explore_model
-        except ConfigError:
-            name = ""
-        return KNOWN_CONTEXT_TOKENS.get(name, DEFAULT_CONTEXT_TOKENS)
-    return DEFAULT_CONTEXT_TOKENS
+    if endpoint.embedded:
+        return EMBEDDED_CONTEXT_TOKENS
+    return KNOWN_CONTEXT_TOKENS.get(endpoint.model(role), DEFAULT_CONTEXT_TOKENS)
 
 
 def role_of(stage: str) -> Role:
@@ -118,7 +158,14 @@ def spent(stage: str, *replies: AIMessage) -> dict[str, Any]:
 
 @lru_cache(maxsize=16)
 def _openai(
-    base_url: str, api_key: str, model: str, timeout: float, max_retries: int
+    base_url: str,
+    api_key: str,
+    model: str,
+    *,
+    timeout: float,
+    max_retries: int,
+    streaming: bool,
+    max_tokens: int | None,
 ) -> BaseChatModel:
     from langchain_openai import ChatOpenAI  # imported on first use: never at import time
 
@@ -128,5 +175,8 @@ def _openai(
         model=model,
         timeout=timeout,
         max_retries=max_retries,
+        streaming=streaming,
+        stream_usage=True,
+        max_tokens=max_tokens,
         temperature=0.2,
     )

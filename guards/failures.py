@@ -9,11 +9,11 @@ from labscribe.guards.verdicts import Allow, Halt, Verdict, Warn
 # On a small model the waste is rarely one identical call: it is a stream of calls on
 # ever-changing bad paths that all fail. Only a streak counter over failures sees that.
 FAILURE_NUDGE = (
-    "[labscribe] Your last {streak} tool calls all failed. Stop and reflect before the "
+    "[labscribe] Your last {streak} tool calls or replies all failed. Stop and reflect before the "
     'next one: call list_dir(path=".") to see the real file names, use paths exactly '
     "as it prints them, or call finish_exploration with what you have."
 )
-FAILURE_HALT_REASON = "{streak} tool calls in a row failed"
+FAILURE_HALT_REASON = "{streak} tool calls or replies in a row failed"
 
 
 class FailurePolicy(BaseModel):

@@ -8,6 +8,7 @@ the stage.
 
 from __future__ import annotations
 
+import json
 import uuid
 from pathlib import Path
 from typing import Any
@@ -25,28 +26,31 @@ from labscribe.guards.budgets import (
     TOO_MANY_CALLS,
     check_before_request,
     estimate_tokens,
-    rounds_that_fit,
 )
 from labscribe.guards.guard_state import GuardState, call_key
 from labscribe.guards.ladder import ToolClass
 from labscribe.guards.repair import INVALID_ARGS_ERROR, INVALID_TOOL_NAME_ERROR, repair_json_object
 from labscribe.guards.statuses import Termination
 from labscribe.guards.verdicts import Block, Halt, Verdict, Warn
-from labscribe.nodes.prompts import EXPLORER_SYSTEM
+from labscribe.nodes.history import fit_history, size_of
+from labscribe.nodes.prompts import EMPTY_REPLY_NUDGE, EXPLORER_SYSTEM
 from labscribe.tools import EXPLORE_TOOLS, Folder, Outcome
 
 TOOLS_BY_NAME = {tool.name: tool for tool in EXPLORE_TOOLS}
+TOOL_SCHEMAS = [tool.openai_schema() for tool in EXPLORE_TOOLS]
+TOOL_SCHEMA_TOKENS = estimate_tokens(json.dumps(TOOL_SCHEMAS))
+REPLY_TOKENS = 1_024  # room kept free for the explorer's reply: a few calls or findings
 NOT_EXECUTED = "Not executed: {why}."
 
 
 def explore(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     """One explorer turn: budget check, then one model call whose reply lands in state."""
     ctx = runtime.context
-    history = list(state["messages"])
-    update: dict[str, Any] = {}
+    guard = GuardState.load(state.get("guard"))
+    new: list[AnyMessage] = []
     if nudge := state.get("pending_nudge"):
-        update = _take_nudge(state, nudge)
-        history += update["messages"]
+        new.append(HumanMessage(nudge))
+        guard.restart_attempt()  # a human's nudge starts a new attempt: ladder and streak reset
     used = (state.get("usage") or {}).get("explore", {})
     exceeded = check_before_request(
         ctx.budget,
@@ -57,31 +61,50 @@ def explore(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         emit(
             {"event": "guard", "stage": "explore", "verdict": "budget", "detail": exceeded.message}
         )
-        return update | _ended(exceeded.termination, exceeded.message)
+        ending = _ended(exceeded.termination, exceeded.message)
+        return {"messages": new, "guard": guard.dump(), "pending_nudge": None} | ending
 
-    model = chat_model(ctx, role_of("explore")).bind_tools(
-        [tool.openai_schema() for tool in EXPLORE_TOOLS]
-    )
+    model = chat_model(ctx, role_of("explore")).bind_tools(TOOL_SCHEMAS)
     system = SystemMessage(EXPLORER_SYSTEM.format(max_tool_iters=ctx.max_tool_iters))
-    reply = _with_repaired_calls(model.invoke([system, *fit_history(history, context_window(ctx))]))
-    update |= {"messages": [*update.get("messages", []), reply]} | spent("explore", reply)
+    room = context_window(ctx, "explore") - size_of(system) - TOOL_SCHEMA_TOKENS - REPLY_TOKENS
+    reply = _with_repaired_calls(
+        model.invoke([system, *fit_history([*state["messages"], *new], room)])
+    )
+    new.append(reply)
+    ending = _read_reply(reply, guard, ctx, new)
+    return (
+        {"messages": new, "guard": guard.dump(), "pending_nudge": None}
+        | spent("explore", reply)
+        | ending
+    )
+
+
+def _read_reply(
+    reply: AIMessage, guard: GuardState, ctx: Context, new: list[AnyMessage]
+) -> dict[str, Any]:
+    """What the reply means for the loop; answers for calls that will not run go to `new`."""
     calls = _calls_of(reply)
     runnable, excess = calls[:MAX_CALLS_PER_REPLY], calls[MAX_CALLS_PER_REPLY:]
     too_many = TOO_MANY_CALLS.format(limit=MAX_CALLS_PER_REPLY)
-    update["messages"] += [_not_executed(call, too_many) for call in excess]
+    new += [_not_executed(call, too_many) for call in excess]
     if reply.response_metadata.get("finish_reason") == "length":
-        cut_off = [_not_executed(call, "your reply was cut off") for call in runnable]
-        update["messages"] += cut_off
-        return update | _ended(Termination.LENGTH, Termination.LENGTH.description)
-    if not calls:
-        answer = reply.text.strip()
-        findings = {"experiment": "", "goal": "", "key_findings": [answer] if answer else []}
-        return (
-            update
-            | {"findings": findings}
-            | _ended(Termination.FINAL_ANSWER, Termination.FINAL_ANSWER.description)
+        new += [_not_executed(call, "your reply was cut off") for call in runnable]
+        return _ended(Termination.LENGTH, Termination.LENGTH.description)
+    if calls:
+        return {}
+    answer = reply.text.strip()
+    if answer:
+        findings = {"experiment": "", "goal": "", "key_findings": [answer]}
+        return {"findings": findings} | _ended(
+            Termination.FINAL_ANSWER, Termination.FINAL_ANSWER.description
         )
-    return update
+    # An empty reply is a failed turn: the explorer is told, and the failure streak counts it.
+    new.append(HumanMessage(EMPTY_REPLY_NUDGE))
+    verdict = guard.record_outcome(ctx.failures, ok=False)
+    if isinstance(verdict, Halt):
+        guard.record_halt(Termination.TOOL_FAILURES, verdict.reason)
+        emit({"event": "halt", "stage": "explore", **(guard.halt or {})})
+    return {}
 
 
 def call_tool(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
@@ -176,7 +199,9 @@ def _answer(
         ), verdict
     if isinstance(verdict, Block):
         return Outcome(verdict.message, ok=False), verdict
-    outcome = _cached(guard.cache.get(key), messages) or tool.invoke(folder, args)
+    outcome = _cached(guard.cache.get(key), messages) or tool.invoke(
+        folder, args, timeout=ctx.tool_timeout
+    )
     if read_only and outcome.ok:
         guard.cache.setdefault(key, call["id"])
     if isinstance(verdict, Warn):
@@ -192,28 +217,6 @@ def _cached(call_id: str | None, messages: list[AnyMessage]) -> Outcome | None:
         if isinstance(message, ToolMessage) and message.tool_call_id == call_id:
             return Outcome(message.text, ok=True)
     return None
-
-
-def fit_history(history: list[AnyMessage], window: int) -> list[AnyMessage]:
-    """The scan brief plus the newest whole rounds (a reply and its results) that fit `window`."""
-    brief, rest = history[:1], history[1:]
-    rounds: list[list[AnyMessage]] = []
-    for message in rest:
-        if isinstance(message, AIMessage) or not rounds:
-            rounds.append([])
-        rounds[-1].append(message)
-    sizes = [sum(estimate_tokens(m.text) + 16 for m in block) for block in rounds]
-    # Headroom for the system prompt, the tool schemas and the reply.
-    fixed = sum(estimate_tokens(m.text) for m in brief) + 2_000
-    kept = rounds_that_fit(fixed, sizes, window)
-    return brief + [m for block in rounds[len(rounds) - kept :] for m in block]
-
-
-def _take_nudge(state: State, nudge: str) -> dict[str, Any]:
-    """A human's nudge joins the history and the guards start a new attempt."""
-    guard = GuardState.load(state.get("guard"))
-    guard.restart_attempt()
-    return {"messages": [HumanMessage(nudge)], "pending_nudge": None, "guard": guard.dump()}
 
 
 def _with_repaired_calls(reply: AIMessage) -> AIMessage:

@@ -15,6 +15,10 @@ numbers with their units and source files, and do not re-read what you already h
 finish_exploration with the experiment, its goal and the key findings (with numbers), plus \
 the assignment's requirements and the method if the material states them."""
 
+EMPTY_REPLY_NUDGE = """\
+Your reply was empty: no text and no tool call. Call a tool (list_dir, read_file), or call \
+finish_exploration with what you have found."""
+
 SCAN_BRIEF = """\
 The data folder was scanned without reading any file:
 {summary}

@@ -2,8 +2,14 @@
 
 Each model name has its own script. The reply is picked by the number of assistant
 messages already in the request, so a run that is killed and resumed by another process
-continues the script where it stopped. A `Hang` item holds the request open once, so a
-test can kill the client while it waits.
+continues the script where it stopped. Replies stream as server-sent events when the
+request asks for it. Faults are scripted too:
+
+- `Hang(then)` holds the first request for its turn until released (or until the client
+  gives up), then serves `then`;
+- `Fail(status, times, then)` answers that turn's first `times` requests with `status`;
+- `required_key` answers 401 to any other key; `down` answers 503 to everything;
+- `max_request_bytes` answers 400 (context length exceeded) to a larger request.
 """
 
 from __future__ import annotations
@@ -18,28 +24,39 @@ from typing import Any
 _ids = itertools.count(1)
 
 
-def tool_reply(*calls: tuple[str, dict[str, Any]], finish_reason: str = "tool_calls") -> dict:
+def tool_reply(*calls: tuple[str, Any], finish_reason: str = "tool_calls") -> dict:
+    """Tool calls; arguments given as a dict are sent as JSON, a string is sent verbatim."""
     return {"content": None, "calls": list(calls), "finish_reason": finish_reason}
 
 
-def text_reply(content: str, finish_reason: str = "stop") -> dict:
+def text_reply(content: str | None, finish_reason: str = "stop") -> dict:
     return {"content": content, "calls": [], "finish_reason": finish_reason}
 
 
 @dataclass
 class Hang:
-    """Hold the first request for this turn until `release` is set; serve `then` afterwards."""
-
     then: dict
     reached: threading.Event = field(default_factory=threading.Event)
     release: threading.Event = field(default_factory=threading.Event)
     used: bool = False
 
 
+@dataclass
+class Fail:
+    status: int
+    times: int
+    then: dict
+    seen: int = 0
+
+
 class ScriptedEndpoint:
     def __init__(self, scripts: dict[str, list[Any]]) -> None:
         self.scripts = scripts
         self.requests: list[dict[str, Any]] = []
+        self.request_sizes: list[int] = []
+        self.required_key: str | None = None
+        self.down = False
+        self.max_request_bytes: int | None = None
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
@@ -60,32 +77,65 @@ class ScriptedEndpoint:
         self._server.server_close()
 
     def calls_to(self, model: str) -> int:
+        """Requests for `model` that were answered with a completion."""
         return sum(1 for request in self.requests if request["model"] == model)
 
-    def answer(self, body: dict[str, Any]) -> dict[str, Any]:
-        self.requests.append(body)
+    def respond(self, body: dict[str, Any], key: str, size: int) -> tuple[int, Any]:
+        """(status, payload): a completion, or an error, for this request."""
+        self.request_sizes.append(size)
+        if self.required_key is not None and key != f"Bearer {self.required_key}":
+            return 401, _error("Incorrect API key provided", "invalid_api_key")
+        if self.down:
+            return 503, _error("The service is temporarily unavailable", "unavailable")
+        if self.max_request_bytes is not None and size > self.max_request_bytes:
+            return 400, _error(f"context length exceeded: {size} bytes", "context_length_exceeded")
         script = self.scripts[body["model"]]
         turn = sum(1 for m in body["messages"] if m["role"] == "assistant")
         item = script[min(turn, len(script) - 1)]
+        if isinstance(item, Fail):
+            item.seen += 1
+            if item.seen <= item.times:
+                return item.status, _error(f"scripted failure {item.status}", "scripted")
+            item = item.then
         if isinstance(item, Hang):
             if not item.used:
                 item.used = True
                 item.reached.set()
                 item.release.wait(timeout=60)
             item = item.then
-        return _completion(body["model"], item)
+        self.requests.append(body)
+        return 200, item
 
     def _handler(self) -> type[BaseHTTPRequestHandler]:
         endpoint = self
 
         class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
             def do_POST(self) -> None:
-                length = int(self.headers.get("content-length", 0))
-                payload = endpoint.answer(json.loads(self.rfile.read(length)))
-                data = json.dumps(payload).encode()
-                self.send_response(200)
-                self.send_header("content-type", "application/json")
+                raw = self.rfile.read(int(self.headers.get("content-length", 0)))
+                body = json.loads(raw)
+                status, item = endpoint.respond(
+                    body, self.headers.get("authorization", ""), len(raw)
+                )
+                try:
+                    if status != 200:
+                        self._send(status, "application/json", json.dumps(item).encode())
+                    elif body.get("stream"):
+                        self._send(200, "text/event-stream", _events(body, item))
+                    else:
+                        self._send(
+                            200, "application/json", json.dumps(_completion(body, item)).encode()
+                        )
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the client gave up (a timeout test): nothing to answer
+
+            def _send(self, status: int, kind: str, data: bytes) -> None:
+                self.send_response(status)
+                self.send_header("content-type", kind)
                 self.send_header("content-length", str(len(data)))
+                if status in (429, 500, 502, 503):
+                    self.send_header("retry-after-ms", "20")  # keep the client's backoff short
                 self.end_headers()
                 self.wfile.write(data)
 
@@ -95,23 +145,56 @@ class ScriptedEndpoint:
         return Handler
 
 
-def _completion(model: str, item: dict[str, Any]) -> dict[str, Any]:
+def _error(message: str, code: str) -> dict[str, Any]:
+    return {"error": {"message": message, "type": "scripted", "code": code}}
+
+
+def _calls(item: dict[str, Any], n: int) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": f"call_{n}_{i}",
+            "type": "function",
+            "function": {
+                "name": name,
+                "arguments": args if isinstance(args, str) else json.dumps(args),
+            },
+        }
+        for i, (name, args) in enumerate(item["calls"])
+    ]
+
+
+def _completion(body: dict[str, Any], item: dict[str, Any]) -> dict[str, Any]:
     n = next(_ids)
     message: dict[str, Any] = {"role": "assistant", "content": item["content"]}
     if item["calls"]:
-        message["tool_calls"] = [
-            {
-                "id": f"call_{n}_{i}",
-                "type": "function",
-                "function": {"name": name, "arguments": json.dumps(args)},
-            }
-            for i, (name, args) in enumerate(item["calls"])
-        ]
+        message["tool_calls"] = _calls(item, n)
     return {
         "id": f"chatcmpl-{n}",
         "object": "chat.completion",
         "created": 0,
-        "model": model,
+        "model": body["model"],
         "choices": [{"index": 0, "message": message, "finish_reason": item["finish_reason"]}],
         "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120},
     }
+
+
+def _events(body: dict[str, Any], item: dict[str, Any]) -> bytes:
+    """The reply as server-sent events: content in pieces, then each call, then usage."""
+    n = next(_ids)
+    base = {"id": f"chatcmpl-{n}", "object": "chat.completion.chunk", "created": 0}
+    base["model"] = body["model"]
+    deltas: list[dict[str, Any]] = [{"role": "assistant", "content": ""}]
+    content = item["content"] or ""
+    deltas += [{"content": content[i : i + 40]} for i in range(0, len(content), 40)]
+    deltas += [{"tool_calls": [{"index": i, **call}]} for i, call in enumerate(_calls(item, n))]
+    chunks = [
+        {**base, "choices": [{"index": 0, "delta": d, "finish_reason": None}]} for d in deltas
+    ]
+    chunks.append(
+        {**base, "choices": [{"index": 0, "delta": {}, "finish_reason": item["finish_reason"]}]}
+    )
+    if (body.get("stream_options") or {}).get("include_usage"):
+        usage = {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120}
+        chunks.append({**base, "choices": [], "usage": usage})
+    lines = [f"data: {json.dumps(chunk)}\n\n" for chunk in chunks] + ["data: [DONE]\n\n"]
+    return "".join(lines).encode()

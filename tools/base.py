@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +37,10 @@ class Folder:
 
 
 ARGS_INVALID_ERROR = "Error: invalid arguments for {tool}: {errors}. Fix them and call again."
+TIMEOUT_ERROR = (
+    "Error: {tool} did not finish within {seconds:g} s and was abandoned. "
+    "Ask for less (a smaller limit, another file)."
+)
 
 
 @dataclass(frozen=True)
@@ -67,16 +72,23 @@ class Tool:
     run: Callable[[Folder, Any], str]
     target: Callable[[Folder, Any], Path | None] = lambda folder, args: None
 
-    def invoke(self, folder: Folder, args: dict[str, Any]) -> Outcome:
-        """Validate `args` and run. Failures the model can fix come back as error outcomes."""
+    def invoke(
+        self, folder: Folder, args: dict[str, Any], *, timeout: float | None = None
+    ) -> Outcome:
+        """Validate `args` and run, within `timeout` seconds when given.
+
+        Failures the model can fix, a timeout included, come back as error outcomes.
+        """
         try:
             parsed = self.args_schema.model_validate(args)
         except ValidationError as exc:
             return Outcome(ARGS_INVALID_ERROR.format(tool=self.name, errors=_brief(exc)), ok=False)
         try:
-            return Outcome(self.run(folder, parsed), ok=True, args=parsed)
+            return Outcome(_within(timeout, self.run, folder, parsed), ok=True, args=parsed)
         except ToolError as exc:
             return Outcome(f"Error: {exc}", ok=False)
+        except TimeoutError:
+            return Outcome(TIMEOUT_ERROR.format(tool=self.name, seconds=timeout), ok=False)
 
     def stamp(self, folder: Folder, args: dict[str, Any]) -> str | None:
         """`size:mtime_ns` of the call's target file, or None when it has none or it is invalid."""
@@ -108,3 +120,30 @@ def human_size(n: float) -> str:
             return f"{int(n)} {unit}" if unit == "B" else f"{n:.1f} {unit}"
         n /= 1024
     raise AssertionError("unreachable")
+
+
+def _within(timeout: float | None, run: Callable[..., str], *args: Any) -> str:
+    """`run(*args)`, or TimeoutError after `timeout` seconds.
+
+    The work runs on a daemon thread: a read stuck on a slow disk is abandoned, never waited
+    for, and cannot keep the process alive at exit.
+    """
+    if timeout is None:
+        return run(*args)
+    result: list[str] = []
+    failure: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            result.append(run(*args))
+        except BaseException as exc:  # handed to the caller's thread below
+            failure.append(exc)
+
+    worker = threading.Thread(target=work, daemon=True)
+    worker.start()
+    worker.join(timeout)
+    if worker.is_alive():
+        raise TimeoutError
+    if failure:
+        raise failure[0]
+    return result[0]

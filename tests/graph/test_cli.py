@@ -14,8 +14,6 @@ import pytest
 from scripted import latex
 from scripted_server import Hang, ScriptedEndpoint, text_reply, tool_reply
 
-from labscribe.graph.models import NO_ENDPOINT_MESSAGE
-
 FINISH = ("finish_exploration", {"experiment": "RLC", "goal": "f0", "key_findings": ["5 kHz"]})
 WRITER = [text_reply(latex("CLI report."))]
 
@@ -207,10 +205,16 @@ def test_cli_unwritable_out_exits_2(data: Path, tmp_path: Path) -> None:
     assert blocker.read_text() == "a file where the output folder should go"
 
 
-def test_cli_without_an_endpoint_exits_2_and_says_how_to_configure(data: Path, tmp_path) -> None:
+def test_cli_with_a_missing_local_gguf_exits_2_and_says_so(
+    data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LABSCRIBE_LOCAL_GGUF", str(tmp_path / "missing.gguf"))
     done = labscribe("run", str(data), "--out", str(tmp_path / "out"))
     assert done.returncode == 2
-    assert done.stderr == f"labscribe: {NO_ENDPOINT_MESSAGE}\n"
+    assert done.stderr == (
+        f"labscribe: LABSCRIBE_LOCAL_GGUF points at {str(tmp_path / 'missing.gguf')!r}, "
+        "which is not a file\n"
+    )
     assert not (tmp_path / "out").exists()
 
 

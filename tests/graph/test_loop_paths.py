@@ -156,8 +156,11 @@ def test_tool_failure_streak_halts_a_wandering_model(data: Path, run) -> None:
     assert len(explorer.requests) == 5
     halt = result.record["guard"]["halt"]
     assert halt["termination"] == "tool_failures"
-    assert halt["reason"] == "5 tool calls in a row failed"
-    assert "[labscribe] Your last 3 tool calls all failed" in tool_messages(result)[2]["content"]
+    assert halt["reason"] == "5 tool calls or replies in a row failed"
+    assert (
+        "[labscribe] Your last 3 tool calls or replies all failed"
+        in tool_messages(result)[2]["content"]
+    )
 
 
 def test_invalid_calls_get_error_results_and_repaired_ones_run(data: Path, run) -> None:

@@ -6,7 +6,6 @@ from labscribe.guards.budgets import (
     check_before_request,
     estimate_tokens,
     graph_step_bound,
-    rounds_that_fit,
 )
 from labscribe.guards.statuses import Termination
 
@@ -32,14 +31,6 @@ def test_budget_token_limit_is_independent() -> None:
 def test_budget_rejects_zero() -> None:
     with pytest.raises(ValidationError):
         Budget(max_tool_iters=0)
-
-
-def test_rounds_that_fit_keeps_newest_whole_rounds() -> None:
-    assert rounds_that_fit(fixed=100, rounds=[50, 50, 50, 50], window=260) == 3
-
-
-def test_rounds_that_fit_always_keeps_the_newest_round() -> None:
-    assert rounds_that_fit(fixed=100, rounds=[10, 10_000], window=200) == 1
 
 
 def test_estimate_tokens_counts_cjk_denser_than_ascii() -> None:
