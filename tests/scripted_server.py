@@ -5,8 +5,8 @@ messages already in the request, so a run that is killed and resumed by another 
 continues the script where it stopped. Replies stream as server-sent events when the
 request asks for it. Faults are scripted too:
 
-- `Hang(then)` holds the first request for its turn until released (or until the client
-  gives up), then serves `then`;
+- `Hang(then, times)` holds that turn's first `times` requests until released (or until
+  the client gives up), then serves `then`;
 - `Fail(status, times, then)` answers that turn's first `times` requests with `status`;
 - `required_key` answers 401 to any other key; `down` answers 503 to everything;
 - `max_request_bytes` answers 400 (context length exceeded) to a larger request.
@@ -36,9 +36,10 @@ def text_reply(content: str | None, finish_reason: str = "stop") -> dict:
 @dataclass
 class Hang:
     then: dict
+    times: int = 1
     reached: threading.Event = field(default_factory=threading.Event)
     release: threading.Event = field(default_factory=threading.Event)
-    used: bool = False
+    held: int = 0
 
 
 @dataclass
@@ -46,6 +47,8 @@ class Fail:
     status: int
     times: int
     then: dict
+    unless_key: str | None = None
+    """A request with this key is served even while the failures last (a rotated key)."""
     seen: int = 0
 
 
@@ -93,15 +96,17 @@ class ScriptedEndpoint:
         turn = sum(1 for m in body["messages"] if m["role"] == "assistant")
         item = script[min(turn, len(script) - 1)]
         if isinstance(item, Fail):
+            rotated = item.unless_key is not None and key == f"Bearer {item.unless_key}"
             item.seen += 1
-            if item.seen <= item.times:
+            if item.seen <= item.times and not rotated:
                 return item.status, _error(f"scripted failure {item.status}", "scripted")
             item = item.then
         if isinstance(item, Hang):
-            if not item.used:
-                item.used = True
+            if item.held < item.times:
+                item.held += 1
                 item.reached.set()
-                item.release.wait(timeout=60)
+                if not item.release.wait(timeout=60):
+                    return 0, None  # the client gave up long ago: answer nobody
             item = item.then
         self.requests.append(body)
         return 200, item

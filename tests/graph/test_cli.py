@@ -11,40 +11,12 @@ import time
 from pathlib import Path
 
 import pytest
+from clirun import endpoint_flags, labscribe, read_events, start
 from scripted import latex
 from scripted_server import Hang, ScriptedEndpoint, text_reply, tool_reply
 
 FINISH = ("finish_exploration", {"experiment": "RLC", "goal": "f0", "key_findings": ["5 kHz"]})
 WRITER = [text_reply(latex("CLI report."))]
-
-
-def labscribe(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "labscribe.graph.cli", *args],
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-    )
-
-
-def start(*args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        [sys.executable, "-m", "labscribe.graph.cli", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-
-
-def endpoint_flags(server: ScriptedEndpoint) -> list[str]:
-    return [
-        "--base-url", server.url, "--api-key", "test-key",
-        "--explore-model", "explorer", "--write-model", "writer",
-    ]  # fmt: skip
-
-
-def read_events(out: Path) -> list[dict]:
-    return [json.loads(line) for line in (out / "events.jsonl").read_text().splitlines()]
 
 
 def test_cli_run_writes_the_outputs_with_json_events(data: Path, tmp_path: Path) -> None:

@@ -1,0 +1,46 @@
+"""Running the real `labscribe` command in a subprocess, for CLI tests."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from scripted_server import ScriptedEndpoint
+
+COMMAND = [sys.executable, "-m", "labscribe.graph.cli"]
+
+
+def labscribe(*args: str, timeout: float = 180) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*COMMAND, *args], capture_output=True, text=True, timeout=timeout)
+
+
+def start(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [*COMMAND, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+
+
+def endpoint_flags(server: ScriptedEndpoint, key: str = "test-key") -> list[str]:
+    return [
+        "--base-url", server.url, "--api-key", key,
+        "--explore-model", "explorer", "--write-model", "writer",
+    ]  # fmt: skip
+
+
+def read_events(out: Path) -> list[dict]:
+    return [json.loads(line) for line in (out / "events.jsonl").read_text().splitlines()]
+
+
+def read_record(out: Path) -> dict:
+    return json.loads((out / "run.json").read_text())
+
+
+def tool_events(out: Path) -> list[dict]:
+    return [e for e in read_events(out) if e["event"] == "tool"]
+
+
+def tool_results(out: Path) -> list[dict]:
+    history = json.loads((out / "history.json").read_text())
+    return [m["data"] for m in history if m["type"] == "tool"]
