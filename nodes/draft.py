@@ -10,22 +10,27 @@ from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, SystemM
 from langgraph.runtime import Runtime
 
 from labscribe.graph.context import Context
-from labscribe.graph.models import chat_model, role_of, spent
+from labscribe.graph.models import chat_model, context_window, role_of, spent
 from labscribe.graph.progress import milestone
 from labscribe.graph.state import State
+from labscribe.guards.budgets import estimate_tokens
 from labscribe.guards.output import latex_problems, tidy_latex
 from labscribe.nodes.fallback import fallback_report
 from labscribe.nodes.prompts import CONTINUE, DRAFT_RETRY, WRITER_BRIEF, WRITER_SYSTEM
 
 STRENGTHENED_RETRIES = 3  # the retries after the first attempt; then the fallback writes
 CONTINUATIONS = 4  # a reply cut at the length limit is continued at most this often
-MATERIAL_CHARS = 24_000  # excerpts of what the explorer read, handed to the writer
-EXCERPT_CHARS = 4_000
+EXCERPT_CHARS = 4_000  # of one tool result, in the writer's brief
+ECHO_CHARS = 1_500  # of a rejected or cut-off reply, shown back to the writer: enough to go on
 
 
 def draft(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
-    model = chat_model(runtime.context, role_of("draft"))
-    conversation: list[AnyMessage] = [SystemMessage(WRITER_SYSTEM), HumanMessage(brief(state))]
+    ctx = runtime.context
+    model = chat_model(ctx, role_of("draft"))
+    # A quarter of the window stays free for the reply; the brief gets the rest.
+    room = context_window(ctx, role_of("draft")) * 3 // 4 - estimate_tokens(WRITER_SYSTEM)
+    opening: list[AnyMessage] = [SystemMessage(WRITER_SYSTEM), HumanMessage(brief(state, room))]
+    conversation = opening
     replies: list[AIMessage] = []
     for _attempt in range(1 + STRENGTHENED_RETRIES):
         text, parts = complete(model, conversation)
@@ -37,7 +42,7 @@ def draft(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             detail = f"draft written ({len(document)} characters)"
             break
         retry = DRAFT_RETRY.format(problems="; ".join(problems))
-        conversation += [AIMessage(text), HumanMessage(retry)]
+        conversation = [*opening, AIMessage(_echo(text)), HumanMessage(retry)]
     else:
         reason = f"drafting failed {1 + STRENGTHENED_RETRIES} times ({'; '.join(problems)})"
         update = {"report": fallback_report(state), "degraded": [reason]}
@@ -46,7 +51,11 @@ def draft(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
 
 
 def complete(model: BaseChatModel, conversation: list[AnyMessage]) -> tuple[str, list[AIMessage]]:
-    """The model's whole reply, continued while it stops at the length limit, and its parts."""
+    """The model's whole reply, continued while it stops at the length limit, and its parts.
+
+    A continuation shows the model only the tail of what it wrote, so the request stays as
+    small as the first one however long the reply grows.
+    """
     parts: list[AIMessage] = []
     messages = list(conversation)
     for _continuation in range(1 + CONTINUATIONS):
@@ -54,20 +63,22 @@ def complete(model: BaseChatModel, conversation: list[AnyMessage]) -> tuple[str,
         parts.append(reply)
         if reply.response_metadata.get("finish_reason") != "length":
             break
-        messages += [AIMessage(reply.text), HumanMessage(CONTINUE)]
+        written = "".join(part.text for part in parts)
+        messages = [*conversation, AIMessage(written[-ECHO_CHARS:]), HumanMessage(CONTINUE)]
     return "".join(part.text for part in parts), parts
 
 
-def brief(state: State) -> str:
+def brief(state: State, room: int) -> str:
+    """The writer's brief within `room` estimated tokens: the newest material that fits."""
     ending = (state.get("exploration") or {}).get("reason", "not recorded")
     findings = json.dumps(state.get("findings") or {}, ensure_ascii=False, indent=2)
-    return WRITER_BRIEF.format(
-        ending=ending, findings=findings, material=gathered_material(state.get("messages", []))
-    )
+    frame = WRITER_BRIEF.format(ending=ending, findings=findings, material="")
+    material = gathered_material(state.get("messages", []), room - estimate_tokens(frame))
+    return WRITER_BRIEF.format(ending=ending, findings=findings, material=material)
 
 
-def gathered_material(messages: list[AnyMessage], budget: int = MATERIAL_CHARS) -> str:
-    """What the explorer's successful tool calls returned, newest reads last, within `budget`."""
+def gathered_material(messages: list[AnyMessage], room: int) -> str:
+    """What the explorer's successful tool calls returned, oldest first, newest kept first."""
     requests = {
         call["id"]: call
         for message in messages
@@ -83,5 +94,15 @@ def gathered_material(messages: list[AnyMessage], budget: int = MATERIAL_CHARS) 
             continue
         args = json.dumps(call["args"], ensure_ascii=False, sort_keys=True)
         excerpts.append(f"### {call['name']} {args}\n{message.text[:EXCERPT_CHARS]}")
-    text = "\n\n".join(excerpts)
-    return text[-budget:] if text else "(nothing was read)"
+    kept: list[str] = []
+    for excerpt in reversed(excerpts):
+        cost = estimate_tokens(excerpt) + 1
+        if cost > room:
+            break
+        kept.insert(0, excerpt)
+        room -= cost
+    return "\n\n".join(kept) if kept else "(nothing was read)"
+
+
+def _echo(text: str) -> str:
+    return text if len(text) <= ECHO_CHARS else text[:ECHO_CHARS] + "\n[...]"

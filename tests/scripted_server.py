@@ -9,7 +9,7 @@ request asks for it. Faults are scripted too:
   the client gives up), then serves `then`;
 - `Fail(status, times, then)` answers that turn's first `times` requests with `status`;
 - `required_key` answers 401 to any other key; `down` answers 503 to everything;
-- `max_request_bytes` answers 400 (context length exceeded) to a larger request.
+- `max_request_bytes[model]` answers 400 (context length exceeded) to a larger request.
 """
 
 from __future__ import annotations
@@ -53,13 +53,18 @@ class Fail:
 
 
 class ScriptedEndpoint:
-    def __init__(self, scripts: dict[str, list[Any]]) -> None:
+    def __init__(self, scripts: dict[str, list[Any]], *, by_turn: bool = True) -> None:
         self.scripts = scripts
+        self.by_turn = by_turn
+        """Pick replies by assistant messages in the request (survives a restart), or else
+        by requests served so far (for clients that summarise their history)."""
         self.requests: list[dict[str, Any]] = []
-        self.request_sizes: list[int] = []
+        self.request_sizes: list[tuple[str, int]] = []
+        """(model, bytes) of every request received, answered or not."""
         self.required_key: str | None = None
         self.down = False
-        self.max_request_bytes: int | None = None
+        self.max_request_bytes: dict[str, int] = {}
+        """Per model: a larger request is answered 400, as a context overflow would be."""
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
@@ -85,15 +90,19 @@ class ScriptedEndpoint:
 
     def respond(self, body: dict[str, Any], key: str, size: int) -> tuple[int, Any]:
         """(status, payload): a completion, or an error, for this request."""
-        self.request_sizes.append(size)
+        self.request_sizes.append((body["model"], size))
         if self.required_key is not None and key != f"Bearer {self.required_key}":
             return 401, _error("Incorrect API key provided", "invalid_api_key")
         if self.down:
             return 503, _error("The service is temporarily unavailable", "unavailable")
-        if self.max_request_bytes is not None and size > self.max_request_bytes:
+        if size > self.max_request_bytes.get(body["model"], size):
             return 400, _error(f"context length exceeded: {size} bytes", "context_length_exceeded")
         script = self.scripts[body["model"]]
-        turn = sum(1 for m in body["messages"] if m["role"] == "assistant")
+        turn = (
+            sum(1 for m in body["messages"] if m["role"] == "assistant")
+            if self.by_turn
+            else self.calls_to(body["model"])
+        )
         item = script[min(turn, len(script) - 1)]
         if isinstance(item, Fail):
             rotated = item.unless_key is not None and key == f"Bearer {item.unless_key}"

@@ -1,0 +1,290 @@
+"""The embedded model's server process: a GGUF served over the OpenAI chat protocol.
+
+    python -m labscribe.graph.local_server MODEL.gguf [--n-ctx 8192]
+
+It prints `READY_PREFIX<port>` once it listens on a free loopback port. The chat handler is
+ours, not llama-cpp-python's `chatml-function-calling`, because that one rendered its
+template with HTML autoescape (every quote reached the model as `&#34;`, and the model copied
+entities back into its paths), dropped `tool` messages from the prompt, offered tools only
+when `tool_choice` was set, and let argument generation and the number of calls run without
+bound (a small model then wrote one path until the context was full). Here the prompt is
+built in plain Python, tool results are shown as user messages naming their call, and every
+generation is capped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import threading
+import time
+import uuid
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+READY_PREFIX = "labscribe-local-model listening on port "
+DEFAULT_REPLY_TOKENS = 512
+ARGUMENT_TOKENS = 768  # one call's JSON arguments, at most; the bounds below keep them smaller
+# A small model tends to ramble inside a string until its budget runs out; the argument
+# grammar closes every string within STRING_CHARS and every list within LIST_ITEMS.
+STRING_CHARS = 200
+LIST_ITEMS = 8
+MAX_CALLS = 4  # calls in one reply; the agent answers the rest with "not executed" anyway
+END = "<|im_end|>"
+TOOL_RESULT = "Result of {name} (call {id}):\n{content}"
+TOOLS_PREAMBLE = """
+
+You can call these functions; each takes one JSON object of arguments:
+{signatures}
+
+To answer with text, start your reply with "message:". To call functions, write for each \
+call a line "functions.<name>:" followed by its JSON arguments on the next line."""
+
+
+def render_prompt(messages: list[dict[str, Any]], tools: list[dict[str, Any]]) -> str:
+    """A ChatML prompt for `messages`, with `tools` described in the system turn, verbatim."""
+    names = {
+        call["id"]: call["function"]["name"]
+        for message in messages
+        for call in message.get("tool_calls") or []
+    }
+    turns = []
+    if tools and not any(m["role"] == "system" for m in messages):
+        messages = [{"role": "system", "content": ""}, *messages]
+    for message in messages:
+        role, text = message["role"], _text(message.get("content"))
+        if role == "system" and tools:
+            text += TOOLS_PREAMBLE.format(signatures=_signatures(tools))
+        elif role == "tool":
+            call_id = message.get("tool_call_id", "")
+            role, text = (
+                "user",
+                TOOL_RESULT.format(name=names.get(call_id, "a tool"), id=call_id, content=text),
+            )
+        elif role == "assistant":
+            calls = message.get("tool_calls") or []
+            parts = [f"message:\n{text}" if tools else text] if text else []
+            parts += [
+                f"functions.{c['function']['name']}:\n{c['function']['arguments']}" for c in calls
+            ]
+            text = "\n".join(parts)
+        turns.append(f"<|im_start|>{role}\n{text}{END}\n")
+    return "".join(turns) + "<|im_start|>assistant\n"
+
+
+def _call_line(function: dict[str, Any]) -> str:
+    return f"functions.{function['name']}:\n{function['arguments']}"
+
+
+def _text(content: Any) -> str:
+    if isinstance(content, list):  # content parts: keep the text
+        return "".join(part.get("text", "") for part in content)
+    return content or ""
+
+
+def _signatures(tools: list[dict[str, Any]]) -> str:
+    lines = []
+    for tool in tools:
+        function = tool["function"]
+        lines.append(f"functions.{function['name']}: {function.get('description', '')}")
+        lines.append(json.dumps(function.get("parameters", {}), ensure_ascii=False))
+    return "\n".join(lines)
+
+
+class ChatHandler:
+    """Chat completions on one Llama, one generation at a time, every generation capped."""
+
+    def __init__(self, llama: Any) -> None:
+        self.llama = llama
+        self.lock = threading.Lock()
+
+    def complete(self, body: dict[str, Any]) -> dict[str, Any]:
+        tools = body.get("tools") or []
+        if body.get("tool_choice") == "none":
+            tools = []
+        prompt = render_prompt(body.get("messages", []), tools)
+        cap = body.get("max_completion_tokens") or body.get("max_tokens") or DEFAULT_REPLY_TOKENS
+        temperature = body.get("temperature", 0.2)
+        with self.lock:
+            self.usage = {"prompt_tokens": 0, "completion_tokens": 0}
+            first = self._next_call(prompt, tools, "message:") if tools else None
+            if first:
+                message, finish = self._calls(prompt, tools, first, temperature)
+            else:
+                opening = "message:\n" if tools else ""
+                text, finish = self._generate(prompt + opening, cap, temperature)
+                message = {"role": "assistant", "content": text}
+            usage = dict(self.usage)
+        usage["total_tokens"] = usage["prompt_tokens"] + usage["completion_tokens"]
+        return {
+            "id": f"chatcmpl-{uuid.uuid4().hex[:24]}",
+            "object": "chat.completion",
+            "created": int(time.time()),
+            "model": body.get("model", "local"),
+            "choices": [{"index": 0, "message": message, "finish_reason": finish}],
+            "usage": usage,
+        }
+
+    def _next_call(self, prompt: str, tools: list[dict[str, Any]], other: str) -> str | None:
+        """The tool the model calls next, or None when it writes `other` instead."""
+        choice, _ = self._generate(prompt, 16, 0.0, grammar=_choice_grammar(tools, other))
+        return choice.removeprefix("functions.").removesuffix(":") if choice != other else None
+
+    def _calls(
+        self, prompt: str, tools: list[dict[str, Any]], name: str | None, temperature: float
+    ) -> tuple[dict[str, Any], str]:
+        by_name = {tool["function"]["name"]: tool for tool in tools}
+        calls: list[dict[str, Any]] = []
+        finish = "tool_calls"
+        while len(calls) < MAX_CALLS and name in by_name:
+            tool = by_name[name]
+            prompt += f"functions.{name}:\n"
+            schema = json.dumps(bounded(tool["function"].get("parameters") or {"type": "object"}))
+            arguments, reason = self._generate(
+                prompt, ARGUMENT_TOKENS, temperature, grammar=_json_grammar(schema)
+            )
+            calls.append(
+                {
+                    "id": f"call_{uuid.uuid4().hex[:16]}",
+                    "type": "function",
+                    "function": {"name": tool["function"]["name"], "arguments": arguments},
+                }
+            )
+            if reason == "length":  # the arguments were cut: say so, as an endpoint would
+                finish = "length"
+                break
+            prompt += f"{arguments}\n"
+            name = self._next_call(prompt, tools, END)
+        return {"role": "assistant", "content": None, "tool_calls": calls}, finish
+
+    def _generate(
+        self, prompt: str, max_tokens: int, temperature: float, grammar: Any = None
+    ) -> tuple[str, str]:
+        result = self.llama.create_completion(
+            prompt=prompt,
+            max_tokens=max_tokens,
+            temperature=temperature,
+            stop=[END],
+            grammar=grammar,
+        )
+        usage = result.get("usage") or {}
+        self.usage["prompt_tokens"] = max(
+            self.usage["prompt_tokens"], usage.get("prompt_tokens", 0)
+        )
+        self.usage["completion_tokens"] += usage.get("completion_tokens", 0)
+        choice = result["choices"][0]
+        return choice["text"].strip() if grammar is None else choice["text"], choice[
+            "finish_reason"
+        ]
+
+
+def bounded(schema: Any) -> Any:
+    """`schema` with every string and list given a maximum size, if it had none."""
+    if isinstance(schema, list):
+        return [bounded(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    result = {key: bounded(value) for key, value in schema.items()}
+    kinds = result.get("type")
+    kinds = kinds if isinstance(kinds, list) else [kinds]
+    if "string" in kinds:
+        result["maxLength"] = min(result.get("maxLength", STRING_CHARS), STRING_CHARS)
+    if "array" in kinds:
+        result["maxItems"] = min(result.get("maxItems", LIST_ITEMS), LIST_ITEMS)
+    return result
+
+
+def _choice_grammar(tools: list[dict[str, Any]], other: str) -> Any:
+    from llama_cpp import LlamaGrammar
+
+    names = " | ".join(f'"functions.{tool["function"]["name"]}:"' for tool in tools)
+    return LlamaGrammar.from_string(
+        f'root ::= functions | "{other}"\nfunctions ::= {names}\n', verbose=False
+    )
+
+
+def _json_grammar(schema: str) -> Any:
+    from llama_cpp import LlamaGrammar
+
+    try:
+        return LlamaGrammar.from_json_schema(schema, verbose=False)
+    except Exception:  # a schema the converter cannot take: any JSON object will do
+        from llama_cpp.llama_grammar import JSON_GBNF
+
+        return LlamaGrammar.from_string(JSON_GBNF, verbose=False)
+
+
+def load_model(gguf: Path, n_ctx: int) -> Any:
+    from llama_cpp import Llama
+
+    return Llama(
+        model_path=str(gguf), n_ctx=n_ctx, n_threads=max(1, os.cpu_count() or 1), verbose=False
+    )
+
+
+def serve(gguf: Path, n_ctx: int) -> None:
+    handler = ChatHandler(load_model(gguf, n_ctx))
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def do_GET(self) -> None:
+            self._send(200, {"object": "list", "data": [{"id": gguf.stem, "object": "model"}]})
+
+        def do_POST(self) -> None:
+            if not self.path.rstrip("/").endswith("/chat/completions"):
+                self._send(404, {"error": {"message": f"no route {self.path}"}})
+                return
+            body = json.loads(self.rfile.read(int(self.headers.get("content-length", 0))) or b"{}")
+            try:
+                result = handler.complete(body)
+            except ValueError as exc:  # llama-cpp's word for a prompt over the context
+                self._send(400, {"error": {"message": str(exc), "type": "invalid_request_error"}})
+                return
+            if body.get("stream"):
+                self._stream(result)
+            else:
+                self._send(200, result)
+
+        def _send(self, status: int, payload: Any) -> None:
+            data = json.dumps(payload).encode()
+            self.send_response(status)
+            self.send_header("content-type", "application/json")
+            self.send_header("content-length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def _stream(self, result: dict[str, Any]) -> None:
+            """The finished completion as one chunk: clients that asked to stream get a stream."""
+            choice = result["choices"][0]
+            chunk = {**result, "object": "chat.completion.chunk"}
+            chunk["choices"] = [
+                {"index": 0, "delta": choice["message"], "finish_reason": choice["finish_reason"]}
+            ]
+            data = f"data: {json.dumps(chunk)}\n\ndata: [DONE]\n\n".encode()
+            self.send_response(200)
+            self.send_header("content-type", "text/event-stream")
+            self.send_header("content-length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    print(f"{READY_PREFIX}{server.server_address[1]}", flush=True)
+    server.serve_forever()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Serve a GGUF over the OpenAI chat protocol.")
+    parser.add_argument("gguf", type=Path)
+    parser.add_argument("--n-ctx", type=int, default=8_192)
+    args = parser.parse_args(argv)
+    serve(args.gguf, args.n_ctx)
+
+
+if __name__ == "__main__":
+    main()
