@@ -33,6 +33,7 @@ STRING_CHARS = 200
 LIST_ITEMS = 8
 MAX_CALLS = 4  # calls in one reply; the agent answers the rest with "not executed" anyway
 END = "<|im_end|>"
+REPEAT_PENALTY = 1.15  # small models fall into loops; llama.cpp's common default is 1.1
 TOOL_RESULT = "Result of {name} (call {id}):\n{content}"
 TOOLS_PREAMBLE = """
 
@@ -168,6 +169,7 @@ class ChatHandler:
             temperature=temperature,
             stop=[END],
             grammar=grammar,
+            repeat_penalty=REPEAT_PENALTY,
         )
         usage = result.get("usage") or {}
         self.usage["prompt_tokens"] = max(

@@ -14,7 +14,7 @@ from labscribe.graph.models import chat_model, context_window, role_of, spent
 from labscribe.graph.progress import milestone
 from labscribe.graph.state import State
 from labscribe.guards.budgets import estimate_tokens
-from labscribe.guards.output import latex_problems, tidy_latex
+from labscribe.guards.output import is_degenerate, latex_problems, tidy_latex
 from labscribe.nodes.fallback import fallback_report
 from labscribe.nodes.prompts import CONTINUE, DRAFT_RETRY, WRITER_BRIEF, WRITER_SYSTEM
 
@@ -51,7 +51,8 @@ def draft(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
 
 
 def complete(model: BaseChatModel, conversation: list[AnyMessage]) -> tuple[str, list[AIMessage]]:
-    """The model's whole reply, continued while it stops at the length limit, and its parts.
+    """The model's whole reply, continued while it stops at the length limit (unless it is
+    looping), and its parts.
 
     A continuation shows the model only the tail of what it wrote, so the request stays as
     small as the first one however long the reply grows.
@@ -61,9 +62,9 @@ def complete(model: BaseChatModel, conversation: list[AnyMessage]) -> tuple[str,
     for _continuation in range(1 + CONTINUATIONS):
         reply = model.invoke(messages)
         parts.append(reply)
-        if reply.response_metadata.get("finish_reason") != "length":
-            break
         written = "".join(part.text for part in parts)
+        if reply.response_metadata.get("finish_reason") != "length" or is_degenerate(written):
+            break  # done, or looping: continuing a loop only buys more of it
         messages = [*conversation, AIMessage(written[-ECHO_CHARS:]), HumanMessage(CONTINUE)]
     return "".join(part.text for part in parts), parts
 

@@ -1,6 +1,6 @@
 import pytest
 
-from labscribe.guards.output import find_tool_markup, latex_problems, tidy_latex
+from labscribe.guards.output import find_tool_markup, is_degenerate, latex_problems, tidy_latex
 
 GOOD = "\\documentclass{article}\n\\begin{document}\nHi.\n\\end{document}\n"
 
@@ -48,3 +48,25 @@ def test_tidy_latex_strips_fences_prose_and_trailing_chat() -> None:
 
 def test_tidy_latex_leaves_a_truncated_document_failing() -> None:
     assert "it does not end with \\end{document}" in latex_problems(tidy_latex(GOOD[:40]))
+
+
+def test_is_degenerate_catches_a_looping_reply() -> None:
+    loop = "\n".join(
+        ["The explorer read the experiment:", '"The explorer read the experiment:'] * 60
+    )
+    assert is_degenerate(loop)
+    assert "it keeps repeating the same text" in latex_problems(
+        GOOD[:-15] + loop + "\n\\end{document}"
+    )
+
+
+def test_is_degenerate_spares_a_long_table_of_numbers() -> None:
+    rows = "\n".join(
+        f"{1000 + 37 * i} & {0.1 * i + 0.013 * i * i:.3f} & {88 - 3.1 * i:.1f} \\\\"
+        for i in range(120)
+    )
+    assert not is_degenerate(f"\\begin{{tabular}}{{ccc}}\n{rows}\n\\end{{tabular}}")
+
+
+def test_is_degenerate_never_judges_short_text() -> None:
+    assert not is_degenerate("ha " * 300)

@@ -95,3 +95,14 @@ def test_history_json_is_the_whole_explorer_history(data: Path, run) -> None:
     result = run(data, explorer)
     history = json.loads((result.out / "history.json").read_text())
     assert [m["type"] for m in history] == ["human", "ai", "tool", "ai", "tool"]
+
+
+def test_draft_looping_reply_is_not_continued(data: Path, run) -> None:
+    loop = "\\documentclass{article}\n" + "\n".join(
+        ["We read the data:", '"We read the data:'] * 80
+    )
+    writer = ScriptedChatModel(replies=[reply(content=loop, finish_reason="length")])
+    result = run(data, ScriptedChatModel(replies=[reply(FINISH)]), write=writer)
+    assert len(writer.requests) == 1 + STRENGTHENED_RETRIES  # no continuation of a loop
+    assert result.record["status"] == "degraded"
+    assert "it keeps repeating the same text" in result.record["degraded"][0]
