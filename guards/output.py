@@ -28,6 +28,11 @@ DEGENERATE_MIN = 1_000  # shorter text is never judged
 _FENCE = re.compile(r"^\s*```[a-zA-Z]*\s*\n|\n\s*```\s*$")
 _BEGIN = "\\documentclass"
 _END = "\\end{document}"
+_CLASS = re.compile(r"\\documentclass\s*(\[[^\]]*\])?\s*\{[^}]+\}")
+_BODY = re.compile(r"\\begin\{document\}(.*)\\end\{document\}", re.DOTALL)
+# The least a report body holds: a title and a few sentences. Shorter is an empty shell
+# (a small model once answered "\documentclass.\end{document}").
+MIN_BODY_CHARS = 200
 
 
 def find_tool_markup(text: str) -> str | None:
@@ -63,8 +68,13 @@ def tidy_latex(text: str) -> str:
 def latex_problems(text: str) -> list[str]:
     """Why `text` is not an acceptable report; empty when it is."""
     problems = []
-    if _BEGIN not in text:
-        problems.append("it does not contain \\documentclass")
+    if not _CLASS.search(text):
+        problems.append("it does not contain \\documentclass{...}")
+    body = _BODY.search(text)
+    if body is None:
+        problems.append("it has no \\begin{document} ... \\end{document} body")
+    elif len("".join(body.group(1).split())) < MIN_BODY_CHARS:
+        problems.append(f"its body is shorter than {MIN_BODY_CHARS} characters")
     markup = find_tool_markup(text)
     if markup:
         problems.append(f"it contains tool-call markup ({markup!r})")

@@ -41,8 +41,16 @@ def reply(
     )
 
 
+FILLER = (
+    "\\section{Introduction} A series RLC circuit was driven with a sinusoidal voltage and the "
+    "voltage across the resistor was recorded over a frequency sweep, to find the resonance "
+    "frequency, the bandwidth and the quality factor, and to compare them with theory."
+)
+
+
 def latex(body: str = "Results.") -> str:
-    return f"\\documentclass{{article}}\n\\begin{{document}}\n{body}\n\\end{{document}}\n"
+    """A complete LaTeX document around `body`, long enough to pass the output checks."""
+    return f"\\documentclass{{article}}\n\\begin{{document}}\n{FILLER}\n{body}\n\\end{{document}}\n"
 
 
 class ScriptedChatModel(BaseChatModel):

@@ -1,4 +1,4 @@
-"""The embedded model server's request normalisation and prompt rendering."""
+"""The embedded model: its prompt rendering, its bounded chat handler, its tokenizer."""
 
 from __future__ import annotations
 
@@ -9,78 +9,72 @@ from pathlib import Path
 
 import pytest
 
-from labscribe.graph.local_model import (
+from labscribe.graph.local_model import LocalModelError, check_local_model, gguf_path
+from labscribe.graph.local_server import (
+    LIST_ITEMS,
+    MAX_CALLS,
+    STRING_CHARS,
     TOOL_RESULT,
-    LocalModelError,
-    check_local_model,
-    gguf_path,
-    normalise_request,
+    ChatHandler,
+    bounded,
+    load_model,
+    render_prompt,
 )
+from labscribe.guards.budgets import estimate_tokens
+from labscribe.nodes.explore import TOOL_SCHEMAS
+from labscribe.tools.base import Folder
+from labscribe.tools.files import READ_FILE
 
-TOOLS = [{"type": "function", "function": {"name": "read_file", "parameters": {"type": "object"}}}]
 NEEDS_LLAMA = pytest.mark.skipif(
     find_spec("llama_cpp") is None and not os.environ.get("CI"),
     reason="llama-cpp-python is not installed here (CI installs it: .ci/run)",
 )
-
-
-def test_normalise_request_fills_null_assistant_content() -> None:
-    body = {
-        "messages": [
-            {"role": "user", "content": "hi"},
+ARGUMENTS = json.dumps({"path": 'R&D/"quoted" <file>.csv'})
+CONVERSATION = [
+    {"role": "system", "content": "Explore."},
+    {"role": "user", "content": "Read it & report."},
+    {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
             {
-                "role": "assistant",
-                "content": None,
-                "tool_calls": [
-                    {
-                        "id": "c1",
-                        "type": "function",
-                        "function": {"name": "read_file", "arguments": "{}"},
-                    }
-                ],
-            },
-        ]
-    }
-    assert normalise_request(body)["messages"][1]["content"] == ""
+                "id": "c1",
+                "type": "function",
+                "function": {"name": "read_file", "arguments": ARGUMENTS},
+            }
+        ],
+    },
+    {"role": "tool", "tool_call_id": "c1", "content": 'V = "5 V" & f < 6 kHz'},
+]
 
 
-def test_normalise_request_turns_tool_results_into_named_user_messages() -> None:
-    body = {
-        "messages": [
-            {
-                "role": "assistant",
-                "content": None,
-                "tool_calls": [
-                    {
-                        "id": "c1",
-                        "type": "function",
-                        "function": {"name": "read_file", "arguments": "{}"},
-                    }
-                ],
-            },
-            {"role": "tool", "tool_call_id": "c1", "content": 'a "quoted" & <tagged> value'},
-        ]
-    }
-    message = normalise_request(body)["messages"][1]
-    assert message == {
-        "role": "user",
-        "content": TOOL_RESULT.format(
-            name="read_file", id="c1", content='a "quoted" & <tagged> value'
-        ),
-    }
+def test_render_prompt_keeps_quotes_ampersands_and_brackets_verbatim() -> None:
+    prompt = render_prompt(CONVERSATION, TOOL_SCHEMAS)
+    assert f"functions.read_file:\n{ARGUMENTS}" in prompt
+    assert 'V = "5 V" & f < 6 kHz' in prompt
+    assert "Read it & report." in prompt
+    assert not any(entity in prompt for entity in ("&#34;", "&amp;", "&lt;", "&quot;"))
 
 
-@pytest.mark.parametrize(
-    ("choice", "sent"), [(None, "auto"), ("required", "auto"), ("none", "none")]
-)
-def test_normalise_request_offers_tools_with_a_choice_the_handler_supports(choice, sent) -> None:
-    body = {"messages": [], "tools": TOOLS, "tool_choice": choice}
-    assert normalise_request(body)["tool_choice"] == sent
+def test_render_prompt_shows_tool_results_as_user_turns_naming_the_call() -> None:
+    prompt = render_prompt(CONVERSATION, TOOL_SCHEMAS)
+    result = TOOL_RESULT.format(name="read_file", id="c1", content='V = "5 V" & f < 6 kHz')
+    assert f"<|im_start|>user\n{result}<|im_end|>\n" in prompt
+    assert prompt.endswith("<|im_start|>assistant\n")
 
 
-def test_normalise_request_maps_max_completion_tokens() -> None:
-    body = {"messages": [], "max_completion_tokens": 77, "stream_options": {"include_usage": True}}
-    assert normalise_request(body) == {"messages": [], "stream": False, "max_tokens": 77}
+def test_render_prompt_describes_the_tools_in_the_system_turn() -> None:
+    prompt = render_prompt(CONVERSATION, TOOL_SCHEMAS)
+    system = prompt.split("<|im_end|>")[0]
+    assert all(f"functions.{t['function']['name']}:" in system for t in TOOL_SCHEMAS)
+
+
+def test_bounded_caps_every_string_and_list() -> None:
+    schema = bounded(TOOL_SCHEMAS[2]["function"]["parameters"])
+    properties = schema["properties"]
+    assert properties["experiment"]["maxLength"] == STRING_CHARS
+    assert properties["key_findings"]["maxItems"] == LIST_ITEMS
+    assert properties["key_findings"]["items"]["maxLength"] == STRING_CHARS
 
 
 def test_gguf_path_honours_the_environment(tmp_path: Path) -> None:
@@ -99,74 +93,47 @@ def test_check_local_model_passes_where_it_is_installed() -> None:
     check_local_model()
 
 
+@pytest.fixture(scope="module")
+def handler() -> ChatHandler:
+    return ChatHandler(load_model(gguf_path(), 4_096))
+
+
 @NEEDS_LLAMA
-def test_prompt_reaches_the_model_verbatim() -> None:
-    """Quotes, ampersands and angle brackets in results and arguments are not HTML-escaped."""
-    from llama_cpp import Llama
+def test_chat_handler_answers_with_well_formed_bounded_tool_calls(handler: ChatHandler) -> None:
+    body = {"messages": CONVERSATION[:2], "tools": TOOL_SCHEMAS, "temperature": 0.0}
+    result = handler.complete(body)
+    choice = result["choices"][0]
+    calls = choice["message"].get("tool_calls") or []
+    if calls:
+        assert choice["finish_reason"] in ("tool_calls", "length")
+        assert len(calls) <= MAX_CALLS
+        names = {t["function"]["name"] for t in TOOL_SCHEMAS}
+        assert all(call["function"]["name"] in names for call in calls)
+        if choice["finish_reason"] == "tool_calls":
+            assert all(isinstance(json.loads(c["function"]["arguments"]), dict) for c in calls)
+    else:
+        assert choice["message"]["content"]
+    assert result["usage"]["prompt_tokens"] > 0
 
-    from labscribe.graph.local_model import CHAT_FORMAT, _unescaped_templates
 
-    _unescaped_templates()
-    llama = Llama(
-        model_path=str(gguf_path()), vocab_only=True, chat_format=CHAT_FORMAT, verbose=False
-    )
-    prompts: list[str] = []
-
-    def record(prompt: str, **kwargs: object) -> dict:
-        prompts.append(prompt)
-        choice = {"text": "message:", "index": 0, "logprobs": None, "finish_reason": "stop"}
-        usage = {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}
-        return {"id": "x", "object": "text_completion", "created": 0, "model": "m",
-                "choices": [choice], "usage": usage}  # fmt: skip
-
-    llama.create_completion = record  # the generation is not under test: the prompt is
-    arguments = json.dumps({"path": 'R&D/"quoted" <file>.csv'})
-    body = {
-        "messages": [
-            {"role": "user", "content": "Read it & report."},
-            {
-                "role": "assistant",
-                "content": None,
-                "tool_calls": [
-                    {
-                        "id": "c1",
-                        "type": "function",
-                        "function": {"name": "read_file", "arguments": arguments},
-                    }
-                ],
-            },
-            {"role": "tool", "tool_call_id": "c1", "content": 'V = "5 V" & f < 6 kHz'},
-        ],
-        "tools": TOOLS,
-    }
-    request = normalise_request(body)
-    llama.create_chat_completion(**request)
-    prompt = prompts[0]
-    assert arguments in prompt
-    assert 'V = "5 V" & f < 6 kHz' in prompt
-    assert "Read it & report." in prompt
-    assert "&#34;" not in prompt and "&amp;" not in prompt and "&lt;" not in prompt
+@NEEDS_LLAMA
+def test_chat_handler_without_tools_writes_text_within_the_cap(handler: ChatHandler) -> None:
+    body = {"messages": [{"role": "user", "content": "Say hello."}], "max_tokens": 16}
+    result = handler.complete(body)
+    assert result["choices"][0]["message"]["content"]
+    assert result["usage"]["completion_tokens"] <= 16
 
 
 @NEEDS_LLAMA
 def test_token_estimate_never_undercounts_the_embedded_tokenizer(example: Path) -> None:
     from llama_cpp import Llama
 
-    from labscribe.guards.budgets import estimate_tokens
-    from labscribe.tools.base import Folder
-    from labscribe.tools.files import READ_FILE
-
     llama = Llama(model_path=str(gguf_path()), vocab_only=True, verbose=False)
     folder = Folder(example)
+    paths = ("data/sweep.csv", "notes_zh.md", "logbook_gbk.txt", "params.ini", "assignment.pdf")
     texts = [
         READ_FILE.invoke(folder, {"path": path, "offset": offset}).content
-        for path in (
-            "data/sweep.csv",
-            "notes_zh.md",
-            "logbook_gbk.txt",
-            "params.ini",
-            "assignment.pdf",
-        )
+        for path in paths
         for offset in (0, 100)
     ]
     texts = [text for text in texts if not text.startswith("Error")]

@@ -2,7 +2,8 @@ import pytest
 
 from labscribe.guards.output import find_tool_markup, is_degenerate, latex_problems, tidy_latex
 
-GOOD = "\\documentclass{article}\n\\begin{document}\nHi.\n\\end{document}\n"
+BODY = "The resonance frequency of the series RLC circuit was measured. " * 4
+GOOD = f"\\documentclass{{article}}\n\\begin{{document}}\n{BODY}\n\\end{{document}}\n"
 
 
 @pytest.mark.parametrize(
@@ -35,10 +36,19 @@ def test_latex_problems_accepts_a_complete_document() -> None:
 
 def test_latex_problems_names_each_problem() -> None:
     assert latex_problems("Hello <think>") == [
-        "it does not contain \\documentclass",
+        "it does not contain \\documentclass{...}",
+        "it has no \\begin{document} ... \\end{document} body",
         "it contains tool-call markup ('<think>')",
         "it does not end with \\end{document}",
     ]
+
+
+def test_latex_problems_rejects_an_empty_shell() -> None:
+    shell = "\\documentclass{article}\\begin{document}Hi.\\end{document}"
+    assert latex_problems(shell) == ["its body is shorter than 200 characters"]
+    assert "it does not contain \\documentclass{...}" in latex_problems(
+        "\\documentclass.\\end{document}"
+    )
 
 
 def test_tidy_latex_strips_fences_prose_and_trailing_chat() -> None:
