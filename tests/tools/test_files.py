@@ -1,10 +1,12 @@
+import time
 from pathlib import Path
 
 import pytest
 
 from labscribe.guards.paths import PATH_OUTSIDE_ERROR
 from labscribe.tools import EXPLORE_TOOLS, Folder
-from labscribe.tools.files import LIST_DIR, LIST_LIMIT, READ_FILE
+from labscribe.tools.base import TIMEOUT_ERROR, Tool
+from labscribe.tools.files import LIST_DIR, LIST_LIMIT, READ_FILE, ListDirArgs
 from labscribe.tools.finish import FINISH_EXPLORATION
 
 
@@ -101,3 +103,21 @@ def test_tool_schemas_keep_the_spec_signatures() -> None:
     assert set(schemas["finish_exploration"]["properties"]) == {
         "experiment", "goal", "key_findings", "requirements", "method", "template_report",
     }  # fmt: skip
+
+
+def test_tool_that_overruns_its_time_limit_answers_with_a_timeout(folder: Folder) -> None:
+    def stuck(folder: Folder, args: ListDirArgs) -> str:
+        time.sleep(5)
+        return "too late"
+
+    slow = Tool(name="slow", description="", args_schema=ListDirArgs, run=stuck)
+    started = time.monotonic()
+    outcome = slow.invoke(folder, {}, timeout=0.2)
+    assert time.monotonic() - started < 2
+    assert not outcome.ok
+    assert outcome.content == TIMEOUT_ERROR.format(tool="slow", seconds=0.2)
+
+
+def test_tool_errors_inside_the_time_limit_are_still_tool_errors(folder: Folder) -> None:
+    outcome = READ_FILE.invoke(folder, {"path": "../secret.txt"}, timeout=5)
+    assert outcome.content == "Error: " + PATH_OUTSIDE_ERROR.format(path="../secret.txt")
