@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
+import time
 from importlib.util import find_spec
 from pathlib import Path
 
@@ -141,3 +144,32 @@ def test_token_estimate_never_undercounts_the_embedded_tokenizer(example: Path) 
     for text in texts:
         actual = len(llama.tokenize(text.encode("utf-8"), add_bos=False, special=False))
         assert estimate_tokens(text) >= actual, text[:80]
+
+
+@NEEDS_LLAMA
+def test_embedded_server_dies_with_a_killed_parent() -> None:
+    code = (
+        "import time\n"
+        "from labscribe.graph.local_model import local_server\n"
+        "print(local_server().process.pid, flush=True)\n"
+        "time.sleep(120)\n"
+    )
+    parent = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert parent.stdout is not None
+    server_pid = int(parent.stdout.readline())
+    os.kill(server_pid, 0)  # it runs
+    parent.kill()
+    parent.wait(timeout=10)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and _alive(server_pid):
+        time.sleep(0.1)
+    assert not _alive(server_pid)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    state = Path(f"/proc/{pid}/stat").read_text().split()[2]
+    return state != "Z"  # a zombie has exited; only its parent's reaper is missing
