@@ -10,7 +10,7 @@ from langgraph.graph.state import CompiledStateGraph
 
 from labscribe.graph.context import Context
 from labscribe.graph.pipeline import STAGES, prepare
-from labscribe.graph.routing import route_explorer
+from labscribe.graph.routing import route_explorer, route_reflection
 from labscribe.graph.state import InputState, State
 from labscribe.nodes.explore import await_human, call_tool, explore_done
 
@@ -21,7 +21,8 @@ def build_graph(*, checkpointer: BaseCheckpointSaver | None = None) -> CompiledS
     """The labscribe graph, compiled with `checkpointer` (None for LangGraph Studio/server).
 
     `prepare` leads into the stages in order; the explore loop leaves through
-    `route_explorer` into `explore_done`, which leads to the next stage.
+    `route_explorer` into `explore_done`, which leads to the next stage, and reflect
+    repeats through `route_reflection`.
     """
     builder = StateGraph(State, context_schema=Context, input_schema=InputState)
     builder.add_node("prepare", prepare)
@@ -33,13 +34,16 @@ def build_graph(*, checkpointer: BaseCheckpointSaver | None = None) -> CompiledS
 
     chain = ["prepare", *(stage.name for stage in STAGES)]
     builder.add_edge(START, chain[0])
-    for here, there in pairwise(chain):
-        if here != "explore":
+    after = dict(pairwise(chain))
+    for here, there in after.items():
+        if here not in ("explore", "reflect"):
             builder.add_edge(here, there)
-    after_explore = chain[chain.index("explore") + 1]
     routes = {"call_tool": "call_tool", "explore": "explore", "await_human": "await_human"}
     for node in EXPLORE_LOOP:
         builder.add_conditional_edges(node, route_explorer, routes | {"leave": "explore_done"})
-    builder.add_edge("explore_done", after_explore)
+    builder.add_edge("explore_done", after["explore"])
+    builder.add_conditional_edges(
+        "reflect", route_reflection, {"reflect": "reflect", "leave": after["reflect"]}
+    )
     builder.add_edge(chain[-1], END)
     return builder.compile(checkpointer=checkpointer, name="labscribe")

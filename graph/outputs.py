@@ -62,6 +62,11 @@ def run_record(thread_id: str, values: dict[str, Any], outcome: RunOutcome) -> d
         "exploration": values.get("exploration"),
         "plan": values.get("plan", []),
         "folder": values.get("folder"),
+        "gaps": values.get("gaps", []),
+        "numbers": values.get("numbers"),
+        "reflection": values.get("reflection"),
+        "citations": values.get("citations"),
+        "compile": values.get("compile"),
     } | ({"traceback": outcome.traceback} if outcome.traceback else {})
 
 
@@ -73,6 +78,12 @@ def write_outputs(
     record = run_record(thread_id, values, outcome)
     if values.get("report"):
         record["outputs"]["report"] = str(_write(out / "report.tex", values["report"]))
+    if values.get("bibliography"):
+        record["outputs"]["bibliography"] = str(
+            _write(out / "references.bib", values["bibliography"])
+        )
+    if (values.get("compile") or {}).get("pdf"):
+        record["outputs"]["pdf"] = values["compile"]["pdf"]
     history = json.dumps(messages_to_dict(values.get("messages", [])), ensure_ascii=False, indent=1)
     record["outputs"]["history"] = str(_write(out / "history.json", history))
     record["outputs"]["events"] = str(out / "events.jsonl")

@@ -1,7 +1,8 @@
 """The pipeline's stages in order: the one list the graph and the progress plan come from.
 
-A new stage joins with one line in STAGES; `milestones` says how many progress milestones
-it counts for under a configuration (0 switches it off, reflect counts N).
+A new stage joins with one line in STAGES (figures, when it comes, between explore and
+gap); `milestones` says how many progress milestones it counts for under a configuration
+and toolchain (0 switches it off, reflect counts N).
 """
 
 from __future__ import annotations
@@ -17,12 +18,17 @@ from labscribe.graph.context import Context
 from labscribe.graph.state import State
 from labscribe.guards.guard_state import GuardState
 from labscribe.guards.inputs import folder_problem
+from labscribe.nodes.bib import bib
+from labscribe.nodes.compile import compile_report
 from labscribe.nodes.draft import draft
 from labscribe.nodes.explore import explore
+from labscribe.nodes.gap import gap
+from labscribe.nodes.reflect import reflect
 from labscribe.nodes.scan import scan
+from labscribe.tools.latex import NO_XELATEX, has_xelatex
 
 
-def _once(ctx: Context) -> int:
+def _once(ctx: Context, xelatex: bool) -> int:
     return 1
 
 
@@ -30,19 +36,24 @@ def _once(ctx: Context) -> int:
 class Stage:
     name: str
     node: Callable[..., dict[str, Any]]
-    milestones: Callable[[Context], int] = _once
+    milestones: Callable[[Context, bool], int] = _once
+    """Milestones under a configuration, given whether xelatex is here."""
 
 
 STAGES: tuple[Stage, ...] = (
     Stage("scan", scan),
     Stage("explore", explore),
+    Stage("gap", gap),
     Stage("draft", draft),
+    Stage("reflect", reflect, lambda ctx, xelatex: ctx.reflect),
+    Stage("bib", bib),
+    Stage("compile", compile_report, lambda ctx, xelatex: int(ctx.compile and xelatex)),
 )
 
 
-def plan_for(ctx: Context) -> list[str]:
-    """The run's milestones, from configuration alone, before anything runs."""
-    return [stage.name for stage in STAGES for _ in range(stage.milestones(ctx))]
+def plan_for(ctx: Context, xelatex: bool) -> list[str]:
+    """The run's milestones, from configuration and the toolchain, before anything runs."""
+    return [stage.name for stage in STAGES for _ in range(stage.milestones(ctx, xelatex))]
 
 
 def prepare(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
@@ -51,9 +62,15 @@ def prepare(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     if problem:
         raise ValueError(problem)
     ctx = runtime.context
-    return {
+    xelatex = has_xelatex()  # the one probe: the plan and the compile stage both follow it
+    update = {
         "folder": str(Path(state["folder"]).expanduser().resolve()),
         "options": ctx.options(),
-        "plan": plan_for(ctx),
+        "plan": plan_for(ctx, xelatex),
         "guard": GuardState().dump(),
     }
+    if not ctx.compile:
+        update["compile"] = {"status": "skipped", "reason": "compiling was switched off"}
+    elif not xelatex:
+        update["compile"] = {"status": "skipped", "reason": NO_XELATEX}
+    return update

@@ -23,3 +23,14 @@ def route_explorer(state: State) -> ExplorerRoute:
     if state.get("exploration"):
         return "leave"
     return "explore"
+
+
+ReflectionRoute = Literal["reflect", "leave"]
+
+
+def route_reflection(state: State) -> ReflectionRoute:
+    """Another critique-and-revise round while rounds remain and the last did not converge."""
+    done = state.get("reflection") or {"rounds": 0, "converged": False}
+    if done["converged"] or done["rounds"] >= state["options"]["reflect"]:
+        return "leave"
+    return "reflect"

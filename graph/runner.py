@@ -154,6 +154,9 @@ def settle(thread_id: str, snapshot: StateSnapshot) -> RunOutcome:
     halts = (values.get("guard") or {}).get("halts") or []
     if halts:
         reason = f"drafted after a halt ({halts[-1]['reason']}); {reason}"
+    skipped = values.get("compile") or {}
+    if skipped.get("status") == "skipped":
+        reason = f"{reason}; no PDF: {skipped['reason']}"
     if values.get("degraded"):
         return RunOutcome(
             RunStatus.DEGRADED, f"{reason}; degraded: {'; '.join(values['degraded'])}"

@@ -46,8 +46,20 @@ class State(InputState, total=False):
     exploration: dict[str, Any] | None
     """How exploration ended: {"termination", "reason"}; None while it runs."""
     findings: dict[str, Any] | None
+    gaps: list[str]
+    """What the assignment asks that the material cannot give."""
     report: str | None
     """The LaTeX source of the report."""
+    numbers: dict[str, Any]
+    """The report's numbers checked against the data: {"checked", "mismatches"}."""
+    reflection: dict[str, Any]
+    """Critique-and-revise rounds done, and whether the last one converged."""
+    bibliography: str | None
+    """references.bib, from the references found in the material."""
+    citations: dict[str, Any]
+    """Citations resolved, renamed to a reference's key, or removed."""
+    compile: dict[str, Any]
+    """The PDF: {"status": compiled|failed|skipped, "pdf", "log" | "reason"}."""
     degraded: Annotated[list[str], operator.add]
     usage: Annotated[Usage, add_usage]
     """Model calls and tokens per stage; run.json sums them per role."""

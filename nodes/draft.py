@@ -16,6 +16,7 @@ from labscribe.graph.state import State
 from labscribe.guards.budgets import estimate_tokens
 from labscribe.guards.output import is_degenerate, latex_problems, tidy_latex
 from labscribe.nodes.fallback import fallback_report
+from labscribe.nodes.material import citation_keys, facts_text, number_check
 from labscribe.nodes.prompts import CONTINUE, DRAFT_RETRY, WRITER_BRIEF, WRITER_SYSTEM
 
 STRENGTHENED_RETRIES = 3  # the retries after the first attempt; then the fallback writes
@@ -47,7 +48,8 @@ def draft(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         reason = f"drafting failed {1 + STRENGTHENED_RETRIES} times ({'; '.join(problems)})"
         update = {"report": fallback_report(state), "degraded": [reason]}
         detail = f"fallback report assembled: {reason}"
-    return update | spent("draft", *replies) | milestone(state, "draft", detail)
+    numbers = {"numbers": number_check(state["folder"], update["report"])}
+    return update | numbers | spent("draft", *replies) | milestone(state, "draft", detail)
 
 
 def complete(model: BaseChatModel, conversation: list[AnyMessage]) -> tuple[str, list[AIMessage]]:
@@ -71,11 +73,16 @@ def complete(model: BaseChatModel, conversation: list[AnyMessage]) -> tuple[str,
 
 def brief(state: State, room: int) -> str:
     """The writer's brief within `room` estimated tokens: the newest material that fits."""
-    ending = (state.get("exploration") or {}).get("reason", "not recorded")
-    findings = json.dumps(state.get("findings") or {}, ensure_ascii=False, indent=2)
-    frame = WRITER_BRIEF.format(ending=ending, findings=findings, material="")
+    parts = {
+        "ending": (state.get("exploration") or {}).get("reason", "not recorded"),
+        "findings": json.dumps(state.get("findings") or {}, ensure_ascii=False, indent=2),
+        "gaps": "\n".join(f"- {gap}" for gap in state.get("gaps") or []) or "(none found)",
+        "facts": facts_text(state["folder"]),
+        "citation_keys": citation_keys(state["folder"]),
+    }
+    frame = WRITER_BRIEF.format(material="", **parts)
     material = gathered_material(state.get("messages", []), room - estimate_tokens(frame))
-    return WRITER_BRIEF.format(ending=ending, findings=findings, material=material)
+    return WRITER_BRIEF.format(material=material, **parts)
 
 
 def gathered_material(messages: list[AnyMessage], room: int) -> str:

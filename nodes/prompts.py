@@ -32,9 +32,16 @@ Report only what the material supports; where something the assignment asks for 
 say so plainly in the report instead of inventing it."""
 
 WRITER_BRIEF = """\
-Write the lab report for this experiment.
+Write the lab report for this experiment. Cite sources with \\cite{{key}} using only these \
+keys: {citation_keys}. Where the assignment asks for something the material lacks, say so.
 
 How exploration ended: {ending}
+
+Gaps between the assignment and the material:
+{gaps}
+
+Facts computed from the data files (use these numbers):
+{facts}
 
 Findings of the explorer:
 {findings}
@@ -50,3 +57,57 @@ tool calls, no markup and no commentary."""
 CONTINUE = """\
 Your reply was cut off at the output limit. Continue exactly where it stopped: no repetition, \
 no commentary, just the rest of the LaTeX source."""
+
+GAP_SYSTEM = """\
+You compare what a lab assignment asks for with what the material provides. Reply with \
+one line per requirement the material cannot satisfy, each starting with "- ", or with the \
+single word NONE. Be concrete and brief."""
+
+GAP_BRIEF = """\
+What the assignment asks:
+{requirements}
+
+What the material provides (the folder, the explorer's findings, facts computed from the data):
+{inventory}"""
+
+CRITIQUE_SYSTEM = """\
+You review a LaTeX lab report against its material. List concrete, substantive problems, \
+one per line starting with "- ": wrong or unsupported numbers, missing required parts, \
+unclear statements, LaTeX errors. If nothing substantive needs to change, reply with the \
+single word NONE."""
+
+CRITIQUE_BRIEF = """\
+The report:
+{report}
+
+Numbers in the report that disagree with the data files (computed deterministically):
+{mismatches}
+
+Gaps between the assignment and the material:
+{gaps}
+
+Facts computed from the data files:
+{facts}"""
+
+REVISE_SYSTEM = """\
+You revise a LaTeX lab report. You have no tools. Apply the review below and reply with the \
+complete revised LaTeX source and nothing else: it starts with \\documentclass and ends with \
+\\end{document}. Keep everything the review does not ask you to change."""
+
+REVISE_BRIEF = """\
+The review:
+{critique}
+
+The report to revise:
+{report}"""
+
+FIX_SYSTEM = """\
+You fix LaTeX that fails to compile with xelatex. You have no tools. Reply with the complete \
+corrected LaTeX source and nothing else, changing only what the errors require."""
+
+FIX_BRIEF = """\
+xelatex stopped with these errors:
+{errors}
+
+The LaTeX source:
+{report}"""

@@ -30,6 +30,7 @@ def test_cli_run_writes_the_outputs_with_json_events(data: Path, tmp_path: Path)
         "scan",
         "explore",
         "draft",
+        "bib",
     ]
     assert printed[-1]["event"] == "end"
     record = json.loads((out / "run.json").read_text())
@@ -49,7 +50,7 @@ def test_cli_progress_bar_on_stderr(data: Path, tmp_path: Path) -> None:
     with ScriptedEndpoint({"explorer": [tool_reply(FINISH)], "writer": WRITER}) as server:
         done = labscribe("run", str(data), "--out", str(tmp_path / "o"), *endpoint_flags(server))
     assert done.returncode == 0
-    assert "[########################] 3/3 draft" in done.stderr
+    assert "[########################] 5/5 bib" in done.stderr
     assert "completed: the explorer called finish_exploration" in done.stderr
 
 

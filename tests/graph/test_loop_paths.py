@@ -236,12 +236,15 @@ def test_unchanged_target_is_served_from_cache_and_changed_is_reread(data: Path,
 def test_progress_milestones_carry_index_total_and_stage(data: Path, run) -> None:
     result = run(data, ScriptedChatModel(replies=[reply(FINISH)]))
     milestones = [e for e in events(result) if e["event"] == "milestone"]
+    # gap is planned but skipped at run time (no requirements): later labels stay right.
+    assert result.record["plan"] == ["scan", "explore", "gap", "draft", "bib"]
     assert [(e["index"], e["total"], e["stage"]) for e in milestones] == [
-        (1, 3, "scan"),
-        (2, 3, "explore"),
-        (3, 3, "draft"),
+        (1, 5, "scan"),
+        (2, 5, "explore"),
+        (4, 5, "draft"),
+        (5, 5, "bib"),
     ]
     assert milestones[0]["detail"].startswith("3 files")
     end = events(result)[-1]
-    assert (end["event"], end["index"], end["total"]) == ("end", 3, 3)
-    assert result.record["stages"] == ["scan", "explore", "draft"]
+    assert (end["event"], end["index"], end["total"]) == ("end", 5, 5)
+    assert result.record["stages"] == ["scan", "explore", "draft", "bib"]

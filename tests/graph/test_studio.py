@@ -44,8 +44,9 @@ def test_studio_graph_runs_a_folder_from_its_input(data: Path, writer) -> None:
     finish = call("finish_exploration", experiment="RLC", goal="f0", key_findings=["5 kHz"])
     explorer = ScriptedChatModel(replies=[reply(finish)])
     values = studio_graph().invoke(
-        {"folder": str(data)}, context=Context(models=Models(explore=explorer, write=writer))
+        {"folder": str(data)},
+        context=Context(models=Models(explore=explorer, write=writer), reflect=0, compile=False),
     )
     assert values["report"].startswith("\\documentclass")
-    assert values["plan"] == ["scan", "explore", "draft"]
-    assert values["stages"] == ["scan", "explore", "draft"]
+    assert values["plan"] == ["scan", "explore", "gap", "draft", "bib"]
+    assert values["stages"] == ["scan", "explore", "draft", "bib"]

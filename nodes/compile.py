@@ -1,0 +1,78 @@
+"""compile: latexmk -xelatex, with bounded fix rounds that never lose a compiling .tex.
+
+Each attempt builds in its own folder, so the PDF of the last .tex that compiled survives a
+fix that breaks the build; that fix is reverted. The plan decides whether this stage runs,
+from the one `has_xelatex` probe.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from langchain_core.messages import HumanMessage, SystemMessage
+from langgraph.runtime import Runtime
+
+from labscribe.graph.context import Context
+from labscribe.graph.models import chat_model, role_of, spent
+from labscribe.graph.progress import milestone
+from labscribe.graph.state import State
+from labscribe.guards.output import latex_problems, tidy_latex
+from labscribe.nodes.draft import complete
+from labscribe.nodes.prompts import FIX_BRIEF, FIX_SYSTEM
+from labscribe.tools.latex import Compiled, compile_latex
+
+FIX_ROUNDS = 2  # each is a model call and a compile; errors a model cannot fix in two, stay
+
+
+def compile_report(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+    if "compile" not in (state.get("plan") or []):
+        return {}
+    out = Path(state["out"]) if state.get("out") else Path(tempfile.mkdtemp(prefix="labscribe-"))
+    bibliography = state.get("bibliography")
+    kept = state["report"]
+    best = compile_latex(kept, bibliography, out / "build" / "attempt-0")
+    good = best if best.ok else None
+    replies = []
+    for round_number in range(1, FIX_ROUNDS + 1):
+        if not best.log.problems:
+            break
+        text, parts = complete(
+            chat_model(runtime.context, role_of("compile")),
+            [
+                SystemMessage(FIX_SYSTEM),
+                HumanMessage(FIX_BRIEF.format(errors=best.log.describe(), report=kept)),
+            ],
+        )
+        replies += parts
+        candidate = tidy_latex(text)
+        if latex_problems(candidate):
+            continue  # not a report: nothing to compile, the kept text stands
+        attempt = compile_latex(candidate, bibliography, out / "build" / f"attempt-{round_number}")
+        if attempt.ok and (good is None or attempt.log.problems < good.log.problems):
+            kept, best, good = candidate, attempt, attempt
+    record = _record(good, best, out)
+    degraded = (
+        [] if good else [f"the PDF could not be compiled: {best.log.describe().splitlines()[0]}"]
+    )
+    return (
+        {"report": kept, "compile": record, "degraded": degraded}
+        | spent("compile", *replies)
+        | milestone(state, "compile", f"{record['status']}: {record['log']}")
+    )
+
+
+def _record(good: Compiled | None, last: Compiled, out: Path) -> dict[str, Any]:
+    if good is None or good.pdf is None:
+        return {"status": "failed", "pdf": None, "log": last.log.describe()}
+    pdf = out / "report.pdf"
+    shutil.copyfile(good.pdf, pdf)
+    summary = good.log.describe()
+    return {
+        "status": "compiled",
+        "pdf": str(pdf),
+        "log": summary,
+        "overfull_boxes": good.log.overfull_boxes,
+    }

@@ -1,0 +1,39 @@
+"""gap: what the assignment asks that the material cannot give, stated for the writer."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from langchain_core.messages import HumanMessage, SystemMessage
+from langgraph.runtime import Runtime
+
+from labscribe.graph.context import Context
+from labscribe.graph.models import chat_model, role_of, spent
+from labscribe.graph.progress import milestone
+from labscribe.graph.state import State
+from labscribe.guards.reflection import issues_of
+from labscribe.nodes.material import facts_text
+from labscribe.nodes.prompts import GAP_BRIEF, GAP_SYSTEM
+
+
+def gap(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Skipped, with no milestone, when exploration found no requirements to compare."""
+    findings = state.get("findings") or {}
+    requirements = findings.get("requirements")
+    if not requirements:
+        return {"gaps": []}
+    scan_brief = state["messages"][0].text
+    findings_text = json.dumps(findings, ensure_ascii=False, indent=1)
+    inventory = "\n\n".join([scan_brief, findings_text, facts_text(state["folder"])])
+    reply = chat_model(runtime.context, role_of("gap")).invoke(
+        [
+            SystemMessage(GAP_SYSTEM),
+            HumanMessage(GAP_BRIEF.format(requirements=requirements, inventory=inventory)),
+        ]
+    )
+    gaps = issues_of(reply.text)
+    detail = (
+        f"{len(gaps)} gaps: " + "; ".join(gaps) if gaps else "the material covers the assignment"
+    )
+    return {"gaps": gaps} | spent("gap", reply) | milestone(state, "gap", detail)

@@ -1,0 +1,77 @@
+"""reflect: one critique-and-revise round; the graph repeats it up to N times.
+
+A round stops the repetition early when it converges: the critic finds nothing and the
+numbers agree with the data, or the revision changed nothing of substance. A revision that
+fails the output checks is dropped and the previous text kept.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.messages import HumanMessage, SystemMessage
+from langgraph.runtime import Runtime
+
+from labscribe.graph.context import Context
+from labscribe.graph.models import chat_model, role_of, spent
+from labscribe.graph.progress import milestone
+from labscribe.graph.state import State
+from labscribe.guards.output import latex_problems, tidy_latex
+from labscribe.guards.reflection import critique_is_empty, no_substantive_change
+from labscribe.nodes.draft import complete
+from labscribe.nodes.material import facts_text, number_check
+from labscribe.nodes.prompts import CRITIQUE_BRIEF, CRITIQUE_SYSTEM, REVISE_BRIEF, REVISE_SYSTEM
+
+
+def reflect(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+    """One round, or nothing when no round is due (reflect=0)."""
+    ctx = runtime.context
+    done = state.get("reflection") or {"rounds": 0, "converged": False}
+    if done["rounds"] >= ctx.reflect or done["converged"]:
+        return {}
+    model = chat_model(ctx, role_of("reflect"))
+    report = state["report"]
+    numbers = state.get("numbers") or number_check(state["folder"], report)
+    critique = model.invoke(
+        [
+            SystemMessage(CRITIQUE_SYSTEM),
+            HumanMessage(
+                CRITIQUE_BRIEF.format(
+                    report=report,
+                    mismatches="\n".join(f"- {m}" for m in numbers["mismatches"]) or "(none)",
+                    gaps="\n".join(f"- {g}" for g in state.get("gaps") or []) or "(none)",
+                    facts=facts_text(state["folder"]),
+                )
+            ),
+        ]
+    )
+    replies = [critique]
+    if critique_is_empty(critique.text) and not numbers["mismatches"]:
+        converged, detail = True, "converged: the critic found nothing to change"
+    else:
+        revision, parts = complete(
+            model,
+            [
+                SystemMessage(REVISE_SYSTEM),
+                HumanMessage(REVISE_BRIEF.format(critique=critique.text, report=report)),
+            ],
+        )
+        replies += parts
+        revised = tidy_latex(revision)
+        problems = latex_problems(revised)
+        if problems:
+            converged, detail = False, f"revision dropped ({'; '.join(problems)}); text kept"
+        else:
+            converged = no_substantive_change(report, revised)
+            detail = "converged: no substantive change" if converged else "revised"
+            report = revised
+    rounds = done["rounds"] + 1
+    return (
+        {
+            "report": report,
+            "reflection": {"rounds": rounds, "converged": converged},
+            "numbers": number_check(state["folder"], report),
+        }
+        | spent("reflect", *replies)
+        | milestone(state, "reflect", f"round {rounds}: {detail}")
+    )

@@ -1,0 +1,132 @@
+"""Facts the data files determine, computed deterministically for the number checks.
+
+For each table (CSV, TSV) with a header and numeric columns: its row count, each column's
+minimum and maximum, and where the first column stands when another column peaks. Files
+are read in bounded amounts; a file that is not a clean numeric table gives no facts.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from labscribe.guards.numbers import Fact
+from labscribe.tools.scanning import scan_folder
+
+TABLE_SUFFIXES = frozenset({".csv", ".tsv", ".dat"})
+MAX_TABLE_BYTES = 50 * 1024 * 1024
+MAX_ROWS = 1_000_000
+
+ROWS = frozenset({"rows", "points", "samples", "measurements", "readings", "entries"})
+PEAK = frozenset({"peak", "peaks", "peaked", "resonance", "resonant", "maximum", "maximal"})
+HIGHEST = frozenset({"maximum", "max", "maximal", "highest", "largest", "peak"})
+LOWEST = frozenset({"minimum", "min", "minimal", "lowest", "smallest"})
+# Trailing parts of column names that are units, not names: "frequency_Hz", "V_R_Vpp".
+UNITS = frozenset(
+    {"hz", "khz", "mhz", "v", "mv", "vpp", "vrms", "a", "ma", "s", "ms", "us", "deg", "rad",
+     "ohm", "ohms", "f", "nf", "uf", "h", "mh", "k", "c", "pct", "db", "w", "mw"}
+)  # fmt: skip
+_PREFIXED = {"hz": {"hz", "khz", "mhz", "ghz"}, "v": {"v", "mv", "kv"}, "s": {"s", "ms", "us"}}
+
+
+def data_facts(root: Path) -> list[Fact]:
+    """Every fact the folder's tables determine."""
+    tables = [
+        path
+        for bucket in scan_folder(root).buckets.values()
+        for path in bucket.files
+        if Path(path).suffix.lower() in TABLE_SUFFIXES
+    ]
+    facts: list[Fact] = []
+    for rel in tables:
+        path = root / rel
+        stat = path.stat()
+        facts += _table_facts(str(path), rel, len(tables) > 1, stat.st_size, stat.st_mtime_ns)
+    return facts
+
+
+@lru_cache(maxsize=64)
+def _table_facts(path: str, rel: str, several: bool, size: int, mtime: int) -> list[Fact]:
+    if size > MAX_TABLE_BYTES:
+        return []
+    header, columns = _read_table(Path(path))
+    if not header or not columns or not columns[0]:
+        return []
+    file_words = (frozenset(_name_words(Path(rel).stem)),) if several else ()
+    rows = len(columns[0])
+    facts = [Fact(f"rows of {rel}", float(rows), rel, ROWS, file_words, exact=True)]
+    x_name, xs = header[0], columns[0]
+    x_words = frozenset(_name_words(x_name) | _unit_words(x_name))
+    for name, ys in zip(header[1:], columns[1:], strict=True):
+        y_words = frozenset(_name_words(name))
+        if not y_words:
+            continue
+        top = max(range(rows), key=ys.__getitem__)
+        facts += [
+            Fact(f"maximum of {name} in {rel}", ys[top], rel, HIGHEST, (*file_words, y_words)),
+            Fact(f"minimum of {name} in {rel}", min(ys), rel, LOWEST, (*file_words, y_words)),
+            Fact(
+                f"{x_name} where {name} peaks in {rel}",
+                xs[top],
+                rel,
+                PEAK,
+                (*file_words, x_words, y_words),
+            ),
+        ]
+    return facts
+
+
+def _read_table(path: Path) -> tuple[list[str], list[list[float]]]:
+    """The header and the numeric columns of a delimited file; ([], []) if it is not one."""
+    with path.open(newline="", encoding="utf-8", errors="replace") as handle:
+        sample = handle.read(8192)
+        handle.seek(0)
+        try:
+            dialect = csv.Sniffer().sniff(sample, delimiters=",;\t ")
+        except csv.Error:
+            return [], []
+        reader = csv.reader(handle, dialect)
+        header = [cell.strip() for cell in next(reader, [])]
+        columns: list[list[float]] = [[] for _ in header]
+        for count, row in enumerate(reader):
+            if count >= MAX_ROWS or len(row) != len(header):
+                break
+            try:
+                values = [float(cell) for cell in row]
+            except ValueError:
+                return [], []
+            if not all(math.isfinite(v) for v in values):
+                return [], []
+            for column, value in zip(columns, values, strict=True):
+                column.append(value)
+    if any(_is_number(name) for name in header):
+        return [], []  # no header row: the columns have no names to speak of
+    return header, columns
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _name_words(name: str) -> set[str]:
+    """How prose names a column: "V_R_Vpp" is "v_r" or "vr"; "frequency_Hz" is "frequency"."""
+    parts = [p for p in re.split(r"[^a-z0-9]+", name.lower()) if p]
+    while len(parts) > 1 and parts[-1] in UNITS:
+        parts.pop()
+    if not parts:
+        return set()
+    words = {"_".join(parts), "".join(parts)} | {p for p in parts if len(p) >= 3}
+    return {w for w in words if len(w) >= 2}
+
+
+def _unit_words(name: str) -> set[str]:
+    parts = [p for p in re.split(r"[^a-z0-9]+", name.lower()) if p]
+    unit = parts[-1] if len(parts) > 1 and parts[-1] in UNITS else None
+    return _PREFIXED.get(unit, {unit}) if unit else set()

@@ -1,0 +1,83 @@
+"""The LaTeX toolchain: the one probe for xelatex, and a bounded compile of a report."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from labscribe.guards.latex_log import LogSummary, parse_log
+
+COMPILE_SECONDS = 180  # latexmk with bibtex reruns; a report that takes longer is stuck
+CJK = re.compile(r"[\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]")
+CJK_PREAMBLE = "\\usepackage{xeCJK}\n\\setCJKmainfont{Noto Serif CJK SC}\n"
+CLASS_LINE = re.compile(r"\\documentclass\s*(\[[^\]]*\])?\s*\{[^}]+\}[^\n]*\n?")
+NO_XELATEX = (
+    "xelatex or latexmk is not on PATH, so no PDF was made: install texlive-xetex, latexmk "
+    "and fonts-noto-cjk (Debian/Ubuntu) for PDFs"
+)
+
+
+@lru_cache(maxsize=1)
+def has_xelatex() -> bool:
+    """Whether PDFs can be made here. Probed once per process: plan and run use one answer."""
+    return bool(shutil.which("xelatex") and shutil.which("latexmk"))
+
+
+@dataclass(frozen=True)
+class Compiled:
+    ok: bool
+    """A PDF was written and the log has no errors."""
+    pdf: Path | None
+    log: LogSummary
+
+
+def with_cjk_fonts(tex: str) -> str:
+    """`tex`, able to print Chinese, Japanese and Korean with xelatex when it contains any."""
+    if not CJK.search(tex) or "xeCJK" in tex or "ctex" in tex:
+        return tex
+    line = CLASS_LINE.search(tex)
+    if line is None:
+        return tex
+    return tex[: line.end()] + CJK_PREAMBLE + tex[line.end() :]
+
+
+def compile_latex(tex: str, bibliography: str | None, workdir: Path) -> Compiled:
+    """Compile `tex` (with `bibliography` as references.bib) in `workdir` with latexmk."""
+    workdir.mkdir(parents=True, exist_ok=True)
+    for stale in workdir.glob("report.*"):
+        stale.unlink()
+    (workdir / "report.tex").write_text(with_cjk_fonts(tex), encoding="utf-8")
+    if bibliography:
+        (workdir / "references.bib").write_text(bibliography, encoding="utf-8")
+    command = [
+        "latexmk", "-xelatex", "-interaction=nonstopmode", "-halt-on-error",
+        "-file-line-error", "report.tex",
+    ]  # fmt: skip
+    process = subprocess.Popen(
+        command,
+        cwd=workdir,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        process.wait(timeout=COMPILE_SECONDS)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)  # latexmk and the xelatex it started
+        process.wait()
+    log_file = workdir / "report.log"
+    log = parse_log(
+        log_file.read_text(encoding="utf-8", errors="replace") if log_file.exists() else ""
+    )
+    if process.returncode != 0 and not log.errors:
+        log.errors.append(f"latexmk exited with code {process.returncode} (see report.log)")
+    pdf = workdir / "report.pdf"
+    ok = process.returncode == 0 and pdf.exists() and not log.errors
+    return Compiled(ok, pdf if pdf.exists() else None, log)
