@@ -120,3 +120,17 @@ def test_without_xelatex_the_plan_and_the_run_agree(data: Path, tmp_path: Path) 
     assert (out / "report.tex").exists() and not (out / "report.pdf").exists()
     assert record["status"] == "completed"
     assert sys.executable  # the CLI ran from its absolute path, with no PATH to find TeX on
+
+
+def test_compile_runs_bibtex_for_the_material_references(data: Path, run) -> None:
+    (data / "handout.md").write_text(
+        "References\n\n[1] E. M. Purcell and D. J. Morin, Electricity and Magnetism, 2013. "
+        "doi:10.1017/CBO9781139012973\n"
+    )
+    writer = ScriptedChatModel(replies=[reply(content=chinese_report("As in \\cite{purcell}."))])
+    result = run(data, ScriptedChatModel(replies=[reply(FINISH)]), write=writer, compile=True)
+    compiled = result.record["compile"]
+    assert compiled["status"] == "compiled"
+    assert "undefined citation" not in compiled["log"]
+    text = pdf_text(result.out / "report.pdf")
+    assert "Purcell" in text and "10.1017/CBO9781139012973" in text
