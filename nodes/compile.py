@@ -16,12 +16,13 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
 from labscribe.graph.context import Context
-from labscribe.graph.models import chat_model, role_of, spent
+from labscribe.graph.models import chat_model, context_window, role_of, spent
 from labscribe.graph.progress import milestone
 from labscribe.graph.state import State
 from labscribe.guards.output import latex_problems, tidy_latex
 from labscribe.nodes.draft import complete
 from labscribe.nodes.prompts import FIX_BRIEF, FIX_SYSTEM
+from labscribe.nodes.reflect import fits_twice
 from labscribe.tools.latex import Compiled, compile_latex
 
 FIX_ROUNDS = 2  # each is a model call and a compile; errors a model cannot fix in two, stay
@@ -36,8 +37,9 @@ def compile_report(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     best = compile_latex(kept, bibliography, out / "build" / "attempt-0")
     good = best if best.ok else None
     replies = []
+    window = context_window(runtime.context, role_of("compile"))
     for round_number in range(1, FIX_ROUNDS + 1):
-        if not best.log.problems:
+        if not best.log.problems or not fits_twice(kept, window):
             break
         text, parts = complete(
             chat_model(runtime.context, role_of("compile")),

@@ -13,14 +13,21 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
 from labscribe.graph.context import Context
-from labscribe.graph.models import chat_model, role_of, spent
+from labscribe.graph.models import chat_model, context_window, role_of, spent
 from labscribe.graph.progress import milestone
 from labscribe.graph.state import State
+from labscribe.guards.budgets import estimate_tokens
 from labscribe.guards.output import latex_problems, tidy_latex
 from labscribe.guards.reflection import critique_is_empty, no_substantive_change
 from labscribe.nodes.draft import complete
 from labscribe.nodes.material import facts_text, number_check
 from labscribe.nodes.prompts import CRITIQUE_BRIEF, CRITIQUE_SYSTEM, REVISE_BRIEF, REVISE_SYSTEM
+
+
+def fits_twice(report: str, window: int) -> bool:
+    """Whether the report can be shown and rewritten within a window: the revision request
+    holds it once and the reply holds it again."""
+    return 2 * estimate_tokens(report) <= window * 9 // 10
 
 
 def reflect(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
@@ -29,9 +36,15 @@ def reflect(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     done = state.get("reflection") or {"rounds": 0, "converged": False}
     if done["rounds"] >= ctx.reflect or done["converged"]:
         return {}
-    model = chat_model(ctx, role_of("reflect"))
     report = state["report"]
     numbers = state.get("numbers") or number_check(state["folder"], report)
+    if not fits_twice(report, context_window(ctx, role_of("reflect"))):
+        rounds = done["rounds"] + 1
+        detail = "skipped: the report is too long to review and revise in the model's window"
+        return {"reflection": {"rounds": rounds, "converged": True}} | milestone(
+            state, "reflect", f"round {rounds}: {detail}"
+        )
+    model = chat_model(ctx, role_of("reflect"))
     critique = model.invoke(
         [
             SystemMessage(CRITIQUE_SYSTEM),

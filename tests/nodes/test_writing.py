@@ -126,3 +126,18 @@ def test_writer_brief_offers_the_material_keys_facts_and_gaps(cited: Path, run, 
     assert [e["stage"] for e in events(result) if e["event"] == "milestone"] == [
         "scan", "explore", "gap", "draft", "bib",
     ]  # fmt: skip
+
+
+def test_reflect_skips_a_report_too_long_for_the_window(data: Path, run) -> None:
+    long = latex(
+        " ".join(f"Reading {n} gave {n * 1.37 % 9:.3f} V at {n * 29 % 997} Hz." for n in range(300))
+    )
+    writer = ScriptedChatModel(replies=[reply(content=long)])
+    result = run(data, ScriptedChatModel(replies=[reply(finish())]), write=writer, reflect=2,
+                 context_tokens=2_000)  # fmt: skip
+    assert len(writer.requests) == 1
+    assert result.record["reflection"] == {"rounds": 1, "converged": True}
+    detail = [e["detail"] for e in events(result) if e["stage"] == "reflect"]
+    assert detail == [
+        "round 1: skipped: the report is too long to review and revise in the model's window"
+    ]
