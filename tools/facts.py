@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from labscribe.guards.numbers import Fact
-from labscribe.tools.scanning import scan_folder
+from labscribe.tools.scanning import files_with_suffix
 
 TABLE_SUFFIXES = frozenset({".csv", ".tsv", ".dat"})
 MAX_TABLE_BYTES = 50 * 1024 * 1024
@@ -34,12 +34,7 @@ _PREFIXED = {"hz": {"hz", "khz", "mhz", "ghz"}, "v": {"v", "mv", "kv"}, "s": {"s
 
 def data_facts(root: Path) -> list[Fact]:
     """Every fact the folder's tables determine."""
-    tables = [
-        path
-        for bucket in scan_folder(root).buckets.values()
-        for path in bucket.files
-        if Path(path).suffix.lower() in TABLE_SUFFIXES
-    ]
+    tables = files_with_suffix(root, TABLE_SUFFIXES)
     facts: list[Fact] = []
     for rel in tables:
         path = root / rel

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from labscribe.tools.base import ToolError
 from labscribe.tools.reading import read_window
-from labscribe.tools.scanning import scan_folder
+from labscribe.tools.scanning import files_with_suffix
 
 DOCUMENT_SUFFIXES = frozenset({".pdf", ".md", ".txt", ".tex", ".bib", ".html", ".htm"})
 READ_LINES = 2_000  # of each document: reference lists live in the first pages or the last
@@ -48,12 +48,7 @@ class Reference:
 
 def material_references(root: Path) -> list[Reference]:
     """Every reference the folder's documents contain, each under a stable citation key."""
-    documents = [
-        path
-        for bucket in scan_folder(root).buckets.values()
-        for path in bucket.files
-        if Path(path).suffix.lower() in DOCUMENT_SUFFIXES
-    ]
+    documents = files_with_suffix(root, DOCUMENT_SUFFIXES)
     found: list[tuple[str, str]] = []
     for rel in documents:
         stat = (root / rel).stat()

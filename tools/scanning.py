@@ -80,6 +80,18 @@ def scan_folder(root: Path) -> ScanResult:
     return ScanResult(root=str(base), buckets=buckets, skipped=skipped)
 
 
+def files_with_suffix(root: Path, suffixes: frozenset[str], limit: int = 200) -> list[str]:
+    """The first `limit` files under `root` (in walk order) whose suffix is in `suffixes`."""
+    base = root.resolve()
+    found = []
+    for rel, _size in _walk(base, base, []):
+        if Path(rel).suffix.lower() in suffixes:
+            found.append(rel)
+            if len(found) == limit:
+                break
+    return found
+
+
 def _walk(base: Path, folder: Path, skipped: list[str]) -> Iterator[tuple[str, int]]:
     try:
         entries = sorted(os.scandir(folder), key=lambda entry: entry.name)

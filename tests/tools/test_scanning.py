@@ -1,6 +1,6 @@
 from pathlib import Path
 
-from labscribe.tools.scanning import LISTED_PER_BUCKET, bucket_of, scan_folder
+from labscribe.tools.scanning import LISTED_PER_BUCKET, bucket_of, files_with_suffix, scan_folder
 
 
 def test_scan_buckets_by_extension(tmp_path: Path) -> None:
@@ -41,3 +41,16 @@ def test_scan_summary_lists_a_bounded_number_of_files(tmp_path: Path) -> None:
 
 def test_bucket_of_unknown_extension() -> None:
     assert bucket_of("x.weird") == "other"
+
+
+def test_files_with_suffix_sees_past_the_summary_listing(tmp_path: Path) -> None:
+    for n in range(LISTED_PER_BUCKET + 10):
+        (tmp_path / f"r{n:03}.csv").write_text("x")
+    (tmp_path / "notes.md").write_text("x")
+    found = files_with_suffix(tmp_path, frozenset({".csv"}))
+    assert len(found) == LISTED_PER_BUCKET + 10
+    assert files_with_suffix(tmp_path, frozenset({".csv"}), limit=3) == [
+        "r000.csv",
+        "r001.csv",
+        "r002.csv",
+    ]
