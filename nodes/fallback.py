@@ -6,7 +6,10 @@ output checks, and says plainly that it is a degraded report.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
+
+from labscribe.tools.facts import data_facts
 
 _LATEX_SPECIALS = {
     "\\": r"\textbackslash{}",
@@ -21,6 +24,7 @@ _LATEX_SPECIALS = {
     "^": r"\textasciicircum{}",
 }
 EXCERPT_LINES = 25
+MAX_FACTS = 40
 
 
 def escape_latex(text: str) -> str:
@@ -49,6 +53,10 @@ def fallback_report(state: dict[str, Any]) -> str:
     for title, key in (("Method", "method"), ("Requirements of the assignment", "requirements")):
         if findings.get(key):
             sections.append(_section(title, [findings[key]]))
+    if state.get("folder"):
+        facts = [f"{fact.label}: {fact.value:g}" for fact in data_facts(Path(state["folder"]))]
+        if facts:
+            sections.append(_itemized("Facts computed from the data files", facts[:MAX_FACTS]))
     sections.append(_itemized("Material in the folder", _inventory(state.get("scan") or {})))
     body = "\n\n".join(sections)
     return (

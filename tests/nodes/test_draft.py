@@ -106,3 +106,10 @@ def test_draft_looping_reply_is_not_continued(data: Path, run) -> None:
     assert len(writer.requests) == 1 + STRENGTHENED_RETRIES  # no continuation of a loop
     assert result.record["status"] == "degraded"
     assert "it keeps repeating the same text" in result.record["degraded"][0]
+
+
+def test_fallback_report_states_the_facts_of_the_data(example: Path) -> None:
+    report = fallback_report({"folder": str(example), "findings": {}})
+    assert "frequency\\_Hz where V\\_R\\_Vpp peaks in data/sweep.csv: 5071" in report
+    assert "rows of data/sweep.csv: 301" in report
+    assert latex_problems(report) == []
