@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import Any
 
 from labscribe.graph.builder import build_graph
 from labscribe.graph.checkpoint import open_checkpointer, thread_ids
@@ -125,9 +125,9 @@ def _finish(result: RunResult, as_json: bool) -> int:
     return result.exit_code
 
 
-def _progress(as_json: bool, stream: TextIO | None = None) -> Callable[[dict[str, Any]], None]:
+def _progress(as_json: bool) -> Callable[[dict[str, Any]], None]:
     """Events as JSON lines on stdout, or a progress bar on stderr."""
-    out = stream or (sys.stdout if as_json else sys.stderr)
+    out = sys.stdout if as_json else sys.stderr
 
     def show(event: dict[str, Any]) -> None:
         if as_json:
@@ -167,7 +167,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(required=True, metavar="COMMAND")
 
-    def command(name: str, handler: Callable[[argparse.Namespace], int], help: str):
+    def command(
+        name: str, handler: Callable[[argparse.Namespace], int], help: str
+    ) -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=help, description=help)
         sub.set_defaults(command=handler)
         return sub
