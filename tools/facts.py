@@ -1,7 +1,9 @@
 """Facts the data files determine, computed deterministically for the number checks.
 
 For each table (CSV, TSV) with a header and numeric columns: its row count, each column's
-minimum and maximum, and where the first column stands when another column peaks. Files
+minimum and maximum, where the first column stands when another column peaks, and the slope
+of a straight-line fit of each column against the first (the fitted constant of a linear
+law: Ohm's, Hooke's, a calibration). Files
 are read in bounded amounts; a file that is not a clean numeric table gives no facts.
 """
 
@@ -24,6 +26,7 @@ ROWS = frozenset({"rows", "points", "samples", "measurements", "readings", "entr
 PEAK = frozenset({"peak", "peaks", "peaked", "resonance", "resonant", "maximum", "maximal"})
 HIGHEST = frozenset({"maximum", "max", "maximal", "highest", "largest", "peak"})
 LOWEST = frozenset({"minimum", "min", "minimal", "lowest", "smallest"})
+SLOPE = frozenset({"slope", "gradient"})
 # Trailing parts of column names that are units, not names: "frequency_Hz", "V_R_Vpp".
 UNITS = frozenset(
     {"hz", "khz", "mhz", "v", "mv", "vpp", "vrms", "a", "ma", "s", "ms", "us", "deg", "rad",
@@ -71,7 +74,20 @@ def _table_facts(path: str, rel: str, several: bool, size: int, mtime: int) -> l
                 (*file_words, x_words, y_words),
             ),
         ]
+        if (slope := _least_squares_slope(xs, ys)) is not None:
+            label = f"slope of a straight-line fit of {name} against {x_name} in {rel}"
+            facts.append(Fact(label, slope, rel, SLOPE, (*file_words, y_words)))
     return facts
+
+
+def _least_squares_slope(xs: list[float], ys: list[float]) -> float | None:
+    """The fitted constant a straight-line fit gives, or None when x does not vary."""
+    n = len(xs)
+    mean_x, mean_y = sum(xs) / n, sum(ys) / n
+    spread = sum((x - mean_x) ** 2 for x in xs)
+    if n < 2 or spread == 0:
+        return None
+    return sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys, strict=True)) / spread
 
 
 def _read_table(path: Path) -> tuple[list[str], list[list[float]]]:
