@@ -4,7 +4,8 @@
 
 Prints: the guard's decision time per tool call (fingerprint + ladder + failure streak),
 and the graph's overhead per explore step (one model turn plus one tool call) with an
-instant scripted model, with the SQLite checkpointer writing every super-step to disk.
+instant scripted model, with the SQLite checkpointer writing every super-step to disk
+(reflect rounds and the PDF compile off: they are not part of the loop).
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ def graph_step_ms(steps: int = 19) -> float:
         finish = call("finish_exploration", experiment="x", goal="y", key_findings=["z"])
         explorer = ScriptedChatModel(replies=[*pages, reply(finish)])
         writer = ScriptedChatModel(replies=[reply(content=latex())])
-        context = Context(models=Models(explore=explorer, write=writer), max_tool_iters=steps + 1)
+        models = Models(explore=explorer, write=writer)
+        context = Context(models=models, max_tool_iters=steps + 1, reflect=0, compile=False)
         start = time.perf_counter()
         run_folder(folder, out=Path(tmp) / "out", db=Path(tmp) / "cp.sqlite", context=context)
         return (time.perf_counter() - start) / (steps + 1) * 1e3
