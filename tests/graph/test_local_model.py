@@ -73,7 +73,8 @@ def test_render_prompt_describes_the_tools_in_the_system_turn() -> None:
 
 
 def test_bounded_caps_every_string_and_list() -> None:
-    schema = bounded(TOOL_SCHEMAS[2]["function"]["parameters"])
+    finish = next(t for t in TOOL_SCHEMAS if t["function"]["name"] == "finish_exploration")
+    schema = bounded(finish["function"]["parameters"])
     properties = schema["properties"]
     assert properties["experiment"]["maxLength"] == STRING_CHARS
     assert properties["key_findings"]["maxItems"] == LIST_ITEMS
