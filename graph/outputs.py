@@ -66,6 +66,8 @@ def run_record(thread_id: str, values: dict[str, Any], outcome: RunOutcome) -> d
         "numbers": values.get("numbers"),
         "reflection": values.get("reflection"),
         "citations": values.get("citations"),
+        "figures": values.get("figures", []),
+        "graphics": values.get("graphics"),
         "compile": values.get("compile"),
     } | ({"traceback": outcome.traceback} if outcome.traceback else {})
 

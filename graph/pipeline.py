@@ -1,8 +1,7 @@
 """The pipeline's stages in order: the one list the graph and the progress plan come from.
 
-A new stage joins with one line in STAGES (figures, when it comes, between explore and
-gap); `milestones` says how many progress milestones it counts for under a configuration
-and toolchain (0 switches it off, reflect counts N).
+A new stage joins with one line in STAGES; `milestones` says how many progress milestones
+it counts for under a configuration and toolchain (0 switches it off, reflect counts N).
 """
 
 from __future__ import annotations
@@ -22,6 +21,7 @@ from labscribe.nodes.bib import bib
 from labscribe.nodes.compile import compile_report
 from labscribe.nodes.draft import draft
 from labscribe.nodes.explore import explore
+from labscribe.nodes.figures import figures
 from labscribe.nodes.gap import gap
 from labscribe.nodes.reflect import reflect
 from labscribe.nodes.scan import scan
@@ -43,6 +43,7 @@ class Stage:
 STAGES: tuple[Stage, ...] = (
     Stage("scan", scan),
     Stage("explore", explore),
+    Stage("figures", figures, lambda ctx, xelatex: int(ctx.figures)),
     Stage("gap", gap),
     Stage("draft", draft),
     Stage("reflect", reflect, lambda ctx, xelatex: ctx.reflect),

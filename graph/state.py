@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import operator
+import tempfile
+from pathlib import Path
 from typing import Annotated, Any, NotRequired
 
 from langchain_core.messages import AIMessage, AnyMessage, ToolMessage
@@ -46,6 +49,8 @@ class State(InputState, total=False):
     exploration: dict[str, Any] | None
     """How exploration ended: {"termination", "reason"}; None while it runs."""
     findings: dict[str, Any] | None
+    figures: Annotated[list[dict[str, str]], operator.add]
+    """Figures that rendered: {"path": "figures/x.png", "caption"}, relative to OUT/."""
     gaps: list[str]
     """What the assignment asks that the material cannot give."""
     report: str | None
@@ -58,6 +63,8 @@ class State(InputState, total=False):
     """references.bib, from the references found in the material."""
     citations: dict[str, Any]
     """Citations resolved, renamed to a reference's key, or removed."""
+    graphics: dict[str, Any]
+    """\\includegraphics targets shown, and those removed because no such figure rendered."""
     compile: dict[str, Any]
     """The PDF: {"status": compiled|failed|skipped, "pdf", "log" | "reason"}."""
     degraded: Annotated[list[str], operator.add]
@@ -81,3 +88,11 @@ def pending_calls(messages: list[AnyMessage]) -> list[dict[str, Any]]:
     answered = {m.tool_call_id for m in messages[position + 1 :] if isinstance(m, ToolMessage)}
     calls = [*reply.tool_calls, *({**call, "invalid": True} for call in reply.invalid_tool_calls)]
     return [call for call in calls if call["id"] not in answered]
+
+
+def figures_dir(state: State) -> Path:
+    """Where this run keeps its figures: OUT/figures, or a folder of its own without OUT."""
+    if state.get("out"):
+        return Path(state["out"]) / "figures"
+    digest = hashlib.sha256(state["folder"].encode()).hexdigest()[:12]
+    return Path(tempfile.gettempdir()) / "labscribe-figures" / digest

@@ -18,7 +18,7 @@ from langgraph.runtime import Runtime
 from labscribe.graph.context import Context
 from labscribe.graph.models import chat_model, context_window, role_of, spent
 from labscribe.graph.progress import milestone
-from labscribe.graph.state import State
+from labscribe.graph.state import State, figures_dir
 from labscribe.guards.output import latex_problems, tidy_latex
 from labscribe.nodes.draft import complete
 from labscribe.nodes.prompts import FIX_BRIEF, FIX_SYSTEM
@@ -33,8 +33,9 @@ def compile_report(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         return {}
     out = Path(state["out"]) if state.get("out") else Path(tempfile.mkdtemp(prefix="labscribe-"))
     bibliography = state.get("bibliography")
+    figures = figures_dir(state)
     kept = state["report"]
-    best = compile_latex(kept, bibliography, out / "build" / "attempt-0")
+    best = compile_latex(kept, bibliography, out / "build" / "attempt-0", figures)
     good = best if best.ok else None
     replies = []
     window = context_window(runtime.context, role_of("compile"))
@@ -52,7 +53,9 @@ def compile_report(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         candidate = tidy_latex(text)
         if latex_problems(candidate):
             continue  # not a report: nothing to compile, the kept text stands
-        attempt = compile_latex(candidate, bibliography, out / "build" / f"attempt-{round_number}")
+        attempt = compile_latex(
+            candidate, bibliography, out / "build" / f"attempt-{round_number}", figures
+        )
         if attempt.ok and (good is None or attempt.log.problems < good.log.problems):
             kept, best, good = candidate, attempt, attempt
     record = _record(good, best, out)

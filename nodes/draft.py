@@ -77,6 +77,8 @@ def brief(state: State, room: int) -> str:
         "ending": (state.get("exploration") or {}).get("reason", "not recorded"),
         "findings": json.dumps(state.get("findings") or {}, ensure_ascii=False, indent=2),
         "gaps": "\n".join(f"- {gap}" for gap in state.get("gaps") or []) or "(none found)",
+        "figures": "\n".join(f"- {f['path']}: {f['caption']}" for f in state.get("figures") or [])
+        or "(none: include no graphics)",
         "facts": facts_text(state["folder"]),
         "citation_keys": citation_keys(state["folder"]),
     }

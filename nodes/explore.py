@@ -20,7 +20,7 @@ from langgraph.types import interrupt
 from labscribe.graph.context import Context
 from labscribe.graph.models import chat_model, context_window, role_of, spent
 from labscribe.graph.progress import emit, milestone
-from labscribe.graph.state import State, pending_calls
+from labscribe.graph.state import State, figures_dir, pending_calls
 from labscribe.guards.budgets import (
     MAX_CALLS_PER_REPLY,
     TOO_MANY_CALLS,
@@ -112,7 +112,7 @@ def call_tool(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     ctx = runtime.context
     call, *rest = pending_calls(state["messages"])
     guard = GuardState.load(state.get("guard"))
-    folder = Folder(Path(state["folder"]))
+    folder = Folder(Path(state["folder"]), figures=figures_dir(state))
     name, args = call["name"], call.get("args")
     update: dict[str, Any] = {"tool_calls": 1}
     outcome, verdict = _answer(call, ctx, folder, guard, state["messages"])
@@ -133,6 +133,9 @@ def call_tool(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             Termination.FINISHED, Termination.FINISHED.description
         )
         messages += [_not_executed(other, "exploration has finished") for other in rest]
+    tool = TOOLS_BY_NAME.get(name)
+    if outcome.ok and tool is not None and tool.records is not None and outcome.args is not None:
+        update |= tool.records(outcome.args)
     emit(
         {
             "event": "tool",

@@ -41,6 +41,10 @@ How exploration ended: {ending}
 Gaps between the assignment and the material:
 {gaps}
 
+Figures drawn from the data (include each in a figure environment with \\includegraphics\
+[width=0.8\\linewidth]{{path}} and its caption; include no other graphics):
+{figures}
+
 Facts computed from the data files (use these numbers):
 {facts}
 
@@ -112,3 +116,20 @@ xelatex stopped with these errors:
 
 The LaTeX source:
 {report}"""
+
+FIGURES_SYSTEM = """\
+You plan the figures of a lab report. Reply with a JSON list (and nothing else) of at most \
+{count} figures, each {{"name": "...", "caption": "...", "code": "..."}}. The code is Python \
+using numpy, pandas, matplotlib, math, statistics, csv or json only; it reads data files as \
+data/<path in the data folder>, draws one figure with labelled axes and units, and needs no \
+savefig (the current figure is saved). No other imports, no file writes, no open()."""
+
+FIGURES_BRIEF = """\
+The data files (first lines of each):
+{tables}
+
+Facts computed from the data:
+{facts}
+
+Findings of the explorer:
+{findings}"""

@@ -23,11 +23,11 @@ def start(*args: str) -> subprocess.Popen[str]:
 
 
 def endpoint_flags(server: ScriptedEndpoint, key: str = "test-key") -> list[str]:
-    """The scripted server's endpoint, with reflect rounds and the PDF off (tested apart)."""
+    """The scripted server's endpoint, with figures, reflect and the PDF off (tested apart)."""
     return [
         "--base-url", server.url, "--api-key", key,
         "--explore-model", "explorer", "--write-model", "writer",
-        "--reflect", "0", "--no-compile",
+        "--reflect", "0", "--no-compile", "--no-figures",
     ]  # fmt: skip
 
 

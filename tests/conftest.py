@@ -60,7 +60,7 @@ Runner = Callable[..., RunResult]
 def run(tmp_path: Path, writer: ScriptedChatModel) -> Runner:
     """Run a folder with a scripted explorer (and the default scripted writer).
 
-    Reflect rounds and the PDF compile are off unless a test asks for them: most tests are
+    Figures, reflect rounds and the PDF compile are off unless a test asks for them: most tests are
     about one stage, and the writing stages have tests of their own.
     """
 
@@ -71,7 +71,7 @@ def run(tmp_path: Path, writer: ScriptedChatModel) -> Runner:
         write: ScriptedChatModel | None = None,
         **settings: Any,
     ) -> RunResult:
-        settings = {"reflect": 0, "compile": False} | settings
+        settings = {"reflect": 0, "compile": False, "figures": False} | settings
         context = Context(models=Models(explore=explorer, write=write or writer), **settings)
         return run_folder(folder, out=tmp_path / "out", context=context)
 

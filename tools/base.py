@@ -22,6 +22,8 @@ class Folder:
     """The data folder the explorer may read. Nothing outside `root` is reachable."""
 
     root: Path
+    figures: Path | None = None
+    """Where make_figure saves PNGs (OUT/figures); None when figures cannot be kept."""
 
     def resolve(self, requested: str | None) -> Path:
         """The real path of `requested` inside the folder, or a ToolError the model reads."""
@@ -71,6 +73,8 @@ class Tool:
     args_schema: type[BaseModel]
     run: Callable[[Folder, Any], str]
     target: Callable[[Folder, Any], Path | None] = lambda folder, args: None
+    records: Callable[[Any], dict[str, Any]] | None = None
+    """What a successful call adds to the run's state (make_figure: the figure it kept)."""
 
     def invoke(
         self, folder: Folder, args: dict[str, Any], *, timeout: float | None = None

@@ -47,9 +47,14 @@ def with_cjk_fonts(tex: str) -> str:
     return tex[: line.end()] + CJK_PREAMBLE + tex[line.end() :]
 
 
-def compile_latex(tex: str, bibliography: str | None, workdir: Path) -> Compiled:
-    """Compile `tex` (with `bibliography` as references.bib) in `workdir` with latexmk."""
+def compile_latex(
+    tex: str, bibliography: str | None, workdir: Path, figures: Path | None = None
+) -> Compiled:
+    """Compile `tex` (with `bibliography` as references.bib, and the `figures` folder as
+    figures/) in `workdir` with latexmk."""
     workdir.mkdir(parents=True, exist_ok=True)
+    if figures is not None and figures.is_dir():
+        shutil.copytree(figures, workdir / "figures", dirs_exist_ok=True)
     for stale in workdir.glob("report.*"):
         stale.unlink()
     (workdir / "report.tex").write_text(with_cjk_fonts(tex), encoding="utf-8")

@@ -45,7 +45,9 @@ def test_studio_graph_runs_a_folder_from_its_input(data: Path, writer) -> None:
     explorer = ScriptedChatModel(replies=[reply(finish)])
     values = studio_graph().invoke(
         {"folder": str(data)},
-        context=Context(models=Models(explore=explorer, write=writer), reflect=0, compile=False),
+        context=Context(
+            models=Models(explore=explorer, write=writer), reflect=0, compile=False, figures=False
+        ),
     )
     assert values["report"].startswith("\\documentclass")
     assert values["plan"] == ["scan", "explore", "gap", "draft", "bib"]

@@ -94,7 +94,11 @@ def test_finish_exploration_accepts_a_single_finding_string(folder: Folder) -> N
 
 def test_tool_schemas_keep_the_spec_signatures() -> None:
     schemas = {t.name: t.openai_schema()["function"]["parameters"] for t in EXPLORE_TOOLS}
-    assert list(schemas) == ["list_dir", "read_file", "read_image", "finish_exploration"]
+    assert list(schemas) == [
+        "list_dir", "read_file", "read_image", "make_figure", "finish_exploration",
+    ]  # fmt: skip
+    assert schemas["make_figure"]["required"] == ["code", "name"]
+    assert schemas["make_figure"]["properties"]["caption"]["default"] == ""
     assert schemas["read_image"]["required"] == ["path"]
     assert schemas["read_file"]["properties"]["offset"]["default"] == 0
     assert schemas["read_file"]["properties"]["limit"]["default"] == 200

@@ -1,0 +1,39 @@
+"""Graphics: every \\includegraphics target exists, and graphicx is loaded when one is used."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+INCLUDE = re.compile(r"\\includegraphics\s*(\[[^\]]*\])?\s*\{([^}]*)\}")
+CLASS_LINE = re.compile(r"\\documentclass\s*(\[[^\]]*\])?\s*\{[^}]+\}[^\n]*\n?")
+GRAPHICX = "\\usepackage{graphicx}\n"
+
+
+def resolve_graphics(report: str, available: Collection[str]) -> tuple[str, list[str], list[str]]:
+    """(`report` with only existing targets, targets kept, targets removed).
+
+    A target matches with or without its extension ("figures/a" is "figures/a.png").
+    """
+    stems = {_stem(path): path for path in available}
+    kept: list[str] = []
+    removed: list[str] = []
+
+    def replace(include: re.Match[str]) -> str:
+        target = include.group(2).strip()
+        path = stems.get(_stem(target))
+        if path is None:
+            removed.append(target)
+            return ""
+        kept.append(path)
+        return f"\\includegraphics{include.group(1) or ''}{{{path}}}"
+
+    text = INCLUDE.sub(replace, report)
+    if kept and "graphicx" not in text and (line := CLASS_LINE.search(text)):
+        text = text[: line.end()] + GRAPHICX + text[line.end() :]
+    return text, kept, removed
+
+
+def _stem(path: str) -> str:
+    path = path.strip().removeprefix("./")
+    return path.rsplit(".", 1)[0] if "." in path.rsplit("/", 1)[-1] else path

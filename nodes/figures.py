@@ -1,0 +1,81 @@
+"""figures: the report's figures, drawn from the data in the sandbox; only rendered ones stay."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from langchain_core.messages import HumanMessage, SystemMessage
+from langgraph.runtime import Runtime
+
+from labscribe.graph.context import Context
+from labscribe.graph.models import chat_model, role_of, spent
+from labscribe.graph.progress import milestone
+from labscribe.graph.state import State, figures_dir
+from labscribe.nodes.material import facts_text
+from labscribe.nodes.prompts import FIGURES_BRIEF, FIGURES_SYSTEM
+from labscribe.tools.base import Folder, ToolError
+from labscribe.tools.facts import TABLE_SUFFIXES
+from labscribe.tools.figures import figure_record, render
+from labscribe.tools.reading import read_window
+from labscribe.tools.scanning import files_with_suffix
+
+FIGURES_WANTED = 3
+TABLE_HEAD_LINES = 6
+_ARRAY = re.compile(r"\[.*\]", re.DOTALL)
+
+
+def figures(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Nothing, and no milestone, when figures are switched off."""
+    ctx = runtime.context
+    if not ctx.figures:
+        return {}
+    folder = Folder(Path(state["folder"]), figures=figures_dir(state))
+    brief = FIGURES_BRIEF.format(
+        tables=_table_heads(folder.root),
+        facts=facts_text(state["folder"]),
+        findings=json.dumps(state.get("findings") or {}, ensure_ascii=False),
+    )
+    reply = chat_model(ctx, role_of("figures")).invoke(
+        [SystemMessage(FIGURES_SYSTEM.format(count=FIGURES_WANTED)), HumanMessage(brief)]
+    )
+    specs = figure_specs(reply.text)[:FIGURES_WANTED]
+    kept, failed = [], []
+    for spec in specs:
+        result = render(folder, spec["code"], spec["name"])
+        if result.ok:
+            kept.append(figure_record(spec["name"], spec.get("caption", "")))
+        else:
+            failed.append(
+                f"{spec['name']}: {result.error.splitlines()[0] if result.error else 'failed'}"
+            )
+    detail = f"{len(kept)} of {len(specs)} figures rendered" + (
+        f" (dropped: {'; '.join(failed)})" if failed else ""
+    )
+    return {"figures": kept} | spent("figures", reply) | milestone(state, "figures", detail)
+
+
+def figure_specs(reply: str) -> list[dict[str, str]]:
+    """The {"name", "caption", "code"} items of a model's JSON list; malformed items dropped."""
+    match = _ARRAY.search(reply)
+    try:
+        items = json.loads(match.group(0)) if match else []
+    except ValueError:
+        return []
+    return [
+        item
+        for item in items if isinstance(item, dict)
+        and isinstance(item.get("code"), str) and isinstance(item.get("name"), str)
+    ]  # fmt: skip
+
+
+def _table_heads(root: Path) -> str:
+    heads = []
+    for rel in files_with_suffix(root, TABLE_SUFFIXES, limit=10):
+        try:
+            heads.append(read_window(root / rel, 0, TABLE_HEAD_LINES, display_name=rel))
+        except ToolError:
+            continue
+    return "\n\n".join(heads) or "(no data tables)"

@@ -1,0 +1,85 @@
+"""make_figure: model-written matplotlib code, run in the sandbox, kept only if it rendered."""
+
+from __future__ import annotations
+
+import atexit
+import threading
+
+from pydantic import BaseModel, Field
+
+from labscribe.tools.base import Folder, Tool, ToolError
+from labscribe.tools.sandbox import (
+    DATA_DIR_IN_SANDBOX,
+    FigureResult,
+    FigureWorker,
+    run_figure,
+    sanitize_name,
+)
+
+FIGURE_SECONDS = 30.0
+
+_worker: FigureWorker | None = None
+_worker_lock = threading.Lock()
+
+
+class MakeFigureArgs(BaseModel):
+    code: str = Field(
+        description=(
+            f"Python using numpy, pandas, matplotlib, math, csv or json that draws one figure. "
+            f"Read data files as {DATA_DIR_IN_SANDBOX}/<path in the data folder>. The current "
+            "figure is saved; label the axes with units."
+        )
+    )
+    name: str = Field(description="File name of the figure: letters, digits, - and _.")
+    caption: str = Field(default="", description="One sentence saying what the figure shows.")
+
+
+def figure_worker() -> FigureWorker:
+    """The process's warm figure worker: matplotlib imported once, one fork per figure."""
+    global _worker
+    with _worker_lock:
+        if _worker is None:
+            _worker = FigureWorker()
+            atexit.register(_worker.close)
+        return _worker
+
+
+def render(folder: Folder, code: str, name: str) -> FigureResult:
+    """Render `code` into `folder.figures` through the sandbox."""
+    if folder.figures is None:
+        raise ToolError("figures cannot be kept in this run: it has no output folder")
+    return run_figure(
+        code,
+        data_dir=folder.root,
+        out_dir=folder.figures,
+        name=name,
+        timeout=FIGURE_SECONDS,
+        worker=figure_worker(),
+    )
+
+
+def figure_record(name: str, caption: str) -> dict[str, str]:
+    """How the writer and the checks know a kept figure: its path under OUT/, its caption."""
+    return {"path": f"figures/{sanitize_name(name)}.png", "caption": caption}
+
+
+def make_figure(folder: Folder, args: MakeFigureArgs) -> str:
+    result = render(folder, args.code, args.name)
+    if not result.ok or result.png is None:
+        raise ToolError(result.error)
+    return f"figure saved: figures/{result.png.name}" + (
+        f" ({args.caption})" if args.caption else ""
+    )
+
+
+MAKE_FIGURE = Tool(
+    name="make_figure",
+    description=(
+        "Draw a figure from the data with matplotlib, run in a sandbox (no files, no network, "
+        "no imports beyond numpy, pandas, matplotlib, math, statistics, csv, json). Returns "
+        "the PNG's path under figures/."
+    ),
+    args_schema=MakeFigureArgs,
+    run=make_figure,
+    records=lambda args: {"figures": [figure_record(args.name, args.caption)]},
+)
