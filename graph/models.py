@@ -30,6 +30,10 @@ KNOWN_CONTEXT_TOKENS = {"deepseek-chat": 131_072, "deepseek-reasoner": 131_072}
 
 DEFAULT_REQUEST_TIMEOUT = 120.0  # seconds; a streamed reply counts it per chunk, not in all
 DEFAULT_MAX_RETRIES = 2  # the client's own retries, with exponential backoff
+# The embedded model shares 2 cores with everything else: a long reply under load can take
+# minutes, and a retry would only queue behind the generation still running, so it gets
+# a longer timeout and no retries.
+EMBEDDED_REQUEST_TIMEOUT = 900.0
 # Replies the embedded model may write: the rest of its 8k window holds the prompt.
 EMBEDDED_REPLY_TOKENS = {"explore": 512, "write": 2_048}
 EMBEDDED = "embedded"
@@ -104,21 +108,21 @@ def chat_model(ctx: Context, role: Role) -> BaseChatModel:
     if ctx.models is not None:
         return getattr(ctx.models, role)
     endpoint = resolve_endpoint(ctx)
+    timeout, retries = DEFAULT_REQUEST_TIMEOUT, DEFAULT_MAX_RETRIES
     base_url, reply_tokens = endpoint.base_url, None
     if endpoint.embedded:
-        base_url, reply_tokens = (
-            local_server(context_window(ctx, role)).url,
-            EMBEDDED_REPLY_TOKENS[role],
-        )
+        base_url = local_server(context_window(ctx, role)).url
+        reply_tokens = EMBEDDED_REPLY_TOKENS[role]
+        timeout, retries = EMBEDDED_REQUEST_TIMEOUT, 0
+    env = os.environ
     return _openai(
         base_url,
         endpoint.api_key,
         endpoint.model(role),
-        timeout=ctx.request_timeout
-        or float(os.environ.get("LABSCRIBE_REQUEST_TIMEOUT", DEFAULT_REQUEST_TIMEOUT)),
+        timeout=ctx.request_timeout or float(env.get("LABSCRIBE_REQUEST_TIMEOUT", timeout)),
         max_retries=ctx.max_retries
         if ctx.max_retries is not None
-        else int(os.environ.get("LABSCRIBE_MAX_RETRIES", DEFAULT_MAX_RETRIES)),
+        else int(env.get("LABSCRIBE_MAX_RETRIES", retries)),
         streaming=role == "write" and not endpoint.embedded,
         max_tokens=reply_tokens,
     )
