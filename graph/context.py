@@ -39,6 +39,13 @@ class Context:
     write_model: str | None = field(
         default=None, metadata=_doc("Main model that drafts and revises the report.")
     )
+    vision_model: str | None = field(
+        default=None,
+        metadata=_doc(
+            "A vision-capable model on the same endpoint (LABSCRIBE_VISION_MODEL): read_image "
+            "sends images to it; without one, images are read by local OCR."
+        ),
+    )
     context_tokens: int | None = field(
         default=None,
         metadata=_doc("The explore model's context window; its history is kept inside it."),

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, Literal
 
 from labscribe.graph.context import Context
@@ -15,6 +15,7 @@ from labscribe.graph.local_model import (
     check_local_model,
     local_server,
 )
+from labscribe.tools.images import describe_with_vision
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
@@ -49,6 +50,8 @@ class Models:
 
     explore: BaseChatModel
     write: BaseChatModel
+    vision: BaseChatModel | None = None
+    """Reads images for read_image; None: local OCR."""
 
 
 @dataclass(frozen=True)
@@ -126,6 +129,27 @@ def chat_model(ctx: Context, role: Role) -> BaseChatModel:
         streaming=role == "write" and not endpoint.embedded,
         max_tokens=reply_tokens,
     )
+
+
+def vision_reader(ctx: Context) -> Callable[[bytes, str], str] | None:
+    """How read_image reads an image with a vision model, or None for local OCR."""
+    if ctx.models is not None:
+        model = ctx.models.vision
+    else:
+        name = ctx.vision_model or os.environ.get("LABSCRIBE_VISION_MODEL")
+        endpoint = resolve_endpoint(ctx)
+        if not name or endpoint.embedded:
+            return None
+        model = _openai(
+            endpoint.base_url,
+            endpoint.api_key,
+            name,
+            timeout=DEFAULT_REQUEST_TIMEOUT,
+            max_retries=DEFAULT_MAX_RETRIES,
+            streaming=False,
+            max_tokens=None,
+        )
+    return partial(describe_with_vision, model) if model is not None else None
 
 
 def context_window(ctx: Context, role: Role = "explore") -> int:

@@ -18,7 +18,7 @@ from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
 from labscribe.graph.context import Context
-from labscribe.graph.models import chat_model, context_window, role_of, spent
+from labscribe.graph.models import chat_model, context_window, role_of, spent, vision_reader
 from labscribe.graph.progress import emit, milestone
 from labscribe.graph.state import State, figures_dir, pending_calls
 from labscribe.guards.budgets import (
@@ -112,7 +112,7 @@ def call_tool(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     ctx = runtime.context
     call, *rest = pending_calls(state["messages"])
     guard = GuardState.load(state.get("guard"))
-    folder = Folder(Path(state["folder"]), figures=figures_dir(state))
+    folder = Folder(Path(state["folder"]), figures=figures_dir(state), vision=vision_reader(ctx))
     name, args = call["name"], call.get("args")
     update: dict[str, Any] = {"tool_calls": 1}
     outcome, verdict = _answer(call, ctx, folder, guard, state["messages"])

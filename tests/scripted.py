@@ -19,9 +19,9 @@ Reply = AIMessage | Callable[[list[BaseMessage]], AIMessage]
 _ids = itertools.count(1)
 
 
-def call(name: str, **args: Any) -> dict[str, Any]:
+def call(tool: str, /, **args: Any) -> dict[str, Any]:
     """A tool call as a reply carries it; its id is filled in when the reply is served."""
-    return {"name": name, "args": args, "id": None, "type": "tool_call"}
+    return {"name": tool, "args": args, "id": None, "type": "tool_call"}
 
 
 def reply(

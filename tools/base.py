@@ -24,6 +24,8 @@ class Folder:
     root: Path
     figures: Path | None = None
     """Where make_figure saves PNGs (OUT/figures); None when figures cannot be kept."""
+    vision: Callable[[bytes, str], str] | None = None
+    """Reads an image with a vision-capable model; None: read_image runs OCR."""
 
     def resolve(self, requested: str | None) -> Path:
         """The real path of `requested` inside the folder, or a ToolError the model reads."""

@@ -5,12 +5,10 @@ the report. With no vision model the tool runs a local OCR engine (RapidOCR: PP-
 shipped inside its wheel, Chinese and English) and lists every text box with its position
 and confidence in reading order, within the same character budget as read_file.
 
-A vision-capable chat model can read the image instead. Wire it in once per process:
-
-    set_vision(functools.partial(describe_with_vision, chat_model))
-
-or pass `vision=` to `read_image` directly. OCR stays the default, and is the fallback
-whenever the vision call fails or answers with nothing.
+A vision-capable chat model can read the image instead: the run gives its folder a
+`vision` reader (`functools.partial(describe_with_vision, chat_model)`), or a caller passes
+`vision=` to `read_image`. OCR stays the default, and is the fallback whenever the vision
+call fails or answers with nothing.
 
 Pillow and rapidocr-onnxruntime are imported only when an image is read, so importing this
 module (and registering the tool) never fails or slows down on a machine without them.
@@ -102,17 +100,10 @@ class TextBox:
         return self.y + self.height / 2
 
 
-# --- module-level state: one OCR engine per process, one optional vision reader ---------
+# --- module-level state: one OCR engine per process ---------------------------------------
 
 _engine: Any = None
 _engine_lock = threading.Lock()
-_vision: Vision | None = None
-
-
-def set_vision(vision: Vision | None) -> None:
-    """Make every later read_image call use `vision` instead of OCR; None restores OCR."""
-    global _vision
-    _vision = vision
 
 
 def ocr_engine() -> Any:
@@ -143,7 +134,7 @@ def ocr_engine() -> Any:
 def read_image(folder: Folder, args: ReadImageArgs, *, vision: Vision | None = None) -> str:
     """The text in the image at `args.path`: OCR boxes, or a vision model's description.
 
-    `vision`, else the reader given to `set_vision`, else OCR. The result starts with a
+    `vision`, else the folder's vision reader, else OCR. The result starts with a
     header line naming the file, its full size and any downscaling; OCR boxes follow one per
     line, top to bottom then left to right, positioned in full-size pixels. It never exceeds
     READ_CHARS characters (a note says what was cut). An image without text is a normal
@@ -155,7 +146,7 @@ def read_image(folder: Folder, args: ReadImageArgs, *, vision: Vision | None = N
         raise ToolError(f"{args.path!r} is a folder; list it with list_dir")
     name = folder.relative(target)
     picture = load_picture(target, name)
-    reader = vision or _vision
+    reader = vision or folder.vision
     fallback_note = ""
     if reader is not None:
         try:
@@ -275,10 +266,7 @@ def describe_with_vision(
             {"type": "image_url", "image_url": {"url": url}},
         ]
     )
-    reply = model.invoke([message])
-    text = reply.text
-    # langchain-core 1.x exposes `text` as a property; 0.3 had a method of the same name.
-    return str(text() if callable(text) else text)
+    return str(model.invoke([message]).text)
 
 
 def encode_picture(picture: Picture) -> tuple[bytes, str]:

@@ -1,0 +1,95 @@
+"""Figures: the figures stage and make_figure, through the real sandbox and real xelatex."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from scripted import FILLER, ScriptedChatModel, call, reply
+
+pytestmark = pytest.mark.skipif(
+    (os.geteuid() != 0 or shutil.which("xelatex") is None) and not os.environ.get("CI"),
+    reason="the sandbox needs root and the PDF needs xelatex (CI has both: .ci/run)",
+)
+PLOT = (
+    "import pandas as pd\n"
+    "import matplotlib.pyplot as plt\n"
+    "d = pd.read_csv('data/data/sweep.csv')\n"
+    "plt.figure(figsize=(6, 4), dpi=100)\n"
+    "plt.plot(d['frequency_Hz'], d['V_R_Vpp'])\n"
+    "plt.xlabel('f (Hz)')\n"
+    "plt.ylabel('V_R (Vpp)')\n"
+)
+FINISH = call("finish_exploration", experiment="RLC", goal="f0", key_findings=["peak"])
+
+
+def report_with(*targets: str) -> str:
+    figures = "".join(
+        f"\\begin{{figure}}\\centering\\includegraphics[width=0.8\\linewidth]{{{t}}}"
+        f"\\caption{{The resonance curve.}}\\end{{figure}}\n"
+        for t in targets
+    )
+    return (
+        f"\\documentclass{{article}}\n\\usepackage{{graphicx}}\n\\begin{{document}}\n"
+        f"{FILLER}\n{figures}\\end{{document}}\n"
+    )
+
+
+def specs(*items: tuple[str, str]) -> str:
+    return json.dumps([{"name": n, "caption": "Resonance curve.", "code": c} for n, c in items])
+
+
+def test_figures_stage_draws_a_figure_the_compiled_report_includes(example: Path, run) -> None:
+    writer = ScriptedChatModel(
+        replies=[
+            reply(content=specs(("resonance", PLOT), ("broken", "import os\n"))),
+            reply(content=report_with("figures/resonance.png", "figures/broken.png")),
+        ]
+    )
+    result = run(example, ScriptedChatModel(replies=[reply(FINISH)]), write=writer,
+                 figures=True, compile=True)  # fmt: skip
+    record = result.record
+    assert record["figures"] == [{"path": "figures/resonance.png", "caption": "Resonance curve."}]
+    assert (result.out / "figures" / "resonance.png").exists()
+    assert not (result.out / "figures" / "broken.png").exists()
+    assert record["graphics"] == {
+        "shown": ["figures/resonance.png"],
+        "removed": ["figures/broken.png"],
+    }
+    assert "figures/broken.png" not in (result.out / "report.tex").read_text()
+    assert "- figures/resonance.png: Resonance curve." in writer.requests[1][-1].text
+    assert record["compile"]["status"] == "compiled", record["compile"]
+    images = subprocess.run(
+        ["pdfimages", "-list", str(result.out / "report.pdf")], capture_output=True, text=True
+    ).stdout.splitlines()[2:]
+    pictures = [line.split() for line in images if line.split()[2] == "image"]  # not masks
+    assert len(pictures) == 1
+    assert pictures[0][3:5] == ["600", "400"]  # the 6 x 4 in figure at 100 dpi
+
+
+def test_figures_switched_off_make_no_milestone_and_no_call(data: Path, run, writer) -> None:
+    result = run(data, ScriptedChatModel(replies=[reply(FINISH)]), figures=False)
+    assert "figures" not in result.record["plan"]
+    assert len(writer.requests) == 1  # the draft only
+
+
+def test_make_figure_tool_keeps_a_rendered_figure(example: Path, run) -> None:
+    explorer = ScriptedChatModel(
+        replies=[
+            reply(call("make_figure", code=PLOT, name="curve", caption="V_R against f.")),
+            reply(call("make_figure", code="open('/etc/passwd')", name="bad")),
+            reply(FINISH),
+        ]
+    )
+    result = run(example, explorer)
+    assert result.record["figures"] == [{"path": "figures/curve.png", "caption": "V_R against f."}]
+    history = json.loads((result.out / "history.json").read_text())
+    results = [m["data"] for m in history if m["type"] == "tool"]
+    assert results[0]["content"] == "figure saved: figures/curve.png (V_R against f.)"
+    assert results[1]["status"] == "error"
+    assert "open" in results[1]["content"]
+    assert (result.out / "figures" / "curve.png").exists()
