@@ -12,6 +12,7 @@ from labscribe.tools.sandbox import (
     DATA_DIR_IN_SANDBOX,
     FigureResult,
     FigureWorker,
+    SandboxUnavailable,
     run_figure,
     sanitize_name,
 )
@@ -45,17 +46,23 @@ def figure_worker() -> FigureWorker:
 
 
 def render(folder: Folder, code: str, name: str) -> FigureResult:
-    """Render `code` into `folder.figures` through the sandbox."""
+    """Render `code` into `folder.figures` through the sandbox.
+
+    A host that cannot build the sandbox renders nothing: model code never runs unconfined.
+    """
     if folder.figures is None:
         raise ToolError("figures cannot be kept in this run: it has no output folder")
-    return run_figure(
-        code,
-        data_dir=folder.root,
-        out_dir=folder.figures,
-        name=name,
-        timeout=FIGURE_SECONDS,
-        worker=figure_worker(),
-    )
+    try:
+        return run_figure(
+            code,
+            data_dir=folder.root,
+            out_dir=folder.figures,
+            name=name,
+            timeout=FIGURE_SECONDS,
+            worker=figure_worker(),
+        )
+    except SandboxUnavailable as exc:
+        return FigureResult(ok=False, png=None, error=f"figures are unavailable here: {exc}")
 
 
 def figure_record(name: str, caption: str) -> dict[str, str]:
