@@ -6,6 +6,7 @@ import re
 from collections.abc import Collection
 
 INCLUDE = re.compile(r"\\includegraphics\s*(\[[^\]]*\])?\s*\{([^}]*)\}")
+FIGURE = re.compile(r"\\begin\{figure\*?\}.*?\\end\{figure\*?\}\s*", re.DOTALL)
 CLASS_LINE = re.compile(r"\\documentclass\s*(\[[^\]]*\])?\s*\{[^}]+\}[^\n]*\n?")
 GRAPHICX = "\\usepackage{graphicx}\n"
 
@@ -28,7 +29,15 @@ def resolve_graphics(report: str, available: Collection[str]) -> tuple[str, list
         kept.append(path)
         return f"\\includegraphics{include.group(1) or ''}{{{path}}}"
 
-    text = INCLUDE.sub(replace, report)
+    def drop_empty(figure: re.Match[str]) -> str:
+        """A figure environment whose every graphic is missing goes whole, caption and all."""
+        targets = [m.group(2).strip() for m in INCLUDE.finditer(figure.group(0))]
+        if targets and all(_stem(t) not in stems for t in targets):
+            removed.extend(targets)
+            return ""
+        return figure.group(0)
+
+    text = INCLUDE.sub(replace, FIGURE.sub(drop_empty, report))
     if kept and "graphicx" not in text and (line := CLASS_LINE.search(text)):
         text = text[: line.end()] + GRAPHICX + text[line.end() :]
     return text, kept, removed
