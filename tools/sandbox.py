@@ -296,17 +296,8 @@ def run_figure(
     With `worker`, its warm process forks the sandbox; without one, a worker is started for
     this figure alone and stopped after (cold: pays the numpy/matplotlib import).
     """
-    if worker is not None:
-        return worker.render(
-            code,
-            data_dir=data_dir,
-            out_dir=out_dir,
-            name=name,
-            timeout=timeout,
-            check_policy=check_policy,
-        )
-    with FigureWorker() as cold:
-        return cold.render(
+    with contextlib.nullcontext(worker) if worker is not None else FigureWorker() as runner:
+        return runner.render(
             code,
             data_dir=data_dir,
             out_dir=out_dir,
