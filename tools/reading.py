@@ -22,7 +22,7 @@ from charset_normalizer import from_bytes
 from pypdf import PdfReader
 from pypdf.errors import DependencyError
 
-from labscribe.tools.base import ToolError
+from labscribe.tools.base import ToolError, human_size
 
 # A window the explorer can afford per call (roughly 2k tokens); more is one offset away.
 READ_CHARS = 7000
@@ -186,7 +186,7 @@ def read_window(
     if window.total == 0:
         return f"[{name}: empty (no text), encoding {encoding.label}]"
     _check_offset(window, name, offset, limit)
-    size_note = "" if window.total is not None else f", {_human_size(size)}"
+    size_note = "" if window.total is not None else f", {human_size(size)}"
     return _render(
         name, window, offset, limit, max_chars, f"{size_note}, encoding {encoding.label}"
     )
@@ -413,18 +413,6 @@ def _call(name: str, offset: int, limit: int) -> str:
     """The read_file call that reads from `offset`, as the model should write it."""
     extra = f", limit={limit}" if limit != DEFAULT_LIMIT else ""
     return f"read_file(path={json.dumps(name, ensure_ascii=False)}, offset={offset}{extra})"
-
-
-def _human_size(size: int) -> str:
-    """`size` bytes as a short human-readable figure."""
-    if size < 1024:
-        return f"{size} bytes"
-    value = size / 1024
-    for unit in ("KB", "MB"):
-        if value < 1024:
-            return f"{value:.1f} {unit}"
-        value /= 1024
-    return f"{value:.1f} GB"
 
 
 class _PdfText:
