@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
+from labscribe.guards.output import add_to_preamble
+
 INCLUDE = re.compile(r"\\includegraphics\s*(\[[^\]]*\])?\s*\{([^}]*)\}")
 FIGURE = re.compile(r"\\begin\{figure\*?\}.*?\\end\{figure\*?\}\s*", re.DOTALL)
-CLASS_LINE = re.compile(r"\\documentclass\s*(\[[^\]]*\])?\s*\{[^}]+\}[^\n]*\n?")
 GRAPHICX = "\\usepackage{graphicx}\n"
 
 
@@ -38,8 +39,8 @@ def resolve_graphics(report: str, available: Collection[str]) -> tuple[str, list
         return figure.group(0)
 
     text = INCLUDE.sub(replace, FIGURE.sub(drop_empty, report))
-    if kept and "graphicx" not in text and (line := CLASS_LINE.search(text)):
-        text = text[: line.end()] + GRAPHICX + text[line.end() :]
+    if kept and "graphicx" not in text:
+        text = add_to_preamble(text, GRAPHICX)
     return text, kept, removed
 
 

@@ -28,7 +28,8 @@ DEGENERATE_MIN = 1_000  # shorter text is never judged
 _FENCE = re.compile(r"^\s*```[a-zA-Z]*\s*\n|\n\s*```\s*$")
 _BEGIN = "\\documentclass"
 _END = "\\end{document}"
-_CLASS = re.compile(r"\\documentclass\s*(\[[^\]]*\])?\s*\{[^}]+\}")
+# The \documentclass line: what a complete document starts with, and where preamble goes.
+CLASS_LINE = re.compile(r"\\documentclass\s*(\[[^\]]*\])?\s*\{[^}]+\}[^\n]*\n?")
 _BODY = re.compile(r"\\begin\{document\}(.*)\\end\{document\}", re.DOTALL)
 # The least a report body holds: a title and a few sentences. Shorter is an empty shell
 # (a small model once answered "\documentclass.\end{document}").
@@ -39,6 +40,12 @@ def find_tool_markup(text: str) -> str | None:
     """The first piece of tool-call markup in `text`, or None."""
     match = TOOL_MARKUP.search(text)
     return match.group(0) if match else None
+
+
+def add_to_preamble(tex: str, lines: str) -> str:
+    """`tex` with `lines` right after its \\documentclass line (unchanged if it has none)."""
+    line = CLASS_LINE.search(tex)
+    return tex if line is None else tex[: line.end()] + lines + tex[line.end() :]
 
 
 def is_degenerate(text: str) -> bool:
@@ -68,7 +75,7 @@ def tidy_latex(text: str) -> str:
 def latex_problems(text: str) -> list[str]:
     """Why `text` is not an acceptable report; empty when it is."""
     problems = []
-    if not _CLASS.search(text):
+    if not CLASS_LINE.search(text):
         problems.append("it does not contain \\documentclass{...}")
     body = _BODY.search(text)
     if body is None:

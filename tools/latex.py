@@ -12,11 +12,11 @@ from functools import lru_cache
 from pathlib import Path
 
 from labscribe.guards.latex_log import LogSummary, parse_log
+from labscribe.guards.output import add_to_preamble
 
 COMPILE_SECONDS = 180  # latexmk with bibtex reruns; a report that takes longer is stuck
 CJK = re.compile(r"[\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]")
 CJK_PREAMBLE = "\\usepackage{xeCJK}\n\\setCJKmainfont{Noto Serif CJK SC}\n"
-CLASS_LINE = re.compile(r"\\documentclass\s*(\[[^\]]*\])?\s*\{[^}]+\}[^\n]*\n?")
 NO_XELATEX = (
     "xelatex or latexmk is not on PATH, so no PDF was made: install texlive-xetex, latexmk "
     "and fonts-noto-cjk (Debian/Ubuntu) for PDFs"
@@ -41,10 +41,7 @@ def with_cjk_fonts(tex: str) -> str:
     """`tex`, able to print Chinese, Japanese and Korean with xelatex when it contains any."""
     if not CJK.search(tex) or "xeCJK" in tex or "ctex" in tex:
         return tex
-    line = CLASS_LINE.search(tex)
-    if line is None:
-        return tex
-    return tex[: line.end()] + CJK_PREAMBLE + tex[line.end() :]
+    return add_to_preamble(tex, CJK_PREAMBLE)
 
 
 def compile_latex(
