@@ -117,18 +117,25 @@ def chat_model(ctx: Context, role: Role) -> BaseChatModel:
         base_url = local_server(context_window(ctx, role)).url
         reply_tokens = EMBEDDED_REPLY_TOKENS[role]
         timeout, retries = EMBEDDED_REQUEST_TIMEOUT, 0
-    env = os.environ
     return _openai(
         base_url,
         endpoint.api_key,
         endpoint.model(role),
-        timeout=ctx.request_timeout or float(env.get("LABSCRIBE_REQUEST_TIMEOUT", timeout)),
-        max_retries=ctx.max_retries
-        if ctx.max_retries is not None
-        else int(env.get("LABSCRIBE_MAX_RETRIES", retries)),
+        **_client_limits(ctx, timeout, retries),
         streaming=role == "write" and not endpoint.embedded,
         max_tokens=reply_tokens,
     )
+
+
+def _client_limits(ctx: Context, timeout: float, retries: int) -> dict[str, Any]:
+    """Request timeout and retries: the run's settings, else LABSCRIBE_*, else these defaults."""
+    env = os.environ
+    return {
+        "timeout": ctx.request_timeout or float(env.get("LABSCRIBE_REQUEST_TIMEOUT", timeout)),
+        "max_retries": ctx.max_retries
+        if ctx.max_retries is not None
+        else int(env.get("LABSCRIBE_MAX_RETRIES", retries)),
+    }
 
 
 def vision_reader(ctx: Context) -> Callable[[bytes, str], str] | None:
@@ -144,8 +151,7 @@ def vision_reader(ctx: Context) -> Callable[[bytes, str], str] | None:
             endpoint.base_url,
             endpoint.api_key,
             name,
-            timeout=DEFAULT_REQUEST_TIMEOUT,
-            max_retries=DEFAULT_MAX_RETRIES,
+            **_client_limits(ctx, DEFAULT_REQUEST_TIMEOUT, DEFAULT_MAX_RETRIES),
             streaming=False,
             max_tokens=None,
         )
