@@ -116,16 +116,17 @@ def call_tool(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     name, args = call["name"], call.get("args")
     update: dict[str, Any] = {"tool_calls": 1}
     outcome, verdict = _answer(call, ctx, folder, guard, state["messages"])
-    if not isinstance(verdict, Halt):
+    halted = isinstance(verdict, Halt)
+    if not halted:
         streak = guard.record_outcome(ctx.failures, ok=outcome.ok)
         if isinstance(streak, Warn):
             outcome = Outcome(f"{outcome.content}\n\n{streak.nudge}", ok=outcome.ok)
         elif isinstance(streak, Halt):
-            verdict = streak
+            halted = True
             guard.record_halt(Termination.TOOL_FAILURES, streak.reason, tool=name, args=args)
 
     messages = [_tool_message(call, outcome)]
-    if isinstance(verdict, Halt):
+    if halted:
         emit({"event": "halt", "stage": "explore", **(guard.halt or {})})
         messages += [_not_executed(other, "exploration halted") for other in rest]
     elif outcome.ok and ctx.ladder.class_of(name) is ToolClass.TERMINAL:
@@ -144,6 +145,7 @@ def call_tool(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             "args": args,
             "call_id": call["id"],
             "ok": outcome.ok,
+            # The ladder's verdict on this call; a failure-streak halt is its own "halt" event.
             "guard": type(verdict).__name__.lower() if verdict else None,
         }
     )

@@ -248,3 +248,20 @@ def test_progress_milestones_carry_index_total_and_stage(data: Path, run) -> Non
     end = events(result)[-1]
     assert (end["event"], end["index"], end["total"]) == ("end", 5, 5)
     assert result.record["stages"] == ["scan", "explore", "draft", "bib"]
+
+
+def test_a_block_that_ends_a_failure_streak_is_reported_as_a_block(data: Path, run) -> None:
+    # One failed read, then four identical failed reads: the 4th is blocked by the ladder and
+    # is also the 5th failure in a row, so the failure streak halts on the blocked call.
+    explorer = ScriptedChatModel(
+        replies=[reply(call("read_file", path="missing-a.csv"))]
+        + [reply(call("read_file", path="missing-b.csv"))] * 4
+    )
+    result = run(data, explorer)
+    guard = result.record["guard"]
+    assert (guard["warned"], guard["blocked"], guard["halted"]) == (1, 1, True)
+    assert guard["halt"]["termination"] == "tool_failures"
+    tools = [e for e in events(result) if e["event"] == "tool"]
+    assert [e["guard"] for e in tools] == ["allow", "allow", "allow", "warn", "block"]
+    assert guard["blocked"] == sum(e["guard"] == "block" for e in tools)
+    assert [e["termination"] for e in events(result) if e["event"] == "halt"] == ["tool_failures"]
