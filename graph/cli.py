@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from labscribe.graph.builder import build_graph
-from labscribe.graph.checkpoint import open_checkpointer, thread_ids
+from labscribe.graph.checkpoint import ThreadBusy, open_checkpointer, thread_ids
 from labscribe.graph.context import Context
 from labscribe.graph.models import ConfigError
 from labscribe.graph.runner import BadInput, RunResult, resume_thread, run_folder, thread_state
@@ -22,7 +22,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         return args.command(args)
-    except (BadInput, ConfigError) as exc:
+    except (BadInput, ConfigError, ThreadBusy) as exc:
         print(f"labscribe: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:  # a full disk or a vanished folder while writing the outputs
@@ -183,7 +183,9 @@ def _parser() -> argparse.ArgumentParser:
 
     def db_flag(sub: argparse.ArgumentParser) -> None:
         sub.add_argument(
-            "--db", help="checkpoint database: SQLite path (default LABSCRIBE_DB or ~/.labscribe)"
+            "--db",
+            help="checkpoint database: a SQLite path or a postgresql:// URL "
+            "(default LABSCRIBE_DB or ~/.labscribe/checkpoints.sqlite)",
         )
 
     sub = command("run", run, "explore FOLDER and write its report")

@@ -94,6 +94,12 @@ class Context:
     )
 
     def __post_init__(self) -> None:
+        # LangGraph builds the context from JSON (a server run, Studio's form): policies
+        # arrive as dicts.
+        if isinstance(self.ladder, dict):
+            self.ladder = LadderPolicy.model_validate(self.ladder)
+        if isinstance(self.failures, dict):
+            self.failures = FailurePolicy.model_validate(self.failures)
         if self.on_collapse not in ("draft", "ask"):
             raise ValueError(f"on_collapse must be 'draft' or 'ask', got {self.on_collapse!r}")
         for name in ("max_tool_iters", "context_tokens", "max_tokens"):
@@ -121,9 +127,6 @@ class Context:
         known = {f.name for f in fields(cls)}
         values = {k: v for k, v in options.items() if k in known}
         values.update({k: v for k, v in overrides.items() if v is not None})
-        for name, model in (("ladder", LadderPolicy), ("failures", FailurePolicy)):
-            if isinstance(values.get(name), dict):
-                values[name] = model.model_validate(values[name])
         return cls(**values)
 
 

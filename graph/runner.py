@@ -15,7 +15,7 @@ from langgraph.graph.state import CompiledStateGraph
 from langgraph.types import Command, RunnableConfig, StateSnapshot
 
 from labscribe.graph.builder import build_graph
-from labscribe.graph.checkpoint import open_checkpointer
+from labscribe.graph.checkpoint import hold_thread, open_checkpointer
 from labscribe.graph.context import Context
 from labscribe.graph.models import Models, check_models
 from labscribe.graph.outputs import RunOutcome, write_outputs
@@ -65,8 +65,9 @@ def run_folder(
 ) -> RunResult:
     """Explore `folder` and write its report to `out`, checkpointing every step in `db`.
 
-    Raises BadInput or ConfigError, having written nothing, when the input cannot run.
-    Every other ending (completed, degraded, halted, cancelled, failed) is in the result.
+    Raises BadInput or ConfigError, having written nothing, when the input cannot run, and
+    ThreadBusy when another worker is running the thread. Every other ending (completed,
+    degraded, halted, cancelled, failed) is in the result.
     """
     context = context or Context()
     if problem := folder_problem(folder):
@@ -76,7 +77,7 @@ def run_folder(
     out_dir = Path(out or Path.cwd() / "labscribe-out" / thread_id).expanduser().absolute()
     if problem := out_problem(out_dir):
         raise BadInput(problem)
-    with open_checkpointer(db) as saver:
+    with open_checkpointer(db) as saver, hold_thread(db, thread_id):
         graph = build_graph(checkpointer=saver)
         config = thread_config(thread_id, context)
         if graph.get_state(config).values:
@@ -98,8 +99,9 @@ def resume_thread(
 
     The run's recorded options apply again, with `settings` (Context fields) on top. A
     `nudge` joins the explorer's history before its next turn and restarts the ladder.
+    Raises ThreadBusy, having done nothing, while another worker runs the thread.
     """
-    with open_checkpointer(db) as saver:
+    with open_checkpointer(db) as saver, hold_thread(db, thread_id):
         graph = build_graph(checkpointer=saver)
         snapshot = graph.get_state({"configurable": {"thread_id": thread_id}})
         if not snapshot.values:

@@ -1,7 +1,9 @@
 from __future__ import annotations
 
+import os
 import shutil
-from collections.abc import Callable
+import uuid
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -69,10 +71,43 @@ def run(tmp_path: Path, writer: ScriptedChatModel) -> Runner:
         explorer: ScriptedChatModel,
         *,
         write: ScriptedChatModel | None = None,
+        db: str | None = None,
         **settings: Any,
     ) -> RunResult:
         settings = {"reflect": 0, "compile": False, "figures": False} | settings
         context = Context(models=Models(explore=explorer, write=write or writer), **settings)
-        return run_folder(folder, out=tmp_path / "out", context=context)
+        return run_folder(folder, out=tmp_path / "out", context=context, db=db)
 
     return _run
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> str:
+    """The PostgreSQL server `.ci/postgres` starts: a URL whose role may create databases."""
+    url = os.environ.get("LABSCRIBE_TEST_POSTGRES")
+    if not url:
+        if os.environ.get("CI"):
+            pytest.fail("LABSCRIBE_TEST_POSTGRES is not set: .ci/run starts PostgreSQL and sets it")
+        pytest.skip("no PostgreSQL here: run `export LABSCRIBE_TEST_POSTGRES=$(bash .ci/postgres)`")
+    return url
+
+
+@pytest.fixture
+def postgres_db(postgres_server: str) -> Iterator[str]:
+    """A fresh, empty database on the test server, dropped afterwards."""
+    import psycopg
+
+    name = f"labscribe_test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(postgres_server, autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name}")
+    yield postgres_server.rsplit("/", 1)[0] + f"/{name}"
+    with psycopg.connect(postgres_server, autocommit=True) as admin:
+        admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Each checkpoint backend in turn: a SQLite file, then a PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "threads.sqlite")
+    return request.getfixturevalue("postgres_db")

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from clirun import endpoint_flags, labscribe, read_events, start
+from clirun import endpoint_flags, labscribe, start
 from scripted import latex
 from scripted_server import Hang, ScriptedEndpoint, text_reply, tool_reply
 
@@ -89,45 +89,6 @@ def test_cli_ask_halts_then_resume_with_a_nudge_completes(data: Path, tmp_path: 
     assert last_request[-1] == {"role": "user", "content": nudge}
     assert "finished" in labscribe("threads").stdout
     assert len(labscribe("history", "t-ask").stdout.splitlines()) > 10
-
-
-def test_cli_sigkill_mid_exploration_resumes_without_rerunning_tools(
-    data: Path, tmp_path: Path
-) -> None:
-    hang = Hang(then=tool_reply(FINISH))
-    script = [
-        tool_reply(("list_dir", {"path": "."})),
-        tool_reply(("read_file", {"path": "notes.md"}), ("read_file", {"path": "params.ini"})),
-        hang,
-    ]
-    out = tmp_path / "out"
-    with ScriptedEndpoint({"explorer": script, "writer": WRITER}) as server:
-        process = start("run", str(data), "--out", str(out), "--thread", "t-kill",
-                        *endpoint_flags(server))  # fmt: skip
-        assert hang.reached.wait(timeout=60), "the run never reached the third explore turn"
-        os.kill(process.pid, signal.SIGKILL)
-        process.wait(timeout=30)
-        hang.release.set()
-        before = [e for e in read_events(out) if e["event"] == "tool"]
-        assert [e["tool"] for e in before] == ["list_dir", "read_file", "read_file"]
-
-        resumed = labscribe("resume", "t-kill")
-        assert resumed.returncode == 0, resumed.stderr
-    record = json.loads((out / "run.json").read_text())
-    assert record["status"] == "completed"
-    tools = [e for e in read_events(out) if e["event"] == "tool"]
-    call_ids = [e["call_id"] for e in tools]
-    assert len(call_ids) == len(set(call_ids)) == 4
-    assert [e["tool"] for e in tools] == [
-        "list_dir",
-        "read_file",
-        "read_file",
-        "finish_exploration",
-    ]
-    history = json.loads((out / "history.json").read_text())
-    answered = [m["data"]["tool_call_id"] for m in history if m["type"] == "tool"]
-    assert answered == call_ids
-    assert record["tool_calls"] == 4
 
 
 def test_cli_ctrl_c_leaves_a_resumable_cancelled_thread(data: Path, tmp_path: Path) -> None:
