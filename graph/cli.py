@@ -5,9 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import threading
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
+from labscribe.graph.batch import Batch, BatchEntry, plan_batch, run_batch, summary_table
 from labscribe.graph.builder import build_graph
 from labscribe.graph.checkpoint import ThreadBusy, open_checkpointer, thread_ids
 from labscribe.graph.context import Context
@@ -31,26 +34,48 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    settings = _endpoint_settings(args) | {
-        "on_collapse": args.on_collapse,
-        "max_tool_iters": args.max_tool_iters,
-        "reflect": args.reflect,
-        "figures": not args.no_figures,
-        "compile": not args.no_compile,
-    }
-    try:
-        context = Context(**settings)
-    except ValueError as exc:
-        raise BadInput(str(exc)) from exc
     result = run_folder(
         args.folder,
         out=args.out,
         thread_id=args.thread,
         db=args.db,
-        context=context,
+        context=_context(args),
         on_event=_progress(args.json),
     )
     return _finish(result, args.json)
+
+
+def batch(args: argparse.Namespace) -> int:
+    if args.concurrency is not None and args.concurrency < 1:
+        raise BadInput(f"--concurrency must be at least 1, got {args.concurrency}")
+    if args.resume:
+        if args.folders:
+            raise BadInput("--resume continues the batch in --out: pass no folders with it")
+        job = Batch.load(args.out)
+    else:
+        if not args.folders:
+            raise BadInput("name the folders to run, or one folder that holds them")
+        _context(args)  # bad options stop the batch here, not in every run
+        job = plan_batch(
+            args.folders,
+            out=args.out,
+            db=args.db,
+            run_flags=_run_flags(args),
+            endpoint_flags=_endpoint_flags(args),
+        )
+    job = run_batch(
+        job,
+        concurrency=args.concurrency,
+        api_key=args.api_key,
+        on_event=_batch_progress(job, args.json),
+    )
+    if args.json:
+        entries = [entry.model_dump() for entry in job.entries]
+        print(json.dumps({"event": "batch", "exit_code": job.exit_code, "entries": entries}))
+    else:
+        print(summary_table(job))
+        print(f"manifest: {job.manifest}", file=sys.stderr)
+    return job.exit_code
 
 
 def resume(args: argparse.Namespace) -> int:
@@ -133,11 +158,9 @@ def _progress(as_json: bool) -> Callable[[dict[str, Any]], None]:
         if as_json:
             print(json.dumps(event, ensure_ascii=False, default=str), file=out, flush=True)
         elif event["event"] in ("milestone", "end") and event.get("total"):
-            width = 24
-            filled = width * event["index"] // event["total"]
-            bar = "#" * filled + "-" * (width - filled)
             detail = str(event.get("detail", "")).splitlines()[0][:90]
-            print(f"[{bar}] {event['index']}/{event['total']} {event['stage']}: {detail}", file=out)
+            bar = _bar(event["index"], event["total"], 24)
+            print(f"{bar} {event['stage']}: {detail}", file=out)
         elif event["event"] == "tool":
             mark = {"warn": "!", "block": "x", "halt": "X"}.get(event.get("guard") or "", ".")
             print(
@@ -152,6 +175,75 @@ def _progress(as_json: bool) -> Callable[[dict[str, Any]], None]:
 
 def _endpoint_settings(args: argparse.Namespace) -> dict[str, Any]:
     return {name: getattr(args, name) for name in ENDPOINT_FLAGS if getattr(args, name) is not None}
+
+
+def _run_settings(args: argparse.Namespace) -> dict[str, Any]:
+    return {
+        "on_collapse": args.on_collapse,
+        "max_tool_iters": args.max_tool_iters,
+        "reflect": args.reflect,
+        "figures": not args.no_figures,
+        "compile": not args.no_compile,
+    }
+
+
+def _context(args: argparse.Namespace) -> Context:
+    try:
+        return Context(**_endpoint_settings(args), **_run_settings(args))
+    except ValueError as exc:
+        raise BadInput(str(exc)) from exc
+
+
+def _run_flags(args: argparse.Namespace) -> list[str]:
+    """The run options as `labscribe run` flags, for the runs of a batch."""
+    flags = ["--on-collapse", args.on_collapse, "--max-tool-iters", str(args.max_tool_iters)]
+    flags += ["--reflect", str(args.reflect)]
+    flags += ["--no-figures"] * args.no_figures + ["--no-compile"] * args.no_compile
+    return flags
+
+
+def _endpoint_flags(args: argparse.Namespace) -> list[str]:
+    """The endpoint flags but the key, which a batch hands its runs in the environment."""
+    settings = _endpoint_settings(args)
+    settings.pop("api_key", None)
+    return [part for name, value in settings.items() for part in (_flag(name), str(value))]
+
+
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def _batch_progress(job: Batch, as_json: bool) -> Callable[[BatchEntry, dict[str, Any]], None]:
+    """Every run's events, tagged with its folder: JSON lines on stdout, or lines on stderr."""
+    total, lock = len(job.entries), threading.Lock()
+    finished = sum(entry.written for entry in job.entries)
+
+    def show(entry: BatchEntry, event: dict[str, Any]) -> None:
+        nonlocal finished
+        name = Path(entry.folder).name
+        with lock:
+            if as_json:
+                tagged = {"folder": entry.folder, "thread_id": entry.thread_id, **event}
+                print(json.dumps(tagged, ensure_ascii=False, default=str), flush=True)
+                return
+            if event["event"] == "finished":
+                finished += 1
+                took = f" in {entry.seconds:.1f}s" if entry.seconds is not None else ""
+                line = f"{entry.status}{took}: {entry.reason.splitlines()[0][:100]}"
+            elif event["event"] == "milestone":
+                line = f"{_bar(event['index'], event['total'], 12)} {event['stage']}"
+            elif event["event"] == "halt":
+                line = f"halt: {event.get('reason')}"
+            else:
+                return
+            print(f"[{finished}/{total} done] {name}: {line}", file=sys.stderr, flush=True)
+
+    return show
+
+
+def _bar(index: int, total: int, width: int) -> str:
+    filled = width * index // max(total, 1)
+    return f"[{'#' * filled}{'-' * (width - filled)}] {index}/{total}"
 
 
 def _config(thread_id: str) -> dict[str, Any]:
@@ -188,18 +280,39 @@ def _parser() -> argparse.ArgumentParser:
             "(default LABSCRIBE_DB or ~/.labscribe/checkpoints.sqlite)",
         )
 
+    def run_flags(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument("--on-collapse", choices=["draft", "ask"], default="draft")
+        sub.add_argument("--max-tool-iters", type=int, default=20, help="explore model calls (20)")
+        sub.add_argument("--reflect", type=int, default=2, help="critique-and-revise rounds (2)")
+        sub.add_argument("--no-figures", action="store_true", help="make no figures")
+        sub.add_argument("--no-compile", action="store_true", help="do not compile the PDF")
+        sub.add_argument("--json", action="store_true", help="print events as JSON lines")
+        endpoint_flags(sub)
+        db_flag(sub)
+
     sub = command("run", run, "explore FOLDER and write its report")
     sub.add_argument("folder", help="the folder of experiment material")
     sub.add_argument("--out", help="output folder (default ./labscribe-out/THREAD)")
     sub.add_argument("--thread", help="thread id (default: the folder name and a random suffix)")
-    sub.add_argument("--on-collapse", choices=["draft", "ask"], default="draft")
-    sub.add_argument("--max-tool-iters", type=int, default=20, help="explore model calls (20)")
-    sub.add_argument("--reflect", type=int, default=2, help="critique-and-revise rounds (2)")
-    sub.add_argument("--no-figures", action="store_true", help="make no figures")
-    sub.add_argument("--no-compile", action="store_true", help="do not compile the PDF")
-    sub.add_argument("--json", action="store_true", help="print events as JSON lines")
-    endpoint_flags(sub)
-    db_flag(sub)
+    run_flags(sub)
+
+    sub = command(
+        "batch",
+        batch,
+        "run many folders, each its own thread and process, a few at a time; one folder "
+        "that holds only folders runs each of them",
+    )
+    sub.add_argument("folders", nargs="*", metavar="FOLDER")
+    sub.add_argument(
+        "--out", default="labscribe-out/batch", help="where the reports and batch.json go"
+    )
+    sub.add_argument(
+        "--concurrency", type=int, help="runs at once (default: the cores this process may use)"
+    )
+    sub.add_argument(
+        "--resume", action="store_true", help="continue the batch in --out: only unfinished runs"
+    )
+    run_flags(sub)
 
     sub = command("resume", resume, "continue a halted, crashed or cancelled thread")
     sub.add_argument("thread")

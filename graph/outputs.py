@@ -79,22 +79,22 @@ def write_outputs(
     out.mkdir(parents=True, exist_ok=True)
     record = run_record(thread_id, values, outcome)
     if values.get("report"):
-        record["outputs"]["report"] = str(_write(out / "report.tex", values["report"]))
+        record["outputs"]["report"] = str(write_whole(out / "report.tex", values["report"]))
     if values.get("bibliography"):
         record["outputs"]["bibliography"] = str(
-            _write(out / "references.bib", values["bibliography"])
+            write_whole(out / "references.bib", values["bibliography"])
         )
     if (values.get("compile") or {}).get("pdf"):
         record["outputs"]["pdf"] = values["compile"]["pdf"]
     history = json.dumps(messages_to_dict(values.get("messages", [])), ensure_ascii=False, indent=1)
-    record["outputs"]["history"] = str(_write(out / "history.json", history))
+    record["outputs"]["history"] = str(write_whole(out / "history.json", history))
     record["outputs"]["events"] = str(out / "events.jsonl")
     record["outputs"]["run"] = str(out / "run.json")
-    _write(out / "run.json", json.dumps(record, ensure_ascii=False, indent=2, default=str))
+    write_whole(out / "run.json", json.dumps(record, ensure_ascii=False, indent=2, default=str))
     return record
 
 
-def _write(path: Path, text: str) -> Path:
+def write_whole(path: Path, text: str) -> Path:
     """Replace `path` whole or not at all: a full disk never leaves half a file."""
     partial = path.with_name(f".{path.name}.partial")
     try:

@@ -9,7 +9,8 @@ request asks for it. Faults are scripted too:
   the client gives up), then serves `then`;
 - `Fail(status, times, then)` answers that turn's first `times` requests with `status`;
 - `required_key` answers 401 to any other key; `down` answers 503 to everything;
-- `max_request_bytes[model]` answers 400 (context length exceeded) to a larger request.
+- `max_request_bytes[model]` answers 400 (context length exceeded) to a larger request;
+- `Choose(pick)` lets the request decide: `pick(body)` returns the reply (or another item).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import itertools
 import json
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -40,6 +42,11 @@ class Hang:
     reached: threading.Event = field(default_factory=threading.Event)
     release: threading.Event = field(default_factory=threading.Event)
     held: int = 0
+
+
+@dataclass
+class Choose:
+    pick: Callable[[dict[str, Any]], Any]
 
 
 @dataclass
@@ -104,6 +111,8 @@ class ScriptedEndpoint:
             else self.calls_to(body["model"])
         )
         item = script[min(turn, len(script) - 1)]
+        if isinstance(item, Choose):
+            item = item.pick(body)
         if isinstance(item, Fail):
             rotated = item.unless_key is not None and key == f"Bearer {item.unless_key}"
             item.seen += 1

@@ -1,0 +1,128 @@
+"""`labscribe batch`: real processes, one per folder, over real HTTP to a scripted endpoint."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+from clirun import labscribe, read_record
+from scripted import latex
+from scripted_server import Choose, ScriptedEndpoint, text_reply, tool_reply
+
+from labscribe.graph.batch import folders_of
+
+FINISH = ("finish_exploration", {"experiment": "RLC", "goal": "f0", "key_findings": ["5 kHz"]})
+LOOK = tool_reply(("list_dir", {"path": "."}))
+MARKER = "collapse-me.txt"
+
+
+def class_of_six(data: Path, root: Path) -> Path:
+    """Six students' folders: four good, one empty (broken), one whose explorer collapses."""
+    course = root / "course"
+    for name in ("ada", "ben", "cai", "dev", "stuck"):
+        shutil.copytree(data, course / name)
+    (course / "stuck" / MARKER).write_text("the scripted explorer loops on this folder\n")
+    (course / "broken").mkdir()
+    return course
+
+
+def explorer(collapsing: dict[str, bool]) -> Choose:
+    """Look once, then finish; in the marked folder, look forever while `collapsing`."""
+
+    def pick(body: dict[str, Any]) -> dict:
+        if collapsing["on"] and MARKER in json.dumps(body["messages"]):
+            return LOOK
+        turns = sum(1 for m in body["messages"] if m["role"] == "assistant")
+        return LOOK if turns == 0 else tool_reply(FINISH)
+
+    return Choose(pick)
+
+
+def flags(server: ScriptedEndpoint) -> list[str]:
+    return [
+        "--base-url", server.url, "--api-key", "test-key",
+        "--explore-model", "explorer", "--write-model", "writer",
+    ]  # fmt: skip
+
+
+def entries_by_folder(out: Path) -> dict[str, dict]:
+    manifest = json.loads((out / "batch.json").read_text())
+    return {Path(entry["folder"]).name: entry for entry in manifest["entries"]}
+
+
+def test_batch_runs_each_folder_isolated_and_resume_finishes_only_the_unfinished(
+    data: Path, tmp_path: Path
+) -> None:
+    course = class_of_six(data, tmp_path)
+    out = tmp_path / "reports"
+    collapsing = {"on": True}
+    scripts = {"explorer": [explorer(collapsing)], "writer": [text_reply(latex("Batch."))]}
+    options = ["--on-collapse", "ask", "--reflect", "0", "--no-compile", "--no-figures"]
+    with ScriptedEndpoint(scripts) as server:
+        first = labscribe(
+            "batch", str(course), "--out", str(out), "--concurrency", "2", *options, *flags(server)
+        )
+        assert first.returncode == 1, first.stderr  # one run failed
+        entries = entries_by_folder(out)
+        assert sorted(entries) == ["ada", "ben", "broken", "cai", "dev", "stuck"]
+        assert {name: e["status"] for name, e in entries.items()} == {
+            "ada": "completed", "ben": "completed", "cai": "completed", "dev": "completed",
+            "broken": "failed", "stuck": "halted",
+        }  # fmt: skip
+        assert "is empty" in entries["broken"]["reason"]
+        assert "labscribe resume" in entries["stuck"]["reason"]
+        assert entries["ada"]["model_calls"] == {"explore": 2, "write": 1}
+        assert entries["stuck"]["model_calls"]["explore"] == 5
+        assert all(e["seconds"] > 0 for e in entries.values())
+        table = first.stdout.splitlines()
+        assert table[0].split()[:4] == ["folder", "status", "explore", "write"]
+        assert any(line.split()[:4] == ["stuck", "halted", "5", "0"] for line in table)
+        assert table[-1] == "4/6 reports written"
+        assert "[6/6 done]" in first.stderr
+        done_before = {
+            name: (Path(e["out"]) / "events.jsonl").read_bytes()
+            for name, e in entries.items()
+            if e["status"] == "completed"
+        }
+        assert server.calls_to("writer") == 4
+
+        (course / "broken" / "notes.md").write_text("Resonance near 5 kHz.\n")  # fixed
+        collapsing["on"] = False
+        again = labscribe("batch", "--resume", "--out", str(out), *flags(server))
+        assert again.returncode == 0, again.stderr
+        assert server.calls_to("writer") == 6  # the two unfinished ones, nothing else
+    entries = entries_by_folder(out)
+    assert {e["status"] for e in entries.values()} == {"completed"}
+    for name, events in done_before.items():
+        assert (Path(entries[name]["out"]) / "events.jsonl").read_bytes() == events
+    stuck = read_record(Path(entries["stuck"]["out"]))
+    assert stuck["model_calls"]["explore"] == 6  # the same thread, continued
+    assert stuck["guard"]["halted"] is True
+    assert again.stdout.splitlines()[-1] == "6/6 reports written"
+
+
+def test_batch_refuses_a_second_batch_in_the_same_out_and_bad_options(
+    data: Path, tmp_path: Path
+) -> None:
+    (tmp_path / "reports").mkdir()
+    (tmp_path / "reports" / "batch.json").write_text("{}")
+    taken = labscribe("batch", str(data), "--out", str(tmp_path / "reports"))
+    assert taken.returncode == 2
+    assert "already holds a batch" in taken.stderr
+    nothing = labscribe("batch", "--resume", "--out", str(tmp_path / "none"))
+    assert nothing.returncode == 2
+    assert "no batch to resume" in nothing.stderr
+    zero = labscribe("batch", str(data), "--out", str(tmp_path / "z"), "--concurrency", "0")
+    assert zero.returncode == 2
+    assert not (tmp_path / "z").exists()
+
+
+def test_one_folder_of_folders_is_a_class_but_a_data_folder_is_itself(
+    data: Path, tmp_path: Path
+) -> None:
+    course = class_of_six(data, tmp_path)
+    assert [p.name for p in folders_of([course])] == ["ada", "ben", "broken", "cai", "dev", "stuck"]
+    assert folders_of([data]) == [data]  # it holds files
+    assert folders_of([course / "ada", course / "ben"]) == [course / "ada", course / "ben"]
