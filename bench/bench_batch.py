@@ -1,0 +1,68 @@
+"""Wall time of `labscribe batch` over 6 folders at concurrency 1 and 2.
+
+    .venv/bin/python bench/bench_batch.py
+
+Six copies of the shipped example, a scripted OpenAI-compatible endpoint on loopback that
+answers at once (so the time is labscribe's: process start, scan, graph, checkpoints,
+outputs), SQLite checkpoints. Twice: without the PDF, and with the real xelatex compile
+(when xelatex is here), which is CPU-bound and shows what a second core buys.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests"))
+
+from scripted import latex
+from scripted_server import ScriptedEndpoint, text_reply, tool_reply
+
+from labscribe.tools.latex import has_xelatex
+
+FOLDERS = 6
+FINISH = ("finish_exploration", {"experiment": "RLC", "goal": "f0", "key_findings": ["5 kHz"]})
+
+
+def batch_seconds(course: Path, out: Path, concurrency: int, compile_pdf: bool) -> float:
+    scripts = {
+        "explorer": [tool_reply(("list_dir", {"path": "."})), tool_reply(FINISH)],
+        "writer": [text_reply(latex("A benchmark report."))],
+    }
+    with ScriptedEndpoint(scripts) as server:
+        command = [
+            sys.executable, "-m", "labscribe.graph.cli", "batch", str(course),
+            "--out", str(out), "--concurrency", str(concurrency), "--reflect", "0",
+            "--no-figures", "--db", str(out.with_suffix(".sqlite")),
+            "--base-url", server.url, "--api-key", "k",
+            "--explore-model", "explorer", "--write-model", "writer",
+        ] + ([] if compile_pdf else ["--no-compile"])  # fmt: skip
+        start = time.perf_counter()
+        done = subprocess.run(command, capture_output=True, text=True)
+        seconds = time.perf_counter() - start
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == f"{FOLDERS}/{FOLDERS} reports written", done.stdout
+    return seconds
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        course = Path(tmp) / "course"
+        for n in range(FOLDERS):
+            shutil.copytree(REPO / "examples" / "rlc-resonance", course / f"student-{n}")
+        modes = [False, True] if has_xelatex() else [False]
+        for compile_pdf in modes:
+            for concurrency in (1, 2):
+                out = Path(tmp) / f"out-{compile_pdf}-{concurrency}"
+                seconds = batch_seconds(course, out, concurrency, compile_pdf)
+                what = "with xelatex" if compile_pdf else "no PDF"
+                print(f"{FOLDERS} folders, {what}, concurrency {concurrency}: {seconds:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
