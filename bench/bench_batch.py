@@ -17,14 +17,14 @@ import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from scripted import latex
 from scripted_server import ScriptedEndpoint, text_reply, tool_reply
 
 from labscribe.tools.latex import has_xelatex
 
+REPO = Path(__file__).resolve().parents[1]
 FOLDERS = 6
 FINISH = ("finish_exploration", {"experiment": "RLC", "goal": "f0", "key_findings": ["5 kHz"]})
 

@@ -1,13 +1,13 @@
 """Checkpoint overhead per super-step: SQLite and PostgreSQL against no checkpointer.
 
-    export LABSCRIBE_TEST_POSTGRES=$(bash .ci/postgres)   # or any URL whose role may CREATE DATABASE
+    export LABSCRIBE_TEST_POSTGRES=$(bash .ci/postgres)  # a role that may CREATE DATABASE
     .venv/bin/python bench/bench_checkpoints.py
 
 One exploration of 40 page reads with an instant scripted model, through draft and bib (the
-super-steps are counted and printed), streamed the way the runner streams it (`durability="sync"`: each step's
-checkpoint is stored before the next step runs). The overhead per super-step is the time
-over the same run without a checkpointer, divided by the super-steps. PostgreSQL runs on
-loopback, in a scratch database created and dropped here.
+super-steps are counted and printed), streamed the way the runner streams it
+(`durability="sync"`: each step's checkpoint is stored before the next step runs). The
+overhead per super-step is the time over the same run without a checkpointer, divided by
+the super-steps. PostgreSQL runs on loopback, in a scratch database created and dropped here.
 """
 
 from __future__ import annotations
@@ -79,9 +79,7 @@ def median_run(folder: Path, db: str | None) -> tuple[float, int]:
 
 
 def main() -> None:
-    server = os.environ.get("LABSCRIBE_BENCH_POSTGRES") or os.environ.get(
-        "LABSCRIBE_TEST_POSTGRES"
-    )
+    server = os.environ.get("LABSCRIBE_BENCH_POSTGRES") or os.environ.get("LABSCRIBE_TEST_POSTGRES")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "data"
         folder.mkdir()

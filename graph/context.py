@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
+from pydantic.json_schema import SkipJsonSchema
+
 from labscribe.guards.budgets import Budget
 from labscribe.guards.failures import FailurePolicy
 from labscribe.guards.ladder import LadderPolicy
@@ -86,10 +88,11 @@ class Context:
         default_factory=FailurePolicy,
         metadata=_doc("Consecutive failing tool calls that nudge, and that halt."),
     )
-    models: Any = field(
+    models: SkipJsonSchema[Any] = field(
         default=None,
         metadata=_doc(
-            "In-process only: a Models pair that replaces the endpoint (tests, embedding)."
+            "In-process only: a Models pair that replaces the endpoint (tests, embedding). "
+            "Not in the schema, so Studio's form and the server never offer it."
         ),
     )
 

@@ -32,6 +32,7 @@ def test_studio_graph_context_form_has_the_spec_keys_with_descriptions() -> None
     assert set(schema) >= SPEC_KEYS
     assert all(schema[key].get("description") for key in SPEC_KEYS)
     assert schema["on_collapse"]["enum"] == ["draft", "ask"]
+    assert "models" not in schema  # in-process objects have no place in a form
 
 
 def test_studio_graph_input_is_a_folder_and_optional_out() -> None:
