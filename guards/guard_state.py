@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from labscribe.guards.cycles import judge_cycle
 from labscribe.guards.failures import FailurePolicy, judge_streak
 from labscribe.guards.fingerprint import fingerprint
 from labscribe.guards.ladder import LadderPolicy, climb
@@ -40,6 +41,8 @@ class GuardState:
     """Every halt of this thread, kept after a resume clears `halt`."""
     cache: dict[str, str] = field(default_factory=dict)
     """Call key of a successful read-only call to the id of the tool message holding its result."""
+    recent: list[tuple[str, str]] = field(default_factory=list)
+    """(call key, tool) of the latest counted calls, oldest first: what the cycle check reads."""
 
     @classmethod
     def load(cls, data: dict[str, Any] | None) -> GuardState:
@@ -55,6 +58,11 @@ class GuardState:
             return Allow()
         count = self.counts[key] = self.counts.get(key, 0) + 1
         verdict = climb(rungs, tool, count, nudge_available=not self.nudged)
+        if policy.cycles is not None and isinstance(verdict, Allow | Warn):
+            self.recent = [*self.recent, (key, tool)][-policy.cycles.memory :]
+            keys, tools = [k for k, _ in self.recent], [t for _, t in self.recent]
+            cycle = judge_cycle(policy.cycles, keys, tools, nudge_available=not self.nudged)
+            verdict = cycle if not isinstance(cycle, Allow) else verdict
         if isinstance(verdict, Warn):
             self.nudged = True
             self.warned += 1
@@ -90,5 +98,6 @@ class GuardState:
     def restart_attempt(self) -> None:
         """A human nudged the thread: the ladder and the streak start over; history stays."""
         self.counts.clear()
+        self.recent.clear()
         self.failure_streak = 0
         self.halt = None

@@ -12,6 +12,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from labscribe.guards.cycles import CyclePolicy
 from labscribe.guards.verdicts import Allow, Block, Halt, Verdict, Warn
 
 
@@ -78,6 +79,10 @@ class LadderPolicy(BaseModel):
     read_only: Rungs = Field(default=READ_ONLY_RUNGS, description="Rungs for read-only tools.")
     mutating: Rungs = Field(
         default=MUTATING_RUNGS, description="Rungs for mutating or costly tools."
+    )
+    cycles: CyclePolicy | None = Field(
+        default_factory=CyclePolicy,
+        description="Cycles of different calls (A-B-A-B) that warn and halt; None: off.",
     )
 
     def class_of(self, tool: str) -> ToolClass:

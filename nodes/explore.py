@@ -195,7 +195,7 @@ def _answer(
             INVALID_TOOL_NAME_ERROR.format(name=name, available=available), ok=False
         ), None
     read_only = ctx.ladder.class_of(name) is ToolClass.READ_ONLY
-    key = call_key(name, args, tool.stamp(folder, args) if read_only else None)
+    key = call_key(name, tool.identity(args), tool.stamp(folder, args) if read_only else None)
     verdict = guard.review(ctx.ladder, key, name)
     if isinstance(verdict, Halt):
         guard.record_halt(Termination.REPEATED_CALL, verdict.reason, tool=name, args=args)

@@ -77,6 +77,8 @@ class Tool:
     target: Callable[[Folder, Any], Path | None] = lambda folder, args: None
     records: Callable[[Any], dict[str, Any]] | None = None
     """What a successful call adds to the run's state (make_figure: the figure it kept)."""
+    free_text: tuple[str, ...] = ()
+    """Arguments that describe a call without changing what it does (a caption)."""
 
     def invoke(
         self, folder: Folder, args: dict[str, Any], *, timeout: float | None = None
@@ -95,6 +97,16 @@ class Tool:
             return Outcome(f"Error: {exc}", ok=False)
         except TimeoutError:
             return Outcome(TIMEOUT_ERROR.format(tool=self.name, seconds=timeout), ok=False)
+
+    def identity(self, args: Any) -> Any:
+        """What makes two calls the same call, for the loop guards: the arguments validated,
+        defaults filled in, without free text or fields the tool ignores (models add a
+        `reason` to calls, or spell out a default). Invalid arguments stay as they came."""
+        try:
+            parsed = self.args_schema.model_validate(args)
+        except ValidationError:
+            return args
+        return parsed.model_dump(mode="json", exclude=set(self.free_text))
 
     def stamp(self, folder: Folder, args: dict[str, Any]) -> str | None:
         """`size:mtime_ns` of the call's target file, or None when it has none or it is invalid."""

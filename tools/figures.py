@@ -89,4 +89,5 @@ MAKE_FIGURE = Tool(
     args_schema=MakeFigureArgs,
     run=make_figure,
     records=lambda args: {"figures": [figure_record(args.name, args.caption)]},
+    free_text=("caption",),  # a new caption on the same code and name draws the same figure
 )

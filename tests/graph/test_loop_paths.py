@@ -265,3 +265,25 @@ def test_a_block_that_ends_a_failure_streak_is_reported_as_a_block(data: Path, r
     assert [e["guard"] for e in tools] == ["allow", "allow", "allow", "warn", "block"]
     assert guard["blocked"] == sum(e["guard"] == "block" for e in tools)
     assert [e["termination"] for e in events(result) if e["event"] == "halt"] == ["tool_failures"]
+
+
+def test_an_a_b_cycle_halts_on_its_third_round(data: Path, run) -> None:
+    a, b = reply(call("read_file", path="notes.md")), reply(call("read_file", path="params.ini"))
+    explorer = ScriptedChatModel(replies=[a, b] * 10)
+    result = run(data, explorer)
+    assert len(explorer.requests) == 6
+    halt = result.record["guard"]["halt"]
+    assert halt["termination"] == "repeated_call"
+    assert halt["reason"].startswith("the same 2 calls (read_file -> read_file) were repeated 3")
+    assert "went round the same 2 calls 2 times" in tool_messages(result)[3]["content"]
+
+
+def test_calls_that_differ_only_in_a_free_text_field_are_the_same_call(data: Path, run) -> None:
+    explorer = ScriptedChatModel(
+        replies=[reply(call("read_file", path="notes.md", reason=f"look #{n}")) for n in range(9)]
+    )
+    result = run(data, explorer)
+    assert len(explorer.requests) == 5
+    assert result.record["guard"]["halt"]["reason"] == (
+        "read_file was called 5 times with identical arguments"
+    )

@@ -1,0 +1,78 @@
+"""Cycle detection: A-B-A-B and A-B-C-A-B-C collapses, which the ladder sees late.
+
+The ladder counts each identical call on its own, so in an A-B cycle every call climbs at
+half speed and the 5th identical A comes at the 9th call. Here the recent calls are read as
+a sequence: when its tail is the same block of 2 to `max_period` different calls repeated,
+the model is going round in a circle. Call keys carry their target's size and mtime, so
+re-reading files that change (a poll, a log being written) is never a cycle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from labscribe.guards.verdicts import Allow, Halt, Verdict, Warn
+
+CYCLE_NUDGE = (
+    "[labscribe] Your last {length} calls went round the same {period} calls {repeats} "
+    "times ({calls}), with the same results. Going round again finds nothing new: read "
+    "something else, or call finish_exploration with what you have found."
+)
+CYCLE_HALT_REASON = "the same {period} calls ({calls}) were repeated {repeats} times in a cycle"
+
+
+class CyclePolicy(BaseModel):
+    """When a repeated cycle of different calls warns and halts. None: never."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    # Two rounds of the same A-B is already a smell; paging or comparing two files always
+    # moves an offset or sees a changed file, so it never repeats a block of keys.
+    warn: int | None = Field(default=2, ge=2, description="Full rounds of a cycle that warn.")
+    # Three identical rounds (6 calls for A-B) is where published detectors stop an
+    # alternation too; by then the nudge has been ignored for a whole round.
+    halt: int | None = Field(default=3, ge=2, description="Full rounds of a cycle that halt.")
+    max_period: int = Field(
+        default=3, ge=2, le=8, description="Longest cycle looked for, in calls."
+    )
+
+    @property
+    def memory(self) -> int:
+        """How many recent call keys the detector needs to see."""
+        return self.max_period * max(self.warn or 0, self.halt or 0, 2)
+
+
+def repeated_cycle(keys: Sequence[str], max_period: int) -> tuple[int, int]:
+    """(period, full rounds) of the shortest cycle of distinct keys the sequence ends with.
+
+    (0, 0) when it ends with none: a period-1 "cycle" is an identical repeat, which is the
+    ladder's business, and a block that repeats a key inside itself is not a cycle.
+    """
+    for period in range(2, max_period + 1):
+        block = keys[-period:]
+        if len(block) < period or len(set(block)) < period:
+            continue
+        rounds = 1
+        while keys[-period * (rounds + 1) : len(keys) - period * rounds] == block:
+            rounds += 1
+        if rounds >= 2:
+            return period, rounds
+    return 0, 0
+
+
+def judge_cycle(
+    policy: CyclePolicy, keys: Sequence[str], tools: Sequence[str], *, nudge_available: bool
+) -> Verdict:
+    """The verdict on the newest call, given the recent call keys and their tools' names."""
+    period, rounds = repeated_cycle(keys, policy.max_period)
+    if not period:
+        return Allow()
+    calls = " -> ".join(tools[-period:])
+    if policy.halt is not None and rounds >= policy.halt:
+        return Halt(CYCLE_HALT_REASON.format(period=period, calls=calls, repeats=rounds))
+    if policy.warn is not None and rounds == policy.warn and nudge_available:
+        length = period * rounds
+        return Warn(CYCLE_NUDGE.format(length=length, period=period, repeats=rounds, calls=calls))
+    return Allow()

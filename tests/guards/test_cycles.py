@@ -1,0 +1,86 @@
+import pytest
+
+from labscribe.guards.cycles import CyclePolicy, repeated_cycle
+from labscribe.guards.guard_state import GuardState, call_key
+from labscribe.guards.ladder import LadderPolicy
+from labscribe.tools.files import READ_FILE
+
+POLICY = LadderPolicy()
+
+
+def verdicts(paths: list[str], policy: LadderPolicy = POLICY) -> list[str]:
+    state = GuardState()
+    return [
+        type(state.review(policy, call_key("read_file", {"path": p}), "read_file")).__name__
+        for p in paths
+    ]
+
+
+@pytest.mark.parametrize(
+    ("keys", "expected"),
+    [
+        ("ABAB", (2, 2)),
+        ("ABABAB", (2, 3)),
+        ("XABAB", (2, 2)),
+        ("ABCABC", (3, 2)),
+        ("ABCABCABC", (3, 3)),
+        ("ABA", (0, 0)),
+        ("AAAA", (0, 0)),  # an identical repeat is the ladder's, not a cycle
+        ("AABAAB", (0, 0)),  # a block with a repeat inside is not a cycle of distinct calls
+        ("ABCD", (0, 0)),
+        ("", (0, 0)),
+    ],
+)
+def test_repeated_cycle_finds_the_shortest_cycle_the_calls_end_with(keys, expected) -> None:
+    assert repeated_cycle(list(keys), 3) == expected
+
+
+def test_an_a_b_cycle_warns_after_two_rounds_and_halts_after_three() -> None:
+    assert verdicts(["a", "b"] * 3) == ["Allow", "Allow", "Allow", "Warn", "Allow", "Halt"]
+
+
+def test_an_a_b_c_cycle_halts_after_three_rounds() -> None:
+    got = verdicts(["a", "b", "c"] * 3)
+    assert got[5] == "Warn" and got[8] == "Halt"
+    assert set(got[:5] + got[6:8]) == {"Allow"}
+
+
+def test_comparing_two_files_page_by_page_is_no_cycle() -> None:
+    state = GuardState()
+    for page in range(8):
+        for path in ("a.csv", "b.csv"):
+            key = call_key("read_file", {"path": path, "offset": 200 * page})
+            assert type(state.review(POLICY, key, "read_file")).__name__ == "Allow"
+
+
+def test_a_cycle_over_files_that_change_is_no_cycle() -> None:
+    state = GuardState()
+    for n in range(6):
+        path = "a.log" if n % 2 == 0 else "b.log"
+        key = call_key("read_file", {"path": path}, target_stamp=f"{100 + n}:{n}")
+        assert type(state.review(POLICY, key, "read_file")).__name__ == "Allow"
+
+
+def test_cycle_detection_can_be_switched_off() -> None:
+    off = LadderPolicy(cycles=None)
+    assert verdicts(["a", "b"] * 4, off) == ["Allow"] * 4 + ["Warn", "Allow", "Block", "Block"]
+
+
+def test_cycle_policy_rejects_a_halt_below_two_rounds() -> None:
+    with pytest.raises(ValueError, match="greater than or equal to 2"):
+        CyclePolicy(halt=1)
+
+
+def test_identity_ignores_key_order_spelled_out_defaults_and_extra_fields() -> None:
+    same = [
+        {"path": "notes.md"},
+        {"offset": 0, "path": "notes.md"},
+        {"path": "notes.md", "offset": 0, "limit": 200},
+        {"path": "notes.md", "reason": "check the resonance again"},
+    ]
+    keys = {call_key("read_file", READ_FILE.identity(args)) for args in same}
+    assert len(keys) == 1
+    assert (
+        call_key("read_file", READ_FILE.identity({"path": "notes.md", "offset": 200})) not in keys
+    )
+    assert READ_FILE.identity({"offset": "x"}) == {"offset": "x"}  # invalid: left as it came
