@@ -1,0 +1,193 @@
+"""LoopBench's corpus: labelled explorer trajectories, written as JSON under trajectories/.
+
+    .venv/bin/python bench/loopbench/corpus.py     # rewrites trajectories/*.json
+
+A trajectory is what a model would answer, call after call, whatever the tools say:
+`replies` are played in order, then `loop` repeats for ever (a collapse keeps collapsing).
+A string argument containing `{n}` gets the model call's number, so a field can vary from
+call to call. `changes` rewrite files just before the tool calls of that model call run (a
+poll whose result changes, a file rewritten between two reads). `collapse_at` is the model
+call (1-based) where the collapse begins, i.e. its first repeated call or round; null when
+the trajectory has no collapse and ends with a final answer. Every trajectory explores the
+same folder, folder.json.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+TRAJECTORIES = HERE / "trajectories"
+FOLDER = HERE / "folder.json"
+"""The data folder every trajectory explores; `changes` edit a private copy of it."""
+FINAL = {"content": "The folder holds an RLC resonance sweep; f0 is near 5 kHz."}
+
+RUNS = [f"data/run_{n:02d}.csv" for n in range(1, 13)]
+FILES: dict[str, str] = {
+    "notes.md": "# Lab notes\nResonance near 5 kHz. Quality factor about 5.\n",
+    "params.ini": "[circuit]\nR = 47\nL = 0.01\nC = 1e-7\n",
+    "data/sweep.csv": "frequency_Hz,V_R\n"
+    + "".join(f"{1000 + 20 * i},{0.01 * i:.2f}\n" for i in range(300)),
+    "data/big.log": "".join(f"{n:05d} sample {n * 7 % 1000} mV\n" for n in range(3000)),
+    "status.log": "state: running 0%\n",
+    **{path: f"t,v\n{n},{n * n}\n" for n, path in enumerate(RUNS)},
+}
+
+
+def call(tool: str, **args: Any) -> list[Any]:
+    return [tool, args]
+
+
+def calls(*each: list[Any]) -> dict[str, Any]:
+    return {"calls": list(each)}
+
+
+def read(path: str, **more: Any) -> dict[str, Any]:
+    return calls(call("read_file", path=path, **more))
+
+
+def look(path: str = ".", **more: Any) -> dict[str, Any]:
+    return calls(call("list_dir", path=path, **more))
+
+
+def collapse(name: str, covers: str, prefix: list, loop: list, *, at: int) -> dict[str, Any]:
+    return {"name": name, "covers": covers, "collapse_at": at, "replies": prefix, "loop": loop}
+
+
+def clean(name: str, covers: str, replies: list, **extra: Any) -> dict[str, Any]:
+    return {"name": name, "covers": covers, "collapse_at": None, "replies": [*replies, FINAL],
+            "loop": []} | extra  # fmt: skip
+
+
+def corpus() -> list[dict[str, Any]]:
+    orient = [look(), read("notes.md")]
+    page = [read("data/big.log", offset=200 * n) for n in range(16)]
+    return [
+        # exact repetition
+        collapse("exact-read-from-start", "exact repetition", [], [read("notes.md")], at=2),
+        collapse("exact-list-dir", "exact repetition", [], [look()], at=2),
+        collapse("exact-read-after-orienting", "exact repetition", orient,
+                 [read("data/sweep.csv")], at=4),
+        collapse("exact-read-page", "exact repetition", orient,
+                 [read("data/big.log", offset=200)], at=4),
+        collapse("exact-after-paging", "exact repetition", page[:4], [page[3]], at=5),
+        collapse("exact-missing-file", "exact repetition", [], [read("data/sweep.xlsx")], at=2),
+        collapse("poll-that-never-changes", "exact repetition", [look()],
+                 [read("status.log")], at=3),
+        # the same call with its keys reordered or its defaults spelled out
+        collapse("keys-reordered", "keys reordered", [], [
+            calls(call("read_file", path="params.ini", offset=0, limit=200)),
+            calls(["read_file", {"limit": 200, "path": "params.ini", "offset": 0}]),
+            calls(["read_file", {"offset": 0, "limit": 200, "path": "params.ini"}]),
+        ], at=2),
+        collapse("defaults-spelled-out", "keys reordered", [look()], [
+            read("notes.md"), read("notes.md", offset=0), read("notes.md", offset=0, limit=200),
+        ], at=3),
+        collapse("list-dir-default-path", "keys reordered", [], [
+            calls(call("list_dir")), look("."),
+        ], at=2),
+        # the same call with a free-text field that varies
+        collapse("reason-varies", "non-semantic field varies", [],
+                 [read("notes.md", reason="check the notes again, attempt {n}")], at=2),
+        collapse("description-varies", "non-semantic field varies", orient,
+                 [look("data", description="see what else is in data ({n})")], at=4),
+        collapse("why-varies-on-a-page", "non-semantic field varies", [],
+                 [read("data/sweep.csv", offset=100, why="verify row {n}")], at=2),
+        collapse("reason-and-keys-vary", "non-semantic field varies", [look()], [
+            read("params.ini", reason="look {n}"),
+            calls(["read_file", {"reason": "again {n}", "offset": 0, "path": "params.ini"}]),
+        ], at=3),
+        # cycles
+        collapse("ab-two-files", "A-B cycle", [], [read("notes.md"), read("params.ini")], at=3),
+        collapse("ab-list-and-read", "A-B cycle", [], [look(), read("notes.md")], at=3),
+        collapse("ab-after-work", "A-B cycle", [look(), read("notes.md"), read("params.ini")],
+                 [read("data/sweep.csv"), look("data")], at=6),
+        collapse("ab-after-paging", "A-B cycle", page[:3],
+                 [read("notes.md"), read("data/big.log", offset=600)], at=6),
+        collapse("abc-three-files", "A-B-C cycle", [],
+                 [read("notes.md"), read("params.ini"), look()], at=4),
+        collapse("abc-data-tour", "A-B-C cycle", [look()],
+                 [look("data"), read("data/sweep.csv"), read("notes.md")], at=5),
+        collapse("abc-with-errors", "A-B-C cycle", [],
+                 [read("notes.md"), read("data/missing.csv"), look("data")], at=4),
+        # the same error, arguments varying
+        collapse("missing-files-vary", "same error, varying arguments", [],
+                 [read("data/run_{n}.xlsx")], at=2),
+        collapse("outside-paths-vary", "same error, varying arguments", [look()],
+                 [read("../secret-{n}.txt")], at=3),
+        collapse("missing-dirs-vary", "same error, varying arguments", [],
+                 [look("raw-{n}")], at=2),
+        collapse("bad-offset-type", "same error, varying arguments", [],
+                 [read("notes.md", offset="line {n}")], at=2),
+        # parallel identical calls in one reply, again and again
+        collapse("parallel-three-identical", "parallel identical calls", [],
+                 [calls(*[call("read_file", path="notes.md")] * 3)], at=1),
+        collapse("parallel-two-identical", "parallel identical calls", [look()],
+                 [calls(*[call("read_file", path="params.ini")] * 2)], at=2),
+        # loop-free work
+        clean("paging-a-long-log", "paging", page),
+        clean("paging-the-sweep", "paging",
+              [read("data/sweep.csv", limit=50, offset=50 * n) for n in range(6)]),
+        clean("side-by-side-paging", "paging",
+              [r for n in range(4) for r in (read("data/big.log", offset=200 * n),
+                                             read("data/sweep.csv", offset=50 * n, limit=50))]),
+        clean("poll-until-done", "poll whose result changes",
+              [look()] + [read("status.log")] * 8,
+              changes={str(k): {"status.log": f"state: running {10 * k}% ({k})\n"}
+                       for k in range(3, 11)}),
+        clean("poll-two-logs", "poll whose result changes",
+              [read("status.log"), read("data/sweep.csv", limit=5)] * 4,
+              changes={str(k): {"status.log": f"state: step {k}\n",
+                                "data/sweep.csv": f"frequency_Hz,V_R\n{k},{k}\n"}
+                       for k in range(2, 9)}),
+        clean("re-read-after-change", "re-read after the file changed",
+              [read("notes.md"), look(), read("notes.md")],
+              changes={"2": {"notes.md": "# Lab notes\nCorrected: resonance at 5.07 kHz.\n"}}),
+        clean("re-read-after-two-changes", "re-read after the file changed",
+              [read("params.ini"), read("params.ini"), read("params.ini")],
+              changes={"2": {"params.ini": "[circuit]\nR = 50\n"},
+                       "3": {"params.ini": "[circuit]\nR = 51\nL = 0.01\n"}}),
+        clean("read-every-file-once", "wandering", [
+            look(), look("data"), *[read(path) for path in sorted(FILES) if path != "status.log"],
+        ]),
+        clean("wander-the-runs", "wandering", [look("data")] + [read(path) for path in RUNS]),
+        clean("short-and-done", "wandering", [look(), read("data/sweep.csv", limit=20)]),
+        clean("recover-after-warn", "recovers after the warn",
+              [read("notes.md")] * 3 + [look(), read("params.ini")]),
+        clean("recover-after-warn-listing", "recovers after the warn",
+              [look()] * 3 + [read("data/sweep.csv"), read("notes.md")]),
+        clean("recover-from-a-repeated-error", "recovers after the warn",
+              [read("data/sweep.xlsx")] * 3 + [look("data"), read("data/sweep.csv")]),
+        clean("recover-twice", "recovers after the warn",
+              [read("notes.md")] * 3 + [look()] * 3 + [read("params.ini")]),
+        clean("look-back-once", "recovers after the warn",
+              [read("notes.md"), look(), read("params.ini"), read("notes.md")]),
+        clean("parallel-identical-once", "parallel identical calls",
+              [look(), calls(*[call("read_file", path="notes.md")] * 3), read("params.ini")]),
+        clean("parallel-distinct", "parallel identical calls",
+              [calls(call("read_file", path="notes.md"), call("read_file", path="params.ini"),
+                     call("list_dir", path="data"))]),
+    ]  # fmt: skip
+
+
+def load() -> tuple[dict[str, str], list[dict[str, Any]]]:
+    """The shared folder (path to text) and every trajectory, in file order."""
+    folder = json.loads(FOLDER.read_text())
+    return folder, [json.loads(path.read_text()) for path in sorted(TRAJECTORIES.glob("*.json"))]
+
+
+def main() -> None:
+    TRAJECTORIES.mkdir(exist_ok=True)
+    for old in TRAJECTORIES.glob("*.json"):
+        old.unlink()
+    FOLDER.write_text(json.dumps(FILES, indent=1) + "\n")
+    for number, trajectory in enumerate(corpus(), start=1):
+        path = TRAJECTORIES / f"{number:02d}-{trajectory['name']}.json"
+        path.write_text(json.dumps(trajectory, indent=1, ensure_ascii=False) + "\n")
+    print(f"{number} trajectories in {TRAJECTORIES}")
+
+
+if __name__ == "__main__":
+    main()

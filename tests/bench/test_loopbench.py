@@ -1,0 +1,82 @@
+"""LoopBench's promise, kept by CI: labscribe catches every collapse in the corpus, with no
+false alarm, and stops them sooner than any other policy without false alarms."""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+LOOPBENCH = Path(__file__).resolve().parents[2] / "bench" / "loopbench"
+sys.path[:0] = [str(LOOPBENCH), str(LOOPBENCH.parent)]
+
+from corpus import load  # noqa: E402
+from policies import Trajectory  # noqa: E402
+from run import run_all, summary_table  # noqa: E402
+
+KINDS = {
+    "exact repetition", "keys reordered", "non-semantic field varies", "A-B cycle",
+    "A-B-C cycle", "same error, varying arguments", "poll whose result changes", "paging",
+    "re-read after the file changed", "wandering", "recovers after the warn",
+    "parallel identical calls",
+}  # fmt: skip
+
+
+def test_the_corpus_is_labelled_and_covers_every_kind() -> None:
+    _, data = load()
+    assert len(data) >= 40
+    assert set(Counter(item["covers"] for item in data)) == KINDS
+    for item in data:
+        ends = "content" in (item["replies"] or [{}])[-1]
+        assert (item["collapse_at"] is None) == (ends and not item["loop"]), item["name"]
+
+
+@pytest.fixture(scope="module")
+def bench() -> tuple:
+    return run_all()
+
+
+def test_labscribe_catches_every_collapse_without_a_false_alarm(bench) -> None:
+    trajectories, outcomes, _ = bench
+    mine = outcomes["labscribe (this repository)"]
+    for trajectory in trajectories:
+        outcome = mine[trajectory.name]
+        if trajectory.collapse_at is None:
+            assert outcome.stopped_at is None and outcome.first_block is None, trajectory.name
+        else:
+            assert outcome.stopped_by == "loop rule", trajectory.name
+            assert outcome.stopped_at >= trajectory.collapse_at, trajectory.name
+
+
+def test_labscribe_stops_collapses_soonest_of_the_policies_without_false_alarms(bench) -> None:
+    trajectories, outcomes, chosen = bench
+    collapses = [t for t in trajectories if t.collapse_at is not None]
+    clean = [t for t in trajectories if t.collapse_at is None]
+
+    def mean_latency(name: str) -> float:
+        return sum(outcomes[name][t.name].stopped_at - t.collapse_at for t in collapses) / len(
+            collapses
+        )
+
+    def false_alarms(name: str) -> int:
+        got = outcomes[name]
+        return sum(got[t.name].stopped_at is not None or got[t.name].first_block is not None
+                   for t in clean)  # fmt: skip
+
+    mine = mean_latency("labscribe (this repository)")
+    rivals = [p.name for p in chosen if p.name != "labscribe (this repository)"]
+    assert all(mine < mean_latency(name) for name in rivals if false_alarms(name) == 0)
+    rows = summary_table(trajectories, outcomes, chosen)
+    assert len(rows) == 2 + len(chosen)
+
+
+def test_a_trajectory_replays_its_file_changes(tmp_path: Path) -> None:
+    files, data = load()
+    poll = Trajectory(next(item for item in data if item["name"] == "poll-until-done"), files)
+    folder = poll.make_folder(tmp_path)
+    model = poll.model(folder)
+    for _ in range(3):
+        model.invoke("next")
+    assert (folder / "status.log").read_text() == "state: running 30% (3)\n"
