@@ -9,8 +9,10 @@ how to continue.
 from __future__ import annotations
 
 import codecs
+import contextlib
 import io
 import json
+import os
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -23,6 +25,7 @@ from pypdf import PdfReader
 from pypdf.errors import DependencyError
 
 from labscribe.tools.base import ToolError, human_size
+from labscribe.tools.line_index import LINE_INDEXES, LineIndex
 
 # A window the explorer can afford per call (roughly 2k tokens); more is one offset away.
 READ_CHARS = 7000
@@ -143,8 +146,10 @@ def read_window(
     read as extracted text with a `--- page N ---` line before each page.
 
     Memory does not grow with the file's size: lines are streamed, and detection reads
-    at most SNIFF_BYTES. `display_name` (default: the file's name) is how the header and
-    the note name the file; it should be the path the model used.
+    at most SNIFF_BYTES. Nor does time grow with `offset` once some read has reached it:
+    a sparse line index (see line_index) lets later reads of the unchanged file seek near
+    it. `display_name` (default: the file's name) is how the header and the note name the
+    file; it should be the path the model used.
 
     Raises ToolError, for the model to read, when the arguments are invalid, the file
     cannot be read, is binary, is an unreadable PDF, or `offset` is past its end.
@@ -158,7 +163,8 @@ def read_window(
         raise ToolError(f"limit must be at least 1 line, got {limit}")
     limit = min(limit, MAX_LIMIT)
 
-    size = _regular_file_size(path, name)
+    info = _regular_file_stat(path, name)
+    size = info.st_size
     if size == 0:
         return f"[{name}: empty file (0 bytes)]"
     try:
@@ -167,18 +173,32 @@ def read_window(
             if prefix.startswith(b"%PDF-"):
                 return _read_pdf(raw, name, offset, limit, max_chars)
             encoding = _detect_encoding(prefix, at_eof=len(prefix) >= size, name=name)
+            count_rest = size <= COUNT_BYTES
+            # A file read to its end on every call anyway (to count its lines) gains nothing
+            # from a kept index, so it gets a throwaway one and leaves the cache's slots to the
+            # large files (other nodes read the heads of many small tables). fstat, not the
+            # stat above: a kept index must describe the very file that is open.
+            index = (
+                LineIndex()
+                if count_rest
+                else LINE_INDEXES.index_for(path, os.fstat(raw.fileno()), encoding.codec)
+            )
             raw.seek(0)
             # newline=None: \r\n and lone \r end lines too, so instrument exports from any
             # platform page the same way. errors="replace": a bad byte never stops a read.
             with io.TextIOWrapper(
                 raw, encoding=encoding.codec, errors="replace", newline=None
             ) as text:
+                first, position = index.start_for(offset)
+                if first:
+                    text.seek(position)
                 window = _take_window(
-                    _text_lines(text, max_chars),
+                    _text_lines(text, max_chars, index, first),
                     offset,
                     limit,
                     max_chars,
-                    count_rest=size <= COUNT_BYTES,
+                    count_rest=count_rest,
+                    first=first,
                 )
     except OSError as exc:
         raise ToolError(f"cannot read {name}: {_os_reason(exc)}") from exc
@@ -192,8 +212,8 @@ def read_window(
     )
 
 
-def _regular_file_size(path: Path, name: str) -> int:
-    """The size of `path` if it is a regular file; otherwise a ToolError saying what it is.
+def _regular_file_stat(path: Path, name: str) -> os.stat_result:
+    """The stat of `path` if it is a regular file; otherwise a ToolError saying what it is.
 
     Checked before opening because opening a FIFO or device could block or never end.
     """
@@ -207,7 +227,7 @@ def _regular_file_size(path: Path, name: str) -> int:
         )
     if not stat.S_ISREG(info.st_mode):
         raise ToolError(f"cannot read {name}: not a regular file (a device, pipe or socket)")
-    return info.st_size
+    return info
 
 
 def _os_reason(exc: OSError) -> str:
@@ -319,25 +339,41 @@ def _guess_codec(prefix: bytes) -> str | None:
         return None
 
 
-def _text_lines(text: io.TextIOBase, cap: int) -> Iterator[tuple[str, bool]]:
-    """Yield each line of `text` without its newline, cut to `cap` characters, and whether
-    it was cut. Reads are bounded, so a file with no newlines never lands in memory whole.
+def _text_lines(
+    text: io.TextIOWrapper, cap: int, index: LineIndex, first: int
+) -> Iterator[tuple[str, bool]]:
+    """Yield each line of `text`, which is positioned at the start of line `first`, without
+    its newline, cut to `cap` characters, and whether it was cut. Reads are bounded, so a
+    file with no newlines never lands in memory whole.
+
+    `first` is a line the index knows or wants (a multiple of its step), so the lines come
+    in blocks of `index.step`, and where a block starts that the index lacks, the position
+    is recorded on the way: checking per block, not per line, keeps the first pass cheap.
     """
+    block_start = first
     while True:
-        piece = text.readline(cap + 1)
-        if not piece:
-            return
-        if piece.endswith("\n"):
-            yield piece[:-1], False
-        elif len(piece) <= cap:
-            yield piece, False  # the last line, without a final newline
-        else:
-            # Longer than cap: skip the rest of the line in bounded steps.
-            while True:
-                rest = text.readline(_SKIP_CHARS)
-                if not rest or rest.endswith("\n"):
-                    break
-            yield piece[:cap], True
+        if block_start == index.next_wanted():
+            # tell() fails only for a decoder whose state it cannot capture (none of the
+            # stdlib's text codecs, all checked; a third-party one could): the index then
+            # stops here, and reads stream past it as they did before there was an index.
+            with contextlib.suppress(OSError):
+                index.record(block_start, text.tell())
+        for _ in range(index.step):
+            piece = text.readline(cap + 1)
+            if not piece:
+                return
+            if piece.endswith("\n"):
+                yield piece[:-1], False
+            elif len(piece) <= cap:
+                yield piece, False  # the last line, without a final newline
+            else:
+                # Longer than cap: skip the rest of the line in bounded steps.
+                while True:
+                    rest = text.readline(_SKIP_CHARS)
+                    if not rest or rest.endswith("\n"):
+                        break
+                yield piece[:cap], True
+        block_start += index.step
 
 
 def _take_window(
@@ -346,14 +382,16 @@ def _take_window(
     limit: int,
     max_chars: int,
     count_rest: bool,
+    first: int = 0,
 ) -> _Window:
-    """Skip `offset` lines, then keep lines until `limit` lines or `max_chars` characters.
+    """Skip to line `offset`, then keep lines until `limit` lines or `max_chars` characters.
 
-    The first line kept is always kept, even cut, so every call makes progress. One line
-    past the window is read to learn whether more follow; with `count_rest` the rest is
-    counted too (callers allow that only when it is cheap).
+    `lines` starts at line `first` (at most `offset`). The first line kept is always kept,
+    even cut, so every call makes progress. One line past the window is read to learn
+    whether more follow; with `count_rest` the rest is counted too (callers allow that only
+    when it is cheap).
     """
-    skipped = sum(1 for _ in islice(lines, offset))
+    skipped = first + sum(1 for _ in islice(lines, offset - first))
     if skipped < offset:
         return _Window([], skipped, False, False, None, skipped)
     shown: list[str] = []
