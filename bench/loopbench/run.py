@@ -72,7 +72,8 @@ def summary_table(
             f"| {len(alarms)}/{len(clean)} | {_mean(latency)} ({max(latency, default=0)}) "
             f"| {_mean(first)} | {_mean([got[t.name].model_calls for t in collapses])} / "
             f"{_mean([got[t.name].model_calls for t in clean])} "
-            f"| {_mean([got[t.name].tokens for t in collapses])} | {policy.history} |"
+            f"| {statistics.mean(got[t.name].tokens for t in collapses):,.0f} "
+            f"| {policy.history} |"
         )
     return lines
 
@@ -106,6 +107,31 @@ def category_table(
             cells.append(f"{statistics.mean(latency):.1f}" + ("" if by_rule else " (cap)"))
         lines.append(f"| {policy.name} | " + " | ".join(cells) + " |")
     return lines
+
+
+def slower_kinds(
+    trajectories: list[Trajectory], outcomes: dict[str, dict[str, Outcome]], chosen: list[Policy]
+) -> list[str]:
+    """The kinds of collapse where another policy stops sooner than labscribe, and which."""
+    mine = chosen[0].name
+    kinds: dict[str, list[Trajectory]] = defaultdict(list)
+    for trajectory in trajectories:
+        if trajectory.collapse_at is not None:
+            kinds[trajectory.data["covers"]].append(trajectory)
+    lines = []
+    for kind, group in kinds.items():
+
+        def latency(name: str, group: list[Trajectory] = group) -> float:
+            got = outcomes[name]
+            return statistics.mean(got[t.name].stopped_at - t.collapse_at for t in group)
+
+        best = min(chosen, key=lambda policy: latency(policy.name))
+        if latency(best.name) < latency(mine):
+            lines.append(
+                f"- {kind}: {best.name} stops after {latency(best.name):.1f} model calls, "
+                f"labscribe after {latency(mine):.1f}."
+            )
+    return lines or ["- none: labscribe is the fastest on every kind of collapse."]
 
 
 def detail_table(
@@ -198,6 +224,31 @@ def main() -> None:
         "## Stop latency by kind of collapse (model calls; `(cap)`: some only stopped by a limit)",
         "",
         *category_table(trajectories, outcomes, chosen),
+        "",
+        "## Where labscribe is not the fastest",
+        "",
+        *slower_kinds(trajectories, outcomes, chosen),
+        "",
+        "OpenHands stops on the 4th identical action with an identical result; labscribe's "
+        "ladder warns on the 3rd identical call, refuses the 4th and halts on the 5th, the "
+        "rungs SPEC section 3 sets, so the model sees a warning and a refusal before the run "
+        "ends. The table above shows what OpenHands' earlier stop on a 3rd identical error "
+        "costs on loop-free work.",
+        "",
+        "## Before and after LoopBench's guard changes",
+        "",
+        "What changed in `guards/` and `tools/`: calls are compared on their validated "
+        "arguments (`Tool.identity`: defaults filled in, key order, unknown fields and "
+        "declared free-text fields such as a figure's caption ignored), and `guards/cycles.py` "
+        "warns when the same 2 or 3 different calls go round twice and halts on the third "
+        "round (call keys carry the read target's size and mtime, so re-reading changing "
+        "files is never a cycle). The ladder's rungs stayed as SPEC section 3 sets them.",
+        "",
+        *[
+            row
+            for row in category_table(trajectories, outcomes, chosen)
+            if not row.startswith("| ") or "labscribe" in row or row.startswith("| policy")
+        ],
         "",
         "## Every trajectory",
         "",
