@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import signal
+import subprocess
+import time
 from pathlib import Path
 from typing import Any
 
-from clirun import labscribe, read_record
+from clirun import COMMAND, labscribe, read_record
 from scripted import latex
-from scripted_server import Choose, ScriptedEndpoint, text_reply, tool_reply
+from scripted_server import Choose, Hang, ScriptedEndpoint, text_reply, tool_reply
 
 from labscribe.graph.batch import folders_of
 
@@ -126,3 +130,39 @@ def test_one_folder_of_folders_is_a_class_but_a_data_folder_is_itself(
     assert [p.name for p in folders_of([course])] == ["ada", "ben", "broken", "cai", "dev", "stuck"]
     assert folders_of([data]) == [data]  # it holds files
     assert folders_of([course / "ada", course / "ben"]) == [course / "ada", course / "ben"]
+
+
+def test_ctrl_c_cancels_the_running_runs_keeps_the_rest_pending_and_resume_finishes(
+    data: Path, tmp_path: Path
+) -> None:
+    course = tmp_path / "course"
+    for name in ("ada", "ben", "cai"):
+        shutil.copytree(data, course / name)
+    out = tmp_path / "reports"
+    hang = Hang(then=tool_reply(FINISH), times=1)
+    scripts = {"explorer": [LOOK, hang], "writer": [text_reply(latex("Batch."))]}
+    options = ["--reflect", "0", "--no-compile", "--no-figures", "--concurrency", "1"]
+    with ScriptedEndpoint(scripts) as server:
+        # A terminal's Ctrl-C reaches the whole foreground process group: the batch and its run.
+        batch = subprocess.Popen(
+            [*COMMAND, "batch", str(course), "--out", str(out), *options, *flags(server)],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        )  # fmt: skip
+        assert hang.reached.wait(timeout=60), "the first run never reached its second turn"
+        time.sleep(0.3)
+        os.killpg(batch.pid, signal.SIGINT)
+        hang.release.set()
+        stdout, stderr = batch.communicate(timeout=60)
+        assert batch.returncode == 3, stderr
+        entries = entries_by_folder(out)
+        assert [entries[n]["status"] for n in ("ada", "ben", "cai")] == [
+            "cancelled", "pending", "pending",
+        ]  # fmt: skip
+        assert stdout.splitlines()[-1] == "0/3 reports written"
+
+        again = labscribe("batch", "--resume", "--out", str(out), *flags(server))
+        assert again.returncode == 0, again.stderr
+    entries = entries_by_folder(out)
+    assert {e["status"] for e in entries.values()} == {"completed"}
+    ada = read_record(Path(entries["ada"]["out"]))
+    assert ada["tool_calls"] == 2  # resumed after its first call, not run again
