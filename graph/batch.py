@@ -67,6 +67,7 @@ class Batch(BaseModel):
         return Path(self.out) / MANIFEST
 
     def save(self) -> None:
+        self.manifest.parent.mkdir(parents=True, exist_ok=True)
         write_whole(self.manifest, self.model_dump_json(indent=2))
 
     @classmethod
@@ -144,7 +145,6 @@ def run_batch(
     where = _thread_states(batch.db, [entry.thread_id for entry in todo])
     env = os.environ | ({"LABSCRIBE_API_KEY": api_key} if api_key else {})
     saving, stopping = threading.Lock(), threading.Event()
-    Path(batch.out).mkdir(parents=True, exist_ok=True)
     batch.save()
 
     def attempt(entry: BatchEntry) -> None:

@@ -52,6 +52,10 @@ def batch(args: argparse.Namespace) -> int:
         if args.folders:
             raise BadInput("--resume continues the batch in --out: pass no folders with it")
         job = Batch.load(args.out)
+        if args.db is not None and args.db != job.db:
+            raise BadInput(f"this batch's threads live in {job.db or 'the default database'}")
+        # A resume may point the runs at a new endpoint or model (an outage, a rotated key).
+        job.endpoint_flags = _endpoint_flags(args) or job.endpoint_flags
     else:
         if not args.folders:
             raise BadInput("name the folders to run, or one folder that holds them")

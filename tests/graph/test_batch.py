@@ -15,7 +15,7 @@ from clirun import COMMAND, labscribe, read_record
 from scripted import latex
 from scripted_server import Choose, Hang, ScriptedEndpoint, text_reply, tool_reply
 
-from labscribe.graph.batch import folders_of
+from labscribe.graph.batch import folders_of, plan_batch
 
 FINISH = ("finish_exploration", {"experiment": "RLC", "goal": "f0", "key_findings": ["5 kHz"]})
 LOOK = tool_reply(("list_dir", {"path": "."}))
@@ -110,11 +110,20 @@ def test_batch_runs_each_folder_isolated_and_resume_finishes_only_the_unfinished
 def test_batch_refuses_a_second_batch_in_the_same_out_and_bad_options(
     data: Path, tmp_path: Path
 ) -> None:
-    (tmp_path / "reports").mkdir()
-    (tmp_path / "reports" / "batch.json").write_text("{}")
+    plan_batch([data], out=tmp_path / "reports").save()
+    (tmp_path / "broken").mkdir()
+    (tmp_path / "broken" / "batch.json").write_text("{}")
+    garbled = labscribe("batch", "--resume", "--out", str(tmp_path / "broken"))
+    assert garbled.returncode == 2
+    assert "is not a labscribe batch manifest" in garbled.stderr
     taken = labscribe("batch", str(data), "--out", str(tmp_path / "reports"))
     assert taken.returncode == 2
     assert "already holds a batch" in taken.stderr
+    elsewhere = labscribe(
+        "batch", "--resume", "--out", str(tmp_path / "reports"), "--db", str(tmp_path / "x.db")
+    )
+    assert elsewhere.returncode == 2
+    assert "this batch's threads live in" in elsewhere.stderr
     nothing = labscribe("batch", "--resume", "--out", str(tmp_path / "none"))
     assert nothing.returncode == 2
     assert "no batch to resume" in nothing.stderr
