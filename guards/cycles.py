@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from labscribe.guards.fingerprint import tool_of
 from labscribe.guards.verdicts import Allow, Halt, Verdict, Warn
 
 CYCLE_NUDGE = (
@@ -62,14 +63,12 @@ def repeated_cycle(keys: Sequence[str], max_period: int) -> tuple[int, int]:
     return 0, 0
 
 
-def judge_cycle(
-    policy: CyclePolicy, keys: Sequence[str], tools: Sequence[str], *, nudge_available: bool
-) -> Verdict:
-    """The verdict on the newest call, given the recent call keys and their tools' names."""
+def judge_cycle(policy: CyclePolicy, keys: Sequence[str], *, nudge_available: bool) -> Verdict:
+    """The verdict on the newest call, given the recent call keys, oldest first."""
     period, rounds = repeated_cycle(keys, policy.max_period)
     if not period:
         return Allow()
-    calls = " -> ".join(tools[-period:])
+    calls = " -> ".join(tool_of(key) for key in keys[-period:])
     if policy.halt is not None and rounds >= policy.halt:
         return Halt(CYCLE_HALT_REASON.format(period=period, calls=calls, repeats=rounds))
     if policy.warn is not None and rounds == policy.warn and nudge_available:

@@ -20,6 +20,11 @@ def fingerprint(name: str, args: Any) -> str:
     return f"{name}|{canonical}"
 
 
+def tool_of(key: str) -> str:
+    """The tool name a fingerprint (or a call key built on one) starts with."""
+    return key.split("|", 1)[0]
+
+
 def _safe_repr(value: Any) -> str:
     try:
         return repr(value)

@@ -41,8 +41,8 @@ class GuardState:
     """Every halt of this thread, kept after a resume clears `halt`."""
     cache: dict[str, str] = field(default_factory=dict)
     """Call key of a successful read-only call to the id of the tool message holding its result."""
-    recent: list[tuple[str, str]] = field(default_factory=list)
-    """(call key, tool) of the latest counted calls, oldest first: what the cycle check reads."""
+    recent: list[str] = field(default_factory=list)
+    """Call keys of the latest counted calls, oldest first: what the cycle check reads."""
 
     @classmethod
     def load(cls, data: dict[str, Any] | None) -> GuardState:
@@ -59,9 +59,8 @@ class GuardState:
         count = self.counts[key] = self.counts.get(key, 0) + 1
         verdict = climb(rungs, tool, count, nudge_available=not self.nudged)
         if policy.cycles is not None and isinstance(verdict, Allow | Warn):
-            self.recent = [*self.recent, (key, tool)][-policy.cycles.memory :]
-            keys, tools = [k for k, _ in self.recent], [t for _, t in self.recent]
-            cycle = judge_cycle(policy.cycles, keys, tools, nudge_available=not self.nudged)
+            self.recent = [*self.recent, key][-policy.cycles.memory :]
+            cycle = judge_cycle(policy.cycles, self.recent, nudge_available=not self.nudged)
             verdict = cycle if not isinstance(cycle, Allow) else verdict
         if isinstance(verdict, Warn):
             self.nudged = True
