@@ -78,23 +78,35 @@ def median_run(folder: Path, db: str | None) -> tuple[float, int]:
     return statistics.median(seconds for seconds, _ in results), results[0][1]
 
 
-def main() -> None:
-    server = os.environ.get("LABSCRIBE_BENCH_POSTGRES") or os.environ.get("LABSCRIBE_TEST_POSTGRES")
+SQLITE, POSTGRES = "SQLite (file)", "PostgreSQL (loopback)"
+
+
+def overheads(postgres_server: str | None) -> tuple[int, float, dict[str, tuple[float, float]]]:
+    """Super-steps per run, seconds per run without a checkpointer, and per backend
+    (SQLite, and PostgreSQL when a server is given): seconds per run, ms/step overhead."""
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "data"
         folder.mkdir()
         (folder / "big.csv").write_text("".join(f"{n},{n * n}\n" for n in range(10_000)))
         bare, steps = median_run(folder, None)
-        print(f"{steps} super-steps per run, median of {RUNS} runs")
-        print(f"no checkpointer: {bare * 1e3:.0f} ms per run, {bare / steps * 1e3:.2f} ms/step")
-        backends = {"SQLite (file)": str(Path(tmp) / "cp.sqlite")}
-        with scratch_postgres(server) if server else nullcontext() as postgres:
+        backends = {SQLITE: str(Path(tmp) / "cp.sqlite")}
+        measured = {}
+        with scratch_postgres(postgres_server) if postgres_server else nullcontext() as postgres:
             if postgres:
-                backends["PostgreSQL (loopback)"] = postgres
+                backends[POSTGRES] = postgres
             for name, db in backends.items():
                 seconds, _ = median_run(folder, db)
-                overhead = (seconds - bare) / steps * 1e3
-                print(f"{name}: {seconds * 1e3:.0f} ms per run, {overhead:.2f} ms/step overhead")
+                measured[name] = (seconds, (seconds - bare) / steps * 1e3)
+    return steps, bare, measured
+
+
+def main() -> None:
+    server = os.environ.get("LABSCRIBE_BENCH_POSTGRES") or os.environ.get("LABSCRIBE_TEST_POSTGRES")
+    steps, bare, measured = overheads(server)
+    print(f"{steps} super-steps per run, median of {RUNS} runs")
+    print(f"no checkpointer: {bare * 1e3:.0f} ms per run, {bare / steps * 1e3:.2f} ms/step")
+    for name, (seconds, overhead) in measured.items():
+        print(f"{name}: {seconds * 1e3:.0f} ms per run, {overhead:.2f} ms/step overhead")
     if not server:
         print("PostgreSQL skipped: set LABSCRIBE_TEST_POSTGRES (bash .ci/postgres prints one)")
 
