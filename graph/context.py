@@ -13,7 +13,8 @@ from pydantic.json_schema import SkipJsonSchema
 
 from labscribe.guards.budgets import Budget
 from labscribe.guards.failures import FailurePolicy
-from labscribe.guards.ladder import LadderPolicy
+from labscribe.guards.ladder import LadderPolicy, ToolClass
+from labscribe.tools import DECLARED_CLASSES
 
 OnCollapse = Literal["draft", "ask"]
 
@@ -82,11 +83,16 @@ class Context:
     compile: bool = field(default=True, metadata=_doc("Compile the report with xelatex."))
     ladder: LadderPolicy = field(
         default_factory=LadderPolicy,
-        metadata=_doc("Tool classes and the warn/block/halt rung of each class."),
+        metadata=_doc(
+            "The warn/block/halt rungs of each tool class, tools re-classed (read-only <-> "
+            "mutating), and the cycle and progress checks."
+        ),
     )
     failures: FailurePolicy = field(
         default_factory=FailurePolicy,
-        metadata=_doc("Consecutive failing tool calls that nudge, and that halt."),
+        metadata=_doc(
+            "Failures of one kind in a row that nudge and halt, and empty replies that halt."
+        ),
     )
     models: SkipJsonSchema[Any] = field(
         default=None,
@@ -103,6 +109,7 @@ class Context:
             self.ladder = LadderPolicy.model_validate(self.ladder)
         if isinstance(self.failures, dict):
             self.failures = FailurePolicy.model_validate(self.failures)
+        self.ladder.classes(DECLARED_CLASSES)  # refuses re-classing the terminal tool
         if self.on_collapse not in ("draft", "ask"):
             raise ValueError(f"on_collapse must be 'draft' or 'ask', got {self.on_collapse!r}")
         for name in ("max_tool_iters", "context_tokens", "max_tokens"):
@@ -111,6 +118,10 @@ class Context:
                 raise ValueError(f"{name} must be at least 1, got {value}")
         if self.reflect < 0:
             raise ValueError(f"reflect must be 0 or more, got {self.reflect}")
+
+    def tool_class(self, tool: str) -> ToolClass:
+        """`tool`'s class on the loop ladder: its own, or as the configuration re-classes it."""
+        return self.ladder.tool_classes.get(tool) or DECLARED_CLASSES[tool]
 
     @property
     def budget(self) -> Budget:

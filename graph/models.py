@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from labscribe.graph.context import Context
@@ -15,7 +15,7 @@ from labscribe.graph.local_model import (
     check_local_model,
     local_server,
 )
-from labscribe.tools.images import describe_with_vision
+from labscribe.tools.images import VisionReader
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
@@ -138,7 +138,7 @@ def _client_limits(ctx: Context, timeout: float, retries: int) -> dict[str, Any]
     }
 
 
-def vision_reader(ctx: Context) -> Callable[[bytes, str], str] | None:
+def vision_reader(ctx: Context) -> VisionReader | None:
     """How read_image reads an image with a vision model, or None for local OCR."""
     if ctx.models is not None:
         model = ctx.models.vision
@@ -155,7 +155,9 @@ def vision_reader(ctx: Context) -> Callable[[bytes, str], str] | None:
             streaming=False,
             max_tokens=None,
         )
-    return partial(describe_with_vision, model) if model is not None else None
+    if model is None:
+        return None
+    return VisionReader(getattr(model, "model_name", None) or type(model).__name__, model)
 
 
 def context_window(ctx: Context, role: Role = "explore") -> int:

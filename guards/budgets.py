@@ -71,9 +71,6 @@ def estimate_tokens(text: str) -> int:
 # A reply may ask for several calls at once; beyond this many the rest are answered
 # "not executed". It also bounds the graph's steps per explore turn (1 + this).
 MAX_CALLS_PER_REPLY = 12
-TOO_MANY_CALLS = (
-    "at most {limit} tool calls run per reply; ask for this one again in your next reply"
-)
 
 
 def graph_step_bound(max_tool_iters: int) -> int:

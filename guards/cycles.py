@@ -3,8 +3,8 @@
 The ladder counts each identical call on its own, so in an A-B cycle every call climbs at
 half speed and the 5th identical A comes at the 9th call. Here the recent calls are read as
 a sequence: when its tail is the same block of 2 to `max_period` different calls repeated,
-the model is going round in a circle. Call keys carry their target's size and mtime, so
-re-reading files that change (a poll, a log being written) is never a cycle.
+the model is going round in a circle. A read's key carries what it returned, so re-reading
+files that change (a poll, a log being written) is never a cycle.
 """
 
 from __future__ import annotations
@@ -14,14 +14,9 @@ from collections.abc import Sequence
 from pydantic import BaseModel, ConfigDict, Field
 
 from labscribe.guards.fingerprint import tool_of
+from labscribe.guards.messages import CYCLE_HALT_REASON, CYCLE_NUDGE
+from labscribe.guards.statuses import Termination
 from labscribe.guards.verdicts import Allow, Halt, Verdict, Warn
-
-CYCLE_NUDGE = (
-    "[labscribe] Your last {length} calls went round the same {period} calls {repeats} "
-    "times ({calls}), with the same results. Going round again finds nothing new: read "
-    "something else, or call finish_exploration with what you have found."
-)
-CYCLE_HALT_REASON = "the same {period} calls ({calls}) were repeated {repeats} times in a cycle"
 
 
 class CyclePolicy(BaseModel):
@@ -30,7 +25,7 @@ class CyclePolicy(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     # Two rounds of the same A-B is already a smell; paging or comparing two files always
-    # moves an offset or sees a changed file, so it never repeats a block of keys.
+    # moves a window or sees a changed file, so it never repeats a block of keys.
     warn: int | None = Field(default=2, ge=2, description="Full rounds of a cycle that warn.")
     # Three identical rounds (6 calls for A-B) is where published detectors stop an
     # alternation too; by then the nudge has been ignored for a whole round.
@@ -63,15 +58,16 @@ def repeated_cycle(keys: Sequence[str], max_period: int) -> tuple[int, int]:
     return 0, 0
 
 
-def judge_cycle(policy: CyclePolicy, keys: Sequence[str], *, nudge_available: bool) -> Verdict:
+def judge_cycle(policy: CyclePolicy, keys: Sequence[str]) -> Verdict:
     """The verdict on the newest call, given the recent call keys, oldest first."""
     period, rounds = repeated_cycle(keys, policy.max_period)
     if not period:
         return Allow()
     calls = " -> ".join(tool_of(key) for key in keys[-period:])
     if policy.halt is not None and rounds >= policy.halt:
-        return Halt(CYCLE_HALT_REASON.format(period=period, calls=calls, repeats=rounds))
-    if policy.warn is not None and rounds == policy.warn and nudge_available:
+        reason = CYCLE_HALT_REASON.format(period=period, calls=calls, repeats=rounds)
+        return Halt(reason, Termination.REPEATED_CALL)
+    if policy.warn is not None and rounds == policy.warn:
         length = period * rounds
         return Warn(CYCLE_NUDGE.format(length=length, period=period, repeats=rounds, calls=calls))
     return Allow()

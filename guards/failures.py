@@ -1,31 +1,53 @@
-"""Consecutive tool failures: a reflective nudge, then a halt."""
+"""Failures in a row: the same failure repeated nudges, then halts; so do empty replies.
+
+Debugging fails too, but each error differs from the last: new code, a new mistake. What
+marks a collapse is the same failure again and again, often on ever-changing bad paths. So
+failures are compared by kind (`failure_kind`: the error with its paths and numbers
+normalised), and a streak counts only failures of one kind in a row. Debugging stays bounded
+by the mutating ladder and the budget.
+"""
 
 from __future__ import annotations
 
+import re
+
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from labscribe.guards.messages import (
+    EMPTY_REPLIES_HALT_REASON,
+    FAILURE_HALT_REASON,
+    FAILURE_NUDGE,
+)
+from labscribe.guards.statuses import Termination
 from labscribe.guards.verdicts import Allow, Halt, Verdict, Warn
 
-# On a small model the waste is rarely one identical call: it is a stream of calls on
-# ever-changing bad paths that all fail. Only a streak counter over failures sees that.
-FAILURE_NUDGE = (
-    "[labscribe] Your last {streak} tool calls or replies all failed. Stop and reflect before the "
-    'next one: call list_dir(path=".") to see the real file names, use paths exactly '
-    "as it prints them, or call finish_exploration with what you have."
+# Quotes that open after a non-word character: an apostrophe ("doesn't") opens nothing.
+_QUOTED = re.compile(r"(?<!\w)'[^'\n]*'(?!\w)|\"[^\"\n]*\"")
+_PATH_LIKE = re.compile(r"[/\\]|\.[A-Za-z][A-Za-z0-9]{0,5}$")
+# A token with a separator (`data/run_3.csv`), or a file name with an extension (`b.csv`).
+_UNQUOTED_PATH = re.compile(
+    r"(?:[\w.~-]*[/\\])+[\w.~-]*|[\w~-][\w.~-]*\.[A-Za-z][A-Za-z0-9]{0,5}\b"
 )
-FAILURE_HALT_REASON = "{streak} tool calls or replies in a row failed"
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
 
 class FailurePolicy(BaseModel):
-    """When a streak of failing tool calls nudges and when it halts. None: never."""
+    """When a streak of one failure nudges and halts, and when empty replies halt. None: never."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     nudge_after: int | None = Field(
-        default=3, ge=1, description="Failures in a row that earn a reflective nudge."
+        default=3, ge=1, description="Failures of one kind in a row that earn a reflective nudge."
     )
     halt_after: int | None = Field(
-        default=5, ge=1, description="Failures in a row that halt exploration as a collapse."
+        default=5, ge=1, description="Failures of one kind in a row that halt exploration."
+    )
+    # Three: an empty reply is answered with a nudge; two nudges in a row ignored is a model
+    # talking to itself, where peers (OpenHands' monologue rule) stop too.
+    empty_replies: int | None = Field(
+        default=3,
+        ge=1,
+        description="Replies in a row with neither text nor a tool call that halt exploration.",
     )
 
     @model_validator(mode="after")
@@ -35,10 +57,30 @@ class FailurePolicy(BaseModel):
         return self
 
 
+def failure_kind(error: str) -> str:
+    """`error` with its paths and numbers normalised: what two failures share when they are
+    the same failure on other files or lines."""
+    kind = _QUOTED.sub(_path_or_same, error)
+    kind = _UNQUOTED_PATH.sub("<path>", kind)
+    return _NUMBER.sub("<n>", kind)
+
+
+def _path_or_same(quoted: re.Match[str]) -> str:
+    return "<path>" if _PATH_LIKE.search(quoted.group()[1:-1]) else quoted.group()
+
+
 def judge_streak(policy: FailurePolicy, streak: int) -> Verdict:
-    """The verdict after the `streak`-th failure in a row (0 after a success)."""
+    """The verdict after the `streak`-th failure of one kind in a row (0 after a success)."""
     if policy.halt_after is not None and streak >= policy.halt_after:
-        return Halt(FAILURE_HALT_REASON.format(streak=streak))
+        return Halt(FAILURE_HALT_REASON.format(streak=streak), Termination.TOOL_FAILURES)
     if policy.nudge_after is not None and streak == policy.nudge_after:
         return Warn(FAILURE_NUDGE.format(streak=streak))
+    return Allow()
+
+
+def judge_silence(policy: FailurePolicy, empty_replies: int) -> Verdict:
+    """The verdict after the `empty_replies`-th reply in a row with neither text nor a call."""
+    if policy.empty_replies is not None and empty_replies >= policy.empty_replies:
+        reason = EMPTY_REPLIES_HALT_REASON.format(count=empty_replies)
+        return Halt(reason, Termination.EMPTY_REPLIES)
     return Allow()

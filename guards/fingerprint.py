@@ -1,7 +1,8 @@
-"""Call fingerprint: what makes two tool calls "the same call"."""
+"""Call fingerprint: a call's identity written down, and the short keys the guards count by."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -20,8 +21,23 @@ def fingerprint(name: str, args: Any) -> str:
     return f"{name}|{canonical}"
 
 
+def call_key(name: str, identity: Any, *qualifiers: str) -> str:
+    """`name|digest` of the call's identity and `qualifiers` (what it returned, a version).
+
+    Fixed-size whatever the arguments (figure code can run to kilobytes), so counting,
+    caching and the checkpointed guard state stay small.
+    """
+    text = "\n".join([fingerprint(name, identity), *qualifiers])
+    return f"{name}|{digest(text)}"
+
+
+def digest(text: str) -> str:
+    """A short stable digest of `text`: 96 bits, far from colliding in one run."""
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
+
+
 def tool_of(key: str) -> str:
-    """The tool name a fingerprint (or a call key built on one) starts with."""
+    """The tool name a call key starts with."""
     return key.split("|", 1)[0]
 
 

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import os
+import posixpath
 from pathlib import Path
 
-PATH_OUTSIDE_ERROR = (
-    "path does not exist or is outside the data folder: {path!r}. "
-    "Use paths relative to the data folder, as list_dir shows them."
-)
+# Quotes and backticks models wrap paths in ("`data/sweep.csv`"), stripped with blanks.
+_WRAPPERS = " \t\r\n\"'`"
 
 
 def resolve_inside(root: Path, requested: str | os.PathLike[str] | None) -> Path | None:
@@ -16,15 +15,73 @@ def resolve_inside(root: Path, requested: str | os.PathLike[str] | None) -> Path
 
     Normalises, joins and resolves symlinks, so `..`, absolute paths and links that
     point out of the folder all fail the same way: by returning None, which the
-    caller turns into a tool result the model can read.
+    caller turns into a tool result the model can read. A spelling that names nothing
+    is tried again as models mean it: without surrounding blanks or quotes, then with
+    Windows separators read as `/`.
     """
-    base = root.resolve()
+    real = _real_inside(real_path(os.fspath(root)), requested)
+    return Path(real) if real is not None else None
+
+
+def canonical_path(root: Path, requested: str | os.PathLike[str] | None) -> str:
+    """How the path guard understands `requested`: the real path relative to `root`.
+
+    One file spelled five ways (`./data/x.csv`, `data//x.csv`, `data/x.csv  `, ...) gives one
+    answer. A path that resolves to nothing inside the folder is normalised as written, so
+    its spellings still agree; it can never equal a real file's answer, which has no `..`
+    and no leading `/` unless it is the folder itself, `.`.
+    """
+    base = real_path(os.fspath(root))
+    real = _real_inside(base, requested)
+    if real is not None:
+        return real[len(base) :].lstrip(os.sep).replace(os.sep, "/") or "."
+    spelled = _spellings(requested)
+    return "!" + posixpath.normpath(spelled[-1] or ".") if spelled else "!"
+
+
+def relative_to(root: Path, path: Path) -> str:
+    """`path` (resolved, inside `root`) as the model names it: relative, POSIX separators."""
+    return path.relative_to(root.resolve()).as_posix() or "."
+
+
+def real_path(path: str) -> str:
+    """The real path of the existing `path`, every symlink followed; OSError if it is none.
+
+    The kernel resolves it (an O_PATH descriptor, read back through /proc), which costs a
+    third of walking the components in Python; elsewhere, `os.path.realpath`.
+    """
     try:
-        # os.path.join drops `base` for an absolute `requested`; resolve() then
-        # follows every symlink, so the containment check sees the real target.
-        target = Path(os.path.join(base, os.fspath(requested or "."))).resolve(strict=True)
-    except (OSError, RuntimeError, ValueError, TypeError):
-        return None
-    if target == base or base in target.parents:
-        return target
+        fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
+    except AttributeError:  # no O_PATH on this platform
+        return os.path.realpath(path, strict=True)
+    try:
+        return os.readlink(f"/proc/self/fd/{fd}")
+    except FileNotFoundError:  # no /proc
+        return os.path.realpath(path, strict=True)
+    finally:
+        os.close(fd)
+
+
+def _real_inside(base: str, requested: str | os.PathLike[str] | None) -> str | None:
+    """The real path `requested` names under the real folder `base`, if it exists there."""
+    for spelling in _spellings(requested):
+        try:
+            # os.path.join drops `base` for an absolute spelling; realpath then follows
+            # every symlink, so the containment check sees the real target.
+            real = real_path(os.path.join(base, spelling))
+        except (OSError, ValueError):
+            continue
+        inside = real == base or real.startswith(base.rstrip(os.sep) + os.sep)
+        return real if inside else None
     return None
+
+
+def _spellings(requested: str | os.PathLike[str] | None) -> list[str]:
+    try:
+        given = os.fspath(requested) if requested is not None else "."
+    except TypeError:
+        return []
+    if not isinstance(given, str):
+        return []
+    stripped = given.strip(_WRAPPERS) or "."
+    return list(dict.fromkeys([given or ".", stripped, stripped.replace("\\", "/")]))

@@ -1,16 +1,10 @@
-"""Invalid tool calls: tolerant repair of argument JSON, and the errors the model reads."""
+"""Invalid tool calls: tolerant repair of argument JSON (the errors are in `messages`)."""
 
 from __future__ import annotations
 
 import json
 import re
 from typing import Any
-
-INVALID_TOOL_NAME_ERROR = "Error: {name!r} is not a valid tool, try one of [{available}]."
-INVALID_ARGS_ERROR = (
-    "Error: the arguments of {name} are not a valid JSON object and could not be repaired "
-    '({problem}). Send the arguments as one JSON object, e.g. {{"path": "data.csv"}}.'
-)
 
 _FENCE = re.compile(r"^\s*```(?:json)?\s*|\s*```\s*$")
 _TRAILING_COMMA = re.compile(r",\s*([}\]])")

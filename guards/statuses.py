@@ -30,8 +30,10 @@ class Termination(StrEnum):
     ITERATION_BUDGET = "iteration_budget"
     TOKEN_BUDGET = "token_budget"
     LENGTH = "length"  # finish_reason == "length" on an explore turn
-    REPEATED_CALL = "repeated_call"  # the loop ladder halted a collapse
-    TOOL_FAILURES = "tool_failures"  # consecutive failing tool calls
+    REPEATED_CALL = "repeated_call"  # identical calls, or a cycle of them, halted a collapse
+    NO_PROGRESS = "no_progress"  # calls in a row that showed nothing new
+    TOOL_FAILURES = "tool_failures"  # consecutive tool calls failing the same way
+    EMPTY_REPLIES = "empty_replies"  # replies in a row with neither text nor a tool call
     AUTHENTICATION = "authentication"
     UNAVAILABLE = "unavailable"  # outage or rate limit that outlived the retries
     TIMEOUT = "timeout"  # a request that never answered, after retries
@@ -51,7 +53,14 @@ class Termination(StrEnum):
         return _DESCRIPTIONS[self]
 
 
-_COLLAPSES = frozenset({Termination.REPEATED_CALL, Termination.TOOL_FAILURES})
+_COLLAPSES = frozenset(
+    {
+        Termination.REPEATED_CALL,
+        Termination.NO_PROGRESS,
+        Termination.TOOL_FAILURES,
+        Termination.EMPTY_REPLIES,
+    }
+)
 _INFRASTRUCTURE = frozenset(
     {Termination.AUTHENTICATION, Termination.UNAVAILABLE, Termination.TIMEOUT}
 )
@@ -63,7 +72,9 @@ _DESCRIPTIONS: dict[Termination, str] = {
     Termination.TOKEN_BUDGET: "the exploration reached its token budget",
     Termination.LENGTH: "the explorer's reply was cut off (finish_reason=length)",
     Termination.REPEATED_CALL: "the explorer kept repeating the same tool call",
-    Termination.TOOL_FAILURES: "the explorer's tool calls kept failing",
+    Termination.NO_PROGRESS: "the explorer's calls kept showing it nothing new",
+    Termination.TOOL_FAILURES: "the explorer's tool calls kept failing the same way",
+    Termination.EMPTY_REPLIES: "the explorer kept replying with nothing",
     Termination.AUTHENTICATION: "the model endpoint refused the credentials (authentication)",
     Termination.UNAVAILABLE: "the model endpoint was unavailable after retries",
     Termination.TIMEOUT: "the model endpoint did not answer in time, after retries",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from labscribe.guards.statuses import Termination
+
 
 @dataclass(frozen=True)
 class Allow:
@@ -19,7 +21,7 @@ class Warn:
 
 @dataclass(frozen=True)
 class Block:
-    """Do not run the call; answer it with `message` as an error result."""
+    """Do not show the call's answer; answer it with `message` as an error result."""
 
     message: str
 
@@ -29,6 +31,15 @@ class Halt:
     """Stop exploring: the loop has collapsed. `reason` says why, for people."""
 
     reason: str
+    cause: Termination
 
 
 Verdict = Allow | Warn | Block | Halt
+
+_SEVERITY = {Allow: 0, Warn: 1, Block: 2, Halt: 3}
+
+
+def most_severe(*verdicts: Verdict) -> Verdict:
+    """The strictest of `verdicts`; among equals the first, so callers list the most telling
+    detector first (an identical call says more than a run of calls that added nothing)."""
+    return max(verdicts, key=lambda verdict: _SEVERITY[type(verdict)], default=Allow())

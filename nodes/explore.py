@@ -13,7 +13,7 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, SystemMessage, ToolMessage
+from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
@@ -21,26 +21,20 @@ from labscribe.graph.context import Context
 from labscribe.graph.models import chat_model, context_window, role_of, spent, vision_reader
 from labscribe.graph.progress import emit, milestone
 from labscribe.graph.state import State, figures_dir, pending_calls
-from labscribe.guards.budgets import (
-    MAX_CALLS_PER_REPLY,
-    TOO_MANY_CALLS,
-    check_before_request,
-    estimate_tokens,
-)
-from labscribe.guards.guard_state import GuardState, call_key
-from labscribe.guards.ladder import ToolClass
-from labscribe.guards.repair import INVALID_ARGS_ERROR, INVALID_TOOL_NAME_ERROR, repair_json_object
+from labscribe.guards.budgets import MAX_CALLS_PER_REPLY, check_before_request, estimate_tokens
+from labscribe.guards.guard_state import GuardState
+from labscribe.guards.messages import EMPTY_REPLY_NUDGE, TOO_MANY_CALLS
+from labscribe.guards.repair import repair_json_object
 from labscribe.guards.statuses import Termination
-from labscribe.guards.verdicts import Block, Halt, Verdict, Warn
+from labscribe.guards.verdicts import Halt
+from labscribe.nodes.guarded_call import answer_call, not_executed
 from labscribe.nodes.history import fit_history, size_of
-from labscribe.nodes.prompts import EMPTY_REPLY_NUDGE, EXPLORER_SYSTEM
-from labscribe.tools import EXPLORE_TOOLS, Folder, Outcome
+from labscribe.nodes.prompts import EXPLORER_SYSTEM
+from labscribe.tools import EXPLORE_TOOLS, Folder
 
-TOOLS_BY_NAME = {tool.name: tool for tool in EXPLORE_TOOLS}
 TOOL_SCHEMAS = [tool.openai_schema() for tool in EXPLORE_TOOLS]
 TOOL_SCHEMA_TOKENS = estimate_tokens(json.dumps(TOOL_SCHEMAS))
 REPLY_TOKENS = 1_024  # room kept free for the explorer's reply: a few calls or findings
-NOT_EXECUTED = "Not executed: {why}."
 
 
 def explore(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
@@ -84,72 +78,58 @@ def _read_reply(
 ) -> dict[str, Any]:
     """What the reply means for the loop; answers for calls that will not run go to `new`."""
     calls = _calls_of(reply)
+    answer = reply.text.strip()
+    silence = guard.record_reply(ctx.failures, empty=not calls and not answer)
     runnable, excess = calls[:MAX_CALLS_PER_REPLY], calls[MAX_CALLS_PER_REPLY:]
     too_many = TOO_MANY_CALLS.format(limit=MAX_CALLS_PER_REPLY)
-    new += [_not_executed(call, too_many) for call in excess]
+    new += [not_executed(call, too_many) for call in excess]
     if reply.response_metadata.get("finish_reason") == "length":
-        new += [_not_executed(call, "your reply was cut off") for call in runnable]
+        new += [not_executed(call, "your reply was cut off") for call in runnable]
         return _ended(Termination.LENGTH, Termination.LENGTH.description)
     if calls:
         return {}
-    answer = reply.text.strip()
     if answer:
         findings = {"experiment": "", "goal": "", "key_findings": [answer]}
         return {"findings": findings} | _ended(
             Termination.FINAL_ANSWER, Termination.FINAL_ANSWER.description
         )
-    # An empty reply is a failed turn: the explorer is told, and the failure streak counts it.
     new.append(HumanMessage(EMPTY_REPLY_NUDGE))
-    verdict = guard.record_outcome(ctx.failures, ok=False)
-    if isinstance(verdict, Halt):
-        guard.record_halt(Termination.TOOL_FAILURES, verdict.reason)
+    if isinstance(silence, Halt):
+        guard.record_halt(silence)
         emit({"event": "halt", "stage": "explore", **(guard.halt or {})})
     return {}
 
 
 def call_tool(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
-    """Answer the next pending tool call, after asking the loop guards about it."""
+    """Answer the next pending tool call through the loop guards (`guarded_call`)."""
     ctx = runtime.context
     call, *rest = pending_calls(state["messages"])
     guard = GuardState.load(state.get("guard"))
     folder = Folder(Path(state["folder"]), figures=figures_dir(state), vision=vision_reader(ctx))
-    name, args = call["name"], call.get("args")
-    update: dict[str, Any] = {"tool_calls": 1}
-    outcome, verdict = _answer(call, ctx, folder, guard, state["messages"])
-    halted = isinstance(verdict, Halt)
-    if not halted:
-        streak = guard.record_outcome(ctx.failures, ok=outcome.ok)
-        if isinstance(streak, Warn):
-            outcome = Outcome(f"{outcome.content}\n\n{streak.nudge}", ok=outcome.ok)
-        elif isinstance(streak, Halt):
-            halted = True
-            guard.record_halt(Termination.TOOL_FAILURES, streak.reason, tool=name, args=args)
-
-    messages = [_tool_message(call, outcome)]
-    if halted:
-        emit({"event": "halt", "stage": "explore", **(guard.halt or {})})
-        messages += [_not_executed(other, "exploration halted") for other in rest]
-    elif outcome.ok and ctx.ladder.class_of(name) is ToolClass.TERMINAL:
-        update |= {"findings": outcome.args.model_dump()} | _ended(
-            Termination.FINISHED, Termination.FINISHED.description
-        )
-        messages += [_not_executed(other, "exploration has finished") for other in rest]
-    tool = TOOLS_BY_NAME.get(name)
-    if outcome.ok and tool is not None and tool.records is not None and outcome.args is not None:
-        update |= tool.records(outcome.args)
+    answered = answer_call(call, guard=guard, ctx=ctx, folder=folder, history=state["messages"])
+    if guard.halt and answered.closes == "halted":
+        emit({"event": "halt", "stage": "explore", **guard.halt})
     emit(
         {
             "event": "tool",
             "stage": "explore",
-            "tool": name,
-            "args": args,
+            "tool": call["name"],
+            "args": call.get("args"),
             "call_id": call["id"],
-            "ok": outcome.ok,
-            # The ladder's verdict on this call; a failure-streak halt is its own "halt" event.
-            "guard": type(verdict).__name__.lower() if verdict else None,
+            "ok": answered.message.status == "success",
+            "cached": answered.cached,
+            # The loop guards' verdict on this call; a failure-streak halt is its own event.
+            "guard": type(answered.verdict).__name__.lower() if answered.verdict else None,
         }
     )
-    return update | {"messages": messages, "guard": guard.dump()}
+    messages = [answered.message]
+    update = answered.update
+    if answered.closes:
+        why = "exploration halted" if answered.closes == "halted" else "exploration has finished"
+        messages += [not_executed(other, why) for other in rest]
+        if answered.closes == "finished":
+            update = update | _ended(Termination.FINISHED, Termination.FINISHED.description)
+    return update | {"messages": messages, "guard": guard.dump(), "tool_calls": 1}
 
 
 def await_human(state: State) -> dict[str, Any]:
@@ -173,55 +153,6 @@ def explore_done(state: State) -> dict[str, Any]:
     calls = (state.get("usage") or {}).get("explore", {}).get("calls", 0)
     detail = f"{ending['reason']} ({calls} model calls, {state.get('tool_calls', 0)} tool calls)"
     return update | milestone(state, "explore", detail)
-
-
-def _answer(
-    call: dict[str, Any],
-    ctx: Context,
-    folder: Folder,
-    guard: GuardState,
-    messages: list[AnyMessage],
-) -> tuple[Outcome, Verdict | None]:
-    """The call's outcome, and the ladder's verdict on it (None for calls it never saw)."""
-    name, args = call["name"], call.get("args") or {}
-    tool = TOOLS_BY_NAME.get(name)
-    if call.get("invalid"):
-        return Outcome(
-            INVALID_ARGS_ERROR.format(name=name, problem=call.get("error")), ok=False
-        ), None
-    if tool is None:
-        available = ", ".join(TOOLS_BY_NAME)
-        return Outcome(
-            INVALID_TOOL_NAME_ERROR.format(name=name, available=available), ok=False
-        ), None
-    read_only = ctx.ladder.class_of(name) is ToolClass.READ_ONLY
-    key = call_key(name, tool.identity(args), tool.stamp(folder, args) if read_only else None)
-    verdict = guard.review(ctx.ladder, key, name)
-    if isinstance(verdict, Halt):
-        guard.record_halt(Termination.REPEATED_CALL, verdict.reason, tool=name, args=args)
-        return Outcome(
-            NOT_EXECUTED.format(why=f"exploration halted, {verdict.reason}"), ok=False
-        ), verdict
-    if isinstance(verdict, Block):
-        return Outcome(verdict.message, ok=False), verdict
-    outcome = _cached(guard.cache.get(key), messages) or tool.invoke(
-        folder, args, timeout=ctx.tool_timeout
-    )
-    if read_only and outcome.ok:
-        guard.cache.setdefault(key, call["id"])
-    if isinstance(verdict, Warn):
-        outcome = Outcome(f"{outcome.content}\n\n{verdict.nudge}", ok=outcome.ok, args=outcome.args)
-    return outcome, verdict
-
-
-def _cached(call_id: str | None, messages: list[AnyMessage]) -> Outcome | None:
-    """The earlier result of an identical read of an unchanged target, if still in history."""
-    if call_id is None:
-        return None
-    for message in messages:
-        if isinstance(message, ToolMessage) and message.tool_call_id == call_id:
-            return Outcome(message.text, ok=True)
-    return None
 
 
 def _with_repaired_calls(reply: AIMessage) -> AIMessage:
@@ -253,19 +184,6 @@ def _with_id(call: Any) -> Any:
 
 def _calls_of(reply: AIMessage) -> list[dict[str, Any]]:
     return [*reply.tool_calls, *reply.invalid_tool_calls]
-
-
-def _tool_message(call: dict[str, Any], outcome: Outcome) -> ToolMessage:
-    return ToolMessage(
-        outcome.content,
-        tool_call_id=call["id"],
-        name=call.get("name") or "unknown",
-        status="success" if outcome.ok else "error",
-    )
-
-
-def _not_executed(call: dict[str, Any], why: str) -> ToolMessage:
-    return _tool_message(call, Outcome(NOT_EXECUTED.format(why=why), ok=False))
 
 
 def _ended(termination: Termination, reason: str) -> dict[str, Any]:

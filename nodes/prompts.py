@@ -1,4 +1,5 @@
-"""Every prompt the models see, in one place."""
+"""Every prompt the models see, in one place; the loop's nudges and refusals are in
+`guards/messages.py`."""
 
 EXPLORER_SYSTEM = """\
 You are the explorer of labscribe. A folder of experiment material (data files, parameter \
@@ -15,10 +16,6 @@ numbers with their units and source files, and do not re-read what you already h
 - You have at most {max_tool_iters} turns. When you understand the material, call \
 finish_exploration with the experiment, its goal and the key findings (with numbers), plus \
 the assignment's requirements and the method if the material states them."""
-
-EMPTY_REPLY_NUDGE = """\
-Your reply was empty: no text and no tool call. Call a tool (list_dir, read_file, \
-read_image), or call finish_exploration with what you have found."""
 
 SCAN_BRIEF = """\
 The data folder was scanned without reading any file:

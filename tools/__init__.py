@@ -1,5 +1,6 @@
 """The explore tools, registered in one explicit list."""
 
+from labscribe.guards.ladder import ToolClass
 from labscribe.tools.base import Folder, Outcome, Tool, ToolError
 from labscribe.tools.figures import MAKE_FIGURE
 from labscribe.tools.files import LIST_DIR, READ_FILE
@@ -7,5 +8,17 @@ from labscribe.tools.finish import FINISH_EXPLORATION, Findings
 from labscribe.tools.images import READ_IMAGE
 
 EXPLORE_TOOLS: tuple[Tool, ...] = (LIST_DIR, READ_FILE, READ_IMAGE, MAKE_FIGURE, FINISH_EXPLORATION)
+TOOLS_BY_NAME: dict[str, Tool] = {tool.name: tool for tool in EXPLORE_TOOLS}
+DECLARED_CLASSES: dict[str, ToolClass] = {tool.name: tool.tool_class for tool in EXPLORE_TOOLS}
+"""Each tool's class on the loop ladder, as the tool declares it."""
 
-__all__ = ["EXPLORE_TOOLS", "Findings", "Folder", "Outcome", "Tool", "ToolError"]
+__all__ = [
+    "DECLARED_CLASSES",
+    "EXPLORE_TOOLS",
+    "TOOLS_BY_NAME",
+    "Findings",
+    "Folder",
+    "Outcome",
+    "Tool",
+    "ToolError",
+]

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from labscribe.guards.paths import PATH_OUTSIDE_ERROR, resolve_inside
+from labscribe.guards.identity import Meaning, identify
+from labscribe.guards.ladder import ToolClass
+from labscribe.guards.messages import ARGS_INVALID_ERROR, PATH_OUTSIDE_ERROR, TIMEOUT_ERROR
+from labscribe.guards.paths import relative_to, resolve_inside
 
 
 class ToolError(Exception):
@@ -36,15 +39,19 @@ class Folder:
 
     def relative(self, path: Path) -> str:
         """`path` as the model should name it: relative to the folder, POSIX separators."""
-        rel = path.relative_to(self.root.resolve()).as_posix()
-        return rel or "."
+        return relative_to(self.root, path)
 
 
-ARGS_INVALID_ERROR = "Error: invalid arguments for {tool}: {errors}. Fix them and call again."
-TIMEOUT_ERROR = (
-    "Error: {tool} did not finish within {seconds:g} s and was abandoned. "
-    "Ask for less (a smaller limit, another file)."
-)
+@dataclass(frozen=True)
+class Answer:
+    """What a tool shows the model, and, for a window of a file, which lines it showed."""
+
+    text: str
+    lines: tuple[int, int] | None = None
+    """First and last line shown, 1-based: how the loop guards tell windows apart."""
+    compared: int | None = None
+    """How many leading characters of `text` say what was shown, when the rest only echoes
+    the request (a continuation note naming the `limit` asked for); None: all of it."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +61,15 @@ class Outcome:
     content: str
     ok: bool
     args: BaseModel | None = None
+    lines: tuple[int, int] | None = None
+    """The window of lines shown, for a read of part of a file."""
+    compared: int | None = None
+    """The leading characters of `content` that say what was shown (`Answer.compared`)."""
+
+    @property
+    def shown(self) -> str:
+        """What the answer showed, as the loop guards compare answers."""
+        return self.content[: self.compared]
 
 
 def _brief(exc: ValidationError) -> str:
@@ -62,23 +78,28 @@ def _brief(exc: ValidationError) -> str:
     )
 
 
+def _no_version(folder: Folder, args: Any) -> str | None:
+    return None
+
+
 @dataclass(frozen=True)
 class Tool:
-    """One explore tool: its model-facing name, description and argument schema, and its code.
+    """One explore tool: its model-facing name, description and argument schema, its class on
+    the loop ladder, how its arguments are meant, and its code.
 
-    `target` names the file a read-only call depends on, so an unchanged target can be
-    served from cache and a changed one (size or mtime) counts as a new call.
+    `version` says which state of the folder a read-only call's answer depends on: the same
+    request with the same version gets the same answer, so it may come from the cache.
     """
 
     name: str
     description: str
     args_schema: type[BaseModel]
-    run: Callable[[Folder, Any], str]
-    target: Callable[[Folder, Any], Path | None] = lambda folder, args: None
+    run: Callable[[Folder, Any], str | Answer]
+    tool_class: ToolClass
+    meaning: Meaning = field(default_factory=Meaning)
+    version: Callable[[Folder, Any], str | None] = _no_version
     records: Callable[[Any], dict[str, Any]] | None = None
     """What a successful call adds to the run's state (make_figure: the figure it kept)."""
-    free_text: tuple[str, ...] = ()
-    """Arguments that describe a call without changing what it does (a caption)."""
 
     def invoke(
         self, folder: Folder, args: dict[str, Any], *, timeout: float | None = None
@@ -92,30 +113,32 @@ class Tool:
         except ValidationError as exc:
             return Outcome(ARGS_INVALID_ERROR.format(tool=self.name, errors=_brief(exc)), ok=False)
         try:
-            return Outcome(_within(timeout, self.run, folder, parsed), ok=True, args=parsed)
+            answer = _within(timeout, self.run, folder, parsed)
         except ToolError as exc:
             return Outcome(f"Error: {exc}", ok=False)
         except TimeoutError:
             return Outcome(TIMEOUT_ERROR.format(tool=self.name, seconds=timeout), ok=False)
+        if isinstance(answer, Answer):
+            return Outcome(answer.text, True, parsed, answer.lines, answer.compared)
+        return Outcome(answer, ok=True, args=parsed)
 
-    def identity(self, args: Any) -> Any:
-        """What makes two calls the same call, for the loop guards: the arguments validated,
-        defaults filled in, without free text or fields the tool ignores (models add a
-        `reason` to calls, or spell out a default). Invalid arguments stay as they came."""
+    def identity(self, folder: Folder, args: Any) -> Any:
+        """What the call asks for, for the loop guards (`guards.identity`): the arguments
+        validated, defaults filled in, paths resolved, code normalised, descriptions and
+        fields the tool ignores left out (models add a `reason`, or spell out a default).
+        Invalid arguments stay as they came."""
         try:
             parsed = self.args_schema.model_validate(args)
         except ValidationError:
             return args
-        return parsed.model_dump(mode="json", exclude=set(self.free_text))
+        return identify(self.meaning, folder.root, parsed.model_dump(mode="json"))
 
-    def stamp(self, folder: Folder, args: dict[str, Any]) -> str | None:
-        """`size:mtime_ns` of the call's target file, or None when it has none or it is invalid."""
+    def version_of(self, folder: Folder, args: Any) -> str | None:
+        """The version of what the call reads, or None when it reads nothing or is invalid."""
         try:
-            target = self.target(folder, self.args_schema.model_validate(args))
-            info = target.stat() if target is not None else None
+            return self.version(folder, self.args_schema.model_validate(args))
         except (ValidationError, ToolError, OSError):
             return None
-        return f"{info.st_size}:{info.st_mtime_ns}" if info else None
 
     def openai_schema(self) -> dict[str, Any]:
         """The OpenAI function-calling spec the model is bound with."""
@@ -129,6 +152,14 @@ class Tool:
                 "parameters": parameters,
             },
         }
+
+
+def file_version(path: Path) -> str:
+    """Which file `path` is now and which state it is in. The change time moves on every
+    write and cannot be set back, so a rewrite that keeps the size and restores the mtime
+    (a sync client, `rsync -t`) is still a new version; raises OSError if it is gone."""
+    info = path.stat()
+    return f"{info.st_dev}:{info.st_ino}:{info.st_size}:{info.st_mtime_ns}:{info.st_ctime_ns}"
 
 
 def human_size(n: float) -> str:

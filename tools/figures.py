@@ -7,6 +7,8 @@ import threading
 
 from pydantic import BaseModel, Field
 
+from labscribe.guards.identity import Meaning
+from labscribe.guards.ladder import ToolClass
 from labscribe.tools.base import Folder, Tool, ToolError
 from labscribe.tools.sandbox import (
     DATA_DIR_IN_SANDBOX,
@@ -88,6 +90,8 @@ MAKE_FIGURE = Tool(
     ),
     args_schema=MakeFigureArgs,
     run=make_figure,
+    tool_class=ToolClass.MUTATING,
+    # The same code draws the same figure, whatever file name or caption it is given.
+    meaning=Meaning(code=("code",), ignored=("name", "caption")),
     records=lambda args: {"figures": [figure_record(args.name, args.caption)]},
-    free_text=("caption",),  # a new caption on the same code and name draws the same figure
 )

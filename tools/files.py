@@ -7,8 +7,11 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
-from labscribe.tools.base import Folder, Tool, ToolError, human_size
-from labscribe.tools.reading import READ_CHARS, read_window
+from labscribe.guards.fingerprint import digest
+from labscribe.guards.identity import Meaning
+from labscribe.guards.ladder import ToolClass
+from labscribe.tools.base import Answer, Folder, Tool, ToolError, file_version, human_size
+from labscribe.tools.reading import READ_CHARS, read_part
 
 LIST_LIMIT = 200  # entries shown per listing; a folder with more is summarised, not dumped
 
@@ -24,18 +27,23 @@ class ReadFileArgs(BaseModel):
 
 
 def list_dir(folder: Folder, args: ListDirArgs) -> str:
-    target = folder.resolve(args.path)
+    return "\n".join(_listing(folder, args.path))
+
+
+def _listing(folder: Folder, requested: str) -> list[str]:
+    """The lines of a listing: a header, then one line per entry shown (name, kind, size)."""
+    target = folder.resolve(requested)
     if not target.is_dir():
-        raise ToolError(f"{args.path!r} is a file, not a folder; read it with read_file")
+        raise ToolError(f"{requested!r} is a file, not a folder; read it with read_file")
     try:
         entries = sorted(os.scandir(target), key=lambda entry: entry.name)
     except OSError as exc:
-        raise ToolError(f"cannot list {args.path!r}: {exc.strerror or exc}") from exc
+        raise ToolError(f"cannot list {requested!r}: {exc.strerror or exc}") from exc
     shown = [_describe(folder, Path(entry.path)) for entry in entries[:LIST_LIMIT]]
     header = f"{folder.relative(target)}: {len(entries)} entries"
     if len(entries) > LIST_LIMIT:
         shown.append(f"... {len(entries) - LIST_LIMIT} more entries not shown")
-    return "\n".join([header, *shown]) if shown else f"{header} (empty folder)"
+    return [header, *shown] if shown else [f"{header} (empty folder)"]
 
 
 def _describe(folder: Folder, path: Path) -> str:
@@ -52,11 +60,11 @@ def _describe(folder: Folder, path: Path) -> str:
         return f"{name}  (unreadable)"
 
 
-def read_file(folder: Folder, args: ReadFileArgs) -> str:
+def read_file(folder: Folder, args: ReadFileArgs) -> Answer:
     target = folder.resolve(args.path)
     if target.is_dir():
         raise ToolError(f"{args.path!r} is a folder; list it with list_dir")
-    return read_window(target, args.offset, args.limit, display_name=folder.relative(target))
+    return read_part(target, args.offset, args.limit, display_name=folder.relative(target))
 
 
 LIST_DIR = Tool(
@@ -67,7 +75,10 @@ LIST_DIR = Tool(
     ),
     args_schema=ListDirArgs,
     run=list_dir,
-    target=lambda folder, args: folder.resolve(args.path),
+    tool_class=ToolClass.READ_ONLY,
+    meaning=Meaning(paths=("path",)),
+    # A folder's own mtime misses a file inside it that grew: the version is the listing.
+    version=lambda folder, args: digest("\n".join(_listing(folder, args.path))),
 )
 
 READ_FILE = Tool(
@@ -79,5 +90,7 @@ READ_FILE = Tool(
     ),
     args_schema=ReadFileArgs,
     run=read_file,
-    target=lambda folder, args: folder.resolve(args.path),
+    tool_class=ToolClass.READ_ONLY,
+    meaning=Meaning(paths=("path",), window=("offset", "limit")),
+    version=lambda folder, args: file_version(folder.resolve(args.path)),
 )

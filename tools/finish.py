@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field, field_validator
 
+from labscribe.guards.ladder import ToolClass
 from labscribe.tools.base import Folder, Tool
 
 FINISHED_MESSAGE = "Exploration finished. Your findings were recorded; drafting begins."
@@ -41,4 +42,5 @@ FINISH_EXPLORATION = Tool(
     ),
     args_schema=Findings,
     run=finish_exploration,
+    tool_class=ToolClass.TERMINAL,
 )

@@ -6,7 +6,7 @@ shipped inside its wheel, Chinese and English) and lists every text box with its
 and confidence in reading order, within the same character budget as read_file.
 
 A vision-capable chat model can read the image instead: the run gives its folder a
-`vision` reader (`functools.partial(describe_with_vision, chat_model)`), or a caller passes
+`vision` reader (`VisionReader(name, chat_model)`), or a caller passes
 `vision=` to `read_image`. OCR stays the default, and is the fallback whenever the vision
 call fails or answers with nothing.
 
@@ -28,7 +28,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 from langchain_core.messages import HumanMessage
 from pydantic import BaseModel, Field
 
-from labscribe.tools.base import Folder, Tool, ToolError
+from labscribe.guards.identity import Meaning
+from labscribe.guards.ladder import ToolClass
+from labscribe.tools.base import Folder, Tool, ToolError, file_version
 from labscribe.tools.reading import READ_CHARS
 
 if TYPE_CHECKING:
@@ -250,6 +252,24 @@ def reading_order(boxes: list[TextBox]) -> list[TextBox]:
     return [box for line in lines for box in sorted(line, key=lambda b: b.x)]
 
 
+@dataclass(frozen=True)
+class VisionReader:
+    """A vision-capable chat model reading images for read_image, known by its name."""
+
+    name: str
+    model: ChatModel
+
+    def __call__(self, image_bytes: bytes, mime: str) -> str:
+        return describe_with_vision(self.model, image_bytes, mime)
+
+
+def reader_name(folder: Folder) -> str:
+    """Who reads the folder's images: a cached answer is only good for the same reader."""
+    if folder.vision is None:
+        return OCR_LABEL
+    return f"vision:{getattr(folder.vision, 'name', type(folder.vision).__name__)}"
+
+
 def describe_with_vision(
     model: ChatModel, image_bytes: bytes, mime: str, prompt: str = VISION_PROMPT
 ) -> str:
@@ -399,5 +419,7 @@ READ_IMAGE = Tool(
     ),
     args_schema=ReadImageArgs,
     run=read_image,
-    target=lambda folder, args: folder.resolve(args.path),
+    tool_class=ToolClass.READ_ONLY,
+    meaning=Meaning(paths=("path",)),
+    version=lambda folder, args: f"{file_version(folder.resolve(args.path))}:{reader_name(folder)}",
 )

@@ -24,7 +24,7 @@ from charset_normalizer import from_bytes
 from pypdf import PdfReader
 from pypdf.errors import DependencyError
 
-from labscribe.tools.base import ToolError, human_size
+from labscribe.tools.base import Answer, ToolError, human_size
 from labscribe.tools.line_index import LINE_INDEXES, LineIndex
 
 # A window the explorer can afford per call (roughly 2k tokens); more is one offset away.
@@ -136,7 +136,18 @@ def read_window(
     max_chars: int = READ_CHARS,
     display_name: str | None = None,
 ) -> str:
-    """Return lines [offset, offset + limit) of the text of `path`, for the model to read.
+    """The text of `read_part`: lines [offset, offset + limit) of `path`, for the model."""
+    return read_part(path, offset, limit, max_chars, display_name).text
+
+
+def read_part(
+    path: Path,
+    offset: int = 0,
+    limit: int = DEFAULT_LIMIT,
+    max_chars: int = READ_CHARS,
+    display_name: str | None = None,
+) -> Answer:
+    """Lines [offset, offset + limit) of the text of `path`, and which lines were shown.
 
     The result starts with a one-line header (name, line range, line count when it was
     cheap to learn, encoding or PDF page count) and, when lines remain, ends with a note
@@ -166,7 +177,7 @@ def read_window(
     info = _regular_file_stat(path, name)
     size = info.st_size
     if size == 0:
-        return f"[{name}: empty file (0 bytes)]"
+        return Answer(f"[{name}: empty file (0 bytes)]")
     try:
         with path.open("rb") as raw:
             prefix = raw.read(SNIFF_BYTES)
@@ -204,7 +215,7 @@ def read_window(
         raise ToolError(f"cannot read {name}: {_os_reason(exc)}") from exc
 
     if window.total == 0:
-        return f"[{name}: empty (no text), encoding {encoding.label}]"
+        return Answer(f"[{name}: empty (no text), encoding {encoding.label}]")
     _check_offset(window, name, offset, limit)
     size_note = "" if window.total is not None else f", {human_size(size)}"
     return _render(
@@ -425,8 +436,10 @@ def _check_offset(window: _Window, name: str, offset: int, limit: int) -> None:
     )
 
 
-def _render(name: str, window: _Window, offset: int, limit: int, max_chars: int, about: str) -> str:
-    """Header, lines and continuation note, as the model sees them."""
+def _render(
+    name: str, window: _Window, offset: int, limit: int, max_chars: int, about: str
+) -> Answer:
+    """Header, lines and continuation note, as the model sees them, and the lines shown."""
     last = offset + len(window.lines)
     of = str(window.total) if window.total is not None else f"≥{last + 1}"
     parts = [f"[{name}: lines {offset + 1}-{last} of {of}{about}]", *window.lines]
@@ -442,9 +455,10 @@ def _render(name: str, window: _Window, offset: int, limit: int, max_chars: int,
         )
     if window.more:
         notes.append(f"continue with {_call(name, window.next_offset, limit)}")
-    if notes:
-        parts.append(f"[{'; '.join(notes)}]")
-    return "\n".join(parts)
+    shown = "\n".join(parts)
+    if not notes:
+        return Answer(shown, (offset + 1, last))
+    return Answer(f"{shown}\n[{'; '.join(notes)}]", (offset + 1, last), compared=len(shown))
 
 
 def _call(name: str, offset: int, limit: int) -> str:
@@ -476,7 +490,7 @@ class _PdfText:
                 yield line[: self.cap], len(line) > self.cap
 
 
-def _read_pdf(raw: BinaryIO, name: str, offset: int, limit: int, max_chars: int) -> str:
+def _read_pdf(raw: BinaryIO, name: str, offset: int, limit: int, max_chars: int) -> Answer:
     """The window of a PDF's extracted text, or ToolError if it is encrypted or broken."""
     try:
         reader = PdfReader(raw)
@@ -500,7 +514,7 @@ def _read_pdf(raw: BinaryIO, name: str, offset: int, limit: int, max_chars: int)
         raise ToolError(f"cannot parse {name} as a PDF (it may be damaged): {exc}") from exc
     pages_note = f"{pages} page{'s' if pages != 1 else ''}"
     if window.total is not None and not pdf.has_text:
-        return (
+        return Answer(
             f"[{name}: PDF with {pages_note} but no extractable text; it may be a scanned "
             "document, so try read_image instead]"
         )

@@ -4,12 +4,23 @@
 
 A trajectory is what a model would answer, call after call, whatever the tools say:
 `replies` are played in order, then `loop` repeats for ever (a collapse keeps collapsing).
-A string argument containing `{n}` gets the model call's number, so a field can vary from
-call to call. `changes` rewrite files just before the tool calls of that model call run (a
-poll whose result changes, a file rewritten between two reads). `collapse_at` is the model
-call (1-based) where the collapse begins, i.e. its first repeated call or round; null when
-the trajectory has no collapse and ends with a final answer. Every trajectory explores the
-same folder, folder.json.
+A reply is `{"calls": [[tool, args], ...]}` or `{"content": text}`; `{"content": ""}` is an
+empty reply (neither text nor a tool call), which is not a final answer. A string argument
+containing `{n}` gets the model call's number, so a field can vary from call to call.
+`changes` (keyed by model-call number, as a string) rewrite files just before the tool calls
+of that model call run (a poll whose result changes, a file rewritten between two reads;
+writing the same text again is a rewrite with identical bytes: a new mtime, the same
+content). `collapse_at` is the model call (1-based) where the collapse begins: its first
+call that adds nothing the explorer has not already seen (a repeated call or round, a
+re-spelling of a path already read, a read returning a window already seen, a poll of an
+unchanged file, a redrawn figure, the first of a final run of empty replies); null when the
+trajectory has no collapse and ends with a final answer. Every trajectory explores the same
+folder, folder.json; a value starting with `base64:` is a binary file (an image).
+
+The first 44 trajectories were written for labscribe's own guards. The rest (peers.py) are
+translated from other agents' test suites and issue trackers and carry two more fields:
+`source` (peer, ref: the file or issue read, test: the test or issue title) and
+`peer_verdict` (what the peer's test expects, in its own terms).
 """
 
 from __future__ import annotations
@@ -33,6 +44,41 @@ FILES: dict[str, str] = {
     "data/big.log": "".join(f"{n:05d} sample {n * 7 % 1000} mV\n" for n in range(3000)),
     "status.log": "state: running 0%\n",
     **{path: f"t,v\n{n},{n * n}\n" for n, path in enumerate(RUNS)},
+}
+BASE_FILES = tuple(FILES)
+"""The folder the first 44 trajectories were written for; the peer trajectories add to it."""
+WIDE_COLUMNS = 40
+FILES |= {
+    # 40 channels a row: about 335 characters a line, so read_file's 7000-character cap
+    # binds at 21 lines, before any `limit` above 21.
+    "data/wide.csv": "frequency_Hz,"
+    + ",".join(f"ch{c:02d}_mV" for c in range(1, WIDE_COLUMNS + 1))
+    + "\n"
+    + "".join(
+        f"{1000 + 50 * i},"
+        + ",".join(f"{(i * c * 37) % 1000 / 7:.4f}" for c in range(1, WIDE_COLUMNS + 1))
+        + "\n"
+        for i in range(120)
+    ),
+    # Different files whose names share a prefix with data/sweep.csv.
+    "data/sweep_fit.csv": "frequency_Hz,V_fit\n"
+    + "".join(f"{1000 + 100 * i},{0.02 * i:.2f}\n" for i in range(60)),
+    "data/sweep_raw.csv": "t_s,V_raw\n"
+    + "".join(f"{i / 1000:.3f},{(i * 13) % 97 / 100:.2f}\n" for i in range(80)),
+    "data/sweep_2.csv": "frequency_Hz,V_R\n"
+    + "".join(f"{4000 + 10 * i},{0.5 + 0.001 * i:.3f}\n" for i in range(40)),
+    # A photographed plot label: read_image reads "f0 = 5.02 kHz Q = 5.1" from it.
+    "plot.png": "base64:"
+    "iVBORw0KGgoAAAANSUhEUgAAASwAAAA8CAAAAAD5t9iGAAACOUlEQVR42u3aT0gUYRgG8GfMwAiZIRSEbnawyCjYqGy2"
+    "vs2Sig5alw5dOhQRnTpYF0GMLpISeCgQsj9Qhw4h0SEqyqKNOnVI0iKJQBGXYEc0Cf89HWZ2dpYx8FCHHZ738H3wzrvP"
+    "4Qffxy47FqFabVWIQFjCEpawhCUsEQhLWMISlrCEJQJhCUtYwhKWsEQgrP+ONdo9LZDVYh1fN9eWbouCPa/PZDoATPv9"
+    "gX07ngGAg3B1SuNup5p23l8hAN5pOwFaLJbD9l72XI507t30d7+f2780spkkbYarzWg9dfPMu6/jAUz3lU6WZUWwbqwx"
+    "WyY43hh52j3o71snON7IkYecrfWFprYNh1jnjVsZzB98RzJ7NB7ASSYAy4r8yep4tVMVy3U54Ms5AEPAxV+fN1zfBBT6"
+    "uPvmFgAnd6SjGY4H+MvVhS4/YeNYFfC74UcsoDBZ3lW5YrdhyN+t7f2Pzr4s9seuvQIAXDjVDMxnAMwD+PQ4W3KwZ/8e"
+    "kJw7yw6OGzlqjDEkvy9ysSY8hpxJvSdJVu05E7mzFnZ/LCS0ZEm+TccDYrdbud9ZtNney55Lkc7JQWYPcCboL594EAwu"
+    "HeovYl3pDOdfuB7z6SfxgCRiea1uqxfpfHXN4W9sCfoD64055g/m6j+EWGv3GjMXfOBOald1dV88IBlY1r9/i+bncCah"
+    "X0otvXKk34bCEpawhCUsEQhLWMISlrCEJQJhCUtYwhKWsEQgLGEJS1jCEpYIhCUsYQkrmfUHY7q1XCNJPBAAAAAASUVO"
+    "RK5CYII=",
 }
 
 
@@ -62,9 +108,10 @@ def clean(name: str, covers: str, replies: list, **extra: Any) -> dict[str, Any]
 
 
 def corpus() -> list[dict[str, Any]]:
+    """labscribe's own 44 trajectories, then the ones translated from peers (peers.py)."""
     orient = [look(), read("notes.md")]
     page = [read("data/big.log", offset=200 * n) for n in range(16)]
-    return [
+    own = [
         # exact repetition
         collapse("exact-read-from-start", "exact repetition", [], [read("notes.md")], at=2),
         collapse("exact-list-dir", "exact repetition", [], [look()], at=2),
@@ -150,7 +197,7 @@ def corpus() -> list[dict[str, Any]]:
               changes={"2": {"params.ini": "[circuit]\nR = 50\n"},
                        "3": {"params.ini": "[circuit]\nR = 51\nL = 0.01\n"}}),
         clean("read-every-file-once", "wandering", [
-            look(), look("data"), *[read(path) for path in sorted(FILES) if path != "status.log"],
+            look(), look("data"), *[read(p) for p in sorted(BASE_FILES) if p != "status.log"],
         ]),
         clean("wander-the-runs", "wandering", [look("data")] + [read(path) for path in RUNS]),
         clean("short-and-done", "wandering", [look(), read("data/sweep.csv", limit=20)]),
@@ -170,6 +217,9 @@ def corpus() -> list[dict[str, Any]]:
               [calls(call("read_file", path="notes.md"), call("read_file", path="params.ini"),
                      call("list_dir", path="data"))]),
     ]  # fmt: skip
+    from peers import peer_trajectories  # peers.py builds on the helpers above
+
+    return own + peer_trajectories()
 
 
 def load() -> tuple[dict[str, str], list[dict[str, Any]]]:

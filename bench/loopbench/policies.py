@@ -3,21 +3,26 @@
 Three kinds:
 - labscribe itself: the real graph (`run_folder`), its checkpoints and guards;
 - real agents from the LangChain ecosystem: LangGraph's prebuilt ReAct agent with a
-  recursion limit, and LangChain v1's `create_agent` with its call-limit middleware;
-- rules other agents publish, replayed as policies over the same loop: a minimal agent
-  loop (model, tools, repeat, capped at 20 model calls) asks the policy after every call.
+  recursion limit, and LangChain v1's `create_agent` with its call-limit middleware, both
+  bound to list_dir, read_file, read_image and make_figure;
+- rules other agents publish (peer_rules.py: gemini-cli, OpenHands, Roo-Code, cline,
+  qwen-code, and the design notes labscribe started from), replayed over the same loop: a
+  minimal agent loop (model, tools, repeat, capped at 20 model calls) asks the policy before
+  and after every call, and about every empty reply, which it answers with a nudge.
 
 Each run answers the same questions: how many model calls, how many tokens the model was
-sent, whether and after which model call the run was stopped (and by a loop rule or by a
-plain limit), and the first model call with a refused (blocked) tool call.
+sent, whether and after which model call the run was stopped (by a loop rule, by a plain
+limit, or by its own end before its final answer: "ended"), and the first model call with a
+refused (blocked) tool call.
 """
 
 from __future__ import annotations
 
+import base64
 import json
+import os
 import shutil
 import warnings
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,12 +31,12 @@ from typing import Any, Literal
 from corpus import FINAL
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
 from langchain_core.tools import StructuredTool
+from peer_rules import REPLAYED, Rules, Step, sorted_json
 from scripted import ScriptedChatModel, call, latex, reply
 
 from labscribe.graph import Context, Models, run_folder
 from labscribe.guards.budgets import estimate_tokens
-from labscribe.guards.fingerprint import fingerprint
-from labscribe.nodes.explore import TOOLS_BY_NAME
+from labscribe.tools import TOOLS_BY_NAME
 from labscribe.tools.base import Folder
 
 CAP = 20
@@ -39,7 +44,11 @@ CAP = 20
 SCRIPT_LENGTH = 200
 BRIEF = "Explore the data folder with the tools, then say what the experiment is."
 
-Stop = Literal["loop rule", "limit"]
+Stop = Literal["loop rule", "limit", "ended"]
+"""What stopped a run: a rule about repetition, a plain limit, or the run's own end before
+its work was done (an agent that takes an empty reply for its final answer)."""
+EMPTY_REPLY_NUDGE = "Your reply was empty; call a tool or answer."
+"""What the minimal loop answers an empty reply with (it is not a final answer)."""
 
 
 @dataclass
@@ -47,7 +56,8 @@ class Outcome:
     model_calls: int
     tokens: int
     stopped_at: int | None = None
-    """The model call after which the run was stopped; None when it ended on its own."""
+    """The model call after which the run was stopped, or ended without its final answer;
+    None when it ended on its own with its final answer."""
     stopped_by: Stop | None = None
     first_block: int | None = None
     """The first model call with a tool call that was refused rather than run."""
@@ -71,7 +81,10 @@ class Trajectory:
         shutil.rmtree(root, ignore_errors=True)
         for path, text in self.folder_files.items():
             (root / path).parent.mkdir(parents=True, exist_ok=True)
-            (root / path).write_text(text)
+            if text.startswith("base64:"):  # a binary file: an image
+                (root / path).write_bytes(base64.b64decode(text.removeprefix("base64:")))
+            else:
+                (root / path).write_text(text)
         return root
 
     def model(self, folder: Path) -> ScriptedChatModel:
@@ -137,6 +150,8 @@ def labscribe(trajectory: Trajectory, where: Path) -> Outcome:
     stopped: dict[str, Stop] = {
         "repeated_call": "loop rule",
         "tool_failures": "loop rule",
+        "no_progress": "loop rule",
+        "empty_replies": "loop rule",
         "iteration_budget": "limit",
         "token_budget": "limit",
     }
@@ -156,141 +171,22 @@ def _first_refusal(history: list[dict[str, Any]]) -> int | None:
         if message["type"] == "ai":
             turn += 1
         content = message["data"].get("content") or ""
-        refused = message["type"] == "tool" and content.startswith("Not executed:")
+        # A refusal: an identical call not executed, or an answer that added nothing withheld.
+        refused = message["type"] == "tool" and content.startswith(("Not executed:", "Not shown:"))
         if refused and "halted" not in content and "finished" not in content:
             return turn
     return None
 
 
-# Replayed rules ----------------------------------------------------------------------------
-
-
-@dataclass
-class Step:
-    tool: str
-    args: Any
-    key: str
-    """The call's identity as this policy sees it."""
-    result: str
-    ok: bool
-    stamp: str | None
-
-
-Verdict = tuple[Literal["allow", "warn", "block", "stop"], str]
-
-
-class Rules:
-    """A policy over the calls so far: after each call, allow, warn, block or stop."""
-
-    name: str
-    history: str
-    """Whether a stopped run keeps its history, resumable."""
-
-    def before(self, tool: str, key: str) -> Verdict:
-        return "allow", ""
-
-    def after(self, step: Step) -> Verdict:
-        return "allow", ""
-
-
-class NaiveCap(Rules):
-    name = "naive loop, iteration cap 20"
-    history = "no: in memory"
-
-
-class GeminiCli(Rules):
-    """gemini-cli's LoopDetectionService: the same tool call (name + arguments hash) 5 times in
-    a row stops the turn (TOOL_CALL_LOOP_THRESHOLD = 5)."""
-
-    name = "gemini-cli: 5 identical calls in a row"
-    history = "no: the turn ends"
-
-    def __init__(self) -> None:
-        self.last, self.run = "", 0
-
-    def after(self, step: Step) -> Verdict:
-        self.run = self.run + 1 if step.key == self.last else 1
-        self.last = step.key
-        return ("stop", "loop") if self.run >= 5 else ("allow", "")
-
-
-class OpenHands(Rules):
-    """OpenHands' StuckDetector: the same action and observation 4 times, the same action
-    with an error 3 times, or two actions alternating with their observations for 6 steps."""
-
-    name = "OpenHands: 4 same action+result / 3 same error / 6-step alternation"
-    history = "yes: the conversation is kept"
-
-    def __init__(self) -> None:
-        self.steps: deque[Step] = deque(maxlen=6)
-
-    def after(self, step: Step) -> Verdict:
-        self.steps.append(step)
-        pairs = [(s.key, s.result) for s in self.steps]
-        if len(pairs) >= 4 and len(set(pairs[-4:])) == 1:
-            return "stop", "same action and observation 4 times"
-        last3 = list(self.steps)[-3:]
-        if len(last3) == 3 and len({s.key for s in last3}) == 1 and not any(s.ok for s in last3):
-            return "stop", "same action, error 3 times"
-        alternating = pairs[0::2].count(pairs[0]) == 3 and pairs[1::2].count(pairs[1]) == 3
-        if len(pairs) == 6 and alternating and pairs[0] != pairs[1]:
-            return "stop", "alternating for 6 steps"
-        return "allow", ""
-
-
-class DesignNotes(Rules):
-    """The design notes labscribe started from (a production writing agent): the same
-    fingerprint (tool + sorted-key JSON) over the whole run warns on the 3rd call, once, and
-    stops on the 5th."""
-
-    name = "design notes: 3 warn / 5 stop"
-    history = "no: drafts from what it has"
-
-    def __init__(self) -> None:
-        self.counts: dict[str, int] = {}
-        self.nudged = False
-
-    def after(self, step: Step) -> Verdict:
-        count = self.counts[step.key] = self.counts.get(step.key, 0) + 1
-        if count >= 5:
-            return "stop", "5 identical calls"
-        if count >= 3 and not self.nudged:
-            self.nudged = True
-            return "warn", "[nudge] You are repeating the same call; finish with what you have."
-        return "allow", ""
-
-
-class LabscribeBefore(Rules):
-    """labscribe's guards before LoopBench (issue 6): the ladder 3 warn / 4 block / 5 halt on
-    the raw fingerprint plus the read target's size and mtime, and the failure streak
-    (nudge at 3, halt at 5). Replayed here; the real graph runs as `labscribe`."""
-
-    name = "labscribe before LoopBench (replayed)"
-    history = "yes: checkpointed, resumable"
-
-    def __init__(self) -> None:
-        self.counts: dict[str, int] = {}
-        self.nudged = False
-        self.streak = 0
-
-    def before(self, tool: str, key: str) -> Verdict:
-        count = self.counts[key] = self.counts.get(key, 0) + 1
-        if count >= 5:
-            return "stop", "5 identical calls"
-        if count == 4:
-            return "block", "Not executed: already called 3 times."
-        if count == 3 and not self.nudged:
-            self.nudged = True
-            return "warn", "[labscribe] You have now called this 3 times."
-        return "allow", ""
-
-    def after(self, step: Step) -> Verdict:
-        self.streak = 0 if step.ok else self.streak + 1
-        return ("stop", "5 failures in a row") if self.streak >= 5 else ("allow", "")
+# Replayed rules (the rule classes live in peer_rules.py) ----------------------------------
 
 
 def replay(rules_factory: Callable[[], Rules]) -> Callable[[Trajectory, Path], Outcome]:
-    """A minimal agent loop under `rules`: the model, every tool call in order, repeat."""
+    """A minimal agent loop under `rules`: the model, every tool call in order, repeat.
+
+    A reply with text and no tool call ends the run; an empty reply (no text, no call) is
+    answered with EMPTY_REPLY_NUDGE and the loop goes on, the reply counting toward the cap.
+    """
 
     def run(trajectory: Trajectory, where: Path) -> Outcome:
         rules = rules_factory()
@@ -302,14 +198,19 @@ def replay(rules_factory: Callable[[], Rules]) -> Callable[[Trajectory, Path], O
         for turn in range(1, CAP + 1):
             answer = model.invoke(messages)
             messages.append(answer)
+            if not answer.tool_calls and answer.text.strip():
+                return _final(turn, model, answer, first_block)
             if not answer.tool_calls:
-                return Outcome(turn, sent_tokens(model))
+                if rules.message(answer.text)[0] == "stop":
+                    return Outcome(turn, sent_tokens(model), turn, "loop rule", first_block)
+                messages.append(HumanMessage(EMPTY_REPLY_NUDGE))
+                continue
             for tool_call in answer.tool_calls:
                 name, args = tool_call["name"], tool_call["args"]
                 tool = TOOLS_BY_NAME[name]
-                stamp = tool.stamp(folder, args)
-                key = fingerprint(name, args) + (f"@{stamp}" if stamp else "")
-                verdict, text = rules.before(name, key)
+                stamp = _stamp(folder_path, name, args)
+                key = sorted_json(name, args) + (f"@{stamp}" if stamp else "")
+                verdict, text = rules.before(name, args, key)
                 if verdict == "stop":
                     return Outcome(turn, sent_tokens(model), turn, "loop rule", first_block)
                 if verdict == "block":
@@ -329,6 +230,38 @@ def replay(rules_factory: Callable[[], Rules]) -> Callable[[Trajectory, Path], O
     return run
 
 
+READS = {"list_dir", "read_file", "read_image"}
+
+
+def _stamp(root: Path, name: str, args: Any) -> str | None:
+    """`size:mtime_ns` of the file or folder a read call names, or None: the file state the
+    replayed rules' call keys carry, so a changed file makes a new call. Computed here, not
+    by the tools, so the replayed rules stay what they were while labscribe's change."""
+    if name not in READS or not isinstance(args, dict):
+        return None
+    path = args.get("path", "." if name == "list_dir" else None)
+    if not isinstance(path, str):
+        return None
+    base = root.resolve()
+    try:
+        target = Path(os.path.normpath(os.path.join(base, path or "."))).resolve(strict=True)
+        info = target.stat()
+    except (OSError, RuntimeError, ValueError):
+        return None
+    inside = target == base or base in target.parents
+    return f"{info.st_size}:{info.st_mtime_ns}" if inside else None
+
+
+def _final(
+    calls: int, model: ScriptedChatModel, last: BaseMessage, first_block: int | None = None
+) -> Outcome:
+    """A run that ended on its own: with its final answer, or ("ended") without it, e.g. on
+    an empty reply an agent takes for its final answer."""
+    if isinstance(last, AIMessage) and last.text == FINAL["content"]:
+        return Outcome(calls, sent_tokens(model), first_block=first_block)
+    return Outcome(calls, sent_tokens(model), calls, "ended", first_block)
+
+
 # Real agents -------------------------------------------------------------------------------
 
 
@@ -342,12 +275,12 @@ def _langchain_tools(folder: Folder) -> list[StructuredTool]:
             args_schema=tool.args_schema,
         )
 
-    return [bind(name) for name in ("list_dir", "read_file")]
+    return [bind(name) for name in ("list_dir", "read_file", "read_image", "make_figure")]
 
 
-def _ended_on_its_own(messages: list[BaseMessage]) -> bool:
-    last = messages[-1]
-    return isinstance(last, AIMessage) and not last.tool_calls and last.text == FINAL["content"]
+def _from_model(message: BaseMessage) -> bool:
+    """A reply the scripted model gave (ids `scripted-N`), not one a middleware wrote."""
+    return isinstance(message, AIMessage) and (message.id or "").startswith("scripted-")
 
 
 def react_agent(recursion_limit: int) -> Callable[[Trajectory, Path], Outcome]:
@@ -360,13 +293,16 @@ def react_agent(recursion_limit: int) -> Callable[[Trajectory, Path], Outcome]:
 
             folder_path = trajectory.make_folder(where)
             model = trajectory.model(folder_path)
-            agent = create_react_agent(model, _langchain_tools(Folder(folder_path)))
+            folder = Folder(folder_path, figures=where / "figures")
+            agent = create_react_agent(model, _langchain_tools(folder))
         try:
-            agent.invoke({"messages": [HumanMessage(BRIEF)]}, {"recursion_limit": recursion_limit})
+            state = agent.invoke(
+                {"messages": [HumanMessage(BRIEF)]}, {"recursion_limit": recursion_limit}
+            )
         except GraphRecursionError:
             calls = len(model.requests)
             return Outcome(calls, sent_tokens(model), calls, "limit")
-        return Outcome(len(model.requests), sent_tokens(model))
+        return _final(len(model.requests), model, state["messages"][-1])
 
     return run
 
@@ -380,16 +316,16 @@ def langchain_agent(model_limit: int, tool_limit: int) -> Callable[[Trajectory, 
         model = trajectory.model(folder_path)
         agent = create_agent(
             model,
-            _langchain_tools(Folder(folder_path)),
+            _langchain_tools(Folder(folder_path, figures=where / "figures")),
             middleware=[
                 ModelCallLimitMiddleware(run_limit=model_limit, exit_behavior="end"),
                 ToolCallLimitMiddleware(run_limit=tool_limit, exit_behavior="end"),
             ],
         )
         state = agent.invoke({"messages": [HumanMessage(BRIEF)]}, {"recursion_limit": 1_000})
-        calls = len(model.requests)
-        if _ended_on_its_own(state["messages"]):
-            return Outcome(calls, sent_tokens(model))
+        calls, last = len(model.requests), state["messages"][-1]
+        if _from_model(last) and not last.tool_calls:
+            return _final(calls, model, last)
         return Outcome(calls, sent_tokens(model), calls, "limit")
 
     return run
@@ -404,11 +340,10 @@ class Policy:
 
 
 def policies() -> list[Policy]:
-    replayed = [NaiveCap, GeminiCli, OpenHands, DesignNotes, LabscribeBefore]
     return [
         Policy("labscribe (this repository)", labscribe, "yes: checkpointed, resumable with a "
                "nudge", "real graph"),
-        *(Policy(r.name, replay(r), r.history) for r in replayed),
+        *(Policy(r.name, replay(r), r.history) for r in REPLAYED),
         Policy("LangGraph prebuilt ReAct agent, recursion_limit=25", react_agent(25),
                "with a checkpointer; GraphRecursionError ends the run", "real agent"),
         Policy("LangChain v1 create_agent + ModelCallLimit(20) + ToolCallLimit(20)",

@@ -15,6 +15,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -38,9 +39,22 @@ def run_all() -> tuple[list[Trajectory], dict[str, dict[str, Outcome]], list[Pol
         started = time.perf_counter()
         for trajectory in trajectories:
             with tempfile.TemporaryDirectory() as where:
-                outcomes[policy.name][trajectory.name] = policy.run(trajectory, Path(where))
+                outcome = policy.run(trajectory, Path(where))
+            outcomes[policy.name][trajectory.name] = _settled(trajectory, outcome)
         print(f"{policy.name}: {time.perf_counter() - started:.1f} s", file=sys.stderr)
     return trajectories, outcomes, chosen
+
+
+def _settled(trajectory: Trajectory, outcome: Outcome) -> Outcome:
+    """A collapse that a policy let end on its own (an empty reply taken for the final
+    answer) ended there: stopped at its last model call, by its own end, not by a rule."""
+    if trajectory.collapse_at is not None and outcome.stopped_at is None:
+        return replace(outcome, stopped_at=outcome.model_calls, stopped_by="ended")
+    return outcome
+
+
+def _peer(trajectory: Trajectory) -> str:
+    return trajectory.data.get("source", {}).get("peer", "labscribe")
 
 
 def _mean(values: list[float]) -> str:
@@ -53,22 +67,24 @@ def summary_table(
     collapses = [t for t in trajectories if t.collapse_at is not None]
     clean = [t for t in trajectories if t.collapse_at is None]
     lines = [
-        "| policy | caught by a loop rule | stopped only by a limit | false alarms "
-        "| stop latency, mean (max) | first refusal or stop, mean | model calls: collapse "
-        "/ loop-free | tokens sent per collapse | history kept for resume |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| policy | caught by a loop rule | stopped only by a limit | ended on its own "
+        "| false alarms | stop latency, mean (max) | first refusal or stop, mean "
+        "| model calls: collapse / loop-free | tokens sent per collapse "
+        "| history kept for resume |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for policy in chosen:
         got = outcomes[policy.name]
         caught = [t for t in collapses if got[t.name].stopped_by == "loop rule"]
         limited = [t for t in collapses if got[t.name].stopped_by == "limit"]
+        ended = [t for t in collapses if got[t.name].stopped_by == "ended"]
         alarms = [t for t in clean if _alarmed(got[t.name])]
         latency = [got[t.name].stopped_at - t.collapse_at for t in collapses
                    if got[t.name].stopped_at is not None]  # fmt: skip
         first = [_first_action(got[t.name]) - t.collapse_at for t in collapses
                  if _first_action(got[t.name]) is not None]  # fmt: skip
         lines.append(
-            f"| {policy.name} | {len(caught)}/{len(collapses)} | {len(limited)} "
+            f"| {policy.name} | {len(caught)}/{len(collapses)} | {len(limited)} | {len(ended)} "
             f"| {len(alarms)}/{len(clean)} | {_mean(latency)} ({max(latency, default=0)}) "
             f"| {_mean(first)} | {_mean([got[t.name].model_calls for t in collapses])} / "
             f"{_mean([got[t.name].model_calls for t in clean])} "
@@ -90,7 +106,8 @@ def _first_action(outcome: Outcome) -> int | None:
 def category_table(
     trajectories: list[Trajectory], outcomes: dict[str, dict[str, Outcome]], chosen: list[Policy]
 ) -> list[str]:
-    """Stop latency per kind of collapse; `cap` when only a limit stopped it."""
+    """Stop latency per kind of collapse; `(cap)` when a limit stopped some of them,
+    `(ended)` when some ended on their own (an empty reply taken for the final answer)."""
     kinds: dict[str, list[Trajectory]] = defaultdict(list)
     for trajectory in trajectories:
         if trajectory.collapse_at is not None:
@@ -103,8 +120,9 @@ def category_table(
                 policy_outcome for t in group if (policy_outcome := outcomes[policy.name][t.name])
             ]
             latency = [o.stopped_at - t.collapse_at for o, t in zip(got, group, strict=True)]
-            by_rule = all(o.stopped_by == "loop rule" for o in got)
-            cells.append(f"{statistics.mean(latency):.1f}" + ("" if by_rule else " (cap)"))
+            marks = [f" ({mark})" for stop, mark in (("limit", "cap"), ("ended", "ended"))
+                     if any(o.stopped_by == stop for o in got)]  # fmt: skip
+            cells.append(f"{statistics.mean(latency):.1f}" + "".join(marks))
         lines.append(f"| {policy.name} | " + " | ".join(cells) + " |")
     return lines
 
@@ -112,7 +130,8 @@ def category_table(
 def slower_kinds(
     trajectories: list[Trajectory], outcomes: dict[str, dict[str, Outcome]], chosen: list[Policy]
 ) -> list[str]:
-    """The kinds of collapse where another policy stops sooner than labscribe, and which."""
+    """The kinds of collapse where another policy stops sooner than labscribe, and which
+    (a policy that let some of them end on their own does not count as stopping them)."""
     mine = chosen[0].name
     kinds: dict[str, list[Trajectory]] = defaultdict(list)
     for trajectory in trajectories:
@@ -125,7 +144,10 @@ def slower_kinds(
             got = outcomes[name]
             return statistics.mean(got[t.name].stopped_at - t.collapse_at for t in group)
 
-        best = min(chosen, key=lambda policy: latency(policy.name))
+        def stopped(policy: Policy, group: list[Trajectory] = group) -> bool:
+            return all(outcomes[policy.name][t.name].stopped_by != "ended" for t in group)
+
+        best = min(filter(stopped, chosen), key=lambda p: latency(p.name), default=chosen[0])
         if latency(best.name) < latency(mine):
             lines.append(
                 f"- {kind}: {best.name} stops after {latency(best.name):.1f} model calls, "
@@ -137,12 +159,14 @@ def slower_kinds(
 def detail_table(
     trajectories: list[Trajectory], outcomes: dict[str, dict[str, Outcome]], chosen: list[Policy]
 ) -> list[str]:
-    """Per trajectory: the model call each policy stopped at (L: a loop rule, C: a limit),
-    `-` when it ran to its own end, and `b` + the call of its first refused call."""
-    header = "| # | trajectory | kind | collapse at | " + " | ".join(
+    """Per trajectory: the model call each policy stopped at (L: a loop rule, C: a limit,
+    E: the run ended on its own before its final answer), `-` when it ran to its own end,
+    and `b` + the call of its first refused call; and the peer the trajectory comes from."""
+    header = "| # | trajectory | source | kind | collapse at | " + " | ".join(
         f"P{n}" for n in range(1, len(chosen) + 1)
     )
-    lines = [header + " |", "|---" * (len(chosen) + 4) + "|"]
+    lines = [header + " |", "|---" * (len(chosen) + 5) + "|"]
+    letters = {"loop rule": "L", "limit": "C", "ended": "E"}
     for number, trajectory in enumerate(trajectories, start=1):
         cells = []
         for policy in chosen:
@@ -150,17 +174,30 @@ def detail_table(
             stop = (
                 "-"
                 if outcome.stopped_at is None
-                else (f"{'L' if outcome.stopped_by == 'loop rule' else 'C'}{outcome.stopped_at}")
+                else f"{letters[outcome.stopped_by or 'limit']}{outcome.stopped_at}"
             )
             cells.append(stop + (f" b{outcome.first_block}" if outcome.first_block else ""))
         collapse = trajectory.collapse_at or "none"
         lines.append(
-            f"| {number} | {trajectory.name} | {trajectory.data['covers']} | {collapse} | "
-            + " | ".join(cells)
-            + " |"
+            f"| {number} | {trajectory.name} | {_peer(trajectory)} "
+            f"| {trajectory.data['covers']} | {collapse} | " + " | ".join(cells) + " |"
         )
     lines.append("")
     lines += [f"- P{n}: {policy.name} ({policy.kind})" for n, policy in enumerate(chosen, 1)]
+    return lines
+
+
+def peer_sources(trajectories: list[Trajectory]) -> list[str]:
+    """Where each trajectory translated from a peer comes from, and what the peer expects."""
+    lines = ["| # | trajectory | peer | file or issue | test | the peer's verdict |",
+             "|---|---|---|---|---|---|"]  # fmt: skip
+    for number, trajectory in enumerate(trajectories, start=1):
+        source = trajectory.data.get("source")
+        if source is None:
+            continue
+        cells = [source["peer"], source["ref"], source["test"], trajectory.data["peer_verdict"]]
+        cells = [cell.replace("|", "\\|") for cell in cells]
+        lines.append(f"| {number} | {trajectory.name} | " + " | ".join(cells) + " |")
     return lines
 
 
@@ -175,7 +212,8 @@ def machinery() -> list[str]:
     return [
         "| what | measured | command |",
         "|---|---|---|",
-        f"| guard decision per tool call (fingerprint, ladder, cycle check, failure streak) "
+        "| guard decision per tool call (call identity with its path resolved, keys, ladder, "
+        "cycle check, progress, failure streak) "
         f"| {decisions:.1f} µs | `.venv/bin/python bench/bench_loop.py` |",
         f'| SQLite checkpoint write per super-step (`durability="sync"`) | {per_step:.2f} ms '
         f"| `.venv/bin/python bench/bench_checkpoints.py` |",
@@ -185,6 +223,11 @@ def machinery() -> list[str]:
         "",
         machinery_section(),
     ]
+
+
+def labscribe_rows(table: list[str]) -> list[str]:
+    """A table's header and its labscribe rows: labscribe now and before."""
+    return [row for row in table if row.startswith(("|---", "| policy")) or "labscribe" in row]
 
 
 def main() -> None:
@@ -204,8 +247,10 @@ def main() -> None:
         "",
         "- **caught by a loop rule**: the collapse was stopped by a rule about repetition, "
         "before any iteration, call or recursion limit.",
-        "- **false alarms**: loop-free trajectories the policy stopped before their end, or in "
-        "which it refused (blocked) a call.",
+        "- **ended on its own**: collapses the policy let end by themselves, before any rule or "
+        "limit: an agent that takes an empty reply for its final answer.",
+        "- **false alarms**: loop-free trajectories the policy stopped (or let end) before their "
+        "end, or in which it refused (blocked) a call.",
         "- **stop latency**: model calls from the collapse's first repeated call to the call "
         "after which the run stopped, by a rule or a limit. **first refusal or stop**: the "
         "same, to the first call the policy refused or the stop, whichever came first.",
@@ -215,7 +260,8 @@ def main() -> None:
         "",
         *summary_table(trajectories, outcomes, chosen),
         "",
-        "## Stop latency by kind of collapse (model calls; `(cap)`: some only stopped by a limit)",
+        "## Stop latency by kind of collapse (model calls; `(cap)`: some only stopped by a "
+        "limit; `(ended)`: some ended on their own)",
         "",
         *category_table(trajectories, outcomes, chosen),
         "",
@@ -223,30 +269,40 @@ def main() -> None:
         "",
         *slower_kinds(trajectories, outcomes, chosen),
         "",
-        "OpenHands stops on the 4th identical action with an identical result; labscribe's "
-        "ladder warns on the 3rd identical call, refuses the 4th and halts on the 5th, the "
-        "rungs SPEC section 3 sets, so the model sees a warning and a refusal before the run "
-        "ends. The table above shows what OpenHands' earlier stop on a 3rd identical error "
-        "costs on loop-free work.",
+        "Where another policy stops a kind sooner, it is a policy with false alarms (above), "
+        "or one that stops on fewer repeats than labscribe's ladder, which warns on the 3rd "
+        "identical call, refuses the 4th and halts on the 5th, the rungs SPEC section 3 sets, "
+        "so the model sees a warning and a refusal before the run ends.",
         "",
-        "## Before and after LoopBench's guard changes",
+        "## Before and after",
         "",
-        "What changed in `guards/` and `tools/`: calls are compared on their validated "
-        "arguments (`Tool.identity`: defaults filled in, key order, unknown fields and "
-        "declared free-text fields such as a figure's caption ignored), and `guards/cycles.py` "
-        "warns when the same 2 or 3 different calls go round twice and halts on the third "
-        "round (call keys carry the read target's size and mtime, so re-reading changing "
-        "files is never a cycle). The ladder's rungs stayed as SPEC section 3 sets them.",
+        "Each labscribe row: the guards as they stand; before call identity by meaning "
+        "(commit dfff476: validated arguments plus a read target's size and mtime, the ladder, "
+        "cycles, and a streak of any failures), replayed and checked once against that "
+        "commit's real graph on this corpus (the same stop and first refusal on every "
+        "trajectory); and before LoopBench (issue 6's ladder and failure streak). What "
+        "changed: paths compared as the path guard resolves them, reads by the window they "
+        "returned and counted with what they returned, figure code without comments or "
+        "layout and without its name; a run of calls that add nothing warns, blocks and "
+        "halts; a re-read after 2 productive calls starts its count again; failures are "
+        "counted by kind; 3 empty replies in a row halt; a nudge on resume restarts the "
+        "ladder with its warning.",
         "",
-        *[
-            row
-            for row in category_table(trajectories, outcomes, chosen)
-            if not row.startswith("| ") or "labscribe" in row or row.startswith("| policy")
-        ],
+        *labscribe_rows(summary_table(trajectories, outcomes, chosen)),
+        "",
+        *labscribe_rows(category_table(trajectories, outcomes, chosen)),
         "",
         "## Every trajectory",
         "",
         *detail_table(trajectories, outcomes, chosen),
+        "",
+        "## Peer sources",
+        "",
+        f"The {sum('source' in t.data for t in trajectories)} trajectories translated from "
+        "other agents' test suites and issue trackers (`bench/loopbench/peers.py`), with the "
+        "file or issue each was read from and what the peer's test expects.",
+        "",
+        *peer_sources(trajectories),
     ]
     if not args.quick:
         text += ["", "## Machinery cost", "", *machinery()]

@@ -12,7 +12,8 @@ import pytest
 LOOPBENCH = Path(__file__).resolve().parents[2] / "bench" / "loopbench"
 sys.path[:0] = [str(LOOPBENCH), str(LOOPBENCH.parent)]
 
-from corpus import load  # noqa: E402
+from corpus import FINAL, corpus, load  # noqa: E402
+from peers import peer_trajectories  # noqa: E402
 from policies import Trajectory  # noqa: E402
 from run import run_all, summary_table  # noqa: E402
 
@@ -20,17 +21,36 @@ KINDS = {
     "exact repetition", "keys reordered", "non-semantic field varies", "A-B cycle",
     "A-B-C cycle", "same error, varying arguments", "poll whose result changes", "paging",
     "re-read after the file changed", "wandering", "recovers after the warn",
-    "parallel identical calls",
+    "parallel identical calls", "path spellings", "result ignored", "re-read between steps",
+    "debugging", "empty replies", "many distinct calls",
 }  # fmt: skip
+CAP = 20
+"""The iteration cap: a loop-free trajectory ends, final answer included, in fewer calls."""
 
 
 def test_the_corpus_is_labelled_and_covers_every_kind() -> None:
     _, data = load()
+    assert data == corpus(), "regenerate: .venv/bin/python bench/loopbench/corpus.py"
     assert len(data) >= 40
     assert set(Counter(item["covers"] for item in data)) == KINDS
     for item in data:
-        ends = "content" in (item["replies"] or [{}])[-1]
-        assert (item["collapse_at"] is None) == (ends and not item["loop"]), item["name"]
+        if item["collapse_at"] is None:
+            assert item["replies"][-1] == FINAL and not item["loop"], item["name"]
+            assert len(item["replies"]) < CAP, item["name"]
+        else:  # it begins at the latest where the loop's first round is repeated
+            last = len(item["replies"]) + len(item["loop"]) + 1
+            assert item["loop"] and 1 <= item["collapse_at"] <= last, item["name"]
+    # Those translated from other agents' tests and issues say where they come from.
+    peers = {item["name"] for item in peer_trajectories()}
+    assert len(peers) >= 30
+    found = [item for item in data if item["name"] in peers]
+    assert len(found) == len(peers)
+    for item in found:
+        source = item["source"]
+        assert set(source) == {"peer", "ref", "test"}, item["name"]
+        assert all(isinstance(v, str) and v.strip() for v in source.values()), item["name"]
+        assert isinstance(item["peer_verdict"], str) and item["peer_verdict"].strip()
+    assert all("source" not in item for item in data if item["name"] not in peers)
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from scripted import ScriptedChatModel, call, latex, reply
 
-from labscribe.guards.paths import PATH_OUTSIDE_ERROR
+from labscribe.guards.messages import PATH_OUTSIDE_ERROR
 
 FINISH = call("finish_exploration", experiment="RLC resonance", goal="find f0", key_findings=["f0"])
 
@@ -156,9 +156,9 @@ def test_tool_failure_streak_halts_a_wandering_model(data: Path, run) -> None:
     assert len(explorer.requests) == 5
     halt = result.record["guard"]["halt"]
     assert halt["termination"] == "tool_failures"
-    assert halt["reason"] == "5 tool calls or replies in a row failed"
+    assert halt["reason"] == "5 tool calls in a row failed the same way"
     assert (
-        "[labscribe] Your last 3 tool calls or replies all failed"
+        "[labscribe] Your last 3 tool calls all failed the same way"
         in tool_messages(result)[2]["content"]
     )
 
@@ -250,21 +250,27 @@ def test_progress_milestones_carry_index_total_and_stage(data: Path, run) -> Non
     assert result.record["stages"] == ["scan", "explore", "draft", "bib"]
 
 
-def test_a_block_that_ends_a_failure_streak_is_reported_as_a_block(data: Path, run) -> None:
-    # One failed read, then four identical failed reads: the 4th is blocked by the ladder and
-    # is also the 5th failure in a row, so the failure streak halts on the blocked call.
+def test_a_refused_call_leaves_the_failure_streak_alone_and_is_reported_as_a_block(
+    data: Path, run
+) -> None:
+    # One failed read, then identical failed reads of another missing file: the failure
+    # streak nudges at the 3rd, the ladder warns, then blocks the 4th identical read (a
+    # refusal, not a failure of the tool), and halts on the 5th.
     explorer = ScriptedChatModel(
         replies=[reply(call("read_file", path="missing-a.csv"))]
-        + [reply(call("read_file", path="missing-b.csv"))] * 4
+        + [reply(call("read_file", path="missing-b.csv"))] * 6
     )
     result = run(data, explorer)
     guard = result.record["guard"]
     assert (guard["warned"], guard["blocked"], guard["halted"]) == (1, 1, True)
-    assert guard["halt"]["termination"] == "tool_failures"
+    assert guard["halt"]["termination"] == "repeated_call"
     tools = [e for e in events(result) if e["event"] == "tool"]
-    assert [e["guard"] for e in tools] == ["allow", "allow", "allow", "warn", "block"]
+    assert [e["guard"] for e in tools] == ["allow", "allow", "allow", "warn", "block", "halt"]
     assert guard["blocked"] == sum(e["guard"] == "block" for e in tools)
-    assert [e["termination"] for e in events(result) if e["event"] == "halt"] == ["tool_failures"]
+    assert [e["termination"] for e in events(result) if e["event"] == "halt"] == ["repeated_call"]
+    contents = [m["content"] for m in tool_messages(result)]
+    assert "[labscribe] Your last 3 tool calls all failed the same way" in contents[2]
+    assert contents[4].startswith("Not executed: read_file was already called 3 times")
 
 
 def test_an_a_b_cycle_halts_on_its_third_round(data: Path, run) -> None:

@@ -1,19 +1,24 @@
+from pathlib import Path
+
 import pytest
 
 from labscribe.guards.cycles import CyclePolicy, repeated_cycle
-from labscribe.guards.guard_state import GuardState, call_key
-from labscribe.guards.ladder import LadderPolicy
+from labscribe.guards.fingerprint import call_key
+from labscribe.guards.guard_state import GuardState
+from labscribe.guards.ladder import LadderPolicy, ToolClass
+from labscribe.tools.base import Folder
 from labscribe.tools.files import READ_FILE
 
 POLICY = LadderPolicy()
 
 
+def judged(state: GuardState, key: str, policy: LadderPolicy = POLICY) -> str:
+    return type(state.settle(state.review(policy, key, ToolClass.READ_ONLY))).__name__
+
+
 def verdicts(paths: list[str], policy: LadderPolicy = POLICY) -> list[str]:
     state = GuardState()
-    return [
-        type(state.review(policy, call_key("read_file", {"path": p}), "read_file")).__name__
-        for p in paths
-    ]
+    return [judged(state, call_key("read_file", {"path": p}), policy) for p in paths]
 
 
 @pytest.mark.parametrize(
@@ -50,15 +55,15 @@ def test_comparing_two_files_page_by_page_is_no_cycle() -> None:
     for page in range(8):
         for path in ("a.csv", "b.csv"):
             key = call_key("read_file", {"path": path, "offset": 200 * page})
-            assert type(state.review(POLICY, key, "read_file")).__name__ == "Allow"
+            assert judged(state, key) == "Allow"
 
 
 def test_a_cycle_over_files_that_change_is_no_cycle() -> None:
     state = GuardState()
     for n in range(6):
         path = "a.log" if n % 2 == 0 else "b.log"
-        key = call_key("read_file", {"path": path}, target_stamp=f"{100 + n}:{n}")
-        assert type(state.review(POLICY, key, "read_file")).__name__ == "Allow"
+        key = call_key("read_file", {"path": path}, f"content #{n}")  # what the read returned
+        assert judged(state, key) == "Allow"
 
 
 def test_cycle_detection_can_be_switched_off() -> None:
@@ -71,16 +76,19 @@ def test_cycle_policy_rejects_a_halt_below_two_rounds() -> None:
         CyclePolicy(halt=1)
 
 
-def test_identity_ignores_key_order_spelled_out_defaults_and_extra_fields() -> None:
+def test_identity_ignores_key_order_spelled_out_defaults_and_extra_fields(
+    tmp_path: Path,
+) -> None:
+    folder = Folder(tmp_path)
+    (tmp_path / "notes.md").write_text("notes\n")
     same = [
         {"path": "notes.md"},
         {"offset": 0, "path": "notes.md"},
         {"path": "notes.md", "offset": 0, "limit": 200},
         {"path": "notes.md", "reason": "check the resonance again"},
     ]
-    keys = {call_key("read_file", READ_FILE.identity(args)) for args in same}
+    keys = {call_key("read_file", READ_FILE.identity(folder, args)) for args in same}
     assert len(keys) == 1
-    assert (
-        call_key("read_file", READ_FILE.identity({"path": "notes.md", "offset": 200})) not in keys
-    )
-    assert READ_FILE.identity({"offset": "x"}) == {"offset": "x"}  # invalid: left as it came
+    other = READ_FILE.identity(folder, {"path": "notes.md", "offset": 200})
+    assert call_key("read_file", other) not in keys
+    assert READ_FILE.identity(folder, {"offset": "x"}) == {"offset": "x"}  # invalid: as it came

@@ -1,37 +1,87 @@
 import pytest
 from pydantic import ValidationError
 
-from labscribe.guards.failures import (
+from labscribe.guards.failures import FailurePolicy, failure_kind, judge_silence, judge_streak
+from labscribe.guards.guard_state import GuardState
+from labscribe.guards.messages import (
+    EMPTY_REPLIES_HALT_REASON,
     FAILURE_HALT_REASON,
     FAILURE_NUDGE,
-    FailurePolicy,
-    judge_streak,
+    PATH_OUTSIDE_ERROR,
 )
-from labscribe.guards.guard_state import GuardState
+from labscribe.guards.statuses import Termination
 from labscribe.guards.verdicts import Allow, Halt, Warn
 
 POLICY = FailurePolicy()
+MISSING = "Error: " + PATH_OUTSIDE_ERROR
 
 
-def test_failures_nudge_at_3_and_halt_at_5() -> None:
+def test_failures_of_one_kind_nudge_at_3_and_halt_at_5() -> None:
     state = GuardState()
-    verdicts = [state.record_outcome(POLICY, ok=False) for _ in range(5)]
+    verdicts = [
+        state.record_outcome(POLICY, MISSING.format(path=f"run_{n}.xlsx")) for n in range(5)
+    ]
     assert verdicts == [
         Allow(),
         Allow(),
         Warn(FAILURE_NUDGE.format(streak=3)),
         Allow(),
-        Halt(FAILURE_HALT_REASON.format(streak=5)),
+        Halt(FAILURE_HALT_REASON.format(streak=5), Termination.TOOL_FAILURES),
     ]
 
 
 def test_failures_success_resets_the_streak() -> None:
     state = GuardState()
     for _ in range(4):
-        state.record_outcome(POLICY, ok=False)
-    state.record_outcome(POLICY, ok=True)
-    assert [state.record_outcome(POLICY, ok=False) for _ in range(4)][-1] == Allow()
+        state.record_outcome(POLICY, MISSING.format(path="x.csv"))
+    state.record_outcome(POLICY, None)
+    assert [state.record_outcome(POLICY, MISSING.format(path="x.csv")) for _ in range(4)][-1] == (
+        Allow()
+    )
     assert state.failure_streak == 4
+
+
+def test_failures_that_change_are_debugging_and_never_halt() -> None:
+    errors = [
+        "Error: NameError: name 'xs' is not defined",
+        "Error: KeyError: 'V_R (V)'",
+        "Error: TypeError: unsupported operand type(s) for +: 'int' and 'str'",
+        "Error: ZeroDivisionError: division by zero",
+        "Error: AttributeError: 'Axes' object has no attribute 'plott'",
+        "Error: ValueError: x and y must have same first dimension",
+    ]
+    state = GuardState()
+    assert [state.record_outcome(POLICY, error) for error in errors] == [Allow()] * 6
+    assert state.failure_streak == 1
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        (MISSING.format(path="data/run_1.xlsx"), MISSING.format(path="./raw/run_22.xlsx")),
+        (MISSING.format(path="../secret-1.txt"), MISSING.format(path="../secret-2.txt")),
+        (MISSING.format(path="raw-3"), MISSING.format(path="raw-14")),
+        (
+            "Error: cannot read data/a.csv: permission denied",
+            "Error: cannot read b.csv: permission denied",
+        ),
+        ("Error: offset 900 is past the end of a.csv", "Error: offset 12 is past the end of b.csv"),
+    ],
+)
+def test_failure_kind_normalises_paths_and_numbers(first: str, second: str) -> None:
+    assert failure_kind(first) == failure_kind(second)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Error: NameError: name 'x' is not defined", "Error: NameError: name 'y' is not defined"),
+        (MISSING.format(path="a.csv"), "Error: 'a.csv' is a folder; list it with list_dir"),
+        ("Error: it doesn't parse 'a'", "Error: it doesn't parse 'b'"),
+    ],
+)
+def test_failure_kind_keeps_what_is_not_a_path_or_number(first: str, second: str) -> None:
+    assert failure_kind(first) != failure_kind(second)
 
 
 def test_failures_none_never_halts() -> None:
@@ -42,3 +92,24 @@ def test_failures_none_never_halts() -> None:
 def test_failure_policy_rejects_nudge_not_below_halt() -> None:
     with pytest.raises(ValidationError, match="nudge_after must be below halt_after"):
         FailurePolicy(nudge_after=5, halt_after=5)
+
+
+def test_empty_replies_halt_at_the_third_in_a_row() -> None:
+    state = GuardState()
+    verdicts = [state.record_reply(POLICY, empty=True) for _ in range(3)]
+    assert verdicts == [
+        Allow(),
+        Allow(),
+        Halt(EMPTY_REPLIES_HALT_REASON.format(count=3), Termination.EMPTY_REPLIES),
+    ]
+
+
+def test_a_reply_with_text_or_a_call_ends_a_run_of_empty_replies() -> None:
+    state = GuardState()
+    pattern = [True, True, False, True, True, False, True]
+    assert all(state.record_reply(POLICY, empty=e) == Allow() for e in pattern)
+    assert state.empty_replies == 1
+
+
+def test_empty_replies_none_never_halts() -> None:
+    assert judge_silence(FailurePolicy(empty_replies=None), 100) == Allow()

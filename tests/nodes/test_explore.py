@@ -8,7 +8,8 @@ from labscribe.guards.budgets import MAX_CALLS_PER_REPLY
 
 def test_explore_answers_calls_beyond_the_per_reply_limit_unexecuted(data: Path, run) -> None:
     (data / "long.txt").write_text("line\n" * 100)
-    many = [call("read_file", path="long.txt", offset=n) for n in range(MAX_CALLS_PER_REPLY + 3)]
+    pages = range(0, 5 * (MAX_CALLS_PER_REPLY + 3), 5)
+    many = [call("read_file", path="long.txt", offset=n, limit=5) for n in pages]
     finish = call("finish_exploration", experiment="x", goal="y", key_findings=["z"])
     result = run(data, ScriptedChatModel(replies=[reply(*many), reply(finish)]))
     assert result.record["tool_calls"] == MAX_CALLS_PER_REPLY + 1

@@ -3,9 +3,10 @@ from pathlib import Path
 
 import pytest
 
-from labscribe.guards.paths import PATH_OUTSIDE_ERROR
-from labscribe.tools import EXPLORE_TOOLS, Folder
-from labscribe.tools.base import TIMEOUT_ERROR, Tool
+from labscribe.guards.ladder import ToolClass
+from labscribe.guards.messages import PATH_OUTSIDE_ERROR, TIMEOUT_ERROR
+from labscribe.tools import DECLARED_CLASSES, EXPLORE_TOOLS, Folder
+from labscribe.tools.base import Tool
 from labscribe.tools.files import LIST_DIR, LIST_LIMIT, READ_FILE, ListDirArgs
 from labscribe.tools.finish import FINISH_EXPLORATION
 
@@ -67,14 +68,25 @@ def test_read_file_missing_path_argument_is_a_readable_error(folder: Folder) -> 
     )
 
 
-def test_stamp_changes_when_the_target_changes(folder: Folder) -> None:
-    before = READ_FILE.stamp(folder, {"path": "notes.md"})
+def test_version_changes_when_the_target_changes(folder: Folder) -> None:
+    before = READ_FILE.version_of(folder, {"path": "notes.md"})
     (folder.root / "notes.md").write_text("hello again, longer\n")
-    assert READ_FILE.stamp(folder, {"path": "notes.md"}) != before
+    assert READ_FILE.version_of(folder, {"path": "notes.md"}) != before
 
 
-def test_stamp_is_none_for_invalid_targets(folder: Folder) -> None:
-    assert READ_FILE.stamp(folder, {"path": "../secret.txt"}) is None
+def test_version_is_none_for_invalid_targets(folder: Folder) -> None:
+    assert READ_FILE.version_of(folder, {"path": "../secret.txt"}) is None
+    assert READ_FILE.version_of(folder, {"offset": "x"}) is None
+
+
+def test_every_tool_declares_its_class_and_one_is_terminal() -> None:
+    assert DECLARED_CLASSES == {
+        "list_dir": ToolClass.READ_ONLY,
+        "read_file": ToolClass.READ_ONLY,
+        "read_image": ToolClass.READ_ONLY,
+        "make_figure": ToolClass.MUTATING,
+        "finish_exploration": ToolClass.TERMINAL,
+    }
 
 
 def test_finish_exploration_requires_the_three_slots(folder: Folder) -> None:
@@ -115,7 +127,13 @@ def test_tool_that_overruns_its_time_limit_answers_with_a_timeout(folder: Folder
         time.sleep(5)
         return "too late"
 
-    slow = Tool(name="slow", description="", args_schema=ListDirArgs, run=stuck)
+    slow = Tool(
+        name="slow",
+        description="",
+        args_schema=ListDirArgs,
+        run=stuck,
+        tool_class=ToolClass.READ_ONLY,
+    )
     started = time.monotonic()
     outcome = slow.invoke(folder, {}, timeout=0.2)
     assert time.monotonic() - started < 2

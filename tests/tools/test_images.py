@@ -12,7 +12,7 @@ import pytest
 from langchain_core.messages import BaseMessage
 from PIL import Image, ImageDraw, ImageFont
 
-from labscribe.guards.paths import PATH_OUTSIDE_ERROR
+from labscribe.guards.messages import PATH_OUTSIDE_ERROR
 from labscribe.tools import Folder
 from labscribe.tools.images import (
     DECODE_ERROR,

@@ -1,0 +1,93 @@
+"""Call identity by meaning: when two tool calls ask for the same thing.
+
+A tool declares how its arguments are meant (`Meaning`): which name a path in the data
+folder, which hold code, which only describe the call (a caption, a file name for the
+result), and which select a window of a longer answer. Two calls are the same call when
+their validated arguments agree once paths are resolved as the path guard resolves them,
+code is compared without comments or layout, descriptive arguments are dropped, and, for a
+read, the window is the one the read actually returned.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import tokenize
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from labscribe.guards.fingerprint import call_key
+from labscribe.guards.paths import canonical_path
+
+
+@dataclass(frozen=True)
+class Meaning:
+    """How a tool's arguments are compared. Declared on the tool, next to its schema."""
+
+    paths: tuple[str, ...] = ()
+    """Arguments naming a file or folder in the data folder."""
+    code: tuple[str, ...] = ()
+    """Arguments holding Python source."""
+    ignored: tuple[str, ...] = ()
+    """Arguments that describe a call without changing what it shows or does."""
+    window: tuple[str, ...] = ()
+    """Arguments that select the part of the answer shown: a read is counted by the part it
+    returned instead."""
+
+
+def identify(meaning: Meaning, root: Path, args: Mapping[str, Any]) -> dict[str, Any]:
+    """The meaning of validated `args`: paths canonical, code normalised, descriptions gone.
+
+    The window arguments stay as asked; once the answer is known, the window it returned
+    takes their place (`answer_key`).
+    """
+    meant: dict[str, Any] = {}
+    for name, value in args.items():
+        if name in meaning.ignored:
+            continue
+        if name in meaning.paths:
+            value = canonical_path(root, value)
+        elif name in meaning.code and isinstance(value, str):
+            value = normalise_code(value)
+        meant[name] = value
+    return meant
+
+
+def answer_key(tool: str, target: str, lines: tuple[int, int] | None, shown: str) -> str:
+    """The key a read-only call is counted by: what it asked for without its window
+    (`target`, a `call_key` of `without_window`), the window it returned, and a digest of
+    what it showed. A read whose `limit` grows while the character cap returns the same
+    lines is the same read; a poll whose answer changed is a new one."""
+    return call_key(tool, target, f"lines {lines}", shown)
+
+
+def without_window(meaning: Meaning, identity: Any) -> Any:
+    """What a call is about, whichever part of it it shows: `identity` without its window."""
+    if not isinstance(identity, Mapping):
+        return identity
+    return {name: value for name, value in identity.items() if name not in meaning.window}
+
+
+def normalise_code(source: str) -> str:
+    """`source` without comments, blank lines or layout: what the interpreter would run.
+
+    Code that does not parse is compared token by token without comments, or, when it does
+    not even tokenize, with runs of whitespace collapsed.
+    """
+    try:
+        return ast.unparse(ast.parse(source))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        pass
+    kept: list[str] = []
+    skip = {tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT}
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type not in skip and token.string:
+                kept.append(token.string)
+    except tokenize.TokenError:
+        pass  # an unclosed bracket or string at the end: every token came before it
+    except SyntaxError:  # an inconsistent dedent stops tokenizing midway
+        return " ".join(source.split())
+    return " ".join(kept)
