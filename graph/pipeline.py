@@ -25,7 +25,7 @@ from labscribe.nodes.figures import figures
 from labscribe.nodes.gap import gap
 from labscribe.nodes.reflect import reflect
 from labscribe.nodes.scan import scan
-from labscribe.tools.latex import NO_XELATEX, has_xelatex
+from labscribe.tools.latex import toolchain_problem
 
 
 def _once(ctx: Context, xelatex: bool) -> int:
@@ -63,15 +63,15 @@ def prepare(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     if problem:
         raise ValueError(problem)
     ctx = runtime.context
-    xelatex = has_xelatex()  # the one probe: the plan and the compile stage both follow it
+    no_pdf = toolchain_problem()  # the one probe: the plan and the compile stage follow it
     update = {
         "folder": str(Path(state["folder"]).expanduser().resolve()),
         "options": ctx.options(),
-        "plan": plan_for(ctx, xelatex),
+        "plan": plan_for(ctx, no_pdf is None),
         "guard": GuardState().dump(),
     }
     if not ctx.compile:
         update["compile"] = {"status": "skipped", "reason": "compiling was switched off"}
-    elif not xelatex:
-        update["compile"] = {"status": "skipped", "reason": NO_XELATEX}
+    elif no_pdf:
+        update["compile"] = {"status": "skipped", "reason": no_pdf}
     return update

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -42,6 +43,16 @@ def data(tmp_path: Path) -> Path:
     (folder / "notes.md").write_text("Resonance near 5 kHz. Quality factor about 5.\n")
     (folder / "params.ini").write_text("[circuit]\nR = 47\nL = 0.01\nC = 1e-7\n")
     return folder
+
+
+@pytest.fixture
+def user_dir() -> Iterator[Path]:
+    """A folder a normal user can reach (pytest's own tmp_path is private to root), for the
+    tests that run code as a normal user (`asuser.as_normal_user`)."""
+    folder = Path(tempfile.mkdtemp(prefix="labscribe-user-"))
+    folder.chmod(0o755)
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture

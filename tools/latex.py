@@ -1,11 +1,15 @@
-"""The LaTeX toolchain: the one probe for xelatex, and a bounded compile of a report."""
+"""The LaTeX toolchain: the one probe for it, and a bounded, confined compile.
+
+The report is model-written, and a prompt injection in the data can steer it, so the whole
+compile runs in the TeX sandbox (`tex_sandbox`): it sees the TeX installation, its fonts and
+the build folder only, with kpathsea's paranoid file access inside, no shell escape, no rc
+file for latexmk, and no secret in its environment.
+"""
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import signal
 import subprocess
 from dataclasses import dataclass
 from functools import lru_cache
@@ -13,8 +17,11 @@ from pathlib import Path
 
 from labscribe.guards.latex_log import LogSummary, parse_log
 from labscribe.guards.output import add_to_preamble
+from labscribe.tools import children
+from labscribe.tools.tex_sandbox import confined, sandbox_problem
 
 COMPILE_SECONDS = 180  # latexmk with bibtex reruns; a report that takes longer is stuck
+
 CJK = re.compile(r"[\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]")
 CJK_PREAMBLE = "\\usepackage{xeCJK}\n\\setCJKmainfont{Noto Serif CJK SC}\n"
 NO_XELATEX = (
@@ -24,9 +31,17 @@ NO_XELATEX = (
 
 
 @lru_cache(maxsize=1)
+def toolchain_problem() -> str | None:
+    """Why no PDF can be made here, or None. Probed once per process: the plan and the
+    compile stage follow one answer."""
+    if not (shutil.which("xelatex") and shutil.which("latexmk")):
+        return NO_XELATEX
+    return sandbox_problem()
+
+
 def has_xelatex() -> bool:
-    """Whether PDFs can be made here. Probed once per process: plan and run use one answer."""
-    return bool(shutil.which("xelatex") and shutil.which("latexmk"))
+    """Whether PDFs can be made here: xelatex, latexmk, and the sandbox to run them in."""
+    return toolchain_problem() is None
 
 
 @dataclass(frozen=True)
@@ -58,22 +73,20 @@ def compile_latex(
     if bibliography:
         (workdir / "references.bib").write_text(bibliography, encoding="utf-8")
     command = [
-        "latexmk", "-xelatex", "-interaction=nonstopmode", "-halt-on-error",
-        "-file-line-error", "report.tex",
+        "latexmk", "-norc", "-xelatex", "-latexoption=-no-shell-escape",
+        "-interaction=nonstopmode", "-halt-on-error", "-file-line-error", "report.tex",
     ]  # fmt: skip
-    process = subprocess.Popen(
-        command,
+    with children.started(
+        confined(command, workdir),
         cwd=workdir,
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    try:
-        process.wait(timeout=COMPILE_SECONDS)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)  # latexmk and the xelatex it started
-        process.wait()
+    ) as process:
+        try:
+            process.wait(timeout=COMPILE_SECONDS)
+        except subprocess.TimeoutExpired:
+            children.stop(process)
     log_file = workdir / "report.log"
     log = parse_log(
         log_file.read_text(encoding="utf-8", errors="replace") if log_file.exists() else ""
