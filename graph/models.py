@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
+from langgraph.types import interrupt
+
 from labscribe.graph.context import Context
 from labscribe.graph.local_model import (
     EMBEDDED_CONTEXT_TOKENS,
@@ -15,11 +17,13 @@ from labscribe.graph.local_model import (
     check_local_model,
     local_server,
 )
+from labscribe.guards.statuses import HaltKind, Termination, classify_model_error
 from labscribe.tools.images import VisionReader
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
-    from langchain_core.messages import AIMessage
+    from langchain_core.messages import AIMessage, BaseMessage
+    from langchain_core.runnables import Runnable
 
 Role = Literal["explore", "write"]
 ROLES: tuple[Role, ...] = ("explore", "write")
@@ -181,6 +185,35 @@ def role_of(stage: str) -> Role:
     return "explore" if stage == "explore" else "write"
 
 
+def ask(model: Runnable[Any, AIMessage], messages: list[BaseMessage]) -> AIMessage:
+    """`model`'s reply to `messages`. When the endpoint fails for good (authentication, an
+    outage or timeouts that outlived the client's retries) the thread pauses with an
+    interrupt that records the halt; resuming the thread asks again.
+
+    A paused thread is resumable like any interrupt (`labscribe resume`, Studio, the
+    server's API), and the halt is in its checkpoint for `labscribe status` and Studio.
+    """
+    while True:
+        try:
+            return model.invoke(messages)
+        except Exception as exc:
+            termination = classify_model_error(exc)
+            if termination is None:
+                raise
+            interrupt({"halt": infrastructure_halt(termination, exc)})
+
+
+def infrastructure_halt(termination: Termination, exc: BaseException) -> dict[str, Any]:
+    """The halt record of an endpoint failure, in the shape collapse halts have."""
+    return {
+        "termination": termination.value,
+        "kind": HaltKind.INFRASTRUCTURE.value,
+        "reason": f"{termination.description}: {exc}"[:500],
+        "tool": None,
+        "args": None,
+    }
+
+
 def spent(stage: str, *replies: AIMessage) -> dict[str, Any]:
     """The state update that records what `replies` cost, under `stage`."""
     usages = [reply.usage_metadata or {} for reply in replies]
@@ -203,9 +236,10 @@ def _openai(
     streaming: bool,
     max_tokens: int | None,
 ) -> BaseChatModel:
-    from langchain_openai import ChatOpenAI  # imported on first use: never at import time
+    # imported on first use: never at import time
+    from labscribe.graph.openai_client import TolerantChatOpenAI
 
-    return ChatOpenAI(
+    return TolerantChatOpenAI(
         base_url=base_url,
         api_key=api_key,
         model=model,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -72,10 +73,50 @@ def run_record(thread_id: str, values: dict[str, Any], outcome: RunOutcome) -> d
     } | ({"traceback": outcome.traceback} if outcome.traceback else {})
 
 
+class OutputsUnwritten(OSError):
+    """OUT/ could not be written (a full disk, a folder gone read-only). The thread's state,
+    the report included, is safe in the checkpoint, and can be written again."""
+
+    def with_hint(self, thread_id: str) -> OutputsUnwritten:
+        return OutputsUnwritten(
+            f"{self}; the report is safe in the checkpoint: write it again with "
+            f"`labscribe resume {thread_id} --out DIR`"
+        )
+
+
 def write_outputs(
     out: Path, thread_id: str, values: dict[str, Any], outcome: RunOutcome
 ) -> dict[str, Any]:
-    """Write report.tex (when there is one), history.json and run.json; return run.json."""
+    """Write report.tex (when there is one), history.json and run.json, each whole or not at
+    all; return run.json. Raises OutputsUnwritten when OUT/ cannot take them."""
+    try:
+        return _write(out, thread_id, values, outcome)
+    except OSError as exc:
+        raise OutputsUnwritten(f"cannot write the outputs to {str(out)!r}: {exc}") from exc
+
+
+def export_outputs(
+    out: Path, thread_id: str, values: dict[str, Any], outcome: RunOutcome
+) -> dict[str, Any]:
+    """A finished thread's outputs written again, to `out`: the files from its state, and the
+    figures and the PDF its run left in its own output folder, when they are still there."""
+    recorded = Path(values["out"]) if values.get("out") else None
+    values = dict(values)
+    if recorded is not None and recorded.resolve() != out.resolve():
+        try:
+            if (recorded / "figures").is_dir():
+                shutil.copytree(recorded / "figures", out / "figures", dirs_exist_ok=True)
+            pdf = (values.get("compile") or {}).get("pdf")
+            if pdf and Path(pdf).is_file():
+                out.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(pdf, out / "report.pdf")
+                values["compile"] = {**values["compile"], "pdf": str(out / "report.pdf")}
+        except OSError as exc:
+            raise OutputsUnwritten(f"cannot write the outputs to {str(out)!r}: {exc}") from exc
+    return write_outputs(out, thread_id, values, outcome)
+
+
+def _write(out: Path, thread_id: str, values: dict[str, Any], outcome: RunOutcome) -> dict:
     out.mkdir(parents=True, exist_ok=True)
     record = run_record(thread_id, values, outcome)
     if values.get("report"):
@@ -95,10 +136,11 @@ def write_outputs(
 
 
 def write_whole(path: Path, text: str) -> Path:
-    """Replace `path` whole or not at all: a full disk never leaves half a file."""
+    """Replace `path` whole or not at all: a full disk never leaves half a file. Text that is
+    not valid UTF-8 (a lone surrogate) is written as a backslash escape, never refused."""
     partial = path.with_name(f".{path.name}.partial")
     try:
-        partial.write_text(text, encoding="utf-8")
+        partial.write_text(text, encoding="utf-8", errors="backslashreplace")
         os.replace(partial, path)
     finally:
         partial.unlink(missing_ok=True)

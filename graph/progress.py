@@ -2,15 +2,23 @@
 
 Milestone events carry `index`, `total`, `stage` and `detail`; the stage is always passed
 by the node that reached it, and the index is that stage's own place in the plan, so a
-skipped milestone never shifts the labels of the ones after it.
+skipped milestone never shifts the labels of the ones after it. Every event carries `time`
+(ISO 8601, UTC) and `elapsed` (seconds since its run started: since the first event of that
+run id in this process).
 """
 
 from __future__ import annotations
 
+import time
+from collections import OrderedDict
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 from langgraph.config import get_stream_writer
+from langgraph.runtime import get_runtime
+
+from labscribe.guards.paths import printable
 
 
 def milestone_index(plan: Sequence[str], stage: str, occurrence: int) -> int:
@@ -35,5 +43,44 @@ def milestone(state: dict[str, Any], stage: str, detail: str) -> dict[str, Any]:
 
 
 def emit(event: dict[str, Any]) -> None:
-    """Send `event` to whoever streams the custom mode; a no-op for plain invoke."""
-    get_stream_writer()(event)
+    """Send `event`, stamped, to whoever streams the custom mode; a no-op for plain invoke."""
+    get_stream_writer()(stamped(event, _run_start()))
+
+
+def stamped(event: dict[str, Any], started: float) -> dict[str, Any]:
+    """`event` with `time` and `elapsed` since `started` (a `time.time()`), its text printable:
+    a file name that is not UTF-8 must not break a stream, a log or a terminal."""
+    now = time.time()
+    clean = {key: _printable(value) for key, value in event.items()}
+    return clean | {
+        "time": datetime.fromtimestamp(now, UTC).isoformat(timespec="milliseconds"),
+        "elapsed": round(now - started, 3),
+    }
+
+
+def _run_start() -> float:
+    """When the current run (its run id, else its thread) emitted its first event here."""
+    try:
+        info = get_runtime().execution_info
+        key = (info.run_id or info.thread_id or "") if info else ""
+    except (RuntimeError, KeyError, AttributeError):
+        key = ""
+    if key not in _STARTS:
+        _STARTS[key] = time.time()
+        while len(_STARTS) > _KEPT_STARTS:
+            _STARTS.popitem(last=False)
+    return _STARTS[key]
+
+
+def _printable(value: Any) -> Any:
+    if isinstance(value, str):
+        return printable(value)
+    if isinstance(value, dict):
+        return {key: _printable(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_printable(item) for item in value]
+    return value
+
+
+_STARTS: OrderedDict[str, float] = OrderedDict()
+_KEPT_STARTS = 256  # runs a long-lived server remembers the start of

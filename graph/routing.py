@@ -1,23 +1,31 @@
-"""Routing: pure functions of the state, named for the decision they make."""
+"""Routing: pure functions of the state and the run's context, named for the decision.
+
+Every setting a router reads comes from the runtime context, as the nodes read it: a resume
+that changes `on_collapse` or `reflect` changes the routes too.
+"""
 
 from __future__ import annotations
 
 from typing import Literal
 
+from langgraph.runtime import Runtime
+
+from labscribe.graph.context import Context
 from labscribe.graph.state import State, pending_calls
+from labscribe.guards.reflection import round_due
 
 ExplorerRoute = Literal["call_tool", "explore", "await_human", "leave"]
 
 
-def route_explorer(state: State) -> ExplorerRoute:
+def route_explorer(state: State, runtime: Runtime[Context]) -> ExplorerRoute:
     """Where the explore loop goes next.
 
     A collapse halt leaves for drafting with what was found, or pauses for a human when the
-    run was started with on_collapse="ask". Otherwise pending calls are answered one per
-    step, a finished exploration leaves, and anything else is the explorer's turn.
+    run has on_collapse="ask". Otherwise pending calls are answered one per step, a
+    finished exploration leaves, and anything else is the explorer's turn.
     """
     if (state.get("guard") or {}).get("halt"):
-        return "await_human" if state["options"]["on_collapse"] == "ask" else "leave"
+        return "await_human" if runtime.context.on_collapse == "ask" else "leave"
     if pending_calls(state["messages"]):
         return "call_tool"
     if state.get("exploration"):
@@ -28,9 +36,6 @@ def route_explorer(state: State) -> ExplorerRoute:
 ReflectionRoute = Literal["reflect", "leave"]
 
 
-def route_reflection(state: State) -> ReflectionRoute:
+def route_reflection(state: State, runtime: Runtime[Context]) -> ReflectionRoute:
     """Another critique-and-revise round while rounds remain and the last did not converge."""
-    done = state.get("reflection") or {"rounds": 0, "converged": False}
-    if done["converged"] or done["rounds"] >= state["options"]["reflect"]:
-        return "leave"
-    return "reflect"
+    return "reflect" if round_due(state.get("reflection"), runtime.context.reflect) else "leave"

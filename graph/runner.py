@@ -2,26 +2,30 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
-import traceback
+import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from langgraph.graph.state import CompiledStateGraph
-from langgraph.types import Command, RunnableConfig, StateSnapshot
+from langgraph.types import Command, RunnableConfig
 
-from labscribe.graph.builder import build_graph
+from labscribe.graph.builder import EXPLORE_LOOP, build_graph
 from labscribe.graph.checkpoint import hold_thread, open_checkpointer
 from labscribe.graph.context import Context
 from labscribe.graph.models import Models, check_models
-from labscribe.graph.outputs import RunOutcome, write_outputs
+from labscribe.graph.outputs import OutputsUnwritten, RunOutcome, export_outputs, write_outputs
+from labscribe.graph.progress import stamped
+from labscribe.graph.settle import RESUME_HINT, failure, settle, thread_state
 from labscribe.guards.budgets import graph_step_bound
 from labscribe.guards.inputs import folder_problem, out_problem
-from labscribe.guards.statuses import RunStatus, Termination, classify_model_error
+from labscribe.guards.statuses import RunStatus, Termination
+from labscribe.tools import children
 
 EventSink = Callable[[dict[str, Any]], None]
 EXIT_CODES = {
@@ -31,7 +35,10 @@ EXIT_CODES = {
     RunStatus.CANCELLED: 3,
     RunStatus.FAILED: 1,
 }
-RESUME_HINT = "resume with: labscribe resume {thread_id} [--nudge TEXT]"
+NUDGE_UNUSED = (
+    "the thread is past exploration (next: {next}), so no explorer will read the nudge; "
+    "resuming without it"
+)
 
 
 class BadInput(ValueError):
@@ -75,7 +82,7 @@ def run_folder(
     check_models(context)
     thread_id = thread_id or new_thread_id(Path(folder))
     out_dir = Path(out or Path.cwd() / "labscribe-out" / thread_id).expanduser().absolute()
-    if problem := out_problem(out_dir):
+    if problem := out_problem(out_dir, folder):
         raise BadInput(problem)
     with open_checkpointer(db) as saver, hold_thread(db, thread_id):
         graph = build_graph(checkpointer=saver)
@@ -91,43 +98,56 @@ def resume_thread(
     *,
     nudge: str | None = None,
     db: str | Path | None = None,
+    out: str | Path | None = None,
     settings: dict[str, Any] | None = None,
     models: Models | None = None,
     on_event: EventSink | None = None,
 ) -> RunResult:
-    """Continue a halted, interrupted, crashed or cancelled thread from its last checkpoint.
+    """Continue a halted, interrupted, crashed or cancelled thread from its last checkpoint;
+    write a finished thread's outputs again (to `out`, when given).
 
     The run's recorded options apply again, with `settings` (Context fields) on top. A
     `nudge` joins the explorer's history before its next turn and restarts the ladder.
-    Raises ThreadBusy, having done nothing, while another worker runs the thread.
+    Raises BadInput, having done nothing, for settings that cannot run, and ThreadBusy while
+    another worker runs the thread.
     """
     with open_checkpointer(db) as saver, hold_thread(db, thread_id):
         graph = build_graph(checkpointer=saver)
         snapshot = graph.get_state({"configurable": {"thread_id": thread_id}})
         if not snapshot.values:
             raise BadInput(f"no thread {thread_id!r} in the checkpoint database")
-        options = snapshot.values.get("options", {})
-        context = Context.from_options(options, **(settings or {}), models=models)
-        check_models(context)
-        out_dir = Path(snapshot.values["out"])
-        if problem := out_problem(out_dir):
-            raise BadInput(problem)
+        try:
+            options = snapshot.values.get("options", {})
+            context = Context.from_options(options, **(settings or {}), models=models)
+        except (ValueError, TypeError) as exc:
+            raise BadInput(f"cannot resume {thread_id!r} with these settings: {exc}") from exc
         where = thread_state(snapshot)
+        recorded = Path(snapshot.values["out"])
+        out_dir = Path(out).expanduser().absolute() if out else recorded
+        if problem := out_problem(out_dir, snapshot.values["folder"]):
+            raise BadInput(problem)
+        if where == "finished":
+            record = export_outputs(
+                out_dir, thread_id, snapshot.values, settle(thread_id, snapshot)
+            )
+            return RunResult(thread_id, out_dir, record)
+        if out_dir != recorded:
+            raise BadInput(
+                f"--out applies to a finished thread; {thread_id!r} is not finished and "
+                f"continues in its own output folder {str(recorded)!r}"
+            )
+        check_models(context)
+        notices = []
+        upcoming = [task.name for task in snapshot.tasks]
+        if nudge and where == "resumable" and not set(upcoming) & {*EXPLORE_LOOP, "scan"}:
+            notices.append(NUDGE_UNUSED.format(next=", ".join(upcoming) or "the end"))
+            nudge = None
         if where == "interrupted":
             payload: Any = Command(resume={"nudge": nudge})
-        elif where == "resumable":
-            payload = Command(update={"pending_nudge": nudge}) if nudge else None
         else:
-            raise BadInput(f"thread {thread_id!r} has already finished; nothing to resume")
-        return _drive(graph, payload, thread_config(thread_id, context), context, out_dir, on_event)
-
-
-def thread_state(snapshot: StateSnapshot) -> Literal["interrupted", "resumable", "finished"]:
-    """Where a thread stands. A task that finished before a crash but was never committed
-    leaves `next` empty and its writes pending: the thread is still resumable."""
-    if snapshot.interrupts:
-        return "interrupted"
-    return "resumable" if snapshot.next or snapshot.tasks else "finished"
+            payload = Command(update={"pending_nudge": nudge}) if nudge else None
+        config = thread_config(thread_id, context)
+        return _drive(graph, payload, config, context, out_dir, on_event, notices)
 
 
 def new_thread_id(folder: Path) -> str:
@@ -139,31 +159,9 @@ def thread_config(thread_id: str, context: Context) -> RunnableConfig:
     return {
         "configurable": {"thread_id": thread_id},
         "recursion_limit": graph_step_bound(context.max_tool_iters),
+        # Each invocation its own run id: its events count their `elapsed` from its start.
+        "run_id": uuid.uuid4(),
     }
-
-
-def settle(thread_id: str, snapshot: StateSnapshot) -> RunOutcome:
-    """The outcome of an invocation that returned normally, read from its last checkpoint."""
-    values = snapshot.values
-    if snapshot.interrupts:
-        halt = (values.get("guard") or {}).get("halt") or {}
-        hint = RESUME_HINT.format(thread_id=thread_id)
-        return RunOutcome(RunStatus.HALTED, f"halted: {halt.get('reason', 'paused')}; {hint}")
-    if thread_state(snapshot) != "finished" or not values.get("report"):
-        pending = ", ".join(task.name for task in snapshot.tasks) or "the end"
-        return RunOutcome(RunStatus.FAILED, f"stopped before {pending}")
-    reason = (values.get("exploration") or {}).get("reason", "exploration ended")
-    halts = (values.get("guard") or {}).get("halts") or []
-    if halts:
-        reason = f"drafted after a halt ({halts[-1]['reason']}); {reason}"
-    skipped = values.get("compile") or {}
-    if skipped.get("status") == "skipped":
-        reason = f"{reason}; no PDF: {skipped['reason']}"
-    if values.get("degraded"):
-        return RunOutcome(
-            RunStatus.DEGRADED, f"{reason}; degraded: {'; '.join(values['degraded'])}"
-        )
-    return RunOutcome(RunStatus.COMPLETED, reason)
 
 
 def _drive(
@@ -173,66 +171,82 @@ def _drive(
     context: Context,
     out: Path,
     on_event: EventSink | None,
+    notices: list[str] = (),  # type: ignore[assignment]
 ) -> RunResult:
     thread_id = config["configurable"]["thread_id"]
-    out.mkdir(parents=True, exist_ok=True)
-    with (out / "events.jsonl").open("a", encoding="utf-8") as log:
+    started = time.time()
+    children.resume_starting()
+    log = _EventLog(out / "events.jsonl", thread_id)
 
-        def publish(event: dict[str, Any]) -> None:
-            log.write(
-                json.dumps({"thread_id": thread_id, **event}, ensure_ascii=False, default=str)
-            )
-            log.write("\n")
-            log.flush()
-            if on_event:
-                on_event(event)
+    def publish(event: dict[str, Any]) -> None:
+        event = event if "time" in event else stamped(event, started)
+        log.append(event)
+        if on_event:
+            on_event(event)
 
-        try:
-            # durability="sync": each step's checkpoint is on disk before the next step runs,
-            # so a kill at any moment never loses a completed tool call.
-            for event in graph.stream(
-                payload, config, context=context, stream_mode="custom", durability="sync"
-            ):
-                publish(event)
-            outcome = settle(thread_id, graph.get_state(config))
-        except KeyboardInterrupt:
-            hint = RESUME_HINT.format(thread_id=thread_id)
-            outcome = RunOutcome(
-                RunStatus.CANCELLED, f"{Termination.CANCELLED.description}; {hint}"
-            )
-        except Exception as exc:
-            outcome = _failure(thread_id, exc)
-        values = graph.get_state(config).values
+    for notice in notices:
+        publish({"event": "notice", "stage": "resume", "detail": notice})
+    try:
+        # durability="sync": each step's checkpoint is on disk before the next step runs,
+        # so a kill at any moment never loses a completed tool call.
+        for event in graph.stream(
+            payload, config, context=context, stream_mode="custom", durability="sync"
+        ):
+            publish(event)
+        outcome = settle(thread_id, graph.get_state(config))
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (the CLI turns it into this)
+        children.stop_all()
+        hint = RESUME_HINT.format(thread_id=thread_id)
+        outcome = RunOutcome(RunStatus.CANCELLED, f"{Termination.CANCELLED.description}; {hint}")
+    except Exception as exc:
+        outcome = failure(thread_id, exc)
+    values = graph.get_state(config).values
+    try:
         record = write_outputs(out, thread_id, values, outcome)
-        plan = values.get("plan", [])
-        done = outcome.status in (RunStatus.COMPLETED, RunStatus.DEGRADED)
-        publish(
-            {
-                "event": "end",
-                "status": outcome.status.value,
-                "reason": outcome.reason,
-                "index": len(plan) if done else len(values.get("stages", [])),
-                "total": len(plan),
-                "stage": "end",
-                "detail": outcome.reason,
-            }
-        )
+    except OutputsUnwritten as exc:
+        log.close()
+        raise exc.with_hint(thread_id) from exc
+    plan = values.get("plan", [])
+    done = outcome.status in (RunStatus.COMPLETED, RunStatus.DEGRADED)
+    publish(
+        {
+            "event": "end",
+            "status": outcome.status.value,
+            "reason": outcome.reason,
+            "index": len(plan) if done else len(values.get("stages", [])),
+            "total": len(plan),
+            "stage": "end",
+            "detail": outcome.reason,
+        }
+    )
+    log.close()
     return RunResult(thread_id, out, record)
 
 
-def _failure(thread_id: str, exc: Exception) -> RunOutcome:
-    """An exception out of the graph: an infrastructure halt if it is one, else a failure."""
-    termination = classify_model_error(exc)
-    if termination is None:
-        reason = f"{type(exc).__name__}: {exc}"
-        return RunOutcome(RunStatus.FAILED, reason, traceback=traceback.format_exc())
-    reason = f"{termination.description}: {exc}"
-    halt = {
-        "termination": termination.value,
-        "kind": "infrastructure",
-        "reason": reason,
-        "tool": None,
-        "args": None,
-    }
-    hint = RESUME_HINT.format(thread_id=thread_id)
-    return RunOutcome(RunStatus.HALTED, f"{reason}; {hint}", halt=halt)
+class _EventLog:
+    """events.jsonl, appended line by line. Losing the log (a full disk) never stops a run:
+    the run's outputs say what could not be written."""
+
+    def __init__(self, path: Path, thread_id: str) -> None:
+        self.thread_id = thread_id
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.handle: Any = path.open("a", encoding="utf-8", errors="backslashreplace")
+        except OSError:
+            self.handle = None
+
+    def append(self, event: dict[str, Any]) -> None:
+        if self.handle is None:
+            return
+        line = json.dumps({"thread_id": self.thread_id, **event}, ensure_ascii=False, default=str)
+        try:
+            self.handle.write(line + "\n")
+            self.handle.flush()
+        except OSError:
+            self.close()
+
+    def close(self) -> None:
+        if self.handle is not None:
+            with contextlib.suppress(OSError):
+                self.handle.close()
+            self.handle = None

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from labscribe.guards.paths import is_inside
+
 
 def folder_problem(folder: str | os.PathLike[str]) -> str | None:
     """Why `folder` cannot be explored, or None when it can."""
@@ -23,9 +25,17 @@ def folder_problem(folder: str | os.PathLike[str]) -> str | None:
     return None
 
 
-def out_problem(out: str | os.PathLike[str]) -> str | None:
-    """Why the report cannot be written to `out`, or None when it can."""
+def out_problem(out: str | os.PathLike[str], folder: str | os.PathLike[str]) -> str | None:
+    """Why the report cannot be written to `out`, or None when it can. The data folder is
+    the user's own work: an `out` that is it, or lies inside it, would overwrite its files
+    (a report.tex, a references.bib of the user's) and would be read as material."""
     path = Path(out).expanduser().absolute()
+    data = os.path.realpath(Path(folder).expanduser())
+    if is_inside(data, os.path.realpath(path)):
+        return (
+            f"--out {str(path)!r} is the data folder or inside it, where the outputs would "
+            "overwrite the material: write them somewhere else"
+        )
     if path.exists() and not path.is_dir():
         return f"--out {str(path)!r} is a file, not a folder"
     existing = next(p for p in (path, *path.parents) if p.exists())

@@ -13,8 +13,8 @@ PATH_OUTSIDE_ERROR = (
 )
 ARGS_INVALID_ERROR = "Error: invalid arguments for {tool}: {errors}. Fix them and call again."
 INVALID_ARGS_ERROR = (
-    "Error: the arguments of {name} are not a valid JSON object and could not be repaired "
-    '({problem}). Send the arguments as one JSON object, e.g. {{"path": "data.csv"}}.'
+    "Error: the arguments of {name} could not be used ({problem}). Send the arguments as one "
+    'JSON object of plain values, e.g. {{"path": "data.csv"}}.'
 )
 INVALID_TOOL_NAME_ERROR = "Error: {name!r} is not a valid tool, try one of [{available}]."
 TIMEOUT_ERROR = (
@@ -25,6 +25,14 @@ TOO_MANY_CALLS = (
     "at most {limit} tool calls run per reply; ask for this one again in your next reply"
 )
 NOT_EXECUTED = "Not executed: {why}."
+TOOL_FAILED = (
+    "Error: {tool} failed on these arguments ({error}). Try other arguments, another file, "
+    "or call finish_exploration with what you have."
+)
+CALL_FAILED = (
+    "Error: labscribe could not answer this call ({error}); it was not retried. Call "
+    "something else, or call finish_exploration with what you have."
+)
 
 # --- the ladder: identical calls ----------------------------------------------------------
 

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 from pathlib import Path
 
 # Quotes and backticks models wrap paths in ("`data/sweep.csv`"), stripped with blanks.
 _WRAPPERS = " \t\r\n\"'`"
+# A byte `printable` escaped: only the high bytes a non-UTF-8 name can hold.
+_BYTE_ESCAPE = re.compile(r"\\x([89a-fA-F][0-9a-fA-F])")
 
 
 def resolve_inside(root: Path, requested: str | os.PathLike[str] | None) -> Path | None:
@@ -40,8 +43,36 @@ def canonical_path(root: Path, requested: str | os.PathLike[str] | None) -> str:
 
 
 def relative_to(root: Path, path: Path) -> str:
-    """`path` (resolved, inside `root`) as the model names it: relative, POSIX separators."""
-    return path.relative_to(root.resolve()).as_posix() or "."
+    """`path` (resolved, inside `root`) as the model names it: relative, POSIX separators,
+    printable (`printable`)."""
+    return printable(path.relative_to(root.resolve()).as_posix() or ".")
+
+
+def printable(name: str) -> str:
+    """`name` as text every model, checkpoint and terminal accepts.
+
+    A file name that is not valid UTF-8 reaches Python with its bad bytes as lone surrogates,
+    which no JSON, msgpack or UTF-8 writer takes. They are shown as `\\xNN` escapes instead,
+    and the path guard reads such a spelling back as the bytes it names.
+    """
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return os.fsencode(name).decode("utf-8", "backslashreplace")
+    return name
+
+
+def is_inside(base: str, real: str) -> bool:
+    """Whether the real path `real` is the real folder `base` or lies below it."""
+    return real == base or real.startswith(base.rstrip(os.sep) + os.sep)
+
+
+def opened_path(fd: int) -> str | None:
+    """The real path of the file open as `fd`, as the kernel knows it; None without /proc."""
+    try:
+        return os.readlink(f"/proc/self/fd/{fd}")
+    except OSError:
+        return None
 
 
 def real_path(path: str) -> str:
@@ -71,8 +102,7 @@ def _real_inside(base: str, requested: str | os.PathLike[str] | None) -> str | N
             real = real_path(os.path.join(base, spelling))
         except (OSError, ValueError):
             continue
-        inside = real == base or real.startswith(base.rstrip(os.sep) + os.sep)
-        return real if inside else None
+        return real if is_inside(base, real) else None
     return None
 
 
@@ -84,4 +114,9 @@ def _spellings(requested: str | os.PathLike[str] | None) -> list[str]:
     if not isinstance(given, str):
         return []
     stripped = given.strip(_WRAPPERS) or "."
-    return list(dict.fromkeys([given or ".", stripped, stripped.replace("\\", "/")]))
+    spellings = [given or ".", stripped]
+    if _BYTE_ESCAPE.search(stripped):  # a name `printable` showed with \xNN escapes
+        # os.fsdecode keeps a byte that is not UTF-8 as the lone surrogate U+DC00 + byte.
+        spellings.append(_BYTE_ESCAPE.sub(lambda m: chr(0xDC00 + int(m.group(1), 16)), stripped))
+    spellings.append(stripped.replace("\\", "/"))
+    return list(dict.fromkeys(spellings))

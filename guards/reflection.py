@@ -4,11 +4,19 @@ from __future__ import annotations
 
 import difflib
 import re
+from typing import Any
 
 # A revision that keeps 99 % of the words in order is cosmetic: a comma, a rephrased
 # clause. Another round would spend two model calls to polish the polish.
 CONVERGED_SIMILARITY = 0.99
 NOTHING = re.compile(r"^\W*none\W*$", re.IGNORECASE)
+
+
+def round_due(done: dict[str, Any] | None, rounds: int) -> bool:
+    """Whether another critique-and-revise round runs: fewer than `rounds` so far, and the
+    last did not converge. The one rule the reflect router and the reflect node both ask."""
+    done = done or {"rounds": 0, "converged": False}
+    return not done["converged"] and done["rounds"] < rounds
 
 
 def critique_is_empty(critique: str) -> bool:

@@ -1,4 +1,5 @@
-"""Invalid tool calls: tolerant repair of argument JSON (the errors are in `messages`)."""
+"""Invalid tool calls: tolerant repair of argument JSON, and the bounds arguments must keep
+to enter the checkpointed state (the errors the model reads are in `messages`)."""
 
 from __future__ import annotations
 
@@ -59,3 +60,33 @@ def _close_open(text: str) -> str:
             stack.pop()
     closing = '"' if in_string else ""
     return _TRAILING_COMMA.sub(r"\1", text + closing + "".join(reversed(stack)))
+
+
+# What a call's arguments may hold and still be checkpointed: msgpack, the checkpoint
+# format, takes integers of 64 bits and nesting to a limited depth; no tool argument needs
+# more, or strings longer than a figure's code.
+MAX_DEPTH = 16
+MAX_INT = 2**63 - 1
+MAX_STRING = 100_000
+
+
+def argument_problem(args: Any) -> str | None:
+    """Why `args` cannot be a tool call's arguments (not an object, too deep, a number or a
+    string too large), or None when they can."""
+    if not isinstance(args, dict):
+        return f"the arguments are a JSON {type(args).__name__}, not an object"
+    pending: list[tuple[Any, int]] = [(args, 1)]
+    while pending:
+        value, depth = pending.pop()
+        if isinstance(value, dict | list):
+            if depth > MAX_DEPTH:
+                return f"the arguments are nested deeper than {MAX_DEPTH} levels"
+            children = value.values() if isinstance(value, dict) else value
+            pending += [(child, depth + 1) for child in children]
+            if isinstance(value, dict):
+                pending += [(key, depth + 1) for key in value]
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
+            return "an argument is an integer too large (at most 2**63 - 1)"
+        elif isinstance(value, str) and len(value) > MAX_STRING:
+            return f"an argument is a string longer than {MAX_STRING:,} characters"
+    return None

@@ -10,7 +10,7 @@ from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, SystemM
 from langgraph.runtime import Runtime
 
 from labscribe.graph.context import Context
-from labscribe.graph.models import chat_model, context_window, role_of, spent
+from labscribe.graph.models import ask, chat_model, context_window, role_of, spent
 from labscribe.graph.progress import milestone
 from labscribe.graph.state import State
 from labscribe.guards.budgets import estimate_tokens
@@ -62,7 +62,7 @@ def complete(model: BaseChatModel, conversation: list[AnyMessage]) -> tuple[str,
     parts: list[AIMessage] = []
     messages = list(conversation)
     for _continuation in range(1 + CONTINUATIONS):
-        reply = model.invoke(messages)
+        reply = ask(model, messages)
         parts.append(reply)
         written = "".join(part.text for part in parts)
         if reply.response_metadata.get("finish_reason") != "length" or is_degenerate(written):

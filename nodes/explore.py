@@ -18,16 +18,16 @@ from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
 from labscribe.graph.context import Context
-from labscribe.graph.models import chat_model, context_window, role_of, spent, vision_reader
+from labscribe.graph.models import ask, chat_model, context_window, role_of, spent, vision_reader
 from labscribe.graph.progress import emit, milestone
 from labscribe.graph.state import State, figures_dir, pending_calls
 from labscribe.guards.budgets import MAX_CALLS_PER_REPLY, check_before_request, estimate_tokens
 from labscribe.guards.guard_state import GuardState
-from labscribe.guards.messages import EMPTY_REPLY_NUDGE, TOO_MANY_CALLS
-from labscribe.guards.repair import repair_json_object
+from labscribe.guards.messages import CALL_FAILED, EMPTY_REPLY_NUDGE, TOO_MANY_CALLS
+from labscribe.guards.repair import MAX_STRING, argument_problem, repair_json_object
 from labscribe.guards.statuses import Termination
 from labscribe.guards.verdicts import Halt
-from labscribe.nodes.guarded_call import answer_call, not_executed
+from labscribe.nodes.guarded_call import Answered, answer_call, error_answer, not_executed
 from labscribe.nodes.history import fit_history, size_of
 from labscribe.nodes.prompts import EXPLORER_SYSTEM
 from labscribe.tools import EXPLORE_TOOLS, Folder
@@ -62,7 +62,7 @@ def explore(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     system = SystemMessage(EXPLORER_SYSTEM.format(max_tool_iters=ctx.max_tool_iters))
     room = context_window(ctx, "explore") - size_of(system) - TOOL_SCHEMA_TOKENS - REPLY_TOKENS
     reply = _with_repaired_calls(
-        model.invoke([system, *fit_history([*state["messages"], *new], room)])
+        ask(model, [system, *fit_history([*state["messages"], *new], room)])
     )
     new.append(reply)
     ending = _read_reply(reply, guard, ctx, new)
@@ -106,7 +106,11 @@ def call_tool(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     call, *rest = pending_calls(state["messages"])
     guard = GuardState.load(state.get("guard"))
     folder = Folder(Path(state["folder"]), figures=figures_dir(state), vision=vision_reader(ctx))
-    answered = answer_call(call, guard=guard, ctx=ctx, folder=folder, history=state["messages"])
+    try:
+        answered = answer_call(call, guard=guard, ctx=ctx, folder=folder, history=state["messages"])
+    except Exception as exc:  # never leave a call pending: a resume would run it again, forever
+        error = f"{type(exc).__name__}: {exc}"[:300]
+        answered = Answered(error_answer(call, CALL_FAILED.format(error=error)), None)
     if guard.halt and answered.closes == "halted":
         emit({"event": "halt", "stage": "explore", **guard.halt})
     emit(
@@ -156,15 +160,23 @@ def explore_done(state: State) -> dict[str, Any]:
 
 
 def _with_repaired_calls(reply: AIMessage) -> AIMessage:
-    """Move invalid calls whose JSON can be repaired into tool_calls; give every call an id.
-
-    Some servers send calls without ids, but each tool message must name the call it answers.
-    """
-    calls = list(reply.tool_calls)
-    still_invalid = []
+    """Move invalid calls whose JSON can be repaired into tool_calls, and calls whose
+    arguments cannot enter the checkpointed state (`argument_problem`) into invalid ones;
+    give every call an id, since each tool message must name the call it answers (some
+    servers send calls without ids)."""
+    calls, still_invalid = [], []
+    for call in reply.tool_calls:
+        problem = argument_problem(call.get("args"))
+        if problem is None:
+            calls.append(call)
+        else:
+            args = json.dumps(call.get("args"), default=repr)[:MAX_STRING]
+            still_invalid.append(
+                {**call, "type": "invalid_tool_call", "args": args, "error": problem}
+            )
     for call in reply.invalid_tool_calls:
         args = repair_json_object(call.get("args"))
-        if args is None or not call.get("name"):
+        if args is None or not call.get("name") or argument_problem(args):
             still_invalid.append(call)
         else:
             calls.append(
@@ -176,6 +188,15 @@ def _with_repaired_calls(reply: AIMessage) -> AIMessage:
             "invalid_tool_calls": [_with_id(call) for call in still_invalid],
         }
     )
+
+
+def _as_text(args: Any) -> str:
+    """Arguments refused for state, as the bounded text an invalid call keeps of them."""
+    try:
+        text = json.dumps(args, default=repr)
+    except (ValueError, RecursionError):
+        text = f"<{type(args).__name__} arguments>"
+    return text[:MAX_STRING]
 
 
 def _with_id(call: Any) -> Any:

@@ -11,7 +11,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
 from labscribe.graph.context import Context
-from labscribe.graph.models import chat_model, role_of, spent
+from labscribe.graph.models import ask, chat_model, role_of, spent
 from labscribe.graph.progress import milestone
 from labscribe.graph.state import State, figures_dir
 from labscribe.nodes.material import facts_text
@@ -19,7 +19,7 @@ from labscribe.nodes.prompts import FIGURES_BRIEF, FIGURES_SYSTEM
 from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.facts import TABLE_SUFFIXES
 from labscribe.tools.figures import figure_record, render
-from labscribe.tools.reading import read_window
+from labscribe.tools.reading import read_in
 from labscribe.tools.scanning import files_with_suffix
 
 FIGURES_WANTED = 3
@@ -38,8 +38,9 @@ def figures(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         facts=facts_text(state["folder"]),
         findings=json.dumps(state.get("findings") or {}, ensure_ascii=False),
     )
-    reply = chat_model(ctx, role_of("figures")).invoke(
-        [SystemMessage(FIGURES_SYSTEM.format(count=FIGURES_WANTED)), HumanMessage(brief)]
+    reply = ask(
+        chat_model(ctx, role_of("figures")),
+        [SystemMessage(FIGURES_SYSTEM.format(count=FIGURES_WANTED)), HumanMessage(brief)],
     )
     specs = figure_specs(reply.text)[:FIGURES_WANTED]
     kept, failed = [], []
@@ -75,7 +76,7 @@ def _table_heads(root: Path) -> str:
     heads = []
     for rel in files_with_suffix(root, TABLE_SUFFIXES, limit=10):
         try:
-            heads.append(read_window(root / rel, 0, TABLE_HEAD_LINES, display_name=rel))
+            heads.append(read_in(Folder(root), rel, TABLE_HEAD_LINES))
         except ToolError:
             continue
     return "\n\n".join(heads) or "(no data tables)"

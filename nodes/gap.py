@@ -9,7 +9,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
 from labscribe.graph.context import Context
-from labscribe.graph.models import chat_model, role_of, spent
+from labscribe.graph.models import ask, chat_model, role_of, spent
 from labscribe.graph.progress import milestone
 from labscribe.graph.state import State
 from labscribe.guards.reflection import issues_of
@@ -26,11 +26,12 @@ def gap(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     scan_brief = state["messages"][0].text
     findings_text = json.dumps(findings, ensure_ascii=False, indent=1)
     inventory = "\n\n".join([scan_brief, findings_text, facts_text(state["folder"])])
-    reply = chat_model(runtime.context, role_of("gap")).invoke(
+    reply = ask(
+        chat_model(runtime.context, role_of("gap")),
         [
             SystemMessage(GAP_SYSTEM),
             HumanMessage(GAP_BRIEF.format(requirements=requirements, inventory=inventory)),
-        ]
+        ],
     )
     gaps = issues_of(reply.text)
     detail = (

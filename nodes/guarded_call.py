@@ -169,8 +169,13 @@ def _cached(call_id: str | None, history: list[AnyMessage]) -> Outcome | None:
 
 def not_executed(call: dict[str, Any], why: str) -> ToolMessage:
     """The answer to a call that will not run, so every call still gets its tool message."""
+    return error_answer(call, NOT_EXECUTED.format(why=why))
+
+
+def error_answer(call: dict[str, Any], text: str) -> ToolMessage:
+    """`call` answered with the error `text`."""
     return ToolMessage(
-        NOT_EXECUTED.format(why=why),
+        text,
         tool_call_id=call["id"],
         name=call.get("name") or "unknown",
         status="error",

@@ -13,12 +13,12 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
 from labscribe.graph.context import Context
-from labscribe.graph.models import chat_model, context_window, role_of, spent
+from labscribe.graph.models import ask, chat_model, context_window, role_of, spent
 from labscribe.graph.progress import milestone
 from labscribe.graph.state import State
 from labscribe.guards.budgets import estimate_tokens
 from labscribe.guards.output import latex_problems, tidy_latex
-from labscribe.guards.reflection import critique_is_empty, no_substantive_change
+from labscribe.guards.reflection import critique_is_empty, no_substantive_change, round_due
 from labscribe.nodes.draft import complete
 from labscribe.nodes.material import facts_text, number_check
 from labscribe.nodes.prompts import CRITIQUE_BRIEF, CRITIQUE_SYSTEM, REVISE_BRIEF, REVISE_SYSTEM
@@ -34,7 +34,7 @@ def reflect(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     """One round, or nothing when no round is due (reflect=0)."""
     ctx = runtime.context
     done = state.get("reflection") or {"rounds": 0, "converged": False}
-    if done["rounds"] >= ctx.reflect or done["converged"]:
+    if not round_due(done, ctx.reflect):
         return {}
     report = state["report"]
     numbers = state.get("numbers") or number_check(state["folder"], report)
@@ -45,7 +45,8 @@ def reflect(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             state, "reflect", f"round {rounds}: {detail}"
         )
     model = chat_model(ctx, role_of("reflect"))
-    critique = model.invoke(
+    critique = ask(
+        model,
         [
             SystemMessage(CRITIQUE_SYSTEM),
             HumanMessage(
@@ -56,7 +57,7 @@ def reflect(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                     facts=facts_text(state["folder"]),
                 )
             ),
-        ]
+        ],
     )
     replies = [critique]
     if critique_is_empty(critique.text) and not numbers["mismatches"]:

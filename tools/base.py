@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -12,8 +15,21 @@ from pydantic import BaseModel, ValidationError
 
 from labscribe.guards.identity import Meaning, identify
 from labscribe.guards.ladder import ToolClass
-from labscribe.guards.messages import ARGS_INVALID_ERROR, PATH_OUTSIDE_ERROR, TIMEOUT_ERROR
-from labscribe.guards.paths import relative_to, resolve_inside
+from labscribe.guards.messages import (
+    ARGS_INVALID_ERROR,
+    PATH_OUTSIDE_ERROR,
+    TIMEOUT_ERROR,
+    TOOL_FAILED,
+)
+from labscribe.guards.paths import (
+    is_inside,
+    opened_path,
+    real_path,
+    relative_to,
+    resolve_inside,
+)
+
+NOT_A_FILE = "not a regular file (a device, pipe or socket)"
 
 
 class ToolError(Exception):
@@ -40,6 +56,47 @@ class Folder:
     def relative(self, path: Path) -> str:
         """`path` as the model should name it: relative to the folder, POSIX separators."""
         return relative_to(self.root, path)
+
+    def open(self, path: Path, *, directory: bool = False) -> int:
+        """A descriptor for `path` (which the path guard resolved), or a ToolError.
+
+        Opened as `open_regular` opens, then checked: the file as opened must lie inside the
+        folder, so a symlink that a second writer (a sync client, a shared drive) swapped in
+        after the path guard's check is refused, not read.
+        """
+        name = self.relative(path) if is_inside(str(self.root.resolve()), str(path)) else path.name
+        fd = open_regular(path, name, directory=directory)
+        try:
+            real = opened_path(fd)
+            if real is None:  # no /proc: the descriptor must be the file the path names now
+                opened, here = os.fstat(fd), os.stat(path)
+                same = (here.st_ino, here.st_dev) == (opened.st_ino, opened.st_dev)
+                real = str(path) if same else ""
+            if not is_inside(real_path(str(self.root)), real):
+                raise ToolError(PATH_OUTSIDE_ERROR.format(path=name))
+        except BaseException:
+            os.close(fd)
+            raise
+        return fd
+
+
+def open_regular(path: Path, name: str, *, directory: bool = False) -> int:
+    """`path` opened for reading if it is a regular file (or, with `directory`, a folder);
+    otherwise a ToolError that says what it is. It is opened without blocking and without a
+    controlling terminal, since opening a FIFO or a device could block or never end."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
+    try:
+        fd = os.open(path, flags | (os.O_DIRECTORY if directory else 0))
+    except OSError as exc:
+        raise ToolError(f"cannot read {name}: {os_reason(exc)}") from exc
+    mode = os.fstat(fd).st_mode
+    if (stat.S_ISDIR if directory else stat.S_ISREG)(mode):
+        os.set_blocking(fd, True)
+        return fd
+    os.close(fd)
+    if stat.S_ISDIR(mode):
+        raise ToolError(f"cannot read {name}: {os_reason(IsADirectoryError())}")
+    raise ToolError(f"cannot read {name}: {NOT_A_FILE}")
 
 
 @dataclass(frozen=True)
@@ -106,7 +163,8 @@ class Tool:
     ) -> Outcome:
         """Validate `args` and run, within `timeout` seconds when given.
 
-        Failures the model can fix, a timeout included, come back as error outcomes.
+        Every failure comes back as an error outcome, never raised: those the model can fix
+        (a ToolError, a timeout), and a tool's own failure on input it did not foresee.
         """
         try:
             parsed = self.args_schema.model_validate(args)
@@ -118,6 +176,9 @@ class Tool:
             return Outcome(f"Error: {exc}", ok=False)
         except TimeoutError:
             return Outcome(TIMEOUT_ERROR.format(tool=self.name, seconds=timeout), ok=False)
+        except Exception as exc:  # a tool's bug on odd input is the model's error to route round
+            error = f"{type(exc).__name__}: {exc}"[:300]
+            return Outcome(TOOL_FAILED.format(tool=self.name, error=error), ok=False)
         if isinstance(answer, Answer):
             return Outcome(answer.text, True, parsed, answer.lines, answer.compared)
         return Outcome(answer, ok=True, args=parsed)
@@ -154,12 +215,35 @@ class Tool:
         }
 
 
+def version_in(folder: Folder, rel: str) -> str | None:
+    """`file_version` of the file `rel` names in `folder`, or None if none is readable there."""
+    try:
+        return file_version(folder.resolve(rel))
+    except (ToolError, OSError):
+        return None
+
+
 def file_version(path: Path) -> str:
     """Which file `path` is now and which state it is in. The change time moves on every
     write and cannot be set back, so a rewrite that keeps the size and restores the mtime
     (a sync client, `rsync -t`) is still a new version; raises OSError if it is gone."""
     info = path.stat()
     return f"{info.st_dev}:{info.st_ino}:{info.st_size}:{info.st_mtime_ns}:{info.st_ctime_ns}"
+
+
+def os_reason(exc: OSError) -> str:
+    """A short, model-readable reason for an OS-level failure."""
+    if isinstance(exc, PermissionError):
+        return "permission denied"
+    if isinstance(exc, FileNotFoundError):
+        return "no such file"
+    if isinstance(exc, IsADirectoryError):
+        return "it is a directory; use list_dir to see what it contains"
+    if isinstance(exc, NotADirectoryError):
+        return "it is a file, not a folder; read it with read_file"
+    if exc.errno in (errno.ENXIO, errno.ENODEV):  # what open(2) says of a socket
+        return NOT_A_FILE
+    return exc.strerror or type(exc).__name__
 
 
 def human_size(n: float) -> str:

@@ -13,19 +13,30 @@ import os
 import signal
 import subprocess
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 _running: set[subprocess.Popen[bytes]] = set()
-_lock = threading.Lock()
+_on_cancel: list[Callable[[], None]] = []
+_cancelled = threading.Event()
+# Reentrant: stop_all runs in a signal handler, which may interrupt this very thread
+# while it holds the lock.
+_lock = threading.RLock()
+
+
+class Cancelled(RuntimeError):
+    """The run was cancelled: no new child starts, so the step that wanted one ends now."""
 
 
 @contextlib.contextmanager
 def started(command: list[str], **options: Any) -> Iterator[subprocess.Popen[bytes]]:
     """`subprocess.Popen(command, **options)` in a session of its own, tracked while it runs;
-    stopped on the way out if it still runs."""
-    process = subprocess.Popen(command, start_new_session=True, **options)
+    stopped on the way out if it still runs. Raises Cancelled once the run is cancelled: a
+    step in a worker thread must not start another latexmk the cancel would wait for."""
     with _lock:
+        if _cancelled.is_set():
+            raise Cancelled("the run was cancelled")
+        process = subprocess.Popen(command, start_new_session=True, **options)
         _running.add(process)
     try:
         yield process
@@ -43,9 +54,26 @@ def stop(process: subprocess.Popen[bytes]) -> None:
     process.wait()
 
 
-def stop_all() -> None:
-    """Kill every tracked child: the run is being cancelled."""
+def on_cancel(stop_service: Callable[[], None]) -> None:
+    """Run `stop_service` when a run is cancelled: for a long-lived child that a step may be
+    waiting on (the embedded model server mid-reply, the figure worker mid-figure)."""
     with _lock:
-        running = list(_running)
+        _on_cancel.append(stop_service)
+
+
+def stop_all() -> None:
+    """Kill every tracked child and stop every registered service: the run is cancelled.
+    Until `resume_starting`, no child starts."""
+    _cancelled.set()
+    with _lock:
+        running, services = list(_running), list(_on_cancel)
     for process in running:
         stop(process)
+    for stop_service in services:
+        with contextlib.suppress(Exception):
+            stop_service()
+
+
+def resume_starting() -> None:
+    """A new run begins in this process: children may start again."""
+    _cancelled.clear()

@@ -11,16 +11,22 @@ from __future__ import annotations
 
 import csv
 import math
+import os
 import re
 from functools import lru_cache
 from pathlib import Path
 
 from labscribe.guards.numbers import Fact
+from labscribe.tools.base import Folder, ToolError, version_in
 from labscribe.tools.scanning import files_with_suffix
 
 TABLE_SUFFIXES = frozenset({".csv", ".tsv", ".dat"})
-MAX_TABLE_BYTES = 50 * 1024 * 1024
-MAX_ROWS = 1_000_000
+# What of a table is read, whatever its shape: a 40 MB single line or 300,000 columns cost
+# no more than this. 8 MB is about half a million rows of a few columns; the facts describe
+# what was read.
+MAX_TABLE_BYTES = 8 * 1024 * 1024
+MAX_LINE_CHARS = 64 * 1024
+MAX_COLUMNS = 64  # a wider table is not a lab table the report's prose names columns of
 
 ROWS = frozenset({"rows", "points", "samples", "measurements", "readings", "entries"})
 PEAK = frozenset({"peak", "peaks", "peaked", "resonance", "resonant", "maximum", "maximal"})
@@ -36,21 +42,21 @@ _PREFIXED = {"hz": {"hz", "khz", "mhz", "ghz"}, "v": {"v", "mv", "kv"}, "s": {"s
 
 
 def data_facts(root: Path) -> list[Fact]:
-    """Every fact the folder's tables determine."""
+    """Every fact the folder's tables determine. A table that cannot be read (unreadable,
+    binary, of no table shape) gives none; nothing here raises for what a file holds."""
+    folder = Folder(root)
     tables = files_with_suffix(root, TABLE_SUFFIXES)
     facts: list[Fact] = []
     for rel in tables:
-        path = root / rel
-        stat = path.stat()
-        facts += _table_facts(str(path), rel, len(tables) > 1, stat.st_size, stat.st_mtime_ns)
+        facts += _table_facts(str(root), rel, len(tables) > 1, version_in(folder, rel))
     return facts
 
 
 @lru_cache(maxsize=64)
-def _table_facts(path: str, rel: str, several: bool, size: int, mtime: int) -> list[Fact]:
-    if size > MAX_TABLE_BYTES:
+def _table_facts(root: str, rel: str, several: bool, version: str | None) -> list[Fact]:
+    if version is None:
         return []
-    header, columns = _read_table(Path(path))
+    header, columns = _read_table(Folder(Path(root)), rel)
     if not header or not columns or not columns[0]:
         return []
     file_words = (frozenset(_name_words(Path(rel).stem)),) if several else ()
@@ -90,29 +96,37 @@ def _least_squares_slope(xs: list[float], ys: list[float]) -> float | None:
     return sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys, strict=True)) / spread
 
 
-def _read_table(path: Path) -> tuple[list[str], list[list[float]]]:
-    """The header and the numeric columns of a delimited file; ([], []) if it is not one."""
-    with path.open(newline="", encoding="utf-8", errors="replace") as handle:
-        sample = handle.read(8192)
-        handle.seek(0)
-        try:
-            dialect = csv.Sniffer().sniff(sample, delimiters=",;\t ")
-        except csv.Error:
+def _read_table(folder: Folder, rel: str) -> tuple[list[str], list[list[float]]]:
+    """The header and the numeric columns of a delimited file, from its first
+    MAX_TABLE_BYTES; ([], []) if it is not such a table or cannot be read."""
+    try:
+        target = folder.resolve(rel)
+        with os.fdopen(folder.open(target), "rb") as raw:
+            text = raw.read(MAX_TABLE_BYTES).decode("utf-8", errors="replace")
+    except (ToolError, OSError):
+        return [], []
+    lines = text.splitlines()
+    if len(text) == MAX_TABLE_BYTES and lines:
+        lines.pop()  # cut mid-line by the bound
+    if not lines or max(len(line) for line in lines[:2]) > MAX_LINE_CHARS:
+        return [], []
+    try:
+        dialect = csv.Sniffer().sniff("\n".join(lines[:64])[:8192], delimiters=",;\t ")
+        rows = csv.reader(lines, dialect)
+        header = [cell.strip() for cell in next(rows, [])]
+        if not header or len(header) > MAX_COLUMNS:
             return [], []
-        reader = csv.reader(handle, dialect)
-        header = [cell.strip() for cell in next(reader, [])]
         columns: list[list[float]] = [[] for _ in header]
-        for count, row in enumerate(reader):
-            if count >= MAX_ROWS or len(row) != len(header):
+        for row in rows:
+            if len(row) != len(header):
                 break
-            try:
-                values = [float(cell) for cell in row]
-            except ValueError:
-                return [], []
+            values = [float(cell) for cell in row]
             if not all(math.isfinite(v) for v in values):
                 return [], []
             for column, value in zip(columns, values, strict=True):
                 column.append(value)
+    except (csv.Error, ValueError):
+        return [], []
     if any(_is_number(name) for name in header):
         return [], []  # no header row: the columns have no names to speak of
     return header, columns

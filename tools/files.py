@@ -10,7 +10,16 @@ from pydantic import BaseModel, Field
 from labscribe.guards.fingerprint import digest
 from labscribe.guards.identity import Meaning
 from labscribe.guards.ladder import ToolClass
-from labscribe.tools.base import Answer, Folder, Tool, ToolError, file_version, human_size
+from labscribe.guards.paths import is_inside, printable, real_path
+from labscribe.tools.base import (
+    Answer,
+    Folder,
+    Tool,
+    ToolError,
+    file_version,
+    human_size,
+    os_reason,
+)
 from labscribe.tools.reading import READ_CHARS, read_part
 
 LIST_LIMIT = 200  # entries shown per listing; a folder with more is summarised, not dumped
@@ -20,10 +29,14 @@ class ListDirArgs(BaseModel):
     path: str = Field(default=".", description="Folder to list, relative to the data folder.")
 
 
+# Beyond any file's line count; below sys.maxsize, which line iteration cannot pass.
+MAX_LINE_NUMBER = 10**15
+
+
 class ReadFileArgs(BaseModel):
     path: str = Field(description="File to read, relative to the data folder.")
-    offset: int = Field(default=0, description="First line to read (0-based).")
-    limit: int = Field(default=200, description="How many lines to read.")
+    offset: int = Field(default=0, le=MAX_LINE_NUMBER, description="First line to read (0-based).")
+    limit: int = Field(default=200, le=MAX_LINE_NUMBER, description="How many lines to read.")
 
 
 def list_dir(folder: Folder, args: ListDirArgs) -> str:
@@ -35,27 +48,35 @@ def _listing(folder: Folder, requested: str) -> list[str]:
     target = folder.resolve(requested)
     if not target.is_dir():
         raise ToolError(f"{requested!r} is a file, not a folder; read it with read_file")
+    fd = folder.open(target, directory=True)
     try:
-        entries = sorted(os.scandir(target), key=lambda entry: entry.name)
+        with os.scandir(fd) as found:
+            names = sorted(entry.name for entry in found)
     except OSError as exc:
-        raise ToolError(f"cannot list {requested!r}: {exc.strerror or exc}") from exc
-    shown = [_describe(folder, Path(entry.path)) for entry in entries[:LIST_LIMIT]]
-    header = f"{folder.relative(target)}: {len(entries)} entries"
-    if len(entries) > LIST_LIMIT:
-        shown.append(f"... {len(entries) - LIST_LIMIT} more entries not shown")
+        raise ToolError(f"cannot list {requested!r}: {os_reason(exc)}") from exc
+    finally:
+        os.close(fd)
+    base = real_path(str(folder.root))
+    shown = [_describe(base, target / name) for name in names[:LIST_LIMIT]]
+    header = f"{folder.relative(target)}: {len(names)} entries"
+    if len(names) > LIST_LIMIT:
+        shown.append(f"... {len(names) - LIST_LIMIT} more entries not shown")
     return [header, *shown] if shown else [f"{header} (empty folder)"]
 
 
-def _describe(folder: Folder, path: Path) -> str:
-    real = folder.root.resolve()
-    resolved = path.resolve()
-    name = path.name
-    if resolved != real and real not in resolved.parents:
+def _describe(base: str, path: Path) -> str:
+    """One entry as a listing shows it; `base` is the data folder's real path."""
+    name = printable(path.name)
+    try:
+        real = real_path(str(path))
+    except OSError:  # a dangling link, or one that points at itself
+        return f"{name} -> broken link (not readable)"
+    if not is_inside(base, real):
         return f"{name} -> link outside the data folder (not readable)"
-    if resolved.is_dir():
+    if os.path.isdir(real):
         return f"{name}/"
     try:
-        return f"{name}  ({human_size(resolved.stat().st_size)})"
+        return f"{name}  ({human_size(os.stat(real).st_size)})"
     except OSError:
         return f"{name}  (unreadable)"
 
@@ -64,7 +85,8 @@ def read_file(folder: Folder, args: ReadFileArgs) -> Answer:
     target = folder.resolve(args.path)
     if target.is_dir():
         raise ToolError(f"{args.path!r} is a folder; list it with list_dir")
-    return read_part(target, args.offset, args.limit, display_name=folder.relative(target))
+    name = folder.relative(target)
+    return read_part(target, args.offset, args.limit, display_name=name, fd=folder.open(target))
 
 
 LIST_DIR = Tool(

@@ -19,18 +19,19 @@ from __future__ import annotations
 import base64
 import io
 import json
+import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
 
 from langchain_core.messages import HumanMessage
 from pydantic import BaseModel, Field
 
 from labscribe.guards.identity import Meaning
 from labscribe.guards.ladder import ToolClass
-from labscribe.tools.base import Folder, Tool, ToolError, file_version
+from labscribe.tools.base import Folder, Tool, ToolError, file_version, open_regular, os_reason
 from labscribe.tools.reading import READ_CHARS
 
 if TYPE_CHECKING:
@@ -147,7 +148,7 @@ def read_image(folder: Folder, args: ReadImageArgs, *, vision: Vision | None = N
     if target.is_dir():
         raise ToolError(f"{args.path!r} is a folder; list it with list_dir")
     name = folder.relative(target)
-    picture = load_picture(target, name)
+    picture = load_picture(target, name, fd=folder.open(target))
     reader = vision or folder.vision
     fallback_note = ""
     if reader is not None:
@@ -163,18 +164,24 @@ def read_image(folder: Folder, args: ReadImageArgs, *, vision: Vision | None = N
     return _ocr_result(_header(name, picture), boxes, fallback_note)
 
 
-def load_picture(path: Path, name: str) -> Picture:
+def load_picture(path: Path, name: str, *, fd: int | None = None) -> Picture:
     """`path` decoded, turned upright (EXIF) and downscaled; ToolError if not a usable image.
 
     Files are recognised by their signature, not their suffix, so `notes.md` is refused as
     text whatever it is called and a renamed PNG still reads. GIF and multi-page TIFF give
-    their first frame.
+    their first frame. `fd`, when given, is `path` already opened (`Folder.open`); it is
+    decoded and closed. Without it, `path` must be a regular file (a FIFO would block).
     """
+    with os.fdopen(fd if fd is not None else open_regular(path, name), "rb") as handle:
+        return _decode(handle, path, name)
+
+
+def _decode(handle: BinaryIO, path: Path, name: str) -> Picture:
     try:
-        with path.open("rb") as handle:
-            prefix = handle.read(_SNIFF_BYTES)
+        prefix = handle.read(_SNIFF_BYTES)
+        handle.seek(0)
     except OSError as exc:
-        raise ToolError(f"cannot read {name}: {exc.strerror or exc}") from exc
+        raise ToolError(f"cannot read {name}: {os_reason(exc)}") from exc
     if _image_format(prefix) is None:
         raise ToolError(NOT_IMAGE_ERROR.format(name=name, kind=_other_kind(path, prefix)))
     try:
@@ -182,7 +189,7 @@ def load_picture(path: Path, name: str) -> Picture:
     except ImportError as exc:
         raise ToolError("reading images needs Pillow, which is not installed") from exc
     try:
-        with Image.open(path) as opened:
+        with Image.open(handle) as opened:
             frames = getattr(opened, "n_frames", 1)
             fmt = opened.format or "image"
             width, height = opened.size

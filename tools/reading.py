@@ -13,18 +13,18 @@ import contextlib
 import io
 import json
 import os
-import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 from typing import BinaryIO
 
+import pypdf
 from charset_normalizer import from_bytes
 from pypdf import PdfReader
-from pypdf.errors import DependencyError
+from pypdf.errors import DependencyError, LimitReachedError
 
-from labscribe.tools.base import Answer, ToolError, human_size
+from labscribe.tools.base import Answer, Folder, ToolError, human_size, open_regular, os_reason
 from labscribe.tools.line_index import LINE_INDEXES, LineIndex
 
 # A window the explorer can afford per call (roughly 2k tokens); more is one offset away.
@@ -33,6 +33,20 @@ READ_CHARS = 7000
 DEFAULT_LIMIT = 200
 # More lines than this never fit in READ_CHARS anyway, so a larger limit is capped, not refused.
 MAX_LIMIT = 2000
+# What one PDF may cost to decode (pypdf's defaults allow 75 MB per stream). A page of text
+# is kilobytes of content stream; 8 MB is thousands of pages' worth, and its text extraction
+# stays well under a second.
+_PDF_BYTES = 8 * 1024 * 1024
+PDF_LIMITS = {
+    **{f"{codec}_maximum_output_length": _PDF_BYTES
+       for codec in ("zlib", "lzw", "run_length", "brotli", "jbig2")},
+    "maximum_declared_stream_length": _PDF_BYTES,
+    "array_based_stream_maximum_output_length": _PDF_BYTES,
+    "image_maximum_buffer_size": _PDF_BYTES,
+    "stream_decoding_work_maximum_length": 4 * _PDF_BYTES,
+    "stream_parsing_work_maximum_count": 200_000,
+    "xform_maximum_invocations_per_extraction": 500,
+}  # fmt: skip
 # Detection looks at this much of the file and no more, whatever the file's size.
 SNIFF_BYTES = 64 * 1024
 # Text files up to this size are read to the end so the header can give the line count;
@@ -129,6 +143,15 @@ class _Window:
     total: int | None  # line count of the whole file, when known
 
 
+def read_in(
+    folder: Folder, rel: str, limit: int = DEFAULT_LIMIT, max_chars: int = READ_CHARS
+) -> str:
+    """The first `limit` lines of the file `rel` names in `folder`, read as read_file reads:
+    through the path guard and `Folder.open`. Raises ToolError as read_file does."""
+    target = folder.resolve(rel)
+    return read_part(target, 0, limit, max_chars, display_name=rel, fd=folder.open(target)).text
+
+
 def read_window(
     path: Path,
     offset: int = 0,
@@ -146,6 +169,8 @@ def read_part(
     limit: int = DEFAULT_LIMIT,
     max_chars: int = READ_CHARS,
     display_name: str | None = None,
+    *,
+    fd: int | None = None,
 ) -> Answer:
     """Lines [offset, offset + limit) of the text of `path`, and which lines were shown.
 
@@ -162,6 +187,10 @@ def read_part(
     it. `display_name` (default: the file's name) is how the header and the note name the
     file; it should be the path the model used.
 
+    `fd`, when given, is `path` already opened (`Folder.open`: checked inside the folder);
+    it is read and closed. Without it, `path` is opened here without blocking and refused
+    unless it is a regular file.
+
     Raises ToolError, for the model to read, when the arguments are invalid, the file
     cannot be read, is binary, is an unreadable PDF, or `offset` is past its end.
     """
@@ -174,12 +203,12 @@ def read_part(
         raise ToolError(f"limit must be at least 1 line, got {limit}")
     limit = min(limit, MAX_LIMIT)
 
-    info = _regular_file_stat(path, name)
-    size = info.st_size
-    if size == 0:
-        return Answer(f"[{name}: empty file (0 bytes)]")
     try:
-        with path.open("rb") as raw:
+        with os.fdopen(fd if fd is not None else open_regular(path, name), "rb") as raw:
+            info = os.fstat(raw.fileno())
+            size = info.st_size
+            if size == 0:
+                return Answer(f"[{name}: empty file (0 bytes)]")
             prefix = raw.read(SNIFF_BYTES)
             if prefix.startswith(b"%PDF-"):
                 return _read_pdf(raw, name, offset, limit, max_chars)
@@ -187,12 +216,10 @@ def read_part(
             count_rest = size <= COUNT_BYTES
             # A file read to its end on every call anyway (to count its lines) gains nothing
             # from a kept index, so it gets a throwaway one and leaves the cache's slots to the
-            # large files (other nodes read the heads of many small tables). fstat, not the
-            # stat above: a kept index must describe the very file that is open.
+            # large files (other nodes read the heads of many small tables). The stat is the
+            # open file's: a kept index must describe the very file that is open.
             index = (
-                LineIndex()
-                if count_rest
-                else LINE_INDEXES.index_for(path, os.fstat(raw.fileno()), encoding.codec)
+                LineIndex() if count_rest else LINE_INDEXES.index_for(path, info, encoding.codec)
             )
             raw.seek(0)
             # newline=None: \r\n and lone \r end lines too, so instrument exports from any
@@ -212,7 +239,7 @@ def read_part(
                     first=first,
                 )
     except OSError as exc:
-        raise ToolError(f"cannot read {name}: {_os_reason(exc)}") from exc
+        raise ToolError(f"cannot read {name}: {os_reason(exc)}") from exc
 
     if window.total == 0:
         return Answer(f"[{name}: empty (no text), encoding {encoding.label}]")
@@ -221,35 +248,6 @@ def read_part(
     return _render(
         name, window, offset, limit, max_chars, f"{size_note}, encoding {encoding.label}"
     )
-
-
-def _regular_file_stat(path: Path, name: str) -> os.stat_result:
-    """The stat of `path` if it is a regular file; otherwise a ToolError saying what it is.
-
-    Checked before opening because opening a FIFO or device could block or never end.
-    """
-    try:
-        info = path.stat()
-    except OSError as exc:
-        raise ToolError(f"cannot read {name}: {_os_reason(exc)}") from exc
-    if stat.S_ISDIR(info.st_mode):
-        raise ToolError(
-            f"cannot read {name}: it is a directory; use list_dir to see what it contains"
-        )
-    if not stat.S_ISREG(info.st_mode):
-        raise ToolError(f"cannot read {name}: not a regular file (a device, pipe or socket)")
-    return info
-
-
-def _os_reason(exc: OSError) -> str:
-    """A short, model-readable reason for an OS-level failure."""
-    if isinstance(exc, PermissionError):
-        return "permission denied"
-    if isinstance(exc, FileNotFoundError):
-        return "no such file"
-    if isinstance(exc, IsADirectoryError):
-        return "it is a directory; use list_dir to see what it contains"
-    return exc.strerror or type(exc).__name__
 
 
 def _detect_encoding(prefix: bytes, at_eof: bool, name: str) -> _Encoding:
@@ -474,6 +472,7 @@ class _PdfText:
         self.reader = reader
         self.cap = cap
         self.has_text = False  # some page had text, among those extracted so far
+        self.failed: list[str] = []  # why pages failed to extract, among those so far
 
     def lines(self) -> Iterator[tuple[str, bool]]:
         """Yield `--- page N ---`, then that page's lines cut to `cap`, for every page."""
@@ -481,7 +480,13 @@ class _PdfText:
             try:
                 text = page.extract_text() or ""
             except Exception as exc:  # pypdf raises many types on malformed pages
-                yield f"--- page {number} (text extraction failed: {exc}) ---", False
+                reason = (
+                    "it exceeds the decoding limits"
+                    if isinstance(exc, LimitReachedError)
+                    else str(exc)
+                )
+                self.failed.append(f"page {number}: {reason}")
+                yield f"--- page {number} (text extraction failed: {reason}) ---", False
                 continue
             yield f"--- page {number} ---", False
             if text.strip():
@@ -491,7 +496,16 @@ class _PdfText:
 
 
 def _read_pdf(raw: BinaryIO, name: str, offset: int, limit: int, max_chars: int) -> Answer:
-    """The window of a PDF's extracted text, or ToolError if it is encrypted or broken."""
+    """The window of a PDF's extracted text, or ToolError if it is encrypted or broken.
+
+    Decoding runs under PDF_LIMITS: a small file whose stream inflates to tens of megabytes
+    (a PDF bomb) gets a page that failed to extract, not seconds of CPU and a heap to match.
+    """
+    with pypdf.apply_configuration(**PDF_LIMITS):
+        return _pdf_window(raw, name, offset, limit, max_chars)
+
+
+def _pdf_window(raw: BinaryIO, name: str, offset: int, limit: int, max_chars: int) -> Answer:
     try:
         reader = PdfReader(raw)
         if reader.is_encrypted and not reader.decrypt(""):
@@ -513,6 +527,12 @@ def _read_pdf(raw: BinaryIO, name: str, offset: int, limit: int, max_chars: int)
     except Exception as exc:  # a broken page tree fails while pages are being iterated
         raise ToolError(f"cannot parse {name} as a PDF (it may be damaged): {exc}") from exc
     pages_note = f"{pages} page{'s' if pages != 1 else ''}"
+    if window.total is not None and not pdf.has_text and pdf.failed:
+        return Answer(
+            f"[{name}: PDF with {pages_note}; no text could be extracted "
+            f"({'; '.join(pdf.failed[:3])}): it may be damaged, or compressed to expand beyond "
+            "what is read here]"
+        )
     if window.total is not None and not pdf.has_text:
         return Answer(
             f"[{name}: PDF with {pages_note} but no extractable text; it may be a scanned "

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from labscribe.tools.base import ToolError
-from labscribe.tools.reading import read_window
+from labscribe.tools.base import Folder, ToolError, version_in
+from labscribe.tools.reading import read_in
 from labscribe.tools.scanning import files_with_suffix
 
 DOCUMENT_SUFFIXES = frozenset({".pdf", ".md", ".txt", ".tex", ".bib", ".html", ".htm"})
@@ -48,11 +48,10 @@ class Reference:
 
 def material_references(root: Path) -> list[Reference]:
     """Every reference the folder's documents contain, each under a stable citation key."""
-    documents = files_with_suffix(root, DOCUMENT_SUFFIXES)
+    folder = Folder(root)
     found: list[tuple[str, str]] = []
-    for rel in documents:
-        stat = (root / rel).stat()
-        found += _document_references(str(root / rel), rel, stat.st_size, stat.st_mtime_ns)
+    for rel in files_with_suffix(root, DOCUMENT_SUFFIXES):
+        found += _document_references(str(root), rel, version_in(folder, rel))
     keys: dict[str, int] = {}
     references = []
     for text, source in found:
@@ -65,9 +64,12 @@ def material_references(root: Path) -> list[Reference]:
 
 
 @lru_cache(maxsize=64)
-def _document_references(path: str, rel: str, size: int, mtime: int) -> list[tuple[str, str]]:
+def _document_references(root: str, rel: str, version: str | None) -> list[tuple[str, str]]:
+    """The references in one document; cached per version of it (None: unreadable)."""
+    if version is None:
+        return []
     try:
-        text = read_window(Path(path), 0, READ_LINES, max_chars=READ_CHARS)
+        text = read_in(Folder(Path(root)), rel, READ_LINES, max_chars=READ_CHARS)
     except ToolError:
         return []
     entries = [" ".join(m.group(2).split()) for m in NUMBERED.finditer(text)]

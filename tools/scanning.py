@@ -8,6 +8,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from labscribe.guards.paths import is_inside, printable, real_path
 from labscribe.tools.base import human_size
 
 BUCKETS: dict[str, frozenset[str]] = {
@@ -93,25 +94,37 @@ def files_with_suffix(root: Path, suffixes: frozenset[str], limit: int = 200) ->
 
 
 def _walk(base: Path, folder: Path, skipped: list[str]) -> Iterator[tuple[str, int]]:
+    """(relative path, size) of every regular file below `folder`, in name order; the
+    relative paths are `printable`, so a name that is not UTF-8 never breaks what shows it."""
+    real_base = str(base)
     try:
-        entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+        with os.scandir(folder) as found:
+            entries = sorted(found, key=lambda entry: entry.name)
     except OSError:
-        skipped.append(f"{folder.relative_to(base).as_posix()}/ (unreadable)")
+        skipped.append(f"{_relative(base, folder)}/ (unreadable)")
         return
     for entry in entries:
-        rel = Path(entry.path).relative_to(base).as_posix()
+        rel = _relative(base, Path(entry.path))
         if entry.is_symlink():
-            target = Path(entry.path).resolve()
-            if target != base and base not in target.parents:
+            try:
+                target = real_path(entry.path)
+            except OSError:  # dangling, or a link to itself
+                skipped.append(f"{rel} (broken link)")
+                continue
+            if not is_inside(real_base, target):
                 skipped.append(f"{rel} (link outside the folder)")
                 continue
-            if target.is_dir():  # a link back inside would walk the same files twice
+            if os.path.isdir(target):  # a link back inside would walk the same files twice
                 skipped.append(f"{rel}/ (link to a folder inside)")
                 continue
-        if entry.is_dir():
-            yield from _walk(base, Path(entry.path), skipped)
-        elif entry.is_file():
-            try:
+        try:
+            if entry.is_dir():
+                yield from _walk(base, Path(entry.path), skipped)
+            elif entry.is_file():
                 yield rel, entry.stat().st_size
-            except OSError:
-                skipped.append(f"{rel} (unreadable)")
+        except OSError:
+            skipped.append(f"{rel} (unreadable)")
+
+
+def _relative(base: Path, path: Path) -> str:
+    return printable(path.relative_to(base).as_posix())

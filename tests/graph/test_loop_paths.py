@@ -184,7 +184,7 @@ def test_invalid_calls_get_error_results_and_repaired_ones_run(data: Path, run) 
     )
     assert by_name["read_file"]["status"] == "success"
     assert by_name["list_dir"]["content"].startswith(
-        "Error: the arguments of list_dir are not a valid JSON object"
+        "Error: the arguments of list_dir could not be used"
     )
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import codecs
 import io
 import os
-import pathlib
 import random
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -31,12 +30,13 @@ SEEK_SLACK = 128 * 1024
 
 
 class ReadCounter:
-    """Counts the bytes read_window reads from disk, by wrapping every binary open."""
+    """Counts the bytes read_window reads from disk, by wrapping every binary descriptor it
+    reads through (read_window opens with os.open and reads through os.fdopen)."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.bytes = 0
         counter = self
-        original_open = pathlib.Path.open
+        original_fdopen = os.fdopen
 
         class CountingFile(io.FileIO):
             def readinto(self, buffer: bytearray | memoryview) -> int | None:
@@ -44,12 +44,12 @@ class ReadCounter:
                 counter.bytes += got or 0
                 return got
 
-        def counting_open(path: Path, mode: str = "r", *args: object, **kwargs: object) -> object:
+        def counting_fdopen(fd: int, mode: str = "r", *args: object, **kwargs: object) -> object:
             if mode != "rb":
-                return original_open(path, mode, *args, **kwargs)
-            return io.BufferedReader(CountingFile(path, "rb"))
+                return original_fdopen(fd, mode, *args, **kwargs)
+            return io.BufferedReader(CountingFile(fd, "rb"))
 
-        monkeypatch.setattr(pathlib.Path, "open", counting_open)
+        monkeypatch.setattr(os, "fdopen", counting_fdopen)
 
     def during(self, read: Callable[[], object]) -> int:
         """Bytes read while `read` ran."""

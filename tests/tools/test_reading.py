@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import io
-import pathlib
 import tracemalloc
 import zipfile
 from pathlib import Path
 
 import pytest
+from asuser import as_normal_user
 from pypdf import PdfWriter
 
 from labscribe.tools.base import ToolError
@@ -261,20 +261,22 @@ def test_read_window_refuses_nul_bytes_as_binary(tmp_path: Path) -> None:
         read_window(path)
 
 
-def test_read_window_reports_permission_denied(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # chmod 000 proves nothing when the tests run as root (root reads it anyway), so the
-    # denial is simulated where the OS would raise it: Path.open, which read_window uses.
-    path = _numbered(tmp_path / "secret.txt", 3)
-
-    def denied(self: Path, *args: object, **kwargs: object) -> object:
-        raise PermissionError(13, "Permission denied", str(self))
-
-    monkeypatch.setattr(pathlib.Path, "open", denied)
-
-    with pytest.raises(ToolError, match=r"^cannot read secret\.txt: permission denied$"):
-        read_window(path)
+def test_read_window_reports_permission_denied(user_dir: Path) -> None:
+    # chmod 000 proves nothing as root (root reads it anyway): the read runs as a normal user.
+    path = _numbered(user_dir / "secret.txt", 3)
+    path.chmod(0)
+    code = (
+        "from pathlib import Path\n"
+        "from labscribe.tools.base import ToolError\n"
+        "from labscribe.tools.reading import read_window\n"
+        "try:\n"
+        f"    read_window(Path({str(path)!r}))\n"
+        "except ToolError as exc:\n"
+        "    print(exc)\n"
+    )
+    done = as_normal_user(code)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "cannot read secret.txt: permission denied"
 
 
 def test_read_window_refuses_a_directory(tmp_path: Path) -> None:
