@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import heapq
 import os
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from pydantic import BaseModel, Field
@@ -51,17 +53,32 @@ def _listing(folder: Folder, requested: str) -> list[str]:
     fd = folder.open(target, directory=True)
     try:
         with os.scandir(fd) as found:
-            names = sorted(entry.name for entry in found)
+            names, total = _first_names(found, LIST_LIMIT)
     except OSError as exc:
         raise ToolError(f"cannot list {requested!r}: {os_reason(exc)}") from exc
     finally:
         os.close(fd)
     base = real_path(str(folder.root))
-    shown = [_describe(base, target / name) for name in names[:LIST_LIMIT]]
-    header = f"{folder.relative(target)}: {len(names)} entries"
-    if len(names) > LIST_LIMIT:
-        shown.append(f"... {len(names) - LIST_LIMIT} more entries not shown")
+    shown = [_describe(base, target / name) for name in names]
+    header = f"{folder.relative(target)}: {total} entries"
+    if total > LIST_LIMIT:
+        shown.append(f"... {total - LIST_LIMIT} more entries not shown")
     return [header, *shown] if shown else [f"{header} (empty folder)"]
+
+
+def _first_names(entries: Iterable[os.DirEntry[str]], limit: int) -> tuple[list[str], int]:
+    """The first `limit` names in order, and how many there are: a folder of a million files
+    costs the listing `limit` names of memory, not a million."""
+    total = 0
+
+    def names() -> Iterator[str]:
+        nonlocal total
+        for entry in entries:
+            total += 1
+            yield entry.name
+
+    first = heapq.nsmallest(limit, names())
+    return first, total
 
 
 def _describe(base: str, path: Path) -> str:

@@ -1,35 +1,42 @@
 """The OS sandbox behind `make_figure`: run model-written matplotlib code, get back one PNG.
 
 Layering. `labscribe.guards.figure_policy` refuses suspicious code statically; this module is
-the boundary that holds when that check is bypassed (`check_policy=False`). Each figure runs
-in a process that, before the model's code starts:
+the boundary that holds when that check is bypassed (`check_policy=False`). It works the same
+for root and for a normal user: the namespaces are user namespaces, which unprivileged users
+may create. Each figure runs in a process that, before the model's code starts
+(`labscribe.tools.sandbox_worker` has the steps in order, `labscribe.tools.confine` the
+kernel calls):
 
-* lives in fresh PID, mount, network, IPC and UTS namespaces (`unshare(2)` via libc). It is
-  PID 1 of its PID namespace, so when it dies or is killed every process it forked dies too
-  (a fork bomb cannot outlive the run). The network namespace has only a down loopback: no
-  connection anywhere, 127.0.0.1 included.
-* is `chroot`ed into a private tmpfs root that holds only read-only, `nosuid`/`nodev` bind
-  mounts of `/usr` and the Python installation (stdlib and the venv), the data folder at
-  `/figure/data` (read-only), and a writable, size-capped tmpfs `/figure` as its cwd. `/etc`,
-  `/root`, `/home`, `/proc`, `/tmp`, the repository and the host's other files do not exist
-  there; nothing written outside `/figure` is possible, and `/figure` vanishes with the run.
-* drops root to a fresh, unnamed uid/gid (one per run), clears supplementary groups and sets
-  `PR_SET_NO_NEW_PRIVS`, so it holds no capabilities and setuid binaries under `/usr` give
-  nothing. Its rlimits: address space, CPU seconds, file size, open files, processes (per
-  uid, so it counts only this run's processes because the uid is fresh), no core dumps.
-* has a scrubbed environment (PATH, HOME, MPLBACKEND, MPLCONFIGDIR, LANG, thread caps): the
-  worker that forks it was itself started with that environment, so the parent's secrets
-  (API keys) are in neither its environment nor its memory.
-* is killed (SIGKILL, which ends its whole PID namespace) by a trusted supervisor process
-  after `timeout` seconds of wall time; the caller adds a backstop on top.
+* lives in fresh user, PID, mount, network, IPC and UTS namespaces. It is PID 1 of its PID
+  namespace, so everything it could start dies with it. The network namespace has only a
+  down loopback, and the code cannot create a socket at all (seccomp).
+* sees a private tmpfs root (pivot_root, the host's tree detached) holding only read-only,
+  nosuid, nodev binds of `/usr` and the Python installation, the data folder read-only and
+  noexec at `/data` (`data/` from the cwd), and a writable, size-capped, noexec tmpfs
+  `/figure` as its cwd, which vanishes with the run. `/etc`, `/root`, `/home`, `/proc`,
+  `/tmp`, `/dev` and the repository do not exist there.
+* runs as a non-zero uid of a nested user namespace that owns nothing, with no capability
+  at all, no_new_privs, a fresh session keyring, Landlock allowing writes only below
+  `/figure` (where the kernel has Landlock), and a seccomp filter refusing the syscalls a
+  plot never makes: sockets, new processes and threads, exec, namespaces, mounts, ptrace,
+  the keyrings, bpf, io_uring, memfd and IPC objects. Root's runs also get a fresh uid
+  (one per run), so nothing in the bound trees is theirs.
+* has rlimits on address space, CPU seconds, file size, open files and core dumps, and
+  RLIMIT_NPROC=1, counted per user namespace and uid: it is the run's only process and
+  thread, so RLIMIT_AS bounds the memory of the whole run (plus the `/figure` tmpfs).
+* has a scrubbed environment: the worker that forks it was started with a built one, so the
+  parent's secrets (API keys) are in neither its environment nor its memory.
+* is killed (SIGKILL, which ends its PID namespace) by a trusted supervisor after `timeout`
+  seconds of wall time; the caller adds a backstop on top.
 
 Only regular `*.png` files at the top of `/figure` are copied out (no symlinks followed, size
 capped); the chosen one is checked with Pillow (a real PNG, non-zero size, more than one
-colour) and copied to `out_dir/<name>.png`.
+colour) and copied to `out_dir/<name>.png`. A host that forbids user namespaces gets
+SandboxUnavailable naming the setting and the fix; the code never runs unconfined.
 
-Not enforced: the child can still read the world-readable files under `/usr` and the Python
-installation (no secrets live there), and can use CPU and memory up to its rlimits (no cgroup:
-this host has only cgroup v1); there is no seccomp syscall filter.
+Not enforced: the code can read the world-readable files under `/usr` and the Python
+installation (and, for a normal user, what that user may read there), and the worker's
+memory it was forked from (numpy, matplotlib, earlier figure requests; no secret).
 
 Latency: `FigureWorker` keeps one process that imported numpy and matplotlib once and forks
 a sandboxed child per figure; `run_figure` without a worker starts one for a single figure.
@@ -38,23 +45,20 @@ a sandboxed child per figure; `run_figure` without a worker starts one for a sin
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import json
 import os
 import re
 import select
 import shutil
 import signal
-import stat
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-import traceback
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 from labscribe.guards.figure_policy import check_figure_code
 
@@ -65,8 +69,10 @@ FILE_SIZE_LIMIT = 50 * 1024 * 1024
 WORK_SIZE = "128m"
 """Size cap of the private tmpfs `/figure`: bounds the total written, not only one file."""
 OPEN_FILES_LIMIT = 64
-PROCESS_LIMIT = 16
-"""RLIMIT_NPROC for the run's fresh uid: threads count too, so keep BLAS single-threaded."""
+PROCESS_LIMIT = 1
+"""RLIMIT_NPROC of the figure process. The kernel counts it per user namespace and uid, and
+the run's namespace is fresh: 1 means no other process or thread (measured on Linux 6.18:
+fork and pthread_create fail with EAGAIN), so RLIMIT_AS bounds the whole run."""
 MAX_PNGS = 8
 """PNG files copied out of one run at most; the rest are ignored."""
 MAX_PIXELS = 40_000_000
@@ -76,27 +82,13 @@ DATA_DIR_IN_SANDBOX = "data"
 """Where the data folder appears, relative to the code's working directory."""
 HARNESS_PNG = ".labscribe-figure.png"
 SANDBOX_CWD = "/figure"
-"""The code's working directory inside the sandbox (a private tmpfs)."""
+"""The code's working directory inside the sandbox (a private tmpfs), its only writable tree."""
+SANDBOX_DATA = "/data"
+"""Where the data folder is mounted; outside `/figure`, so Landlock keeps it unwritable."""
+SANDBOX_UID = 1000
+"""The code's uid in its own user namespace: any uid but 0, so it is no namespace's root."""
 
-_UID_BASE = 200_000
-"""Run uids are `_UID_BASE + supervisor pid`: unique among live runs, named in no passwd."""
-_CLONE_NEWNS = 0x00020000
-_CLONE_NEWUTS = 0x04000000
-_CLONE_NEWIPC = 0x08000000
-_CLONE_NEWPID = 0x20000000
-_CLONE_NEWNET = 0x40000000
-_MS_RDONLY = 1
-_MS_NOSUID = 2
-_MS_NODEV = 4
-_MS_NOEXEC = 8
-_MS_REMOUNT = 32
-_MS_BIND = 4096
-_MS_REC = 16384
-_MS_PRIVATE = 1 << 18
-_PR_SET_PDEATHSIG = 1
-_PR_SET_NO_NEW_PRIVS = 38
-
-_WORKER_ENV_KEYS = ("PATH", "HOME", "MPLBACKEND", "MPLCONFIGDIR", "LANG")
+_WORKER_MAIN = "from labscribe.tools.sandbox_worker import serve; serve()"
 
 
 @dataclass(frozen=True)
@@ -117,7 +109,7 @@ class FigureResult:
 
 
 class SandboxUnavailable(RuntimeError):
-    """The host cannot build the sandbox (no namespaces, not root): figures cannot run safely."""
+    """The host cannot build the sandbox (user namespaces forbidden): figures cannot run."""
 
 
 def sanitize_name(name: str) -> str:
@@ -161,11 +153,11 @@ class FigureWorker:
             return self._proc
         self._stop()
         self._home = tempfile.mkdtemp(prefix="labscribe-figworker-")
-        env = _scrubbed_env(self._home)
+        env = scrubbed_env(self._home)
         # -I: no PYTHON* variables, no user site, no cwd on sys.path; the venv's site-packages
         # (and so matplotlib) still load. The worker gets no secret: env is built, not copied.
         self._proc = subprocess.Popen(
-            [sys.executable, "-I", "-c", "from labscribe.tools.sandbox import _serve; _serve()"],
+            [sys.executable, "-I", "-c", _WORKER_MAIN],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=open(os.path.join(self._home, "worker.log"), "wb"),  # noqa: SIM115
@@ -175,11 +167,12 @@ class FigureWorker:
             start_new_session=True,
             close_fds=True,
         )
-        ready = self._read_line(self._proc, timeout=120)
-        if ready is None or json.loads(ready).get("ready") is not True:
-            log = self._log_tail()
+        line = self._read_line(self._proc, timeout=120)
+        ready = json.loads(line) if line else {}
+        if ready.get("ready") is not True:
+            problem = ready.get("error") or f"figure worker failed to start: {self._log_tail()}"
             self._stop()
-            raise SandboxUnavailable(f"figure worker failed to start: {log}")
+            raise SandboxUnavailable(problem)
         return self._proc
 
     def render(
@@ -307,7 +300,7 @@ def run_figure(
         )
 
 
-def _scrubbed_env(home: str) -> dict[str, str]:
+def scrubbed_env(home: str) -> dict[str, str]:
     """The only environment the worker and its sandboxes see: nothing copied from ours."""
     return {
         "PATH": "/usr/bin:/bin",
@@ -315,7 +308,7 @@ def _scrubbed_env(home: str) -> dict[str, str]:
         "MPLBACKEND": "Agg",
         "MPLCONFIGDIR": os.path.join(home, "mpl"),
         "LANG": "C.UTF-8",
-        # Threads count against RLIMIT_NPROC and BLAS pools do not survive fork well.
+        # The figure process may have no thread, and BLAS pools do not survive fork well.
         "OPENBLAS_NUM_THREADS": "1",
         "OMP_NUM_THREADS": "1",
         "MKL_NUM_THREADS": "1",
@@ -428,304 +421,3 @@ def verify_png(path: Path) -> str | None:
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
         return f"the saved file is not a valid PNG ({exc})"
     return None
-
-
-# --------------------------------------------------------------------------- worker side
-
-
-def _serve() -> None:
-    """Worker main loop: warm up, then one JSON request per line in, one reply per line out."""
-    proto_out = os.fdopen(os.dup(1), "w", buffering=1)
-    # Anything the libraries print must not corrupt the protocol: fd 1 becomes stderr.
-    os.dup2(2, 1)
-    _warm_up()
-    proto_out.write(json.dumps({"ready": True}) + "\n")
-    for line in sys.stdin:
-        request = json.loads(line)
-        try:
-            reply = _run_one(request, proto_fd=proto_out.fileno())
-        except Exception as exc:  # reported to the parent, which raises SandboxUnavailable
-            reply = {"error": f"{type(exc).__name__}: {exc}"}
-        proto_out.write(json.dumps(reply) + "\n")
-
-
-def _warm_up() -> None:
-    """Import and exercise numpy/matplotlib once, so each forked figure starts hot."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    import numpy as np
-
-    with contextlib.suppress(ImportError):
-        import pandas  # noqa: F401  (allowed for the code; only warmed when installed)
-    import csv  # noqa: F401
-    import math  # noqa: F401
-    import statistics  # noqa: F401
-
-    import PIL.PngImagePlugin  # noqa: F401
-
-    fig, ax = plt.subplots()
-    ax.plot(np.arange(3), np.arange(3))
-    ax.set_title("warm")
-    ax.set_xlabel("x")
-    fig.savefig(os.path.join(os.environ.get("HOME", "/tmp"), "warm.png"))
-    plt.close("all")
-
-
-def _libc() -> ctypes.CDLL:
-    return ctypes.CDLL(None, use_errno=True)
-
-
-def _check(result: int, what: str) -> None:
-    if result != 0:
-        errno = ctypes.get_errno()
-        raise OSError(errno, f"{what}: {os.strerror(errno)}")
-
-
-def _mount(source: str | None, target: str, fstype: str | None, flags: int, data: str) -> None:
-    libc = _libc()
-    enc = os.fsencode
-    _check(
-        libc.mount(
-            enc(source) if source else None,
-            enc(target),
-            enc(fstype) if fstype else None,
-            ctypes.c_ulong(flags),
-            enc(data) if data else None,
-        ),
-        f"mount {source} on {target}",
-    )
-
-
-def _bind_readonly(source: str, target: str) -> None:
-    """Bind `source` at `target`, then remount it read-only, nosuid, nodev."""
-    _mount(source, target, None, _MS_BIND | _MS_REC, "")
-    _mount(None, target, None, _MS_REMOUNT | _MS_BIND | _MS_RDONLY | _MS_NOSUID | _MS_NODEV, "")
-
-
-def _readonly_sources() -> list[str]:
-    """Host directories the figure process must read: system libraries and Python itself."""
-    # Not sys.path: an editable install may put the repository (and its secrets) there.
-    paths = {"/usr", os.path.realpath(sys.base_prefix), os.path.realpath(sys.prefix)}
-    # Keep only the outermost paths: a bind of /usr already covers /usr/lib/python3.
-    ordered = sorted(paths, key=len)
-    kept: list[str] = []
-    for path in ordered:
-        if not any(path == k or path.startswith(k.rstrip("/") + "/") for k in kept):
-            kept.append(path)
-    return kept
-
-
-def _run_one(request: dict[str, Any], *, proto_fd: int) -> dict[str, Any]:
-    """Fork the supervisor for one figure and wait for it (backstop: timeout + 10 s)."""
-    timeout = float(request["timeout"])
-    pid = os.fork()
-    if pid == 0:
-        _supervise(request, proto_fd)
-    deadline = time.monotonic() + timeout + 10
-    while True:
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done:
-            return {"supervisor_status": status}
-        if time.monotonic() > deadline:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-            return {"timed_out": True}
-        time.sleep(0.005)
-
-
-def _supervise(request: dict[str, Any], proto_fd: int) -> NoReturn:
-    """Trusted process (runs no model code): build the sandbox, run the figure, copy out."""
-    staging = request["staging"]
-    out = os.path.join(staging, "out")
-    try:
-        os.setsid()
-        os.close(proto_fd)
-        devnull = os.open(os.devnull, os.O_RDWR)
-        os.dup2(devnull, 0)
-        os.dup2(devnull, 1)
-        log = os.open(os.path.join(out, "supervisor.log"), os.O_WRONLY | os.O_CREAT, 0o600)
-        os.dup2(log, 2)
-        uid = _UID_BASE + os.getpid()
-        libc = _libc()
-        _check(
-            libc.unshare(
-                _CLONE_NEWNS | _CLONE_NEWPID | _CLONE_NEWNET | _CLONE_NEWIPC | _CLONE_NEWUTS
-            ),
-            "unshare",
-        )
-        # Without this, mounts made below would propagate back to the host's namespace.
-        _mount(None, "/", None, _MS_REC | _MS_PRIVATE, "")
-        root = os.path.join(staging, "root")
-        _mount("tmpfs", root, "tmpfs", _MS_NOSUID | _MS_NODEV, "size=4m,mode=755")
-        for source in _readonly_sources():
-            target = root + source
-            os.makedirs(target, exist_ok=True)
-            _bind_readonly(source, target)
-        for link in ("bin", "lib", "lib64", "sbin"):
-            real = os.path.join("/", link)
-            if os.path.islink(real):
-                os.symlink(os.readlink(real), os.path.join(root, link))
-        work = os.path.join(root, SANDBOX_CWD.lstrip("/"))
-        os.mkdir(work)
-        _mount(
-            "tmpfs",
-            work,
-            "tmpfs",
-            _MS_NOSUID | _MS_NODEV,
-            f"size={WORK_SIZE},mode=700,uid={uid},gid={uid}",
-        )
-        data = os.path.join(work, DATA_DIR_IN_SANDBOX)
-        os.mkdir(data)
-        _bind_readonly(request["data_dir"], data)
-        os.mkdir(os.path.join(work, ".mpl"))
-        os.chown(os.path.join(work, ".mpl"), uid, uid)
-        # The root skeleton is complete: freeze it so the code cannot add files beside the cwd.
-        _mount(None, root, None, _MS_REMOUNT | _MS_RDONLY | _MS_NOSUID | _MS_NODEV, "")
-        started = time.monotonic()
-        child = os.fork()
-        if child == 0:
-            _confine_and_run(request["code"], root, uid, float(request["timeout"]))
-        status = _wait_child(child, float(request["timeout"]))
-        status["elapsed"] = time.monotonic() - started
-        status["pngs"] = _copy_out(work, out)
-        with open(os.path.join(out, "status.json"), "w") as handle:
-            json.dump(status, handle)
-    except BaseException:
-        traceback.print_exc()
-        os._exit(70)
-    os._exit(0)
-
-
-def _wait_child(child: int, timeout: float) -> dict[str, Any]:
-    """Wait for the figure process; SIGKILL it (ending its PID namespace) after `timeout`."""
-    pidfd = os.pidfd_open(child)
-    ready, _, _ = select.select([pidfd], [], [], timeout)
-    timed_out = not ready
-    if timed_out:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(child, signal.SIGKILL)
-    _, status = os.waitpid(child, 0)
-    os.close(pidfd)
-    return {
-        "timed_out": timed_out,
-        "exit_code": os.WEXITSTATUS(status) if os.WIFEXITED(status) else None,
-        "signal": os.WTERMSIG(status) if os.WIFSIGNALED(status) else None,
-    }
-
-
-def _copy_out(work: str, out: str) -> list[str]:
-    """Copy the run's top-level regular PNGs and its text outputs out; return PNG names.
-
-    Symlinks are never followed (O_NOFOLLOW + fstat): the code could point one at a host
-    file, and this process is root outside the chroot.
-    """
-    png_dir = os.path.join(out, "png")
-    os.mkdir(png_dir)
-    entries = sorted(os.scandir(work), key=lambda e: e.stat(follow_symlinks=False).st_mtime_ns)
-    pngs: list[str] = []
-    for entry in entries:
-        name = entry.name
-        if name.endswith(".png") and len(pngs) < MAX_PNGS:
-            safe = re.sub(r"[^A-Za-z0-9._-]", "_", name)[-80:]
-            if _copy_regular(entry.path, os.path.join(png_dir, safe), FILE_SIZE_LIMIT):
-                pngs.append(safe)
-    for name, target in (
-        (".stdout", "stdout.txt"),
-        (".stderr", "stderr.txt"),
-        (".error", "error.txt"),
-    ):
-        _copy_regular(os.path.join(work, name), os.path.join(out, target), 64 * 1024, tail=True)
-    return pngs
-
-
-def _copy_regular(source: str, target: str, limit: int, *, tail: bool = False) -> bool:
-    try:
-        fd = os.open(source, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    except OSError:
-        return False
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            return False
-        if info.st_size > limit:
-            if not tail:
-                return False
-            os.lseek(fd, info.st_size - limit, os.SEEK_SET)
-        with os.fdopen(os.dup(fd), "rb") as reader, open(target, "wb") as writer:
-            writer.write(reader.read(limit))
-        return True
-    finally:
-        os.close(fd)
-
-
-def _confine_and_run(code: str, root: str, uid: int, timeout: float) -> NoReturn:
-    """PID 1 of the new namespace: finish confinement, run the model's code, save the figure."""
-    try:
-        libc = _libc()
-        # If the supervisor dies, so does this process (and with it the namespace).
-        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-        os.chroot(root)
-        os.chdir(SANDBOX_CWD)
-        import resource
-
-        cpu = int(timeout) + 2
-        limits = {
-            resource.RLIMIT_AS: MEMORY_LIMIT,
-            resource.RLIMIT_CPU: cpu,
-            resource.RLIMIT_FSIZE: FILE_SIZE_LIMIT,
-            resource.RLIMIT_NOFILE: OPEN_FILES_LIMIT,
-            resource.RLIMIT_CORE: 0,
-        }
-        for which, value in limits.items():
-            resource.setrlimit(which, (value, value))
-        os.setgroups([])
-        os.setresgid(uid, uid, uid)
-        os.setresuid(uid, uid, uid)
-        # Root ignores RLIMIT_NPROC, so it is set only once the process is the fresh uid.
-        resource.setrlimit(resource.RLIMIT_NPROC, (PROCESS_LIMIT, PROCESS_LIMIT))
-        _check(libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
-        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
-        os.dup2(os.open(f"{SANDBOX_CWD}/.stdout", flags, 0o600), 1)
-        os.dup2(os.open(f"{SANDBOX_CWD}/.stderr", flags, 0o600), 2)
-        # Nothing else inherited stays open: not the supervisor's log, not the worker's pipes.
-        os.closerange(3, 65536)
-        os.environ.clear()
-        os.environ.update(_scrubbed_env(SANDBOX_CWD))
-        os.environ["MPLCONFIGDIR"] = f"{SANDBOX_CWD}/.mpl"
-        os.environ["TMPDIR"] = SANDBOX_CWD
-    except BaseException:
-        # Confinement failed: never run the code half-confined.
-        os._exit(71)
-    exit_code = _execute(code)
-    os._exit(exit_code)
-
-
-def _execute(code: str) -> int:
-    """Run `code` as `figure.py`; save the current figure if the code saved no PNG itself."""
-    import builtins
-
-    import matplotlib.pyplot as plt
-
-    plt.close("all")
-    try:
-        compiled = compile(code, "figure.py", "exec")
-        exec(compiled, {"__name__": "__main__", "__builtins__": builtins})
-        if plt.get_fignums() and not any(
-            n.endswith(".png") for n in os.listdir(SANDBOX_CWD) if n != HARNESS_PNG
-        ):
-            plt.savefig(f"{SANDBOX_CWD}/{HARNESS_PNG}")
-    except BaseException as exc:
-        lines = traceback.format_exception(exc)
-        # Only the model's own frames are useful to it; drop the harness frame.
-        text = "".join(line for line in lines if __file__ not in line)
-        with contextlib.suppress(OSError), open(f"{SANDBOX_CWD}/.error", "w") as handle:
-            handle.write(text[-TAIL_CHARS:])
-        return 1
-    finally:
-        with contextlib.suppress(Exception):
-            sys.stdout.flush()
-            sys.stderr.flush()
-    return 0

@@ -1,25 +1,36 @@
 """The figure sandbox: valid figures render; every escape fails at the OS layer on its own.
 
 Escape tests run with `check_policy=False`, so they prove the OS boundary, not the AST check;
-each also asserts that the policy would have refused the same code first.
+each also asserts that the policy would have refused the same code first. The sandbox is
+built from user namespaces, so it must work for a normal user as well as for root (CI):
+`test_sandbox_confines_*_user` runs a corpus of attacks from both.
 """
 
 from __future__ import annotations
 
 import ast
+import ctypes
+import errno
+import json
 import os
+import shutil
 import socket
+import subprocess
 import sys
 import tempfile
 import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import pyseccomp
 import pytest
 from PIL import Image
 
+import labscribe
 from labscribe.guards.figure_policy import check_figure_code
+from labscribe.tools.confine import sandbox_problem
 from labscribe.tools.sandbox import (
     FigureResult,
     FigureWorker,
@@ -41,28 +52,30 @@ ax.set_ylabel("U / V")
 
 # A figure any escape test appends, so a run that is not stopped would succeed visibly.
 PLOT = "\nimport matplotlib.pyplot as plt\nplt.plot([0, 1], [1, 0])\n"
+IN_CI = bool(os.environ.get("CI"))
+NOBODY = 65534
+EPERM = "PermissionError: [Errno 1] Operation not permitted"
 
 
-def _can_sandbox() -> str | None:
-    if os.geteuid() != 0:
-        return "the sandbox needs root for namespaces, chroot and a fresh uid"
-    if not Path("/proc/self/ns/net").exists():
-        return "no namespace support"
-    return None
+def _nr(name: str) -> int:
+    return int(pyseccomp.resolve_syscall(pyseccomp.Arch.NATIVE, name))
+
+
+def _landlock_abi() -> int:
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.syscall.restype = ctypes.c_long
+    return int(libc.syscall(_nr("landlock_create_ruleset"), None, 0, 1))
 
 
 @pytest.fixture(scope="module")
 def worker() -> Iterator[FigureWorker]:
-    reason = _can_sandbox()
-    if reason and os.environ.get("CI") != "true":
-        pytest.skip(reason)
     with FigureWorker() as warm:
         try:
             warm.start()
         except SandboxUnavailable as exc:
-            if os.environ.get("CI") == "true":
+            if IN_CI:
                 raise
-            pytest.skip(str(exc))
+            pytest.skip(f"this host cannot build the sandbox: {exc}")
         yield warm
 
 
@@ -109,9 +122,7 @@ def test_run_figure_renders_png_of_requested_size(
         assert image.getcolors(maxcolors=1) is None
 
 
-def test_run_figure_cold_process_renders(dirs: tuple[Path, Path]) -> None:
-    if _can_sandbox() and os.environ.get("CI") != "true":
-        pytest.skip(str(_can_sandbox()))
+def test_run_figure_cold_process_renders(worker: FigureWorker, dirs: tuple[Path, Path]) -> None:
     data, out = dirs
     result = run_figure(SINE, data_dir=data, out_dir=out, name="cold")
     assert result.ok, result
@@ -193,22 +204,24 @@ def test_escape_dunder_import_sees_no_host_filesystem(
         "os = __import__('os')\n"
         "print(sorted(os.listdir('/')))\n"
         f"print(os.path.exists({str(marker)!r}))\n"
+        "print(os.uname().nodename)\n"
     ) + PLOT
     assert _blocked_by_policy(code)
     try:
         result = _run(worker, dirs, code)
     finally:
         marker.unlink()
-    listing, marker_seen = result.stdout.splitlines()[:2]
-    # Only the skeleton exists: the cwd, /usr (and its merged-/usr links) and the path down
-    # to the Python installation, wherever that lives (a CI clone may sit under /tmp).
+    listing, marker_seen, hostname = result.stdout.splitlines()[:3]
+    # Only the skeleton exists: the cwd, the data, /usr (and its merged-/usr links) and the
+    # path down to the Python installation, wherever that lives (a CI clone may sit in /tmp).
     python_roots = {Path(p).parts[1] for p in (sys.prefix, sys.base_prefix, sys.executable)}
-    allowed = {"figure", "usr", "bin", "lib", "lib64", "sbin"} | python_roots
+    allowed = {"figure", "data", "usr", "bin", "lib", "lib64", "sbin"} | python_roots
     assert set(ast.literal_eval(listing)) <= allowed
     assert "figure" in listing
     for host_only in ("etc", "home", "proc", "dev", "root"):
         assert f"'{host_only}'" not in listing or host_only in python_roots
     assert marker_seen == "False"  # the host's /tmp is not there, even when a path crosses it
+    assert hostname == "figure"  # a UTS namespace of its own, not the host's name
 
 
 def test_escape_subclasses_cannot_write_host(
@@ -349,7 +362,7 @@ def test_escape_socket_to_localhost_fails(worker: FigureWorker, dirs: tuple[Path
     thread.join()
     server.close()
     assert not result.ok
-    assert "OSError: [Errno 101] Network is unreachable" in result.error
+    assert EPERM in result.error  # no socket at all: seccomp refuses socket(2)
     assert accepted == []
 
 
@@ -417,21 +430,23 @@ def test_escape_huge_file_stopped_by_fsize(worker: FigureWorker, dirs: tuple[Pat
 def test_escape_ctypes_has_no_root(worker: FigureWorker, dirs: tuple[Path, Path]) -> None:
     code = (
         "import ctypes\nlibc = ctypes.CDLL(None)\n"
-        "print(libc.getuid(), libc.setuid(0), libc.unshare(0x40000000))\n" + PLOT
+        "header = (ctypes.c_uint32 * 2)(0x20080522, 0)\ndata = (ctypes.c_uint32 * 6)()\n"
+        "libc.capget(header, data)\n"
+        "bounding = [c for c in range(64) if libc.prctl(23, c, 0, 0, 0) == 1]\n"
+        "print(libc.getuid(), libc.setuid(0), libc.unshare(0x10000000), list(data), bounding)\n"
+        + PLOT
     )
     assert _blocked_by_policy(code)
     result = _run(worker, dirs, code)
-    uid, setuid, unshare = (int(v) for v in result.stdout.split())
-    assert uid >= 200_000
-    assert setuid == -1
-    assert unshare == -1
+    assert result.ok, result
+    # uid 1000 of a nested user namespace, no capability in any set, no way back to root.
+    assert result.stdout.split(maxsplit=3)[:3] == ["1000", "-1", "-1"]
+    assert result.stdout.split(maxsplit=3)[3].strip() == "[0, 0, 0, 0, 0, 0] []"
 
 
 def test_escape_environment_secret_not_visible(
-    dirs: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+    worker: FigureWorker, dirs: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    if _can_sandbox() and os.environ.get("CI") != "true":
-        pytest.skip(str(_can_sandbox()))
     monkeypatch.setenv("DEEPSEEK_API_KEY", "sk-test-secret-123")
     code = (
         "import os\nprint(sorted(os.environ))\nprint(os.environ.get('DEEPSEEK_API_KEY'))\n"
@@ -459,3 +474,469 @@ def test_escape_inherited_file_descriptors_are_closed(
     result = _run(worker, dirs, code)
     assert result.ok, result
     assert result.stdout.strip() == "[]"
+
+
+def test_escape_pickle_written_by_numpy_runs_confined(
+    worker: FigureWorker, dirs: tuple[Path, Path], tmp_path: Path
+) -> None:
+    target = tmp_path / "pwned-pickle"
+    payload = f"cos\nsystem\n(S'id > {target}'\ntR."
+    code = (
+        "import numpy as np\nimport pandas as pd\n"
+        f"np.frombuffer({payload.encode()!r}, dtype=np.uint8).tofile('p.pkl')\n"
+        "print(pd.read_pickle('p.pkl'))\n" + PLOT
+    )
+    assert "'.read_pickle' is not allowed" in check_figure_code(code)[0]
+    result = _run(worker, dirs, code)
+    assert result.ok, result
+    # The payload ran, inside: system() could not start a shell (32512: exit status 127).
+    assert result.stdout.strip() == "32512"
+    assert not target.exists()
+
+
+def test_escape_np_load_allow_pickle_runs_confined(
+    worker: FigureWorker, dirs: tuple[Path, Path]
+) -> None:
+    payload = "cos\nlistdir\n(S'/'\ntR."
+    code = (
+        "import numpy as np\n"
+        f"np.frombuffer({payload.encode()!r}, dtype=np.uint8).tofile('p.npy')\n"
+        "print(sorted(np.load('p.npy', allow_pickle=True)))\n" + PLOT
+    )
+    assert check_figure_code(code)[0].endswith(
+        "allow_pickle must be False: pickle runs code from the file it loads; read CSV, JSON "
+        "or .npy files"
+    )
+    result = _run(worker, dirs, code)
+    assert result.ok, result
+    listing = set(ast.literal_eval(result.stdout.strip()))
+    assert {"figure", "data", "usr"} <= listing
+    assert not listing & {"etc", "home", "proc", "tmp", "dev"}
+
+
+def test_escape_pd_eval_dunders_reach_only_the_sandbox(
+    worker: FigureWorker, dirs: tuple[Path, Path], tmp_path: Path
+) -> None:
+    target = tmp_path / "pwned-eval"
+    code = (
+        "import pandas as pd\n"
+        "subclasses = pd.eval('x.__class__.__base__.__subclasses__()', local_dict={'x': 1},"
+        " engine='python')\n"
+        "wrap = [c for c in subclasses if c.__name__ == '_wrap_close'][0]\n"
+        f"print(wrap.__init__.__globals__['system']('id > {target}'))\n" + PLOT
+    )
+    problems = check_figure_code(code)
+    assert problems[0].startswith("line 2: '.eval' is not allowed: it evaluates a string")
+    result = _run(worker, dirs, code)
+    assert result.stdout.strip() == "32512"
+    assert not target.exists()
+
+
+def test_escape_backend_registry_module_is_confined(
+    worker: FigureWorker, dirs: tuple[Path, Path], tmp_path: Path
+) -> None:
+    target = tmp_path / "pwned-backend"
+    code = (
+        "import matplotlib\n"
+        "os = matplotlib.backends.backend_registry.load_backend_module('module://os')\n"
+        f"print(os.system('id > {target}'), sorted(os.listdir('/')))\n" + PLOT
+    )
+    assert _blocked_by_policy(code)
+    result = _run(worker, dirs, code)
+    assert result.ok, result
+    assert result.stdout.startswith("32512 ")
+    assert "'etc'" not in result.stdout
+    assert not target.exists()
+
+
+def test_escape_forked_children_cannot_hold_memory_together(
+    worker: FigureWorker, dirs: tuple[Path, Path]
+) -> None:
+    # Before: each of up to 16 children could hold RLIMIT_AS; eight 400 MiB children held
+    # 3.2 GB beside the figure process. Now the figure process is the run's only process.
+    code = (
+        "import os, select, time\nr, w = os.pipe()\nkids = 0\nfor _ in range(8):\n"
+        "    try:\n        pid = os.fork()\n    except OSError as e:\n"
+        "        print('fork:', e)\n        break\n"
+        "    if pid == 0:\n        block = bytearray(400 << 20)\n        os.write(w, b'1')\n"
+        "        time.sleep(30)\n    kids += 1\nheld = 0\n"
+        "while kids and select.select([r], [], [], 2)[0]:\n    held += len(os.read(r, 16))\n"
+        "    if held >= kids:\n        break\nprint('children holding 400 MiB:', held)\n" + PLOT
+    )
+    assert _blocked_by_policy(code)
+    result = _run(worker, dirs, code)
+    assert result.ok, result
+    assert result.stdout.splitlines() == [
+        "fork: [Errno 1] Operation not permitted",
+        "children holding 400 MiB: 0",
+    ]
+
+
+def test_escape_threads_cannot_start(worker: FigureWorker, dirs: tuple[Path, Path]) -> None:
+    code = (
+        "import threading\nt = threading.Thread(target=lambda: bytearray(1 << 30))\nt.start()\n"
+        + PLOT
+    )
+    assert _blocked_by_policy(code)
+    result = _run(worker, dirs, code)
+    assert not result.ok
+    assert "RuntimeError: can't start new thread" in result.error
+
+
+def test_escape_memory_outside_the_address_space_is_refused(
+    worker: FigureWorker, dirs: tuple[Path, Path]
+) -> None:
+    # memfd files, SysV segments and POSIX queues hold kernel memory RLIMIT_AS does not count.
+    code = (
+        "import ctypes, os\nlibc = ctypes.CDLL(None, use_errno=True)\n"
+        "print(libc.shmget(0, 1 << 30, 0o1600), ctypes.get_errno())\n"
+        "print(libc.mq_open(b'/q', 0o100, 0o600, None), ctypes.get_errno())\n"
+        "os.memfd_create('hold')\n" + PLOT
+    )
+    assert _blocked_by_policy(code)
+    result = _run(worker, dirs, code)
+    assert result.stdout.splitlines() == ["-1 1", "-1 1"]
+    assert EPERM in result.error
+
+
+def test_escape_unix_socket_in_data_folder_is_refused(
+    worker: FigureWorker, dirs: tuple[Path, Path]
+) -> None:
+    # A host process listening in the data folder (an agent, a database): the read-only
+    # bind mount does not stop connect(2), and the socket is writable by anyone.
+    path = dirs[0] / "agent.sock"
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(path))
+    path.chmod(0o777)
+    server.listen()
+    server.settimeout(0.5)
+    code = (
+        "import socket\ns = socket.socket(socket.AF_UNIX)\ns.connect('data/agent.sock')\n"
+        "s.sendall(b'stolen')\n" + PLOT
+    )
+    assert _blocked_by_policy(code)
+    try:
+        result = _run(worker, dirs, code)
+        with pytest.raises(TimeoutError):
+            server.accept()
+    finally:
+        server.close()
+    assert not result.ok
+    assert EPERM in result.error
+
+
+def test_escape_fifo_in_data_folder_cannot_be_written(
+    worker: FigureWorker, dirs: tuple[Path, Path]
+) -> None:
+    if _landlock_abi() < 1 and not IN_CI:
+        pytest.skip("this kernel has no Landlock, which is what refuses writes to FIFOs")
+    # A FIFO a host process reads: opening it for writing is no write to the read-only mount.
+    fifo = dirs[0] / "control.fifo"
+    os.mkfifo(fifo)
+    fifo.chmod(0o666)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    code = "open('data/control.fifo', 'w').write('rm -rf ~')\n" + PLOT
+    assert _blocked_by_policy(code)
+    try:
+        result = _run(worker, dirs, code)
+        received = os.read(reader, 100)
+    finally:
+        os.close(reader)
+    assert received == b""
+    assert "PermissionError: [Errno 13] Permission denied: 'data/control.fifo'" in result.error
+
+
+def test_escape_denied_syscalls_fail_with_eperm(
+    worker: FigureWorker, dirs: tuple[Path, Path]
+) -> None:
+    # Made with zero arguments: an allowed call would fail otherwise (EFAULT, EINVAL) or do
+    # nothing (unshare(0)); EPERM from every one is the seccomp filter's answer.
+    names = (
+        "socket", "socketpair", "clone3", "execve", "unshare", "setns", "mount", "umount2",
+        "pivot_root", "chroot", "ptrace", "process_vm_readv", "keyctl", "add_key",
+        "request_key", "bpf", "perf_event_open", "userfaultfd", "io_uring_setup",
+        "memfd_create", "shmget", "open_by_handle_at", "mknodat", "kexec_load", "syslog",
+        "sethostname",
+    )  # fmt: skip
+    numbers = {name: _nr(name) for name in names}
+    code = (
+        "import ctypes\nlibc = ctypes.CDLL(None, use_errno=True)\n"
+        "libc.syscall.restype = ctypes.c_long\n"
+        f"for name, nr in {numbers!r}.items():\n"
+        "    ctypes.set_errno(0)\n"
+        "    print(name, libc.syscall(nr, 0, 0, 0, 0, 0, 0), ctypes.get_errno())\n" + PLOT
+    )
+    assert _blocked_by_policy(code)
+    result = _run(worker, dirs, code)
+    assert result.ok, result
+    assert result.stdout.splitlines() == [f"{name} -1 {errno.EPERM}" for name in names]
+
+
+def test_escape_exec_is_refused(worker: FigureWorker, dirs: tuple[Path, Path]) -> None:
+    code = "import os\nos.execv('/usr/bin/true', ['true'])\n"
+    assert _blocked_by_policy(code)
+    result = _run(worker, dirs, code)
+    assert EPERM in result.error
+
+
+def test_escape_native_code_written_to_the_cwd_cannot_load(
+    worker: FigureWorker, dirs: tuple[Path, Path]
+) -> None:
+    code = (
+        "import ctypes, _ctypes, shutil\nshutil.copyfile(_ctypes.__file__, 'mine.so')\n"
+        "ctypes.CDLL('./mine.so')\n"
+    )
+    assert _blocked_by_policy(code)
+    result = _run(worker, dirs, code)
+    assert "failed to map segment from shared object" in result.error  # /figure is noexec
+
+
+# --- a normal user, and root: the same attacks fail for both ---------------------------------
+
+# Run by `_as_user`: a secret in this user's own session keyring (as `keyctl add user ...
+# @s` leaves it), a UNIX socket server in the data folder, then each attack rendered with
+# the policy off. Prints one JSON object.
+_RUNNER = r"""
+import ctypes, json, os, socket, sys
+from pathlib import Path
+from labscribe.tools.sandbox import FigureWorker
+
+config = json.loads(Path(sys.argv[1]).read_text())
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+libc.syscall(config["keyctl"], 1, b"labscribe-test")  # KEYCTL_JOIN_SESSION_KEYRING
+secret = config["secret"].encode()
+key = libc.syscall(config["add_key"], b"user", b"labscribe", secret, len(secret), -3)
+data = Path(config["data"])
+server = socket.socket(socket.AF_UNIX)
+server.bind(str(data / "agent.sock"))
+server.listen()
+server.settimeout(0.2)
+results = {"euid": os.geteuid(), "key": key}
+with FigureWorker() as worker:
+    for name, code in config["codes"].items():
+        code = code.replace("KEY_ID", str(key))
+        result = worker.render(code, data_dir=data, out_dir=Path(config["out"]), name=name,
+                               timeout=10, check_policy=False)
+        results[name] = {"ok": result.ok, "stdout": result.stdout, "error": result.error}
+try:
+    server.accept()
+    results["accepted"] = True
+except TimeoutError:
+    results["accepted"] = False
+print(json.dumps(results))
+"""
+_SECRET = "KEYRING-SECRET-4711"
+
+
+def _attacks(home: Path) -> dict[str, str]:
+    keyctl = _nr("keyctl")
+    return {
+        "sine": SINE,
+        "reads_data": "import numpy as np\nprint(np.loadtxt('data/run1.csv', delimiter=',',"
+        " skiprows=1).sum())\n" + PLOT,
+        "keyring": (
+            "import ctypes\nlibc = ctypes.CDLL(None, use_errno=True)\n"
+            "libc.syscall.restype = ctypes.c_long\nbuf = ctypes.create_string_buffer(64)\n"
+            f"print(libc.syscall({keyctl}, 11, KEY_ID, buf, 64), ctypes.get_errno(),"
+            " buf.value)\n" + PLOT  # KEYCTL_READ
+        ),
+        "unix_socket": "import socket\ns = socket.socket(socket.AF_UNIX)\n"
+        "s.connect('data/agent.sock')\n" + PLOT,
+        "fork": "import os\nos.fork()\n",
+        "thread": "import threading\nthreading.Thread(target=print).start()\n",
+        "host_files": (
+            f"for p in ['/etc/passwd', 'data/../secret.txt', '{home}/secret.txt']:\n"
+            "    try:\n        print(open(p).read())\n"
+            "    except OSError as e:\n        print(type(e).__name__)\n"
+            f"open('{home}/pwned', 'w')\n"
+        ),
+        "identity": (
+            "import ctypes, os\nlibc = ctypes.CDLL(None)\n"
+            "header = (ctypes.c_uint32 * 2)(0x20080522, 0)\ndata = (ctypes.c_uint32 * 6)()\n"
+            "libc.capget(header, data)\n"
+            "print(os.getuid(), os.getgid(), libc.setuid(0), list(data))\n" + PLOT
+        ),
+    }
+
+
+def _hidden_ancestors(paths: list[str]) -> dict[Path, set[str]]:
+    """For each path, the first ancestor others cannot enter, and the child on the way."""
+    hidden: dict[Path, set[str]] = {}
+    for path in paths:
+        parts = Path(path).resolve().parts
+        for depth in range(1, len(parts)):
+            ancestor = Path(*parts[:depth])
+            if not os.stat(ancestor).st_mode & 0o001:
+                hidden.setdefault(ancestor, set()).add(parts[depth])
+                break
+    return hidden
+
+
+def _as_user(user: str, script: Path, config: Path, stash: Path) -> subprocess.CompletedProcess:
+    """Run `script config` with this interpreter as the caller or as `nobody` (from root).
+
+    nobody must reach the interpreter, and a CI checkout's Python may sit under /root (mode
+    700): a private mount namespace shows the folders on the way at the same paths over a
+    tmpfs, and nothing else of those parents. The sandbox then runs as nobody for real.
+    """
+    python = [sys.executable, "-I", str(script), str(config)]
+    if user == "caller":
+        return subprocess.run(python, capture_output=True, text=True, timeout=120)
+    repo = str(Path(labscribe.tools.__file__).resolve().parents[1])
+    lines = ["set -e"]
+    for index, (ancestor, children) in enumerate(_hidden_ancestors(
+        [sys.prefix, sys.base_prefix, os.path.realpath(sys.executable), repo]
+    ).items()):  # fmt: skip
+        for child in children:
+            lines += [f"mkdir -p '{stash}/{index}/{child}'",
+                      f"mount --rbind '{ancestor / child}' '{stash}/{index}/{child}'"]  # fmt: skip
+        lines.append(f"mount -t tmpfs -o mode=755 tmpfs '{ancestor}'")
+        for child in children:
+            lines += [f"mkdir -p '{ancestor / child}'",
+                      f"mount --move '{stash}/{index}/{child}' '{ancestor / child}'"]  # fmt: skip
+    drop = ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", "--"]
+    env = ["env", "-i", "PATH=/usr/bin:/bin", "HOME=/tmp", "LANG=C.UTF-8"]
+    lines.append('exec "$@"')
+    command = ["unshare", "--mount", "--propagation", "private", "--", "sh", "-c",
+               "\n".join(lines), "sh", *drop, *env, *python]  # fmt: skip
+    return subprocess.run(command, capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("user", ["caller", "nobody"])
+def test_sandbox_confines_the_same_for_root_and_a_normal_user(user: str) -> None:
+    if os.geteuid() != 0 and user == "nobody" and not IN_CI:
+        pytest.skip("not root: the caller is the normal user already")
+    tools_missing = shutil.which("setpriv") is None or shutil.which("unshare") is None
+    if user == "nobody" and tools_missing and not IN_CI:
+        pytest.skip("setpriv and unshare (util-linux) are needed to become nobody")
+    home = Path(tempfile.mkdtemp(prefix="labscribe-sandbox-user-"))
+    try:
+        home.chmod(0o755)
+        (home / "secret.txt").write_text("TOP-SECRET-OUTSIDE-DATA")
+        data, out, stash = home / "data", home / "out", home / "stash"
+        for folder in (data, out, stash):
+            folder.mkdir()
+        (data / "run1.csv").write_text("t,u\n0,1\n1,2\n")
+        script, config = home / "runner.py", home / "config.json"
+        script.write_text(_RUNNER)
+        codes = _attacks(home)
+        config.write_text(json.dumps({
+            "data": str(data), "out": str(out), "codes": codes, "secret": _SECRET,
+            "keyctl": _nr("keyctl"), "add_key": _nr("add_key"),
+        }))  # fmt: skip
+        if user == "nobody" and os.geteuid() == 0:
+            for path in (data, out, data / "run1.csv", home):
+                os.chown(path, NOBODY, NOBODY)
+        done = _as_user(user, script, config, stash)
+        assert done.returncode == 0, done.stderr[-3000:]
+        results: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
+        pwned = (home / "pwned").exists()
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    assert results["euid"] == (NOBODY if user == "nobody" else os.geteuid())
+    assert results["key"] > 0  # the secret is in the user's session keyring
+    assert results["sine"]["ok"], results["sine"]
+    assert results["reads_data"]["stdout"].strip() == "4.0"
+    assert results["keyring"]["ok"]
+    assert results["keyring"]["stdout"].strip() == f"-1 {errno.EPERM} b''"
+    assert EPERM in results["unix_socket"]["error"]
+    assert results["accepted"] is False
+    assert EPERM in results["fork"]["error"]
+    assert "RuntimeError: can't start new thread" in results["thread"]["error"]
+    assert results["host_files"]["stdout"].split() == ["FileNotFoundError"] * 3
+    assert "FileNotFoundError" in results["host_files"]["error"]
+    assert not pwned
+    assert results["identity"]["stdout"].strip() == "1000 1000 -1 [0, 0, 0, 0, 0, 0]"
+    assert _SECRET not in json.dumps(results)
+
+
+# --- hosts that forbid user namespaces: one clear message, and no figure code runs ----------
+
+_FIXES = {
+    "unprivileged": "sudo sysctl -w kernel.unprivileged_userns_clone=1",
+    "max": "sudo sysctl -w user.max_user_namespaces=10000",
+    "apparmor": (
+        "sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0, or an AppArmor "
+        "profile that allows `userns,` for this Python"
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("sysctls", "step", "err", "privileged", "cause"),
+    [
+        (
+            {"kernel/unprivileged_userns_clone": "0"},
+            "unshare", errno.EPERM, False,
+            f"kernel.unprivileged_userns_clone=0 forbids them; allow them with "
+            f"{_FIXES['unprivileged']}",
+        ),
+        (
+            {"user/max_user_namespaces": "0"},
+            "unshare", errno.ENOSPC, True,
+            f"user.max_user_namespaces=0 forbids them; allow them with {_FIXES['max']}",
+        ),
+        (
+            {"kernel/apparmor_restrict_unprivileged_userns": "1"},
+            "mount", errno.EPERM, False,
+            "kernel.apparmor_restrict_unprivileged_userns=1 forbids them; allow them with "
+            f"{_FIXES['apparmor']}",
+        ),
+        (
+            {"user/max_user_namespaces": "1"},
+            "nested user namespace", errno.ENOSPC, False,
+            f"the limit user.max_user_namespaces=1 is used up; {_FIXES['max']}",
+        ),
+        (
+            {},
+            "unshare", errno.EPERM, False,
+            "something on this host refuses them (in a container, its seccomp profile: "
+            "Docker's default refuses unshare); run where unprivileged user namespaces are "
+            "allowed",
+        ),
+    ],
+    ids=["debian-sysctl", "max-zero", "ubuntu-apparmor", "max-used-up", "unknown"],
+)  # fmt: skip
+def test_sandbox_problem_names_the_cause_and_the_fix(
+    sysctls: dict[str, str], step: str, err: int, privileged: bool, cause: str
+) -> None:
+    problem = sandbox_problem(step, err, privileged=privileged, sysctl=sysctls.get)
+    assert problem == (
+        f"the figure sandbox cannot build its user namespaces ({step}: {os.strerror(err)}): "
+        + cause
+    )
+
+
+def test_sandbox_problem_ignores_unprivileged_settings_for_root() -> None:
+    sysctls = {"kernel/apparmor_restrict_unprivileged_userns": "1"}
+    problem = sandbox_problem("unshare", errno.EPERM, privileged=True, sysctl=sysctls.get)
+    assert "apparmor" not in problem
+
+
+def test_sandbox_problem_names_missing_libseccomp() -> None:
+    assert sandbox_problem("libseccomp", errno.ENOENT, privileged=False) == (
+        "the figure sandbox needs libseccomp (libseccomp.so.2) for its syscall filter, and it "
+        "is not installed: apt install libseccomp2 (Debian/Ubuntu)"
+    )
+
+
+def test_figure_worker_refuses_to_start_without_user_namespaces(tmp_path: Path) -> None:
+    if shutil.which("unshare") is None and not IN_CI:
+        pytest.skip("unshare (util-linux) is needed to forbid user namespaces for one process")
+    # A user namespace whose limit for further namespaces is 0: what the sysctl does to a host.
+    code = (
+        "from labscribe.tools.sandbox import FigureWorker, SandboxUnavailable\n"
+        "try:\n    FigureWorker().start()\n    print('started')\n"
+        "except SandboxUnavailable as exc:\n    print(exc)\n"
+    )
+    shell = 'echo 0 > /proc/sys/user/max_user_namespaces && exec "$@"'
+    done = subprocess.run(
+        ["unshare", "-Ur", "sh", "-c", shell, "sh", sys.executable, "-I", "-c", code],
+        capture_output=True, text=True, timeout=120, cwd=tmp_path,
+    )  # fmt: skip
+    assert done.stdout.strip() == (
+        "the figure sandbox cannot build its user namespaces (unshare: No space left on "
+        "device): user.max_user_namespaces=0 forbids them; allow them with "
+        f"{_FIXES['max']}"
+    ), done.stderr[-2000:]
