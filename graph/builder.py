@@ -12,7 +12,7 @@ from labscribe.graph.context import Context
 from labscribe.graph.pipeline import STAGES, prepare
 from labscribe.graph.routing import route_explorer, route_reflection
 from labscribe.graph.state import InputState, State
-from labscribe.nodes.explore import await_human, call_tool, explore_done
+from labscribe.nodes.explore import await_human, call_tool, explore_collapsed, explore_done
 
 EXPLORE_LOOP = ("explore", "call_tool", "await_human")
 
@@ -21,8 +21,9 @@ def build_graph(*, checkpointer: BaseCheckpointSaver | None = None) -> CompiledS
     """The labscribe graph, compiled with `checkpointer` (None for LangGraph Studio/server).
 
     `prepare` leads into the stages in order; the explore loop leaves through
-    `route_explorer` into `explore_done`, which leads to the next stage, and reflect
-    repeats through `route_reflection`.
+    `route_explorer`: into `explore_done`, which leads to the next stage, or, when it
+    collapsed, into `explore_collapsed`, which leads straight to `draft`. Reflect repeats
+    through `route_reflection`.
     """
     builder = StateGraph(State, context_schema=Context, input_schema=InputState)
     builder.add_node("prepare", prepare)
@@ -31,6 +32,7 @@ def build_graph(*, checkpointer: BaseCheckpointSaver | None = None) -> CompiledS
     builder.add_node("call_tool", call_tool)
     builder.add_node("await_human", await_human)
     builder.add_node("explore_done", explore_done)
+    builder.add_node("explore_collapsed", explore_collapsed)
 
     chain = ["prepare", *(stage.name for stage in STAGES)]
     builder.add_edge(START, chain[0])
@@ -39,9 +41,11 @@ def build_graph(*, checkpointer: BaseCheckpointSaver | None = None) -> CompiledS
         if here not in ("explore", "reflect"):
             builder.add_edge(here, there)
     routes = {"call_tool": "call_tool", "explore": "explore", "await_human": "await_human"}
+    routes |= {"leave": "explore_done", "collapse": "explore_collapsed"}
     for node in EXPLORE_LOOP:
-        builder.add_conditional_edges(node, route_explorer, routes | {"leave": "explore_done"})
+        builder.add_conditional_edges(node, route_explorer, routes)
     builder.add_edge("explore_done", after["explore"])
+    builder.add_edge("explore_collapsed", "draft")
     builder.add_conditional_edges(
         "reflect", route_reflection, {"reflect": "reflect", "leave": after["reflect"]}
     )

@@ -42,6 +42,17 @@ def milestone(state: dict[str, Any], stage: str, detail: str) -> dict[str, Any]:
     return {"stages": [stage]}
 
 
+def skipped(state: dict[str, Any], stage: str, detail: str) -> None:
+    """Announce that `stage` will not run in this run: its milestone passes, marked skipped,
+    so the bar moves on and the milestones after it keep their labels."""
+    plan = state.get("plan") or [stage]
+    index = milestone_index(plan, stage, (state.get("stages") or []).count(stage))
+    emit(
+        {"event": "milestone", "index": index, "total": len(plan), "stage": stage,
+         "detail": detail, "skipped": True}
+    )  # fmt: skip
+
+
 def emit(event: dict[str, Any]) -> None:
     """Send `event`, stamped, to whoever streams the custom mode; a no-op for plain invoke."""
     get_stream_writer()(stamped(event, _run_start()))

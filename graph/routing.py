@@ -14,18 +14,20 @@ from labscribe.graph.context import Context
 from labscribe.graph.state import State, pending_calls
 from labscribe.guards.reflection import round_due
 
-ExplorerRoute = Literal["call_tool", "explore", "await_human", "leave"]
+ExplorerRoute = Literal["call_tool", "explore", "await_human", "collapse", "leave"]
 
 
 def route_explorer(state: State, runtime: Runtime[Context]) -> ExplorerRoute:
     """Where the explore loop goes next.
 
-    A collapse halt leaves for drafting with what was found, or pauses for a human when the
-    run has on_collapse="ask". Otherwise pending calls are answered one per step, a
-    finished exploration leaves, and anything else is the explorer's turn.
+    A collapse halt goes straight to drafting with what was found ("collapse": past the
+    stages that would spend the write model on a collapsed run), or pauses for a human
+    when the run has on_collapse="ask". Otherwise pending calls are answered one per step,
+    a finished exploration leaves by the usual way, and anything else is the explorer's
+    turn.
     """
     if (state.get("guard") or {}).get("halt"):
-        return "await_human" if runtime.context.on_collapse == "ask" else "leave"
+        return "await_human" if runtime.context.on_collapse == "ask" else "collapse"
     if pending_calls(state["messages"]):
         return "call_tool"
     if state.get("exploration"):

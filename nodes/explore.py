@@ -19,7 +19,7 @@ from langgraph.types import interrupt
 
 from labscribe.graph.context import Context
 from labscribe.graph.models import ask, chat_model, context_window, role_of, spent, vision_reader
-from labscribe.graph.progress import emit, milestone
+from labscribe.graph.progress import emit, milestone, skipped
 from labscribe.graph.state import State, figures_dir, pending_calls
 from labscribe.guards.budgets import MAX_CALLS_PER_REPLY, check_before_request, estimate_tokens
 from labscribe.guards.guard_state import GuardState
@@ -146,17 +146,38 @@ def await_human(state: State) -> dict[str, Any]:
 
 
 def explore_done(state: State) -> dict[str, Any]:
-    """Close the stage: record how exploration ended (a halt that drafts counts) and announce it."""
+    """Close the stage: record how exploration ended and announce it."""
+    update, ending = _closing(state)
+    return update | milestone(state, "explore", _summary(state, ending))
+
+
+def explore_collapsed(state: State) -> dict[str, Any]:
+    """Close a collapsed exploration: record the halt as its ending, and announce the stages
+    up to draft (figures, gap) as skipped, since a collapsed run goes straight to drafting."""
+    update, ending = _closing(state)
+    announced = milestone(state, "explore", _summary(state, ending))
+    plan = state.get("plan") or []
+    between = plan[plan.index("explore") + 1 : plan.index("draft")] if "draft" in plan else []
+    for stage in between:
+        skipped(state, stage, "skipped: the exploration collapsed, so drafting came next")
+    return update | announced
+
+
+def _closing(state: State) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The state update that records how exploration ended (a halt that drafts counts), and
+    that ending."""
     ending = state.get("exploration")
-    update: dict[str, Any] = {}
-    if ending is None:
-        halt = (state.get("guard") or {}).get("halt") or {}
-        termination = Termination(halt.get("termination", Termination.REPEATED_CALL))
-        ending = _ended(termination, f"{termination.description}: {halt.get('reason')}")
-        update, ending = ending, ending["exploration"]
+    if ending is not None:
+        return {}, ending
+    halt = (state.get("guard") or {}).get("halt") or {}
+    termination = Termination(halt.get("termination", Termination.REPEATED_CALL))
+    update = _ended(termination, f"{termination.description}: {halt.get('reason')}")
+    return update, update["exploration"]
+
+
+def _summary(state: State, ending: dict[str, Any]) -> str:
     calls = (state.get("usage") or {}).get("explore", {}).get("calls", 0)
-    detail = f"{ending['reason']} ({calls} model calls, {state.get('tool_calls', 0)} tool calls)"
-    return update | milestone(state, "explore", detail)
+    return f"{ending['reason']} ({calls} model calls, {state.get('tool_calls', 0)} tool calls)"
 
 
 def _with_repaired_calls(reply: AIMessage) -> AIMessage:
