@@ -122,6 +122,7 @@ def resume(args: argparse.Namespace) -> int:
         db=args.db,
         out=args.out,
         settings=_endpoint_settings(args),
+        from_stage=args.from_stage,
         on_event=_progress(args.json),
     )
     return _finish(result, args.json)
@@ -371,6 +372,12 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_argument("thread")
     sub.add_argument("--nudge", help="a hint for the explorer, added to its history")
     sub.add_argument("--out", help="a finished thread's outputs go here instead")
+    sub.add_argument(
+        "--from",
+        dest="from_stage",
+        choices=["draft"],
+        help="draft a finished thread again from its exploration (e.g. with --write-model)",
+    )
     sub.add_argument("--json", action="store_true", help="print events as JSON lines")
     endpoint_flags(sub)
     db_flag(sub)

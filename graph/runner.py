@@ -10,10 +10,10 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from langgraph.graph.state import CompiledStateGraph
-from langgraph.types import Command, RunnableConfig
+from langgraph.types import Command, RunnableConfig, StateSnapshot
 
 from labscribe.graph.builder import EXPLORE_LOOP, build_graph
 from labscribe.graph.checkpoint import hold_thread, open_checkpointer
@@ -101,12 +101,15 @@ def resume_thread(
     out: str | Path | None = None,
     settings: dict[str, Any] | None = None,
     models: Models | None = None,
+    from_stage: Literal["draft"] | None = None,
     on_event: EventSink | None = None,
 ) -> RunResult:
     """Continue a halted, interrupted, crashed or cancelled thread from its last checkpoint;
-    write a finished thread's outputs again (to `out`, when given).
+    write a finished thread's outputs again (to `out`, when given); or, with
+    `from_stage="draft"`, draft a finished thread again from its exploration.
 
-    The run's recorded options apply again, with `settings` (Context fields) on top. A
+    The run's recorded options apply again, with `settings` (Context fields) on top: a
+    re-draft with another write model passes `{"write_model": ...}` (or `models`). A
     `nudge` joins the explorer's history before its next turn and restarts the ladder.
     Raises BadInput, having done nothing, for settings that cannot run, and ThreadBusy while
     another worker runs the thread.
@@ -126,6 +129,8 @@ def resume_thread(
         out_dir = Path(out).expanduser().absolute() if out else recorded
         if problem := out_problem(out_dir, snapshot.values["folder"]):
             raise BadInput(problem)
+        if from_stage is not None:
+            return _redraft(graph, snapshot, where, context, out_dir, on_event)
         if where == "finished":
             record = export_outputs(
                 out_dir, thread_id, snapshot.values, settle(thread_id, snapshot)
@@ -148,6 +153,36 @@ def resume_thread(
             payload = Command(update={"pending_nudge": nudge}) if nudge else None
         config = thread_config(thread_id, context)
         return _drive(graph, payload, config, context, out_dir, on_event, notices)
+
+
+def _redraft(
+    graph: CompiledStateGraph,
+    snapshot: StateSnapshot,
+    where: str,
+    context: Context,
+    out: Path,
+    on_event: EventSink | None,
+) -> RunResult:
+    """Draft a finished thread again: fork it at the checkpoint before its (last) draft, so
+    scan and exploration are reused, not repeated, and the first draft's checkpoints stay
+    in the thread's history."""
+    thread_id = snapshot.config["configurable"]["thread_id"]
+    if where != "finished":
+        raise BadInput(
+            f"--from draft drafts a finished thread again; {thread_id!r} is {where}: "
+            f"resume it first (labscribe resume {thread_id})"
+        )
+    history = graph.get_state_history({"configurable": {"thread_id": thread_id}})
+    before = next((past for past in history if past.next == ("draft",)), None)
+    if before is None:
+        raise BadInput(f"thread {thread_id!r} never reached drafting: there is no draft to redo")
+    check_models(context)
+    point = before.config
+    if Path(before.values.get("out") or "") != out:  # the new draft's outputs go elsewhere
+        point = graph.update_state(point, {"out": str(out)})
+    fork = thread_config(thread_id, context)
+    fork["configurable"] |= {"checkpoint_id": point["configurable"]["checkpoint_id"]}
+    return _drive(graph, None, fork, context, out, on_event)
 
 
 def new_thread_id(folder: Path) -> str:
@@ -174,6 +209,7 @@ def _drive(
     notices: list[str] = (),  # type: ignore[assignment]
 ) -> RunResult:
     thread_id = config["configurable"]["thread_id"]
+    latest: RunnableConfig = {"configurable": {"thread_id": thread_id}}  # not a fork's point
     started = time.time()
     children.resume_starting()
     log = _EventLog(out / "events.jsonl", thread_id)
@@ -193,14 +229,14 @@ def _drive(
             payload, config, context=context, stream_mode="custom", durability="sync"
         ):
             publish(event)
-        outcome = settle(thread_id, graph.get_state(config))
+        outcome = settle(thread_id, graph.get_state(latest))
     except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (the CLI turns it into this)
         children.stop_all()
         hint = RESUME_HINT.format(thread_id=thread_id)
         outcome = RunOutcome(RunStatus.CANCELLED, f"{Termination.CANCELLED.description}; {hint}")
     except Exception as exc:
         outcome = failure(thread_id, exc)
-    values = graph.get_state(config).values
+    values = graph.get_state(latest).values
     try:
         record = write_outputs(out, thread_id, values, outcome)
     except OutputsUnwritten as exc:
