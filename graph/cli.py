@@ -190,24 +190,38 @@ def _finish(result: RunResult, as_json: bool) -> int:
 
 
 def _progress(as_json: bool) -> Callable[[dict[str, Any]], None]:
-    """Events as JSON lines on stdout, or a progress bar on stderr."""
+    """Events as JSON lines on stdout, or a progress bar on stderr. Progress inside a stage
+    (tokens written, figures drawn) rewrites one line on a terminal, and is a line of its own
+    elsewhere."""
     out = sys.stdout if as_json else sys.stderr
+    live = not as_json and out.isatty()
+    pending = False  # a live progress line waits to be ended
+
+    def say(text: str) -> None:
+        nonlocal pending
+        print(("\n" if pending else "") + text, file=out, flush=True)
+        pending = False
 
     def show(event: dict[str, Any]) -> None:
+        nonlocal pending
         if as_json:
             print(json.dumps(event, ensure_ascii=False, default=str), file=out, flush=True)
         elif event["event"] in ("milestone", "end") and event.get("total"):
             detail = str(event.get("detail", "")).splitlines()[0][:90]
             bar = _bar(event["index"], event["total"], 24)
-            print(f"{bar} {event['stage']}: {detail}", file=out)
+            say(f"{bar} {event['stage']}: {detail}")
+        elif event["event"] == "progress":
+            text = f"  ~ {event['stage']}: {event.get('detail', '')}"
+            if live:
+                print(f"\r{text:<79}", end="", file=out, flush=True)
+                pending = True
+            else:
+                say(text)
         elif event["event"] == "tool":
             mark = {"warn": "!", "block": "x", "halt": "X"}.get(event.get("guard") or "", ".")
-            print(
-                f"  {mark} {event['tool']} {json.dumps(event['args'], ensure_ascii=False)[:80]}",
-                file=out,
-            )
+            say(f"  {mark} {event['tool']} {json.dumps(event['args'], ensure_ascii=False)[:80]}")
         elif event["event"] in ("halt", "guard", "notice"):
-            print(f"  ! {event.get('reason') or event.get('detail')}", file=out)
+            say(f"  ! {event.get('reason') or event.get('detail')}")
 
     return show
 

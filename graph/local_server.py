@@ -101,6 +101,39 @@ class ChatHandler:
         self.llama = llama
         self.lock = threading.Lock()
 
+    def stream(self, body: dict[str, Any], send: Any) -> None:
+        """A reply without tools, streamed token by token through `send(chunk)`: a client
+        shows progress while a long report is written. With tools, the finished completion
+        as one chunk (calls are only known once their grammar-bound arguments are done)."""
+        tools = body.get("tools") or []
+        if tools and body.get("tool_choice") != "none":
+            send(_one_chunk(self.complete(body)))
+            return
+        prompt = render_prompt(body.get("messages", []), [])
+        cap = body.get("max_completion_tokens") or body.get("max_tokens") or DEFAULT_REPLY_TOKENS
+        base = _completion_head(body, "chat.completion.chunk")
+        with self.lock:
+            tokens, finish = 0, "stop"
+            pieces = self.llama.create_completion(
+                prompt=prompt,
+                max_tokens=cap,
+                temperature=body.get("temperature", 0.2),
+                stop=[END],
+                repeat_penalty=REPEAT_PENALTY,
+                stream=True,
+            )
+            for piece in pieces:
+                choice = piece["choices"][0]
+                tokens += 1
+                finish = choice.get("finish_reason") or finish
+                delta = {"role": "assistant", "content": choice.get("text") or ""}
+                send({**base, "choices": [{"index": 0, "delta": delta, "finish_reason": None}]})
+            prompt_tokens = len(self.llama.tokenize(prompt.encode("utf-8"), special=True))
+        usage = {"prompt_tokens": prompt_tokens, "completion_tokens": tokens}
+        usage["total_tokens"] = prompt_tokens + tokens
+        end = {"index": 0, "delta": {}, "finish_reason": finish}
+        send({**base, "choices": [end], "usage": usage})
+
     def complete(self, body: dict[str, Any]) -> dict[str, Any]:
         tools = body.get("tools") or []
         if body.get("tool_choice") == "none":
@@ -119,11 +152,8 @@ class ChatHandler:
                 message = {"role": "assistant", "content": text}
             usage = dict(self.usage)
         usage["total_tokens"] = usage["prompt_tokens"] + usage["completion_tokens"]
-        return {
-            "id": f"chatcmpl-{uuid.uuid4().hex[:24]}",
-            "object": "chat.completion",
-            "created": int(time.time()),
-            "model": body.get("model", "local"),
+        head = _completion_head(body, "chat.completion")
+        return head | {
             "choices": [{"index": 0, "message": message, "finish_reason": finish}],
             "usage": usage,
         }
@@ -180,6 +210,22 @@ class ChatHandler:
         return choice["text"].strip() if grammar is None else choice["text"], choice[
             "finish_reason"
         ]
+
+
+def _completion_head(body: dict[str, Any], kind: str) -> dict[str, Any]:
+    return {
+        "id": f"chatcmpl-{uuid.uuid4().hex[:24]}",
+        "object": kind,
+        "created": int(time.time()),
+        "model": body.get("model", "local"),
+    }
+
+
+def _one_chunk(result: dict[str, Any]) -> dict[str, Any]:
+    """A finished completion as the one chunk of a stream."""
+    choice = result["choices"][0]
+    delta = {"index": 0, "delta": choice["message"], "finish_reason": choice["finish_reason"]}
+    return {**result, "object": "chat.completion.chunk", "choices": [delta]}
 
 
 def bounded(schema: Any) -> Any:
@@ -241,14 +287,12 @@ def serve(gguf: Path, n_ctx: int) -> None:
                 return
             body = json.loads(self.rfile.read(int(self.headers.get("content-length", 0))) or b"{}")
             try:
-                result = handler.complete(body)
+                if body.get("stream"):
+                    self._stream(body)
+                else:
+                    self._send(200, handler.complete(body))
             except ValueError as exc:  # llama-cpp's word for a prompt over the context
                 self._send(400, {"error": {"message": str(exc), "type": "invalid_request_error"}})
-                return
-            if body.get("stream"):
-                self._stream(result)
-            else:
-                self._send(200, result)
 
         def _send(self, status: int, payload: Any) -> None:
             data = json.dumps(payload).encode()
@@ -258,19 +302,25 @@ def serve(gguf: Path, n_ctx: int) -> None:
             self.end_headers()
             self.wfile.write(data)
 
-        def _stream(self, result: dict[str, Any]) -> None:
-            """The finished completion as one chunk: clients that asked to stream get a stream."""
-            choice = result["choices"][0]
-            chunk = {**result, "object": "chat.completion.chunk"}
-            chunk["choices"] = [
-                {"index": 0, "delta": choice["message"], "finish_reason": choice["finish_reason"]}
-            ]
-            data = f"data: {json.dumps(chunk)}\n\ndata: [DONE]\n\n".encode()
-            self.send_response(200)
-            self.send_header("content-type", "text/event-stream")
-            self.send_header("content-length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
+        def _stream(self, body: dict[str, Any]) -> None:
+            """Server-sent events, one chunk each as it is generated, then [DONE]."""
+            started = False
+
+            def send(chunk: dict[str, Any]) -> None:
+                nonlocal started
+                if not started:  # headers only once the prompt fitted: an error can still be 400
+                    self.send_response(200)
+                    self.send_header("content-type", "text/event-stream")
+                    self.send_header("cache-control", "no-cache")
+                    self.end_headers()
+                    started = True
+                self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
+                self.wfile.flush()
+
+            handler.stream(body, send)
+            self.wfile.write(b"data: [DONE]\n\n")
+            self.wfile.flush()
+            self.close_connection = True
 
         def log_message(self, *args: object) -> None:
             pass

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
+from langchain_core.callbacks import BaseCallbackHandler
 from langgraph.types import interrupt
 
 from labscribe.graph.context import Context
@@ -17,6 +19,7 @@ from labscribe.graph.local_model import (
     check_local_model,
     local_server,
 )
+from labscribe.graph.progress import emit
 from labscribe.guards.statuses import HaltKind, Termination, classify_model_error
 from labscribe.tools.images import VisionReader
 
@@ -42,6 +45,7 @@ EMBEDDED_REQUEST_TIMEOUT = 900.0
 # Replies the embedded model may write: the rest of its 8k window holds the prompt.
 EMBEDDED_REPLY_TOKENS = {"explore": 512, "write": 2_048}
 EMBEDDED = "embedded"
+PROGRESS_SECONDS = 3.0  # between two `progress` events of one streaming reply
 
 
 class ConfigError(ValueError):
@@ -108,9 +112,9 @@ def check_models(ctx: Context) -> None:
 def chat_model(ctx: Context, role: Role) -> BaseChatModel:
     """The chat model for `role`, built on first use and reused after.
 
-    The write model streams (but the embedded one, whose server reports usage only when not
-    streaming): a long report then keeps the request timeout meaningful, since it applies
-    to each chunk rather than to the whole reply.
+    The write model streams: a long report then keeps the request timeout meaningful, since
+    it applies to each chunk rather than to the whole reply, and its tokens are counted as
+    they come for the progress bar (`ask`).
     """
     if ctx.models is not None:
         return getattr(ctx.models, role)
@@ -126,7 +130,7 @@ def chat_model(ctx: Context, role: Role) -> BaseChatModel:
         endpoint.api_key,
         endpoint.model(role),
         **_client_limits(ctx, timeout, retries),
-        streaming=role == "write" and not endpoint.embedded,
+        streaming=role == "write",
         max_tokens=reply_tokens,
     )
 
@@ -185,22 +189,40 @@ def role_of(stage: str) -> Role:
     return "explore" if stage == "explore" else "write"
 
 
-def ask(model: Runnable[Any, AIMessage], messages: list[BaseMessage]) -> AIMessage:
-    """`model`'s reply to `messages`. When the endpoint fails for good (authentication, an
-    outage or timeouts that outlived the client's retries) the thread pauses with an
-    interrupt that records the halt; resuming the thread asks again.
+def ask(model: Runnable[Any, AIMessage], messages: list[BaseMessage], stage: str) -> AIMessage:
+    """`model`'s reply to `messages` in `stage`. While a reply streams, `progress` events
+    count its tokens. When the endpoint fails for good (authentication, an outage or
+    timeouts that outlived the client's retries) the thread pauses with an interrupt that
+    records the halt; resuming the thread asks again.
 
     A paused thread is resumable like any interrupt (`labscribe resume`, Studio, the
     server's API), and the halt is in its checkpoint for `labscribe status` and Studio.
     """
     while True:
         try:
-            return model.invoke(messages)
+            return model.invoke(messages, config={"callbacks": [TokenProgress(stage)]})
         except Exception as exc:
             termination = classify_model_error(exc)
             if termination is None:
                 raise
             interrupt({"halt": infrastructure_halt(termination, exc)})
+
+
+class TokenProgress(BaseCallbackHandler):
+    """Counts a streaming reply's tokens and reports them as `progress` events, at most one
+    every PROGRESS_SECONDS: the bar moves while a long report is written."""
+
+    def __init__(self, stage: str) -> None:
+        self.stage, self.tokens, self.reported = stage, 0, time.monotonic()
+
+    def on_llm_new_token(self, token: str, **kwargs: Any) -> None:
+        self.tokens += 1
+        if time.monotonic() - self.reported >= PROGRESS_SECONDS:
+            self.reported = time.monotonic()
+            detail = f"writing: {self.tokens} tokens so far"
+            emit(
+                {"event": "progress", "stage": self.stage, "detail": detail, "tokens": self.tokens}
+            )
 
 
 def infrastructure_halt(termination: Termination, exc: BaseException) -> dict[str, Any]:

@@ -48,6 +48,7 @@ def compile_report(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                 SystemMessage(FIX_SYSTEM),
                 HumanMessage(FIX_BRIEF.format(errors=best.log.describe(), report=kept)),
             ],
+            "compile",
         )
         replies += parts
         candidate = tidy_latex(text)

@@ -34,7 +34,7 @@ def draft(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     conversation = opening
     replies: list[AIMessage] = []
     for _attempt in range(1 + STRENGTHENED_RETRIES):
-        text, parts = complete(model, conversation)
+        text, parts = complete(model, conversation, "draft")
         replies += parts
         document = tidy_latex(text)
         problems = latex_problems(document)
@@ -52,7 +52,9 @@ def draft(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     return update | numbers | spent("draft", *replies) | milestone(state, "draft", detail)
 
 
-def complete(model: BaseChatModel, conversation: list[AnyMessage]) -> tuple[str, list[AIMessage]]:
+def complete(
+    model: BaseChatModel, conversation: list[AnyMessage], stage: str
+) -> tuple[str, list[AIMessage]]:
     """The model's whole reply, continued while it stops at the length limit (unless it is
     looping), and its parts.
 
@@ -62,7 +64,7 @@ def complete(model: BaseChatModel, conversation: list[AnyMessage]) -> tuple[str,
     parts: list[AIMessage] = []
     messages = list(conversation)
     for _continuation in range(1 + CONTINUATIONS):
-        reply = ask(model, messages)
+        reply = ask(model, messages, stage)
         parts.append(reply)
         written = "".join(part.text for part in parts)
         if reply.response_metadata.get("finish_reason") != "length" or is_degenerate(written):

@@ -62,7 +62,7 @@ def explore(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     system = SystemMessage(EXPLORER_SYSTEM.format(max_tool_iters=ctx.max_tool_iters))
     room = context_window(ctx, "explore") - size_of(system) - TOOL_SCHEMA_TOKENS - REPLY_TOKENS
     reply = _with_repaired_calls(
-        ask(model, [system, *fit_history([*state["messages"], *new], room)])
+        ask(model, [system, *fit_history([*state["messages"], *new], room)], "explore")
     )
     new.append(reply)
     ending = _read_reply(reply, guard, ctx, new)

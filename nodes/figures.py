@@ -12,7 +12,7 @@ from langgraph.runtime import Runtime
 
 from labscribe.graph.context import Context
 from labscribe.graph.models import ask, chat_model, role_of, spent
-from labscribe.graph.progress import milestone
+from labscribe.graph.progress import emit, milestone
 from labscribe.graph.state import State, figures_dir
 from labscribe.nodes.material import facts_text
 from labscribe.nodes.prompts import FIGURES_BRIEF, FIGURES_SYSTEM
@@ -41,10 +41,13 @@ def figures(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     reply = ask(
         chat_model(ctx, role_of("figures")),
         [SystemMessage(FIGURES_SYSTEM.format(count=FIGURES_WANTED)), HumanMessage(brief)],
+        "figures",
     )
     specs = figure_specs(reply.text)[:FIGURES_WANTED]
     kept, failed = [], []
-    for spec in specs:
+    for number, spec in enumerate(specs, start=1):
+        emit({"event": "progress", "stage": "figures",
+              "detail": f"drawing figure {number} of {len(specs)}"})  # fmt: skip
         result = render(folder, spec["code"], spec["name"])
         if result.ok:
             kept.append(figure_record(spec["name"], spec.get("caption", "")))

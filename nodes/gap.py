@@ -32,6 +32,7 @@ def gap(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             SystemMessage(GAP_SYSTEM),
             HumanMessage(GAP_BRIEF.format(requirements=requirements, inventory=inventory)),
         ],
+        "gap",
     )
     gaps = issues_of(reply.text)
     detail = (

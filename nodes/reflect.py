@@ -58,6 +58,7 @@ def reflect(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                 )
             ),
         ],
+        "reflect",
     )
     replies = [critique]
     if critique_is_empty(critique.text) and not numbers["mismatches"]:
@@ -69,6 +70,7 @@ def reflect(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                 SystemMessage(REVISE_SYSTEM),
                 HumanMessage(REVISE_BRIEF.format(critique=critique.text, report=report)),
             ],
+            "reflect",
         )
         replies += parts
         revised = tidy_latex(revision)

@@ -45,8 +45,10 @@ def test_embedded_model_runs_the_example_to_a_report(example: Path, tmp_path: Pa
     assert guard["warned"] == sum(e["guard"] == "warn" for e in tools)
     assert guard["blocked"] == sum(e["guard"] == "block" for e in tools)
     assert guard["halted"] == any(e["event"] == "halt" for e in events)
-    milestones = [e["stage"] for e in events if e["event"] == "milestone"]
+    milestones = [e["stage"] for e in events if e["event"] == "milestone" and not e.get("skipped")]
     assert milestones == record["stages"]
+    written = [e for e in events if e["event"] == "progress" and e["stage"] == "draft"]
+    assert written and [e["tokens"] for e in written] == sorted(e["tokens"] for e in written)
     assert {"scan", "explore", "draft", "bib"} <= set(milestones) <= set(record["plan"])
     assert [e["index"] for e in events if e["event"] == "milestone"] == sorted(
         {e["index"] for e in events if e["event"] == "milestone"}
