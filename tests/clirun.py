@@ -46,3 +46,17 @@ def tool_events(out: Path) -> list[dict]:
 def tool_results(out: Path) -> list[dict]:
     history = json.loads((out / "history.json").read_text())
     return [m["data"] for m in history if m["type"] == "tool"]
+
+
+MEASURED = (
+    "import resource, subprocess, sys\n"
+    "done = subprocess.run(sys.argv[1:])\n"
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)\n"
+    "sys.exit(done.returncode)\n"
+)
+
+
+def measured(command: list[str]) -> list[str]:
+    """`command`, run under a small Python parent that prints, as its last stderr line, the
+    peak resident memory in kB of the command and whatever it started (no `time` needed)."""
+    return [sys.executable, "-c", MEASURED, *command]

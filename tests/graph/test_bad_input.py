@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from asuser import as_normal_user
-from clirun import COMMAND, endpoint_flags, read_events, read_record
+from clirun import COMMAND, endpoint_flags, measured, read_events, read_record
 from scripted import ScriptedChatModel, call, latex, reply
 from scripted_server import ScriptedEndpoint, text_reply, tool_reply
 
@@ -171,8 +171,8 @@ def test_a_table_of_any_shape_leaves_the_report_and_memory_bounded(
     with ScriptedEndpoint(script) as server:
         started = time.monotonic()
         done = subprocess.run(
-            ["/usr/bin/time", "-f", "%M", *COMMAND, "run", str(data), "--out", str(out),
-             "--db", str(tmp_path / "db.sqlite"), *endpoint_flags(server)],
+            measured([*COMMAND, "run", str(data), "--out", str(out),
+                      "--db", str(tmp_path / "db.sqlite"), *endpoint_flags(server)]),
             capture_output=True, text=True, timeout=300,
         )  # fmt: skip
     assert done.returncode == 0, done.stderr
@@ -319,8 +319,8 @@ def test_a_pdf_bomb_costs_the_writing_stages_no_time_and_no_memory(
     with ScriptedEndpoint(script) as server:
         started = time.monotonic()
         done = subprocess.run(
-            ["/usr/bin/time", "-f", "%M", *COMMAND, "run", str(data), "--out", str(out),
-             "--db", str(tmp_path / "db.sqlite"), *endpoint_flags(server)],
+            measured([*COMMAND, "run", str(data), "--out", str(out),
+                      "--db", str(tmp_path / "db.sqlite"), *endpoint_flags(server)]),
             capture_output=True, text=True, timeout=300,
         )  # fmt: skip
         took = time.monotonic() - started
