@@ -4,7 +4,9 @@
 
 Prints the median wall milliseconds of `run_figure` for the same sine plot, N times each:
 cold (a fresh worker per figure: interpreter start + numpy/matplotlib import + sandbox) and
-warm (one `FigureWorker` forks a sandboxed child per figure), plus the worker start-up cost.
+warm (one `FigureWorker` forks a sandboxed child per figure), plus the worker start-up cost
+and the sandbox's own cost per figure (code that draws nothing: fork, the two user
+namespaces and their maps, the mounts, pivot_root, Landlock, the seccomp filter).
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ ax.set_xlabel("t / s")
 ax.set_ylabel("U / V")
 ax.legend()
 """
+EMPTY = "x = 1\n"
+"""Draws nothing, so its time is the sandbox's alone."""
 
 
 def _median_ms(samples: list[float]) -> float:
@@ -57,10 +61,19 @@ def main(n: int = 10) -> None:
                 )
                 warm.append(time.perf_counter() - started)
                 assert result.ok, result.error
+            empty: list[float] = []
+            for index in range(n):
+                started = time.perf_counter()
+                result = run_figure(
+                    EMPTY, data_dir=data, out_dir=out, name=f"empty{index}", worker=worker
+                )
+                empty.append(time.perf_counter() - started)
+                assert result.error.startswith("Error: the code made no figure"), result.error
     print(f"figures per mode:        {n}")
     print(f"cold run_figure median:  {_median_ms(cold):8.1f} ms")
     print(f"warm worker start-up:    {startup * 1000:8.1f} ms (once)")
     print(f"warm render median:      {_median_ms(warm):8.1f} ms")
+    print(f"warm sandbox only:       {_median_ms(empty):8.1f} ms (code that draws nothing)")
     print(f"speed-up cold/warm:      {statistics.median(cold) / statistics.median(warm):8.1f}x")
 
 

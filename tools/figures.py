@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field
 
 from labscribe.guards.identity import Meaning
 from labscribe.guards.ladder import ToolClass
+from labscribe.tools import children
 from labscribe.tools.base import Folder, Tool, ToolError
 from labscribe.tools.sandbox import (
     DATA_DIR_IN_SANDBOX,
@@ -44,6 +45,7 @@ def figure_worker() -> FigureWorker:
         if _worker is None:
             _worker = FigureWorker()
             atexit.register(_worker.close)
+            children.on_cancel(_worker.kill)  # a cancel must not wait for a figure to finish
         return _worker
 
 

@@ -68,11 +68,16 @@ FILE_SIZE_LIMIT = 50 * 1024 * 1024
 """RLIMIT_FSIZE: the largest file the figure code may write."""
 WORK_SIZE = "128m"
 """Size cap of the private tmpfs `/figure`: bounds the total written, not only one file."""
+WORK_INODES = 4096
+"""Files and directories `/figure` may hold: tmpfs counts only data against its size, and a
+million empty files would pin a gigabyte of kernel memory (inodes, and the xattrs charged to
+them) outside RLIMIT_AS. A figure needs a handful, and matplotlib's font cache one."""
 OPEN_FILES_LIMIT = 64
 PROCESS_LIMIT = 1
 """RLIMIT_NPROC of the figure process. The kernel counts it per user namespace and uid, and
-the run's namespace is fresh: 1 means no other process or thread (measured on Linux 6.18:
-fork and pthread_create fail with EAGAIN), so RLIMIT_AS bounds the whole run."""
+the run's namespace is fresh: 1 means no other process or thread, so RLIMIT_AS bounds the
+whole run. Measured on Linux 6.18 with the filter's process rules off: fork and
+pthread_create fail with EAGAIN (the seccomp filter refuses them first, with EPERM)."""
 MAX_PNGS = 8
 """PNG files copied out of one run at most; the rest are ignored."""
 MAX_PIXELS = 40_000_000
@@ -89,6 +94,7 @@ SANDBOX_UID = 1000
 """The code's uid in its own user namespace: any uid but 0, so it is no namespace's root."""
 
 _WORKER_MAIN = "from labscribe.tools.sandbox_worker import serve; serve()"
+"""What the worker interpreter runs: `-c`, so nothing but the installed package is on its path."""
 
 
 @dataclass(frozen=True)
@@ -272,6 +278,14 @@ class FigureWorker:
         """Stop the worker process; the next `render` starts a new one."""
         with self._lock:
             self._stop()
+
+    def kill(self) -> None:
+        """Kill the worker and the figure it runs now, without waiting for the render in
+        progress (a cancel): that render then ends with an error at once."""
+        proc = self._proc
+        if proc is not None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(proc.pid, signal.SIGKILL)
 
 
 def run_figure(

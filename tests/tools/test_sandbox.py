@@ -3,7 +3,8 @@
 Escape tests run with `check_policy=False`, so they prove the OS boundary, not the AST check;
 each also asserts that the policy would have refused the same code first. The sandbox is
 built from user namespaces, so it must work for a normal user as well as for root (CI):
-`test_sandbox_confines_*_user` runs a corpus of attacks from both.
+`test_sandbox_confines_the_same_for_root_and_a_normal_user` runs a corpus of attacks as the
+caller, as nobody and as uid 0 of a user namespace.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ import pyseccomp
 import pytest
 from PIL import Image
 
-import labscribe
+import labscribe.tools
 from labscribe.guards.figure_policy import check_figure_code
 from labscribe.tools.confine import sandbox_problem
 from labscribe.tools.sandbox import (
@@ -122,7 +123,8 @@ def test_run_figure_renders_png_of_requested_size(
         assert image.getcolors(maxcolors=1) is None
 
 
-def test_run_figure_cold_process_renders(worker: FigureWorker, dirs: tuple[Path, Path]) -> None:
+@pytest.mark.usefixtures("worker")  # skips where the host cannot build the sandbox
+def test_run_figure_cold_process_renders(dirs: tuple[Path, Path]) -> None:
     data, out = dirs
     result = run_figure(SINE, data_dir=data, out_dir=out, name="cold")
     assert result.ok, result
@@ -444,8 +446,9 @@ def test_escape_ctypes_has_no_root(worker: FigureWorker, dirs: tuple[Path, Path]
     assert result.stdout.split(maxsplit=3)[3].strip() == "[0, 0, 0, 0, 0, 0] []"
 
 
+@pytest.mark.usefixtures("worker")  # skips where the host cannot build the sandbox
 def test_escape_environment_secret_not_visible(
-    worker: FigureWorker, dirs: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+    dirs: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("DEEPSEEK_API_KEY", "sk-test-secret-123")
     code = (
@@ -599,6 +602,20 @@ def test_escape_memory_outside_the_address_space_is_refused(
     assert EPERM in result.error
 
 
+def test_escape_empty_files_cannot_pin_kernel_memory(
+    worker: FigureWorker, dirs: tuple[Path, Path]
+) -> None:
+    # tmpfs counts data against its size, not inodes: without an inode cap a million empty
+    # files would hold a gigabyte of kernel memory outside RLIMIT_AS.
+    code = (
+        "n = 0\ntry:\n    while n < 100_000:\n        open(f'f{n}', 'w').close()\n"
+        "        n += 1\nexcept OSError as e:\n    print(n < 4096, e.strerror)\n"
+    )
+    assert _blocked_by_policy(code)
+    result = _run(worker, dirs, code)
+    assert result.stdout.strip() == "True No space left on device"
+
+
 def test_escape_unix_socket_in_data_folder_is_refused(
     worker: FigureWorker, dirs: tuple[Path, Path]
 ) -> None:
@@ -655,8 +672,8 @@ def test_escape_denied_syscalls_fail_with_eperm(
         "socket", "socketpair", "clone3", "execve", "unshare", "setns", "mount", "umount2",
         "pivot_root", "chroot", "ptrace", "process_vm_readv", "keyctl", "add_key",
         "request_key", "bpf", "perf_event_open", "userfaultfd", "io_uring_setup",
-        "memfd_create", "shmget", "open_by_handle_at", "mknodat", "kexec_load", "syslog",
-        "sethostname",
+        "memfd_create", "shmget", "inotify_init1", "open_by_handle_at", "mknodat",
+        "kexec_load", "syslog", "sethostname",
     )  # fmt: skip
     numbers = {name: _nr(name) for name in names}
     code = (
@@ -774,14 +791,16 @@ def _hidden_ancestors(paths: list[str]) -> dict[Path, set[str]]:
 
 
 def _as_user(user: str, script: Path, config: Path, stash: Path) -> subprocess.CompletedProcess:
-    """Run `script config` with this interpreter as the caller or as `nobody` (from root).
+    """Run `script config` with this interpreter as `user` (see `USERS`).
 
     nobody must reach the interpreter, and a CI checkout's Python may sit under /root (mode
     700): a private mount namespace shows the folders on the way at the same paths over a
     tmpfs, and nothing else of those parents. The sandbox then runs as nobody for real.
     """
     python = [sys.executable, "-I", str(script), str(config)]
-    if user == "caller":
+    if user == "root of a user namespace":
+        python = ["unshare", "--user", "--map-root-user", *python]
+    if user != "nobody" or os.geteuid() != 0:
         return subprocess.run(python, capture_output=True, text=True, timeout=120)
     repo = str(Path(labscribe.tools.__file__).resolve().parents[1])
     lines = ["set -e"]
@@ -803,13 +822,19 @@ def _as_user(user: str, script: Path, config: Path, stash: Path) -> subprocess.C
     return subprocess.run(command, capture_output=True, text=True, timeout=120)
 
 
-@pytest.mark.parametrize("user", ["caller", "nobody"])
+USERS = ("caller", "nobody", "root of a user namespace")
+"""Who runs the sandbox: the test's own user (root in CI: the fresh-uid path), nobody (a
+normal user: one uid to map, nothing privileged), and uid 0 of a user namespace (root in a
+rootless container: euid 0 without privilege over the host)."""
+
+
+@pytest.mark.parametrize("user", USERS)
 def test_sandbox_confines_the_same_for_root_and_a_normal_user(user: str) -> None:
-    if os.geteuid() != 0 and user == "nobody" and not IN_CI:
-        pytest.skip("not root: the caller is the normal user already")
-    tools_missing = shutil.which("setpriv") is None or shutil.which("unshare") is None
-    if user == "nobody" and tools_missing and not IN_CI:
-        pytest.skip("setpriv and unshare (util-linux) are needed to become nobody")
+    as_root = os.geteuid() == 0
+    if user == "nobody" and not as_root and not IN_CI:
+        pytest.skip("not root, so the caller is a normal user already (in CI: run as caller)")
+    if shutil.which("unshare") is None and user != "caller" and not IN_CI:
+        pytest.skip("unshare (util-linux) is needed to change user")
     home = Path(tempfile.mkdtemp(prefix="labscribe-sandbox-user-"))
     try:
         home.chmod(0o755)
@@ -825,7 +850,7 @@ def test_sandbox_confines_the_same_for_root_and_a_normal_user(user: str) -> None
             "data": str(data), "out": str(out), "codes": codes, "secret": _SECRET,
             "keyctl": _nr("keyctl"), "add_key": _nr("add_key"),
         }))  # fmt: skip
-        if user == "nobody" and os.geteuid() == 0:
+        if user == "nobody" and as_root:
             for path in (data, out, data / "run1.csv", home):
                 os.chown(path, NOBODY, NOBODY)
         done = _as_user(user, script, config, stash)
@@ -834,7 +859,8 @@ def test_sandbox_confines_the_same_for_root_and_a_normal_user(user: str) -> None
         pwned = (home / "pwned").exists()
     finally:
         shutil.rmtree(home, ignore_errors=True)
-    assert results["euid"] == (NOBODY if user == "nobody" else os.geteuid())
+    expected_euid = {"nobody": NOBODY if as_root else os.geteuid(), "caller": os.geteuid()}
+    assert results["euid"] == expected_euid.get(user, 0)
     assert results["key"] > 0  # the secret is in the user's session keyring
     assert results["sine"]["ok"], results["sine"]
     assert results["reads_data"]["stdout"].strip() == "4.0"
