@@ -20,6 +20,7 @@ import os
 import threading
 import time
 import uuid
+from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,6 @@ ARGUMENT_TOKENS = 768  # one call's JSON arguments, at most; the bounds below ke
 STRING_CHARS = 200
 LIST_ITEMS = 8
 MAX_CALLS = 4  # calls in one reply; the agent answers the rest with "not executed" anyway
-END = "<|im_end|>"
 REPEAT_PENALTY = 1.15  # small models fall into loops; llama.cpp's common default is 1.1
 TOOL_RESULT = "Result of {name} (call {id}):\n{content}"
 TOOLS_PREAMBLE = """
@@ -44,14 +44,51 @@ To answer with text, start your reply with "message:". To call functions, write 
 call a line "functions.<name>:" followed by its JSON arguments on the next line."""
 
 
-def render_prompt(messages: list[dict[str, Any]], tools: list[dict[str, Any]]) -> str:
-    """A ChatML prompt for `messages`, with `tools` described in the system turn, verbatim."""
+@dataclass(frozen=True)
+class ChatFormat:
+    """How a model family marks its turns: ChatML (SmolLM2, Qwen) or Gemma's."""
+
+    start: str
+    """Opens a turn; `{role}` is the role's name in this format."""
+    end: str
+    """Ends a turn; generation stops at it."""
+    roles: dict[str, str] = field(default_factory=dict)
+    """Roles renamed in this format (Gemma calls the assistant "model")."""
+    alternating: bool = False
+    """Whether turns must alternate: consecutive turns of one role are then merged (Gemma
+    has no system role, so the system turn joins the first user turn)."""
+
+    def name_of(self, role: str) -> str:
+        """`role` (an OpenAI role) as this format names it."""
+        return self.roles.get(role, role)
+
+    def opening(self) -> str:
+        """The start of the assistant's turn, which the model goes on to write."""
+        return self.start.format(role=self.name_of("assistant"))
+
+
+CHATML = ChatFormat(start="<|im_start|>{role}\n", end="<|im_end|>")
+GEMMA = ChatFormat(
+    start="<start_of_turn>{role}\n",
+    end="<end_of_turn>",
+    roles={"assistant": "model", "system": "user"},
+    alternating=True,
+)
+FORMATS = {"gemma3": GEMMA, "gemma2": GEMMA, "gemma": GEMMA}
+"""The turn format by a GGUF's `general.architecture`; anything else speaks ChatML."""
+
+
+def render_prompt(
+    messages: list[dict[str, Any]], tools: list[dict[str, Any]], chat: ChatFormat = CHATML
+) -> str:
+    """A prompt for `messages` in `chat`'s turns, with `tools` described in the system turn,
+    verbatim."""
     names = {
         call["id"]: call["function"]["name"]
         for message in messages
         for call in message.get("tool_calls") or []
     }
-    turns = []
+    turns: list[tuple[str, str]] = []
     if tools and not any(m["role"] == "system" for m in messages):
         messages = [{"role": "system", "content": ""}, *messages]
     for message in messages:
@@ -71,8 +108,13 @@ def render_prompt(messages: list[dict[str, Any]], tools: list[dict[str, Any]]) -
                 f"functions.{c['function']['name']}:\n{c['function']['arguments']}" for c in calls
             ]
             text = "\n".join(parts)
-        turns.append(f"<|im_start|>{role}\n{text}{END}\n")
-    return "".join(turns) + "<|im_start|>assistant\n"
+        named = chat.name_of(role)
+        if chat.alternating and turns and turns[-1][0] == named:
+            turns[-1] = (named, f"{turns[-1][1]}\n\n{text}")
+        else:
+            turns.append((named, text))
+    rendered = "".join(f"{chat.start.format(role=r)}{text}{chat.end}\n" for r, text in turns)
+    return rendered + chat.opening()
 
 
 def _call_line(function: dict[str, Any]) -> str:
@@ -97,8 +139,9 @@ def _signatures(tools: list[dict[str, Any]]) -> str:
 class ChatHandler:
     """Chat completions on one Llama, one generation at a time, every generation capped."""
 
-    def __init__(self, llama: Any) -> None:
+    def __init__(self, llama: Any, chat: ChatFormat = CHATML) -> None:
         self.llama = llama
+        self.chat = chat
         self.lock = threading.Lock()
 
     def stream(self, body: dict[str, Any], send: Any) -> None:
@@ -109,7 +152,7 @@ class ChatHandler:
         if tools and body.get("tool_choice") != "none":
             send(_one_chunk(self.complete(body)))
             return
-        prompt = render_prompt(body.get("messages", []), [])
+        prompt = render_prompt(body.get("messages", []), [], self.chat)
         cap = body.get("max_completion_tokens") or body.get("max_tokens") or DEFAULT_REPLY_TOKENS
         base = _completion_head(body, "chat.completion.chunk")
         with self.lock:
@@ -118,7 +161,7 @@ class ChatHandler:
                 prompt=prompt,
                 max_tokens=cap,
                 temperature=body.get("temperature", 0.2),
-                stop=[END],
+                stop=[self.chat.end],
                 repeat_penalty=REPEAT_PENALTY,
                 stream=True,
             )
@@ -138,7 +181,7 @@ class ChatHandler:
         tools = body.get("tools") or []
         if body.get("tool_choice") == "none":
             tools = []
-        prompt = render_prompt(body.get("messages", []), tools)
+        prompt = render_prompt(body.get("messages", []), tools, self.chat)
         cap = body.get("max_completion_tokens") or body.get("max_tokens") or DEFAULT_REPLY_TOKENS
         temperature = body.get("temperature", 0.2)
         with self.lock:
@@ -187,7 +230,7 @@ class ChatHandler:
                 finish = "length"
                 break
             prompt += f"{arguments}\n"
-            name = self._next_call(prompt, tools, END)
+            name = self._next_call(prompt, tools, self.chat.end)
         return {"role": "assistant", "content": None, "tool_calls": calls}, finish
 
     def _generate(
@@ -197,7 +240,7 @@ class ChatHandler:
             prompt=prompt,
             max_tokens=max_tokens,
             temperature=temperature,
-            stop=[END],
+            stop=[self.chat.end],
             grammar=grammar,
             repeat_penalty=REPEAT_PENALTY,
         )
@@ -273,7 +316,9 @@ def load_model(gguf: Path, n_ctx: int) -> Any:
 
 
 def serve(gguf: Path, n_ctx: int) -> None:
-    handler = ChatHandler(load_model(gguf, n_ctx))
+    llama = load_model(gguf, n_ctx)
+    architecture = (getattr(llama, "metadata", None) or {}).get("general.architecture", "")
+    handler = ChatHandler(llama, FORMATS.get(architecture, CHATML))
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"

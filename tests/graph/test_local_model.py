@@ -14,6 +14,9 @@ import pytest
 
 from labscribe.graph.local_model import LocalModelError, check_local_model, gguf_path
 from labscribe.graph.local_server import (
+    CHATML,
+    FORMATS,
+    GEMMA,
     LIST_ITEMS,
     MAX_CALLS,
     STRING_CHARS,
@@ -70,6 +73,21 @@ def test_render_prompt_describes_the_tools_in_the_system_turn() -> None:
     prompt = render_prompt(CONVERSATION, TOOL_SCHEMAS)
     system = prompt.split("<|im_end|>")[0]
     assert all(f"functions.{t['function']['name']}:" in system for t in TOOL_SCHEMAS)
+
+
+def test_render_prompt_in_gemma_turns_alternates_user_and_model() -> None:
+    prompt = render_prompt([*CONVERSATION, {"role": "user", "content": "Go on."}], [], GEMMA)
+    turns = [t.split("\n", 1)[0] for t in prompt.split("<start_of_turn>")[1:]]
+    assert turns == ["user", "model", "user", "model"]
+    assert prompt.startswith("<start_of_turn>user\nExplore.\n\nRead it & report.<end_of_turn>\n")
+    result = TOOL_RESULT.format(name="read_file", id="c1", content='V = "5 V" & f < 6 kHz')
+    assert f"{result}\n\nGo on.<end_of_turn>" in prompt  # a tool result is a user's words
+    assert "<|im_start|>" not in prompt and prompt.endswith("<start_of_turn>model\n")
+
+
+def test_the_turn_format_follows_the_gguf_architecture() -> None:
+    assert FORMATS["gemma3"] is GEMMA
+    assert FORMATS.get("llama", CHATML) is CHATML
 
 
 def test_bounded_caps_every_string_and_list() -> None:
