@@ -250,6 +250,12 @@ def read_part(
     )
 
 
+def text_encoding(prefix: bytes, *, at_eof: bool, name: str) -> str:
+    """The codec that decodes a text file, judged from its first bytes (SNIFF_BYTES of them
+    suffice) as read_file judges it; ToolError, naming the file `name`, if it looks binary."""
+    return _detect_encoding(prefix, at_eof, name).codec
+
+
 def _detect_encoding(prefix: bytes, at_eof: bool, name: str) -> _Encoding:
     """The encoding of a text file judged from its first bytes, or ToolError if binary.
 

@@ -1,0 +1,156 @@
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from asuser import as_normal_user
+
+from labscribe.guards.numbers import check_numbers
+from labscribe.tools.analysis import DIGEST_CHARS, Analysis, FittedFact, Unreadable, analyse
+from labscribe.tools.base import Folder
+
+TRUE_F0 = 5033.0  # examples/README.md: 1/(2π√(LC)) for L = 10 mH, C = 100 nF
+
+
+@pytest.fixture(scope="module")
+def analysis() -> Analysis:
+    example = Path(__file__).resolve().parents[2] / "examples" / "rlc-resonance"
+    return analyse(Folder(example))
+
+
+def test_analyse_fits_the_example_resonance_within_half_a_percent(analysis: Analysis) -> None:
+    fit = next(f for f in analysis.fits if f.y == "V_R")
+    assert (fit.table, fit.x, fit.model, fit.good) == (
+        "data/sweep.csv",
+        "frequency",
+        "resonance",
+        True,
+    )
+    f0 = fit.parameter("f0")
+    assert abs(f0.value - TRUE_F0) / TRUE_F0 < 0.005
+    assert f0.stderr is not None and 0 < f0.stderr < 5 and f0.unit == "Hz"
+    assert fit.peak is not None and fit.peak.position == f0
+
+
+def test_analyse_fits_the_example_phase_with_the_circuit_q(analysis: Analysis) -> None:
+    fit = next(f for f in analysis.fits if f.y == "phase")
+    assert fit.model == "resonance phase"
+    assert abs(fit.parameter("f0").value - TRUE_F0) / TRUE_F0 < 0.005
+    assert fit.parameter("Q").value == pytest.approx(5.36, rel=0.03)  # examples/README.md
+
+
+def test_analyse_reads_the_example_parameters(analysis: Analysis) -> None:
+    capacitor = next(r for r in analysis.parameters if r.key == "C_nominal_nF")
+    assert (capacitor.source, capacitor.section, capacitor.number, capacitor.unit) == (
+        "params.ini", "components", 100.0, "nF",
+    )  # fmt: skip
+
+
+def test_analyse_finds_the_example_tasks(analysis: Analysis) -> None:
+    assert analysis.assignment == "assignment.pdf"
+    assert analysis.tasks[1].startswith("Determine the resonance frequency f0 from the maximum")
+
+
+def test_analyse_leaves_notes_and_the_log_out_of_tables(analysis: Analysis) -> None:
+    assert [t.id for t in analysis.tables] == ["data/sweep.csv"]
+    assert analysis.unreadable == []
+
+
+def test_analysis_survives_json_state(analysis: Analysis) -> None:
+    state = json.loads(json.dumps(analysis.model_dump(mode="json")))
+    assert Analysis.model_validate(state) == analysis
+
+
+def test_analysis_digest_of_the_example(analysis: Analysis) -> None:
+    digest = analysis.digest()
+    lines = digest.splitlines()
+    assert len(digest) <= DIGEST_CHARS
+    assert lines[:3] == [
+        "Deterministic analysis of the data (no model involved):",
+        "Tables:",
+        "- data/sweep.csv: 301 rows; x = frequency [Hz] 1000…12000; V_in [Vpp], V_R [Vpp], "
+        "phase [deg]",
+    ]
+    assert (
+        "- V_R vs frequency: resonance (peak), f0 = 5032.49 ± 0.57 Hz, Q = 2.9090 ± 0.0032, "
+        "bandwidth = 1730.0 ± 1.9 Hz; R² = 0.9999" in lines
+    )
+    assert "Checklist from assignment.pdf (21 tasks):" in lines
+    assert "R_nominal = 47 Ω" in digest
+
+
+def test_analysis_facts_carry_the_precision_of_each_fitted_value(analysis: Analysis) -> None:
+    f0 = next(f for f in analysis.facts() if f.label.startswith("f0 of the resonance fit"))
+    assert isinstance(f0, FittedFact)
+    assert f0.label == (
+        "f0 of the resonance fit of V_R against frequency in data/sweep.csv (5032.49 ± 0.57 Hz)"
+    )
+    assert f0.tolerance == pytest.approx(2 * 0.57 / 5032.49, rel=0.01)
+
+
+def test_analysis_facts_flag_a_misquoted_fitted_value(analysis: Analysis) -> None:
+    facts = analysis.facts()
+    _, wrong = check_numbers("The fit of V_R puts the resonance at 5.2 kHz.", facts)
+    _, right = check_numbers("The fit of V_R puts the resonance at 5.03 kHz.", facts)
+    assert [m.fact for m in wrong] == [
+        "f0 of the resonance fit of V_R against frequency in data/sweep.csv (5032.49 ± 0.57 Hz)"
+    ]
+    assert right == []
+
+
+def test_analysis_facts_count_rows_exactly(analysis: Analysis) -> None:
+    _, wrong = check_numbers("The sweep has 300 points.", analysis.facts())
+    assert [m.fact for m in wrong] == ["rows of data/sweep.csv"]
+
+
+def write_decay(folder: Path) -> None:
+    t = np.linspace(0, 10, 120)
+    v = 5 * np.exp(-t / 2) + 0.02 * np.cos(40 * t)
+    rows = "\n".join(f"{a:.4f};{b:.5f}".replace(".", ",") for a, b in zip(t, v, strict=True))
+    (folder / "decay.csv").write_text(f"t [s];U [V]\n{rows}\n")
+
+
+def test_analyse_lists_what_it_could_not_read(tmp_path: Path) -> None:
+    write_decay(tmp_path)
+    (tmp_path / "broken.csv").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(100))
+    (tmp_path / "words.csv").write_text("just,some\nwords,here\n")
+    (tmp_path / "diary.txt").write_text("Nothing tabular here.\n")
+    analysis = analyse(Folder(tmp_path))
+    assert [t.id for t in analysis.tables] == ["decay.csv"]
+    assert analysis.unreadable == [
+        Unreadable(path="broken.csv", reason="looks like a binary file (PNG image), not text; "
+                   "use read_image for images"),
+        Unreadable(path="words.csv", reason="has no run of 3 or more numeric rows"),
+    ]  # fmt: skip
+
+
+def test_analyse_starts_no_fit_after_its_budget(tmp_path: Path) -> None:
+    write_decay(tmp_path)
+    analysis = analyse(Folder(tmp_path), budget_seconds=0)
+    assert analysis.fits == []
+    assert analysis.notes == ["time budget ran out before reading decay.csv and later tables"]
+
+
+def test_analyse_does_not_follow_a_link_out(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    root.mkdir()
+    write_decay(tmp_path)
+    (root / "decay.csv").symlink_to(tmp_path / "decay.csv")
+    assert analyse(Folder(root)).tables == []
+
+
+def test_analyse_as_a_normal_user_reports_an_unreadable_table(user_dir: Path) -> None:
+    write_decay(user_dir)
+    (user_dir / "locked.csv").write_text("a,b\n1,2\n3,4\n5,6\n")
+    (user_dir / "locked.csv").chmod(0)
+    code = (
+        "from pathlib import Path\n"
+        "from labscribe.tools.analysis import analyse\n"
+        "from labscribe.tools.base import Folder\n"
+        f"analysis = analyse(Folder(Path({str(user_dir)!r})))\n"
+        "print([t.id for t in analysis.tables],\n"
+        "      [(u.path, u.reason) for u in analysis.unreadable])\n"
+    )
+    done = as_normal_user(code)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "['decay.csv'] [('locked.csv', 'permission denied')]"

@@ -1,0 +1,87 @@
+import re
+import warnings
+from pathlib import Path
+
+import numpy as np
+from PIL import Image
+
+from labscribe.tools.analysis import analyse
+from labscribe.tools.base import Folder
+from labscribe.tools.data_figures import DPI, FIGURE_INCHES, draw_data_figures
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def test_draw_data_figures_draws_each_fitted_column_of_the_example(
+    example: Path, tmp_path: Path
+) -> None:
+    folder = Folder(example)
+    records = draw_data_figures(folder, analyse(folder), tmp_path / "figures")
+    assert [r["path"] for r in records] == [
+        "figures/data-sweep-V_in.png",
+        "figures/data-sweep-V_R.png",
+        "figures/data-sweep-phase.png",
+    ]
+    assert records[1]["caption"] == (
+        "V_R against frequency (data/sweep.csv) with the best fit, resonance: "
+        "f0 = 5032.49 ± 0.57 Hz, Q = 2.9090 ± 0.0032 (R² = 0.9999). Lower panel: residuals."
+    )
+    image = Image.open(tmp_path / records[1]["path"])
+    assert image.size == (round(FIGURE_INCHES[0] * DPI), round(FIGURE_INCHES[1] * DPI))
+
+
+def test_draw_data_figures_draws_the_data_alone_when_nothing_fits(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    noise = np.random.default_rng(0).standard_normal(50)
+    rows = "\n".join(f"{i},{v:.4f}" for i, v in enumerate(noise))
+    (data / "noise.csv").write_text(f"t_s,signal_V\n{rows}\n")
+    folder = Folder(data)
+    records = draw_data_figures(folder, analyse(folder), tmp_path / "figures")
+    assert records == [
+        {
+            "path": "figures/data-noise-data.png",
+            "caption": "The data of noise.csv against t. No standard model describes them "
+            "well, so no fit is drawn.",
+        }
+    ]
+    assert (tmp_path / records[0]["path"]).read_bytes().startswith(PNG)
+
+
+def test_draw_data_figures_labels_chinese_columns_without_warnings(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    rows = "\r\n".join(f"{t},{5 * np.exp(-t / 3) + 0.01 * np.cos(9 * t):.4f}" for t in range(30))
+    (data / "放电.csv").write_bytes(f"时间(s),电压(V)\r\n{rows}\r\n".encode("gbk"))
+    folder = Folder(data)
+    analysis = analyse(folder)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        records = draw_data_figures(folder, analysis, tmp_path / "figures")
+    assert [r["path"] for r in records] == ["figures/data-电压.png"] or all(
+        re.fullmatch(r"figures/data-[A-Za-z0-9_-]*\.png", r["path"]) for r in records
+    )
+    assert records[0]["caption"].startswith(
+        "电压 against 时间 (放电.csv) with the best fit, exponential"
+    )
+
+
+def test_draw_data_figures_names_every_figure_safely(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    (data / "run 1 (old)").mkdir(parents=True)
+    rows = "\n".join(f"{i},{2 * i + 0.01 * (-1) ** i}" for i in range(10))
+    (data / "run 1 (old)" / "a;b.csv").write_text(f"x,y/V\n{rows}\n\n{rows}\n")
+    folder = Folder(data)
+    records = draw_data_figures(folder, analyse(folder), tmp_path / "figures")
+    assert [r["path"] for r in records] == [
+        "figures/data-a_b-block1-y.png",
+        "figures/data-a_b-block2-y.png",
+    ]
+
+
+def test_draw_data_figures_leaves_out_a_figure_over_its_time_limit(
+    example: Path, tmp_path: Path
+) -> None:
+    folder = Folder(example)
+    analysis = analyse(folder)
+    assert draw_data_figures(folder, analysis, tmp_path / "figures", seconds_per_figure=0) == []

@@ -1,0 +1,165 @@
+import math
+import time
+
+import numpy as np
+import pytest
+
+from labscribe.tools.fits import (
+    MAX_FIT_POINTS,
+    Fit,
+    Parameter,
+    evaluate,
+    fit_column,
+    format_value,
+)
+
+
+def fitted(x: np.ndarray, y: np.ndarray, sigma: np.ndarray | None = None, **names: str) -> Fit:
+    base = Fit(table="t.csv", x="x", y="y", **names)
+    return fit_column(base, x, y, sigma, sigma_name="dy" if sigma is not None else None)
+
+
+def within(parameter: Parameter, true: float, sigmas: float = 3.0) -> bool:
+    assert parameter.stderr is not None
+    return abs(parameter.value - true) <= sigmas * parameter.stderr
+
+
+def test_fit_column_recovers_a_straight_line_with_its_units() -> None:
+    rng = np.random.default_rng(1)
+    x = np.linspace(0, 50, 30)
+    fit = fitted(x, 100 * x + 0.1 + 0.5 * rng.standard_normal(30), x_unit="mA", y_unit="mV")
+    assert fit.model == "linear" and fit.good
+    slope = fit.parameter("slope")
+    assert within(slope, 100) and slope.unit == "mV/mA"
+    assert fit.parameter("intercept").unit == "mV"
+
+
+def test_fit_column_recovers_an_exponential_decay() -> None:
+    rng = np.random.default_rng(2)
+    x = np.linspace(0, 10, 200)
+    y = 4.0 * np.exp(-x / 2.2) + 0.3 + 0.02 * rng.standard_normal(200)
+    fit = fitted(x, y, x_unit="ms", y_unit="V")
+    assert fit.model == "exponential"
+    decay = fit.parameter("decay")
+    assert within(decay, 2.2) and decay.unit == "ms"
+    assert within(fit.parameter("c"), 0.3)
+
+
+def test_fit_column_recovers_a_damped_oscillation_from_its_fft() -> None:
+    rng = np.random.default_rng(3)
+    x = np.linspace(0, 12, 600)
+    y = 2.0 * np.exp(-x / 4.0) * np.cos(2 * np.pi * 1.3 * x + 0.7) + 0.05 * rng.standard_normal(600)
+    fit = fitted(x, y, x_unit="s", y_unit="cm")
+    assert fit.model == "damped oscillation"
+    frequency = fit.parameter("frequency")
+    assert within(frequency, 1.3) and frequency.unit == "Hz"
+    assert within(fit.parameter("decay"), 4.0)
+    assert within(fit.parameter("phase"), 0.7)
+
+
+def test_fit_column_gives_a_gaussian_peak_its_position_and_fwhm() -> None:
+    rng = np.random.default_rng(4)
+    x = np.linspace(580, 600, 300)
+    y = 1000 * np.exp(-((x - 589.0) ** 2) / (2 * 0.8**2)) + 50 + 10 * rng.standard_normal(300)
+    fit = fitted(x, y, x_unit="nm")
+    assert fit.model == "gaussian" and fit.peak is not None and not fit.peak.dip
+    assert within(fit.peak.position, 589.0)
+    assert within(fit.peak.width, 2 * math.sqrt(2 * math.log(2)) * 0.8)
+    assert (fit.peak.width_kind, fit.peak.width.unit) == ("FWHM", "nm")
+
+
+def test_fit_column_recovers_a_driven_resonance_and_its_bandwidth() -> None:
+    rng = np.random.default_rng(5)
+    f = np.geomspace(1000, 12000, 200)
+    y = 2.0 / np.sqrt(1 + (5.0 * (f / 5033 - 5033 / f)) ** 2) + 0.01 * rng.standard_normal(200)
+    fit = fitted(f, y, x_unit="Hz", y_unit="V")
+    assert fit.model == "resonance" and fit.peak is not None
+    assert within(fit.parameter("f0"), 5033) and within(fit.parameter("Q"), 5.0)
+    assert fit.peak.width_kind == "half-power bandwidth f0/Q"
+    assert within(fit.peak.width, 5033 / 5.0)
+
+
+def test_fit_column_prefers_fewer_parameters_when_the_bic_is_close() -> None:
+    rng = np.random.default_rng(6)
+    x = np.linspace(0, 10, 40)
+    fit = fitted(x, 3 * x + 1 + 0.3 * rng.standard_normal(40))
+    assert fit.model == "linear"
+    quadratic = next(c for c in fit.candidates if c.model == "quadratic")
+    assert quadratic.r_squared >= fit.r_squared  # better on R², yet not worth a parameter
+
+
+def test_fit_column_takes_the_simplest_model_that_is_exact() -> None:
+    x = np.arange(200.0)
+    fit = fitted(x, 1.5 * x)  # a computed column: every polynomial fits it to rounding
+    assert (fit.model, fit.parameter("slope").value) == ("linear", pytest.approx(1.5))
+
+
+def test_fit_column_says_when_no_model_describes_the_data() -> None:
+    rng = np.random.default_rng(7)
+    fit = fitted(np.arange(60.0), rng.standard_normal(60))
+    assert not fit.good
+    assert fit.notes[-1].startswith("no model describes y well: the best, ")
+    assert fit.notes[-1].endswith(", so its parameters say little")
+
+
+def test_fit_column_notes_a_constant_column() -> None:
+    fit = fitted(np.arange(10.0), np.full(10, 1.5))
+    assert (fit.model, fit.notes) == (None, ["constant at 1.5: nothing to fit"])
+
+
+def test_fit_column_notes_too_few_points() -> None:
+    fit = fitted(np.array([1.0, 2.0]), np.array([3.0, 5.0]))
+    assert (fit.model, fit.notes) == (None, ["too few points (2) to fit a model"])
+
+
+def test_fit_column_drops_rows_that_are_not_numbers() -> None:
+    x = np.array([0, 1, 2, np.nan, 4, 5, 6, 7, 8, 9], dtype=float)
+    y = 2 * x + 1
+    y[5] = np.inf
+    fit = fitted(x, y + np.array([0.01, -0.01] * 5))
+    assert fit.points == 8 and fit.model == "linear"
+
+
+def test_fit_column_subsamples_a_long_series_in_bounded_time() -> None:
+    rng = np.random.default_rng(8)
+    x = np.linspace(0, 10, 200_000)
+    started = time.perf_counter()
+    fit = fitted(x, 5 * np.exp(-x / 3) + 0.05 * rng.standard_normal(len(x)))
+    assert time.perf_counter() - started < 20
+    assert (fit.points, fit.fitted_points) == (200_000, MAX_FIT_POINTS)
+    assert fit.notes[0] == f"fitted on {MAX_FIT_POINTS} evenly spaced of 200000 points"
+
+
+def test_fit_column_weights_by_an_uncertainty_column() -> None:
+    rng = np.random.default_rng(9)
+    x = np.linspace(0, 10, 50)
+    sigma = np.full(50, 0.2)
+    fit = fitted(x, 2 * x + 1 + 0.2 * rng.standard_normal(50), sigma)
+    assert fit.sigma == "the uncertainty column dy"
+    assert fit.reduced_chi_square == pytest.approx(1.0, abs=0.5)
+
+
+def test_fit_column_estimates_sigma_from_the_scatter_without_an_uncertainty_column() -> None:
+    rng = np.random.default_rng(10)
+    x = np.linspace(0, 10, 400)
+    fit = fitted(x, 2 * x + 0.1 * rng.standard_normal(400))
+    assert fit.sigma == "the point-to-point scatter of the data (no uncertainty column)"
+    assert fit.reduced_chi_square == pytest.approx(1.0, abs=0.3)
+
+
+def test_format_value_rounds_the_value_to_its_error() -> None:
+    assert format_value(Parameter(name="f0", value=5032.489, stderr=0.571, unit="Hz")) == (
+        "5032.49 ± 0.57 Hz"
+    )
+    assert format_value(Parameter(name="c", value=5.82e-4, stderr=5.65e-4, unit="V")) == (
+        "(582 ± 565)e-6 V"
+    )
+    assert format_value(Parameter(name="Q", value=2.908971, stderr=None)) == "2.90897"
+    assert format_value(Parameter(name="k", value=1.5000000000000002, stderr=6e-18)) == "1.5"
+
+
+def test_evaluate_reproduces_the_fitted_curve() -> None:
+    x = np.linspace(1, 10, 20)
+    fit = fitted(x, 3 * x**1.5 * (1 + 0.001 * np.cos(7 * x)))
+    assert fit.model == "power law"
+    assert np.allclose(evaluate(fit, x), 3 * x**1.5, rtol=0.01)

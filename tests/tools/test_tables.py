@@ -1,0 +1,239 @@
+import time
+import tracemalloc
+from pathlib import Path
+
+import pytest
+from asuser import as_normal_user
+
+from labscribe.tools.base import Folder, ToolError
+from labscribe.tools.tables import MAX_COLUMNS, NoTable, Table, read_tables
+
+
+def one_table(folder: Path, name: str) -> Table:
+    tables = read_tables(Folder(folder), name)
+    assert len(tables) == 1
+    return tables[0]
+
+
+def units(table: Table) -> list[tuple[str, str]]:
+    return [(column.key, column.unit) for column in table.summary.columns]
+
+
+def test_read_tables_reads_european_decimal_commas(tmp_path: Path) -> None:
+    (tmp_path / "decay.csv").write_text("t [s];U [V]\n0,0;4,56\n0,5;2,75\n1,0;1,67\n1,5;1,01\n")
+    table = one_table(tmp_path, "decay.csv")
+    assert (table.summary.delimiter, table.summary.decimal) == ("semicolon", ",")
+    assert table.frame["U"].tolist() == [4.56, 2.75, 1.67, 1.01]
+    assert units(table) == [("t", "s"), ("U", "V")]
+
+
+def test_read_tables_reads_decimal_commas_between_blanks(tmp_path: Path) -> None:
+    (tmp_path / "run.dat").write_text("x y\n1,5 2,25\n2,5 6,25\n3,5 12,25\n")
+    table = one_table(tmp_path, "run.dat")
+    assert (table.summary.delimiter, table.summary.decimal) == ("whitespace", ",")
+    assert table.frame["y"].tolist() == [2.25, 6.25, 12.25]
+
+
+def test_read_tables_reads_gbk_headers(tmp_path: Path) -> None:
+    text = "时间(s),电压（V）\r\n0,1.0\r\n1,2.0\r\n2,3.1\r\n3,3.9\r\n"
+    (tmp_path / "记录.csv").write_bytes(text.encode("gbk"))
+    table = one_table(tmp_path, "记录.csv")
+    assert table.summary.encoding == "gb18030"
+    assert units(table) == [("时间", "s"), ("电压", "V")]
+    assert table.summary.x == "时间"
+
+
+def test_read_tables_reads_a_utf16_tsv(tmp_path: Path) -> None:
+    text = "freq_Hz\tV_R_Vpp\n100\t1.0\n200\t2.0\n300\t2.9\n"
+    (tmp_path / "sweep.tsv").write_bytes(text.encode("utf-16"))
+    table = one_table(tmp_path, "sweep.tsv")
+    assert (table.summary.encoding, table.summary.delimiter) == ("utf-16", "tab")
+    assert units(table) == [("freq", "Hz"), ("V_R", "Vpp")]
+    assert table.frame["V_R"].tolist() == [1.0, 2.0, 2.9]
+
+
+def test_read_tables_takes_units_from_a_units_row(tmp_path: Path) -> None:
+    (tmp_path / "scope.csv").write_text(
+        "f,V_R,phase\nHz,V,deg\n1000,0.1,80\n2000,0.4,60\n3000,1,0\n"
+    )
+    assert units(one_table(tmp_path, "scope.csv")) == [("f", "Hz"), ("V_R", "V"), ("phase", "deg")]
+
+
+def test_read_tables_takes_bracketed_units_from_a_units_row(tmp_path: Path) -> None:
+    (tmp_path / "scan.dat").write_text("x y\n[mm] [V]\n1 2\n2 4\n3 6\n")
+    assert units(one_table(tmp_path, "scan.dat")) == [("x", "mm"), ("y", "V")]
+
+
+def test_read_tables_skips_comments_and_an_instrument_preamble(tmp_path: Path) -> None:
+    (tmp_path / "export.csv").write_text(
+        "Instrument: Rigol DS1054Z\nDate: 2024-03-14\n# averaged 16x\n% exported by UltraScope\n"
+        "// channel 2\n\ntime,CH2\n0,0.5\n1,0.7\n2,0.9\n3,1.1\n"
+    )
+    table = one_table(tmp_path, "export.csv")
+    assert [c.key for c in table.summary.columns] == ["time", "CH2"]
+    assert table.summary.rows == 4
+
+
+def test_read_tables_splits_two_blocks_with_their_titles(tmp_path: Path) -> None:
+    (tmp_path / "two.dat").write_text(
+        "[Block 1]\nt [s] x [m]\n0 0\n1 1\n2 4\n3 9\n\n[Block 2]\nt [s] x [m]\n0 0\n1 2\n2 8\n"
+    )
+    tables = read_tables(Folder(tmp_path), "two.dat")
+    assert [(t.summary.id, t.summary.title, t.summary.rows) for t in tables] == [
+        ("two.dat#1", "Block 1", 4),
+        ("two.dat#2", "Block 2", 3),
+    ]
+    assert units(tables[1]) == [("t", "s"), ("x", "m")]
+
+
+def test_read_tables_gives_a_block_without_a_header_the_previous_one(tmp_path: Path) -> None:
+    (tmp_path / "runs.csv").write_text("I_mA,voltage_V\n1,2\n2,4\n3,6\n\n1,3\n2,6\n3,9\n")
+    second = read_tables(Folder(tmp_path), "runs.csv")[1]
+    assert units(second) == [("I", "mA"), ("voltage", "V")]
+    assert second.frame["voltage"].tolist() == [3.0, 6.0, 9.0]
+
+
+def test_read_tables_reads_past_a_128_kib_field(tmp_path: Path) -> None:
+    rows = [f"{i},{2 * i},{3 * i}" for i in range(10)]
+    rows.insert(3, "3," + "x" * (128 * 1024) + ",9")
+    (tmp_path / "field.csv").write_text("a,b,c\n" + "\n".join(rows) + "\n")
+    table = one_table(tmp_path, "field.csv")
+    assert table.summary.rows == 11
+    assert table.frame["b"].isna().tolist() == [False] * 3 + [True] + [False] * 7
+
+
+def test_read_tables_keeps_the_first_columns_of_300000(tmp_path: Path) -> None:
+    width = 300_000
+    lines = [",".join(f"c{i}" for i in range(width))]
+    lines += [",".join(str(i + j) for i in range(width)) for j in range(3)]
+    (tmp_path / "wide.csv").write_text("\n".join(lines) + "\n")
+    started = time.perf_counter()
+    table = one_table(tmp_path, "wide.csv")
+    assert time.perf_counter() - started < 5
+    assert len(table.summary.columns) == MAX_COLUMNS
+    assert table.summary.notes == [f"{width} columns; the first {MAX_COLUMNS} read"]
+
+
+def test_read_tables_reads_a_40_mb_line_in_bounded_memory(tmp_path: Path) -> None:
+    with (tmp_path / "line.csv").open("w") as out:
+        for _ in range(40):
+            out.write("1,2," * (256 * 1024))
+    tracemalloc.start()
+    try:
+        with pytest.raises(NoTable) as refused:
+            read_tables(Folder(tmp_path), "line.csv")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert str(refused.value) == "line.csv has no complete line of text in its first 8.0 MB"
+    assert peak < 32 * 1024 * 1024  # the 8 MB prefix, decoded once
+
+
+def test_read_tables_reads_the_prefix_of_a_long_table(tmp_path: Path) -> None:
+    rows = "".join(f"{i},{i % 7}\n" for i in range(1_500_000))
+    (tmp_path / "long.csv").write_text("n,v\n" + rows)
+    table = one_table(tmp_path, "long.csv")
+    assert table.summary.notes == [
+        "only the first 8.0 MB of 13.2 MB read",
+        "only the first 200000 lines read",
+    ]
+    assert table.summary.rows == 200_000 - 1  # the line cap binds before the byte cap
+
+
+def test_read_tables_reads_an_unbalanced_quote_as_text(tmp_path: Path) -> None:
+    (tmp_path / "quote.csv").write_text('a,b\n1,"2\n3,4\n5,6\n7,8\n')
+    assert one_table(tmp_path, "quote.csv").frame["b"].tolist() == [2.0, 4.0, 6.0, 8.0]
+
+
+def test_read_tables_pairs_an_uncertainty_column(tmp_path: Path) -> None:
+    (tmp_path / "err.csv").write_text(
+        "t,V,dV,I,I_err\n0,1,0.1,2,0.2\n1,2,0.1,3,0.2\n2,3,0.1,4,0.2\n"
+    )
+    columns = one_table(tmp_path, "err.csv").summary.columns
+    assert {c.key: c.uncertainty_of for c in columns} == {
+        "t": None, "V": None, "dV": "V", "I": None, "I_err": "I",
+    }  # fmt: skip
+
+
+def test_read_tables_records_where_each_column_peaks(tmp_path: Path) -> None:
+    (tmp_path / "peak.csv").write_text("f,A\n1,0.1\n2,0.9\n3,0.4\n")
+    assert one_table(tmp_path, "peak.csv").summary.column("A").x_at_maximum == 2.0
+
+
+def test_independent_variable_is_a_monotonic_first_column(tmp_path: Path) -> None:
+    (tmp_path / "iv.csv").write_text("current_mA,voltage_V\n1,2.1\n2,4.0\n3,6.2\n4,7.9\n")
+    assert one_table(tmp_path, "iv.csv").summary.x == "current"
+
+
+def test_independent_variable_is_not_a_sample_counter(tmp_path: Path) -> None:
+    (tmp_path / "log.csv").write_text("n,time_s,T_K\n1,0.0,300\n2,0.5,310\n3,1.0,305\n4,1.5,320\n")
+    assert one_table(tmp_path, "log.csv").summary.x == "time"
+
+
+def test_independent_variable_by_name_when_nothing_is_monotonic(tmp_path: Path) -> None:
+    (tmp_path / "scatter.csv").write_text("signal,temperature\n5,20\n3,25\n4,21\n6,24\n")
+    assert one_table(tmp_path, "scatter.csv").summary.x == "temperature"
+
+
+def test_read_tables_finds_no_table_in_prose(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("Resonance near 5 kHz.\nQuality factor about 5.\n")
+    with pytest.raises(NoTable, match=r"^notes\.txt has no run of 3 or more numeric rows$"):
+        read_tables(Folder(tmp_path), "notes.txt")
+
+
+def test_read_tables_refuses_an_empty_file(tmp_path: Path) -> None:
+    (tmp_path / "empty.csv").write_text("")
+    with pytest.raises(NoTable, match=r"^empty\.csv is empty$"):
+        read_tables(Folder(tmp_path), "empty.csv")
+
+
+def test_read_tables_refuses_a_binary_file(tmp_path: Path) -> None:
+    (tmp_path / "dump.dat").write_bytes(bytes(range(256)) * 8)
+    with pytest.raises(ToolError, match=r"dump\.dat looks like a binary file \(contains NUL"):
+        read_tables(Folder(tmp_path), "dump.dat")
+
+
+def test_read_tables_refuses_a_link_out_of_the_folder(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    root.mkdir()
+    (tmp_path / "secret.csv").write_text("a,b\n1,2\n3,4\n5,6\n")
+    (root / "sweep.csv").symlink_to(tmp_path / "secret.csv")
+    with pytest.raises(ToolError, match="outside the data folder"):
+        read_tables(Folder(root), "sweep.csv")
+
+
+class SwappingFolder(Folder):
+    """A folder whose file is swapped for a link out just after the path guard's check."""
+
+    def resolve(self, requested: str | None) -> Path:
+        checked = super().resolve(requested)
+        checked.unlink()
+        checked.symlink_to(self.root.parent / "secret.csv")
+        return checked
+
+
+def test_read_tables_refuses_a_link_swapped_in_after_the_check(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    root.mkdir()
+    (tmp_path / "secret.csv").write_text("a,b\n1,2\n3,4\n5,6\n")
+    (root / "sweep.csv").write_text("f,V\n1,2\n2,3\n3,4\n")
+    with pytest.raises(ToolError, match="outside the data folder"):
+        read_tables(SwappingFolder(root), "sweep.csv")
+
+
+def test_read_tables_says_permission_denied_to_a_normal_user(user_dir: Path) -> None:
+    # chmod 000 proves nothing as root (root reads it anyway): the read runs as a normal user.
+    (user_dir / "secret.csv").write_text("a,b\n1,2\n3,4\n5,6\n")
+    (user_dir / "secret.csv").chmod(0)
+    code = (
+        "from pathlib import Path\n"
+        "from labscribe.tools.base import Folder, ToolError\n"
+        "from labscribe.tools.tables import read_tables\n"
+        "try:\n"
+        f"    read_tables(Folder(Path({str(user_dir)!r})), 'secret.csv')\n"
+        "except ToolError as exc:\n"
+        "    print(exc)\n"
+    )
+    done = as_normal_user(code)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "cannot read secret.csv: permission denied"

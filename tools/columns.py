@@ -1,0 +1,221 @@
+"""What the columns of a table are: their names and units, from the header and a units
+row, which column gives another's uncertainty, and which is the independent variable."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from pydantic import BaseModel
+
+from labscribe.tools.units import canonical, split_unit
+
+# Headers and units rows are looked for this many non-blank lines above the numbers.
+HEADER_LOOKBACK = 3
+MIN_MONOTONIC = 3  # a run of fewer values says nothing about rising or falling
+# Names of columns that are usually the independent variable of a lab table.
+X_NAMES = frozenset(
+    {"time", "t", "frequency", "freq", "f", "x", "position", "pos", "temperature", "temp",
+     "voltage", "u", "angle", "theta", "distance", "d", "length", "wavelength", "lambda",
+     "λ", "field", "b", "时间", "频率", "温度", "位置", "电压", "角度", "距离", "长度", "波长"}
+)  # fmt: skip
+# A first column with one of these names counts samples: another monotonic column is the x.
+INDEX_NAMES = frozenset({"n", "no", "nr", "index", "idx", "#", "sample", "point", "序号"})
+_UNCERTAINTY_PREFIX = re.compile(r"^(?:d|δ|Δ|delta|sigma|σ|err|u|unc|std)[_ ]?(?P<of>.+)$", re.I)
+_UNCERTAINTY_SUFFIX = re.compile(
+    r"^(?P<of>.+?)[_ ](?:err|error|unc|uncertainty|sigma|std|stdev)$", re.I
+)
+_GUM_UNCERTAINTY = re.compile(r"^u\((?P<of>.+)\)$")
+_BARE_UNCERTAINTY = frozenset({"err", "error", "sigma", "σ", "±", "unc", "uncertainty", "std"})
+
+
+class Column(BaseModel):
+    key: str
+    """Unique within its table: how fits and figures name the column."""
+    header: str
+    """As the file writes it (empty for a file without a header)."""
+    name: str
+    unit: str = ""
+    count: int
+    """Numeric values in the column."""
+    minimum: float | None = None
+    maximum: float | None = None
+    uncertainty_of: str | None = None
+    """The key of the column whose uncertainty this one gives (`dV`, `V_err`, `u(V)`)."""
+    x_at_maximum: float | None = None
+    """Where the column is largest, in the table's independent variable."""
+
+
+@dataclass(frozen=True)
+class Heading:
+    """What stands above a block's numbers."""
+
+    header: list[str] | None
+    units: list[str] | None
+    title: str
+
+
+def spell(heading: Heading, positions: list[int]) -> list[tuple[str, str, str]]:
+    """(header as written, name, unit) of the columns at `positions`: the unit from the
+    units row when there is one, else from the header (`V_R (V)`, `freq_Hz`)."""
+    spelled = []
+    for i, p in enumerate(positions):
+        text = heading.header[p] if heading.header is not None else ""
+        name, unit = split_unit(text) if text else (f"column {i + 1}", "")
+        if heading.units is not None and heading.units[p] not in ("", "-"):
+            unit = _unit_cell(heading.units[p]) or unit
+        spelled.append((text, name, unit))
+    return spelled
+
+
+def describe(frame: pd.DataFrame, spelled: list[tuple[str, str, str]]) -> list[Column]:
+    """The columns of `frame` (whose columns are in the order of `spelled`), with unique
+    keys, counts and ranges, and uncertainty columns paired with what they qualify."""
+    columns = [
+        Column(
+            key=key,
+            header=text,
+            name=name,
+            unit=unit,
+            count=int(frame.iloc[:, i].notna().sum()),
+            minimum=_finite(frame.iloc[:, i].min()),
+            maximum=_finite(frame.iloc[:, i].max()),
+        )
+        for i, (key, (text, name, unit)) in enumerate(
+            zip(unique_keys([name for _, name, _ in spelled]), spelled, strict=True)
+        )
+    ]
+    _pair_uncertainties(columns)
+    return columns
+
+
+def mark_maxima(columns: list[Column], frame: pd.DataFrame, x: str | None) -> None:
+    """Record, on each dependent column, the x where it is largest."""
+    for column in columns:
+        if x is not None and column.key != x and column.count:
+            column.x_at_maximum = _finite(frame[x][frame[column.key].idxmax()])
+
+
+def independent_variable(columns: list[Column], frame: pd.DataFrame) -> str | None:
+    """The key of the column the others are measured against: the first column if it is
+    monotonic (and does not merely count samples), else a monotonic column named like an
+    independent variable (time, frequency, x, position, temperature, voltage ...), else any
+    monotonic one, else one so named, else the first."""
+    keys = [column.key for column in columns if column.uncertainty_of is None]
+    if not keys:
+        return None
+    monotonic = [key for key in keys if _monotonic(frame[key])]
+    named = [key for key in keys if _name_of(columns, key).lower() in X_NAMES]
+    first = keys[0]
+    counts_samples = _name_of(columns, first).lower() in INDEX_NAMES and len(monotonic) > 1
+    if first in monotonic and not counts_samples:
+        return first
+    ranked = [key for key in named if key in monotonic] + monotonic + named
+    return next((key for key in ranked if not (counts_samples and key == first)), first)
+
+
+def heading(cells: pd.DataFrame, numeric: np.ndarray, start: int) -> Heading:
+    """(header cells, units cells, title) from the lines above row `start`: the nearest
+    lines of several cells are the header, or a units row and the header above it; a line
+    of one cell above them is the block's title when it reads like one (`[Block 2]`)."""
+    several: list[list[str]] = []
+    title = ""
+    row = start - 1
+    while row >= 0 and len(several) < HEADER_LOOKBACK and not numeric[row]:
+        line = [cell.strip() for cell in cells.iloc[row].tolist()]
+        row -= 1
+        filled = [cell for cell in line if cell]
+        text = " ".join(filled)
+        if len(filled) == 1 or (_bracketed(text) and text.count("]") + text.count("】") == 1):
+            title = _title(text)
+            break
+        if filled:
+            several.append(_with_units_attached(line))
+    if len(several) >= 2 and _is_units_row([cell for cell in several[0] if cell]):
+        return Heading(several[1], several[0], title)
+    return Heading(several[0] if several else None, None, title)
+
+
+def _with_units_attached(line: list[str]) -> list[str]:
+    """`t [s] x [m]`, split at blanks, as the two headers `t [s]` and `x [m]`."""
+    if not any(_bracketed(cell) for cell in line[1:]):
+        return line
+    merged: list[str] = []
+    for cell in line:
+        if merged and _bracketed(cell) and not _bracketed(merged[-1]):
+            merged[-1] = f"{merged[-1]} {cell}"
+        elif cell:
+            merged.append(cell)
+    return merged + [""] * (len(line) - len(merged))
+
+
+def _bracketed(cell: str) -> bool:
+    return len(cell) >= 2 and cell[0] in "[(（【" and cell[-1] in "])）】"
+
+
+def _title(line: str) -> str:
+    """A block heading (`[Block 2]`, `Sweep 2`), or "" for a preamble line (`Date: ...`)."""
+    text = line.strip()
+    if text.startswith(("[", "【")):
+        return text.strip("[]【】 ")
+    return "" if re.search(r"[:=：]", text) or len(text) > 60 else text
+
+
+def _is_units_row(filled: list[str]) -> bool:
+    marks = [cell for cell in filled if cell != "-"]
+    return bool(marks) and all(_unit_cell(cell) for cell in marks)
+
+
+def _unit_cell(cell: str) -> str | None:
+    """The unit a units-row cell gives: `Hz`, `[Hz]`, `(V)`; None if it is not one."""
+    inner = cell.strip()
+    if _bracketed(inner):
+        inner = inner[1:-1].strip()
+        return canonical(inner) or (inner if 0 < len(inner) <= 16 else None)
+    return canonical(inner)
+
+
+def _pair_uncertainties(columns: list[Column]) -> None:
+    """Mark columns that give another column's uncertainty (`dV`, `V_err`, `u(V)`, or a
+    bare `err` right after the column it belongs to)."""
+    by_name = {column.name.lower(): column.key for column in columns}
+    for i, column in enumerate(columns):
+        name = column.name.strip()
+        for pattern in (_GUM_UNCERTAINTY, _UNCERTAINTY_PREFIX, _UNCERTAINTY_SUFFIX):
+            match = pattern.match(name)
+            if match and (of := by_name.get(match["of"].lower())) and of != column.key:
+                column.uncertainty_of = of
+                break
+        else:
+            if name.lower() in _BARE_UNCERTAINTY and i > 0:
+                column.uncertainty_of = columns[i - 1].key
+
+
+def _monotonic(column: pd.Series) -> bool:
+    """Whether the values only rise or only fall, with few repeats (a sweep, a time base)."""
+    values = column.dropna().to_numpy()
+    if len(values) < MIN_MONOTONIC:
+        return False
+    steps = np.diff(values)
+    one_way = bool((steps >= 0).all() or (steps <= 0).all())
+    return one_way and len(np.unique(values)) >= 0.5 * len(values)
+
+
+def _name_of(columns: list[Column], key: str) -> str:
+    return next(column.name for column in columns if column.key == key)
+
+
+def unique_keys(names: list[str]) -> list[str]:
+    seen: Counter[str] = Counter()
+    keys = []
+    for name in names:
+        seen[name] += 1
+        keys.append(name if seen[name] == 1 else f"{name} {seen[name]}")
+    return keys
+
+
+def _finite(value: float) -> float | None:
+    return float(value) if np.isfinite(value) else None

@@ -1,0 +1,187 @@
+"""labscribe's own figure of each analysed table: the data, the best fit, and the residuals
+below, drawn by this trusted code with matplotlib's Agg backend (no model, no sandbox), so
+a folder with a table always has a figure.
+
+Each figure is bounded: at most MAX_PLOT_POINTS points a series, a fixed size and dpi, and
+a time limit after which the figure is abandoned (and no further one is started, since the
+abandoned one may still hold matplotlib's font cache).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from matplotlib import font_manager
+from matplotlib.figure import Figure
+
+from labscribe.tools.analysis import Analysis
+from labscribe.tools.base import Folder
+from labscribe.tools.fits import Fit, evaluate, format_value
+from labscribe.tools.tables import Table, TableSummary, read_tables
+
+FIGURE_INCHES = (6.4, 4.8)  # a LaTeX \textwidth figure at its natural size
+DPI = 150  # sharp in print, about 100 KB a PNG
+MAX_PLOT_POINTS = 2000  # more points than pixels across add time and nothing visible
+CURVE_POINTS = 600
+MAX_FIGURES = 8
+MAX_FIGURES_PER_TABLE = 3
+FIGURE_SECONDS = 10.0  # rendering one such figure takes well under a second
+# Latin text first, then a CJK fallback for Chinese column names (where installed):
+# matplotlib takes each glyph from the first family that has it.
+_FAMILIES = ("DejaVu Sans", "Noto Sans CJK SC", "Noto Sans CJK JP", "WenQuanYi Zen Hei",
+             "Droid Sans Fallback")  # fmt: skip
+
+
+def draw_data_figures(
+    folder: Folder,
+    analysis: Analysis,
+    out_dir: Path,
+    *,
+    seconds_per_figure: float = FIGURE_SECONDS,
+) -> list[dict[str, str]]:
+    """A PNG in `out_dir` for each analysed table: one per column whose fit describes it
+    (at most MAX_FIGURES_PER_TABLE), or, when none does, one of the data alone. Returns
+    {"path": "figures/<name>.png", "caption": ...} for each figure written; a figure that
+    fails or overruns `seconds_per_figure` is left out. The tables are read again, through
+    `Folder`, since the analysis keeps no data."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    records: list[dict[str, str]] = []
+    names: set[str] = set()
+    read: dict[str, list[Table]] = {}
+    for summary in analysis.tables:
+        if len(records) >= MAX_FIGURES:
+            break
+        table = _reread(folder, summary, read)
+        if table is None or summary.x is None:
+            continue
+        fits = [f for f in analysis.fits if f.table == summary.id and f.good]
+        jobs = [(fit.y, fit) for fit in fits[:MAX_FIGURES_PER_TABLE]] or [(None, None)]
+        for y, fit in jobs:
+            name = _name(summary, y, names)
+            path = out_dir / f"{name}.png"
+            outcome = _within(seconds_per_figure, _draw, table, fit, path)
+            if outcome == "timeout":
+                return records
+            if outcome == "ok" and len(records) < MAX_FIGURES:
+                records.append({"path": f"figures/{name}.png", "caption": _caption(summary, fit)})
+    return records
+
+
+def _reread(folder: Folder, summary: TableSummary, read: dict[str, list[Table]]) -> Table | None:
+    if summary.source not in read:
+        try:
+            read[summary.source] = read_tables(folder, summary.source)
+        except Exception:  # changed or gone since the analysis: no figure, no failure
+            read[summary.source] = []
+    return next((t for t in read[summary.source] if t.summary.id == summary.id), None)
+
+
+def _name(summary: TableSummary, y: str | None, taken: set[str]) -> str:
+    stem = re.sub(r"\.[^./]*$", "", summary.source.rsplit("/", 1)[-1])
+    parts = [stem, f"block{summary.block}" if "#" in summary.id else "", y or "data"]
+    slug = "-".join(re.sub(r"[^A-Za-z0-9_]+", "_", p).strip("_") for p in parts if p)
+    name = f"data-{slug}"[:80] or "data"
+    unique, n = name, 1
+    while unique in taken:
+        n += 1
+        unique = f"{name}-{n}"
+    taken.add(unique)
+    return unique
+
+
+def _within(seconds: float, draw: Callable[..., None], *args: object) -> str:
+    """How `draw(*args)` went, run on a daemon thread and abandoned at the time limit:
+    "ok", "failed" or "timeout"."""
+    outcome = ["timeout"]
+
+    def work() -> None:
+        try:
+            draw(*args)
+            outcome[0] = "ok"
+        except Exception:  # the data's shape must never cost the report its other figures
+            outcome[0] = "failed"
+
+    worker = threading.Thread(target=work, daemon=True)
+    worker.start()
+    worker.join(seconds)
+    return outcome[0]
+
+
+def _label(summary: TableSummary, key: str) -> str:
+    column = summary.column(key)
+    return f"{column.name} [{column.unit}]" if column.unit else column.name
+
+
+def _thin(n: int) -> np.ndarray:
+    return np.linspace(0, n - 1, min(n, MAX_PLOT_POINTS)).round().astype(int)
+
+
+def _draw(table: Table, fit: Fit | None, path: Path) -> None:
+    summary, frame = table.summary, table.frame
+    x_key = summary.x or ""
+    font = font_manager.FontProperties(family=[f for f in _FAMILIES if _installed(f)])
+    figure = Figure(figsize=FIGURE_INCHES, dpi=DPI, layout="constrained")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # a glyph no installed font has is drawn as a box
+        if fit is None:
+            axes = figure.add_subplot()
+            keys = [c.key for c in summary.columns if c.key != x_key and c.count][:3]
+            for key in keys:
+                x, y = _pairs(frame, x_key, key)
+                index = _thin(len(x))
+                axes.plot(x[index], y[index], "o", ms=3, label=summary.column(key).name)
+            axes.set_xlabel(_label(summary, x_key), fontproperties=font)
+            if len(keys) == 1:
+                axes.set_ylabel(_label(summary, keys[0]), fontproperties=font)
+            axes.legend(prop=font)
+        else:
+            top, bottom = figure.subplots(2, 1, sharex=True, height_ratios=(3, 1))
+            x, y = _pairs(frame, x_key, fit.y)
+            index = _thin(len(x))
+            x, y = x[index], y[index]
+            curve_x = np.linspace(x.min(), x.max(), CURVE_POINTS)
+            top.plot(x, y, "o", ms=3, color="tab:blue", label="data")
+            top.plot(curve_x, evaluate(fit, curve_x), "-", color="tab:red",
+                     label=f"{fit.model} fit (R² = {fit.r_squared:.4f})")  # fmt: skip
+            top.set_ylabel(_label(summary, fit.y), fontproperties=font)
+            top.legend(prop=font)
+            bottom.axhline(0, color="0.5", lw=0.8)
+            bottom.plot(x, y - evaluate(fit, x), "o", ms=2, color="tab:blue")
+            unit = summary.column(fit.y).unit
+            bottom.set_ylabel(f"residual [{unit}]" if unit else "residual", fontproperties=font)
+            bottom.set_xlabel(_label(summary, x_key), fontproperties=font)
+        figure.savefig(path, format="png")
+
+
+def _pairs(frame: pd.DataFrame, x_key: str, y_key: str) -> tuple[np.ndarray, np.ndarray]:
+    """The finite (x, y) pairs of two columns, sorted by x."""
+    x = frame[x_key].to_numpy(dtype=float)
+    y = frame[y_key].to_numpy(dtype=float)
+    keep = np.isfinite(x) & np.isfinite(y)
+    order = np.argsort(x[keep], kind="stable")
+    return x[keep][order], y[keep][order]
+
+
+def _installed(family: str) -> bool:
+    return any(entry.name == family for entry in font_manager.fontManager.ttflist)
+
+
+def _caption(summary: TableSummary, fit: Fit | None) -> str:
+    where = f"{summary.id}" + (f", {summary.title}" if summary.title else "")
+    x = summary.column(summary.x or "").name
+    if fit is None:
+        return (
+            f"The data of {where} against {x}. No standard model describes them well, so no "
+            "fit is drawn."
+        )
+    named = ", ".join(f"{p.name} = {format_value(p)}" for p in fit.key_parameters())
+    return (
+        f"{fit.y} against {x} ({where}) with the best fit, {fit.model}: {named} "
+        f"(R² = {fit.r_squared:.4f}). Lower panel: residuals."
+    )

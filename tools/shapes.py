@@ -1,0 +1,251 @@
+"""The standard models a lab column is fitted with, each an lmfit model with its initial
+guesses, the units of its parameters, and what it says about a peak.
+
+lmfit's built-in models are used where they exist; the damped oscillation and the driven
+resonance (the series RLC amplitude, and its phase) are lmfit Models of plain functions.
+Guesses use lmfit's `guess` where it has one; the oscillation's come from an FFT.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+from lmfit import Model, Parameters
+from lmfit.models import (
+    ConstantModel,
+    ExponentialModel,
+    GaussianModel,
+    LinearModel,
+    LorentzianModel,
+    PolynomialModel,
+    PowerLawModel,
+)
+
+from labscribe.tools.units import inverse, product
+
+# How each parameter's unit follows from the columns' units (y over x to a power).
+UNIT_RULES: dict[str, Callable[[str, str], str]] = {
+    "y": lambda y, x: y,
+    "x": lambda y, x: x,
+    "y/x": lambda y, x: product(y, x),
+    "y/x^2": lambda y, x: product(y, x, 2),
+    "y/x^3": lambda y, x: product(y, x, 3),
+    "y·x": lambda y, x: product(y, x, -1),
+    "1/x": lambda y, x: inverse(x),
+    "rad": lambda y, x: "rad",
+    "": lambda y, x: "",
+}
+# Points per period below which an oscillation is not fitted: fewer cannot tell the true
+# frequency from an alias of the (sub)sampling.
+MIN_POINTS_PER_PERIOD = 4
+
+
+def damped_oscillation(
+    x: np.ndarray, amplitude: float, decay: float, frequency: float, phase: float, c: float
+) -> np.ndarray:
+    """amplitude·exp(−x/decay)·cos(2π·frequency·x + phase) + c"""
+    return amplitude * np.exp(-x / decay) * np.cos(2 * np.pi * frequency * x + phase) + c
+
+
+def resonance(x: np.ndarray, amplitude: float, f0: float, Q: float, c: float) -> np.ndarray:
+    """amplitude/√(1 + Q²(x/f0 − f0/x)²) + c: the current (or V_R) of a driven series RLC."""
+    return amplitude / np.sqrt(1 + (Q * (x / f0 - f0 / x)) ** 2) + c
+
+
+def resonance_phase(x: np.ndarray, amplitude: float, f0: float, Q: float, c: float) -> np.ndarray:
+    """amplitude·atan(Q(x/f0 − f0/x)) + c: the phase of a driven series RLC (amplitude −1
+    rad, or −57.3 deg, for the current against the drive)."""
+    return amplitude * np.arctan(Q * (x / f0 - f0 / x)) + c
+
+
+Starts = Callable[[Model, np.ndarray, np.ndarray], list[Parameters]]
+
+
+@dataclass(frozen=True)
+class Shape:
+    """One model a column may follow."""
+
+    name: str
+    formula: str
+    build: Callable[[], Model]
+    starts: Starts
+    """Initial parameter sets for data (x sorted); none when the model cannot apply."""
+    units: dict[str, str]
+    """Each parameter's unit rule (a key of UNIT_RULES)."""
+    key: tuple[str, ...]
+    """The parameters a caption or a digest names first."""
+    peak: tuple[str, str, str] | None = None
+    """(position parameter, width parameter, what the width is) for a peak model."""
+    positive_x: bool = False
+    hints: dict[str, dict[str, float | str]] = field(default_factory=dict)
+
+
+def _guessed(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
+    return [model.guess(y, x=x)]
+
+
+def _edges(y: np.ndarray) -> tuple[float, float]:
+    """Medians of the first and last tenth of y: where a curve levels off."""
+    k = max(1, len(y) // 10)
+    return float(np.median(y[:k])), float(np.median(y[-k:]))
+
+
+def _exponential_starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
+    first, last = _edges(y)
+    starts = []
+    # the curve levels off at the end (a decay) or at the start (a growth); try both
+    for level, other in ((last, first), (first, last)):
+        offset = level - 0.05 * (other - level)  # keep y − c off zero, where log fails
+        guess = ExponentialModel().guess(y - offset, x=x)
+        params = model.make_params(
+            amplitude=guess["amplitude"].value, decay=guess["decay"].value, c=offset
+        )
+        starts.append(params)
+    return starts
+
+
+def _power_law_starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
+    sign = 1.0 if np.median(y) >= 0 else -1.0
+    guess = PowerLawModel().guess(np.abs(y) + 1e-300, x=x)
+    return [
+        model.make_params(
+            amplitude=sign * guess["amplitude"].value, exponent=guess["exponent"].value
+        )
+    ]
+
+
+def _peak_starts(peak_type: type[Model]) -> Starts:
+    def starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
+        level = float(np.median(np.concatenate([y[: len(y) // 10 + 1], y[-(len(y) // 10 + 1) :]])))
+        dip = level - y.min() > y.max() - level
+        guess = peak_type().guess(y - level, x=x, negative=dip)
+        values = {name: guess[name].value for name in ("amplitude", "center", "sigma")}
+        return [model.make_params(**values, c=level)]
+
+    return starts
+
+
+def _half_width(x: np.ndarray, height: np.ndarray, level: float) -> float:
+    """The width of the region around the maximum of `height` where it stays above `level`."""
+    top = int(np.argmax(height))
+    above = height >= level
+    left = top
+    while left > 0 and above[left - 1]:
+        left -= 1
+    right = top
+    while right < len(x) - 1 and above[right + 1]:
+        right += 1
+    return float(max(x[right] - x[left], (x[-1] - x[0]) / len(x)))
+
+
+def _resonance_starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
+    starts = []
+    for baseline in (0.0, float(y.min())):
+        height = y - baseline
+        top = int(np.argmax(height))
+        f0 = float(x[top])
+        width = _half_width(x, height, height[top] / np.sqrt(2))
+        params = model.make_params(amplitude=height[top], f0=f0, Q=f0 / width, c=baseline)
+        params["f0"].set(min=0)
+        params["Q"].set(min=0)
+        starts.append(params)
+    return starts
+
+
+def _phase_starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
+    first, last = _edges(y)
+    middle = (first + last) / 2
+    amplitude = (last - first) / np.pi
+    if amplitude == 0:
+        return []
+    crossing = int(np.argmin(np.abs(y - middle)))
+    f0 = float(x[crossing])
+    # atan(Q(f/f0 − f0/f)) = ±π/4 where Q(f/f0 − f0/f) = ±1, that is f0/Q apart
+    inside = np.abs(y - middle) <= abs(amplitude) * np.pi / 4
+    width = float(np.ptp(x[inside])) if inside.sum() > 1 else float(np.ptp(x)) / 4
+    params = model.make_params(amplitude=amplitude, f0=f0, Q=f0 / max(width, 1e-300), c=middle)
+    params["f0"].set(min=0)
+    params["Q"].set(min=0)
+    return [params]
+
+
+def _oscillation_starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
+    """Frequency from the FFT of y on a uniform grid; amplitude and phase from projecting
+    y on the cosine and sine at that frequency; decay from how the spread shrinks."""
+    n = len(x)
+    span = float(x[-1] - x[0])
+    if n < 8 or span <= 0:
+        return []
+    grid = np.linspace(x[0], x[-1], n)
+    level = float(np.mean(y))
+    uniform = np.interp(grid, x, y) - level
+    spectrum = np.abs(np.fft.rfft(uniform * np.hanning(n)))
+    peak = int(np.argmax(spectrum[1:])) + 1
+    if 0 < peak < len(spectrum) - 1:  # parabolic interpolation between bins
+        a, b, c = spectrum[peak - 1 : peak + 2]
+        peak = peak + 0.5 * (a - c) / (a - 2 * b + c) if a - 2 * b + c else peak
+    frequency = peak / (grid[1] - grid[0]) / n
+    if frequency * span * MIN_POINTS_PER_PERIOD > n:
+        return []
+    quarter = max(2, n // 4)
+    early, late = np.std(y[:quarter]), np.std(y[-quarter:])
+    shrink = np.log(early / late) if late > 0 and early > late else 0.0
+    decay = 0.75 * span / shrink if shrink > 0 else 10 * span
+    envelope = np.exp(-(x - x[0]) / decay)
+    basis = np.column_stack([envelope * np.cos(2 * np.pi * frequency * x),
+                             envelope * np.sin(2 * np.pi * frequency * x)])  # fmt: skip
+    (a, b), *_ = np.linalg.lstsq(basis, y - level, rcond=None)
+    amplitude = float(np.hypot(a, b)) * float(np.exp(x[0] / decay))
+    params = model.make_params(
+        amplitude=amplitude, decay=decay, frequency=frequency, phase=float(np.arctan2(-b, a)),
+        c=level,
+    )  # fmt: skip
+    params["amplitude"].set(min=0)
+    params["frequency"].set(min=0)
+    return [params]
+
+
+SHAPES: tuple[Shape, ...] = (
+    Shape("linear", "slope·x + intercept", LinearModel, _guessed,
+          {"slope": "y/x", "intercept": "y"}, key=("slope", "intercept")),
+    Shape("quadratic", "c0 + c1·x + c2·x²", lambda: PolynomialModel(2),
+          _guessed, {"c0": "y", "c1": "y/x", "c2": "y/x^2"}, key=("c2",)),
+    Shape("cubic", "c0 + c1·x + c2·x² + c3·x³", lambda: PolynomialModel(3),
+          _guessed, {"c0": "y", "c1": "y/x", "c2": "y/x^2", "c3": "y/x^3"},
+          key=("c3",)),
+    Shape("exponential", "amplitude·exp(−x/decay) + c",
+          lambda: ExponentialModel() + ConstantModel(), _exponential_starts,
+          {"amplitude": "y", "decay": "x", "c": "y"}, key=("decay", "amplitude")),
+    Shape("power law", "amplitude·x^exponent", PowerLawModel, _power_law_starts,
+          {"amplitude": "y", "exponent": ""}, key=("exponent", "amplitude"), positive_x=True),
+    Shape("gaussian", "Gaussian peak of area amplitude at center, width sigma, + c",
+          lambda: GaussianModel() + ConstantModel(), _peak_starts(GaussianModel),
+          {"amplitude": "y·x", "center": "x", "sigma": "x", "c": "y", "fwhm": "x",
+           "height": "y"}, key=("center", "fwhm"), peak=("center", "fwhm", "FWHM")),
+    Shape("lorentzian", "Lorentzian peak of area amplitude at center, half-width sigma, + c",
+          lambda: LorentzianModel() + ConstantModel(), _peak_starts(LorentzianModel),
+          {"amplitude": "y·x", "center": "x", "sigma": "x", "c": "y", "fwhm": "x",
+           "height": "y"}, key=("center", "fwhm"), peak=("center", "fwhm", "FWHM")),
+    Shape("damped oscillation", "amplitude·exp(−x/decay)·cos(2π·frequency·x + phase) + c",
+          lambda: Model(damped_oscillation), _oscillation_starts,
+          {"amplitude": "y", "decay": "x", "frequency": "1/x", "phase": "rad", "c": "y"},
+          key=("frequency", "decay")),
+    Shape("resonance", "amplitude/√(1 + Q²(x/f0 − f0/x)²) + c", lambda: Model(resonance),
+          _resonance_starts, {"amplitude": "y", "f0": "x", "Q": "", "c": "y", "bandwidth": "x"},
+          key=("f0", "Q"), peak=("f0", "bandwidth", "half-power bandwidth f0/Q"),
+          positive_x=True, hints={"bandwidth": {"expr": "f0/Q"}}),
+    Shape("resonance phase", "amplitude·atan(Q(x/f0 − f0/x)) + c",
+          lambda: Model(resonance_phase), _phase_starts,
+          {"amplitude": "y", "f0": "x", "Q": "", "c": "y"}, key=("f0", "Q"), positive_x=True),
+)  # fmt: skip
+BY_NAME = {shape.name: shape for shape in SHAPES}
+
+
+def build(shape: Shape) -> Model:
+    """The shape's lmfit model, with its derived parameters (a resonance's bandwidth)."""
+    model = shape.build()
+    for name, hint in shape.hints.items():
+        model.set_param_hint(name, **hint)
+    return model

@@ -1,0 +1,171 @@
+"""The assignment's tasks as a checklist: found by the document's name, read as read_file
+reads it (PDFs as extracted text), and cut into short items.
+
+A task is an item of a list under a heading that asks for work (Goals, Tasks,
+Requirements, 实验任务, 要求 ...), or any sentence that starts with an imperative verb
+("Determine f0 ...", "Plot ...", "计算...", "绘制..."). Descriptive prose ("In this lab
+you measure ...") is not a task, and nothing after a References heading is.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePosixPath
+
+from labscribe.tools.base import Folder
+from labscribe.tools.reading import read_in
+
+ASSIGNMENT_SUFFIXES = frozenset({".pdf", ".txt", ".md", ".tex", ".html", ".htm", ".rtf"})
+ASSIGNMENT_NAME = re.compile(
+    r"assign|handout|hand-out|lab[ _-]?sheet|worksheet|instruction|task|exercise|brief"
+    r"|requirement|实验|任务|要求|指导|讲义|作业",
+    re.IGNORECASE,
+)
+# What of the document is read: a handout is a few pages; 600 lines is a dozen.
+MAX_LINES = 600
+MAX_CHARS = 60_000
+MAX_TASKS = 24  # a checklist longer than this is the whole handout, not its tasks
+MAX_TASK_CHARS = 160
+# Headings of the sections whose list items are tasks even when not written as commands.
+TASK_HEADING = re.compile(
+    r"goal|aim|objective|task|requirement|question|exercise|assignment|deliverable|report"
+    r"|目的|任务|要求|内容|思考|步骤|问题",
+    re.IGNORECASE,
+)
+END_HEADING = re.compile(r"^(references|bibliography|literature|参考文献|参考资料)\b", re.I)
+IMPERATIVE = frozenset(
+    {
+        "measure", "determine", "calculate", "compute", "plot", "draw", "sketch", "graph",
+        "compare", "derive", "estimate", "fit", "record", "discuss", "explain", "show", "find",
+        "verify", "check", "report", "write", "describe", "state", "analyse", "analyze",
+        "evaluate", "obtain", "use", "build", "set", "sweep", "save", "propagate", "quote",
+        "include", "tabulate", "identify", "predict", "summarise", "summarize", "give", "list",
+        "make", "prove", "assess", "investigate", "repeat", "convert", "construct", "apply",
+        "upload", "submit", "cite", "label", "answer", "read", "take", "connect", "adjust",
+        "observe", "test", "justify", "interpret", "calibrate", "perform", "present", "comment",
+        "consider", "attach", "complete", "prepare", "note", "mark", "hand"
+    }
+)  # fmt: skip
+CHINESE_IMPERATIVE = (
+    "计算", "绘制", "画出", "作出", "比较", "测量", "测定", "确定", "求出", "求", "分析",
+    "讨论", "说明", "验证", "记录", "推导", "估算", "估计", "拟合", "给出", "写出", "解释",
+    "总结", "列出", "观察", "研究", "描绘", "算出", "用", "利用", "根据", "判断", "完成",
+)  # fmt: skip
+_MARKER = re.compile(
+    r"^\s*(?:[-–•*·▪◦●]|\(?\d{1,2}[.)、](?!\d)|（\d{1,2}）|[①-⑳]|[a-hA-H][.)](?=\s)"
+    r"|\([a-h]\)|[一二三四五六七八九十]+[、.．]|(?:Task|Question|Q|Step|Exercise|任务|步骤|问题)"
+    r"\s*\d+[.:：)]?)\s*"
+)
+_NUMBERED_HEADING = re.compile(r"^\s*\d+(?:\.\d+)*\s+(?=\S)")
+_NOISE = re.compile(r"^\s*(?:\[.*\]|--- page \d+.*---|page \d+(?: of \d+)?)\s*$", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])|(?<=[。！？；])")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def find_assignment(documents: list[str]) -> str | None:
+    """The assignment among `documents` (paths in the folder), by its name: a PDF before
+    other formats, then the shallowest path; None when no name says so."""
+    named = [
+        rel for rel in documents
+        if PurePosixPath(rel).suffix.lower() in ASSIGNMENT_SUFFIXES
+        and ASSIGNMENT_NAME.search(PurePosixPath(rel).stem)
+    ]  # fmt: skip
+    if not named:
+        return None
+    return min(named, key=lambda rel: (not rel.lower().endswith(".pdf"), rel.count("/"), rel))
+
+
+def read_tasks(folder: Folder, rel: str) -> list[str]:
+    """The checklist of the document `rel` names, read through `read_in` (so through the
+    path guard and `Folder.open`); raises ToolError as read_file does."""
+    return extract_tasks(read_in(folder, rel, limit=MAX_LINES, max_chars=MAX_CHARS))
+
+
+def extract_tasks(text: str) -> list[str]:
+    """The tasks `text` sets, in order, each at most MAX_TASK_CHARS, at most MAX_TASKS."""
+    tasks: list[str] = []
+    for kind, heading, unit in _units(text):
+        sentences = [s.strip() for s in _SENTENCE_END.split(unit) if s.strip()]
+        commands = [s for s in sentences if _imperative(s)]
+        if kind == "item" and (commands or TASK_HEADING.search(heading)):
+            chosen = commands or sentences[:1]
+        else:
+            chosen = commands
+        for sentence in chosen:
+            task = _short(sentence)
+            if task not in tasks:
+                tasks.append(task)
+        if len(tasks) >= MAX_TASKS:
+            return tasks[:MAX_TASKS]
+    return tasks
+
+
+def _units(text: str) -> list[tuple[str, str, str]]:
+    """(kind, heading, text) of each list item ("item") and paragraph ("para"), with the
+    heading it stands under; lines a PDF wrapped are joined again."""
+    units: list[tuple[str, str, str]] = []
+    heading, kind, parts = "", "", []
+
+    def close() -> None:
+        if parts:
+            units.append((kind, heading, _join(parts)))
+            parts.clear()
+
+    for line in text.splitlines():
+        if _NOISE.match(line):
+            continue
+        stripped = line.strip()
+        if not stripped:
+            close()
+            continue
+        marker = _MARKER.match(line) or _NUMBERED_HEADING.match(line)
+        body = stripped[marker.end() - (len(line) - len(line.lstrip())) :] if marker else stripped
+        if _is_heading(body):
+            close()
+            heading = body
+            if END_HEADING.match(body):
+                break
+            continue
+        if _MARKER.match(line) or (marker and _imperative(body)):
+            close()
+            kind, parts = "item", [body]
+        elif parts and not re.search(r"[.!?。！？:：]$", parts[-1]):
+            parts.append(stripped)  # a line the PDF wrapped
+        else:
+            close()
+            kind, parts = "para", [stripped]
+    close()
+    return units
+
+
+def _is_heading(body: str) -> bool:
+    """A short line that ends without punctuation and gives no command: "2 Goals"."""
+    if _imperative(body) or re.search(r"[.,;:!?。，；：！？]$", body):
+        return False
+    if _CJK.search(body):
+        return len(body) <= 16
+    return len(body) <= 60 and len(body.split()) <= 6
+
+
+def _imperative(sentence: str) -> bool:
+    text = sentence.lstrip("-–•*·(（ ")
+    if _CJK.match(text):
+        return text.removeprefix("请").removeprefix("试").startswith(CHINESE_IMPERATIVE)
+    first = re.match(r"[A-Za-z]+", text)
+    return bool(first) and first.group(0).lower() in IMPERATIVE and text[:1].isupper()
+
+
+def _join(parts: list[str]) -> str:
+    """Wrapped lines as one text: joined by a space, or directly between Chinese lines."""
+    text = parts[0]
+    for part in parts[1:]:
+        text += part if _CJK.match(part[:1]) and _CJK.search(text[-1:]) else " " + part
+    return text
+
+
+def _short(sentence: str) -> str:
+    text = " ".join(sentence.split()).rstrip("；;")
+    if len(text) <= MAX_TASK_CHARS:
+        return text
+    cut = text[: MAX_TASK_CHARS - 1].rsplit(" ", 1)[0]
+    return cut + "…"

@@ -1,0 +1,135 @@
+"""Units as lab files write them: in column headers (`V_R (V)`, `V_R [V]`, `freq_Hz`, `T/K`,
+`电压(V)`), in parameter keys (`L_nominal_mH`, `ch1_scale_V_per_div`) and after values
+(`20MHz`, `10 mH`); and the units of fitted parameters derived from their columns' units.
+
+Only units this module recognises are split off a name, except in square brackets, which
+are unit notation by convention (`Intensity [arb. units]`): a name such as `Voltage (CH1)`
+keeps its parentheses.
+"""
+
+from __future__ import annotations
+
+import re
+
+# SI prefixes as they are typed: "u" for micro is what an ASCII keyboard gives.
+_PREFIXES = ("da", "Y", "Z", "E", "P", "T", "G", "M", "k", "h", "d", "c", "m", "u", "µ", "μ",
+             "n", "p", "f", "a")  # fmt: skip
+# Units that take an SI prefix ("mH", "kHz", "µs"), with how they are written back.
+_PREFIXABLE = {
+    "Hz": "Hz", "V": "V", "Vpp": "Vpp", "Vrms": "Vrms", "Vpk": "Vpk", "A": "A", "App": "App",
+    "Arms": "Arms", "s": "s", "m": "m", "g": "g", "K": "K", "W": "W", "J": "J", "N": "N",
+    "Pa": "Pa", "F": "F", "H": "H", "Ω": "Ω", "ohm": "Ω", "Ohm": "Ω", "ohms": "Ω", "T": "T",
+    "S": "S", "Wb": "Wb", "L": "L", "mol": "mol", "cd": "cd", "lx": "lx", "eV": "eV",
+    "bar": "bar", "C": "C", "rad": "rad", "sec": "s",
+}  # fmt: skip
+# Units that never take a prefix, spelled as files spell them, with their usual form.
+_PLAIN = {
+    "%": "%", "pct": "%", "percent": "%", "deg": "deg", "degree": "deg", "degrees": "deg",
+    "°": "deg", "°C": "°C", "degC": "°C", "℃": "°C", "ppm": "ppm", "min": "min", "h": "h",
+    "rpm": "rpm", "counts": "counts", "cps": "cps", "a.u.": "a.u.", "au": "a.u.",
+    "dB": "dB", "dBm": "dBm", "dBV": "dBV", "div": "div", "px": "px", "lm": "lm",
+}  # fmt: skip
+# Lower-case spellings that are unambiguous ("hz" is Hz, "vpp" is Vpp); "mhz" is left out on
+# purpose, since it could be milli or mega.
+_LOWER = {"hz": "Hz", "khz": "kHz", "vpp": "Vpp", "vrms": "Vrms", "ohm": "Ω", "kohm": "kΩ",
+          "db": "dB", "deg": "deg", "rad": "rad", "pct": "%", "ms": "ms", "us": "µs"}  # fmt: skip
+# A one-letter unit after an underscore ("temperature_C", "time_s") is split off a name this
+# long; after a shorter name only these letters are units ("t_s", "x_m", "U_V", "T_K"): in
+# "V_C", "I_A" or "V_H" the letter names a component, a channel or an effect.
+_SHORT_UNIT_NAME = 3
+_SHORT_NAME_UNITS = frozenset({"s", "m", "V", "K"})
+_BRACKETED = re.compile(r"^(?P<name>.*?)\s*(?P<open>[\[(（【])\s*(?P<unit>[^\[\]()（）【】]{1,24}?)"
+                        r"\s*[\])）】]\s*$")  # fmt: skip
+_SLASHED = re.compile(r"^(?P<name>.*\S)\s*/\s*(?P<unit>[^/\s]{1,12})$")
+_PER = re.compile(r"^(?P<name>.+)_(?P<top>[^_]+)_per_(?P<bottom>[^_]+)$")
+_VALUE = re.compile(
+    r"^(?P<number>[-+]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][-+]?\d+)?)\s*(?P<unit>\S.{0,15})?$"
+)
+
+
+def canonical(token: str) -> str | None:
+    """The usual spelling of the unit `token` names ("kohm" -> "kΩ", "us" -> "µs"), or None
+    if it is not a unit this module knows. Products and quotients of known units count
+    ("V/div", "m/s^2", "mA/V")."""
+    token = token.strip()
+    if not token or len(token) > 24:
+        return None
+    if "/" in token:
+        parts = [canonical(part) for part in token.split("/")]
+        return "/".join(parts) if all(parts) else None  # type: ignore[arg-type]
+    power = re.fullmatch(r"(?P<base>.+?)(?P<exp>\^?-?[0-9]|²|³)", token)
+    if power and (base := canonical(power["base"])):
+        return base + power["exp"]
+    if token in _PLAIN:
+        return _PLAIN[token]
+    if token in _PREFIXABLE:
+        return _PREFIXABLE[token]
+    if token.lower() in _LOWER:
+        return _LOWER[token.lower()]
+    for prefix in _PREFIXES:
+        rest = token[len(prefix) :]
+        if token.startswith(prefix) and rest in _PREFIXABLE:
+            return ("µ" if prefix in ("u", "μ") else prefix) + _PREFIXABLE[rest]
+    return None
+
+
+def split_unit(header: str) -> tuple[str, str]:
+    """(name, unit) of a column header or a parameter key; unit "" when none is written.
+
+    `V_R (V)`, `V_R [V]`, `V_R_V`... -> ("V_R", "V"); `freq_Hz` -> ("freq", "Hz");
+    `T/K` -> ("T", "K"); `电压（V）` -> ("电压", "V"); `ch1_scale_V_per_div` ->
+    ("ch1_scale", "V/div"); `V_R` -> ("V_R", "").
+    """
+    text = " ".join(header.split())
+    if match := _BRACKETED.match(text):
+        unit = canonical(match["unit"])
+        if match["name"] and (unit or match["open"] == "["):
+            return match["name"], unit or match["unit"]
+    if (match := _SLASHED.match(text)) and (unit := canonical(match["unit"])):
+        return match["name"], unit
+    if (match := _PER.match(text)) and (unit := canonical(f"{match['top']}/{match['bottom']}")):
+        return match["name"], unit
+    name, _, last = text.rpartition("_")
+    unit = canonical(last) if name else None
+    if unit and (len(last) > 1 or len(name) >= _SHORT_UNIT_NAME or last in _SHORT_NAME_UNITS):
+        # "room_temperature_C" is in degrees Celsius, not coulombs
+        return name, "°C" if unit == "C" and "temp" in name.lower() else unit
+    return text, ""
+
+
+def split_value(text: str) -> tuple[float | None, str]:
+    """(number, unit) of a written value: "20MHz" -> (20.0, "MHz"); "10 mH" -> (10.0, "mH");
+    "47" -> (47.0, ""); text that is not a number, or a number followed by
+    words that are not a unit ("100 V film"), gives (None, "")."""
+    match = _VALUE.match(text.strip())
+    if match is None:
+        return None, ""
+    unit = ""
+    if match["unit"]:
+        unit = canonical(match["unit"]) or ""
+        if not unit:
+            return None, ""
+    try:
+        return float(match["number"].replace(",", ".")), unit
+    except ValueError:
+        return None, ""
+
+
+def product(y: str, x: str, power: int = 1) -> str:
+    """The unit of y/x**power (`power` < 0: y·x**-power); "" parts drop out, so a slope of
+    volts against a unitless index is in V and a rate against seconds in 1/s."""
+    if not x or power == 0:
+        return y
+    x_part = x if abs(power) == 1 else f"{x}^{abs(power)}"
+    if power < 0:
+        return f"{y}·{x_part}" if y else x_part
+    return f"{y}/{x_part}" if y else f"1/{x_part}"
+
+
+# A frequency fitted against time is in hertz: what a report quotes, not "1/ms".
+_INVERSE_TIME = {"s": "Hz", "ms": "kHz", "µs": "MHz", "ns": "GHz"}
+
+
+def inverse(x: str) -> str:
+    """The unit of 1/x, with 1/s written Hz (and 1/ms kHz, 1/µs MHz)."""
+    return _INVERSE_TIME.get(x) or product("", x)
