@@ -6,7 +6,7 @@ import hashlib
 import operator
 import tempfile
 from pathlib import Path
-from typing import Annotated, Any, NotRequired
+from typing import Annotated, Any, Literal, NotRequired
 
 from langchain_core.messages import AIMessage, AnyMessage, ToolMessage
 from langgraph.graph.message import add_messages
@@ -40,6 +40,8 @@ class State(InputState, total=False):
     stages: Annotated[list[str], operator.add]
     """Milestones reached, in order."""
     scan: dict[str, Any]
+    analysis: dict[str, Any]
+    """The deterministic analysis of the data (tools.analysis.Analysis, as JSON)."""
     messages: Annotated[list[AnyMessage], add_messages]
     """The explorer's whole history: the scan summary, replies, tool results, nudges."""
     guard: dict[str, Any]
@@ -55,6 +57,8 @@ class State(InputState, total=False):
     """What the assignment asks that the material cannot give."""
     report: str | None
     """The LaTeX source of the report."""
+    drafted_by: Literal["model", "fallback"]
+    """Who wrote the report: the write model, or the fallback from the data."""
     numbers: dict[str, Any]
     """The report's numbers checked against the data: {"checked", "mismatches"}."""
     reflection: dict[str, Any]

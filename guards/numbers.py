@@ -3,9 +3,10 @@
 A fact is a value the data determines (a file's row count, a column's maximum, where a
 column peaks) with the words a sentence uses when it speaks of it. A sentence that names
 a fact (one of its `topic` words and a word of each of its `subjects`) and states numbers
-makes a claim about it; the claim holds when one of those numbers equals the fact to the precision
-it was written with (or within 2 %, for values a report rounds), in any SI scaling of the
-unit. A fact that is spoken of but never stated correctly is a mismatch.
+makes a claim about it; the claim holds when one of those numbers equals the fact to the
+precision it was written with (or within 2 %, for values a report rounds; within 2σ, for a
+fitted parameter), in any SI scaling of the unit. A fact that is spoken of but never
+stated correctly is a mismatch.
 """
 
 from __future__ import annotations
@@ -35,6 +36,12 @@ class Fact:
     word of every group. None: any sentence on the topic."""
     exact: bool = False
     """A count: only the exact value, unscaled, agrees."""
+    tolerance: float | None = None
+    """How far, relative to the value, a stated number may stray and still agree: a fitted
+    parameter's 2σ. None: RELATIVE_TOLERANCE, for values a report rounds."""
+    also: tuple[float, ...] = ()
+    """Other values the data give for the same thing, any of which a report may state (a
+    response fitted as measured and relative to its input)."""
 
 
 @dataclass(frozen=True)
@@ -45,10 +52,13 @@ class Mismatch:
     sentence: str
     source: str
 
+    also: tuple[float, ...] = ()
+
     def describe(self) -> str:
         said = ", ".join(f"{value:g}" for value in self.claimed)
+        gives = " or ".join(f"{value:g}" for value in (self.expected, *self.also))
         return (
-            f"{self.fact}: the data ({self.source}) gives {self.expected:g}, "
+            f"{self.fact}: the data ({self.source}) gives {gives}, "
             f'the report says {said} in "{self.sentence[:160]}"'
         )
 
@@ -74,7 +84,9 @@ def check_numbers(text: str, facts: list[Fact]) -> tuple[int, list[Mismatch]]:
             else:
                 claimed = tuple(value for value, _ in numbers)
                 wrong.append(
-                    Mismatch(fact.label, fact.value, claimed, sentence.strip(), fact.source)
+                    Mismatch(
+                        fact.label, fact.value, claimed, sentence.strip(), fact.source, fact.also
+                    )
                 )
         if wrong and not right:
             mismatches.append(wrong[0])
@@ -105,9 +117,11 @@ def _numbers(sentence: str) -> list[tuple[float, int]]:
 def _agrees(claimed: float, decimals: int, fact: Fact) -> bool:
     if fact.exact:
         return claimed == fact.value
-    for scale in _SCALES:
-        target = fact.value / scale
-        precision = 0.5 * 10 ** (-decimals)
-        if abs(claimed - target) <= max(precision, abs(target) * RELATIVE_TOLERANCE):
-            return True
+    relative = RELATIVE_TOLERANCE if fact.tolerance is None else fact.tolerance
+    precision = 0.5 * 10 ** (-decimals)
+    for value in (fact.value, *fact.also):
+        for scale in _SCALES:
+            target = value / scale
+            if abs(claimed - target) <= max(precision, abs(target) * relative):
+                return True
     return False

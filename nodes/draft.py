@@ -16,8 +16,9 @@ from labscribe.graph.state import State
 from labscribe.guards.budgets import estimate_tokens
 from labscribe.guards.output import is_degenerate, latex_problems, tidy_latex
 from labscribe.nodes.fallback import fallback_report
-from labscribe.nodes.material import citation_keys, facts_text, number_check
+from labscribe.nodes.material import analysis_text, citation_keys, number_check
 from labscribe.nodes.prompts import CONTINUE, DRAFT_RETRY, WRITER_BRIEF, WRITER_SYSTEM
+from labscribe.tools.analysis import WRITER_DIGEST
 
 STRENGTHENED_RETRIES = 3  # the retries after the first attempt; then the fallback writes
 CONTINUATIONS = 4  # a reply cut at the length limit is continued at most this often
@@ -39,17 +40,28 @@ def draft(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         document = tidy_latex(text)
         problems = latex_problems(document)
         if not problems:
-            update = {"report": document}
+            numbers = number_check(state, document)
+            update = {"report": document, "drafted_by": "model", "numbers": numbers}
             detail = f"draft written ({len(document)} characters)"
             break
         retry = DRAFT_RETRY.format(problems="; ".join(problems))
         conversation = [*opening, AIMessage(_echo(text)), HumanMessage(retry)]
     else:
         reason = f"drafting failed {1 + STRENGTHENED_RETRIES} times ({'; '.join(problems)})"
-        update = {"report": fallback_report(state), "degraded": [reason]}
+        update = fallback(state, reason)
         detail = f"fallback report assembled: {reason}"
-    numbers = {"numbers": number_check(state["folder"], update["report"])}
-    return update | numbers | spent("draft", *replies) | milestone(state, "draft", detail)
+    return update | spent("draft", *replies) | milestone(state, "draft", detail)
+
+
+def fallback(state: State, reason: str) -> dict[str, Any]:
+    """The report from the data (nodes/fallback.py), and why no model draft is in its place."""
+    report = fallback_report(state, reason)
+    return {
+        "report": report,
+        "drafted_by": "fallback",
+        "degraded": [reason],
+        "numbers": number_check(state, report),
+    }
 
 
 def complete(
@@ -81,7 +93,7 @@ def brief(state: State, room: int) -> str:
         "gaps": "\n".join(f"- {gap}" for gap in state.get("gaps") or []) or "(none found)",
         "figures": "\n".join(f"- {f['path']}: {f['caption']}" for f in state.get("figures") or [])
         or "(none: include no graphics)",
-        "facts": facts_text(state["folder"]),
+        "analysis": analysis_text(state, WRITER_DIGEST),
         "citation_keys": citation_keys(state["folder"]),
     }
     frame = WRITER_BRIEF.format(material="", **parts)

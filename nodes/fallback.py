@@ -1,91 +1,268 @@
-"""The deterministic report: assembled from what exploration found when no model draft passes.
-
-The run never ends with nothing: this document is built from state alone, always passes the
-output checks, and says plainly that it is a degraded report.
+"""The deterministic report, written when no model draft passes: from state alone, from
+labscribe's own analysis of the data and what the material says, never from a model's
+prose. It always passes the output checks, compiles with xelatex (CJK included), and says
+once, plainly, what it lacks.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+import re
 from typing import Any
 
-from labscribe.tools.facts import data_facts
+from labscribe.guards.output import latex_problems
+from labscribe.nodes.latex_text import (
+    Group,
+    boxed,
+    escape_latex,
+    figure,
+    itemize,
+    paragraphs,
+    quoted,
+    section,
+    table,
+)
+from labscribe.nodes.material import analysis_of
+from labscribe.tools.analysis import Analysis
+from labscribe.tools.checklist import checklist
+from labscribe.tools.fits import Fit, format_value
+from labscribe.tools.parameters import ParameterRow
+from labscribe.tools.tables import TableSummary
 
-_LATEX_SPECIALS = {
-    "\\": r"\textbackslash{}",
-    "&": r"\&",
-    "%": r"\%",
-    "$": r"\$",
-    "#": r"\#",
-    "_": r"\_",
-    "{": r"\{",
-    "}": r"\}",
-    "~": r"\textasciitilde{}",
-    "^": r"\textasciicircum{}",
-}
-EXCERPT_LINES = 25
-MAX_FACTS = 40
+MAX_PARAMETER_ROWS = 60
+MAX_EXCERPT_TABLES = 2
+MAX_INVENTORY_FILES = 25
+PREAMBLE = (
+    "\\documentclass[11pt]{article}\n"
+    "\\usepackage[margin=2.2cm]{geometry}\n"
+    "\\usepackage{graphicx}\n"
+    "\\usepackage{booktabs}\n"
+    "\\usepackage{longtable}\n"
+    "\\usepackage{array}\n"
+)
+_PATH_LIKE = re.compile(r"[/\\]|\.[A-Za-z0-9]{1,5}$")
 
 
-def escape_latex(text: str) -> str:
-    """`text` with LaTeX's special characters made literal."""
-    return "".join(_LATEX_SPECIALS.get(char, char) for char in text)
+def fallback_report(state: dict[str, Any], reason: str = "") -> str:
+    """The report of `state`'s material; `reason` says why no model draft passed. Should
+    the quoted material make it fail the output checks (notes that repeat one line for
+    pages look like a model's loop), it is written again without the quotations."""
+    report = _assemble(state, reason, quote=True)
+    return report if not latex_problems(report) else _assemble(state, reason, quote=False)
 
 
-def fallback_report(state: dict[str, Any]) -> str:
+def _assemble(state: dict[str, Any], reason: str, *, quote: bool) -> str:
+    analysis = analysis_of(state)
     findings = state.get("findings") or {}
-    experiment = findings.get("experiment") or "Experiment report"
-    ending = (state.get("exploration") or {}).get("reason", "exploration did not finish")
-    halt = (state.get("guard") or {}).get("halts") or []
-    sections = [
-        _section(
-            "About this report",
-            [
-                "This report was assembled automatically from the exploration findings, "
-                "because no model draft passed the output checks. Review it before use.",
-                f"Exploration ended because {ending}.",
-                *(f"Exploration was halted: {record['reason']}." for record in halt),
-            ],
-        ),
-        _section("Goal", [findings.get("goal") or "The goal was not stated by the explorer."]),
-        _itemized("Key findings", findings.get("key_findings") or ["No findings were recorded."]),
+    parts = [
+        boxed(escape_latex(missing_statement(reason))),
+        section("Aim", _aim(analysis, findings)),
+        section("Apparatus and parameters", _apparatus(analysis, findings)),
+        section("Results", _results(analysis, state.get("figures") or [])),
     ]
-    for title, key in (("Method", "method"), ("Requirements of the assignment", "requirements")):
-        if findings.get(key):
-            sections.append(_section(title, [findings[key]]))
-    if state.get("folder"):
-        facts = [f"{fact.label}: {fact.value:g}" for fact in data_facts(Path(state["folder"]))]
-        if facts:
-            sections.append(_itemized("Facts computed from the data files", facts[:MAX_FACTS]))
-    sections.append(_itemized("Material in the folder", _inventory(state.get("scan") or {})))
-    body = "\n\n".join(sections)
+    if analysis.tasks:
+        parts.append(section("The assignment's tasks", _checklist(analysis)))
+    if analysis.lab_notes and quote:
+        parts.append(section("Notes of the experimenters", _notes(analysis)))
+    parts.append(section("Exploration", _exploration(state, findings if quote else {})))
+    parts.append(section("Material in the folder", itemize(_inventory(state.get("scan") or {}))))
     return (
-        "\\documentclass[11pt]{article}\n"
-        "\\usepackage[margin=2.5cm]{geometry}\n"
-        f"\\title{{{escape_latex(experiment)}}}\n"
-        "\\author{labscribe (degraded report)}\n"
+        f"{PREAMBLE}\\title{{{escape_latex(report_title(analysis, findings))}}}\n"
+        "\\author{labscribe (a report from the data alone)}\n"
         "\\date{\\today}\n"
-        "\\begin{document}\n"
-        "\\maketitle\n\n"
-        f"{body}\n\n"
-        "\\end{document}\n"
+        "\\begin{document}\n\\maketitle\n\n" + "\n\n".join(parts) + "\n\n\\end{document}\n"
     )
 
 
-def _section(title: str, paragraphs: list[str]) -> str:
-    text = "\n\n".join(escape_latex(p) for p in paragraphs)
-    return f"\\section*{{{escape_latex(title)}}}\n{text}"
+def missing_statement(reason: str) -> str:
+    because = f" ({reason})" if reason else ""
+    return (
+        f"No model draft passed the output checks{because}, so labscribe assembled this "
+        "report itself from its analysis of the data and from the material as written. It "
+        "has no introduction, theory, discussion or conclusion, and the tasks marked as left "
+        "for the student below are not done: these are what is missing. Check every value "
+        "before handing it in."
+    )
 
 
-def _itemized(title: str, items: list[str]) -> str:
-    lines = "\n".join(f"  \\item {escape_latex(str(item))}" for item in items)
-    return f"\\section*{{{escape_latex(title)}}}\n\\begin{{itemize}}\n{lines}\n\\end{{itemize}}"
+def report_title(analysis: Analysis, findings: dict[str, Any]) -> str:
+    """The assignment's title; else the experiment as exploration named it (unless that
+    was a file's name); else what the data show."""
+    if analysis.title:
+        return analysis.title
+    named = str(findings.get("experiment") or "").strip()
+    if named and not _PATH_LIKE.search(named):
+        return named
+    fit = next((f for f in analysis.fits if f.good and f.model), None)
+    if fit is not None:
+        return f"Lab report: {fit.model} of {fit.y} against {fit.x}"
+    return "Lab report"
+
+
+def _aim(analysis: Analysis, findings: dict[str, Any]) -> str:
+    if analysis.aim:
+        return f"As the assignment ({escape_latex(analysis.assignment or '')}) states it:\n" + (
+            quoted(analysis.aim)
+        )
+    if findings.get("goal"):
+        return paragraphs(f"As exploration recorded it (not checked): {findings['goal']}")
+    return paragraphs("The material states no aim.")
+
+
+def _apparatus(analysis: Analysis, findings: dict[str, Any]) -> str:
+    blocks = []
+    if findings.get("method"):
+        blocks.append(paragraphs(f"Method, as exploration recorded it: {findings['method']}"))
+    rows = analysis.parameters[:MAX_PARAMETER_ROWS]
+    if not rows:
+        blocks.append(paragraphs("No parameter file was found in the material."))
+        return "\n\n".join(blocks)
+    shown: list[list[str] | Group] = []
+    place, comment = None, ""
+    for row in rows:
+        if (row.source, row.section) != place:
+            place, comment = (row.source, row.section), ""
+            shown.append(Group(f"{row.source}, [{row.section}]" if row.section else row.source))
+        shown.append([row.name, _value(row), row.comment if row.comment != comment else ""])
+        comment = row.comment
+    more = len(analysis.parameters) - len(rows)
+    files = ", ".join(dict.fromkeys(row.source for row in analysis.parameters))
+    caption = f"The settings of {files}, as written" + (
+        f" (the first {len(rows)}; {more} more in the file)" if more else ""
+    )
+    blocks.append(table(["Parameter", "Value", "Comment"], shown, (0.32, 0.3, 0.3), caption))
+    return "\n\n".join(blocks)
+
+
+def _value(row: ParameterRow) -> str:
+    """`47 Ω`; `20MHz` as written when the file wrote the unit in the value."""
+    if row.number is None or not row.unit or row.value.replace(" ", "").endswith(row.unit):
+        return row.value
+    return f"{row.value} {row.unit}"
+
+
+def _results(analysis: Analysis, figures: list[dict[str, str]]) -> str:
+    blocks = []
+    good = [fit for fit in analysis.fits if fit.good and fit.model]
+    if good:
+        blocks.append(
+            paragraphs(
+                "Each column was fitted with standard models by least squares (lmfit); the "
+                "model with the lowest Bayesian information criterion is given. ± is one "
+                "standard error, as lmfit estimates it from the scatter of the residuals. "
+                "The reduced χ² compares the residuals with the noise (the data's "
+                "uncertainty column where there is one, else the point-to-point scatter of "
+                "the data): well above 1, the model misses structure in the data."
+            )
+        )
+        blocks.append(
+            table(
+                ["Data", "Model", "Parameters", "R²", "reduced χ²"],
+                [_fit_row(fit) for fit in good],
+                (0.19, 0.23, 0.33, 0.08, 0.09),
+                "Fits of the data",
+            )
+        )
+    notes = [note for note in (_ratio_note(summary) for summary in analysis.tables) if note]
+    notes += [
+        f"{fit.y} against {fit.x}: {'; '.join(fit.notes) or 'no model could be fitted'}"
+        for fit in analysis.fits if fit.notes or not fit.good
+    ]  # fmt: skip
+    if notes:
+        blocks.append(itemize(notes))
+    blocks += [figure(f["path"], f.get("caption") or f["path"]) for f in figures]
+    if not figures:
+        blocks.append(paragraphs("No figure could be drawn: the material holds no table."))
+    blocks += [_excerpt(summary) for summary in analysis.tables[:MAX_EXCERPT_TABLES]]
+    if not analysis.tables:
+        blocks.append(paragraphs("The material holds no table of numbers to analyse."))
+    return "\n\n".join(blocks)
+
+
+def _fit_row(fit: Fit) -> list[str]:
+    shown = fit.key_parameters() + [
+        p for p in fit.parameters if p.derived and p not in fit.key_parameters()
+    ]
+    values = "; ".join(f"{p.name} = {format_value(p)}" for p in shown)
+    chi = f"{fit.reduced_chi_square:.3g}" if fit.reduced_chi_square is not None else "–"
+    model = f"{fit.model}: {fit.formula}" if fit.formula else str(fit.model)
+    return [f"{fit.y} against {fit.x} ({fit.table})", model, values, f"{fit.r_squared:.4f}", chi]
+
+
+def _ratio_note(summary: TableSummary) -> str:
+    ratios = [c for c in summary.columns if c.ratio_of]
+    if not ratios:
+        return ""
+    source = summary.column(ratios[0].ratio_of[1])  # type: ignore[index]
+    spread = ""
+    if source.minimum is not None and source.maximum is not None:
+        unit = f" {source.unit}" if source.unit else ""
+        spread = f", which varies from {source.minimum:g} to {source.maximum:g}{unit},"
+    names = ", ".join(c.name for c in ratios)
+    return (
+        f"{names}: labscribe also analyses each response relative to the input "
+        f"{source.name}{spread} since a loaded source changes the raw response; the "
+        "ratio describes the measured system itself."
+    )
+
+
+def _excerpt(summary: TableSummary) -> str:
+    columns = summary.measured()
+    header = [f"{c.name} [{c.unit}]" if c.unit else c.name for c in columns]
+    rows = [["–" if value is None else f"{value:g}" for value in row] for row in summary.excerpt]
+    caption = (
+        f"Excerpt of {summary.id}: {len(rows)} of its {summary.rows} rows, evenly spaced "
+        "from the first to the last"
+    )
+    return table(header, rows, caption=caption)
+
+
+def _checklist(analysis: Analysis) -> str:
+    rows = [
+        [str(number), item.task, "; ".join(item.given) or "–", item.left]
+        for number, item in enumerate(checklist(analysis), start=1)
+    ]
+    intro = paragraphs(
+        f"The tasks of {analysis.assignment}, with what labscribe's analysis gives towards "
+        "each. A result listed bears on the task; it does not do it."
+    )
+    return (
+        intro
+        + "\n\n"
+        + table(
+            ["", "Task", "What the data give", "Left for the student"],
+            rows,
+            (0.03, 0.33, 0.37, 0.17),
+        )
+    )
+
+
+def _notes(analysis: Analysis) -> str:
+    blocks = []
+    for note in analysis.lab_notes:
+        tail = " (the note continues in the file)" if note.cut else ""
+        blocks.append(
+            f"\\paragraph{{{escape_latex(note.path)}{escape_latex(tail)}}}\n{quoted(note.text)}"
+        )
+    return "\n\n".join(blocks)
+
+
+def _exploration(state: dict[str, Any], findings: dict[str, Any]) -> str:
+    ending = (state.get("exploration") or {}).get("reason", "exploration did not finish")
+    halts = (state.get("guard") or {}).get("halts") or []
+    texts = [f"Exploration ended because {ending}."]
+    texts += [f"Exploration was halted: {record['reason']}." for record in halts]
+    body = paragraphs(*texts)
+    found = [str(item) for item in findings.get("key_findings") or []]
+    if found:
+        body += "\n\n" + paragraphs("What the exploring model recorded (not checked):")
+        body += "\n\n" + itemize(found)
+    return body
 
 
 def _inventory(scan: dict[str, Any]) -> list[str]:
     items = []
     for name, bucket in (scan.get("buckets") or {}).items():
         if bucket.get("count"):
-            files = ", ".join(bucket.get("files", [])[:EXCERPT_LINES])
+            files = ", ".join(bucket.get("files", [])[:MAX_INVENTORY_FILES])
             items.append(f"{name} ({bucket['count']}): {files}")
     return items or ["The folder held no files."]

@@ -14,13 +14,13 @@ from labscribe.graph.context import Context
 from labscribe.graph.models import ask, chat_model, role_of, spent
 from labscribe.graph.progress import emit, milestone
 from labscribe.graph.state import State, figures_dir
-from labscribe.nodes.material import facts_text
+from labscribe.nodes.material import analysis_text
 from labscribe.nodes.prompts import FIGURES_BRIEF, FIGURES_SYSTEM
 from labscribe.tools.base import Folder, ToolError
-from labscribe.tools.facts import TABLE_SUFFIXES
 from labscribe.tools.figures import figure_record, render
 from labscribe.tools.reading import read_in
 from labscribe.tools.scanning import files_with_suffix
+from labscribe.tools.tables import TABLE_SUFFIXES
 
 FIGURES_WANTED = 3
 TABLE_HEAD_LINES = 6
@@ -35,7 +35,9 @@ def figures(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     folder = Folder(Path(state["folder"]), figures=figures_dir(state))
     brief = FIGURES_BRIEF.format(
         tables=_table_heads(folder.root),
-        facts=facts_text(state["folder"]),
+        analysis=analysis_text(state),
+        drawn="\n".join(f"- {f['path']}: {f['caption']}" for f in state.get("figures") or [])
+        or "(none)",
         findings=json.dumps(state.get("findings") or {}, ensure_ascii=False),
     )
     reply = ask(

@@ -13,7 +13,6 @@ from labscribe.graph.models import ask, chat_model, role_of, spent
 from labscribe.graph.progress import milestone
 from labscribe.graph.state import State
 from labscribe.guards.reflection import issues_of
-from labscribe.nodes.material import facts_text
 from labscribe.nodes.prompts import GAP_BRIEF, GAP_SYSTEM
 
 
@@ -25,7 +24,7 @@ def gap(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         return {"gaps": []}
     scan_brief = state["messages"][0].text
     findings_text = json.dumps(findings, ensure_ascii=False, indent=1)
-    inventory = "\n\n".join([scan_brief, findings_text, facts_text(state["folder"])])
+    inventory = "\n\n".join([scan_brief, findings_text])
     reply = ask(
         chat_model(runtime.context, role_of("gap")),
         [

@@ -1,4 +1,4 @@
-"""What the writing stages know of the material: the data's facts and the references."""
+"""What the writing stages know of the material: the analysis of the data and the references."""
 
 from __future__ import annotations
 
@@ -6,15 +6,20 @@ from pathlib import Path
 from typing import Any
 
 from labscribe.guards.numbers import check_numbers
-from labscribe.tools.facts import data_facts
+from labscribe.tools.analysis import EXPLORER_DIGEST, Analysis, DigestSize
 from labscribe.tools.references import material_references
 
-MAX_FACTS_SHOWN = 60
+
+def analysis_of(state: dict[str, Any]) -> Analysis:
+    """The analysis scan recorded; an empty one for a thread checkpointed before it had one."""
+    return Analysis.model_validate(state.get("analysis") or {})
 
 
-def facts_text(folder: str) -> str:
-    facts = data_facts(Path(folder))[:MAX_FACTS_SHOWN]
-    return "\n".join(f"- {fact.label}: {fact.value:g}" for fact in facts) or "(no tables found)"
+def analysis_text(state: dict[str, Any], size: DigestSize = EXPLORER_DIGEST) -> str:
+    analysis = analysis_of(state)
+    if not (analysis.tables or analysis.parameters or analysis.tasks or analysis.unreadable):
+        return "(no tables, parameter files or assignment tasks were found)"
+    return analysis.digest(size)
 
 
 def citation_keys(folder: str) -> str:
@@ -22,7 +27,7 @@ def citation_keys(folder: str) -> str:
     return ", ".join(f"{ref.key} ({ref.text[:60]})" for ref in references) or "(none: cite nothing)"
 
 
-def number_check(folder: str, report: str) -> dict[str, Any]:
-    """The state record of checking `report`'s numbers against the folder's data."""
-    checked, mismatches = check_numbers(report, data_facts(Path(folder)))
+def number_check(state: dict[str, Any], report: str) -> dict[str, Any]:
+    """The state record of checking `report`'s numbers against what the data determine."""
+    checked, mismatches = check_numbers(report, analysis_of(state).facts())
     return {"checked": checked, "mismatches": [m.describe() for m in mismatches]}

@@ -20,8 +20,9 @@ from labscribe.guards.budgets import estimate_tokens
 from labscribe.guards.output import latex_problems, tidy_latex
 from labscribe.guards.reflection import critique_is_empty, no_substantive_change, round_due
 from labscribe.nodes.draft import complete
-from labscribe.nodes.material import facts_text, number_check
+from labscribe.nodes.material import analysis_text, number_check
 from labscribe.nodes.prompts import CRITIQUE_BRIEF, CRITIQUE_SYSTEM, REVISE_BRIEF, REVISE_SYSTEM
+from labscribe.tools.analysis import WRITER_DIGEST
 
 
 def fits_twice(report: str, window: int) -> bool:
@@ -37,7 +38,7 @@ def reflect(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     if not round_due(done, ctx.reflect):
         return {}
     report = state["report"]
-    numbers = state.get("numbers") or number_check(state["folder"], report)
+    numbers = state.get("numbers") or number_check(state, report)
     if not fits_twice(report, context_window(ctx, role_of("reflect"))):
         rounds = done["rounds"] + 1
         detail = "skipped: the report is too long to review and revise in the model's window"
@@ -54,7 +55,7 @@ def reflect(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                     report=report,
                     mismatches="\n".join(f"- {m}" for m in numbers["mismatches"]) or "(none)",
                     gaps="\n".join(f"- {g}" for g in state.get("gaps") or []) or "(none)",
-                    facts=facts_text(state["folder"]),
+                    analysis=analysis_text(state, WRITER_DIGEST),
                 )
             ),
         ],
@@ -86,7 +87,7 @@ def reflect(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         {
             "report": report,
             "reflection": {"rounds": rounds, "converged": converged},
-            "numbers": number_check(state["folder"], report),
+            "numbers": number_check(state, report),
         }
         | spent("reflect", *replies)
         | milestone(state, "reflect", f"round {rounds}: {detail}")

@@ -1,4 +1,5 @@
-"""scan: a deterministic walk of the folder. Zero model calls, zero tokens."""
+"""scan: a deterministic walk of the folder, then the analysis of its data and a figure of
+each table. Zero model calls, zero tokens."""
 
 from __future__ import annotations
 
@@ -7,17 +8,35 @@ from typing import Any
 
 from langchain_core.messages import HumanMessage
 
-from labscribe.graph.progress import milestone
-from labscribe.graph.state import State
+from labscribe.graph.progress import emit, milestone
+from labscribe.graph.state import State, figures_dir
 from labscribe.nodes.prompts import SCAN_BRIEF
+from labscribe.tools.analysis import analyse
+from labscribe.tools.base import Folder
+from labscribe.tools.data_figures import draw_data_figures
 from labscribe.tools.scanning import scan_folder
 
 
 def scan(state: State) -> dict[str, Any]:
-    result = scan_folder(Path(state["folder"]))
+    root = Path(state["folder"])
+    result = scan_folder(root)
     summary = result.summary()
+    emit({"event": "progress", "stage": "scan", "detail": "analysing the data"})
+    folder = Folder(root)
+    analysis = analyse(folder)
+    figures = draw_data_figures(
+        folder,
+        analysis,
+        figures_dir(state),
+        announce=lambda number, total: emit(
+            {"event": "progress", "stage": "scan",
+             "detail": f"drawing data figure {number} of {total}"}
+        ),
+    )  # fmt: skip
     return {
         "scan": result.model_dump(),
-        "messages": [HumanMessage(SCAN_BRIEF.format(summary=summary))],
+        "analysis": analysis.model_dump(mode="json"),
+        "figures": figures,
+        "messages": [HumanMessage(SCAN_BRIEF.format(summary=summary, analysis=analysis.digest()))],
         **milestone(state, "scan", summary),
     }

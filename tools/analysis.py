@@ -9,7 +9,6 @@ the writer's brief, and its `facts()` feed the number checks.
 from __future__ import annotations
 
 import os
-import re
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -18,7 +17,9 @@ from pydantic import BaseModel, Field
 
 from labscribe.guards.numbers import Fact
 from labscribe.tools.base import Folder, ToolError
-from labscribe.tools.fits import Fit, Parameter, fit_table, format_value
+from labscribe.tools.data_facts import data_facts
+from labscribe.tools.fits import Fit, fit_table, format_value
+from labscribe.tools.notes import NOTE_SUFFIXES, Note, read_notes
 from labscribe.tools.parameters import (
     PARAMETER_SUFFIXES,
     NoParameters,
@@ -27,7 +28,7 @@ from labscribe.tools.parameters import (
 )
 from labscribe.tools.scanning import files_with_suffix
 from labscribe.tools.tables import TABLE_SUFFIXES, NoTable, Table, TableSummary, read_tables
-from labscribe.tools.tasks import ASSIGNMENT_SUFFIXES, find_assignment, read_tasks
+from labscribe.tools.tasks import ASSIGNMENT_SUFFIXES, find_assignment, read_assignment
 
 # scan must leave the explorer most of the run: the tool timeout is 30 s, and the example
 # folder is analysed in under a second.
@@ -38,11 +39,25 @@ MAX_TABLES = 12
 MAX_FITTED_TABLES = 8
 MAX_PARAMETER_FILES = 8
 MAX_PARAMETER_ROWS = 400
-# The digest is read by the explorer on every turn: a few hundred tokens (≈ 4 characters
-# each), with each section cut to its own share.
-DIGEST_CHARS = 2000
-DIGEST_TABLES, DIGEST_FITS, DIGEST_PARAMETERS, DIGEST_TASKS = 4, 8, 12, 8
-DIGEST_TASK_CHARS = 100
+
+
+@dataclass(frozen=True)
+class DigestSize:
+    """How much of the analysis a digest shows: each section cut to its own share."""
+
+    chars: int
+    tables: int
+    fits: int
+    parameters: int
+    tasks: int
+    task_chars: int
+
+
+# The explorer reads its digest on every turn: a few hundred tokens (≈ 4 characters each).
+# The writer reads it once, and needs every number and task it may quote.
+EXPLORER_DIGEST = DigestSize(chars=2000, tables=4, fits=8, parameters=12, tasks=8, task_chars=100)
+WRITER_DIGEST = DigestSize(chars=8000, tables=12, fits=24, parameters=60, tasks=30, task_chars=300)
+DIGEST_CHARS = EXPLORER_DIGEST.chars
 # Suffixes whose files are expected to hold a table or settings: a .txt that holds neither
 # is a note, not a failure worth listing.
 _OPTIONAL = frozenset({".txt"})
@@ -58,74 +73,61 @@ class Analysis(BaseModel):
     fits: list[Fit] = Field(default_factory=list)
     parameters: list[ParameterRow] = Field(default_factory=list)
     assignment: str | None = None
+    """The assignment document's path, when a document's name says it is one."""
+    title: str = ""
+    """The assignment's title ("Lab 4: ..."), "" without an assignment."""
+    aim: str = ""
+    """The assignment's own statement of its aim, as written."""
     tasks: list[str] = Field(default_factory=list)
+    lab_notes: list[Note] = Field(default_factory=list)
+    """The experimenters' notes, quoted: documents that are neither tables nor settings."""
     unreadable: list[Unreadable] = Field(default_factory=list)
-    notes: list[str] = Field(default_factory=list)
+    left_out: list[str] = Field(default_factory=list)
     """What was left out to stay within bounds."""
     seconds: float = 0.0
 
-    def digest(self) -> str:
-        """A compact text (at most DIGEST_CHARS) of what the analysis found: each table,
+    def digest(self, size: DigestSize = EXPLORER_DIGEST) -> str:
+        """A compact text (at most `size.chars`) of what the analysis found: each table,
         the best fit of each column with its parameters ± standard errors, the key rows of
-        the parameter files, the checklist, and what could not be read."""
+        the parameter files, the notes and what could not be read, and last (so that a cut
+        shortens it) the checklist."""
         parts = ["Deterministic analysis of the data (no model involved):"]
+        if self.title:
+            parts.append(f"Assignment ({self.assignment}): {self.title}")
+        if self.aim:
+            parts.append(f"Aim, as the assignment states it: {_cut(self.aim, size.task_chars * 2)}")
         if self.tables:
             parts.append("Tables:")
-            parts += [f"- {_table_line(table)}" for table in self.tables[:DIGEST_TABLES]]
-            parts += _more(self.tables, DIGEST_TABLES, "tables")
+            parts += [f"- {_table_line(table)}" for table in self.tables[: size.tables]]
+            parts += _more(self.tables, size.tables, "tables")
         if self.fits:
             parts.append("Fits (best model by BIC; ± is one standard error):")
-            parts += [f"- {_fit_line(fit)}" for fit in self.fits[:DIGEST_FITS]]
-            parts += _more(self.fits, DIGEST_FITS, "fits")
+            parts += [f"- {_fit_line(fit)}" for fit in self.fits[: size.fits]]
+            parts += _more(self.fits, size.fits, "fits")
         if self.parameters:
             sources = sorted({row.source for row in self.parameters})
-            quoted = _key_rows(self.parameters)[:DIGEST_PARAMETERS]
+            quoted = _key_rows(self.parameters)[: size.parameters]
             parts.append(f"Parameters ({', '.join(sources)}, {len(self.parameters)} rows):")
             names = Counter(row.name for row in self.parameters)
             parts.append("; ".join(_row_text(row, names[row.name] > 1) for row in quoted))
-        if self.tasks:
-            parts.append(f"Checklist from {self.assignment} ({len(self.tasks)} tasks):")
-            parts += [
-                f"{i}. {_cut(task, DIGEST_TASK_CHARS)}"
-                for i, task in enumerate(self.tasks[:DIGEST_TASKS], start=1)
-            ]
-            parts += _more(self.tasks, DIGEST_TASKS, "tasks")
+        if self.lab_notes:
+            parts.append("Notes of the experimenters: " + ", ".join(n.path for n in self.lab_notes))
         if self.unreadable:
             parts.append(
                 "Not analysed: " + "; ".join(f"{u.path} ({u.reason})" for u in self.unreadable)
             )
-        return _cut("\n".join(parts), DIGEST_CHARS)
+        if self.tasks:
+            parts.append(f"Checklist from {self.assignment} ({len(self.tasks)} tasks):")
+            parts += [
+                f"{i}. {_cut(task, size.task_chars)}"
+                for i, task in enumerate(self.tasks[: size.tasks], start=1)
+            ]
+            parts += _more(self.tasks, size.tasks, "tasks")
+        return _cut("\n".join(parts), size.chars)
 
     def facts(self) -> list[Fact]:
-        """What the data determine, for the number checks: each table's row count, each
-        column's maximum, minimum and where it peaks, and every parameter of a fit that
-        describes its column, with its relative precision (`FittedFact.tolerance`)."""
-        several = len({table.source for table in self.tables}) > 1
-        facts: list[Fact] = []
-        for table in self.tables:
-            file_words = (_words(os.path.splitext(table.source)[0]),) if several else ()
-            facts.append(
-                Fact(f"rows of {table.id}", float(table.rows), table.source, ROWS, file_words,
-                     exact=True)
-            )  # fmt: skip
-            facts += _column_facts(table, file_words)
-        by_id = {table.id: table for table in self.tables}
-        for fit in self.fits:
-            if fit.good and fit.table in by_id:
-                table = by_id[fit.table]
-                file_words = (_words(os.path.splitext(table.source)[0]),) if several else ()
-                facts += _fit_facts(fit, table.source, file_words)
-        return facts
-
-
-@dataclass(frozen=True)
-class FittedFact(Fact):
-    """A fitted parameter as a fact, with how far a stated value may stray from it."""
-
-    tolerance: float | None = None
-    """Twice the relative standard error: a value within 2σ of the fit agrees with it.
-    None when the fit gave no uncertainty. (guards.numbers applies its own 2 % until Fact
-    carries this field; see the integration notes.)"""
+        """What the data determine, for the number checks (tools.data_facts)."""
+        return data_facts(self.tables, self.fits)
 
 
 def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -> Analysis:
@@ -135,7 +137,7 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
     started = time.monotonic()
     deadline = started + budget_seconds
     analysis = Analysis()
-    suffixes = TABLE_SUFFIXES | PARAMETER_SUFFIXES | ASSIGNMENT_SUFFIXES
+    suffixes = TABLE_SUFFIXES | PARAMETER_SUFFIXES | ASSIGNMENT_SUFFIXES | NOTE_SUFFIXES
     files = files_with_suffix(folder.root, suffixes, limit=MAX_FILES)
     analysis.assignment = find_assignment(files)
     loaded: list[Table] = []
@@ -144,7 +146,7 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
         if rel == analysis.assignment:
             continue
         if time.monotonic() > deadline:
-            analysis.notes.append(f"time budget ran out before reading {rel} and later tables")
+            analysis.left_out.append(f"time budget ran out before reading {rel} and later tables")
             break
         try:
             loaded += read_tables(folder, rel)
@@ -155,22 +157,31 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
         except Exception as exc:  # ToolError, or a reader's bug on input it did not foresee
             analysis.unreadable.append(Unreadable(path=rel, reason=_reason(exc, rel)))
     if len(loaded) > MAX_TABLES:
-        analysis.notes.append(f"{len(loaded)} tables found; the first {MAX_TABLES} analysed")
+        analysis.left_out.append(f"{len(loaded)} tables found; the first {MAX_TABLES} analysed")
     loaded = loaded[:MAX_TABLES]
     analysis.tables = [table.summary for table in loaded]
     _read_parameters(folder, analysis, files, leftover)
     if analysis.assignment is not None:
         try:
-            analysis.tasks = read_tasks(folder, analysis.assignment)
+            assignment = read_assignment(folder, analysis.assignment)
         except ToolError as exc:
             analysis.unreadable.append(Unreadable(path=analysis.assignment, reason=str(exc)))
+        else:
+            analysis.title, analysis.aim = assignment.title, assignment.aim
+            analysis.tasks = assignment.tasks
+    settings = {row.source for row in analysis.parameters}
+    analysis.lab_notes = read_notes(
+        folder,
+        [rel for rel in leftover + _with_suffix(files, NOTE_SUFFIXES - TABLE_SUFFIXES)
+         if rel != analysis.assignment and rel not in settings],
+    )  # fmt: skip
     for table in loaded[:MAX_FITTED_TABLES]:
         try:
             analysis.fits += fit_table(table, deadline=deadline)
         except Exception as exc:  # a fit's failure must not cost the rest of the analysis
-            analysis.notes.append(f"fitting {table.summary.id} failed: {exc}"[:200])
+            analysis.left_out.append(f"fitting {table.summary.id} failed: {exc}"[:200])
     if len(loaded) > MAX_FITTED_TABLES:
-        analysis.notes.append(f"the first {MAX_FITTED_TABLES} tables fitted")
+        analysis.left_out.append(f"the first {MAX_FITTED_TABLES} tables fitted")
     analysis.seconds = round(time.monotonic() - started, 3)
     return analysis
 
@@ -231,7 +242,11 @@ def _labelled(name: str, unit: str) -> str:
 
 def _table_line(table: TableSummary) -> str:
     x = table.column(table.x) if table.x else None
-    others = [_labelled(c.name, c.unit) for c in table.columns if c.key != table.x]
+    others = [
+        _labelled(c.name, c.unit) for c in table.columns if c.key != table.x and not c.ratio_of
+    ]
+    ratios = [c.name for c in table.columns if c.ratio_of]
+    others += [f"derived {', '.join(ratios)}"] if ratios else []
     span = f" {x.minimum:g}…{x.maximum:g}" if x and x.minimum is not None else ""
     against = f"x = {_labelled(x.name, x.unit)}{span}; " if x else ""
     title = f" ({table.title})" if table.title else ""
@@ -265,86 +280,3 @@ def _row_text(row: ParameterRow, ambiguous: bool) -> str:
     value = f"{row.value} {row.unit}" if row.unit and row.number is not None else row.value
     name = f"{row.section}.{row.name}" if ambiguous and row.section else row.name
     return f"{name} = {_cut(value, 40)}"
-
-
-# --- facts for the number checks ----------------------------------------------------------
-
-ROWS = frozenset({"rows", "points", "samples", "measurements", "readings", "entries"})
-PEAK = frozenset({"peak", "peaks", "peaked", "resonance", "resonant", "maximum", "maximal"})
-HIGHEST = frozenset({"maximum", "max", "maximal", "highest", "largest", "peak"})
-LOWEST = frozenset({"minimum", "min", "minimal", "lowest", "smallest"})
-# The words a sentence uses for each fitted parameter. Disjoint where two parameters of one
-# fit could share a sentence (a FWHM is a "width", its sigma is only "sigma"), since a fact
-# every on-topic sentence states wrongly is reported as a mismatch.
-_COMMON = {
-    "slope": {"slope", "gradient"}, "intercept": {"intercept"},
-    "c0": {"constant", "intercept"}, "c1": {"linear", "coefficient"},
-    "c2": {"quadratic", "coefficient"}, "c3": {"cubic", "coefficient"},
-    "exponent": {"exponent", "power", "index"}, "center": {"peak", "centre", "center", "position"},
-    "fwhm": {"fwhm", "width", "linewidth"}, "sigma": {"sigma"}, "height": {"height"},
-    "frequency": {"frequency", "oscillation"}, "phase": {"phase"},
-    "Q": {"quality", "q"}, "bandwidth": {"bandwidth", "width", "fwhm"},
-    "c": {"offset", "baseline", "background"}, "amplitude": {"amplitude"},
-}  # fmt: skip
-_BY_MODEL = {
-    ("exponential", "decay"): {"decay", "lifetime", "tau", "constant"},
-    ("damped oscillation", "decay"): {"decay", "damping", "tau", "constant"},
-    ("resonance", "f0"): {"resonance", "resonant", "peak"},
-    ("resonance phase", "f0"): {"resonance", "resonant", "crossing"},
-    ("gaussian", "amplitude"): {"area"},
-    ("lorentzian", "amplitude"): {"area"},
-}
-
-
-def _words(name: str) -> frozenset[str]:
-    """How prose names a column or a file: "V_R" is "v_r" or "vr", "frequency" itself."""
-    parts = [p for p in re.split(r"[^a-z0-9]+", name.lower()) if p]
-    if not parts:
-        return frozenset()
-    return frozenset({"_".join(parts), "".join(parts)} | {p for p in parts if len(p) >= 3})
-
-
-def _column_facts(table: TableSummary, file_words: tuple[frozenset[str], ...]) -> list[Fact]:
-    facts: list[Fact] = []
-    x = table.column(table.x) if table.x else None
-    for column in table.columns:
-        words = _words(column.name)
-        if column.key == table.x or not words or column.maximum is None:
-            continue
-        subjects = (*file_words, words)
-        facts += [
-            Fact(f"maximum of {column.key} in {table.id}", column.maximum, table.source,
-                 HIGHEST, subjects),
-            Fact(f"minimum of {column.key} in {table.id}", column.minimum or 0.0, table.source,
-                 LOWEST, subjects),
-        ]  # fmt: skip
-        if x is not None and column.x_at_maximum is not None:
-            facts.append(
-                Fact(f"{x.key} where {column.key} peaks in {table.id}", column.x_at_maximum,
-                     table.source, PEAK, (*subjects, _words(x.name) | {x.unit.lower()}))
-            )  # fmt: skip
-    return facts
-
-
-def _fit_facts(fit: Fit, source: str, file_words: tuple[frozenset[str], ...]) -> list[Fact]:
-    facts: list[Fact] = []
-    subjects = (*file_words, _words(fit.y))
-    for parameter in fit.parameters:
-        topic = _BY_MODEL.get((fit.model or "", parameter.name), _COMMON.get(parameter.name))
-        relative = parameter.relative
-        if not topic or (relative is not None and relative > 1):
-            continue  # a parameter the data do not determine is no fact
-        facts.append(
-            FittedFact(
-                f"{parameter.name} of the {fit.model} fit of {fit.y} against {fit.x} in "
-                f"{fit.table} ({format_value(parameter)})",
-                parameter.value, source, frozenset(topic), subjects,
-                tolerance=_tolerance(parameter),
-            )
-        )  # fmt: skip
-    return facts
-
-
-def _tolerance(parameter: Parameter) -> float | None:
-    relative = parameter.relative
-    return None if relative is None else 2 * relative

@@ -30,6 +30,12 @@ _UNCERTAINTY_SUFFIX = re.compile(
 )
 _GUM_UNCERTAINTY = re.compile(r"^u\((?P<of>.+)\)$")
 _BARE_UNCERTAINTY = frozenset({"err", "error", "sigma", "σ", "±", "unc", "uncertainty", "std"})
+# A column that drives the others (V_in, Vin, U_ein, input, 输入电压): a response measured
+# alongside it is read as a ratio too, since a loaded source makes the raw response mislead
+# (a generator's output resistance bends a resonance curve's width).
+_INPUT_NAME = re.compile(
+    r"^(?:[a-z]{1,3}[_ ](?:in|ein|input|drive)|[vu]in|[a-z]?input|drive|excitation)$|输入", re.I
+)
 
 
 class Column(BaseModel):
@@ -47,6 +53,8 @@ class Column(BaseModel):
     """The key of the column whose uncertainty this one gives (`dV`, `V_err`, `u(V)`)."""
     x_at_maximum: float | None = None
     """Where the column is largest, in the table's independent variable."""
+    ratio_of: tuple[str, str] | None = None
+    """(numerator, denominator) keys of a column labscribe derived as their ratio."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +98,40 @@ def describe(frame: pd.DataFrame, spelled: list[tuple[str, str, str]]) -> list[C
     ]
     _pair_uncertainties(columns)
     return columns
+
+
+def add_ratios(
+    columns: list[Column], frame: pd.DataFrame, x: str | None
+) -> tuple[list[Column], pd.DataFrame]:
+    """The columns and values with, for each input column (`_INPUT_NAME`), the ratio of
+    every other column in its unit to it (`V_R/V_in`, dimensionless); NaN where the input
+    is zero."""
+    inputs = [c for c in columns if c.key != x and c.unit and _INPUT_NAME.search(c.name)]
+    ratios: dict[str, pd.Series] = {}
+    derived: list[Column] = []
+    for source in inputs:
+        divisor = frame[source.key].where(frame[source.key] != 0)
+        for column in columns:
+            if column in inputs or column.key == x or column.uncertainty_of is not None:
+                continue
+            if column.unit != source.unit:
+                continue
+            key = f"{column.key}/{source.key}"
+            values = frame[column.key] / divisor
+            ratios[key] = values
+            derived.append(
+                Column(key=key, header="", name=f"{column.name}/{source.name}",
+                       count=int(values.notna().sum()), minimum=_finite(values.min()),
+                       maximum=_finite(values.max()), ratio_of=(column.key, source.key))
+            )  # fmt: skip
+    if not derived:
+        return columns, frame
+    return columns + derived, pd.concat([frame, pd.DataFrame(ratios)], axis=1)
+
+
+def inputs_of(columns: list[Column]) -> set[str]:
+    """Keys of the columns some derived ratio divides by."""
+    return {c.ratio_of[1] for c in columns if c.ratio_of is not None}
 
 
 def mark_maxima(columns: list[Column], frame: pd.DataFrame, x: str | None) -> None:

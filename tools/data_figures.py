@@ -2,15 +2,17 @@
 below, drawn by this trusted code with matplotlib's Agg backend (no model, no sandbox), so
 a folder with a table always has a figure.
 
-Each figure is bounded: at most MAX_PLOT_POINTS points a series, a fixed size and dpi, and
-a time limit after which the figure is abandoned (and no further one is started, since the
-abandoned one may still hold matplotlib's font cache).
+Each figure is bounded by construction: at most MAX_PLOT_POINTS points a series, three
+series, a fixed size and dpi (bench/bench_figures.py measures the worst case). The figures
+are drawn in the caller's thread, never on one abandoned at a time limit: a thread left
+inside matplotlib's C++ code when the interpreter exits aborts the process. No figure is
+started once the time budget is spent.
 """
 
 from __future__ import annotations
 
 import re
-import threading
+import time
 import warnings
 from collections.abc import Callable
 from pathlib import Path
@@ -31,7 +33,9 @@ MAX_PLOT_POINTS = 2000  # more points than pixels across add time and nothing vi
 CURVE_POINTS = 600
 MAX_FIGURES = 8
 MAX_FIGURES_PER_TABLE = 3
-FIGURE_SECONDS = 10.0  # rendering one such figure takes well under a second
+# Rendering one figure takes about 0.1 s warm, a few seconds when matplotlib first builds
+# its font cache; eight figures stay well inside the budget.
+BUDGET_SECONDS = 30.0
 # Latin text first, then a CJK fallback for Chinese column names (where installed):
 # matplotlib takes each glyph from the first family that has it.
 _FAMILIES = ("DejaVu Sans", "Noto Sans CJK SC", "Noto Sans CJK JP", "WenQuanYi Zen Hei",
@@ -43,34 +47,48 @@ def draw_data_figures(
     analysis: Analysis,
     out_dir: Path,
     *,
-    seconds_per_figure: float = FIGURE_SECONDS,
+    budget_seconds: float = BUDGET_SECONDS,
+    announce: Callable[[int, int], None] = lambda number, total: None,
 ) -> list[dict[str, str]]:
     """A PNG in `out_dir` for each analysed table: one per column whose fit describes it
-    (at most MAX_FIGURES_PER_TABLE), or, when none does, one of the data alone. Returns
-    {"path": "figures/<name>.png", "caption": ...} for each figure written; a figure that
-    fails or overruns `seconds_per_figure` is left out. The tables are read again, through
-    `Folder`, since the analysis keeps no data."""
-    out_dir.mkdir(parents=True, exist_ok=True)
+    (at most MAX_FIGURES_PER_TABLE), or, when none does, one of the data alone; at most
+    MAX_FIGURES in all. Returns {"path": "figures/<name>.png", "caption": ...} for each
+    figure written; a figure that fails is left out, and none is started once
+    `budget_seconds` have passed. `announce(number, total)` is called before each figure.
+    The tables are read again, through `Folder`, since the analysis keeps no data."""
+    deadline = time.monotonic() + budget_seconds
+    jobs = figure_jobs(analysis)
+    if jobs:
+        out_dir.mkdir(parents=True, exist_ok=True)
     records: list[dict[str, str]] = []
     names: set[str] = set()
     read: dict[str, list[Table]] = {}
-    for summary in analysis.tables:
-        if len(records) >= MAX_FIGURES:
+    for number, (summary, fit) in enumerate(jobs, start=1):
+        if time.monotonic() > deadline:
             break
         table = _reread(folder, summary, read)
-        if table is None or summary.x is None:
+        if table is None:
+            continue
+        announce(number, len(jobs))
+        name = _name(summary, fit.y if fit else None, names)
+        try:
+            _draw(table, fit, out_dir / f"{name}.png")
+        except Exception:  # the data's shape must never cost the report its other figures
+            continue
+        records.append({"path": f"figures/{name}.png", "caption": _caption(summary, fit)})
+    return records
+
+
+def figure_jobs(analysis: Analysis) -> list[tuple[TableSummary, Fit | None]]:
+    """The figures to draw, in order: each table with an independent variable, with each
+    of its good fits, or alone when it has none."""
+    jobs: list[tuple[TableSummary, Fit | None]] = []
+    for summary in analysis.tables:
+        if summary.x is None:
             continue
         fits = [f for f in analysis.fits if f.table == summary.id and f.good]
-        jobs = [(fit.y, fit) for fit in fits[:MAX_FIGURES_PER_TABLE]] or [(None, None)]
-        for y, fit in jobs:
-            name = _name(summary, y, names)
-            path = out_dir / f"{name}.png"
-            outcome = _within(seconds_per_figure, _draw, table, fit, path)
-            if outcome == "timeout":
-                return records
-            if outcome == "ok" and len(records) < MAX_FIGURES:
-                records.append({"path": f"figures/{name}.png", "caption": _caption(summary, fit)})
-    return records
+        jobs += [(summary, fit) for fit in fits[:MAX_FIGURES_PER_TABLE]] or [(summary, None)]
+    return jobs[:MAX_FIGURES]
 
 
 def _reread(folder: Folder, summary: TableSummary, read: dict[str, list[Table]]) -> Table | None:
@@ -93,24 +111,6 @@ def _name(summary: TableSummary, y: str | None, taken: set[str]) -> str:
         unique = f"{name}-{n}"
     taken.add(unique)
     return unique
-
-
-def _within(seconds: float, draw: Callable[..., None], *args: object) -> str:
-    """How `draw(*args)` went, run on a daemon thread and abandoned at the time limit:
-    "ok", "failed" or "timeout"."""
-    outcome = ["timeout"]
-
-    def work() -> None:
-        try:
-            draw(*args)
-            outcome[0] = "ok"
-        except Exception:  # the data's shape must never cost the report its other figures
-            outcome[0] = "failed"
-
-    worker = threading.Thread(target=work, daemon=True)
-    worker.start()
-    worker.join(seconds)
-    return outcome[0]
 
 
 def _label(summary: TableSummary, key: str) -> str:

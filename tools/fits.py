@@ -18,6 +18,7 @@ import numpy as np
 from lmfit.model import ModelResult
 from pydantic import BaseModel, Field
 
+from labscribe.tools.columns import inputs_of
 from labscribe.tools.shapes import BY_NAME, SHAPES, UNIT_RULES, Shape, build
 from labscribe.tools.tables import Table
 
@@ -117,6 +118,10 @@ def fit_table(table: Table, *, deadline: float) -> list[Fit]:
     dependent = [
         c for c in summary.columns if c.key != summary.x and c.uncertainty_of is None and c.count
     ]
+    # The measured responses first, then their ratios to an input, then the inputs: a
+    # report's figures and the fit budget go to what the experiment measures.
+    inputs = inputs_of(summary.columns)
+    dependent.sort(key=lambda c: 2 if c.key in inputs else int(c.ratio_of is not None))
     fits = []
     frame = table.frame
     for column in dependent[:MAX_FITTED_COLUMNS]:

@@ -26,6 +26,7 @@ from pydantic import BaseModel, Field
 from labscribe.tools.base import Folder, ToolError, human_size, os_reason
 from labscribe.tools.columns import (
     Column,
+    add_ratios,
     describe,
     heading,
     independent_variable,
@@ -42,6 +43,7 @@ MAX_TABLE_BYTES = 8 * 1024 * 1024
 # (about 60 bytes), so a million cells keep the peak near 100 MB whatever the file's shape.
 MAX_LINES = 200_000
 MAX_CELLS = 1_000_000
+EXCERPT_ROWS = 10  # of each table, kept in state for a report's data excerpt
 MAX_COLUMNS = 32  # a wider table is not one a lab report discusses column by column
 MAX_TABLES_PER_FILE = 8  # blocks beyond this are instrument dumps, not report material
 MIN_ROWS = 3  # fewer numeric rows are a parameter line or a stray pair, not a table
@@ -80,9 +82,15 @@ class TableSummary(BaseModel):
     """The key of the independent variable."""
     notes: list[str] = Field(default_factory=list)
     """What was not read (a prefix only, columns cut) and why."""
+    excerpt: list[list[float | None]] = Field(default_factory=list)
+    """A few rows, evenly spaced from the first to the last, of the measured columns."""
 
     def column(self, key: str) -> Column:
         return next(column for column in self.columns if column.key == key)
+
+    def measured(self) -> list[Column]:
+        """The columns the file holds, without those labscribe derived."""
+        return [column for column in self.columns if column.ratio_of is None]
 
 
 @dataclass(frozen=True)
@@ -142,6 +150,7 @@ def read_tables(folder: Folder, rel: str) -> list[Table]:
             continue
         columns, frame, title = found
         x = independent_variable(columns, frame)
+        columns, frame = add_ratios(columns, frame, x)
         mark_maxima(columns, frame, x)
         summary = TableSummary(
             id=table_id,
@@ -155,6 +164,7 @@ def read_tables(folder: Folder, rel: str) -> list[Table]:
             columns=columns,
             x=x,
             notes=notes + cut,
+            excerpt=excerpt(frame, [c.key for c in columns if c.ratio_of is None]),
         )
         tables.append(Table(summary, frame))
     if len(runs) > MAX_TABLES_PER_FILE and tables:
@@ -162,6 +172,13 @@ def read_tables(folder: Folder, rel: str) -> list[Table]:
     if not tables:
         raise NoTable(f"{rel} has no run of {MIN_ROWS} or more numeric rows")
     return tables
+
+
+def excerpt(frame: pd.DataFrame, keys: list[str]) -> list[list[float | None]]:
+    """EXCERPT_ROWS rows of `frame`'s columns `keys`, evenly spaced, first and last included."""
+    picked = np.unique(np.linspace(0, len(frame) - 1, min(len(frame), EXCERPT_ROWS)).round())
+    rows = frame[keys].iloc[picked.astype(int)].to_numpy(dtype=float)
+    return [[float(v) if np.isfinite(v) else None for v in row] for row in rows]
 
 
 def _prefix(folder: Folder, rel: str) -> tuple[bytes, int]:

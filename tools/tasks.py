@@ -1,5 +1,5 @@
-"""The assignment's tasks as a checklist: found by the document's name, read as read_file
-reads it (PDFs as extracted text), and cut into short items.
+"""The assignment: its title, its aim and its tasks as a checklist, found by the document's
+name, read as read_file reads it (PDFs as extracted text), and cut into short items.
 
 A task is an item of a list under a heading that asks for work (Goals, Tasks,
 Requirements, 实验任务, 要求 ...), or any sentence that starts with an imperative verb
@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 from pathlib import PurePosixPath
+
+from pydantic import BaseModel, Field
 
 from labscribe.tools.base import Folder
 from labscribe.tools.reading import read_in
@@ -57,6 +59,22 @@ _MARKER = re.compile(
     r"\s*\d+[.:：)]?)\s*"
 )
 _NUMBERED_HEADING = re.compile(r"^\s*\d+(?:\.\d+)*\s+(?=\S)")
+# A title names the exercise ("Lab 4: ...", "Experiment 3 ...", "实验四 ..."); without one,
+# the first line of the document's head that reads like a heading is taken.
+TITLE_LINE = re.compile(
+    r"^(?:lab(?:oratory)?|experiment|exercise|practical|versuch|expt\.?)\s*[\dIVX]+\b"
+    r"|^实验\s*[一二三四五六七八九十\d]+",
+    re.IGNORECASE,
+)
+TITLE_LOOKAHEAD = 8  # lines of the document's head a title is looked for in
+MAX_TITLE_CHARS = 120
+AIM_SENTENCE = re.compile(
+    r"\b(?:in this (?:lab|experiment|exercise|practical)|the (?:aim|purpose|goal|objective)s?"
+    r" of (?:this|the)|(?:aims?|purpose|objectives?) (?:is|are) to)\b|实验目的|本实验",
+    re.IGNORECASE,
+)
+AIM_HEADING = re.compile(r"^(?:aims?|objectives?|purpose|实验目的|目的)\b", re.IGNORECASE)
+MAX_AIM_CHARS = 400
 _NOISE = re.compile(r"^\s*(?:\[.*\]|--- page \d+.*---|page \d+(?: of \d+)?)\s*$", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])|(?<=[。！？；])")
 _CJK = re.compile(r"[\u3400-\u9fff]")
@@ -75,10 +93,49 @@ def find_assignment(documents: list[str]) -> str | None:
     return min(named, key=lambda rel: (not rel.lower().endswith(".pdf"), rel.count("/"), rel))
 
 
+class Assignment(BaseModel):
+    title: str = ""
+    aim: str = ""
+    """The document's own statement of the aim, as written; "" when it makes none."""
+    tasks: list[str] = Field(default_factory=list)
+
+
+def read_assignment(folder: Folder, rel: str) -> Assignment:
+    """The title, aim and checklist of the document `rel` names, read through `read_in`
+    (so through the path guard and `Folder.open`); raises ToolError as read_file does."""
+    text = read_in(folder, rel, limit=MAX_LINES, max_chars=MAX_CHARS)
+    return Assignment(title=assignment_title(text), aim=assignment_aim(text),
+                      tasks=extract_tasks(text))  # fmt: skip
+
+
 def read_tasks(folder: Folder, rel: str) -> list[str]:
-    """The checklist of the document `rel` names, read through `read_in` (so through the
-    path guard and `Folder.open`); raises ToolError as read_file does."""
-    return extract_tasks(read_in(folder, rel, limit=MAX_LINES, max_chars=MAX_CHARS))
+    """The checklist of the document `rel` names."""
+    return read_assignment(folder, rel).tasks
+
+
+def assignment_title(text: str) -> str:
+    """The line of the document's head that names the exercise ("Lab 4: Resonance in a
+    series RLC circuit"), else its first heading-like line; "" for a document without."""
+    head = [
+        " ".join(line.split()) for line in text.splitlines()
+        if line.strip() and not _NOISE.match(line)
+    ][:TITLE_LOOKAHEAD]  # fmt: skip
+    named = [line for line in head if TITLE_LINE.match(line)]
+    plain = [line for line in head if not re.search(r"[.。:：]$", line) and len(line) > 3]
+    chosen = (named or plain or [""])[0]
+    return chosen if len(chosen) <= MAX_TITLE_CHARS else _short(chosen)
+
+
+def assignment_aim(text: str) -> str:
+    """The sentence in which the document states its aim ("In this lab you measure ..."),
+    else the first sentences under an Aim or Objective heading; "" when it states none."""
+    units = _units(text)
+    for _kind, _heading, unit in units:
+        for sentence in _SENTENCE_END.split(unit):
+            if AIM_SENTENCE.search(sentence):
+                return _cut(sentence.strip(), MAX_AIM_CHARS)
+    under = [unit.strip() for _kind, heading, unit in units if AIM_HEADING.match(heading)]
+    return _cut(" ".join(under), MAX_AIM_CHARS)
 
 
 def extract_tasks(text: str) -> list[str]:
@@ -164,8 +221,10 @@ def _join(parts: list[str]) -> str:
 
 
 def _short(sentence: str) -> str:
-    text = " ".join(sentence.split()).rstrip("；;")
-    if len(text) <= MAX_TASK_CHARS:
+    return _cut(" ".join(sentence.split()).rstrip("；;"), MAX_TASK_CHARS)
+
+
+def _cut(text: str, limit: int) -> str:
+    if len(text) <= limit:
         return text
-    cut = text[: MAX_TASK_CHARS - 1].rsplit(" ", 1)[0]
-    return cut + "…"
+    return text[: limit - 1].rsplit(" ", 1)[0] + "…"

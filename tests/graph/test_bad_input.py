@@ -53,7 +53,8 @@ def test_a_file_name_that_is_not_utf8_is_shown_escaped_and_can_be_read(
     assert "caf\\xe9-\\xff.csv  (8 B)" in listing
     assert read.startswith("[caf\\xe9-\\xff.csv: lines 1-2 of 2") and "1,2" in read
     events = read_events(result.out)
-    assert "caf\\xe9-\\xff.csv" in events[0]["detail"]  # the scan's first event
+    scanned = next(e for e in events if e["event"] == "milestone" and e["stage"] == "scan")
+    assert "caf\\xe9-\\xff.csv" in scanned["detail"]
     assert (result.out / "history.json").read_bytes().decode("utf-8")  # valid UTF-8 throughout
 
 
@@ -146,7 +147,8 @@ def test_a_self_referencing_symlink_is_listed_and_skipped_not_a_crash(data: Path
     assert "loop -> broken link (not readable)" in listing
     assert "a -> broken link (not readable)" in listing
     assert read == "Error: " + PATH_OUTSIDE_ERROR.format(path="loop")
-    assert "loop (broken link)" in read_events(result.out)[0]["detail"]
+    scanned = next(e for e in read_events(result.out) if e["event"] == "milestone")
+    assert "loop (broken link)" in scanned["detail"]
     assert result.record["status"] == "completed"
 
 

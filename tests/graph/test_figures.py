@@ -39,6 +39,14 @@ def report_with(*targets: str) -> str:
     )
 
 
+def model_figures(record: dict) -> list[dict[str, str]]:
+    """The figures a model drew: the rest are the analysis's, one per fitted column, first."""
+    drawn = record["figures"]
+    data = [f for f in drawn if f["path"].startswith("figures/data-")]
+    assert data and drawn[: len(data)] == data
+    return drawn[len(data) :]
+
+
 def specs(*items: tuple[str, str]) -> str:
     return json.dumps([{"name": n, "caption": "Resonance curve.", "code": c} for n, c in items])
 
@@ -53,7 +61,9 @@ def test_figures_stage_draws_a_figure_the_compiled_report_includes(example: Path
     result = run(example, ScriptedChatModel(replies=[reply(FINISH)]), write=writer,
                  figures=True, compile=True)  # fmt: skip
     record = result.record
-    assert record["figures"] == [{"path": "figures/resonance.png", "caption": "Resonance curve."}]
+    assert model_figures(record) == [
+        {"path": "figures/resonance.png", "caption": "Resonance curve."}
+    ]
     assert (result.out / "figures" / "resonance.png").exists()
     assert not (result.out / "figures" / "broken.png").exists()
     assert record["graphics"] == {
@@ -88,7 +98,9 @@ def test_make_figure_tool_keeps_a_rendered_figure(example: Path, run) -> None:
         ]
     )
     result = run(example, explorer)
-    assert result.record["figures"] == [{"path": "figures/curve.png", "caption": "V_R against f."}]
+    assert model_figures(result.record) == [
+        {"path": "figures/curve.png", "caption": "V_R against f."}
+    ]
     history = json.loads((result.out / "history.json").read_text())
     results = [m["data"] for m in history if m["type"] == "tool"]
     assert results[0]["content"] == "figure saved: figures/curve.png (V_R against f.)"

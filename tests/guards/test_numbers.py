@@ -43,3 +43,16 @@ def test_check_numbers_reads_a_table_row_as_one_claim() -> None:
         "Rows & 301 \\\\ \\end{tabular}"
     )
     assert check_numbers(table, [PEAK, ROWS]) == (2, [])
+
+
+def test_check_numbers_holds_a_fitted_value_to_its_own_uncertainty() -> None:
+    """A fitted 5070 ± 10 Hz (tolerance 2σ ≈ 0.4 %): 5.2 kHz is within the 2 % a report
+    rounds to, but not within what the fit determines; 5.07 kHz is."""
+    fitted = Fact(
+        "f0 of the resonance fit", 5070.0, "a.csv", frozenset({"resonance"}),
+        (frozenset({"v_r"}),), tolerance=2 * 10 / 5070,
+    )  # fmt: skip
+    assert check_numbers("The resonance of V_R is at 5.07 kHz.", [fitted])[1] == []
+    assert check_numbers("The resonance of V_R is at 5.12 kHz.", [fitted])[1] != []
+    loose = Fact("f0", 5070.0, "a.csv", frozenset({"resonance"}), (frozenset({"v_r"}),))
+    assert check_numbers("The resonance of V_R is at 5.12 kHz.", [loose])[1] == []

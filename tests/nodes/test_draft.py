@@ -6,7 +6,6 @@ from scripted import ScriptedChatModel, call, latex, reply
 
 from labscribe.guards.output import latex_problems
 from labscribe.nodes.draft import STRENGTHENED_RETRIES
-from labscribe.nodes.fallback import escape_latex, fallback_report
 
 FINISH = call(
     "finish_exploration",
@@ -69,27 +68,6 @@ def test_draft_brief_carries_findings_and_material(data: Path, run, writer) -> N
     assert "the explorer called finish_exploration" in brief
 
 
-def test_fallback_report_escapes_and_states_the_halt() -> None:
-    state = {
-        "findings": {"experiment": "50% of $x_1$", "goal": "g", "key_findings": ["a#b"]},
-        "exploration": {"reason": "the explorer kept repeating the same tool call"},
-        "guard": {"halts": [{"reason": "read_file was called 5 times with identical arguments"}]},
-        "scan": {"buckets": {"data": {"count": 1, "files": ["sweep_1.csv"]}}},
-    }
-    report = fallback_report(state)
-    assert latex_problems(report) == []
-    assert "\\title{50\\% of \\$x\\_1\\$}" in report
-    assert "a\\#b" in report
-    assert "Exploration was halted: read\\_file was called 5 times" in report
-    assert "sweep\\_1.csv" in report
-
-
-def test_escape_latex_covers_every_special() -> None:
-    assert escape_latex("\\&%$#_{}~^") == (
-        "\\textbackslash{}\\&\\%\\$\\#\\_\\{\\}\\textasciitilde{}\\textasciicircum{}"
-    )
-
-
 def test_history_json_is_the_whole_explorer_history(data: Path, run) -> None:
     explorer = ScriptedChatModel(replies=[reply(call("list_dir")), reply(FINISH)])
     result = run(data, explorer)
@@ -106,10 +84,3 @@ def test_draft_looping_reply_is_not_continued(data: Path, run) -> None:
     assert len(writer.requests) == 1 + STRENGTHENED_RETRIES  # no continuation of a loop
     assert result.record["status"] == "degraded"
     assert "it keeps repeating the same text" in result.record["degraded"][0]
-
-
-def test_fallback_report_states_the_facts_of_the_data(example: Path) -> None:
-    report = fallback_report({"folder": str(example), "findings": {}})
-    assert "frequency\\_Hz where V\\_R\\_Vpp peaks in data/sweep.csv: 5071" in report
-    assert "rows of data/sweep.csv: 301" in report
-    assert latex_problems(report) == []

@@ -129,7 +129,7 @@ def test_writer_brief_offers_the_material_keys_facts_and_gaps(cited: Path, run, 
     assert result.record["gaps"] == ["no uncertainty estimates in the material"]
     brief = writer.requests[1][-1].text
     assert "purcell2013" in brief
-    assert "rows of sweep.csv: 40" in brief
+    assert "- sweep.csv: 40 rows; x = frequency [Hz] 1000…1390; V_R" in brief
     assert "- no uncertainty estimates in the material" in brief
     assert [e["stage"] for e in events(result) if e["event"] == "milestone"] == [
         "scan", "explore", "gap", "draft", "bib",

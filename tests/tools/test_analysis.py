@@ -6,7 +6,7 @@ import pytest
 from asuser import as_normal_user
 
 from labscribe.guards.numbers import check_numbers
-from labscribe.tools.analysis import DIGEST_CHARS, Analysis, FittedFact, Unreadable, analyse
+from labscribe.tools.analysis import DIGEST_CHARS, Analysis, Unreadable, analyse
 from labscribe.tools.base import Folder
 
 TRUE_F0 = 5033.0  # examples/README.md: 1/(2π√(LC)) for L = 10 mH, C = 100 nF
@@ -65,25 +65,39 @@ def test_analysis_digest_of_the_example(analysis: Analysis) -> None:
     digest = analysis.digest()
     lines = digest.splitlines()
     assert len(digest) <= DIGEST_CHARS
-    assert lines[:3] == [
+    assert lines[:5] == [
         "Deterministic analysis of the data (no model involved):",
+        "Assignment (assignment.pdf): Lab 4: Resonance in a series RLC circuit",
+        "Aim, as the assignment states it: In this lab you measure the resonance curve of such "
+        "a circuit with a function generator and a digital oscilloscope, and you compare it "
+        "with the theory of the driven harmonic oscillator.",
         "Tables:",
         "- data/sweep.csv: 301 rows; x = frequency [Hz] 1000…12000; V_in [Vpp], V_R [Vpp], "
-        "phase [deg]",
+        "phase [deg], derived V_R/V_in",
     ]
     assert (
         "- V_R vs frequency: resonance (peak), f0 = 5032.49 ± 0.57 Hz, Q = 2.9090 ± 0.0032, "
         "bandwidth = 1730.0 ± 1.9 Hz; R² = 0.9999" in lines
     )
+    # the generator's 50 Ω loads the circuit: the ratio to V_in gives the circuit's own Q
+    assert (
+        "- V_R/V_in vs frequency: resonance (peak), f0 = 5032.70 ± 0.53 Hz, Q = 5.4002 ± 0.0087, "
+        "bandwidth = 932.0 ± 1.5 Hz; R² = 0.9999" in lines
+    )
     assert "Checklist from assignment.pdf (21 tasks):" in lines
     assert "R_nominal = 47 Ω" in digest
+    assert "Notes of the experimenters: logbook_gbk.txt, notes_zh.md" in lines
 
 
 def test_analysis_facts_carry_the_precision_of_each_fitted_value(analysis: Analysis) -> None:
     f0 = next(f for f in analysis.facts() if f.label.startswith("f0 of the resonance fit"))
-    assert isinstance(f0, FittedFact)
     assert f0.label == (
-        "f0 of the resonance fit of V_R against frequency in data/sweep.csv (5032.49 ± 0.57 Hz)"
+        "f0 of the resonance fit of V_R against frequency in data/sweep.csv (5032.49 ± 0.57 Hz; "
+        "of V_R/V_in: 5032.70 ± 0.53 Hz)"
+    )
+    assert (f0.value, f0.also) == (
+        pytest.approx(5032.49, abs=0.01),
+        (pytest.approx(5032.70, abs=0.01),),
     )
     assert f0.tolerance == pytest.approx(2 * 0.57 / 5032.49, rel=0.01)
 
@@ -93,9 +107,22 @@ def test_analysis_facts_flag_a_misquoted_fitted_value(analysis: Analysis) -> Non
     _, wrong = check_numbers("The fit of V_R puts the resonance at 5.2 kHz.", facts)
     _, right = check_numbers("The fit of V_R puts the resonance at 5.03 kHz.", facts)
     assert [m.fact for m in wrong] == [
-        "f0 of the resonance fit of V_R against frequency in data/sweep.csv (5032.49 ± 0.57 Hz)"
+        "f0 of the resonance fit of V_R against frequency in data/sweep.csv (5032.49 ± 0.57 Hz; "
+        "of V_R/V_in: 5032.70 ± 0.53 Hz)"
     ]
     assert right == []
+
+
+def test_analysis_facts_accept_a_response_quoted_as_measured_or_relative_to_its_input(
+    analysis: Analysis,
+) -> None:
+    """V_R's fit gives Q = 2.909 (the generator's 50 Ω included), V_R/V_in's Q = 5.400."""
+    facts = analysis.facts()
+    for said in ("2.91", "5.40"):
+        assert check_numbers(f"The quality factor from V_R is Q = {said}.", facts)[1] == []
+    wrong = check_numbers("The quality factor from V_R is Q = 4.1.", facts)[1]
+    assert [m.expected for m in wrong] == [pytest.approx(2.909, abs=0.001)]
+    assert "gives 2.90897 or 5.40017" in wrong[0].describe()
 
 
 def test_analysis_facts_count_rows_exactly(analysis: Analysis) -> None:
@@ -128,7 +155,7 @@ def test_analyse_starts_no_fit_after_its_budget(tmp_path: Path) -> None:
     write_decay(tmp_path)
     analysis = analyse(Folder(tmp_path), budget_seconds=0)
     assert analysis.fits == []
-    assert analysis.notes == ["time budget ran out before reading decay.csv and later tables"]
+    assert analysis.left_out == ["time budget ran out before reading decay.csv and later tables"]
 
 
 def test_analyse_does_not_follow_a_link_out(tmp_path: Path) -> None:

@@ -18,15 +18,15 @@ def test_draw_data_figures_draws_each_fitted_column_of_the_example(
     folder = Folder(example)
     records = draw_data_figures(folder, analyse(folder), tmp_path / "figures")
     assert [r["path"] for r in records] == [
-        "figures/data-sweep-V_in.png",
         "figures/data-sweep-V_R.png",
         "figures/data-sweep-phase.png",
+        "figures/data-sweep-V_R_V_in.png",
     ]
-    assert records[1]["caption"] == (
+    assert records[0]["caption"] == (
         "V_R against frequency (data/sweep.csv) with the best fit, resonance: "
         "f0 = 5032.49 ± 0.57 Hz, Q = 2.9090 ± 0.0032 (R² = 0.9999). Lower panel: residuals."
     )
-    image = Image.open(tmp_path / records[1]["path"])
+    image = Image.open(tmp_path / records[0]["path"])
     assert image.size == (round(FIGURE_INCHES[0] * DPI), round(FIGURE_INCHES[1] * DPI))
 
 
@@ -79,9 +79,9 @@ def test_draw_data_figures_names_every_figure_safely(tmp_path: Path) -> None:
     ]
 
 
-def test_draw_data_figures_leaves_out_a_figure_over_its_time_limit(
+def test_draw_data_figures_starts_no_figure_once_its_budget_is_spent(
     example: Path, tmp_path: Path
 ) -> None:
     folder = Folder(example)
     analysis = analyse(folder)
-    assert draw_data_figures(folder, analysis, tmp_path / "figures", seconds_per_figure=0) == []
+    assert draw_data_figures(folder, analysis, tmp_path / "figures", budget_seconds=0) == []

@@ -237,3 +237,26 @@ def test_read_tables_says_permission_denied_to_a_normal_user(user_dir: Path) -> 
     done = as_normal_user(code)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "cannot read secret.csv: permission denied"
+
+
+def test_read_tables_adds_the_ratio_of_each_response_to_its_input(tmp_path: Path) -> None:
+    rows = "\n".join(f"{f},{5 - f / 100},{(5 - f / 100) / (1 + f)},{f / 10}" for f in range(1, 9))
+    (tmp_path / "filter.csv").write_text(f"f [Hz],U_in [V],U_out [V],phase [deg]\n{rows}\n")
+    table = one_table(tmp_path, "filter.csv")
+    ratio = table.summary.column("U_out/U_in")
+    assert (ratio.name, ratio.unit, ratio.ratio_of) == ("U_out/U_in", "", ("U_out", "U_in"))
+    assert table.frame["U_out/U_in"].tolist() == pytest.approx([1 / (1 + f) for f in range(1, 9)])
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "t [s],min [V],max [V]",  # a column named "min" drives nothing
+        "f [Hz],V_in [V],V_out [mV]",  # units differ: no ratio of unlike scales
+        "f [Hz],V_out [V],I [A]",  # no input column
+    ],
+)
+def test_read_tables_adds_no_ratio_without_a_matching_input(tmp_path: Path, header: str) -> None:
+    rows = "\n".join(f"{i},{i + 1},{2 * i + 3}" for i in range(1, 9))
+    (tmp_path / "t.csv").write_text(f"{header}\n{rows}\n")
+    assert all(c.ratio_of is None for c in one_table(tmp_path, "t.csv").summary.columns)

@@ -4,8 +4,11 @@ from labscribe.tools.base import Folder
 from labscribe.tools.tasks import (
     MAX_TASK_CHARS,
     MAX_TASKS,
+    assignment_aim,
+    assignment_title,
     extract_tasks,
     find_assignment,
+    read_assignment,
     read_tasks,
 )
 
@@ -80,3 +83,30 @@ def test_extract_tasks_is_bounded() -> None:
     assert len(tasks) == MAX_TASKS
     assert all(len(task) <= MAX_TASK_CHARS for task in tasks)
     assert tasks[0].endswith("…")
+
+
+def test_read_assignment_gives_the_example_title_and_aim(example: Path) -> None:
+    assignment = read_assignment(Folder(example), "assignment.pdf")
+    assert assignment.title == "Lab 4: Resonance in a series RLC circuit"
+    assert assignment.aim.startswith("In this lab you measure the resonance curve")
+    assert assignment.tasks == read_tasks(Folder(example), "assignment.pdf")
+
+
+def test_assignment_title_and_aim_of_a_chinese_handout() -> None:
+    text = (
+        "物理实验讲义\n实验四 RLC 串联谐振\n一、实验目的\n1. 观察谐振现象。\n"
+        "2. 测量品质因数。\n二、实验内容\n"
+    )
+    assert assignment_title(text) == "实验四 RLC 串联谐振"
+    assert assignment_aim(text) == "观察谐振现象。 测量品质因数。"
+
+
+def test_assignment_title_without_a_named_exercise_is_the_first_heading() -> None:
+    text = "--- page 1 ---\nDate: 3 May.\nThe speed of sound in air\nMeasure it.\n"
+    assert assignment_title(text) == "The speed of sound in air"
+    assert assignment_aim(text) == ""
+
+
+def test_assignment_aim_from_a_stated_purpose() -> None:
+    text = "Pendulum\nBackground.\nThe purpose of this experiment is to measure g. Plot T².\n"
+    assert assignment_aim(text) == "The purpose of this experiment is to measure g."

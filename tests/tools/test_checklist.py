@@ -1,0 +1,57 @@
+from pathlib import Path
+
+import pytest
+
+from labscribe.tools.analysis import Analysis, analyse
+from labscribe.tools.base import Folder
+from labscribe.tools.checklist import checklist, task_words
+from labscribe.tools.fits import Fit, Parameter
+
+
+@pytest.fixture
+def evidence(example: Path) -> dict[str, tuple[list[str], str]]:
+    items = checklist(analyse(Folder(example)))
+    return {item.task.split(":")[0].split(" with")[0]: (item.given, item.left) for item in items}
+
+
+def test_checklist_gives_each_fitted_value_a_task_names(evidence) -> None:
+    given, left = evidence["Determine the resonance frequency f0 from the maximum of the curve"
+                           " and from the zero crossing of the phase."]  # fmt: skip
+    assert given[:3] == [
+        "f0 = 5032.49 ± 0.57 Hz (fit of V_R against frequency)",
+        "f0 = 5031.9 ± 1.8 Hz (fit of phase against frequency)",
+        "f0 = 5032.70 ± 0.53 Hz (fit of V_R/V_in against frequency)",
+    ]
+    assert left == "checking and stating the values given"
+
+
+def test_checklist_gives_the_parameter_rows_a_task_names(evidence) -> None:
+    given, _ = evidence["Measure R and the DC resistance of the inductor"]
+    assert "R_measured = 47.1 Ω (params.ini)" in given
+    assert "R_coil_measured = 12.0 Ω (params.ini)" in given
+
+
+def test_checklist_leaves_judgement_to_the_student(evidence) -> None:
+    given, left = evidence["Compare f0, the bandwidth and Q"]
+    assert given and left == "the comparison, the prediction, from the values given"
+    assert evidence["Build the circuit in the order generator - C - L - R - ground."] == (
+        [],
+        "all of it",
+    )
+
+
+def test_checklist_reads_chinese_tasks() -> None:
+    q = Parameter(name="Q", value=5.4, stderr=0.1)
+    f0 = Parameter(name="f0", value=5033.0, stderr=1.0, unit="Hz")
+    fit = Fit(table="a.csv", x="f", y="U", model="resonance", parameters=[f0, q], good=True,
+              r_squared=0.99)  # fmt: skip
+    analysis = Analysis(fits=[fit], tasks=["测量谐振频率和品质因数，并与理论值比较。"])
+    [item] = checklist(analysis)
+    assert item.given == ["f0 = 5033.0 ± 1.0 Hz, Q = 5.40 ± 0.10 (fit of U against f)"]
+    assert item.left == "the comparison, from the values given"
+
+
+def test_task_words_keep_names_whole_and_by_their_longer_parts() -> None:
+    words = task_words("Plot V_R and V_in against freq_Hz.")
+    assert {"v_r", "v_in", "freq_hz", "freq"} <= words
+    assert "r" not in words and "in" not in words  # too short to name anything alone

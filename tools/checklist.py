@@ -1,0 +1,124 @@
+"""The assignment's checklist against the analysis: for each task, what labscribe's own
+analysis of the data gives towards it, and what is left for the student.
+
+A task is matched by its words: a fitted parameter by the words prose uses for it (the
+number checks' vocabulary, tools.data_facts), a column by its name, a parameter file's row
+by two parts of its name. Matching claims only that a result bears on a task, never that
+the task is done: judgement (comparing, explaining, discussing) is always left open.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel, Field
+
+from labscribe.tools.analysis import Analysis
+from labscribe.tools.columns import Column
+from labscribe.tools.data_facts import topic_words, words_of
+from labscribe.tools.fits import format_value
+from labscribe.tools.tables import TableSummary
+
+MAX_GIVEN = 4  # results listed per task: the rest are in the report's tables
+# Chinese task words, mapped to the English words the vocabulary uses.
+CHINESE_WORDS = {
+    "谐振": "resonance", "共振": "resonance", "品质因数": "quality", "带宽": "bandwidth",
+    "斜率": "slope", "截距": "intercept", "时间常数": "tau", "衰减": "decay", "相位": "phase",
+    "振幅": "amplitude", "幅度": "amplitude", "半高宽": "fwhm", "峰": "peak", "频率": "frequency",
+    "周期": "period", "指数": "exponent", "电阻": "resistance", "电感": "inductance",
+    "电容": "capacitance", "容差": "tolerance",
+}  # fmt: skip
+# What a task asks that no analysis of numbers does, by the stem of its verb or noun
+# ("compare", "comparison"; "derive", "derivation").
+JUDGEMENT = {
+    "compar": "the comparison", "explain": "the explanation", "explan": "the explanation",
+    "discuss": "the discussion", "deriv": "the derivation", "predict": "the prediction",
+    "interpret": "the interpretation", "justif": "the justification",
+    "propagat": "the propagation of uncertainties", "conclu": "the conclusion",
+    "summar": "the summary", "比较": "the comparison", "解释": "the explanation",
+    "讨论": "the discussion", "推导": "the derivation", "总结": "the summary",
+}  # fmt: skip
+MIN_PART = 3  # parts of a name shorter than this (the `r` of `V_R`) name nothing alone
+MIN_PREFIX = 4  # `measure` and `measured` are one word; `res` and `resonance` are not
+
+
+class TaskEvidence(BaseModel):
+    task: str
+    given: list[str] = Field(default_factory=list)
+    """What the analysis gives towards the task, each with its source."""
+    left: str
+    """What is left for the student, in a phrase."""
+
+
+def checklist(analysis: Analysis) -> list[TaskEvidence]:
+    """Each of the assignment's tasks with what the analysis gives towards it."""
+    return [_evidence(task, analysis) for task in analysis.tasks]
+
+
+def _evidence(task: str, analysis: Analysis) -> TaskEvidence:
+    words = task_words(task)
+    given: list[str] = []
+    for fit in analysis.fits:
+        if not fit.good or fit.model is None:
+            continue
+        shown = fit.key_parameters() + [
+            p for p in fit.parameters if p.derived and p not in fit.key_parameters()
+        ]
+        named = [p for p in shown if topic_words(fit, p) & words]
+        if named:
+            values = ", ".join(f"{p.name} = {format_value(p)}" for p in named)
+            given.append(f"{values} (fit of {fit.y} against {fit.x})")
+    for table in analysis.tables:
+        named = [
+            c.name for c in table.columns if c.key != table.x and _column_named(c, table, words)
+        ]
+        if named and table.x:
+            x = table.column(table.x).name
+            given.append(f"data: {', '.join(named)} against {x} ({table.id}, {table.rows} rows)")
+    for row in analysis.parameters:
+        if row.number is not None and _row_matches(row.name, words):
+            value = (
+                row.value
+                if not row.unit or row.value.endswith(row.unit)
+                else f"{row.value} {row.unit}"
+            )
+            given.append(f"{row.name} = {value} ({row.source})")
+    lowered = task.lower()
+    judged = list(dict.fromkeys(phrase for stem, phrase in JUDGEMENT.items() if stem in lowered))
+    if not given:
+        left = "all of it"
+    elif judged:
+        left = f"{', '.join(judged)}, from the values given"
+    else:
+        left = "checking and stating the values given"
+    return TaskEvidence(task=task, given=given[:MAX_GIVEN], left=left)
+
+
+def task_words(task: str) -> set[str]:
+    """The words of a task as the vocabulary spells them: lower-case English words, names
+    like `v_r` whole and by their longer parts, and Chinese terms in English."""
+    words = set(re.findall(r"[a-z0-9]+(?:_[a-z0-9]+)*", task.lower()))
+    words |= {part for word in words for part in word.split("_") if len(part) >= MIN_PART}
+    words |= {english for chinese, english in CHINESE_WORDS.items() if chinese in task}
+    return words
+
+
+def _column_named(column: Column, table: TableSummary, words: set[str]) -> bool:
+    """Whether the task names the column; a ratio when it names both of its columns."""
+    if column.ratio_of is not None:
+        return all(_column_named(table.column(key), table, words) for key in column.ratio_of)
+    return bool(words_of(column.name) & words)
+
+
+def _row_matches(name: str, words: set[str]) -> bool:
+    """Whether two parts of a parameter's name are words of the task (`R_measured` for
+    "Measure R ...")."""
+    parts = [p for p in re.split(r"[^a-z0-9]+", name.lower()) if p]
+    return sum(any(_same_word(part, word) for word in words) for part in parts) >= 2
+
+
+def _same_word(part: str, word: str) -> bool:
+    if part == word:
+        return True
+    shorter, longer = sorted((part, word), key=len)
+    return len(shorter) >= MIN_PREFIX and longer.startswith(shorter)
