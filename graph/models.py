@@ -18,6 +18,7 @@ from labscribe.graph.local_model import (
     LocalModelError,
     check_local_model,
     local_server,
+    never_pays_off,
 )
 from labscribe.graph.progress import emit
 from labscribe.guards.statuses import HaltKind, Termination, classify_model_error
@@ -182,6 +183,15 @@ def context_window(ctx: Context, role: Role = "explore") -> int:
     if endpoint.embedded:
         return EMBEDDED_CONTEXT_TOKENS
     return KNOWN_CONTEXT_TOKENS.get(endpoint.model(role), DEFAULT_CONTEXT_TOKENS)
+
+
+def idle_reason(ctx: Context, stage: str) -> str | None:
+    """Why `stage` spends no model call in this run: the embedded model serves it and was
+    measured never to pay off there. None, and the stage runs, for any configured endpoint
+    or model, and with `all_stages`."""
+    if ctx.models is not None or ctx.all_stages or not resolve_endpoint(ctx).embedded:
+        return None
+    return never_pays_off(stage)
 
 
 def role_of(stage: str) -> Role:

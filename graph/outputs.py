@@ -59,6 +59,7 @@ def run_record(thread_id: str, values: dict[str, Any], outcome: RunOutcome) -> d
             stage: counters.get("calls", 0) for stage, counters in usage.items()
         },
         "degraded": values.get("degraded", []),
+        "skipped": values.get("skipped") or {},
         "outputs": {},
         "exploration": values.get("exploration"),
         "plan": values.get("plan", []),

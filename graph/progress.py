@@ -42,15 +42,19 @@ def milestone(state: dict[str, Any], stage: str, detail: str) -> dict[str, Any]:
     return {"stages": [stage]}
 
 
-def skipped(state: dict[str, Any], stage: str, detail: str) -> None:
-    """Announce that `stage` will not run in this run: its milestone passes, marked skipped,
-    so the bar moves on and the milestones after it keep their labels."""
-    plan = state.get("plan") or [stage]
-    index = milestone_index(plan, stage, (state.get("stages") or []).count(stage))
-    emit(
-        {"event": "milestone", "index": index, "total": len(plan), "stage": stage,
-         "detail": detail, "skipped": True}
-    )  # fmt: skip
+def skipped(state: dict[str, Any], stages: Sequence[str], detail: str) -> dict[str, Any]:
+    """Announce that the milestones `stages` (a name twice: its next two) will not run in
+    this run: each passes, marked skipped, so the bar moves on and the milestones after them
+    keep their labels. Returns the state update that records why, for run.json."""
+    plan = state.get("plan") or list(stages)
+    done = state.get("stages") or []
+    for position, stage in enumerate(stages):
+        occurrence = done.count(stage) + stages[:position].count(stage)
+        emit(
+            {"event": "milestone", "index": milestone_index(plan, stage, occurrence),
+             "total": len(plan), "stage": stage, "detail": detail, "skipped": True}
+        )  # fmt: skip
+    return {"skipped": dict.fromkeys(stages, detail)}
 
 
 def emit(event: dict[str, Any]) -> None:

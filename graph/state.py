@@ -59,6 +59,8 @@ class State(InputState, total=False):
     """The LaTeX source of the report."""
     drafted_by: Literal["model", "fallback"]
     """Who wrote the report: the write model, or the fallback from the data."""
+    skipped: Annotated[dict[str, str], operator.or_]
+    """Stages that did not run, and why (run.json `skipped`)."""
     numbers: dict[str, Any]
     """The report's numbers checked against the data: {"checked", "mismatches"}."""
     reflection: dict[str, Any]

@@ -10,7 +10,7 @@ from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, SystemM
 from langgraph.runtime import Runtime
 
 from labscribe.graph.context import Context
-from labscribe.graph.models import ask, chat_model, context_window, role_of, spent
+from labscribe.graph.models import ask, chat_model, context_window, idle_reason, role_of, spent
 from labscribe.graph.progress import milestone
 from labscribe.graph.state import State
 from labscribe.guards.budgets import estimate_tokens
@@ -28,6 +28,9 @@ ECHO_CHARS = 1_500  # of a rejected or cut-off reply, shown back to the writer: 
 
 def draft(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     ctx = runtime.context
+    if reason := idle_reason(ctx, "draft"):
+        update = fallback(state, reason) | {"skipped": {"draft": reason}}
+        return update | milestone(state, "draft", f"fallback report assembled: {reason}")
     model = chat_model(ctx, role_of("draft"))
     # A quarter of the window stays free for the reply; the brief gets the rest.
     room = context_window(ctx, role_of("draft")) * 3 // 4 - estimate_tokens(WRITER_SYSTEM)

@@ -34,6 +34,7 @@ from labscribe.tools import EXPLORE_TOOLS, Folder
 
 TOOL_SCHEMAS = [tool.openai_schema() for tool in EXPLORE_TOOLS]
 TOOL_SCHEMA_TOKENS = estimate_tokens(json.dumps(TOOL_SCHEMAS))
+COLLAPSE_SKIPS = "skipped: the exploration collapsed, so drafting came next"
 REPLY_TOKENS = 1_024  # room kept free for the explorer's reply: a few calls or findings
 
 
@@ -158,9 +159,7 @@ def explore_collapsed(state: State) -> dict[str, Any]:
     announced = milestone(state, "explore", _summary(state, ending))
     plan = state.get("plan") or []
     between = plan[plan.index("explore") + 1 : plan.index("draft")] if "draft" in plan else []
-    for stage in between:
-        skipped(state, stage, "skipped: the exploration collapsed, so drafting came next")
-    return update | announced
+    return update | announced | skipped(state, between, COLLAPSE_SKIPS)
 
 
 def _closing(state: State) -> tuple[dict[str, Any], dict[str, Any]]:

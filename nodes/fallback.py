@@ -76,11 +76,11 @@ def _assemble(state: dict[str, Any], reason: str, *, quote: bool) -> str:
 def missing_statement(reason: str) -> str:
     because = f" ({reason})" if reason else ""
     return (
-        f"No model draft passed the output checks{because}, so labscribe assembled this "
-        "report itself from its analysis of the data and from the material as written. It "
-        "has no introduction, theory, discussion or conclusion, and the tasks marked as left "
-        "for the student below are not done: these are what is missing. Check every value "
-        "before handing it in."
+        f"No model wrote this report{because}: labscribe assembled it itself from its "
+        "analysis of the data and from the material as written. It has no introduction, "
+        "theory, discussion or conclusion, and the tasks marked as left for the student "
+        "below are not done: these are what is missing. Check every value before handing "
+        "it in."
     )
 
 

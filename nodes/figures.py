@@ -11,8 +11,8 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
 from labscribe.graph.context import Context
-from labscribe.graph.models import ask, chat_model, role_of, spent
-from labscribe.graph.progress import emit, milestone
+from labscribe.graph.models import ask, chat_model, idle_reason, role_of, spent
+from labscribe.graph.progress import emit, milestone, skipped
 from labscribe.graph.state import State, figures_dir
 from labscribe.nodes.material import analysis_text
 from labscribe.nodes.prompts import FIGURES_BRIEF, FIGURES_SYSTEM
@@ -32,6 +32,8 @@ def figures(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     ctx = runtime.context
     if not ctx.figures:
         return {}
+    if reason := idle_reason(ctx, "figures"):
+        return skipped(state, ["figures"], reason)
     folder = Folder(Path(state["folder"]), figures=figures_dir(state))
     brief = FIGURES_BRIEF.format(
         tables=_table_heads(folder.root),

@@ -9,8 +9,8 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
 from labscribe.graph.context import Context
-from labscribe.graph.models import ask, chat_model, role_of, spent
-from labscribe.graph.progress import milestone
+from labscribe.graph.models import ask, chat_model, idle_reason, role_of, spent
+from labscribe.graph.progress import milestone, skipped
 from labscribe.graph.state import State
 from labscribe.guards.reflection import issues_of
 from labscribe.nodes.prompts import GAP_BRIEF, GAP_SYSTEM
@@ -22,6 +22,8 @@ def gap(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     requirements = findings.get("requirements")
     if not requirements:
         return {"gaps": []}
+    if reason := idle_reason(runtime.context, "gap"):
+        return {"gaps": []} | skipped(state, ["gap"], reason)
     scan_brief = state["messages"][0].text
     findings_text = json.dumps(findings, ensure_ascii=False, indent=1)
     inventory = "\n\n".join([scan_brief, findings_text])

@@ -14,7 +14,7 @@ from langgraph.runtime import Runtime
 
 from labscribe.graph.context import Context
 from labscribe.graph.models import ask, chat_model, context_window, role_of, spent
-from labscribe.graph.progress import milestone
+from labscribe.graph.progress import milestone, skipped
 from labscribe.graph.state import State
 from labscribe.guards.budgets import estimate_tokens
 from labscribe.guards.output import latex_problems, tidy_latex
@@ -23,6 +23,13 @@ from labscribe.nodes.draft import complete
 from labscribe.nodes.material import analysis_text, number_check
 from labscribe.nodes.prompts import CRITIQUE_BRIEF, CRITIQUE_SYSTEM, REVISE_BRIEF, REVISE_SYSTEM
 from labscribe.tools.analysis import WRITER_DIGEST
+
+# A fallback means every draft of the write model failed the output checks; its revisions of
+# the fallback failed them too and were dropped (issue 12), each round costing two calls.
+FALLBACK_NOT_REVISED = (
+    "skipped: the report is the fallback written from the data, since no model draft "
+    "passed; a revision by that model would not pass either"
+)
 
 
 def fits_twice(report: str, window: int) -> bool:
@@ -37,6 +44,11 @@ def reflect(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     done = state.get("reflection") or {"rounds": 0, "converged": False}
     if not round_due(done, ctx.reflect):
         return {}
+    if state.get("drafted_by") == "fallback":
+        left = ctx.reflect - done["rounds"]
+        return {"reflection": {"rounds": ctx.reflect, "converged": True}} | skipped(
+            state, ["reflect"] * left, FALLBACK_NOT_REVISED
+        )
     report = state["report"]
     numbers = state.get("numbers") or number_check(state, report)
     if not fits_twice(report, context_window(ctx, role_of("reflect"))):

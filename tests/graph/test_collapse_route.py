@@ -44,6 +44,7 @@ def test_a_collapse_skips_figures_and_gap_and_still_reaches_100_percent(data: Pa
         (6, "bib", False),
     ]
     assert milestones[2]["detail"] == "skipped: the exploration collapsed, so drafting came next"
+    assert result.record["skipped"] == dict.fromkeys(("figures", "gap"), milestones[2]["detail"])
     end = events(result)[-1]
     assert (end["index"], end["total"]) == (6, 6)
     assert result.record["stages"] == ["scan", "explore", "draft", "bib"]

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from labscribe.graph.context import Context
 from labscribe.graph.local_model import LocalModelError, check_local_model, gguf_path
 from labscribe.graph.local_server import (
     CHATML,
@@ -26,6 +27,7 @@ from labscribe.graph.local_server import (
     load_model,
     render_prompt,
 )
+from labscribe.graph.models import idle_reason
 from labscribe.guards.budgets import estimate_tokens
 from labscribe.nodes.explore import TOOL_SCHEMAS
 from labscribe.tools.base import Folder
@@ -192,3 +194,23 @@ def _alive(pid: int) -> bool:
         return False
     state = Path(f"/proc/{pid}/stat").read_text().split()[2]
     return state != "Z"  # a zombie has exited; only its parent's reaper is missing
+
+
+@pytest.mark.parametrize("stage", ["figures", "gap", "draft"])
+def test_stages_measured_never_to_pay_off_are_idle_on_that_embedded_model_only(
+    stage: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("LABSCRIBE_BASE_URL", "LABSCRIBE_API_KEY", "DEEPSEEK_API_KEY"):
+        monkeypatch.delenv(name, raising=False)
+    measured, other = tmp_path / "SmolLM2-135M-Instruct.Q4_1.gguf", tmp_path / "mine.gguf"
+    for gguf in (measured, other):
+        gguf.write_bytes(b"GGUF")
+    monkeypatch.setenv("LABSCRIBE_LOCAL_GGUF", str(measured))
+    reason = idle_reason(Context(), stage)
+    assert reason and reason.startswith("skipped on the embedded model: ")
+    assert "SmolLM2-135M" in reason and reason.endswith("(bench/bench_embedded.py)")
+    assert idle_reason(Context(), "explore") is None  # the explorer always runs
+    assert idle_reason(Context(all_stages=True), stage) is None
+    assert idle_reason(Context(base_url="http://127.0.0.1:1/v1", explore_model="m"), stage) is None
+    monkeypatch.setenv("LABSCRIBE_LOCAL_GGUF", str(other))  # a GGUF nobody measured
+    assert idle_reason(Context(), stage) is None

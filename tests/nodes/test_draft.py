@@ -2,10 +2,12 @@ import json
 from pathlib import Path
 
 import pytest
+from clirun import read_events
 from scripted import ScriptedChatModel, call, latex, reply
 
 from labscribe.guards.output import latex_problems
 from labscribe.nodes.draft import STRENGTHENED_RETRIES
+from labscribe.nodes.reflect import FALLBACK_NOT_REVISED
 
 FINISH = call(
     "finish_exploration",
@@ -35,6 +37,22 @@ def test_draft_with_tool_markup_retries_3_times_then_degrades(data: Path, run, l
     assert "Series RLC resonance" in report
     assert "Measure f0 \\& Q" in report
     assert result.exit_code == 0
+
+
+def test_a_fallback_report_is_not_revised_and_its_rounds_are_skipped(data: Path, run) -> None:
+    writer = ScriptedChatModel(replies=[reply(content="Sorry, I cannot write LaTeX.")])
+    result = run(data, ScriptedChatModel(replies=[reply(FINISH)]), write=writer, reflect=2)
+    assert len(writer.requests) == 1 + STRENGTHENED_RETRIES  # the drafts; no critic, no reviser
+    assert result.record["status"] == "degraded"
+    assert result.record["skipped"] == {"reflect": FALLBACK_NOT_REVISED}
+    assert result.record["reflection"] == {"rounds": 2, "converged": True}
+    events = read_events(result.out)
+    rounds = [e for e in events if e["event"] == "milestone" and e["stage"] == "reflect"]
+    assert [e["skipped"] for e in rounds] == [True, True]
+    plan = result.record["plan"]
+    assert [e["index"] for e in rounds] == [i for i, s in enumerate(plan, 1) if s == "reflect"]
+    assert "reflect" not in result.record["stages"]
+    assert events[-1]["event"] == "end" and events[-1]["index"] == events[-1]["total"]
 
 
 def test_draft_retry_that_succeeds_is_not_degraded(data: Path, run) -> None:

@@ -54,7 +54,7 @@ def test_fallback_report_is_titled_and_aimed_by_the_assignment(example_report) -
 
 def test_fallback_report_says_once_what_is_missing_and_why(example_report) -> None:
     report, _ = example_report
-    assert report.count("No model draft passed the output checks") == 1
+    assert report.count("No model wrote this report") == 1
     assert escape_latex(REASON) in report
     assert "has no introduction, theory, discussion or conclusion" in report
 
