@@ -16,7 +16,7 @@ from labscribe.graph.state import State
 from labscribe.guards.budgets import estimate_tokens
 from labscribe.guards.output import is_degenerate, latex_problems, tidy_latex
 from labscribe.nodes.fallback import fallback_report
-from labscribe.nodes.material import analysis_text, citation_keys, number_check
+from labscribe.nodes.material import analysis_text, citation_keys, figure_list, number_check
 from labscribe.nodes.prompts import CONTINUE, DRAFT_RETRY, WRITER_BRIEF, WRITER_SYSTEM
 from labscribe.tools.analysis import WRITER_DIGEST
 
@@ -94,8 +94,7 @@ def brief(state: State, room: int) -> str:
         "ending": (state.get("exploration") or {}).get("reason", "not recorded"),
         "findings": json.dumps(state.get("findings") or {}, ensure_ascii=False, indent=2),
         "gaps": "\n".join(f"- {gap}" for gap in state.get("gaps") or []) or "(none found)",
-        "figures": "\n".join(f"- {f['path']}: {f['caption']}" for f in state.get("figures") or [])
-        or "(none: include no graphics)",
+        "figures": figure_list(state) or "(none: include no graphics)",
         "analysis": analysis_text(state, WRITER_DIGEST),
         "citation_keys": citation_keys(state["folder"]),
     }

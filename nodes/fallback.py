@@ -1,4 +1,5 @@
-"""The deterministic report, written when no model draft passes: from state alone, from
+"""The deterministic report, written when no model draft passes or none is asked for (the
+embedded model's, measured never to pass): from state alone, from
 labscribe's own analysis of the data and what the material says, never from a model's
 prose. It always passes the output checks, compiles with xelatex (CJK included), and says
 once, plainly, what it lacks.
@@ -43,7 +44,7 @@ _PATH_LIKE = re.compile(r"[/\\]|\.[A-Za-z0-9]{1,5}$")
 
 
 def fallback_report(state: dict[str, Any], reason: str = "") -> str:
-    """The report of `state`'s material; `reason` says why no model draft passed. Should
+    """The report of `state`'s material; `reason` says why no model wrote it. Should
     the quoted material make it fail the output checks (notes that repeat one line for
     pages look like a model's loop), it is written again without the quotations."""
     report = _assemble(state, reason, quote=True)

@@ -14,7 +14,7 @@ from labscribe.graph.context import Context
 from labscribe.graph.models import ask, chat_model, idle_reason, role_of, spent
 from labscribe.graph.progress import emit, milestone, skipped
 from labscribe.graph.state import State, figures_dir
-from labscribe.nodes.material import analysis_text
+from labscribe.nodes.material import analysis_text, figure_list
 from labscribe.nodes.prompts import FIGURES_BRIEF, FIGURES_SYSTEM
 from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.figures import figure_record, render
@@ -38,8 +38,7 @@ def figures(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     brief = FIGURES_BRIEF.format(
         tables=_table_heads(folder.root),
         analysis=analysis_text(state),
-        drawn="\n".join(f"- {f['path']}: {f['caption']}" for f in state.get("figures") or [])
-        or "(none)",
+        drawn=figure_list(state) or "(none)",
         findings=json.dumps(state.get("findings") or {}, ensure_ascii=False),
     )
     reply = ask(

@@ -22,6 +22,11 @@ def analysis_text(state: dict[str, Any], size: DigestSize = EXPLORER_DIGEST) -> 
     return analysis.digest(size)
 
 
+def figure_list(state: dict[str, Any]) -> str:
+    """The figures drawn so far, a line each ("- figures/x.png: caption"); "" for none."""
+    return "\n".join(f"- {f['path']}: {f['caption']}" for f in state.get("figures") or [])
+
+
 def citation_keys(folder: str) -> str:
     references = material_references(Path(folder))
     return ", ".join(f"{ref.key} ({ref.text[:60]})" for ref in references) or "(none: cite nothing)"
