@@ -28,6 +28,7 @@ DEGENERATE_MIN = 1_000  # shorter text is never judged
 _FENCE = re.compile(r"^\s*```[a-zA-Z]*\s*\n|\n\s*```\s*$")
 _BEGIN = "\\documentclass"
 _END = "\\end{document}"
+_BODY_START = "\\begin{document}"
 # The \documentclass line: what a complete document starts with, and where preamble goes.
 CLASS_LINE = re.compile(r"\\documentclass\s*(\[[^\]]*\])?\s*\{[^}]+\}[^\n]*\n?")
 _BODY = re.compile(r"\\begin\{document\}(.*)\\end\{document\}", re.DOTALL)
@@ -87,6 +88,9 @@ def latex_problems(text: str) -> list[str]:
         problems.append(f"it contains tool-call markup ({markup!r})")
     if not text.rstrip().endswith(_END):
         problems.append("it does not end with \\end{document}")
+    if text.count(_END) > 1 or text.count(_BODY_START) > 1:
+        # TeX stops at the first \end{document}: what follows it never reaches the PDF.
+        problems.append("it has more than one \\begin{document} or \\end{document}")
     if is_degenerate(text):
         problems.append("it keeps repeating the same text")
     return problems

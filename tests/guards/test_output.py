@@ -43,6 +43,16 @@ def test_latex_problems_names_each_problem() -> None:
     ]
 
 
+def test_latex_problems_rejects_a_document_that_ends_and_goes_on() -> None:
+    # SmolLM2's one draft that passed the checks (bench/bench_embedded.py, damped oscillation):
+    # each section closed the document, so TeX would have dropped all but the first.
+    sections = "".join(f"\\section{{Part {n}}} {BODY}\n\\end{{document}}\n" for n in range(3))
+    repeated = f"\\documentclass{{article}}\n\\begin{{document}}\n{sections}"
+    assert latex_problems(repeated) == ["it has more than one \\begin{document} or \\end{document}"]
+    twice = GOOD.replace("\\begin{document}", "\\begin{document}\\begin{document}")
+    assert latex_problems(twice) == latex_problems(repeated)
+
+
 def test_latex_problems_rejects_an_empty_shell() -> None:
     shell = "\\documentclass{article}\\begin{document}Hi.\\end{document}"
     assert latex_problems(shell) == ["its body is shorter than 200 characters"]
