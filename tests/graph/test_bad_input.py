@@ -170,17 +170,26 @@ def test_a_table_of_any_shape_leaves_the_report_and_memory_bounded(
     out = tmp_path / "out"
     findings = {"experiment": "x", "goal": "y", "key_findings": ["z"], "requirements": "a table"}
     script = {"explorer": [tool_reply(("finish_exploration", findings))], "writer": WRITER * 3}
+    done, took, peak_kb = measured_run(data, out, script)
+    assert done.returncode == 0, done.stderr
+    assert read_record(out)["status"] == "completed"
+    assert peak_kb < 600_000, f"{shape}: {peak_kb} kB at peak in {took:.0f}s"
+
+
+def measured_run(
+    data: Path, out: Path, script: dict
+) -> tuple[subprocess.CompletedProcess[str], float, int]:
+    """`labscribe run` of `data` against a scripted endpoint: the process, its wall time in
+    seconds, and its peak memory in kB (`measured` prints it last on stderr)."""
     with ScriptedEndpoint(script) as server:
         started = time.monotonic()
         done = subprocess.run(
             measured([*COMMAND, "run", str(data), "--out", str(out),
-                      "--db", str(tmp_path / "db.sqlite"), *endpoint_flags(server)]),
+                      "--db", str(out.parent / "db.sqlite"), *endpoint_flags(server)]),
             capture_output=True, text=True, timeout=300,
         )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    assert read_record(out)["status"] == "completed"
-    peak_kb = int(done.stderr.strip().splitlines()[-1])
-    assert peak_kb < 600_000, f"{shape}: {peak_kb} kB at peak in {time.monotonic() - started:.0f}s"
+        took = time.monotonic() - started
+    return done, took, int(done.stderr.strip().splitlines()[-1])
 
 
 def test_an_unreadable_table_as_a_normal_user_leaves_a_report(user_dir: Path) -> None:
@@ -318,18 +327,10 @@ def test_a_pdf_bomb_costs_the_writing_stages_no_time_and_no_memory(
     script = {"explorer": [tool_reply(("read_file", {"path": "handout.pdf"})),
               tool_reply(("finish_exploration", {"experiment": "x", "goal": "y",
               "key_findings": ["z"]}))], "writer": WRITER}  # fmt: skip
-    with ScriptedEndpoint(script) as server:
-        started = time.monotonic()
-        done = subprocess.run(
-            measured([*COMMAND, "run", str(data), "--out", str(out),
-                      "--db", str(tmp_path / "db.sqlite"), *endpoint_flags(server)]),
-            capture_output=True, text=True, timeout=300,
-        )  # fmt: skip
-        took = time.monotonic() - started
+    done, took, peak_kb = measured_run(data, out, script)
     assert done.returncode == 0, done.stderr
     answer = tool_messages(out)[0]["content"]
     assert "no text could be extracted (page 1: it exceeds the decoding limits)" in answer
-    peak_kb = int(done.stderr.strip().splitlines()[-1])
     assert peak_kb < 400_000, peak_kb
     assert took < 60, took
 
