@@ -21,6 +21,7 @@ from labscribe.graph.local_model import (
     never_pays_off,
 )
 from labscribe.graph.progress import emit
+from labscribe.guards.human import halt_request
 from labscribe.guards.statuses import HaltKind, Termination, classify_model_error
 from labscribe.tools.images import VisionReader
 
@@ -215,7 +216,7 @@ def ask(model: Runnable[Any, AIMessage], messages: list[BaseMessage], stage: str
             termination = classify_model_error(exc)
             if termination is None:
                 raise
-            interrupt({"halt": infrastructure_halt(termination, exc)})
+            interrupt(halt_request(infrastructure_halt(termination, exc)))
 
 
 class TokenProgress(BaseCallbackHandler):

@@ -22,12 +22,13 @@ def route_explorer(state: State, runtime: Runtime[Context]) -> ExplorerRoute:
 
     A collapse halt goes straight to drafting with what was found ("collapse": past the
     stages that would spend the write model on a collapsed run), or pauses for a human
-    when the run has on_collapse="ask". Otherwise pending calls are answered one per step,
-    a finished exploration leaves by the usual way, and anything else is the explorer's
-    turn.
+    when the run has on_collapse="ask" (until the human ends exploration: `ignore`).
+    Otherwise pending calls are answered one per step, a finished exploration leaves by the
+    usual way, and anything else is the explorer's turn.
     """
     if (state.get("guard") or {}).get("halt"):
-        return "await_human" if runtime.context.on_collapse == "ask" else "collapse"
+        asking = runtime.context.on_collapse == "ask" and not state.get("exploration")
+        return "await_human" if asking else "collapse"
     if pending_calls(state["messages"]):
         return "call_tool"
     if state.get("exploration"):

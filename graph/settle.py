@@ -4,47 +4,81 @@ from __future__ import annotations
 
 import sqlite3
 import traceback
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from langgraph.types import StateSnapshot
 
 from labscribe.graph.models import infrastructure_halt
 from labscribe.graph.outputs import RunOutcome
+from labscribe.guards.human import infrastructure_halt_of
 from labscribe.guards.statuses import HaltKind, RunStatus, classify_model_error
 
 RESUME_HINT = "resume with: labscribe resume {thread_id} [--nudge TEXT]"
 
 
-def thread_state(snapshot: StateSnapshot) -> Literal["interrupted", "resumable", "finished"]:
+@dataclass(frozen=True)
+class ThreadView:
+    """What settling a thread reads of it, from a local checkpoint or from a server's API."""
+
+    values: dict[str, Any]
+    interrupts: list[Any]
+    """The values of the interrupts the thread waits on."""
+    pending: list[str]
+    """Tasks still to run: the next nodes, and tasks whose writes were never committed."""
+
+    @classmethod
+    def of(cls, snapshot: StateSnapshot | ThreadView) -> ThreadView:
+        if isinstance(snapshot, ThreadView):
+            return snapshot
+        pending = [task.name for task in snapshot.tasks] or list(snapshot.next)
+        return cls(snapshot.values, [i.value for i in snapshot.interrupts], pending)
+
+    @classmethod
+    def served(cls, state: dict[str, Any]) -> ThreadView:
+        """A LangGraph server's thread state (`threads.get_state`), as JSON."""
+        tasks = [task["name"] for task in state.get("tasks") or []]
+        interrupts = [i.get("value") for i in state.get("interrupts") or []]
+        return cls(state.get("values") or {}, interrupts, tasks or list(state.get("next") or []))
+
+
+def thread_state(
+    snapshot: StateSnapshot | ThreadView,
+) -> Literal["interrupted", "resumable", "finished"]:
     """Where a thread stands. A task that finished before a crash but was never committed
     leaves `next` empty and its writes pending: the thread is still resumable."""
-    if snapshot.interrupts:
+    view = ThreadView.of(snapshot)
+    if view.interrupts:
         return "interrupted"
-    return "resumable" if snapshot.next or snapshot.tasks else "finished"
+    return "resumable" if view.pending else "finished"
 
 
-def pending_halt(snapshot: StateSnapshot) -> dict[str, Any] | None:
-    """The halt a paused thread waits on: the interrupt's record (a collapse waiting for a
-    human, or an endpoint that failed), else the guard's."""
-    for pending in snapshot.interrupts:
-        value = pending.value
-        if isinstance(value, dict) and isinstance(value.get("halt"), dict):
-            return value["halt"]
-    return (snapshot.values.get("guard") or {}).get("halt")
+def pending_halt(snapshot: StateSnapshot | ThreadView) -> dict[str, Any] | None:
+    """The halt a paused thread waits on: an endpoint's failure, which its interrupt
+    carries, else the guard's collapse record."""
+    view = ThreadView.of(snapshot)
+    for value in view.interrupts:
+        if (halt := infrastructure_halt_of(value)) is not None:
+            return halt
+    return (view.values.get("guard") or {}).get("halt")
 
 
-def settle(thread_id: str, snapshot: StateSnapshot) -> RunOutcome:
-    """The outcome of an invocation that returned normally, read from its last checkpoint."""
-    values = snapshot.values
-    if snapshot.interrupts:
-        halt = pending_halt(snapshot) or {}
-        hint = RESUME_HINT.format(thread_id=thread_id)
+def settle(
+    thread_id: str, snapshot: StateSnapshot | ThreadView, hint: str = RESUME_HINT
+) -> RunOutcome:
+    """The outcome of an invocation that returned normally, read from its last checkpoint.
+    `hint` says how to resume a halted thread (a server's threads resume another way)."""
+    view = ThreadView.of(snapshot)
+    values = view.values
+    if view.interrupts:
+        halt = pending_halt(view) or {}
+        hint = hint.format(thread_id=thread_id)
         said = halt.get("reason", "paused")
         # An endpoint's failure names itself; a collapse is the explorer's halt.
         reason = said if halt.get("kind") == HaltKind.INFRASTRUCTURE else f"halted: {said}"
         return RunOutcome(RunStatus.HALTED, f"{reason}; {hint}", halt=halt or None)
-    if thread_state(snapshot) != "finished" or not values.get("report"):
-        pending = ", ".join(task.name for task in snapshot.tasks) or "the end"
+    if thread_state(view) != "finished" or not values.get("report"):
+        pending = ", ".join(view.pending) or "the end"
         return RunOutcome(RunStatus.FAILED, f"stopped before {pending}")
     reason = (values.get("exploration") or {}).get("reason", "exploration ended")
     halts = (values.get("guard") or {}).get("halts") or []

@@ -23,6 +23,7 @@ from labscribe.graph.progress import emit, milestone, skipped
 from labscribe.graph.state import State, figures_dir, pending_calls
 from labscribe.guards.budgets import MAX_CALLS_PER_REPLY, check_before_request, estimate_tokens
 from labscribe.guards.guard_state import GuardState
+from labscribe.guards.human import DRAFT_CHOSEN, halt_request, read_answer
 from labscribe.guards.messages import CALL_FAILED, EMPTY_REPLY_NUDGE, TOO_MANY_CALLS
 from labscribe.guards.repair import MAX_STRING, argument_problem, repair_json_object
 from labscribe.guards.statuses import Termination
@@ -138,12 +139,24 @@ def call_tool(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
 
 
 def await_human(state: State) -> dict[str, Any]:
-    """Pause a halted thread. Resuming with `{"nudge": text}` hands the explorer that text."""
-    answer = interrupt({"halt": (state.get("guard") or {}).get("halt")})
-    nudge = answer.get("nudge") if isinstance(answer, dict) else answer
+    """Pause a halted thread for a human (a HumanInterrupt, as Agent Inbox shows it). A nudge
+    (`{"type": "response", "args": text}`, or `{"nudge": text}`) goes to the explorer and
+    starts a new attempt; `ignore` drafts with what was found, as on_collapse="draft" would."""
     guard = GuardState.load(state.get("guard"))
+    answer = read_answer(
+        interrupt(
+            halt_request(
+                guard.halt or {}, folder=state["folder"], warned=guard.warned,
+                blocked=guard.blocked, tool_calls=state.get("tool_calls", 0),
+            )
+        )
+    )  # fmt: skip
+    if answer.draft:  # the halt stays, so the collapse route takes the run to drafting
+        halt = guard.halt or {}
+        termination = Termination(halt.get("termination", Termination.REPEATED_CALL))
+        return _ended(termination, f"{DRAFT_CHOSEN}: {halt.get('reason')}")
     guard.halt = None  # the record stays in guard.halts and in the checkpoint history
-    return {"guard": guard.dump(), "pending_nudge": nudge or None}
+    return {"guard": guard.dump(), "pending_nudge": answer.nudge}
 
 
 def explore_done(state: State) -> dict[str, Any]:

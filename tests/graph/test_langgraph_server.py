@@ -5,98 +5,37 @@ from __future__ import annotations
 
 import json
 import os
-import re
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from langgraph_dev import LANGGRAPH, LanggraphDev
 from scripted import latex
-from scripted_server import ScriptedEndpoint, text_reply, tool_reply
+from scripted_server import Choose, ScriptedEndpoint, text_reply, tool_reply
+
+from labscribe.guards.human import DRAFT_CHOSEN
 
 langgraph_sdk = pytest.importorskip(
     "langgraph_sdk",
     reason="the Studio tests need labscribe[studio] (.ci/setup --test installs it)",
 )
 
-REPO = Path(__file__).resolve().parents[2]
-LANGGRAPH = Path(sys.executable).parent / "langgraph"
-LISTENING = re.compile(r"API: \S*http://127\.0\.0\.1:(\d+)")
 FINISH = ("finish_exploration", {"experiment": "RLC", "goal": "f0", "key_findings": ["5 kHz"]})
 AGAIN = tool_reply(("list_dir", {"path": "."}))
 NUDGE = "Stop listing the folder. Call finish_exploration with what you know."
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """`langgraph dev` offline in a temporary directory (its `.langgraph_api/` state lands
-    there). It moves to another port when the one asked for is busy, so the port is read
-    from what it prints."""
+    there)."""
     if os.environ.get("CI") is None and not LANGGRAPH.exists():
         pytest.skip("langgraph-cli is not installed here (.ci/setup --test installs it)")
-    where = tmp_path_factory.mktemp("langgraph-dev")
-    log = where / "server.log"
-    env = os.environ | {
-        "LANGGRAPH_CLI_NO_ANALYTICS": "1",
-        "LANGSMITH_TRACING": "false",
-        "LANGCHAIN_TRACING_V2": "false",
-        "NO_COLOR": "1",
-    }
-    command = [
-        str(LANGGRAPH), "dev", "--config", str(_config_in(where)), "--no-browser",
-        "--no-reload", "--host", "127.0.0.1", "--port", str(_free_port()),
-    ]  # fmt: skip
-    with log.open("w") as sink:
-        server = subprocess.Popen(
-            command, cwd=where, env=env, stdout=sink, stderr=subprocess.STDOUT
-        )
+    server = LanggraphDev(tmp_path_factory.mktemp("langgraph-dev"))
     try:
-        deadline = time.monotonic() + 90
-        while not (found := LISTENING.search(log.read_text())):
-            assert server.poll() is None, f"langgraph dev exited:\n{log.read_text()}"
-            assert time.monotonic() < deadline, f"langgraph dev did not start:\n{log.read_text()}"
-            time.sleep(0.2)
-        url = f"http://127.0.0.1:{found.group(1)}"
-        while not _answers(url):  # it prints the address before it listens
-            assert server.poll() is None, f"langgraph dev exited:\n{log.read_text()}"
-            assert time.monotonic() < deadline, f"langgraph dev did not answer:\n{log.read_text()}"
-            time.sleep(0.2)
-        yield url
+        yield server.start()
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-
-
-def _config_in(where: Path) -> Path:
-    """The repository's langgraph.json, with its paths made absolute: `langgraph dev` reads
-    them relative to where it runs, and it runs in `where`."""
-    config = json.loads((REPO / "langgraph.json").read_text())
-    config["dependencies"] = [str(REPO / path) for path in config["dependencies"]]
-    config["graphs"] = {name: str(REPO / spec) for name, spec in config["graphs"].items()}
-    target = where / "langgraph.json"
-    target.write_text(json.dumps(config))
-    return target
-
-
-def _answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"{url}/ok", timeout=5) as response:
-            return response.status == 200
-    except OSError:
-        return False
+        server.stop()
 
 
 def _context(endpoint: ScriptedEndpoint, **settings: object) -> dict[str, object]:
@@ -146,7 +85,8 @@ def test_a_halted_thread_is_interrupted_and_a_nudge_through_the_api_completes_it
         halted = client.threads.get_state(thread_id)
         assert halted["next"] == ["await_human"]
         (interrupt,) = halted["interrupts"]
-        assert interrupt["value"]["halt"]["tool"] == "list_dir"
+        (request,) = interrupt["value"]  # a HumanInterrupt, as Agent Inbox reads it
+        assert request["action_request"] == {"action": "list_dir", "args": {"path": "."}}
         values = halted["values"]
         assert values["plan"] == ["scan", "explore", "gap", "draft", "bib"]
         assert values["stages"] == ["scan"]
@@ -170,3 +110,46 @@ def test_a_halted_thread_is_interrupted_and_a_nudge_through_the_api_completes_it
     assert history[0]["next"] == []
     assert any(snapshot["next"] == ["await_human"] for snapshot in history)
     assert len(history) > 15  # every super-step was checkpointed by the server
+
+
+def _halted_thread(client, endpoint: ScriptedEndpoint, folder: Path) -> tuple[str, str]:
+    """A thread whose explorer collapsed under on_collapse="ask": (thread id, assistant id)."""
+    assistant = client.assistants.create("labscribe", context=_context(endpoint, on_collapse="ask"))
+    thread_id = client.threads.create()["thread_id"]
+    client.runs.wait(thread_id, assistant["assistant_id"], input={"folder": str(folder)})
+    assert client.threads.get(thread_id)["status"] == "interrupted"
+    return thread_id, assistant["assistant_id"]
+
+
+def test_agent_inbox_answers_a_halt_a_response_explores_on_and_ignore_drafts(
+    server_url: str, data: Path
+) -> None:
+    client = langgraph_sdk.get_sync_client(url=server_url)
+    explorer = Choose(lambda body: tool_reply(FINISH) if NUDGE in json.dumps(body) else AGAIN)
+    scripts = {"explorer": [explorer], "writer": [text_reply(latex("Inbox report."))]}
+    with ScriptedEndpoint(scripts) as endpoint:
+        responded, assistant_id = _halted_thread(client, endpoint, data)
+        (pending,) = client.threads.get_state(responded)["interrupts"]
+        (request,) = pending["value"]
+        assert request["config"]["allow_respond"] and request["config"]["allow_ignore"]
+        assert request["description"].startswith("## Exploration halted")
+        # Agent Inbox sends its answer as a list of one HumanResponse.
+        answer = [{"type": "response", "args": NUDGE}]
+        done = client.runs.wait(responded, assistant_id, command={"resume": answer})
+        assert done["report"] == latex("Inbox report.")
+        assert [m["content"] for m in done["messages"] if m["type"] == "human"][-1] == NUDGE
+        assert done["exploration"]["termination"] == "finished"
+        assert done["guard"]["halt"] is None
+
+        ignored, assistant_id = _halted_thread(client, endpoint, data)
+        asked = endpoint.calls_to("explorer")
+        done = client.runs.wait(
+            ignored, assistant_id, command={"resume": {"type": "ignore", "args": None}}
+        )
+        assert endpoint.calls_to("explorer") == asked  # no more exploring
+    assert done["report"] == latex("Inbox report.")
+    assert done["exploration"]["reason"].startswith(DRAFT_CHOSEN)
+    assert done["stages"] == ["scan", "explore", "draft", "bib"]  # straight to drafting
+    assert "gap" in done["skipped"]
+    assert done["guard"]["halt"]["tool"] == "list_dir"  # drafted after the halt, as it says
+    assert client.threads.get(ignored)["status"] == "idle"
