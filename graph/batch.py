@@ -18,6 +18,7 @@ import subprocess
 import sys
 import threading
 import time
+import uuid
 from collections import deque
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -63,6 +64,12 @@ class Batch(BaseModel):
     """Options for every `labscribe run` (on-collapse, max-tool-iters, reflect, ...)."""
     endpoint_flags: list[str] = Field(default_factory=list)
     """Endpoint and models for every run and resume; the API key travels in the environment."""
+    server: str | None = None
+    """A LangGraph server's URL: the runs are its threads (graph/server_batch.py)."""
+    assistant_id: str | None = None
+    """The server's assistant that carries the batch's configuration."""
+    context: dict[str, Any] = Field(default_factory=dict)
+    """That configuration: the runs' Context, without the API key."""
     entries: list[BatchEntry]
 
     @property
@@ -98,7 +105,8 @@ def folders_of(paths: Iterable[str | Path]) -> list[Path]:
         children = [c for c in folders[0].iterdir() if not c.name.startswith(".")]
         if children and all(c.is_dir() for c in children):
             return sorted(children)
-    return folders
+    # A folder named twice is one run: two threads on one folder would race for its report.
+    return list({folder.resolve(): folder for folder in folders}.values())
 
 
 def plan_batch(
@@ -108,17 +116,20 @@ def plan_batch(
     db: str | None = None,
     run_flags: list[str] | None = None,
     endpoint_flags: list[str] | None = None,
+    server: str | None = None,
+    context: dict[str, Any] | None = None,
 ) -> Batch:
-    """A new batch: a thread id and an output folder for each folder; nothing runs yet."""
+    """A new batch: a thread id and an output folder for each folder; nothing runs yet. On a
+    server the thread ids are UUIDs (the server's own kind), and OUT/ names each folder's
+    outputs by the folder."""
     base = Path(out).expanduser().absolute()
     if (base / MANIFEST).exists():
         raise BadInput(f"{str(base)!r} already holds a batch: add --resume, or pick another --out")
     entries = []
     for folder in folders_of(folders):
-        thread_id = new_thread_id(folder)
-        entries.append(
-            BatchEntry(folder=str(folder), thread_id=thread_id, out=str(base / thread_id))
-        )
+        name = new_thread_id(folder)
+        thread_id = str(uuid.uuid4()) if server else name
+        entries.append(BatchEntry(folder=str(folder), thread_id=thread_id, out=str(base / name)))
     if not entries:
         raise BadInput("no folders to run")
     return Batch(
@@ -126,6 +137,8 @@ def plan_batch(
         db=db,
         run_flags=run_flags or [],
         endpoint_flags=endpoint_flags or [],
+        server=server,
+        context=context or {},
         entries=entries,
     )
 
@@ -140,41 +153,63 @@ def run_batch(
     *,
     concurrency: int | None = None,
     api_key: str | None = None,
+    nudge: str | None = None,
     on_event: EventSink | None = None,
 ) -> Batch:
     """Run every entry whose report is not written yet, `concurrency` at a time (default: the
-    cores this process may use). The manifest is saved as each run ends. Ctrl-C reaches the
-    runs too: each checkpoints and ends `cancelled`; runs not started stay `pending`."""
-    workers = max(1, concurrency or len(os.sched_getaffinity(0)))
+    cores this process may use); threads halted for a human are resumed with `nudge`. The
+    manifest is saved as each run ends. Ctrl-C reaches the runs too: each checkpoints and
+    ends `cancelled`; runs not started stay `pending`."""
     todo = [entry for entry in batch.entries if not entry.written]
     where = _thread_states(batch.db, [entry.thread_id for entry in todo])
     env = os.environ | ({"LABSCRIBE_API_KEY": api_key} if api_key else {})
-    saving, stopping = threading.Lock(), threading.Event()
-    batch.save()
 
     def attempt(entry: BatchEntry) -> None:
-        if stopping.is_set():
-            return
         state = where.get(entry.thread_id)
         if state == "finished":  # the batch was stopped before it saved this run's ending
-            _settle(entry, _record_since(Path(entry.out) / "run.json", 0), [])
+            settle_entry(entry, _record_since(Path(entry.out) / "run.json", 0), [])
         else:
-            _run_child(entry, _command(batch, entry, state), env, on_event)
-        with saving:
-            batch.save()
+            _run_child(entry, _command(batch, entry, state, nudge), env, on_event)
 
-    pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="labscribe-batch")
-    futures = [pool.submit(attempt, entry) for entry in todo]
-    try:
-        for future in as_completed(futures):
-            future.result()
-    except KeyboardInterrupt:
-        stopping.set()
+    def cancel() -> None:
         # A Ctrl-C reached the children too; a SIGTERM to the batch reached only the batch.
         # Either way each run in flight is told to cancel: it checkpoints and ends cancelled.
         for child in list(_RUNNING):
             with contextlib.suppress(ProcessLookupError):
                 child.send_signal(signal.SIGTERM)
+
+    workers = concurrency or len(os.sched_getaffinity(0))
+    return run_entries(batch, attempt, workers=workers, cancel=cancel)
+
+
+def run_entries(
+    batch: Batch,
+    attempt: Callable[[BatchEntry], None],
+    *,
+    workers: int,
+    cancel: Callable[[], None],
+) -> Batch:
+    """`attempt` every entry whose report is not written yet, `workers` at a time, saving the
+    manifest as each ends. On Ctrl-C no more start, `cancel` tells those in flight to stop,
+    and they are waited for, so each records how it ended."""
+    saving, stopping = threading.Lock(), threading.Event()
+    batch.save()
+
+    def one(entry: BatchEntry) -> None:
+        if stopping.is_set():
+            return
+        attempt(entry)
+        with saving:
+            batch.save()
+
+    pool = ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="labscribe-batch")
+    futures = [pool.submit(one, entry) for entry in batch.entries if not entry.written]
+    try:
+        for future in as_completed(futures):
+            future.result()
+    except KeyboardInterrupt:
+        stopping.set()
+        cancel()
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
         batch.save()
@@ -191,12 +226,13 @@ def _thread_states(db: str | None, thread_ids: list[str]) -> dict[str, str]:
     return {t: thread_state(s) for t, s in snapshots.items() if s.values}
 
 
-def _command(batch: Batch, entry: BatchEntry, where: str | None) -> list[str]:
+def _command(batch: Batch, entry: BatchEntry, where: str | None, nudge: str | None) -> list[str]:
     db = ["--db", batch.db] if batch.db else []
     if where is None:
         run = ["run", entry.folder, "--out", entry.out, "--thread", entry.thread_id]
         return [*CLI, *run, "--json", *batch.run_flags, *batch.endpoint_flags, *db]
-    return [*CLI, "resume", entry.thread_id, "--json", *batch.endpoint_flags, *db]
+    hint = ["--nudge", nudge] if nudge and where == "interrupted" else []
+    return [*CLI, "resume", entry.thread_id, "--json", *hint, *batch.endpoint_flags, *db]
 
 
 def _run_child(
@@ -222,12 +258,12 @@ def _run_child(
     _RUNNING.discard(child)
     drain.join()
     entry.seconds = round(time.monotonic() - started, 2)
-    _settle(entry, _record_since(Path(entry.out) / "run.json", wall_start), list(errors))
+    settle_entry(entry, _record_since(Path(entry.out) / "run.json", wall_start), list(errors))
     if on_event:
         on_event(entry, {"event": "finished", "status": entry.status, "reason": entry.reason})
 
 
-def _settle(entry: BatchEntry, record: dict[str, Any] | None, errors: list[str]) -> None:
+def settle_entry(entry: BatchEntry, record: dict[str, Any] | None, errors: list[str]) -> None:
     """Copy the run's ending from its run.json, or from what it said when it wrote none."""
     if record is not None:
         entry.status, entry.reason = record["status"], record["reason"]

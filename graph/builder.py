@@ -13,6 +13,7 @@ from labscribe.graph.pipeline import STAGES, prepare
 from labscribe.graph.routing import route_explorer, route_reflection
 from labscribe.graph.state import InputState, State
 from labscribe.nodes.explore import await_human, call_tool, explore_collapsed, explore_done
+from labscribe.nodes.publish import publish
 
 EXPLORE_LOOP = ("explore", "call_tool", "await_human")
 
@@ -20,7 +21,8 @@ EXPLORE_LOOP = ("explore", "call_tool", "await_human")
 def build_graph(*, checkpointer: BaseCheckpointSaver | None = None) -> CompiledStateGraph:
     """The labscribe graph, compiled with `checkpointer` (None for LangGraph Studio/server).
 
-    `prepare` leads into the stages in order; the explore loop leaves through
+    `prepare` leads into the stages in order, and `publish` follows them (the files a
+    server's client cannot read from state); the explore loop leaves through
     `route_explorer`: into `explore_done`, which leads to the next stage, or, when it
     collapsed, into `explore_collapsed`, which leads straight to `draft`. Reflect repeats
     through `route_reflection`.
@@ -33,8 +35,9 @@ def build_graph(*, checkpointer: BaseCheckpointSaver | None = None) -> CompiledS
     builder.add_node("await_human", await_human)
     builder.add_node("explore_done", explore_done)
     builder.add_node("explore_collapsed", explore_collapsed)
+    builder.add_node("publish", publish)
 
-    chain = ["prepare", *(stage.name for stage in STAGES)]
+    chain = ["prepare", *(stage.name for stage in STAGES), "publish"]
     builder.add_edge(START, chain[0])
     after = dict(pairwise(chain))
     for here, there in after.items():

@@ -19,6 +19,7 @@ from labscribe.graph.context import Context
 from labscribe.graph.models import ConfigError
 from labscribe.graph.outputs import OutputsUnwritten
 from labscribe.graph.runner import BadInput, RunResult, resume_thread, run_folder
+from labscribe.graph.server_batch import run_on_server
 from labscribe.graph.settle import pending_halt, thread_state
 from labscribe.guards.statuses import RunStatus
 from labscribe.tools import children
@@ -87,23 +88,33 @@ def batch(args: argparse.Namespace) -> int:
         job = Batch.load(args.out)
         if args.db is not None and args.db != job.db:
             raise BadInput(f"this batch's threads live in {job.db or 'the default database'}")
-        # A resume may point the runs at a new endpoint or model (an outage, a rotated key).
+        if args.server and not job.server:
+            raise BadInput("this batch ran here, not on a server: resume it without --server")
+        # A resume may point the runs at a new endpoint or model (an outage, a rotated key),
+        # or at the server's new address.
         job.endpoint_flags = _endpoint_flags(args) or job.endpoint_flags
+        job.server = args.server or job.server
     else:
         if not args.folders:
             raise BadInput("name the folders to run, or one folder that holds them")
-        _context(args)  # bad options stop the batch here, not in every run
+        if args.server and args.db:
+            raise BadInput("--db applies to local runs: a server keeps its own checkpoints")
+        context = _context(args)  # bad options stop the batch here, not in every run
         job = plan_batch(
             args.folders,
             out=args.out,
             db=args.db,
             run_flags=_run_flags(args),
             endpoint_flags=_endpoint_flags(args),
+            server=args.server,
+            context=_served_context(context, args),
         )
-    job = run_batch(
+    follow = run_on_server if job.server else run_batch
+    job = follow(
         job,
         concurrency=args.concurrency,
         api_key=args.api_key,
+        nudge=args.nudge,
         on_event=_batch_progress(job, args.json),
     )
     if args.json:
@@ -268,6 +279,14 @@ def _endpoint_flags(args: argparse.Namespace) -> list[str]:
     return [part for name, value in settings.items() for part in (_flag(name), str(value))]
 
 
+def _served_context(context: Context, args: argparse.Namespace) -> dict[str, Any]:
+    """The assistant's context for a server batch: the options given, never the key (the
+    server's environment holds it, or each run carries it: see the README)."""
+    given = _endpoint_settings(args) | _run_settings(args)
+    given.pop("api_key", None)
+    return {name: value for name, value in context.options().items() if name in given}
+
+
 def _flag(name: str) -> str:
     return "--" + name.replace("_", "-")
 
@@ -380,10 +399,21 @@ def _parser() -> argparse.ArgumentParser:
         "--out", default="labscribe-out/batch", help="where the reports and batch.json go"
     )
     sub.add_argument(
-        "--concurrency", type=int, help="runs at once (default: the cores this process may use)"
+        "--concurrency",
+        type=int,
+        help="runs at once (default: the cores this process may use; 4 on a server)",
     )
     sub.add_argument(
         "--resume", action="store_true", help="continue the batch in --out: only unfinished runs"
+    )
+    sub.add_argument(
+        "--server",
+        metavar="URL",
+        help="submit the runs to this LangGraph server (langgraph dev, or a deployment) "
+        "through langgraph-sdk, instead of running them here",
+    )
+    sub.add_argument(
+        "--nudge", help="with --resume: a hint for the explorers of threads halted for a human"
     )
     run_flags(sub)
 

@@ -1,7 +1,9 @@
-"""The files a run leaves in OUT/: report.tex, history.json, run.json (events.jsonl streams)."""
+"""The files a run leaves in OUT/: report.tex, history.json, run.json, and events.jsonl as
+the run streams."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -146,3 +148,32 @@ def write_whole(path: Path, text: str) -> Path:
     finally:
         partial.unlink(missing_ok=True)
     return path
+
+
+class EventLog:
+    """events.jsonl, appended line by line. Losing the log (a full disk) never stops a run:
+    the run's outputs say what could not be written."""
+
+    def __init__(self, path: Path, thread_id: str) -> None:
+        self.thread_id = thread_id
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.handle: Any = path.open("a", encoding="utf-8", errors="backslashreplace")
+        except OSError:
+            self.handle = None
+
+    def append(self, event: dict[str, Any]) -> None:
+        if self.handle is None:
+            return
+        line = json.dumps({"thread_id": self.thread_id, **event}, ensure_ascii=False, default=str)
+        try:
+            self.handle.write(line + "\n")
+            self.handle.flush()
+        except OSError:
+            self.close()
+
+    def close(self) -> None:
+        if self.handle is not None:
+            with contextlib.suppress(OSError):
+                self.handle.close()
+            self.handle = None

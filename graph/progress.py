@@ -19,6 +19,7 @@ from langgraph.config import get_stream_writer
 from langgraph.runtime import get_runtime
 
 from labscribe.guards.paths import printable
+from labscribe.guards.statuses import RunStatus
 
 
 def milestone_index(plan: Sequence[str], stage: str, occurrence: int) -> int:
@@ -99,3 +100,19 @@ def _printable(value: Any) -> Any:
 
 _STARTS: OrderedDict[str, float] = OrderedDict()
 _KEPT_STARTS = 256  # runs a long-lived server remembers the start of
+
+
+def end_event(values: dict[str, Any], outcome: Any) -> dict[str, Any]:
+    """The last event of an invocation: how it ended (a RunOutcome), at 100% when a report was
+    written, else where the stages stopped."""
+    plan = values.get("plan", [])
+    done = outcome.status in (RunStatus.COMPLETED, RunStatus.DEGRADED)
+    return {
+        "event": "end",
+        "status": outcome.status.value,
+        "reason": outcome.reason,
+        "index": len(plan) if done else len(values.get("stages", [])),
+        "total": len(plan),
+        "stage": "end",
+        "detail": outcome.reason,
+    }

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import json
 import re
 import time
 import uuid
@@ -19,8 +17,14 @@ from labscribe.graph.builder import EXPLORE_LOOP, build_graph
 from labscribe.graph.checkpoint import hold_thread, open_checkpointer
 from labscribe.graph.context import Context
 from labscribe.graph.models import Models, check_models
-from labscribe.graph.outputs import OutputsUnwritten, RunOutcome, export_outputs, write_outputs
-from labscribe.graph.progress import stamped
+from labscribe.graph.outputs import (
+    EventLog,
+    OutputsUnwritten,
+    RunOutcome,
+    export_outputs,
+    write_outputs,
+)
+from labscribe.graph.progress import end_event, stamped
 from labscribe.graph.settle import RESUME_HINT, failure, settle, thread_state
 from labscribe.guards.budgets import graph_step_bound
 from labscribe.guards.inputs import folder_problem, out_problem
@@ -212,7 +216,7 @@ def _drive(
     latest: RunnableConfig = {"configurable": {"thread_id": thread_id}}  # not a fork's point
     started = time.time()
     children.resume_starting()
-    log = _EventLog(out / "events.jsonl", thread_id)
+    log = EventLog(out / "events.jsonl", thread_id)
 
     def publish(event: dict[str, Any]) -> None:
         event = event if "time" in event else stamped(event, started)
@@ -242,47 +246,6 @@ def _drive(
     except OutputsUnwritten as exc:
         log.close()
         raise exc.with_hint(thread_id) from exc
-    plan = values.get("plan", [])
-    done = outcome.status in (RunStatus.COMPLETED, RunStatus.DEGRADED)
-    publish(
-        {
-            "event": "end",
-            "status": outcome.status.value,
-            "reason": outcome.reason,
-            "index": len(plan) if done else len(values.get("stages", [])),
-            "total": len(plan),
-            "stage": "end",
-            "detail": outcome.reason,
-        }
-    )
+    publish(end_event(values, outcome))
     log.close()
     return RunResult(thread_id, out, record)
-
-
-class _EventLog:
-    """events.jsonl, appended line by line. Losing the log (a full disk) never stops a run:
-    the run's outputs say what could not be written."""
-
-    def __init__(self, path: Path, thread_id: str) -> None:
-        self.thread_id = thread_id
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self.handle: Any = path.open("a", encoding="utf-8", errors="backslashreplace")
-        except OSError:
-            self.handle = None
-
-    def append(self, event: dict[str, Any]) -> None:
-        if self.handle is None:
-            return
-        line = json.dumps({"thread_id": self.thread_id, **event}, ensure_ascii=False, default=str)
-        try:
-            self.handle.write(line + "\n")
-            self.handle.flush()
-        except OSError:
-            self.close()
-
-    def close(self) -> None:
-        if self.handle is not None:
-            with contextlib.suppress(OSError):
-                self.handle.close()
-            self.handle = None

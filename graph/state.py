@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, NotRequired
 
 from langchain_core.messages import AIMessage, AnyMessage, ToolMessage
+from langgraph.config import get_config
 from langgraph.graph.message import add_messages
 from typing_extensions import TypedDict
 
@@ -97,8 +98,13 @@ def pending_calls(messages: list[AnyMessage]) -> list[dict[str, Any]]:
 
 
 def figures_dir(state: State) -> Path:
-    """Where this run keeps its figures: OUT/figures, or a folder of its own without OUT."""
+    """Where this run keeps its figures: OUT/figures, or without OUT (a server run) a folder
+    of the thread's own, so two threads on one folder never share their figures."""
     if state.get("out"):
         return Path(state["out"]) / "figures"
-    digest = hashlib.sha256(state["folder"].encode()).hexdigest()[:12]
+    try:
+        owner = get_config()["configurable"].get("thread_id") or state["folder"]
+    except RuntimeError:  # outside a run
+        owner = state["folder"]
+    digest = hashlib.sha256(str(owner).encode()).hexdigest()[:12]
     return Path(tempfile.gettempdir()) / "labscribe-figures" / digest

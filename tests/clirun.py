@@ -16,9 +16,15 @@ def labscribe(*args: str, timeout: float = 180) -> subprocess.CompletedProcess[s
     return subprocess.run([*COMMAND, *args], capture_output=True, text=True, timeout=timeout)
 
 
-def start(*args: str) -> subprocess.Popen[str]:
+def start(*args: str, new_session: bool = False) -> subprocess.Popen[str]:
+    """`labscribe` in the background; `new_session` gives it a process group of its own, so a
+    test can send it the Ctrl-C a terminal would."""
     return subprocess.Popen(
-        [*COMMAND, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [*COMMAND, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=new_session,
     )
 
 

@@ -8,6 +8,7 @@ import shutil
 import signal
 import subprocess
 import time
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -139,6 +140,13 @@ def test_one_folder_of_folders_is_a_class_but_a_data_folder_is_itself(
     assert [p.name for p in folders_of([course])] == ["ada", "ben", "broken", "cai", "dev", "stuck"]
     assert folders_of([data]) == [data]  # it holds files
     assert folders_of([course / "ada", course / "ben"]) == [course / "ada", course / "ben"]
+    (tmp_path / "alias").symlink_to(course / "ada")
+    twice = [course / "ada", course / "ben", tmp_path / "alias", course / "ada" / "."]
+    assert folders_of(twice) == [course / "ada", course / "ben"]  # one folder, one thread
+    planned = plan_batch(twice, out=tmp_path / "reports", server="http://127.0.0.1:2024")
+    assert [Path(e.folder).name for e in planned.entries] == ["ada", "ben"]
+    assert all(str(uuid.UUID(e.thread_id)) == e.thread_id for e in planned.entries)
+    assert [Path(e.out).name.split("-")[0] for e in planned.entries] == ["ada", "ben"]
 
 
 def test_ctrl_c_cancels_the_running_runs_keeps_the_rest_pending_and_resume_finishes(
