@@ -391,8 +391,9 @@ def _parser() -> argparse.ArgumentParser:
     sub = command(
         "batch",
         batch,
-        "run many folders, each its own thread and process, a few at a time; one folder "
-        "that holds only folders runs each of them",
+        "run many folders, each its own thread and process (or, with --server, a thread "
+        "on a LangGraph server), a few at a time; one folder that holds only folders runs "
+        "each of them",
     )
     sub.add_argument("folders", nargs="*", metavar="FOLDER")
     sub.add_argument(

@@ -8,17 +8,13 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
+import langgraph_sdk
 import pytest
 from langgraph_dev import LANGGRAPH, LanggraphDev
 from scripted import latex
 from scripted_server import Choose, ScriptedEndpoint, text_reply, tool_reply
 
 from labscribe.guards.human import DRAFT_CHOSEN
-
-langgraph_sdk = pytest.importorskip(
-    "langgraph_sdk",
-    reason="the Studio tests need labscribe[studio] (.ci/setup --test installs it)",
-)
 
 FINISH = ("finish_exploration", {"experiment": "RLC", "goal": "f0", "key_findings": ["5 kHz"]})
 AGAIN = tool_reply(("list_dir", {"path": "."}))
