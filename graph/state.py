@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import operator
+import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import Annotated, Any, Literal, NotRequired
@@ -99,7 +101,8 @@ def pending_calls(messages: list[AnyMessage]) -> list[dict[str, Any]]:
 
 def figures_dir(state: State) -> Path:
     """Where this run keeps its figures: OUT/figures, or without OUT (a server run) a folder
-    of the thread's own, so two threads on one folder never share their figures."""
+    of the thread's own in this user's scratch, so two threads on one folder never share
+    their figures."""
     if state.get("out"):
         return Path(state["out"]) / "figures"
     try:
@@ -107,4 +110,27 @@ def figures_dir(state: State) -> Path:
     except RuntimeError:  # outside a run
         owner = state["folder"]
     digest = hashlib.sha256(str(owner).encode()).hexdigest()[:12]
-    return Path(tempfile.gettempdir()) / "labscribe-figures" / digest
+    return private_scratch() / "figures" / digest
+
+
+def private_scratch() -> Path:
+    """A folder of this user's own, the same for every call: `labscribe-UID` in the temp
+    folder, else the user's cache. Never one another user made or may write: in a shared
+    /tmp, such a folder could hand a run planted figures, or refuse it its own."""
+    try:
+        cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "labscribe"
+    except RuntimeError:  # no home directory
+        cache = Path(tempfile.gettempdir()) / f"labscribe-{os.getuid()}-cache"
+    for base in (Path(tempfile.gettempdir()) / f"labscribe-{os.getuid()}", cache / "scratch"):
+        try:
+            base.mkdir(mode=0o700, parents=True, exist_ok=True)
+            made = base.lstat()
+        except OSError:
+            continue
+        mine = made.st_uid == os.getuid() and stat.S_ISDIR(made.st_mode)
+        if mine and not made.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+            return base
+    raise PermissionError(
+        f"no private scratch folder for figures: {tempfile.gettempdir()} and {cache} hold "
+        "folders this user does not own, or cannot be written; give the run an `out`"
+    )

@@ -353,36 +353,44 @@ def test_a_server_that_lost_the_batch_gets_it_again_on_resume(
     server: LanggraphDev, data: Path, tmp_path: Path
 ) -> None:
     """The batch ran on a server whose state is gone (another `langgraph dev`, its folder
-    wiped): --resume on the new one creates the assistant and the threads again."""
+    wiped): --resume on the new one creates the assistant and the threads again. The first
+    server has the model key in its environment and the batch sends none; the second has
+    none, and the resume's --api-key travels with each run."""
     (tmp_path / "gone").mkdir()
-    gone = LanggraphDev(tmp_path / "gone")
+    gone = LanggraphDev(tmp_path / "gone", env={"LABSCRIBE_API_KEY": "server-key"})
     course = course_of(data, tmp_path, ["ada", "stuck"], {"stuck": MARKER})
     out = tmp_path / "reports"
     collapsing = {"on": True}
-    scripts = {
-        "explorer": [explorer(collapsing=collapsing)],
-        "writer": [text_reply(latex("Again."))],
-    }
+    writer = [text_reply(latex("Again."))]
+    scripts = {"explorer": [explorer(collapsing=collapsing)], "writer": writer}
     with ScriptedEndpoint(scripts) as endpoint:
+        endpoint.required_key = "server-key"
+        keyless = [flag for flag in flags(endpoint) if flag not in ("--api-key", "test-key")]
         try:
             first = labscribe(
                 "batch", str(course), "--out", str(out), "--server", gone.start(),
-                "--on-collapse", "ask", *OPTIONS, *flags(endpoint),
+                "--on-collapse", "ask", *OPTIONS, *keyless,
             )  # fmt: skip
         finally:
             gone.stop()
         assert first.returncode == 3, first.stderr
+        assert entries_by_folder(out)["ada"]["status"] == "completed"  # with the server's key
         before = Batch.load(out)
         collapsing["on"] = False
-        again = labscribe("batch", "--resume", "--out", str(out), "--server", server.url)
+        endpoint.required_key = "client-key"
+        again = labscribe(
+            "batch", "--resume", "--out", str(out), "--server", server.url,
+            "--api-key", "client-key",
+        )  # fmt: skip
         assert again.returncode == 0, again.stderr
     after = Batch.load(out)
     assert after.server == server.url and after.assistant_id != before.assistant_id
     assert [entry.status for entry in after.entries] == ["completed", "completed"]
     stuck = after.entries[1]  # run from the start on the new server; ada was written before
-    thread = get_sync_client(url=server.url).threads.get(stuck.thread_id)
-    assert thread["metadata"]["folder"] == stuck.folder
+    client = get_sync_client(url=server.url)
+    assert client.threads.get(stuck.thread_id)["metadata"]["folder"] == stuck.folder
     assert read_record(Path(stuck.out))["model_calls"]["explore"] == 2
+    assert "api_key" not in client.assistants.get(after.assistant_id)["context"]
 
 
 def test_a_run_that_fails_on_the_server_is_run_again_from_its_checkpoint(
