@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import signal
 import sys
 import threading
@@ -16,7 +17,7 @@ from labscribe.graph.batch import Batch, BatchEntry, plan_batch, run_batch, summ
 from labscribe.graph.builder import build_graph
 from labscribe.graph.checkpoint import ThreadBusy, open_checkpointer, thread_ids
 from labscribe.graph.context import Context
-from labscribe.graph.models import ConfigError
+from labscribe.graph.models import ENDPOINT_VARIABLES, ConfigError
 from labscribe.graph.outputs import OutputsUnwritten
 from labscribe.graph.runner import BadInput, RunResult, resume_thread, run_folder
 from labscribe.graph.server_batch import run_on_server
@@ -280,11 +281,20 @@ def _endpoint_flags(args: argparse.Namespace) -> list[str]:
 
 
 def _served_context(context: Context, args: argparse.Namespace) -> dict[str, Any]:
-    """The assistant's context for a server batch: the options given, never the key (the
-    server's environment holds it, or each run carries it: see the README)."""
+    """The assistant's context for a server batch: what `labscribe run` would use here (the
+    options given, and the endpoint and models this environment names), never the key (the
+    server's environment holds it, or each run carries it: see the README). What neither
+    sets, the server's environment decides."""
+    here = {
+        field: os.environ[name]
+        for field, name in ENDPOINT_VARIABLES.items()
+        if os.environ.get(name)
+    }
+    options = context.options()  # without the key
     given = _endpoint_settings(args) | _run_settings(args)
-    given.pop("api_key", None)
-    return {name: value for name, value in context.options().items() if name in given}
+    served = here | {name: options[name] for name in given if name in options}
+    served.pop("api_key", None)
+    return served
 
 
 def _flag(name: str) -> str:

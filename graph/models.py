@@ -80,12 +80,20 @@ class Endpoint:
         return self.explore_model if role == "explore" else self.write_model
 
 
+ENDPOINT_VARIABLES = {
+    "base_url": "LABSCRIBE_BASE_URL",
+    "api_key": "LABSCRIBE_API_KEY",
+    "explore_model": "LABSCRIBE_EXPLORE_MODEL",
+    "write_model": "LABSCRIBE_WRITE_MODEL",
+}
+"""The Context field each environment variable stands in for when the field is not set."""
+
+
 def resolve_endpoint(ctx: Context, env: Mapping[str, str] = os.environ) -> Endpoint:
     """Where requests go: explicit settings, then LABSCRIBE_*, then DeepSeek, then embedded."""
-    base_url = ctx.base_url or env.get("LABSCRIBE_BASE_URL")
-    api_key = ctx.api_key or env.get("LABSCRIBE_API_KEY")
-    explore = ctx.explore_model or env.get("LABSCRIBE_EXPLORE_MODEL")
-    write = ctx.write_model or env.get("LABSCRIBE_WRITE_MODEL")
+    base_url, api_key, explore, write = (
+        getattr(ctx, field) or env.get(variable) for field, variable in ENDPOINT_VARIABLES.items()
+    )
     if not base_url and (api_key or env.get("DEEPSEEK_API_KEY")):
         base_url = DEEPSEEK_BASE_URL
         api_key = api_key or env["DEEPSEEK_API_KEY"]

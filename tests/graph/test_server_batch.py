@@ -175,22 +175,23 @@ def test_a_class_on_the_server_halts_one_for_a_human_and_resume_with_a_nudge_fin
 
 
 def test_a_folder_run_on_the_server_leaves_the_same_files_as_the_cli(
-    server: LanggraphDev, data: Path, tmp_path: Path
+    server: LanggraphDev, data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """With the PDF compiled; the key travels with each run, never on the assistant."""
+    """With the PDF compiled. The endpoint and models come from the environment, as for
+    `labscribe run`, and reach the assistant; the key travels with each run, never on it."""
     course = course_of(data, tmp_path, ["ada"], {})
     scripts = {"explorer": [explorer()], "writer": [text_reply(latex("Same report."))]}
-    options = ["--reflect", "0", "--no-figures"]
+    options = ["--reflect", "0", "--no-figures", "--api-key", "secret-key"]
     with ScriptedEndpoint(scripts) as endpoint:
         endpoint.required_key = "secret-key"
-        local = labscribe(
-            "run", str(course / "ada"), "--out", str(tmp_path / "cli"), *options,
-            *flags(endpoint, "secret-key"),
-        )  # fmt: skip
+        monkeypatch.setenv("LABSCRIBE_BASE_URL", endpoint.url)
+        monkeypatch.setenv("LABSCRIBE_EXPLORE_MODEL", "explorer")
+        monkeypatch.setenv("LABSCRIBE_WRITE_MODEL", "writer")
+        local = labscribe("run", str(course / "ada"), "--out", str(tmp_path / "cli"), *options)
         assert local.returncode == 0, local.stderr
         served = labscribe(
             "batch", str(course / "ada"), "--out", str(tmp_path / "served"),
-            "--server", server.url, *options, *flags(endpoint, "secret-key"),
+            "--server", server.url, *options,
         )  # fmt: skip
         assert served.returncode == 0, served.stderr
     (entry,) = entries_by_folder(tmp_path / "served").values()
@@ -215,7 +216,10 @@ def test_a_folder_run_on_the_server_leaves_the_same_files_as_the_cli(
     client = get_sync_client(url=server.url)
     batch = json.loads((tmp_path / "served" / "batch.json").read_text())
     context = client.assistants.get(batch["assistant_id"])["context"]
-    assert context["base_url"] == endpoint.url and "api_key" not in context
+    assert context == {
+        "base_url": endpoint.url, "explore_model": "explorer", "write_model": "writer",
+        "reflect": 0, "figures": False,
+    }  # fmt: skip
 
 
 def _contents(history: Path) -> list[tuple[str, Any]]:
