@@ -94,8 +94,11 @@ def batch(args: argparse.Namespace) -> int:
         # A resume may point the runs at a new endpoint or model (an outage, a rotated key),
         # or at the server's new address.
         job.endpoint_flags = _endpoint_flags(args) or job.endpoint_flags
+        job.context |= {k: v for k, v in _endpoint_settings(args).items() if k != "api_key"}
         job.server = args.server or job.server
     else:
+        if args.nudge:
+            raise BadInput("--nudge is for --resume: a new batch has no halted threads yet")
         if not args.folders:
             raise BadInput("name the folders to run, or one folder that holds them")
         if args.server and args.db:

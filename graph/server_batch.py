@@ -49,11 +49,15 @@ LOST = (
 
 
 def prepare_assistant(batch: Batch) -> None:
-    """The assistant that carries the batch's configuration: created once per batch, and
+    """The assistant that carries the batch's configuration: created once per batch, given
+    the batch's context again when a resume changed it (a new endpoint or model), and created
     again when the server no longer has it (a `langgraph dev` whose state was wiped)."""
     client = get_sync_client(url=batch.server)
     try:
-        if batch.assistant_id is not None and _exists(client, batch.assistant_id):
+        known = _assistant(client, batch.assistant_id) if batch.assistant_id else None
+        if known is not None:
+            if known.get("context") != batch.context:
+                client.assistants.update(batch.assistant_id, context=batch.context)
             return
         assistant = client.assistants.create(
             GRAPH,
@@ -70,14 +74,13 @@ def prepare_assistant(batch: Batch) -> None:
     batch.save()
 
 
-def _exists(client: SyncLangGraphClient, assistant_id: str) -> bool:
+def _assistant(client: SyncLangGraphClient, assistant_id: str) -> dict[str, Any] | None:
     try:
-        client.assistants.get(assistant_id)
+        return client.assistants.get(assistant_id)
     except httpx.HTTPStatusError as exc:
         if _status(exc) == 404:
-            return False
+            return None
         raise
-    return True
 
 
 def run_on_server(

@@ -116,8 +116,14 @@ def test_a_class_on_the_server_halts_one_for_a_human_and_resume_with_a_nudge_fin
     course = course_of(data, tmp_path, ["ada", "ben", "cai", "stuck"], {"stuck": MARKER})
     out = tmp_path / "reports"
     client = get_sync_client(url=server.url)
-    scripts = {"explorer": [explorer()], "writer": [text_reply(latex("Served batch."))]}
+    scripts = {
+        "explorer": [explorer()],
+        "writer": [text_reply(latex("Served batch."))],
+        "writer-2": [text_reply(latex("Written by another model."))],
+    }
     with ScriptedEndpoint(scripts) as endpoint:
+        early = labscribe("batch", str(course), "--out", str(out), "--nudge", NUDGE)
+        assert early.returncode == 2 and "--nudge is for --resume" in early.stderr
         first = labscribe(
             "batch", str(course), "--out", str(out), "--server", server.url,
             "--concurrency", "2", "--on-collapse", "ask", *OPTIONS, *flags(endpoint),
@@ -158,9 +164,14 @@ def test_a_class_on_the_server_halts_one_for_a_human_and_resume_with_a_nudge_fin
         assert len(runs) == 4
         assert most_at_once(runs) <= 2  # --concurrency 2
 
-        again = labscribe("batch", "--resume", "--out", str(out), "--nudge", NUDGE)
+        again = labscribe(
+            "batch", "--resume", "--out", str(out), "--nudge", NUDGE, "--write-model", "writer-2"
+        )
         assert again.returncode == 0, again.stderr
+        assert (endpoint.calls_to("writer"), endpoint.calls_to("writer-2")) == (3, 1)
     entries = entries_by_folder(out)
+    stuck_report = Path(entries["stuck"]["out"]) / "report.tex"
+    assert stuck_report.read_text() == latex("Written by another model.")  # the new model
     assert {e["status"] for e in entries.values()} == {"completed"}
     assert again.stdout.splitlines()[-1] == "4/4 reports written"
     for name in ("ada", "ben", "cai"):  # finished threads are left alone
