@@ -5,27 +5,24 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import os
 import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
 from typing import Any
 
-from labscribe.graph.batch import Batch, BatchEntry, plan_batch, run_batch, summary_table
 from labscribe.graph.builder import build_graph
 from labscribe.graph.checkpoint import ThreadBusy, open_checkpointer, thread_ids
+from labscribe.graph.cli_batch import batch
+from labscribe.graph.cli_options import context_of, endpoint_settings
 from labscribe.graph.context import Context
-from labscribe.graph.models import ENDPOINT_VARIABLES, ConfigError
+from labscribe.graph.models import ConfigError
 from labscribe.graph.outputs import OutputsUnwritten
+from labscribe.graph.progress import text_bar
 from labscribe.graph.runner import BadInput, RunResult, resume_thread, run_folder
-from labscribe.graph.server_batch import run_on_server
 from labscribe.graph.settle import pending_halt, thread_state
 from labscribe.guards.statuses import RunStatus
 from labscribe.tools import children
-
-ENDPOINT_FLAGS = ("base_url", "api_key", "explore_model", "write_model", "context_tokens")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -74,60 +71,10 @@ def run(args: argparse.Namespace) -> int:
         out=args.out,
         thread_id=args.thread,
         db=args.db,
-        context=_context(args),
+        context=context_of(args),
         on_event=_progress(args.json),
     )
     return _finish(result, args.json)
-
-
-def batch(args: argparse.Namespace) -> int:
-    if args.concurrency is not None and args.concurrency < 1:
-        raise BadInput(f"--concurrency must be at least 1, got {args.concurrency}")
-    if args.resume:
-        if args.folders:
-            raise BadInput("--resume continues the batch in --out: pass no folders with it")
-        job = Batch.load(args.out)
-        if args.db is not None and args.db != job.db:
-            raise BadInput(f"this batch's threads live in {job.db or 'the default database'}")
-        if args.server and not job.server:
-            raise BadInput("this batch ran here, not on a server: resume it without --server")
-        # A resume may point the runs at a new endpoint or model (an outage, a rotated key),
-        # or at the server's new address.
-        job.endpoint_flags = _endpoint_flags(args) or job.endpoint_flags
-        job.context |= {k: v for k, v in _endpoint_settings(args).items() if k != "api_key"}
-        job.server = args.server or job.server
-    else:
-        if args.nudge:
-            raise BadInput("--nudge is for --resume: a new batch has no halted threads yet")
-        if not args.folders:
-            raise BadInput("name the folders to run, or one folder that holds them")
-        if args.server and args.db:
-            raise BadInput("--db applies to local runs: a server keeps its own checkpoints")
-        context = _context(args)  # bad options stop the batch here, not in every run
-        job = plan_batch(
-            args.folders,
-            out=args.out,
-            db=args.db,
-            run_flags=_run_flags(args),
-            endpoint_flags=_endpoint_flags(args),
-            server=args.server,
-            context=_served_context(context, args),
-        )
-    follow = run_on_server if job.server else run_batch
-    job = follow(
-        job,
-        concurrency=args.concurrency,
-        api_key=args.api_key,
-        nudge=args.nudge,
-        on_event=_batch_progress(job, args.json),
-    )
-    if args.json:
-        entries = [entry.model_dump() for entry in job.entries]
-        print(json.dumps({"event": "batch", "exit_code": job.exit_code, "entries": entries}))
-    else:
-        print(summary_table(job))
-        print(f"manifest: {job.manifest}", file=sys.stderr)
-    return job.exit_code
 
 
 def resume(args: argparse.Namespace) -> int:
@@ -136,7 +83,7 @@ def resume(args: argparse.Namespace) -> int:
         nudge=args.nudge,
         db=args.db,
         out=args.out,
-        settings=_endpoint_settings(args),
+        settings=endpoint_settings(args),
         from_stage=args.from_stage,
         on_event=_progress(args.json),
     )
@@ -223,7 +170,7 @@ def _progress(as_json: bool) -> Callable[[dict[str, Any]], None]:
             print(json.dumps(event, ensure_ascii=False, default=str), file=out, flush=True)
         elif event["event"] in ("milestone", "end") and event.get("total"):
             detail = str(event.get("detail", "")).splitlines()[0][:90]
-            bar = _bar(event["index"], event["total"], 24)
+            bar = text_bar(event["index"], event["total"], 24)
             say(f"{bar} {event['stage']}: {detail}")
         elif event["event"] == "progress":
             text = f"  ~ {event['stage']}: {event.get('detail', '')}"
@@ -239,102 +186,6 @@ def _progress(as_json: bool) -> Callable[[dict[str, Any]], None]:
             say(f"  ! {event.get('reason') or event.get('detail')}")
 
     return show
-
-
-def _endpoint_settings(args: argparse.Namespace) -> dict[str, Any]:
-    return {name: getattr(args, name) for name in ENDPOINT_FLAGS if getattr(args, name) is not None}
-
-
-def _run_settings(args: argparse.Namespace) -> dict[str, Any]:
-    """The run options given on the command line; what is not given, Context decides."""
-    given = {
-        "on_collapse": args.on_collapse,
-        "max_tool_iters": args.max_tool_iters,
-        "reflect": args.reflect,
-        "figures": False if args.no_figures else None,
-        "all_stages": True if args.all_stages else None,
-        "compile": False if args.no_compile else None,
-    }
-    return {name: value for name, value in given.items() if value is not None}
-
-
-def _context(args: argparse.Namespace) -> Context:
-    try:
-        return Context(**_endpoint_settings(args), **_run_settings(args))
-    except ValueError as exc:
-        raise BadInput(str(exc)) from exc
-
-
-def _run_flags(args: argparse.Namespace) -> list[str]:
-    """The run options given, as `labscribe run` flags, for the runs of a batch."""
-    flags = []
-    for name, value in _run_settings(args).items():
-        if isinstance(value, bool):  # a switch: --no-figures, --all-stages
-            flags.append(f"--no-{name}" if value is False else _flag(name))
-        else:
-            flags += [_flag(name), str(value)]
-    return flags
-
-
-def _endpoint_flags(args: argparse.Namespace) -> list[str]:
-    """The endpoint flags but the key, which a batch hands its runs in the environment."""
-    settings = _endpoint_settings(args)
-    settings.pop("api_key", None)
-    return [part for name, value in settings.items() for part in (_flag(name), str(value))]
-
-
-def _served_context(context: Context, args: argparse.Namespace) -> dict[str, Any]:
-    """The assistant's context for a server batch: what `labscribe run` would use here (the
-    options given, and the endpoint and models this environment names), never the key (the
-    server's environment holds it, or each run carries it: see the README). What neither
-    sets, the server's environment decides."""
-    here = {
-        field: os.environ[name]
-        for field, name in ENDPOINT_VARIABLES.items()
-        if os.environ.get(name)
-    }
-    options = context.options()  # without the key
-    given = _endpoint_settings(args) | _run_settings(args)
-    served = here | {name: options[name] for name in given if name in options}
-    served.pop("api_key", None)
-    return served
-
-
-def _flag(name: str) -> str:
-    return "--" + name.replace("_", "-")
-
-
-def _batch_progress(job: Batch, as_json: bool) -> Callable[[BatchEntry, dict[str, Any]], None]:
-    """Every run's events, tagged with its folder: JSON lines on stdout, or lines on stderr."""
-    total, lock = len(job.entries), threading.Lock()
-    finished = sum(entry.written for entry in job.entries)
-
-    def show(entry: BatchEntry, event: dict[str, Any]) -> None:
-        nonlocal finished
-        name = Path(entry.folder).name
-        with lock:
-            if as_json:
-                tagged = {"folder": entry.folder, "thread_id": entry.thread_id, **event}
-                print(json.dumps(tagged, ensure_ascii=False, default=str), flush=True)
-                return
-            if event["event"] == "finished":
-                finished += 1
-                took = f" in {entry.seconds:.1f}s" if entry.seconds is not None else ""
-                line = f"{entry.status}{took}: {entry.reason.splitlines()[0][:100]}"
-            elif event["event"] == "milestone":
-                line = f"{_bar(event['index'], event['total'], 12)} {event['stage']}"
-            elif event["event"] == "halt":
-                line = f"halt: {event.get('reason')}"
-            else:
-                return
-            print(f"[{finished}/{total} done] {name}: {line}", file=sys.stderr, flush=True)
-
-    return show
-
-
-def _bar(index: int, total: int, width: int) -> str:
-    filled = width * index // max(total, 1)
-    return f"[{'#' * filled}{'-' * (width - filled)}] {index}/{total}"
 
 
 def _config(thread_id: str) -> dict[str, Any]:

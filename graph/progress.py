@@ -119,3 +119,9 @@ def end_event(values: dict[str, Any], outcome: RunOutcome) -> dict[str, Any]:
         "stage": "end",
         "detail": outcome.reason,
     }
+
+
+def text_bar(index: int, total: int, width: int) -> str:
+    """`[####----] 2/4`: a milestone's place in the plan, for a terminal."""
+    filled = width * index // max(total, 1)
+    return f"[{'#' * filled}{'-' * (width - filled)}] {index}/{total}"

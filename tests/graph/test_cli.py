@@ -15,7 +15,8 @@ from clirun import endpoint_flags, labscribe, start
 from scripted import latex
 from scripted_server import Hang, ScriptedEndpoint, text_reply, tool_reply
 
-from labscribe.graph.cli import _parser, _run_flags, _run_settings
+from labscribe.graph.cli import _parser
+from labscribe.graph.cli_options import run_flags_of, run_settings
 
 FINISH = ("finish_exploration", {"experiment": "RLC", "goal": "f0", "key_findings": ["5 kHz"]})
 WRITER = [text_reply(latex("CLI report."))]
@@ -177,7 +178,7 @@ def test_batch_hands_its_runs_the_switches_it_was_given() -> None:
     args = _parser().parse_args(
         ["batch", "course", "--no-figures", "--all-stages", "--reflect", "1", "--no-compile"]
     )
-    flags = _run_flags(args)
+    flags = run_flags_of(args)
     assert flags == ["--reflect", "1", "--no-figures", "--all-stages", "--no-compile"]
     again = _parser().parse_args(["run", "folder", *flags])
-    assert _run_settings(again) == _run_settings(args)
+    assert run_settings(again) == run_settings(args)

@@ -1,0 +1,77 @@
+"""What the command line sets: a run's Context, and the flags and context a batch hands its
+runs (as `labscribe run` flags, or as a server assistant's context)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from typing import Any
+
+from labscribe.graph.context import Context
+from labscribe.graph.models import ENDPOINT_VARIABLES
+from labscribe.graph.runner import BadInput
+
+ENDPOINT_FLAGS = ("base_url", "api_key", "explore_model", "write_model", "context_tokens")
+
+
+def endpoint_settings(args: argparse.Namespace) -> dict[str, Any]:
+    return {name: getattr(args, name) for name in ENDPOINT_FLAGS if getattr(args, name) is not None}
+
+
+def run_settings(args: argparse.Namespace) -> dict[str, Any]:
+    """The run options given on the command line; what is not given, Context decides."""
+    given = {
+        "on_collapse": args.on_collapse,
+        "max_tool_iters": args.max_tool_iters,
+        "reflect": args.reflect,
+        "figures": False if args.no_figures else None,
+        "all_stages": True if args.all_stages else None,
+        "compile": False if args.no_compile else None,
+    }
+    return {name: value for name, value in given.items() if value is not None}
+
+
+def context_of(args: argparse.Namespace) -> Context:
+    try:
+        return Context(**endpoint_settings(args), **run_settings(args))
+    except ValueError as exc:
+        raise BadInput(str(exc)) from exc
+
+
+def run_flags_of(args: argparse.Namespace) -> list[str]:
+    """The run options given, as `labscribe run` flags, for the runs of a batch."""
+    flags = []
+    for name, value in run_settings(args).items():
+        if isinstance(value, bool):  # a switch: --no-figures, --all-stages
+            flags.append(f"--no-{name}" if value is False else flag(name))
+        else:
+            flags += [flag(name), str(value)]
+    return flags
+
+
+def endpoint_flags_of(args: argparse.Namespace) -> list[str]:
+    """The endpoint flags but the key, which a batch hands its runs in the environment."""
+    settings = endpoint_settings(args)
+    settings.pop("api_key", None)
+    return [part for name, value in settings.items() for part in (flag(name), str(value))]
+
+
+def served_context(context: Context, args: argparse.Namespace) -> dict[str, Any]:
+    """The assistant's context for a server batch: what `labscribe run` would use here (the
+    options given, and the endpoint and models this environment names), never the key (the
+    server's environment holds it, or each run carries it: see the README). What neither
+    sets, the server's environment decides."""
+    here = {
+        field: os.environ[name]
+        for field, name in ENDPOINT_VARIABLES.items()
+        if os.environ.get(name)
+    }
+    options = context.options()  # without the key
+    given = endpoint_settings(args) | run_settings(args)
+    served = here | {name: options[name] for name in given if name in options}
+    served.pop("api_key", None)
+    return served
+
+
+def flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
