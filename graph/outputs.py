@@ -7,6 +7,7 @@ import contextlib
 import json
 import os
 import shutil
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -141,7 +142,9 @@ def _write(out: Path, thread_id: str, values: dict[str, Any], outcome: RunOutcom
 def write_whole(path: Path, text: str) -> Path:
     """Replace `path` whole or not at all: a full disk never leaves half a file. Text that is
     not valid UTF-8 (a lone surrogate) is written as a backslash escape, never refused."""
-    partial = path.with_name(f".{path.name}.partial")
+    # A name of this writer's own: two processes saving one file (two batch clients on one
+    # manifest) must never replace each other's half-written copy.
+    partial = path.with_name(f".{path.name}.{os.getpid()}-{threading.get_ident()}.partial")
     try:
         partial.write_text(text, encoding="utf-8", errors="backslashreplace")
         os.replace(partial, path)
