@@ -25,7 +25,7 @@ from labscribe.nodes.latex_text import (
 from labscribe.nodes.material import analysis_of
 from labscribe.tools.analysis import Analysis
 from labscribe.tools.checklist import checklist
-from labscribe.tools.fits import Fit, format_value
+from labscribe.tools.fit_result import BEST_BY_BIC, Fit, format_value
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.tables import TableSummary
 
@@ -39,6 +39,17 @@ PREAMBLE = (
     "\\usepackage{booktabs}\n"
     "\\usepackage{longtable}\n"
     "\\usepackage{array}\n"
+)
+FITS_EXPLAINED = (
+    "Each column was fitted by least squares (lmfit): first with the model the assignment "
+    "asks for, as it writes it, then with standard models, of which the one with the lowest "
+    "Bayesian information criterion is given where it differs (the simpler of models that "
+    "fit equally well). Every parameter is given with its unit; ± is one standard error, as "
+    "lmfit estimates it from the scatter of the residuals. The reduced χ² compares the "
+    "residuals with the noise (the data's uncertainty column where there is one, else the "
+    "point-to-point scatter of the data): well above 1, the model misses structure in the "
+    "data. A model that leaves structure in its residuals (a runs test and a moving average "
+    "of them) is said not to describe the data, whatever its R²."
 )
 _PATH_LIKE = re.compile(r"[/\\]|\.[A-Za-z0-9]{1,5}$")
 
@@ -143,31 +154,19 @@ def _value(row: ParameterRow) -> str:
 
 def _results(analysis: Analysis, figures: list[dict[str, str]]) -> str:
     blocks = []
-    good = [fit for fit in analysis.fits if fit.good and fit.model]
-    if good:
-        blocks.append(
-            paragraphs(
-                "Each column was fitted with standard models by least squares (lmfit); the "
-                "model with the lowest Bayesian information criterion is given. ± is one "
-                "standard error, as lmfit estimates it from the scatter of the residuals. "
-                "The reduced χ² compares the residuals with the noise (the data's "
-                "uncertainty column where there is one, else the point-to-point scatter of "
-                "the data): well above 1, the model misses structure in the data."
-            )
-        )
+    shown = [fit for fit in analysis.fits if fit.model and (fit.good or fit.requested)]
+    if shown:
+        blocks.append(paragraphs(FITS_EXPLAINED))
         blocks.append(
             table(
                 ["Data", "Model", "Parameters", "R²", "reduced χ²"],
-                [_fit_row(fit) for fit in good],
-                (0.19, 0.23, 0.33, 0.08, 0.09),
+                [_fit_row(fit, analysis) for fit in shown],
+                (0.17, 0.25, 0.34, 0.08, 0.08),
                 "Fits of the data",
             )
         )
     notes = [note for note in (_ratio_note(summary) for summary in analysis.tables) if note]
-    notes += [
-        f"{fit.y} against {fit.x}: {'; '.join(fit.notes) or 'no model could be fitted'}"
-        for fit in analysis.fits if fit.notes or not fit.good
-    ]  # fmt: skip
+    notes += [_fit_note(fit) for fit in analysis.fits if fit.notes or not fit.good]
     if notes:
         blocks.append(itemize(notes))
     blocks += [figure(f["path"], f.get("caption") or f["path"]) for f in figures]
@@ -179,14 +178,28 @@ def _results(analysis: Analysis, figures: list[dict[str, str]]) -> str:
     return "\n\n".join(blocks)
 
 
-def _fit_row(fit: Fit) -> list[str]:
-    shown = fit.key_parameters() + [
-        p for p in fit.parameters if p.derived and p not in fit.key_parameters()
-    ]
-    values = "; ".join(f"{p.name} = {format_value(p)}" for p in shown)
+def _fit_note(fit: Fit) -> str:
+    whose = " (the assignment's model)" if fit.requested else ""
+    return f"{fit.y} against {fit.x}{whose}: {'; '.join(fit.notes) or 'no model could be fitted'}"
+
+
+def _fit_row(fit: Fit, analysis: Analysis) -> list[str]:
+    values = "; ".join(f"{p.name} = {format_value(p)}" for p in fit.shown_parameters())
     chi = f"{fit.reduced_chi_square:.3g}" if fit.reduced_chi_square is not None else "–"
-    model = f"{fit.model}: {fit.formula}" if fit.formula else str(fit.model)
-    return [f"{fit.y} against {fit.x} ({fit.table})", model, values, f"{fit.r_squared:.4f}", chi]
+    model = f"{fit.model}: {fit.formula}" if fit.formula and fit.formula != fit.model else fit.model
+    if fit.requested:
+        number = analysis.tasks.index(fit.requested) + 1 if fit.requested in analysis.tasks else 0
+        why = f"the model task {number} asks for" if number else "the model the assignment asks for"
+    else:
+        why = BEST_BY_BIC
+    verdict = "" if fit.good else "; it does not describe the data (see below)"
+    return [
+        f"{fit.y} against {fit.x} ({fit.table})",
+        f"{model} ({why}{verdict})",
+        values,
+        f"{fit.r_squared:.4f}",
+        chi,
+    ]
 
 
 def _ratio_note(summary: TableSummary) -> str:

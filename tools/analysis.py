@@ -18,7 +18,8 @@ from pydantic import BaseModel, Field
 from labscribe.guards.numbers import Fact
 from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.data_facts import data_facts
-from labscribe.tools.fits import Fit, fit_table, format_value
+from labscribe.tools.fit_result import Fit, format_value
+from labscribe.tools.fits import fit_table
 from labscribe.tools.notes import NOTE_SUFFIXES, Note, read_notes
 from labscribe.tools.parameters import (
     PARAMETER_SUFFIXES,
@@ -26,6 +27,7 @@ from labscribe.tools.parameters import (
     ParameterRow,
     read_parameters,
 )
+from labscribe.tools.requested import Request, requested_models
 from labscribe.tools.scanning import files_with_suffix
 from labscribe.tools.tables import TABLE_SUFFIXES, NoTable, Table, TableSummary, read_tables
 from labscribe.tools.tasks import ASSIGNMENT_SUFFIXES, find_assignment, read_assignment
@@ -79,6 +81,8 @@ class Analysis(BaseModel):
     aim: str = ""
     """The assignment's own statement of its aim, as written."""
     tasks: list[str] = Field(default_factory=list)
+    requests: list[Request] = Field(default_factory=list)
+    """The models the tasks ask for, fitted first."""
     lab_notes: list[Note] = Field(default_factory=list)
     """The experimenters' notes, quoted: documents that are neither tables nor settings."""
     unreadable: list[Unreadable] = Field(default_factory=list)
@@ -101,7 +105,10 @@ class Analysis(BaseModel):
             parts += [f"- {_table_line(table)}" for table in self.tables[: size.tables]]
             parts += _more(self.tables, size.tables, "tables")
         if self.fits:
-            parts.append("Fits (best model by BIC; ± is one standard error):")
+            parts.append(
+                "Fits (the assignment's model first where it names one, then the best "
+                "standard model by BIC; ± is one standard error):"
+            )
             parts += [f"- {_fit_line(fit)}" for fit in self.fits[: size.fits]]
             parts += _more(self.fits, size.fits, "fits")
         if self.parameters:
@@ -169,6 +176,7 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
         else:
             analysis.title, analysis.aim = assignment.title, assignment.aim
             analysis.tasks = assignment.tasks
+            analysis.requests = requested_models(assignment.tasks)
     settings = {row.source for row in analysis.parameters}
     analysis.lab_notes = read_notes(
         folder,
@@ -177,7 +185,9 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
     )  # fmt: skip
     for table in loaded[:MAX_FITTED_TABLES]:
         try:
-            analysis.fits += fit_table(table, deadline=deadline)
+            analysis.fits += fit_table(
+                table, deadline=deadline, requests=analysis.requests, tables=analysis.tables
+            )
         except Exception as exc:  # a fit's failure must not cost the rest of the analysis
             analysis.left_out.append(f"fitting {table.summary.id} failed: {exc}"[:200])
     if len(loaded) > MAX_FITTED_TABLES:
@@ -256,18 +266,17 @@ def _table_line(table: TableSummary) -> str:
 
 def _fit_line(fit: Fit) -> str:
     head = f"{fit.y} vs {fit.x}"
+    asked = " [asked for by the assignment]" if fit.requested else ""
     if fit.model is None:
-        return f"{head}: {'; '.join(fit.notes)}"
-    if not fit.good:
-        return f"{head}: {fit.notes[-1] if fit.notes else 'no model fits well'}"
-    shown = fit.key_parameters() + [
-        p for p in fit.parameters if p.derived and p not in fit.key_parameters()
-    ]
-    values = ", ".join(f"{p.name} = {format_value(p)}" for p in shown[:4])
+        return f"{head}{asked}: {'; '.join(fit.notes)}"
+    values = ", ".join(f"{p.name} = {format_value(p)}" for p in fit.shown_parameters()[:6])
     kind = f"{fit.model} ({'dip' if fit.peak.dip else 'peak'})" if fit.peak else fit.model
+    if not fit.good and not fit.requested:
+        return f"{head}: {fit.notes[-1] if fit.notes else 'no model fits well'}"
     extra = [n for n in fit.notes if "about as well" in n or "not determined" in n]
+    extra += [n for n in fit.notes if not fit.good and ("poorly" in n or "structure" in n)]
     tail = f"; {'; '.join(extra)}" if extra else ""
-    return f"{head}: {kind}, {values}; R² = {fit.r_squared:.4f}{tail}"
+    return f"{head}{asked}: {kind}, {values}; R² = {fit.r_squared:.4f}{tail}"
 
 
 def _key_rows(rows: list[ParameterRow]) -> list[ParameterRow]:

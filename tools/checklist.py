@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 from labscribe.tools.analysis import Analysis
 from labscribe.tools.columns import Column
 from labscribe.tools.data_facts import topic_words, words_of
-from labscribe.tools.fits import format_value
+from labscribe.tools.fit_result import format_value
 from labscribe.tools.tables import TableSummary
 
 MAX_GIVEN = 4  # results listed per task: the rest are in the report's tables

@@ -10,7 +10,7 @@ import os
 import re
 
 from labscribe.guards.numbers import Fact
-from labscribe.tools.fits import Fit, Parameter, format_value
+from labscribe.tools.fit_result import Fit, Parameter, format_value
 from labscribe.tools.tables import TableSummary
 
 ROWS = frozenset({"rows", "points", "samples", "measurements", "readings", "entries"})

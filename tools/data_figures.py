@@ -24,7 +24,8 @@ from matplotlib.figure import Figure
 
 from labscribe.tools.analysis import Analysis
 from labscribe.tools.base import Folder
-from labscribe.tools.fits import Fit, evaluate, format_value
+from labscribe.tools.fit_result import Fit, format_value
+from labscribe.tools.fits import evaluate
 from labscribe.tools.tables import Table, TableSummary, read_tables
 
 FIGURE_INCHES = (6.4, 4.8)  # a LaTeX \textwidth figure at its natural size

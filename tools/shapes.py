@@ -80,6 +80,15 @@ class Shape:
     """(position parameter, width parameter, what the width is) for a peak model."""
     positive_x: bool = False
     hints: dict[str, dict[str, float | str]] = field(default_factory=dict)
+    reduces_to: tuple[tuple[str, float, str], ...] = ()
+    """(parameter, value, simpler model): at that value this model is the simpler one (a
+    power law of exponent 1 is a proportionality), so within the parameter's error of it
+    the simpler model is as good."""
+    angles: tuple[str, ...] = ()
+    """Parameters that are phases, reported within (−π, π]."""
+    preferred_over: tuple[str, str] | None = None
+    """(twin, parameter): a model that draws the same curves as `twin`, named for those
+    where `parameter` is positive (an approach rises to its level; a decay falls to it)."""
 
 
 def _guessed(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
@@ -104,6 +113,30 @@ def _exponential_starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Para
         )
         starts.append(params)
     return starts
+
+
+def _approach_starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
+    """c + a(1 − e^(−x/τ)) is the exponential's c' + a'·e^(−x/τ) with a = −a', c = c' + a'."""
+    starts = []
+    for params in _exponential_starts(ExponentialModel() + ConstantModel(), x, y):
+        amplitude, decay, c = (params[name].value for name in ("amplitude", "decay", "c"))
+        starts.append(model.make_params(a=-amplitude, tau=decay, c=c + amplitude))
+    return starts
+
+
+def exponential_approach(x: np.ndarray, a: float, tau: float, c: float) -> np.ndarray:
+    """c + a·(1 − exp(−x/tau)): a charging capacitor, a warming body, a saturating signal."""
+    return c + a * (1 - np.exp(-x / tau))
+
+
+def proportional(x: np.ndarray, slope: float) -> np.ndarray:
+    """slope·x: a line through the origin."""
+    return slope * x
+
+
+def _proportional_starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
+    denominator = float(np.dot(x, x))
+    return [model.make_params(slope=float(np.dot(x, y)) / denominator)] if denominator else []
 
 
 def _power_law_starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
@@ -208,18 +241,26 @@ def _oscillation_starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Para
 
 
 SHAPES: tuple[Shape, ...] = (
+    Shape("proportional", "slope·x", lambda: Model(proportional), _proportional_starts,
+          {"slope": "y/x"}, key=("slope",)),
     Shape("linear", "slope·x + intercept", LinearModel, _guessed,
-          {"slope": "y/x", "intercept": "y"}, key=("slope", "intercept")),
+          {"slope": "y/x", "intercept": "y"}, key=("slope", "intercept"),
+          reduces_to=(("intercept", 0.0, "proportional"),)),
     Shape("quadratic", "c0 + c1·x + c2·x²", lambda: PolynomialModel(2),
-          _guessed, {"c0": "y", "c1": "y/x", "c2": "y/x^2"}, key=("c2",)),
+          _guessed, {"c0": "y", "c1": "y/x", "c2": "y/x^2"}, key=("c2", "c1", "c0"),
+          reduces_to=(("c2", 0.0, "linear"),)),
     Shape("cubic", "c0 + c1·x + c2·x² + c3·x³", lambda: PolynomialModel(3),
           _guessed, {"c0": "y", "c1": "y/x", "c2": "y/x^2", "c3": "y/x^3"},
-          key=("c3",)),
+          key=("c3", "c2", "c1", "c0"), reduces_to=(("c3", 0.0, "quadratic"),)),
     Shape("exponential", "amplitude·exp(−x/decay) + c",
           lambda: ExponentialModel() + ConstantModel(), _exponential_starts,
           {"amplitude": "y", "decay": "x", "c": "y"}, key=("decay", "amplitude")),
+    Shape("exponential approach", "c + a·(1 − exp(−x/tau))", lambda: Model(exponential_approach),
+          _approach_starts, {"a": "y", "tau": "x", "c": "y"}, key=("tau", "a", "c"),
+          preferred_over=("exponential", "a")),
     Shape("power law", "amplitude·x^exponent", PowerLawModel, _power_law_starts,
-          {"amplitude": "y", "exponent": ""}, key=("exponent", "amplitude"), positive_x=True),
+          {"amplitude": "y", "exponent": ""}, key=("exponent", "amplitude"), positive_x=True,
+          reduces_to=(("exponent", 1.0, "proportional"),)),
     Shape("gaussian", "Gaussian peak of area amplitude at center, width sigma, + c",
           lambda: GaussianModel() + ConstantModel(), _peak_starts(GaussianModel),
           {"amplitude": "y·x", "center": "x", "sigma": "x", "c": "y", "fwhm": "x",
@@ -231,7 +272,7 @@ SHAPES: tuple[Shape, ...] = (
     Shape("damped oscillation", "amplitude·exp(−x/decay)·cos(2π·frequency·x + phase) + c",
           lambda: Model(damped_oscillation), _oscillation_starts,
           {"amplitude": "y", "decay": "x", "frequency": "1/x", "phase": "rad", "c": "y"},
-          key=("frequency", "decay")),
+          key=("frequency", "decay"), angles=("phase",)),
     Shape("resonance", "amplitude/√(1 + Q²(x/f0 − f0/x)²) + c", lambda: Model(resonance),
           _resonance_starts, {"amplitude": "y", "f0": "x", "Q": "", "c": "y", "bandwidth": "x"},
           key=("f0", "Q"), peak=("f0", "bandwidth", "half-power bandwidth f0/Q"),

@@ -1,10 +1,12 @@
 """The assignment: its title, its aim and its tasks as a checklist, found by the document's
 name, read as read_file reads it (PDFs as extracted text), and cut into short items.
 
-A task is an item of a list under a heading that asks for work (Goals, Tasks,
-Requirements, 实验任务, 要求 ...), or any sentence that starts with an imperative verb
-("Determine f0 ...", "Plot ...", "计算...", "绘制..."). Descriptive prose ("In this lab
-you measure ...") is not a task, and nothing after a References heading is.
+A task is an item of a numbered or bulleted list, kept whole and as written, when it stands
+under a heading that asks for work (Goals, Tasks, Requirements, Aufgaben, 实验任务, 要求 ...)
+or asks for work itself: one of its clauses starts with an imperative ("From a, determine
+g", "Bestimmen Sie ...", "计算..."). In prose, a task is a sentence with such a clause.
+Descriptive prose ("In this lab you measure ...") is not a task, nor is a closing
+instruction ("Hand in the report by ..."), and nothing after a References heading is.
 """
 
 from __future__ import annotations
@@ -27,13 +29,35 @@ ASSIGNMENT_NAME = re.compile(
 MAX_LINES = 600
 MAX_CHARS = 60_000
 MAX_TASKS = 24  # a checklist longer than this is the whole handout, not its tasks
-MAX_TASK_CHARS = 160
+MAX_TASK_CHARS = 600  # a task is kept as written; only a runaway paragraph is cut
 # Headings of the sections whose list items are tasks even when not written as commands.
 TASK_HEADING = re.compile(
     r"goal|aim|objective|task|requirement|question|exercise|assignment|deliverable|report"
-    r"|目的|任务|要求|内容|思考|步骤|问题",
+    r"|analysis|evaluation|aufgabe|auswertung|ziel|fragen|目的|任务|要求|内容|思考|步骤|问题|数据处理",
     re.IGNORECASE,
 )
+# What the student does with the report, not with the data: not a task of the analysis.
+CLOSING = re.compile(
+    r"^(?:please\s+)?(?:hand\s+(?:it\s+)?in|submit|upload|send|e-?mail|turn\s+in|"
+    r"the\s+(?:report|deadline)\s+is\s+due|reports?\s+(?:are|is)\s+due|deadline|due\b)"
+    r"|^(?:提交|上交|交给|请于|请在.{0,12}提交)|^(?:abgabe|reichen\s+sie|geben\s+sie\s+\S+(?:\s+\S+){0,6}\s+ab\b)",
+    re.IGNORECASE,
+)
+# German instructions start with the verb: "Bestimmen Sie ...", or to a student "Bestimme ...".
+GERMAN_IMPERATIVE = frozenset(
+    {
+        "bestimme", "bestimmen", "berechne", "berechnen", "miss", "messen", "zeichne",
+        "zeichnen", "trage", "tragen", "passe", "passen", "vergleiche", "vergleichen",
+        "diskutiere", "diskutieren", "ermittle", "ermitteln", "erkläre", "erklären",
+        "skizziere", "skizzieren", "stelle", "stellen", "gib", "geben", "werte", "werten",
+        "fitte", "fitten", "schätze", "schätzen", "überprüfe", "überprüfen", "prüfe",
+        "prüfen", "untersuche", "untersuchen", "notiere", "notieren", "beschreibe",
+        "beschreiben", "begründe", "begründen", "leite", "leiten", "nenne", "nennen",
+        "bestätige", "bestätigen", "verifiziere", "verifizieren", "bilde", "bilden",
+        "führe", "führen", "plotte", "plotten", "bestimmt", "berechnet", "vergleicht",
+    }
+)  # fmt: skip
+_CLAUSE = re.compile(r"[,;:，；：]\s*")
 END_HEADING = re.compile(r"^(references|bibliography|literature|参考文献|参考资料)\b", re.I)
 IMPERATIVE = frozenset(
     {
@@ -139,15 +163,15 @@ def assignment_aim(text: str) -> str:
 
 
 def extract_tasks(text: str) -> list[str]:
-    """The tasks `text` sets, in order, each at most MAX_TASK_CHARS, at most MAX_TASKS."""
+    """The tasks `text` sets, in order, as written (a list item whole), at most MAX_TASKS."""
     tasks: list[str] = []
     for kind, heading, unit in _units(text):
         sentences = [s.strip() for s in _SENTENCE_END.split(unit) if s.strip()]
-        commands = [s for s in sentences if _imperative(s)]
-        if kind == "item" and (commands or TASK_HEADING.search(heading)):
-            chosen = commands or sentences[:1]
+        if kind == "item":
+            asks = TASK_HEADING.search(heading) or any(_asks(s) for s in sentences)
+            chosen = [unit] if asks and not _closing(unit) else []
         else:
-            chosen = commands
+            chosen = [s for s in sentences if _asks(s) and not _closing(s)]
         for sentence in chosen:
             task = _short(sentence)
             if task not in tasks:
@@ -155,6 +179,21 @@ def extract_tasks(text: str) -> list[str]:
         if len(tasks) >= MAX_TASKS:
             return tasks[:MAX_TASKS]
     return tasks
+
+
+def _asks(sentence: str) -> bool:
+    """Whether a clause of `sentence` gives a command: "From a, determine g." (a lone word,
+    "Report", is a heading, not a command)."""
+    return any(
+        _imperative(clause) and (len(clause.split()) > 1 or _CJK.match(clause))
+        for clause in _CLAUSE.split(sentence)
+        if clause.strip()
+    )
+
+
+def _closing(text: str) -> bool:
+    """A closing instruction: handing in, not analysing."""
+    return CLOSING.search(text.lstrip("-–•*·(（ ")) is not None
 
 
 def _units(text: str) -> list[tuple[str, str, str]]:
@@ -197,7 +236,7 @@ def _units(text: str) -> list[tuple[str, str, str]]:
 
 def _is_heading(body: str) -> bool:
     """A short line that ends without punctuation and gives no command: "2 Goals"."""
-    if _imperative(body) or re.search(r"[.,;:!?。，；：！？]$", body):
+    if _asks(body) or re.search(r"[.,;:!?。，；：！？]$", body):
         return False
     if _CJK.search(body):
         return len(body) <= 16
@@ -208,8 +247,11 @@ def _imperative(sentence: str) -> bool:
     text = sentence.lstrip("-–•*·(（ ")
     if _CJK.match(text):
         return text.removeprefix("请").removeprefix("试").startswith(CHINESE_IMPERATIVE)
-    first = re.match(r"[A-Za-z]+", text)
-    return bool(first) and first.group(0).lower() in IMPERATIVE and text[:1].isupper()
+    first = re.match(r"[A-Za-zÄÖÜäöüß]+", text)
+    if not first or not text[:1].isupper():
+        return False
+    word = first.group(0).lower()
+    return word in IMPERATIVE or word in GERMAN_IMPERATIVE
 
 
 def _join(parts: list[str]) -> str:

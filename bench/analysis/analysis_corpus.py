@@ -6,6 +6,8 @@ that rotate with the seed: European CSV with decimal commas, GBK with Chinese he
 instrument export with a preamble and a units row, UTF-16 TSV, a whitespace file with two
 `[Block n]` tables, and a CRLF CSV with units in parentheses. The truth of each folder is
 written beside it (`<name>.truth.json`), never inside, so the analysis cannot read it.
+Each folder holds a one-task handout naming the law's model in words, as a lab's would
+(`handout.md`); `assignment=False` leaves it out, so the standard models alone choose.
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ class Law:
     grid: Callable[[dict[str, float], np.random.Generator], np.ndarray]
     curve: Callable[[np.ndarray, dict[str, float]], np.ndarray]
     noise: Callable[[dict[str, float]], float]
+    task: str
+    """The handout's task, naming the model in words."""
 
 
 def _decay(rng: np.random.Generator) -> dict[str, float]:
@@ -82,30 +86,35 @@ LAWS = (
         ("U_C", "电压", "V"), _decay,
         lambda p, rng: np.linspace(0, 5 * p["decay"], int(rng.integers(120, 300))),
         lambda x, p: p["amplitude"] * np.exp(-x / p["decay"]) + p["c"],
-        lambda p: 0.01 * p["amplitude"]),
+        lambda p: 0.01 * p["amplitude"],
+        "Fit an exponential decay to the discharge curve and determine its time constant."),
     Law("power law (pendulum period)", "power law", ("L", "摆长", "m"), ("T", "周期", "s"),
         _power, lambda p, rng: np.linspace(0.1, 2.0, int(rng.integers(20, 40))),
-        lambda x, p: p["amplitude"] * x ** p["exponent"], lambda p: 0.005),
+        lambda x, p: p["amplitude"] * x ** p["exponent"], lambda p: 0.005,
+        "Fit a power law to the period against the length of the pendulum."),
     Law("linear law (Ohm's law)", "linear", ("I", "电流", "mA"), ("U", "电压", "mV"), _ohm,
         lambda p, rng: np.linspace(0, 50, int(rng.integers(15, 40))),
-        lambda x, p: p["slope"] * x + p["intercept"], lambda p: 0.002 * p["slope"] * 50),
+        lambda x, p: p["slope"] * x + p["intercept"], lambda p: 0.002 * p["slope"] * 50,
+        "Determine the resistance from a straight-line fit of the voltage against the current."),
     Law("Gaussian peak (sodium line)", "gaussian", ("wavelength", "波长", "nm"),
         ("counts", "计数", ""), _line,
         lambda p, rng: np.linspace(p["center"] - 6, p["center"] + 6, int(rng.integers(150, 400))),
         lambda x, p: p["amplitude"] / (p["sigma"] * math.sqrt(2 * math.pi))
         * np.exp(-((x - p["center"]) ** 2) / (2 * p["sigma"] ** 2)) + p["c"],
-        lambda p: 15.0),
+        lambda p: 15.0, "Fit a Gaussian to the spectral line and give its centre and width."),
     Law("damped oscillation (pendulum ringdown)", "damped oscillation", ("t", "时间", "s"),
         ("x", "位移", "cm"), _ringdown,
         lambda p, rng: np.linspace(0, 3 * p["decay"], int(rng.integers(300, 800))),
-        _oscillation, lambda p: 0.02 * p["amplitude"]),
+        _oscillation, lambda p: 0.02 * p["amplitude"],
+        "Describe the ringdown as a damped oscillation: give its frequency and decay time."),
     Law("driven resonance (series RLC)", "resonance", ("f", "频率", "Hz"), ("V_R", "电压", "V"),
         _rlc, lambda p, rng: np.geomspace(p["f0"] / 5, p["f0"] * 2.4, int(rng.integers(100, 300))),
-        _resonance, lambda p: 0.005 * p["amplitude"]),
+        _resonance, lambda p: 0.005 * p["amplitude"],
+        "Fit the resonance curve and determine the resonance frequency f0 and Q."),
 )  # fmt: skip
 
 
-def generate(root: Path, seeds: int) -> list[Path]:
+def generate(root: Path, seeds: int, *, assignment: bool = True) -> list[Path]:
     """Write `seeds` folders of every law under `root`; the truth files they go with."""
     root.mkdir(parents=True, exist_ok=True)
     truths = []
@@ -114,7 +123,7 @@ def generate(root: Path, seeds: int) -> list[Path]:
             fmt = FORMATS[(index + seed) % len(FORMATS)]
             rng = np.random.default_rng(1000 * index + seed)
             name = f"{law.model.replace(' ', '_')}-{fmt}-s{seed}"
-            truths.append(_folder(root, name, law, fmt, rng))
+            truths.append(_folder(root, name, law, fmt, rng, assignment))
     return truths
 
 
@@ -125,9 +134,13 @@ def _sample(law: Law, rng: np.random.Generator) -> tuple[dict[str, float], np.nd
     return params, x, y
 
 
-def _folder(root: Path, name: str, law: Law, fmt: str, rng: np.random.Generator) -> Path:
+def _folder(
+    root: Path, name: str, law: Law, fmt: str, rng: np.random.Generator, assignment: bool
+) -> Path:
     folder = root / name
     (folder / "data").mkdir(parents=True, exist_ok=True)
+    if assignment:
+        (folder / "handout.md").write_text(f"# {law.physics}\n\nTasks\n\n1. {law.task}\n")
     blocks = [_sample(law, rng) for _ in range(2 if fmt == "blocks" else 1)]
     data = folder / "data" / ("measurement.dat" if fmt == "blocks" else "measurement.csv")
     if fmt == "utf16":

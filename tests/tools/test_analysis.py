@@ -77,14 +77,16 @@ def test_analysis_digest_of_the_example(analysis: Analysis) -> None:
     ]
     assert (
         "- V_R vs frequency: resonance (peak), f0 = 5032.49 ± 0.57 Hz, Q = 2.9090 ± 0.0032, "
-        "bandwidth = 1730.0 ± 1.9 Hz; R² = 0.9999" in lines
+        "amplitude = 2.15848 ± 0.00095 Vpp, c = (582 ± 565)e-6 Vpp, bandwidth = 1730.0 ± 1.9 Hz; "
+        "R² = 0.9999" in lines
     )
     # the generator's 50 Ω loads the circuit: the ratio to V_in gives the circuit's own Q
     assert (
         "- V_R/V_in vs frequency: resonance (peak), f0 = 5032.70 ± 0.53 Hz, Q = 5.4002 ± 0.0087, "
-        "bandwidth = 932.0 ± 1.5 Hz; R² = 0.9999" in lines
+        "amplitude = 0.80001 ± 0.00057, c = (339 ± 204)e-6, bandwidth = 932.0 ± 1.5 Hz; "
+        "R² = 0.9999" in lines
     )
-    assert "Checklist from assignment.pdf (21 tasks):" in lines
+    assert "Checklist from assignment.pdf (19 tasks):" in lines
     assert "R_nominal = 47 Ω" in digest
     assert "Notes of the experimenters: logbook_gbk.txt, notes_zh.md" in lines
 

@@ -5,7 +5,7 @@ import pytest
 from labscribe.tools.analysis import Analysis, analyse
 from labscribe.tools.base import Folder
 from labscribe.tools.checklist import checklist, task_words
-from labscribe.tools.fits import Fit, Parameter
+from labscribe.tools.fit_result import Fit, Parameter
 
 
 @pytest.fixture
@@ -34,7 +34,8 @@ def test_checklist_gives_the_parameter_rows_a_task_names(evidence) -> None:
 def test_checklist_leaves_judgement_to_the_student(evidence) -> None:
     given, left = evidence["Compare f0, the bandwidth and Q"]
     assert given and left == "the comparison, the prediction, from the values given"
-    assert evidence["Build the circuit in the order generator - C - L - R - ground."] == (
+    built = "Build the circuit in the order generator - C - L - R - ground. Both probe grounds "
+    assert evidence[built + "must be clipped to the ground end of R"] == (
         [],
         "all of it",
     )

@@ -40,7 +40,11 @@ def test_read_tasks_finds_the_example_goals(example: Path) -> None:
         "Measure and explain the phase between current and driving voltage below, at and "
         "above resonance.",
     ]
-    assert "Use the ratio V_R/V_in to determine f0, the bandwidth and Q." in tasks
+    assert (  # an item whole, as written: its first sentence says why
+        "The generator output resistance loads the circuit, so V_in is not constant. Use the "
+        "ratio V_R/V_in to determine f0, the bandwidth and Q." in tasks
+    )
+    assert not any(task.startswith("Upload") for task in tasks)  # handing in is no task
     assert "Introduction: motivation and aim of the experiment." in tasks  # a required section
     assert not any("Purcell" in task for task in tasks)  # nothing from the references
 
@@ -54,8 +58,7 @@ def test_extract_tasks_reads_chinese_items() -> None:
     assert extract_tasks(text) == [
         "测量RLC串联电路的谐振曲线。",
         "确定谐振频率f0和品质因数Q，并与理论值比较。",
-        "绘制V_R随频率变化的曲线",
-        "计算带宽。",
+        "绘制V_R随频率变化的曲线；计算带宽。",
     ]
 
 
@@ -78,7 +81,7 @@ def test_extract_tasks_joins_the_lines_a_pdf_wrapped() -> None:
 
 
 def test_extract_tasks_is_bounded() -> None:
-    text = "\n".join(f"{i}. Measure quantity number {i} " + "carefully " * 40 for i in range(99))
+    text = "\n".join(f"{i}. Measure quantity number {i} " + "carefully " * 80 for i in range(99))
     tasks = extract_tasks(text)
     assert len(tasks) == MAX_TASKS
     assert all(len(task) <= MAX_TASK_CHARS for task in tasks)
@@ -110,3 +113,48 @@ def test_assignment_title_without_a_named_exercise_is_the_first_heading() -> Non
 def test_assignment_aim_from_a_stated_purpose() -> None:
     text = "Pendulum\nBackground.\nThe purpose of this experiment is to measure g. Plot T².\n"
     assert assignment_aim(text) == "The purpose of this experiment is to measure g."
+
+
+def test_extract_tasks_keeps_every_numbered_task_whole_and_in_order() -> None:
+    text = (
+        "Tasks\n"
+        "1. Measure the period T for eight lengths L of the pendulum.\n"
+        "2. Fit a power law T = a L^b to the data. Compare b with the value theory\n"
+        "predicts.\n"
+        "3. From a, determine the gravitational acceleration g.\n"
+        "Hand in your report as a PDF by Friday.\n"
+    )
+    assert extract_tasks(text) == [
+        "Measure the period T for eight lengths L of the pendulum.",
+        "Fit a power law T = a L^b to the data. Compare b with the value theory predicts.",
+        "From a, determine the gravitational acceleration g.",
+    ]
+
+
+def test_extract_tasks_leaves_out_closing_instructions() -> None:
+    text = (
+        "Report\n- Plot U against t.\n- Submit the report on Moodle.\n- Upload your raw data.\n"
+        "Please hand in the report within one week.\n请于下周一前提交实验报告。\n"
+    )
+    assert extract_tasks(text) == ["Plot U against t."]
+
+
+def test_extract_tasks_reads_german_instructions() -> None:
+    text = (
+        "Versuch 3: Federpendel\nAufgaben\n"
+        "a) Bestimmen Sie die Federkonstante aus der Steigung der Geraden.\n"
+        "b) Die Schwingungsdauer für fünf Massen messen.\n"
+        "Geben Sie das Protokoll bis Freitag ab.\n"
+    )
+    assert extract_tasks(text) == [
+        "Bestimmen Sie die Federkonstante aus der Steigung der Geraden.",
+        "Die Schwingungsdauer für fünf Massen messen.",
+    ]
+
+
+def test_extract_tasks_keeps_a_list_of_apparatus_out() -> None:
+    text = (
+        "Equipment\n- oscilloscope\n- signal generator (used to measure f)\n"
+        "Tasks\n- Fit the line.\n"
+    )
+    assert extract_tasks(text) == ["Fit the line."]

@@ -1,0 +1,161 @@
+"""What a fit found, as it lives in the graph's state and reaches a report: the model, every
+parameter ± its standard error with its unit, how well it describes the data, and whether
+the assignment asked for it."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from pydantic import BaseModel, Field
+
+GOOD_R_SQUARED = 0.9  # below it, a model is not said to describe the column
+RELATIVE_ROUNDING = 1e-9  # an error this small against its value is rounding, not noise
+BEST_BY_BIC = "the best of the standard models by BIC"
+
+
+class Parameter(BaseModel):
+    name: str
+    value: float
+    stderr: float | None
+    """The standard error lmfit estimates; None when it could not."""
+    unit: str = ""
+    derived: bool = False
+    """Computed from the others (a FWHM from sigma, a bandwidth f0/Q)."""
+
+    @property
+    def relative(self) -> float | None:
+        """The relative standard error, when there is one."""
+        if self.stderr is None or self.value == 0:
+            return None
+        return abs(self.stderr / self.value)
+
+    @property
+    def determined(self) -> bool:
+        """Whether the data pin the value down: a standard error below the value itself."""
+        return self.stderr is not None and self.stderr <= abs(self.value)
+
+
+class Peak(BaseModel):
+    position: Parameter
+    width: Parameter
+    width_kind: str
+    """What the width measures: "FWHM", or a resonance's half-power bandwidth f0/Q."""
+    dip: bool = False
+    """The curve falls to it rather than rising (a negative amplitude)."""
+
+
+class Candidate(BaseModel):
+    model: str
+    bic: float
+    r_squared: float
+
+
+class Fit(BaseModel):
+    table: str
+    x: str
+    y: str
+    x_unit: str = ""
+    y_unit: str = ""
+    model: str | None = None
+    """A standard model's name (tools.shapes), or the formula an assignment wrote; None
+    when no model could be fitted."""
+    formula: str = ""
+    expression: str = ""
+    """An assignment's formula as asteval evaluates it; "" for a standard model."""
+    variable: str = ""
+    """The formula's name for x in `expression`."""
+    requested: str = ""
+    """The task that asks for this model, as written; "" for the best of the standard models."""
+    parameters: list[Parameter] = Field(default_factory=list)
+    r_squared: float | None = None
+    reduced_chi_square: float | None = None
+    sigma: str = ""
+    """Where the σ of the reduced χ² comes from."""
+    structure: str = ""
+    """What shows the residuals are not noise (tools.residuals); "" when they may be."""
+    points: int = 0
+    fitted_points: int = 0
+    peak: Peak | None = None
+    good: bool = False
+    """The model describes the column: R² of at least GOOD_R_SQUARED, residuals like noise."""
+    notes: list[str] = Field(default_factory=list)
+    candidates: list[Candidate] = Field(default_factory=list)
+
+    def parameter(self, name: str) -> Parameter:
+        return next(p for p in self.parameters if p.name == name)
+
+    @property
+    def label(self) -> str:
+        """Why this model: the assignment's, or the best of the standard ones."""
+        return "the model the assignment asks for" if self.requested else BEST_BY_BIC
+
+    @property
+    def drawable(self) -> bool:
+        """Worth a figure: the assignment's model, or one that describes most of the data."""
+        return self.model is not None and (
+            bool(self.requested) or (self.r_squared or 0.0) >= GOOD_R_SQUARED
+        )
+
+    def key_parameters(self) -> list[Parameter]:
+        """The parameters a caption names first: a standard model's key ones, in order;
+        every fitted parameter of a formula."""
+        from labscribe.tools.shapes import BY_NAME  # shapes imports lmfit: only when asked
+
+        if self.model is None:
+            return []
+        shape = BY_NAME.get(self.model) if not self.expression else None
+        if shape is None:
+            return [p for p in self.parameters if not p.derived]
+        names = {p.name for p in self.parameters}
+        return [self.parameter(name) for name in shape.key if name in names]
+
+    def shown_parameters(self) -> list[Parameter]:
+        """Every parameter, the key ones first, then the rest, then the derived ones."""
+        key = self.key_parameters()
+        rest = [p for p in self.parameters if p not in key and not p.derived]
+        return key + rest + [p for p in self.parameters if p.derived and p not in key]
+
+
+def format_value(parameter: Parameter) -> str:
+    """`5033 ± 3 Hz`: the error to two significant digits, the value to the same place; a
+    value without an error, or with one below rounding (an exact fit), to 6 digits."""
+    value, error, unit = parameter.value, parameter.stderr, parameter.unit
+    suffix = f" {unit}" if unit else ""
+    if error is None or not math.isfinite(error) or error <= RELATIVE_ROUNDING * abs(value):
+        return f"{value:.6g}{suffix}"
+    scale = math.floor(math.log10(max(abs(value), error)))
+    exponent = 3 * math.floor(scale / 3) if not -3 <= scale < 5 else 0
+    value, error = value / 10**exponent, error / 10**exponent
+    places = max(0, 1 - math.floor(math.log10(error)))
+    shown = f"{value:.{places}f}"
+    if float(shown) == 0:
+        shown = shown.removeprefix("-")  # "-0.00" says nothing "0.00" does not
+    body = f"{shown} ± {error:.{places}f}"
+    return f"({body})e{exponent}{suffix}" if exponent else f"{body}{suffix}"
+
+
+def unit_of(dimension: tuple[Fraction, Fraction] | None, y_unit: str, x_unit: str) -> str:
+    """The unit of a quantity of `dimension` (powers of y's and x's units): (1, -1) of N
+    against m is N/m; (0, -1) of s is 1/s; "" where the dimension or a needed unit is
+    unknown, or the quantity is a pure number."""
+    if dimension is None:
+        return ""
+    y_power, x_power = dimension
+    if (y_power and not y_unit) or (x_power and not x_unit):
+        return ""
+    top = [_power(y_unit, y_power)] if y_power > 0 else []
+    bottom = [_power(y_unit, -y_power)] if y_power < 0 else []
+    top += [_power(x_unit, x_power)] if x_power > 0 else []
+    bottom += [_power(x_unit, -x_power)] if x_power < 0 else []
+    if not bottom:
+        return "·".join(top)
+    denominator = "·".join(bottom) if len(bottom) == 1 else f"({'·'.join(bottom)})"
+    return f"{'·'.join(top) or '1'}/{denominator}"
+
+
+def _power(unit: str, power: Fraction) -> str:
+    if power == 1:
+        return unit
+    shown = str(power.numerator) if power.denominator == 1 else f"{float(power):.4g}"
+    return f"{unit}^{shown}"
