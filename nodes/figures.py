@@ -20,7 +20,7 @@ from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.figures import figure_record, render
 from labscribe.tools.reading import read_in
 from labscribe.tools.scanning import files_with_suffix
-from labscribe.tools.tables import TABLE_SUFFIXES
+from labscribe.tools.tables import TEXT_SUFFIXES
 
 FIGURES_WANTED = 3
 TABLE_HEAD_LINES = 6
@@ -80,7 +80,7 @@ def figure_specs(reply: str) -> list[dict[str, str]]:
 
 def _table_heads(root: Path) -> str:
     heads = []
-    for rel in files_with_suffix(root, TABLE_SUFFIXES, limit=10):
+    for rel in files_with_suffix(root, TEXT_SUFFIXES, limit=10):
         try:
             heads.append(read_in(Folder(root), rel, TABLE_HEAD_LINES))
         except ToolError:

@@ -29,7 +29,7 @@ from labscribe.tools.parameters import (
 )
 from labscribe.tools.requested import Request, requested_models
 from labscribe.tools.scanning import files_with_suffix
-from labscribe.tools.tables import TABLE_SUFFIXES, NoTable, Table, TableSummary, read_tables
+from labscribe.tools.tables import TABLE_SUFFIXES, NoTable, Table, TableSummary, read_data
 from labscribe.tools.tasks import ASSIGNMENT_SUFFIXES, find_assignment, read_assignment
 
 # scan must leave the explorer most of the run: the tool timeout is 30 s, and the example
@@ -148,6 +148,7 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
     files = files_with_suffix(folder.root, suffixes, limit=MAX_FILES)
     analysis.assignment = find_assignment(files)
     loaded: list[Table] = []
+    settings: list[ParameterRow] = []
     leftover: list[str] = []
     for rel in _with_suffix(files, TABLE_SUFFIXES)[:MAX_TABLE_FILES]:
         if rel == analysis.assignment:
@@ -156,18 +157,23 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
             analysis.left_out.append(f"time budget ran out before reading {rel} and later tables")
             break
         try:
-            loaded += read_tables(folder, rel)
+            data = read_data(folder, rel)
         except NoTable as exc:
             leftover.append(rel)
+            settings += exc.metadata
             if _suffix(rel) not in _OPTIONAL:
                 analysis.unreadable.append(Unreadable(path=rel, reason=_reason(exc, rel)))
         except Exception as exc:  # ToolError, or a reader's bug on input it did not foresee
             analysis.unreadable.append(Unreadable(path=rel, reason=_reason(exc, rel)))
+        else:
+            loaded += data.tables
+            settings += data.metadata  # an instrument's settings are parameters, not tables
     if len(loaded) > MAX_TABLES:
         analysis.left_out.append(f"{len(loaded)} tables found; the first {MAX_TABLES} analysed")
     loaded = loaded[:MAX_TABLES]
     analysis.tables = [table.summary for table in loaded]
     _read_parameters(folder, analysis, files, leftover)
+    analysis.parameters += settings[: max(0, MAX_PARAMETER_ROWS - len(analysis.parameters))]
     if analysis.assignment is not None:
         try:
             assignment = read_assignment(folder, analysis.assignment)
@@ -177,11 +183,11 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
             analysis.title, analysis.aim = assignment.title, assignment.aim
             analysis.tasks = assignment.tasks
             analysis.requests = requested_models(assignment.tasks)
-    settings = {row.source for row in analysis.parameters}
+    sources = {row.source for row in analysis.parameters}
     analysis.lab_notes = read_notes(
         folder,
         [rel for rel in leftover + _with_suffix(files, NOTE_SUFFIXES - TABLE_SUFFIXES)
-         if rel != analysis.assignment and rel not in settings],
+         if rel != analysis.assignment and rel not in sources],
     )  # fmt: skip
     for table in loaded[:MAX_FITTED_TABLES]:
         try:

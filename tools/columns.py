@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
@@ -15,6 +15,10 @@ from labscribe.tools.units import canonical, split_unit
 
 # Headers and units rows are looked for this many non-blank lines above the numbers.
 HEADER_LOOKBACK = 3
+# A units row names units in this share of its cells at least (Gamry's `bits` and `#`
+# beside `s`, `V vs. Ref.`, `A`).
+UNITS_SHARE = 0.6
+COUNTING = frozenset({"#", "sequence", "bits", "count", "counts", "no.", "n"})
 MIN_MONOTONIC = 3  # a run of fewer values says nothing about rising or falling
 # Names of columns that are usually the independent variable of a lab table.
 X_NAMES = frozenset(
@@ -22,8 +26,12 @@ X_NAMES = frozenset(
      "voltage", "u", "angle", "theta", "distance", "d", "length", "wavelength", "lambda",
      "λ", "field", "b", "时间", "频率", "温度", "位置", "电压", "角度", "距离", "长度", "波长"}
 )  # fmt: skip
+# Names of swept quantities: recorded in a column beside time, they are the variable.
+SWEPT_NAMES = frozenset({"frequency", "freq", "wavelength", "频率", "波长"})
 # A first column with one of these names counts samples: another monotonic column is the x.
-INDEX_NAMES = frozenset({"n", "no", "nr", "index", "idx", "#", "sample", "point", "序号"})
+INDEX_NAMES = frozenset(
+    {"n", "no", "nr", "index", "idx", "#", "sample", "point", "pt", "序号", "sequence"}
+)
 _UNCERTAINTY_PREFIX = re.compile(r"^(?:d|δ|Δ|delta|sigma|σ|err|u|unc|std)[_ ]?(?P<of>.+)$", re.I)
 _UNCERTAINTY_SUFFIX = re.compile(
     r"^(?P<of>.+?)[_ ](?:err|error|unc|uncertainty|sigma|std|stdev)$", re.I
@@ -64,6 +72,8 @@ class Heading:
     header: list[str] | None
     units: list[str] | None
     title: str
+    rows: list[int] = field(default_factory=list)
+    """The rows the header, units row and title stand in."""
 
 
 def spell(heading: Heading, positions: list[int]) -> list[tuple[str, str, str]]:
@@ -147,8 +157,11 @@ def independent_variable(columns: list[Column], frame: pd.DataFrame) -> str | No
     independent variable (time, frequency, x, position, temperature, voltage ...), else any
     monotonic one, else one so named, else the first."""
     keys = [column.key for column in columns if column.uncertainty_of is None]
-    if not keys:
-        return None
+    if not keys or len({column.name for column in columns}) == 1 < len(columns):
+        return None  # repeats of one quantity (T, T, T): nothing is measured against
+    swept = [k for k in keys if _name_of(columns, k).lower() in SWEPT_NAMES]
+    if swept and _monotonic(frame[swept[0]]):
+        return swept[0]  # a sweep recorded over time: the sweep is the variable
     monotonic = [key for key in keys if _monotonic(frame[key])]
     named = [key for key in keys if _name_of(columns, key).lower() in X_NAMES]
     first = keys[0]
@@ -163,33 +176,38 @@ def heading(cells: pd.DataFrame, numeric: np.ndarray, start: int) -> Heading:
     """(header cells, units cells, title) from the lines above row `start`: the nearest
     lines of several cells are the header, or a units row and the header above it; a line
     of one cell above them is the block's title when it reads like one (`[Block 2]`)."""
-    several: list[list[str]] = []
-    title = ""
+    several: list[tuple[int, list[str]]] = []
+    title, titled = "", []
     row = start - 1
     while row >= 0 and len(several) < HEADER_LOOKBACK and not numeric[row]:
         line = [cell.strip() for cell in cells.iloc[row].tolist()]
-        row -= 1
         filled = [cell for cell in line if cell]
         text = " ".join(filled)
         if len(filled) == 1 or (_bracketed(text) and text.count("]") + text.count("】") == 1):
-            title = _title(text)
+            title, titled = _title(text), [row]
             break
         if filled:
-            several.append(_with_units_attached(line))
-    if len(several) >= 2 and _is_units_row([cell for cell in several[0] if cell]):
-        return Heading(several[1], several[0], title)
-    return Heading(several[0] if several else None, None, title)
+            several.append((row, _with_units_attached(line)))
+        row -= 1
+    if len(several) >= 2 and _is_units_row([cell for cell in several[0][1] if cell]):
+        (units_row, units), (header_row, header) = several[:2]
+        return Heading(header, units, title, [header_row, units_row, *titled])
+    if several:
+        return Heading(several[0][1], None, title, [several[0][0], *titled])
+    return Heading(None, None, title, titled)
 
 
 def _with_units_attached(line: list[str]) -> list[str]:
-    """`t [s] x [m]`, split at blanks, as the two headers `t [s]` and `x [m]`."""
-    if not any(_bracketed(cell) for cell in line[1:]):
+    """`t [s] x [m]`, split at blanks, as the two headers `t [s]` and `x [m]`; a units row
+    (`"(s)","(mm)"`) and empty cells stay where they are."""
+    filled = [cell for cell in line if cell]
+    if not any(_bracketed(cell) for cell in line[1:]) or all(_bracketed(c) for c in filled):
         return line
     merged: list[str] = []
     for cell in line:
-        if merged and _bracketed(cell) and not _bracketed(merged[-1]):
+        if merged and cell and _bracketed(cell) and merged[-1] and not _bracketed(merged[-1]):
             merged[-1] = f"{merged[-1]} {cell}"
-        elif cell:
+        else:
             merged.append(cell)
     return merged + [""] * (len(line) - len(merged))
 
@@ -207,17 +225,34 @@ def _title(line: str) -> str:
 
 
 def _is_units_row(filled: list[str]) -> bool:
-    marks = [cell for cell in filled if cell != "-"]
-    return bool(marks) and all(_unit_cell(cell) for cell in marks)
+    """Most cells name a unit (`Hz`, `(mm)`, `V vs. Ref.`, `second`) and none is a number;
+    a cell that counts (`#`, `Sequence`, `bits`) counts as one."""
+    marks = [cell for cell in filled if cell not in ("-", "")]
+    if not marks or any(_is_number(cell) for cell in marks):
+        return False
+    units = sum(_unit_cell(cell) is not None for cell in marks)
+    return units == len(marks) or (units >= 2 and units >= UNITS_SHARE * len(marks))
 
 
 def _unit_cell(cell: str) -> str | None:
-    """The unit a units-row cell gives: `Hz`, `[Hz]`, `(V)`; None if it is not one."""
+    """The unit a units-row cell gives: `Hz`, `[Hz]`, `(V)`, `V vs. Ref.`; "" for a cell
+    that counts (`#`, `Sequence`); None if it is not one."""
     inner = cell.strip()
+    if inner.lower() in COUNTING:
+        return ""
     if _bracketed(inner):
         inner = inner[1:-1].strip()
         return canonical(inner) or (inner if 0 < len(inner) <= 16 else None)
-    return canonical(inner)
+    against = re.match(r"^(\S+)\s+vs\.?\s", inner)  # a potential against its reference
+    return canonical(against[1] if against else inner)
+
+
+def _is_number(cell: str) -> bool:
+    try:
+        float(cell.replace(",", "."))
+    except ValueError:
+        return False
+    return True
 
 
 def _pair_uncertainties(columns: list[Column]) -> None:

@@ -13,6 +13,8 @@ import contextlib
 import io
 import json
 import os
+import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import islice
@@ -59,6 +61,18 @@ _SKIP_CHARS = 64 * 1024
 _CJK_GUESS_MIN_BYTES = 128
 
 _ASCII = bytes(range(128))
+_CJK_CHAR = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+# The Windows and ISO code pages of European labs' exports, the commonest first.
+_SINGLE_BYTE = ["cp1252", "cp1250", "iso8859_2", "cp1251", "cp1257", "latin_1"]
+_LAB_SIGNS = frozenset("°µ²³±·×÷€£§¹¼½¾")
+# Chinese text has some one-character words and some beside Latin letters ("U电压"); text
+# where most are is a single-byte code page read as GB.
+FOREIGN_CJK_SHARE = 0.6
+# GB's common characters are pairs of high bytes; a code page's accents mostly stand alone.
+LONE_BYTE_SHARE = 0.3
+FEW_HIGH_BYTES = 8  # below it ("Größe"), the characters alone decide
+# A code page's reading this plausible (of a point per high byte) is taken before any guess.
+PLAUSIBLE_SHARE = 0.8
 
 # Canonical codec names (codecs.lookup(...).name) of the GB family; gb18030 decodes all.
 _GB_CODECS = frozenset({"gb2312", "gbk", "gb18030", "hz"})
@@ -278,7 +292,11 @@ def _detect_encoding(prefix: bytes, at_eof: bool, name: str) -> _Encoding:
         raise ToolError(f"{name} looks like a binary file (contains NUL bytes), not text")
     if _decodes(prefix, "utf-8", at_eof):
         return _Encoding("utf-8", "utf-8")
-    if _decodes(prefix, "gb18030", at_eof):
+    gb = _decodes(prefix, "gb18030", at_eof)
+    if gb and not _reads_as_chinese(prefix):
+        codec = _single_byte(prefix)
+        return _Encoding(codec, f"{codec} (guessed)")
+    if gb:
         # Big5, Shift-JIS and EUC-KR bytes usually decode as GB18030 too; only a
         # confident guess on a long enough sample overrides the likelier GB reading.
         non_ascii = len(prefix.translate(None, _ASCII))
@@ -286,6 +304,10 @@ def _detect_encoding(prefix: bytes, at_eof: bool, name: str) -> _Encoding:
         if guess in _OTHER_CJK_CODECS:
             return _Encoding(guess, f"{guess} (guessed)")
         return _Encoding("gb18030", "gb18030")
+    european = _single_byte(prefix)
+    high = len(prefix.translate(None, _ASCII))
+    if _plausibility(prefix.decode(european, errors="replace")) >= PLAUSIBLE_SHARE * high:
+        return _Encoding(european, f"{european} (guessed)")
     guess = _guess_codec(prefix)
     if guess is None or guess in _GB_CODECS:
         # GB-family text that failed strict decoding has stray bad bytes: read it as GB.
@@ -293,6 +315,36 @@ def _detect_encoding(prefix: bytes, at_eof: bool, name: str) -> _Encoding:
             return _Encoding("gb18030", "gb18030 (some bytes invalid, replaced)")
         return _Encoding("utf-8", "utf-8 (not recognised; invalid bytes replaced)")
     return _Encoding(guess, f"{guess} (guessed)")
+
+
+def _reads_as_chinese(prefix: bytes) -> bool:
+    """Whether `prefix`, which decodes as GB18030, reads as Chinese. A Windows code page's
+    accented letters stand alone between ASCII bytes ("Wyd\\xb3u\\xbfenie"), while GB
+    writes every common character as two high bytes; read as GB, those lone bytes pair up
+    with their neighbours into characters that stand alone or inside Latin words
+    ("Obciążenie" becomes "Obci箍enie", "(°C)" becomes "(癈)"). Both signs must agree; in a
+    text with only a few high bytes ("Größe"), the code page's reading must be all letters."""
+    high = [i for i, byte in enumerate(prefix) if byte >= 0x80]
+    if not high:
+        return True
+    text = prefix.decode("gb18030", errors="replace")
+    chinese = [i for i, ch in enumerate(text) if _CJK_CHAR.match(ch)]
+
+    def foreign(i: int) -> bool:
+        around = [text[j] for j in (i - 1, i + 1) if 0 <= j < len(text)]
+        latin = any(ch.isascii() and ch.isalpha() for ch in around)
+        return latin or not any(_CJK_CHAR.match(ch) for ch in around)
+
+    if sum(foreign(i) for i in chinese) < FOREIGN_CJK_SHARE * len(chinese):
+        return True
+    if len(high) < FEW_HIGH_BYTES:
+        best = _single_byte(prefix)
+        return _plausibility(prefix.decode(best, errors="replace")) < len(high)
+    lone = sum(
+        1 for i in high
+        if (i == 0 or prefix[i - 1] < 0x80) and (i + 1 >= len(prefix) or prefix[i + 1] < 0x80)
+    )  # fmt: skip
+    return lone < LONE_BYTE_SHARE * len(high)
 
 
 def _binary_kind(prefix: bytes) -> str | None:
@@ -341,6 +393,39 @@ def _decodes(prefix: bytes, codec: str, at_eof: bool) -> bool:
     except UnicodeDecodeError:
         return False
     return True
+
+
+def _single_byte(prefix: bytes) -> str:
+    """The European code page whose reading of `prefix` reads best (`_plausibility`);
+    cp1252 wins a tie: it is the commonest."""
+    return max(
+        _SINGLE_BYTE,
+        key=lambda codec: (
+            _plausibility(prefix.decode(codec, errors="replace")),
+            -_SINGLE_BYTE.index(codec),
+        ),
+    )
+
+
+def _plausibility(text: str) -> float:
+    """How well `text` reads as a European language, by its runs of non-ASCII characters:
+    a run of Latin letters inside a word ("Gr|öß|e") or of a lab's signs ("°", "±") counts
+    +1 a character, a letter of another script away from Latin letters +½, anything else
+    −1 (a stray symbol, letters standing alone as a word, Cyrillic inside a Latin word)."""
+    total = 0.0
+    for run in re.finditer(r"[^\x00-\x7f]+", text):
+        chars = run[0]
+        before = text[run.start() - 1 : run.start()]
+        after = text[run.end() : run.end() + 1]
+        in_word = any(ch.isascii() and ch.isalpha() for ch in before + after)
+        latin = all(unicodedata.name(ch, "").startswith("LATIN") for ch in chars)
+        if all(ch in _LAB_SIGNS for ch in chars) or (latin and in_word):
+            total += len(chars)
+        elif all(ch.isalpha() for ch in chars) and not latin and not in_word:
+            total += 0.5 * len(chars)
+        else:
+            total -= len(chars)
+    return total
 
 
 def _guess_codec(prefix: bytes) -> str | None:

@@ -10,7 +10,11 @@ from pydantic import BaseModel, Field
 
 from labscribe.guards.paths import is_inside, printable, real_path
 from labscribe.tools.base import human_size
+from labscribe.tools.tables import TABLE_SUFFIXES
 
+SETTINGS_SUFFIXES = frozenset(
+    {".json", ".ini", ".cfg", ".conf", ".yaml", ".yml", ".toml", ".log", ".par", ".xml"}
+)
 BUCKETS: dict[str, frozenset[str]] = {
     "documents": frozenset(
         {".pdf", ".md", ".txt", ".tex", ".doc", ".docx", ".odt", ".rtf", ".html", ".htm"}
@@ -18,11 +22,9 @@ BUCKETS: dict[str, frozenset[str]] = {
     "images": frozenset(
         {".png", ".jpg", ".jpeg", ".gif", ".bmp", ".tif", ".tiff", ".webp", ".svg"}
     ),
-    "data": frozenset(
-        {".csv", ".tsv", ".dat", ".xlsx", ".xls", ".json", ".ini", ".cfg", ".conf", ".yaml",
-         ".yml", ".toml", ".log", ".par", ".npy", ".npz", ".mat", ".h5", ".hdf5", ".xml"}
-    ),
-}  # fmt: skip
+    # every format the analysis reads a table from (tools.tables), and settings files
+    "data": (TABLE_SUFFIXES - {".txt"}) | SETTINGS_SUFFIXES,
+}
 OTHER = "other"
 LISTED_PER_BUCKET = 40  # the summary names this many files per bucket; counts cover all
 

@@ -20,7 +20,7 @@ _PREFIXABLE = {
     "Arms": "Arms", "s": "s", "m": "m", "g": "g", "K": "K", "W": "W", "J": "J", "N": "N",
     "Pa": "Pa", "F": "F", "H": "H", "Ω": "Ω", "ohm": "Ω", "Ohm": "Ω", "ohms": "Ω", "T": "T",
     "S": "S", "Wb": "Wb", "L": "L", "mol": "mol", "cd": "cd", "lx": "lx", "eV": "eV",
-    "bar": "bar", "C": "C", "rad": "rad", "sec": "s",
+    "bar": "bar", "C": "C", "rad": "rad", "sec": "s", "l": "L",
 }  # fmt: skip
 # Units that never take a prefix, spelled as files spell them, with their usual form.
 _PLAIN = {
@@ -29,6 +29,18 @@ _PLAIN = {
     "rpm": "rpm", "counts": "counts", "cps": "cps", "a.u.": "a.u.", "au": "a.u.",
     "dB": "dB", "dBm": "dBm", "dBV": "dBV", "div": "div", "px": "px", "lm": "lm",
 }  # fmt: skip
+# Units written as words (an oscilloscope's `second`, `Volt`), read case-blind.
+_WORDS = {
+    "second": "s", "seconds": "s", "volt": "V", "volts": "V", "ampere": "A", "amperes": "A",
+    "amp": "A", "amps": "A", "hertz": "Hz", "ohm": "Ω", "ohms": "Ω", "newton": "N",
+    "newtons": "N", "meter": "m", "meters": "m", "metre": "m", "metres": "m", "gram": "g",
+    "grams": "g", "kelvin": "K", "watt": "W", "watts": "W", "joule": "J", "joules": "J",
+    "pascal": "Pa", "farad": "F", "henry": "H", "coulomb": "C", "tesla": "T",
+    "siemens": "S", "celsius": "°C", "deg c": "°C", "degc": "°C", "degree c": "°C",
+    "percent": "%", "minute": "min", "minutes": "min", "hour": "h", "hours": "h",
+}  # fmt: skip
+# Charge and energy as battery cyclers write them: mA.h, A.h, W.h.
+_HOURS = re.compile(r"^(?P<base>[mkµu]?[AW])\.?h$")
 # Lower-case spellings that are unambiguous ("hz" is Hz, "vpp" is Vpp); "mhz" is left out on
 # purpose, since it could be milli or mega.
 _LOWER = {"hz": "Hz", "khz": "kHz", "vpp": "Vpp", "vrms": "Vrms", "ohm": "Ω", "kohm": "kΩ",
@@ -66,6 +78,10 @@ def canonical(token: str) -> str | None:
         return _PREFIXABLE[token]
     if token.lower() in _LOWER:
         return _LOWER[token.lower()]
+    if token.lower() in _WORDS:
+        return _WORDS[token.lower()]
+    if hours := _HOURS.match(token):
+        return f"{canonical(hours['base'])}·h"
     for prefix in _PREFIXES:
         rest = token[len(prefix) :]
         if token.startswith(prefix) and rest in _PREFIXABLE:

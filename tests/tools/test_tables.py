@@ -6,7 +6,7 @@ import pytest
 from asuser import as_normal_user
 
 from labscribe.tools.base import Folder, ToolError
-from labscribe.tools.tables import MAX_COLUMNS, NoTable, Table, read_tables
+from labscribe.tools.tables import MAX_COLUMNS, NoTable, Table, read_data, read_tables
 
 
 def one_table(folder: Path, name: str) -> Table:
@@ -260,3 +260,66 @@ def test_read_tables_adds_no_ratio_without_a_matching_input(tmp_path: Path, head
     rows = "\n".join(f"{i},{i + 1},{2 * i + 3}" for i in range(1, 9))
     (tmp_path / "t.csv").write_text(f"{header}\n{rows}\n")
     assert all(c.ratio_of is None for c in one_table(tmp_path, "t.csv").summary.columns)
+
+
+def test_read_data_splits_runs_side_by_side_of_different_lengths(tmp_path: Path) -> None:
+    # PASCO Capstone's export: `;`, decimal commas, runs of different lengths side by side,
+    # so once run 1 ends its rows start with `;` (no comment there)
+    lines = ['"Time (s) Run #1";"Position (m) Run #1";"Time (s) Run #2";"Position (m) Run #2"']
+    lines += [f"{t / 10:.1f};{0.5 * t:.2f};{t / 10:.1f};{0.4 * t:.2f}".replace(".", ",")
+              for t in range(4)]  # fmt: skip
+    lines += [f";;{t / 10:.1f};{0.4 * t:.2f}".replace(".", ",") for t in range(4, 9)]
+    (tmp_path / "capstone.csv").write_text("\n".join(lines) + "\n")
+    first, second = read_data(Folder(tmp_path), "capstone.csv").tables
+    assert (first.summary.title, first.summary.rows) == ("run 1", 4)
+    assert (second.summary.title, second.summary.rows) == ("run 2", 9)
+    assert [(c.name, c.unit) for c in second.summary.columns] == [("Time", "s"), ("Position", "m")]
+    assert second.frame["Position"].iloc[-1] == pytest.approx(3.2)
+
+
+def test_read_data_keeps_a_results_block_above_the_data_as_settings(tmp_path: Path) -> None:
+    # a tensile test export (Instron Bluehill): the specimen's results, then the raw data
+    text = (
+        '"Results Table 1"\n"Specimen label","Maximum Load","Tensile strain at Break"\n'
+        '"","(kN)","(%)"\n"S1","12.37","18.2"\n\n'
+        '"Time","Extension","Load"\n"(s)","(mm)","(kN)"\n'
+        + "".join(f'"{t * 0.1:.1f}","{t * 0.02:.3f}","{t * 0.5:.2f}"\n' for t in range(8))
+    )
+    (tmp_path / "Specimen_RawData_1.csv").write_text(text)
+    data = read_data(Folder(tmp_path), "Specimen_RawData_1.csv")
+    [table] = data.tables
+    assert [(c.name, c.unit) for c in table.summary.columns] == [
+        ("Time", "s"), ("Extension", "mm"), ("Load", "kN")
+    ]  # fmt: skip
+    results = {row.name: (row.number, row.unit) for row in data.metadata}
+    assert results["Maximum Load"] == (12.37, "kN")
+    assert results["Tensile strain at Break"] == (18.2, "%")
+
+
+def test_read_data_reads_a_windows_1250_export_with_its_header_results(tmp_path: Path) -> None:
+    # a Zwick-style export from a Polish lab: cp1250, `;`, decimal commas, results above
+    text = (
+        "Próbka;PA6-03\nFmax;4,812;kN\nWydłużenie przy zerwaniu;23,5;%\n\n"
+        "Czas [s];Wydłużenie [mm];Obciążenie [kN]\n"
+        + "".join(f"{t}.0;{t * 0.1:.1f};{t * 0.3:.2f}\n".replace(".", ",") for t in range(6))
+    )
+    (tmp_path / "zwick.txt").write_bytes(text.encode("cp1250"))
+    data = read_data(Folder(tmp_path), "zwick.txt")
+    [table] = data.tables
+    assert table.summary.encoding == "cp1250"
+    assert [c.name for c in table.summary.columns] == ["Czas", "Wydłużenie", "Obciążenie"]
+    settings = {row.key: row for row in data.metadata}
+    assert (settings["Fmax"].number, settings["Fmax"].unit) == (4.812, "kN")
+    assert settings["Próbka"].value == "PA6-03"
+
+
+def test_read_data_reads_engineering_notation_and_elapsed_times(tmp_path: Path) -> None:
+    text = "elapsed;U\n" + "".join(
+        f"0h {m}m{s:02d}s;{v}m\n"
+        for m, s, v in [(0, 5, 12.5), (0, 35, 11.0), (1, 5, 9.8), (1, 35, 8.9)]
+    )
+    (tmp_path / "log.csv").write_text(text)
+    [table] = read_data(Folder(tmp_path), "log.csv").tables
+    assert table.frame["elapsed"].tolist() == [5.0, 35.0, 65.0, 95.0]
+    assert table.summary.column("elapsed").unit == "s"
+    assert table.frame["U"].tolist() == pytest.approx([0.0125, 0.011, 0.0098, 0.0089])

@@ -1,0 +1,258 @@
+"""The tables in a grid of cells, whatever the file the grid came from (delimited text, a
+spreadsheet's sheet): runs of numeric rows, each with its header and units rows and its
+independent variable, and the instrument's metadata around them as parameters.
+
+Instruments write their metadata where they like: in a preamble (`Sample Interval,1e-9`,
+`Init E (V) = 0`), in columns beside the data (a Tektronix scope), in a units row under
+columns of their own (a Rigol's Start and Increment), or as a small results table above the
+data (an Instron's Maximum Load). Whatever is not data becomes a parameter of the analysis;
+what the metadata says of the data (a sample interval, units, a channel's name) completes
+the tables (tools.instruments).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from labscribe.tools.columns import (
+    HEADER_LOOKBACK,
+    Column,
+    Heading,
+    add_ratios,
+    describe,
+    heading,
+    independent_variable,
+    mark_maxima,
+    spell,
+)
+from labscribe.tools.instruments import (
+    apply_metadata,
+    metadata_of_line,
+    run_groups,
+)
+from labscribe.tools.parameters import ParameterRow
+
+MAX_TABLES_PER_FILE = 8  # blocks beyond this are instrument dumps, not report material
+MIN_ROWS = 3  # fewer numeric rows are a parameter line or a stray pair, not a table
+MAX_METADATA = 80  # metadata rows kept of one file: a header, not a dump
+# Columns numeric in this share of the numeric rows hold data; columns filled in at most
+# SIDE_SHARE of them hold something else (a scope's settings beside its samples).
+DATA_SHARE = 0.8
+SIDE_SHARE = 0.2
+COLUMN_SHARE = 0.2  # of a run's rows a column must fill to be one of its columns
+
+
+@dataclass
+class Grid:
+    """A file's cells as text and as numbers (NaN where a cell is not a finite number),
+    with the text of each row for the metadata reader."""
+
+    cells: pd.DataFrame
+    values: pd.DataFrame
+    lines: list[str]
+    """Each row as the file wrote it (a spreadsheet's row: its cells joined by tabs)."""
+    units: dict[int, str] = field(default_factory=dict)
+    """Units the reading itself gave a column (seconds, for elapsed times written `1m59s`)."""
+
+
+@dataclass
+class Found:
+    """A table of a grid: its columns, values, title and independent variable."""
+
+    columns: list[Column]
+    frame: pd.DataFrame
+    title: str
+    x: str | None
+    notes: list[str] = field(default_factory=list)
+
+
+def tables_in(grid: Grid) -> tuple[list[Found], list[ParameterRow], int]:
+    """The tables of `grid` (each run of MIN_ROWS or more numeric rows, split into runs
+    side by side where the header says so), the metadata as parameter rows (source left
+    empty for the caller), and how many blocks the grid held."""
+    metadata: list[ParameterRow] = []
+    numeric = _numeric_rows(grid.cells, grid.values)
+    side = _side_metadata(grid, numeric)
+    if side:
+        metadata += side
+        numeric = _numeric_rows(grid.cells, grid.values)
+    numeric = _headers_apart(grid, numeric)
+    runs = _runs(numeric)
+    used = np.zeros(len(numeric), dtype=bool)
+    found: list[Found] = []
+    for start, stop in runs:
+        used[start:stop] = True
+        if stop - start < MIN_ROWS:
+            metadata += _results_block(grid, numeric, (start, stop), used)
+            continue
+        if len(found) >= MAX_TABLES_PER_FILE:
+            continue
+        previous = found[-1] if found else None
+        found += _tables_of_run(grid, numeric, (start, stop), previous, used)
+    metadata += [
+        row for i, line in enumerate(grid.lines[: len(used)]) if not used[i]
+        for row in metadata_of_line(line)
+    ]  # fmt: skip
+    metadata = metadata[:MAX_METADATA]
+    for table in found:
+        apply_metadata(table, metadata)
+    return found, metadata, sum(1 for a, b in runs if b - a >= MIN_ROWS)
+
+
+def finish(found: Found) -> tuple[list[Column], pd.DataFrame, str | None]:
+    """The table's columns with ratios to inputs and maxima marked, its values, its x."""
+    x = found.x if found.x is not None else independent_variable(found.columns, found.frame)
+    columns, frame = add_ratios(found.columns, found.frame, x)
+    mark_maxima(columns, frame, x)
+    return columns, frame, x
+
+
+def _numeric_rows(cells: pd.DataFrame, values: pd.DataFrame) -> np.ndarray:
+    """Which rows are numbers: two or more of their cells are, and most of the filled ones."""
+    filled = (cells != "").sum(axis=1).to_numpy()
+    numbers = values.notna().sum(axis=1).to_numpy()
+    return (numbers >= 2) & (numbers >= 0.6 * filled)
+
+
+def _headers_apart(grid: Grid, numeric: np.ndarray) -> np.ndarray:
+    """`numeric`, with the first row of each run, and those just above it, taken out where
+    they write text in a column the run fills with numbers: a header that names channels
+    by number (Keysight's `x-axis,1,2`) is mostly numbers, but no data."""
+    numeric = numeric.copy()
+    for start, stop in _runs(numeric):
+        if stop - start <= MIN_ROWS:
+            continue
+        data = grid.values.iloc[start + 1 : stop].notna().mean() >= DATA_SHARE
+        for row in range(start, max(-1, start - HEADER_LOOKBACK - 1), -1):
+            texts = (grid.cells.iloc[row] != "") & grid.values.iloc[row].isna()
+            if numeric[row] and (texts & data).any():
+                numeric[row] = False
+    return numeric
+
+
+def _runs(numeric: np.ndarray) -> list[tuple[int, int]]:
+    """[start, stop) of each run of numeric rows."""
+    padded = np.concatenate([[False], numeric, [False]])
+    edges = np.flatnonzero(np.diff(padded.astype(np.int8)))
+    return [(int(a), int(b)) for a, b in zip(edges[0::2], edges[1::2], strict=True)]
+
+
+def _side_metadata(grid: Grid, numeric: np.ndarray) -> list[ParameterRow]:
+    """Settings written in columns beside the data (`Sample Interval,1e-9,,t,v` on the first
+    rows of a scope's export; `Start,Increment` over their values in a units row): read as
+    parameters, and blanked so the data's rows and header read as such."""
+    rows = np.flatnonzero(numeric | (grid.values.notna().sum(axis=1).to_numpy() >= 2))
+    if len(rows) < 2 * MIN_ROWS:
+        return []
+    block_values = grid.values.iloc[rows]
+    block_cells = grid.cells.iloc[rows]
+    data = [c for c in grid.cells.columns if block_values[c].notna().mean() >= DATA_SHARE]
+    side = [
+        c for c in grid.cells.columns
+        if c not in data and 0 < (block_cells[c] != "").mean() <= SIDE_SHARE
+    ]  # fmt: skip
+    if len(data) < 2 or not side:
+        return []
+    lines = [i for i in range(len(grid.cells)) if (grid.cells.iloc[i, side] != "").any()]
+    found: list[ParameterRow] = []
+    for k, i in enumerate(lines):
+        cells = [grid.cells.iat[i, c].strip() for c in side]
+        numbers = [float(grid.values.iat[i, c]) for c in side]
+        below = lines[k + 1] if k + 1 < len(lines) else None
+        if below is not None and _names_over_values(cells, numbers, grid, below, side):
+            values = [float(grid.values.iat[below, c]) for c in side]
+            texts = [grid.cells.iat[below, c].strip() for c in side]
+            found += [
+                ParameterRow(source="", key=name, name=name, value=text, number=value)
+                for name, text, value in zip(cells, texts, values, strict=True)
+                if name and np.isfinite(value)
+            ]  # fmt: skip
+        elif not any(np.isfinite(v) for v in numbers[:1]):  # a label and its value
+            found += metadata_of_line("\t".join(cell for cell in cells if cell))
+    for i in lines:
+        grid.cells.iloc[i, side] = ""
+        grid.values.iloc[i, side] = np.nan
+    return found
+
+
+def _names_over_values(
+    cells: list[str], numbers: list[float], grid: Grid, below: int, side: list[int]
+) -> bool:
+    """Whether a row of names stands over a row of their values (Rigol's `Start,Increment`
+    over `-3e-07,5e-10`), rather than holding labels with their values."""
+    if any(np.isfinite(v) for v in numbers) or sum(bool(c) for c in cells) < 2:
+        return False
+    values = [grid.values.iat[below, c] for c in side]
+    first = next((v for c, v in zip(cells, values, strict=True) if c), np.nan)
+    return bool(np.isfinite(first))
+
+
+def _results_block(
+    grid: Grid, numeric: np.ndarray, span: tuple[int, int], used: np.ndarray
+) -> list[ParameterRow]:
+    """A run of one or two numeric rows under a header (an export's results: `Maximum
+    Load` over its value and unit) as parameters, one per column."""
+    start, stop = span
+    found = heading(grid.cells, numeric, start)
+    if found.header is None:
+        return []
+    used[found.rows] = True
+    rows: list[ParameterRow] = []
+    positions = [p for p in grid.cells.columns if grid.values.iloc[start:stop][p].notna().any()]
+    spelled = spell(found, positions)
+    for offset, i in enumerate(range(start, stop)):
+        suffix = f" ({offset + 1})" if stop - start > 1 else ""
+        for p, (header, name, unit) in zip(positions, spelled, strict=True):
+            value = grid.values.iat[i, p]
+            if header and np.isfinite(value):
+                rows.append(
+                    ParameterRow(source="", section=found.title, key=header + suffix,
+                                 name=name + suffix, value=grid.cells.iat[i, p].strip(),
+                                 number=float(value), unit=unit)
+                )  # fmt: skip
+    return rows
+
+
+def _tables_of_run(
+    grid: Grid,
+    numeric: np.ndarray,
+    span: tuple[int, int],
+    previous: Found | None,
+    used: np.ndarray,
+) -> list[Found]:
+    """The table of the run of rows `span`, split into the runs its header puts side by
+    side (`Time (s) Run #1; ...; Time (s) Run #2`); none if it has fewer than two numeric
+    columns. A block without a header of its own takes the previous block's, when the
+    columns agree in number."""
+    run = grid.values.iloc[span[0] : span[1]]
+    # a column of data fills a fair share of the run: a shorter run beside a longer one
+    # fills fewer rows than half
+    filled = max(MIN_ROWS, COLUMN_SHARE * len(run))
+    positions = [p for p in run.columns if run[p].notna().sum() >= filled]
+    if len(positions) < 2:
+        return []
+    found = heading(grid.cells, numeric, span[0])
+    used[found.rows] = True
+    if found.header is None and previous is not None and len(previous.columns) == len(positions):
+        spelled = [(c.header, c.name, c.unit) for c in previous.columns]
+    else:
+        spelled = spell(found, positions)
+    spelled = [
+        (header, name, unit or grid.units.get(p, ""))
+        for p, (header, name, unit) in zip(positions, spelled, strict=True)
+    ]
+    tables = []
+    for group in run_groups(spelled, found.title):
+        chosen = [positions[i] for i in group.members]
+        columns = describe(run[chosen], group.spelled)
+        frame = run[chosen].set_axis([c.key for c in columns], axis=1).reset_index(drop=True)
+        frame = frame.dropna(how="all").reset_index(drop=True)  # a shorter run's empty rows
+        if len(frame) >= MIN_ROWS and len(columns) >= 2:
+            tables.append(Found(columns, frame, group.title, None))
+    return tables
+
+
+__all__ = ["Found", "Grid", "Heading", "finish", "tables_in"]

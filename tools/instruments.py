@@ -1,0 +1,236 @@
+"""What instruments write around their data, read as the analysis's parameters: settings
+(`Sample Interval,1.00E-09`, `Init E (V) = 0`, `Nb header lines : 94`, Gamry's
+`VLIMIT1<TAB>POTEN<TAB>1.0E-001<TAB>F<TAB>Scan Limit &1 (V)`), and what those settings say of
+the data itself: a scope's sample interval and start make its time axis, its vertical units
+and source name its column; a LabVIEW file's Delta_X and X0 do the same.
+
+Runs recorded side by side (PASCO Capstone's `Time (s) Run #1; ...; Time (s) Run #2`,
+Vernier's `Run 1: Time`) are told apart by their labels, each a table of its own.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from labscribe.tools.columns import Column
+from labscribe.tools.parameters import ParameterRow
+from labscribe.tools.units import canonical, split_unit, split_value
+
+if TYPE_CHECKING:
+    from labscribe.tools.grid import Found
+
+MAX_KEY_CHARS = 48
+MAX_KEY_WORDS = 7
+MAX_VALUE_CHARS = 120
+# Gamry's header lines are KEY<TAB>TYPE<TAB>VALUE<TAB>...<TAB>description.
+GAMRY_TYPES = frozenset(
+    {"LABEL", "POTEN", "QUANT", "IQUANT", "SELECTOR", "TOGGLE", "ONEPARAM", "TWOPARAM",
+     "PSTAT", "NOTES", "IONEPARAM", "RANGE", "DOUBLE", "INT", "STRING", "ENUM"}
+)  # fmt: skip
+_KEY_VALUE = re.compile(r"^(?P<key>[^\W\d][^:=]{0,60}?)\s*(?::|=|：)\s*(?P<value>\S.*)$")
+# A key and its first value, set apart by a run of blanks (EC-Lab's `E1 (V)   1,5000`).
+_ALIGNED = re.compile(r"^(?P<key>[^\W\d]\S*(?: \S+){0,5}?)\s{2,}(?P<value>[-+]?[\d.,]+\S*)(?:\s|$)")
+_LABEL = re.compile(r"^[^\W\d_][\w .\[\]/%°µ#&'-]*$")  # parentheses aside: `td (h:m:s)`
+# A settings key, its role for the data, as files spell it (lower case, separators as " ").
+# A sampling rate is the inverse of the interval: Gamry's FREQ, "Acquisition Frequency (Hz)".
+RATE_KEYS = frozenset(
+    {"sample rate", "sampling rate", "acquisition frequency", "sampling frequency",
+     "samples per second", "scan rate hz"}
+)  # fmt: skip
+STEP_KEYS = frozenset(
+    {"sample interval", "sampling interval", "delta x", "increment", "xincrement",
+     "x increment", "dt", "time per point", "wf increment", "time step", "sample period"}
+)  # fmt: skip
+START_KEYS = frozenset({"x0", "start", "xorigin", "x origin", "wf start offset", "start time"})
+X_UNIT_KEYS = frozenset({"horizontal units", "horizontal unit", "x unit label", "x unit", "xunits"})
+Y_UNIT_KEYS = frozenset({"vertical units", "vertical unit", "y unit label", "y unit", "yunits"})
+Y_NAME_KEYS = frozenset({"source", "channel name"})
+# Columns that only count samples, where a time axis stands in a file's settings.
+INDEX_HEADERS = frozenset({"x", "sequence", "pt", "point", "index", "#", "n", "sample", "no"})
+_RUN = re.compile(
+    r"(?:^(?:run|lauf|trial|messung|serie)\s*#?\s*(?P<pre>\d+)\s*:\s*|^(?P<latest>latest)\s*:\s*"
+    r"|\s*\b(?:run|lauf|trial|messung|serie)\s*#?\s*(?P<post>\d+)\s*$)",
+    re.IGNORECASE,
+)
+
+
+def metadata_of_line(line: str) -> list[ParameterRow]:
+    """The setting a line of a file's header writes, if it writes one: `key: value`,
+    `key = value`, `key<TAB>value[<TAB>unit]`, `key,value[,unit]` or Gamry's typed line.
+    Source and section are left for the caller."""
+    text = line.strip().lstrip("#%!;/ ").strip()
+    if not text or len(text) > 4 * MAX_VALUE_CHARS:
+        return []
+    fields = [f.strip() for f in text.split("\t")]
+    filled = [f for f in fields if f]
+    if len(filled) >= 3 and filled[1] in GAMRY_TYPES:
+        unit = _unit_in(filled[-1]) if len(filled) > 3 else ""
+        comment = filled[-1].replace("&", "") if len(filled) > 3 else ""
+        return _row(filled[0], filled[2], unit, comment)
+    match = _KEY_VALUE.match(text)
+    if match is not None and (row := _row(match["key"], match["value"], "", "")):
+        return row
+    for delimiter in ("\t", ";", ","):
+        fields = [f.strip().strip('"') for f in text.split(delimiter)]
+        filled = [f for f in fields if f]
+        if 2 <= len(filled) <= 3 and len(fields) <= 4:
+            unit = (canonical(filled[2]) or "") if len(filled) == 3 else ""
+            if (len(filled) == 2 or unit) and (row := _row(filled[0], filled[1], unit, "")):
+                return row
+    match = _ALIGNED.match(text)
+    return _row(match["key"], match["value"], "", "") if match is not None else []
+
+
+def _row(key: str, value: str, unit: str, comment: str) -> list[ParameterRow]:
+    key = " ".join(key.split())
+    value = value.strip()
+    if (
+        not value or len(key) > MAX_KEY_CHARS or len(key.split()) > MAX_KEY_WORDS
+        or not _LABEL.match(re.sub(r"\([^()]*\)", "", key)) or len(value) > MAX_VALUE_CHARS
+    ):  # fmt: skip
+        return []
+    name, key_unit = split_unit(key)
+    number, value_unit = split_value(value)
+    return [
+        ParameterRow(source="", key=key, name=name, value=value, number=number,
+                     unit=value_unit or unit or key_unit, comment=comment)
+    ]  # fmt: skip
+
+
+def _unit_in(description: str) -> str:
+    """The unit a description ends with, in parentheses: `Scan Limit &1 (V)` -> V."""
+    match = re.search(r"\(([^()]{1,16})\)\s*$", description)
+    return (canonical(match[1]) or "") if match else ""
+
+
+def setting(metadata: list[ParameterRow], keys: frozenset[str]) -> ParameterRow | None:
+    """The first setting whose key or description (case, `_` and `-` aside) is one of
+    `keys`."""
+    for row in metadata:
+        for text in (row.key, row.name, split_unit(row.comment)[0]):
+            if re.sub(r"[_\-\s]+", " ", text.lower()).strip() in keys:
+                return row
+    return None
+
+
+def _interval(metadata: list[ParameterRow]) -> tuple[float, ParameterRow] | None:
+    """The sample interval the settings give: written, or the inverse of a sampling rate."""
+    step = setting(metadata, STEP_KEYS)
+    if step is not None and step.number is not None and step.number > 0:
+        return step.number, step
+    rate = setting(metadata, RATE_KEYS)
+    if rate is not None and rate.number is not None and rate.number > 0:
+        return 1.0 / rate.number, rate
+    return None
+
+
+def apply_metadata(found: Found, metadata: list[ParameterRow]) -> None:
+    """Complete `found` with what its file's settings say of it: a column that only counts
+    samples, or a table with no header, gets its time axis from the sample interval and
+    start; a table without a header takes its units and channel name from the settings."""
+    interval = _interval(metadata)
+    start = setting(metadata, START_KEYS)
+    x_unit = setting(metadata, X_UNIT_KEYS)
+    y_unit = setting(metadata, Y_UNIT_KEYS)
+    y_name = setting(metadata, Y_NAME_KEYS)
+    unnamed = all(not c.header for c in found.columns)
+    if unnamed and (x_unit or y_unit or y_name):
+        _name_unnamed(found, x_unit, y_unit, y_name)
+    if interval is None:
+        return
+    step, source = interval
+    first = found.columns[0]
+    counted = first.header.strip().lower() in INDEX_HEADERS or first.unit.lower() == "sequence"
+    counted = counted and _counts(found.frame[first.key].to_numpy(dtype=float))
+    others = found.columns[1:] if counted else found.columns
+    if any(_monotonic(found.frame[c.key]) for c in others):
+        return  # the file has its own axis
+    unit = (canonical(x_unit.value) or x_unit.value) if x_unit else "s"
+    offset = start.number if start is not None and start.number is not None else 0.0
+    times = offset + step * np.arange(len(found.frame))
+    time = Column(key="time", header="", name="time", unit=unit, count=len(times),
+                  minimum=float(times.min()), maximum=float(times.max()))  # fmt: skip
+    if counted:
+        found.frame = found.frame.drop(columns=[first.key])
+        found.columns = found.columns[1:]
+    found.frame.insert(0, "time", times)
+    found.columns.insert(0, time)
+    found.notes.append(
+        f"time computed from the file's {source.key} ({source.value})"
+        + (f" and {start.key} ({start.value})" if start is not None else "")
+    )
+    found.x = "time"
+
+
+def _name_unnamed(
+    found: Found,
+    x_unit: ParameterRow | None,
+    y_unit: ParameterRow | None,
+    y_name: ParameterRow | None,
+) -> None:
+    """A scope's columns with no header: time, and the source channel, in their units."""
+    first, *rest = found.columns
+    if x_unit is not None:
+        found.columns[0] = first.model_copy(
+            update={"name": "time", "unit": canonical(x_unit.value) or x_unit.value}
+        )
+    for i, column in enumerate(rest, start=1):
+        update = {}
+        if y_unit is not None:
+            update["unit"] = canonical(y_unit.value) or y_unit.value
+        if y_name is not None and len(rest) == 1:
+            update["name"] = y_name.value
+        found.columns[i] = column.model_copy(update=update)
+
+
+def _monotonic(values: Any) -> bool:
+    finite = np.asarray(values, dtype=float)
+    finite = finite[np.isfinite(finite)]
+    steps = np.diff(finite)
+    return len(finite) >= 3 and bool((steps > 0).all() or (steps < 0).all())
+
+
+def _counts(values: np.ndarray) -> bool:
+    """Whether values count samples: whole numbers rising by one."""
+    finite = values[np.isfinite(values)]
+    return len(finite) > 1 and bool(np.all(np.diff(finite) == 1))
+
+
+@dataclass(frozen=True)
+class RunGroup:
+    title: str
+    members: list[int]
+    """Positions of the columns in the run, in order."""
+    spelled: list[tuple[str, str, str]]
+    """Each member's (header, name, unit), the run's label taken off its name."""
+
+
+def run_groups(spelled: list[tuple[str, str, str]], title: str) -> list[RunGroup]:
+    """The runs recorded side by side in one block of columns, by the labels their headers
+    carry (`Time (s) Run #1`, `Run 2: Position (m)`, `Latest: Time (s)`); the whole block as
+    one run when fewer than two runs are labelled."""
+    labels: list[str | None] = []
+    bare: list[tuple[str, str, str]] = []
+    for header, name, unit in spelled:
+        match = _RUN.search(header)
+        if match is None:
+            labels.append(None)
+            bare.append((header, name, unit))
+            continue
+        label = match["pre"] or match["post"] or ""
+        labels.append(label or "latest")
+        rest = (header[: match.start()] + header[match.end() :]).strip()
+        bare.append((header, *split_unit(rest)))
+    named = [label for label in labels if label is not None]
+    if len(set(named)) < 2:
+        return [RunGroup(title, list(range(len(spelled))), bare)]
+    groups = []
+    for label in dict.fromkeys(named):
+        members = [i for i, other in enumerate(labels) if other == label]
+        run = "latest run" if label == "latest" else f"run {label}"
+        groups.append(RunGroup(run, members, [bare[i] for i in members]))
+    return groups

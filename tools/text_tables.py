@@ -1,0 +1,212 @@
+"""A text file's cells, read with pandas from a bounded prefix of it: the grid the tables are
+found in (tools.grid).
+
+Lab files are rarely clean CSV: instrument exports open with a preamble, write European
+decimal commas, come in GBK, UTF-16 or a Windows code page, separate runs side by side with
+`;` (so a line may start with `;` and still be data), write engineering notation (`12.5m`)
+or elapsed times (`0h 1m59s`). This module finds the layout (delimiter, decimal mark) from
+the longest stretch of lines that agree on it, lets pandas split and convert the cells, and
+keeps each line's text for the metadata reader. Whatever a file holds, reading it costs
+bounded time and memory and raises nothing but ToolError.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from labscribe.tools.grid import Grid
+
+# Lines and cells looked at: pandas holds each cell as a Python string before conversion
+# (about 60 bytes), so a million cells keep the peak near 100 MB whatever the file's shape.
+MAX_LINES = 200_000
+MAX_CELLS = 1_000_000
+MAX_COLUMNS = 32  # a wider table is not one a lab report discusses column by column
+# Layout is judged from this many lines, each cut to this many characters.
+SAMPLE_LINES = 400
+SAMPLE_CHARS = 4096
+# Comment lines; `;` only where it does not separate the columns.
+COMMENT_PREFIXES = ("#", "%", "//", "!")
+# Delimiters in the order they win a tie: a tab or a semicolon is never a decimal mark, so
+# "1,23;4,56" is split at the semicolons and read with decimal commas.
+DELIMITERS: tuple[tuple[str | None, str], ...] = (
+    ("\t", "tab"),
+    (";", "semicolon"),
+    ("|", "bar"),
+    (",", "comma"),
+    (None, "whitespace"),
+)
+_SI_SUFFIX = {"p": 1e-12, "n": 1e-9, "u": 1e-6, "µ": 1e-6, "μ": 1e-6, "m": 1e-3, "k": 1e3,
+              "K": 1e3, "M": 1e6, "G": 1e9}  # fmt: skip
+_ENGINEERING = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s?([pnuµμmkKMG])\s*$")
+_DURATION = re.compile(r"^\s*(?:\d+\s*[hH]\s*)?\d+\s*m(?:in)?\s*\d+(?:\.\d+)?\s*s\s*$")
+# A column converted from text (engineering notation, times) when most of its cells parse.
+CONVERTED_SHARE = 0.8
+
+
+@dataclass(frozen=True)
+class Layout:
+    delimiter: str | None
+    label: str
+    decimal: str
+
+
+def text_grid(text: str, notes: list[str]) -> tuple[Grid, Layout] | None:
+    """The grid of `text` (a decoded prefix of a file) and its layout; None when no
+    delimiter splits its lines into columns. Notes on what was cut go to `notes`."""
+    if "\n" not in text and "\r" in text:
+        text = text.replace("\r", "\n")  # classic Mac line ends
+    lines = text.split("\n", MAX_LINES)
+    if len(lines) > MAX_LINES:
+        lines.pop()
+        notes.append(f"only the first {MAX_LINES} lines read")
+    lines = [line.rstrip("\r") for line in lines]
+    layout = _layout([_uncommented(line, None) for line in lines])
+    if layout is None:
+        return None
+    # comment lines become blank: they part blocks, as a blank line does
+    blanked = [_uncommented(line, layout.delimiter) for line in lines]
+    cells = _cells(blanked, layout, notes)
+    values, seconds = _numbers(cells, layout.decimal)
+    return Grid(cells, values, lines[: len(cells)], dict.fromkeys(seconds, "s")), layout
+
+
+def _uncommented(line: str, delimiter: str | None) -> str:
+    """`line`, or "" for a comment: a line that starts with a comment mark (after blanks,
+    not after a tab, which makes `<TAB>#` a cell: Gamry's units row)."""
+    stripped = line.lstrip(" ")
+    comment = stripped.startswith(COMMENT_PREFIXES) or (
+        delimiter != ";" and stripped.startswith(";")
+    )
+    return "" if comment else line
+
+
+def _fields(line: str, delimiter: str | None) -> int:
+    return len(line.split()) if delimiter is None else line.count(delimiter) + 1
+
+
+def _layout(lines: list[str]) -> Layout | None:
+    """The delimiter that splits the longest stretch of consecutive lines into one number
+    of fields (two or more), and the decimal mark; None if none splits any stretch. A long
+    preamble (an EC-Lab file's 90 lines of settings) does not outvote the data under it."""
+    sample = [line[:SAMPLE_CHARS] for line in lines if line.strip()][:SAMPLE_LINES]
+    if not sample:
+        return None
+    stretch: dict[str | None, int] = {}
+    for delimiter, _ in DELIMITERS:
+        counts = [_fields(line, delimiter) for line in sample]
+        longest = run = 0
+        for i, n in enumerate(counts):
+            run = run + 1 if n >= 2 and i and n == counts[i - 1] else (1 if n >= 2 else 0)
+            longest = max(longest, run)
+        if longest >= 2 or (longest == 1 and len(sample) == 1):
+            stretch[delimiter] = longest
+    if not stretch:
+        return None
+    best = max(stretch.values())
+    delimiter = next(d for d, _ in DELIMITERS if stretch.get(d, -1) >= 0.8 * best)
+    if delimiter == "," and None in stretch:
+        # "1,23 4,56" splits on blanks, its commas inside the numbers; "1.0, 2.0" does not
+        tokens = [token for line in sample for token in line.split()]
+        if not any(token.startswith(",") or token.endswith(",") for token in tokens):
+            delimiter = None
+    decimal = "."
+    if delimiter != ",":
+        joined = "\n".join(sample)
+        if len(re.findall(r"\d,\d", joined)) > len(re.findall(r"\d\.\d", joined)):
+            decimal = ","
+    label = dict(DELIMITERS)[delimiter]
+    return Layout(delimiter, label, decimal)
+
+
+def _cells(lines: list[str], layout: Layout, notes: list[str]) -> pd.DataFrame:
+    """The lines split into cells by pandas, as text: at most MAX_COLUMNS fields a line and
+    MAX_CELLS cells in all. Blank lines stay, as rows of empty cells, so blocks stay apart."""
+    delimiter = layout.delimiter
+    widest = 0
+    for i, line in enumerate(lines):
+        n = _fields(line, delimiter)
+        widest = max(widest, n)
+        if n > MAX_COLUMNS:
+            kept = line.split(delimiter, MAX_COLUMNS)[:MAX_COLUMNS]
+            lines[i] = (delimiter or " ").join(kept)
+    if widest > MAX_COLUMNS:
+        notes.append(f"{widest} columns; the first {MAX_COLUMNS} read")
+    width = min(widest, MAX_COLUMNS)
+    if len(lines) * width > MAX_CELLS:
+        lines = lines[: MAX_CELLS // width]
+        notes.append(f"only the first {len(lines)} lines read")
+    text = "\n".join(lines)
+    sep = r"\s+" if delimiter is None else delimiter
+    try:
+        frame = _split(text, sep, width, csv.QUOTE_MINIMAL)
+    except (pd.errors.ParserError, ValueError):
+        # an unbalanced quote ('1,"2') swallows the rest of the file: read quotes as text
+        frame = _split(text, sep, width, csv.QUOTE_NONE).apply(lambda c: c.str.strip('"'))
+    # skipinitialspace strips the blanks after a delimiter; those before one stay (a header
+    # is stripped where it is read, and to_numeric reads "1.5 "): stripping a million cells
+    # here would double the cost of reading
+    return frame.fillna("")
+
+
+def _split(text: str, sep: str, width: int, quoting: int) -> pd.DataFrame:
+    with warnings.catch_warnings():
+        # a quoted field across lines makes a row wider than `width`: it is cut, as said
+        warnings.simplefilter("ignore", pd.errors.ParserWarning)
+        return pd.read_csv(
+            io.StringIO(text),
+            sep=sep,
+            header=None,
+            names=range(width),
+            index_col=False,
+            dtype=str,
+            keep_default_na=False,
+            skip_blank_lines=False,
+            skipinitialspace=True,
+            on_bad_lines="skip",
+            quoting=quoting,
+            engine="c",
+        )
+
+
+def _numbers(cells: pd.DataFrame, decimal: str) -> tuple[pd.DataFrame, list[int]]:
+    """The cells as floats (NaN where a cell is not a finite number), and the columns read
+    as elapsed times, in seconds. A column written in engineering notation (`12.5m`) or as
+    elapsed times (`0h 1m59s`) is read as such."""
+    seconds: list[int] = []
+
+    def convert(column: pd.Series) -> pd.Series:
+        text = column.str.replace(",", ".", regex=False) if decimal == "," else column
+        numbers = pd.to_numeric(text, errors="coerce")
+        missing = numbers.isna() & (column != "")
+        if missing.any() and missing.sum() >= CONVERTED_SHARE * (column != "").sum():
+            numbers = numbers.fillna(_engineering(text[missing]))
+            durations = _durations(text[missing & numbers.isna()])
+            if durations.notna().any():
+                seconds.append(int(column.name))
+            numbers = numbers.fillna(durations)
+        return numbers
+
+    values = cells.apply(convert).astype(float).replace([np.inf, -np.inf], np.nan)
+    return values, seconds
+
+
+def _engineering(text: pd.Series) -> pd.Series:
+    parts = text.str.extract(_ENGINEERING)
+    scale = parts[1].map(_SI_SUFFIX)
+    return pd.to_numeric(parts[0], errors="coerce") * scale
+
+
+def _durations(text: pd.Series) -> pd.Series:
+    """`0h 1m59s`, `1m 5.2s` as seconds."""
+    if text.empty:
+        return pd.Series(dtype=float)
+    durations = text.where(text.str.match(_DURATION))
+    spaced = durations.str.replace(r"(?i)\s*(h|min|m|s)\s*", r"\1 ", regex=True)
+    return pd.to_timedelta(spaced, errors="coerce").dt.total_seconds()
