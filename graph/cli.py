@@ -242,6 +242,11 @@ def _parser() -> argparse.ArgumentParser:
             help="spend the embedded model also on the stages it never pays off in",
         )
         sub.add_argument("--no-compile", action="store_true", help="do not compile the PDF")
+        sub.add_argument(
+            "--no-model",
+            action="store_true",
+            help="the data report alone, with no model installed or configured",
+        )
         sub.add_argument("--json", action="store_true", help="print events as JSON lines")
         endpoint_flags(sub)
         db_flag(sub)

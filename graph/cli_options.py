@@ -27,6 +27,7 @@ def run_settings(args: argparse.Namespace) -> dict[str, Any]:
         "figures": False if args.no_figures else None,
         "all_stages": True if args.all_stages else None,
         "compile": False if args.no_compile else None,
+        "no_model": True if args.no_model else None,
     }
     return {name: value for name, value in given.items() if value is not None}
 
@@ -42,7 +43,7 @@ def run_flags_of(args: argparse.Namespace) -> list[str]:
     """The run options given, as `labscribe run` flags, for the runs of a batch."""
     flags = []
     for name, value in run_settings(args).items():
-        if isinstance(value, bool):  # a switch: --no-figures, --all-stages
+        if isinstance(value, bool):  # a switch: --no-figures, --all-stages, --no-model
             flags.append(f"--no-{name}" if value is False else flag(name))
         else:
             flags += [flag(name), str(value)]

@@ -88,6 +88,13 @@ class Context:
         ),
     )
     compile: bool = field(default=True, metadata=_doc("Compile the report with xelatex."))
+    no_model: bool = field(
+        default=False,
+        metadata=_doc(
+            "The data report alone: scan, analysis, data figures, the report from the data "
+            "and its PDF, with no model installed or configured."
+        ),
+    )
     ladder: LadderPolicy = field(
         default_factory=LadderPolicy,
         metadata=_doc(

@@ -111,7 +111,10 @@ def resolve_endpoint(ctx: Context, env: Mapping[str, str] = os.environ) -> Endpo
 
 
 def check_models(ctx: Context) -> None:
-    """Raise ConfigError now, before anything is written, if no model can be built."""
+    """Raise ConfigError now, before anything is written, if no model can be built (and one
+    is asked for)."""
+    if ctx.no_model:
+        return
     if ctx.models is None and resolve_endpoint(ctx).embedded:
         try:
             check_local_model()
@@ -194,10 +197,15 @@ def context_window(ctx: Context, role: Role = "explore") -> int:
     return KNOWN_CONTEXT_TOKENS.get(endpoint.model(role), DEFAULT_CONTEXT_TOKENS)
 
 
+NO_MODEL = "no model: the data report alone (--no-model)"
+
+
 def idle_reason(ctx: Context, stage: str) -> str | None:
-    """Why `stage` spends no model call in this run: the embedded model serves it and was
-    measured never to pay off there. None, and the stage runs, for any configured endpoint
-    or model, and with `all_stages`."""
+    """Why `stage` spends no model call in this run: no model was asked for (`no_model`),
+    or the embedded model serves it and was measured never to pay off there. None, and the
+    stage runs, for any configured endpoint or model, and with `all_stages`."""
+    if ctx.no_model:
+        return NO_MODEL
     if ctx.models is not None or ctx.all_stages or not resolve_endpoint(ctx).embedded:
         return None
     return never_pays_off(stage)

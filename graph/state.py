@@ -54,6 +54,9 @@ class State(InputState, total=False):
     exploration: dict[str, Any] | None
     """How exploration ended: {"termination", "reason"}; None while it runs."""
     findings: dict[str, Any] | None
+    explored: Annotated[list[dict[str, Any]], operator.add]
+    """What the explorer's fit and derive calls computed: {"fit": Fit} or {"derived": Derived}
+    (nodes.material.analysis_of joins them to the analysis)."""
     figures: Annotated[list[dict[str, str]], operator.add]
     """Figures that rendered: {"path": "figures/x.png", "caption"}, relative to OUT/."""
     gaps: list[str]

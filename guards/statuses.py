@@ -38,6 +38,7 @@ class Termination(StrEnum):
     UNAVAILABLE = "unavailable"  # outage or rate limit that outlived the retries
     TIMEOUT = "timeout"  # a request that never answered, after retries
     CANCELLED = "cancelled"  # Ctrl-C or a cancel from the server
+    SKIPPED = "skipped"  # no model explores in this run (--no-model, or one measured idle)
 
     @property
     def halt_kind(self) -> HaltKind | None:
@@ -79,6 +80,7 @@ _DESCRIPTIONS: dict[Termination, str] = {
     Termination.UNAVAILABLE: "the model endpoint was unavailable after retries",
     Termination.TIMEOUT: "the model endpoint did not answer in time, after retries",
     Termination.CANCELLED: "the run was cancelled",
+    Termination.SKIPPED: "exploration was skipped",
 }
 
 

@@ -16,7 +16,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
 from labscribe.graph.context import Context
-from labscribe.graph.models import chat_model, context_window, role_of, spent
+from labscribe.graph.models import chat_model, context_window, idle_reason, role_of, spent
 from labscribe.graph.progress import milestone
 from labscribe.graph.state import State, figures_dir
 from labscribe.guards.output import latex_problems, tidy_latex
@@ -38,8 +38,9 @@ def compile_report(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     best = compile_latex(kept, bibliography, out / "build" / "attempt-0", figures)
     good = best if best.ok else None
     replies = []
-    window = context_window(runtime.context, role_of("compile"))
-    for round_number in range(1, FIX_ROUNDS + 1):
+    rounds = 0 if idle_reason(runtime.context, "compile") else FIX_ROUNDS
+    for round_number in range(1, rounds + 1):
+        window = context_window(runtime.context, role_of("compile"))
         if not best.log.problems or not fits_twice(kept, window):
             break
         text, parts = complete(

@@ -18,7 +18,15 @@ from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
 from labscribe.graph.context import Context
-from labscribe.graph.models import ask, chat_model, context_window, role_of, spent, vision_reader
+from labscribe.graph.models import (
+    ask,
+    chat_model,
+    context_window,
+    idle_reason,
+    role_of,
+    spent,
+    vision_reader,
+)
 from labscribe.graph.progress import emit, milestone, skipped
 from labscribe.graph.state import State, figures_dir, pending_calls
 from labscribe.guards.budgets import MAX_CALLS_PER_REPLY, check_before_request, estimate_tokens
@@ -30,6 +38,7 @@ from labscribe.guards.statuses import Termination
 from labscribe.guards.verdicts import Halt
 from labscribe.nodes.guarded_call import Answered, answer_call, error_answer, not_executed
 from labscribe.nodes.history import fit_history, size_of
+from labscribe.nodes.material import analysis_of
 from labscribe.nodes.prompts import EXPLORER_SYSTEM
 from labscribe.tools import EXPLORE_TOOLS, Folder
 
@@ -42,6 +51,9 @@ REPLY_TOKENS = 1_024  # room kept free for the explorer's reply: a few calls or 
 def explore(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     """One explorer turn: budget check, then one model call whose reply lands in state."""
     ctx = runtime.context
+    if reason := idle_reason(ctx, "explore"):
+        ending = _ended(Termination.SKIPPED, f"{Termination.SKIPPED.description}: {reason}")
+        return ending | skipped(state, ["explore"], reason)
     guard = GuardState.load(state.get("guard"))
     new: list[AnyMessage] = []
     if nudge := state.get("pending_nudge"):
@@ -107,7 +119,10 @@ def call_tool(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     ctx = runtime.context
     call, *rest = pending_calls(state["messages"])
     guard = GuardState.load(state.get("guard"))
-    folder = Folder(Path(state["folder"]), figures=figures_dir(state), vision=vision_reader(ctx))
+    folder = Folder(
+        Path(state["folder"]), figures=figures_dir(state), vision=vision_reader(ctx),
+        analysis=analysis_of(state).model_dump(mode="json"),
+    )  # fmt: skip
     try:
         answered = answer_call(call, guard=guard, ctx=ctx, folder=folder, history=state["messages"])
     except Exception as exc:  # never leave a call pending: a resume would run it again, forever
@@ -160,8 +175,11 @@ def await_human(state: State) -> dict[str, Any]:
 
 
 def explore_done(state: State) -> dict[str, Any]:
-    """Close the stage: record how exploration ended and announce it."""
+    """Close the stage: record how exploration ended and announce it (a skipped stage was
+    announced as such)."""
     update, ending = _closing(state)
+    if "explore" in (state.get("skipped") or {}):
+        return update
     return update | milestone(state, "explore", _summary(state, ending))
 
 

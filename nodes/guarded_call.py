@@ -91,8 +91,8 @@ def answer_call(
             if ctx.tool_class(name) is ToolClass.TERMINAL and closes is None:
                 update["findings"] = outcome.args.model_dump()
                 closes = "finished"
-            if tool.records is not None:
-                update |= tool.records(outcome.args)
+            if outcome.record is not None:
+                update |= outcome.record
     shown_ok = outcome.ok and not isinstance(verdict, Block | Halt)
     message = ToolMessage(
         content,

@@ -24,6 +24,8 @@ RECORD_HEADER = (
     "their full results were elided]"
 )
 RECORD_LINE_CHARS = 160
+BRIEF_MIN_CHARS = 600  # of the brief: the folder's summary and the analysis's first lines
+BRIEF_CUT_NOTE = "\n[labscribe: the rest of this brief was cut to fit the context window]"
 MESSAGE_OVERHEAD = 8  # role markers and separators a chat template adds per message
 
 
@@ -50,7 +52,21 @@ def fit_history(history: list[AnyMessage], room: int) -> list[AnyMessage]:
         record = _record(folded)
         total = sum(size_of(m) for m in [*brief, record, *(m for b in rounds for m in b)])
     kept = [m for b in rounds for m in b]
-    return brief + ([_record(folded)] if folded else []) + kept
+    rest = ([_record(folded)] if folded else []) + kept
+    return _shortened_brief(brief, room - sum(size_of(m) for m in rest)) + rest
+
+
+def _shortened_brief(brief: list[AnyMessage], room: int) -> list[AnyMessage]:
+    """The brief, its end cut (the analysis digest's last sections) while it does not fit
+    `room` and is longer than BRIEF_MIN_CHARS: a window too small for the whole brief."""
+    if not brief:
+        return brief
+    message = brief[0]
+    text = message.text
+    while size_of(message) > room and len(text) > BRIEF_MIN_CHARS:
+        text = text[: max(BRIEF_MIN_CHARS, len(text) * 3 // 4)]
+        message = message.model_copy(update={"content": text + BRIEF_CUT_NOTE})
+    return [message]
 
 
 def _rounds(messages: list[AnyMessage]) -> list[list[AnyMessage]]:

@@ -7,12 +7,28 @@ from typing import Any
 
 from labscribe.guards.numbers import check_numbers
 from labscribe.tools.analysis import EXPLORER_DIGEST, Analysis, DigestSize
+from labscribe.tools.fit_result import Fit
+from labscribe.tools.quantities import Derived
 from labscribe.tools.references import material_references
 
 
 def analysis_of(state: dict[str, Any]) -> Analysis:
-    """The analysis scan recorded; an empty one for a thread checkpointed before it had one."""
-    return Analysis.model_validate(state.get("analysis") or {})
+    """The analysis scan recorded, with what the explorer's fit and derive calls computed
+    (a fit asked twice counts once); an empty one for a thread checkpointed before it had
+    one."""
+    analysis = Analysis.model_validate(state.get("analysis") or {})
+    seen = {(f.table, f.x, f.y, f.model) for f in analysis.fits}
+    for item in state.get("explored") or []:
+        if "fit" in item:
+            fit = Fit.model_validate(item["fit"])
+            if (fit.table, fit.x, fit.y, fit.model) not in seen:
+                seen.add((fit.table, fit.x, fit.y, fit.model))
+                analysis.fits.append(fit)
+        elif "derived" in item:
+            derived = Derived.model_validate(item["derived"])
+            analysis.derived = [d for d in analysis.derived if d.name != derived.name]
+            analysis.derived.append(derived)
+    return analysis
 
 
 def analysis_text(state: dict[str, Any], size: DigestSize = EXPLORER_DIGEST) -> str:

@@ -5,9 +5,12 @@ from labscribe.tools.base import Folder, Outcome, Tool, ToolError
 from labscribe.tools.figures import MAKE_FIGURE
 from labscribe.tools.files import LIST_DIR, READ_FILE
 from labscribe.tools.finish import FINISH_EXPLORATION, Findings
+from labscribe.tools.fitting import DERIVE, FIT
 from labscribe.tools.images import READ_IMAGE
 
-EXPLORE_TOOLS: tuple[Tool, ...] = (LIST_DIR, READ_FILE, READ_IMAGE, MAKE_FIGURE, FINISH_EXPLORATION)
+EXPLORE_TOOLS: tuple[Tool, ...] = (
+    LIST_DIR, READ_FILE, READ_IMAGE, FIT, DERIVE, MAKE_FIGURE, FINISH_EXPLORATION
+)  # fmt: skip
 TOOLS_BY_NAME: dict[str, Tool] = {tool.name: tool for tool in EXPLORE_TOOLS}
 DECLARED_CLASSES: dict[str, ToolClass] = {tool.name: tool.tool_class for tool in EXPLORE_TOOLS}
 """Each tool's class on the loop ladder, as the tool declares it."""

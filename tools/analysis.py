@@ -27,6 +27,7 @@ from labscribe.tools.parameters import (
     ParameterRow,
     read_parameters,
 )
+from labscribe.tools.quantities import Derived
 from labscribe.tools.requested import Request, requested_models
 from labscribe.tools.scanning import files_with_suffix
 from labscribe.tools.tables import TABLE_SUFFIXES, NoTable, Table, TableSummary, read_data
@@ -83,6 +84,8 @@ class Analysis(BaseModel):
     tasks: list[str] = Field(default_factory=list)
     requests: list[Request] = Field(default_factory=list)
     """The models the tasks ask for, fitted first."""
+    derived: list[Derived] = Field(default_factory=list)
+    """Quantities the explorer derived from the fits and settings (tools.quantities)."""
     lab_notes: list[Note] = Field(default_factory=list)
     """The experimenters' notes, quoted: documents that are neither tables nor settings."""
     unreadable: list[Unreadable] = Field(default_factory=list)
@@ -111,6 +114,9 @@ class Analysis(BaseModel):
             )
             parts += [f"- {_fit_line(fit)}" for fit in self.fits[: size.fits]]
             parts += _more(self.fits, size.fits, "fits")
+        if self.derived:
+            parts.append("Derived by the explorer's request, computed by labscribe:")
+            parts += [f"- {d.text()}" for d in self.derived]
         if self.parameters:
             sources = sorted({row.source for row in self.parameters})
             quoted = _key_rows(self.parameters)[: size.parameters]
@@ -134,7 +140,7 @@ class Analysis(BaseModel):
 
     def facts(self) -> list[Fact]:
         """What the data determine, for the number checks (tools.data_facts)."""
-        return data_facts(self.tables, self.fits)
+        return data_facts(self.tables, self.fits, self.derived)
 
 
 def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -> Analysis:
@@ -273,6 +279,7 @@ def _table_line(table: TableSummary) -> str:
 def _fit_line(fit: Fit) -> str:
     head = f"{fit.y} vs {fit.x}"
     asked = " [asked for by the assignment]" if fit.requested else ""
+    asked += " [asked for by the explorer]" if fit.explorer else ""
     if fit.model is None:
         return f"{head}{asked}: {'; '.join(fit.notes)}"
     values = ", ".join(f"{p.name} = {format_value(p)}" for p in fit.shown_parameters()[:6])

@@ -6,7 +6,7 @@ import errno
 import os
 import stat
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,6 +45,9 @@ class Folder:
     """Where make_figure saves PNGs (OUT/figures); None when figures cannot be kept."""
     vision: Callable[[bytes, str], str] | None = None
     """Reads an image with a vision-capable model; None: read_image runs OCR."""
+    analysis: Mapping[str, Any] = field(default_factory=dict)
+    """The analysis so far (tools.analysis.Analysis as JSON, with the explorer's fits and
+    derived quantities): what `fit` and `derive` compute with."""
 
     def resolve(self, requested: str | None) -> Path:
         """The real path of `requested` inside the folder, or a ToolError the model reads."""
@@ -109,6 +112,8 @@ class Answer:
     compared: int | None = None
     """How many leading characters of `text` say what was shown, when the rest only echoes
     the request (a continuation note naming the `limit` asked for); None: all of it."""
+    record: dict[str, Any] | None = None
+    """What the call adds to the run's state (a figure kept, a fit, a derived quantity)."""
 
 
 @dataclass(frozen=True)
@@ -122,6 +127,8 @@ class Outcome:
     """The window of lines shown, for a read of part of a file."""
     compared: int | None = None
     """The leading characters of `content` that say what was shown (`Answer.compared`)."""
+    record: dict[str, Any] | None = None
+    """What the call adds to the run's state (`Answer.record`)."""
 
     @property
     def shown(self) -> str:
@@ -155,8 +162,6 @@ class Tool:
     tool_class: ToolClass
     meaning: Meaning = field(default_factory=Meaning)
     version: Callable[[Folder, Any], str | None] = _no_version
-    records: Callable[[Any], dict[str, Any]] | None = None
-    """What a successful call adds to the run's state (make_figure: the figure it kept)."""
 
     def invoke(
         self, folder: Folder, args: dict[str, Any], *, timeout: float | None = None
@@ -180,7 +185,7 @@ class Tool:
             error = f"{type(exc).__name__}: {exc}"[:300]
             return Outcome(TOOL_FAILED.format(tool=self.name, error=error), ok=False)
         if isinstance(answer, Answer):
-            return Outcome(answer.text, True, parsed, answer.lines, answer.compared)
+            return Outcome(answer.text, True, parsed, answer.lines, answer.compared, answer.record)
         return Outcome(answer, ok=True, args=parsed)
 
     def identity(self, folder: Folder, args: Any) -> Any:

@@ -38,6 +38,9 @@ JUDGEMENT = {
     "summar": "the summary", "比较": "the comparison", "解释": "the explanation",
     "讨论": "the discussion", "推导": "the derivation", "总结": "the summary",
 }  # fmt: skip
+ASKED_MODEL_FAILS = (
+    "all of it: the model this task asks for does not describe the data (see the fits)"
+)
 MIN_PART = 3  # parts of a name shorter than this (the `r` of `V_R`) name nothing alone
 MIN_PREFIX = 4  # `measure` and `measured` are one word; `res` and `resonance` are not
 
@@ -58,8 +61,19 @@ def checklist(analysis: Analysis) -> list[TaskEvidence]:
 def _evidence(task: str, analysis: Analysis) -> TaskEvidence:
     words = task_words(task)
     given: list[str] = []
+    asked = [fit for fit in analysis.fits if fit.requested == task and fit.model is not None]
+    for fit in asked:
+        if fit.good:
+            values = ", ".join(f"{p.name} = {format_value(p)}" for p in fit.shown_parameters())
+            given.append(f"{values} (the model this task asks for, fitted to {fit.y} against "
+                         f"{fit.x})")  # fmt: skip
+    if asked and not any(fit.good for fit in asked):
+        return TaskEvidence(task=task, left=ASKED_MODEL_FAILS)
+    for quantity in analysis.derived:
+        if quantity.name.lower() in words:
+            given.append(f"{quantity.text()} (derived)")
     for fit in analysis.fits:
-        if not fit.good or fit.model is None:
+        if not fit.good or fit.model is None or fit in asked:
             continue
         shown = fit.key_parameters() + [
             p for p in fit.parameters if p.derived and p not in fit.key_parameters()

@@ -11,6 +11,7 @@ import re
 
 from labscribe.guards.numbers import Fact
 from labscribe.tools.fit_result import Fit, Parameter, format_value
+from labscribe.tools.quantities import Derived
 from labscribe.tools.tables import TableSummary
 
 ROWS = frozenset({"rows", "points", "samples", "measurements", "readings", "entries"})
@@ -40,7 +41,11 @@ MODEL_WORDS = {
 }
 
 
-def data_facts(tables: list[TableSummary], fits: list[Fit]) -> list[Fact]:
+def data_facts(
+    tables: list[TableSummary],
+    fits: list[Fit],
+    derived: list[Derived] = (),  # type: ignore[assignment]
+) -> list[Fact]:
     several = len({table.source for table in tables}) > 1
     facts: list[Fact] = []
     for table in tables:
@@ -58,6 +63,15 @@ def data_facts(tables: list[TableSummary], fits: list[Fit]) -> list[Fact]:
             continue  # stated with the fit of its numerator
         file_words = (words_of(os.path.splitext(table.source)[0]),) if several else ()
         facts += _fit_facts(fit, _relative_fit(fit, table, good), table.source, file_words)
+    for quantity in derived:
+        relative = (
+            abs(quantity.stderr / quantity.value) if quantity.stderr and quantity.value else None
+        )
+        facts.append(
+            Fact(f"{quantity.name} derived as {quantity.expression}", quantity.value,
+                 "the explorer's derivation", words_of(quantity.name) | {quantity.name.lower()},
+                 tolerance=None if relative is None else 2 * relative)
+        )  # fmt: skip
     return facts
 
 

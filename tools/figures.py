@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 from labscribe.guards.identity import Meaning
 from labscribe.guards.ladder import ToolClass
 from labscribe.tools import children
-from labscribe.tools.base import Folder, Tool, ToolError
+from labscribe.tools.base import Answer, Folder, Tool, ToolError
 from labscribe.tools.sandbox import (
     DATA_DIR_IN_SANDBOX,
     FigureResult,
@@ -74,13 +74,14 @@ def figure_record(name: str, caption: str) -> dict[str, str]:
     return {"path": f"figures/{sanitize_name(name)}.png", "caption": caption}
 
 
-def make_figure(folder: Folder, args: MakeFigureArgs) -> str:
+def make_figure(folder: Folder, args: MakeFigureArgs) -> Answer:
     result = render(folder, args.code, args.name)
     if not result.ok or result.png is None:
         raise ToolError(result.error)
-    return f"figure saved: figures/{result.png.name}" + (
+    text = f"figure saved: figures/{result.png.name}" + (
         f" ({args.caption})" if args.caption else ""
     )
+    return Answer(text, record={"figures": [figure_record(args.name, args.caption)]})
 
 
 MAKE_FIGURE = Tool(
@@ -95,5 +96,4 @@ MAKE_FIGURE = Tool(
     tool_class=ToolClass.MUTATING,
     # The same code draws the same figure, whatever file name or caption it is given.
     meaning=Meaning(code=("code",), ignored=("name", "caption")),
-    records=lambda args: {"figures": [figure_record(args.name, args.caption)]},
 )

@@ -67,6 +67,8 @@ class Fit(BaseModel):
     """The formula's name for x in `expression`."""
     requested: str = ""
     """The task that asks for this model, as written; "" for the best of the standard models."""
+    explorer: bool = False
+    """Asked for by the exploring model (its `fit` tool), computed by labscribe."""
     parameters: list[Parameter] = Field(default_factory=list)
     r_squared: float | None = None
     reduced_chi_square: float | None = None
@@ -81,14 +83,19 @@ class Fit(BaseModel):
     """The model describes the column: R² of at least GOOD_R_SQUARED, residuals like noise."""
     notes: list[str] = Field(default_factory=list)
     candidates: list[Candidate] = Field(default_factory=list)
+    covariance: dict[str, dict[str, float]] | None = None
+    """The covariance of the fitted (not derived) parameters, by name: what a quantity
+    derived from two of them needs for its uncertainty."""
 
     def parameter(self, name: str) -> Parameter:
         return next(p for p in self.parameters if p.name == name)
 
     @property
     def label(self) -> str:
-        """Why this model: the assignment's, or the best of the standard ones."""
-        return "the model the assignment asks for" if self.requested else BEST_BY_BIC
+        """Why this model: the assignment's, the explorer's, or the best standard one."""
+        if self.requested:
+            return "the model the assignment asks for"
+        return "the model the explorer asked for" if self.explorer else BEST_BY_BIC
 
     @property
     def drawable(self) -> bool:

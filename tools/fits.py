@@ -222,8 +222,10 @@ def fit_formula(
         (_renamed(p, renamed[p.name]) for p in described.parameters),
         key=lambda p: formula.parameters.index(p.name),
     )
+    covariance = _renamed_covariance(described.covariance, renamed)
     return described.model_copy(
         update={"model": formula.text, "formula": formula.text, "parameters": in_order,
+                "covariance": covariance,
                 "expression": formula.expression, "variable": formula.x}
     )  # fmt: skip
 
@@ -234,6 +236,20 @@ def _renamed(parameter: Parameter, target: str) -> Parameter:
     flip = target.startswith("-")
     value = -parameter.value if flip else parameter.value
     return parameter.model_copy(update={"name": target.lstrip("-"), "value": value})
+
+
+def _renamed_covariance(
+    covariance: dict[str, dict[str, float]] | None, renamed: dict[str, str]
+) -> dict[str, dict[str, float]] | None:
+    """The covariance under the parameters' canonical names, signs flipped with theirs."""
+    if covariance is None:
+        return None
+    sign = {name: -1.0 if target.startswith("-") else 1.0 for name, target in renamed.items()}
+    name = {old: target.lstrip("-") for old, target in renamed.items()}
+    return {
+        name[a]: {name[b]: sign[a] * sign[b] * value for b, value in row.items()}
+        for a, row in covariance.items()
+    }
 
 
 def _plain_value(value: float, stderr: float | None) -> float:
@@ -488,9 +504,16 @@ def _described(
     described = "the uncertainty column " + sigma_name if sigma_name else (
         "the point-to-point scatter of the data (no uncertainty column)"
     )  # fmt: skip
+    free = [name for name, p in result.params.items() if p.vary and p.expr is None]
+    covariance = None
+    if result.covar is not None and np.shape(result.covar) == (len(free), len(free)):
+        matrix = np.asarray(result.covar, dtype=float)
+        covariance = {a: {b: float(matrix[i, j]) for j, b in enumerate(free)}
+                      for i, a in enumerate(free)}  # fmt: skip
     return fit.model_copy(
         update={"parameters": parameters, "r_squared": r_squared, "reduced_chi_square": chi2,
-                "sigma": described, "structure": shape or "", "good": good, "notes": notes}
+                "sigma": described, "structure": shape or "", "good": good, "notes": notes,
+                "covariance": covariance}
     )  # fmt: skip
 
 

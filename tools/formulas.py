@@ -121,6 +121,15 @@ def parse_formula(text: str, x_names: tuple[str, ...] = ()) -> Formula:
     )  # fmt: skip
 
 
+def parse_expression(text: str) -> sympy.Expr:
+    """An expression of names and numbers (`4*pi^2/a^2`, `R \\cdot C`), read as a formula's
+    right side is. Raises FormulaError."""
+    written = " ".join(text.split())
+    if len(written) > MAX_FORMULA_CHARS:
+        raise FormulaError(f"an expression of at most {MAX_FORMULA_CHARS} characters is read")
+    return _parse(_plain(written))
+
+
 def formula_in(sentence: str) -> str | None:
     """The formula a sentence writes (`... a power law T = a L^b to ...`), cut from the prose
     around it; None when it writes none. `$...$` math is taken whole."""

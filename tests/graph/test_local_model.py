@@ -196,7 +196,7 @@ def _alive(pid: int) -> bool:
     return state != "Z"  # a zombie has exited; only its parent's reaper is missing
 
 
-@pytest.mark.parametrize("stage", ["figures", "gap", "draft"])
+@pytest.mark.parametrize("stage", ["explore", "figures", "gap", "draft"])
 def test_stages_measured_never_to_pay_off_are_idle_on_that_embedded_model_only(
     stage: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -209,7 +209,7 @@ def test_stages_measured_never_to_pay_off_are_idle_on_that_embedded_model_only(
     reason = idle_reason(Context(), stage)
     assert reason and reason.startswith("skipped on the embedded model: ")
     assert "SmolLM2-135M" in reason and reason.endswith("(bench/bench_embedded.py)")
-    assert idle_reason(Context(), "explore") is None  # the explorer always runs
+    assert idle_reason(Context(), "bib") is None  # a stage nobody measured runs
     assert idle_reason(Context(all_stages=True), stage) is None
     assert idle_reason(Context(base_url="http://127.0.0.1:1/v1", explore_model="m"), stage) is None
     monkeypatch.setenv("LABSCRIBE_LOCAL_GGUF", str(other))  # a GGUF nobody measured

@@ -180,7 +180,7 @@ def test_invalid_calls_get_error_results_and_repaired_ones_run(data: Path, run) 
     by_name = {m["name"]: m for m in tool_messages(result)}
     assert by_name["summon_wizard"]["content"] == (
         "Error: 'summon_wizard' is not a valid tool, try one of "
-        "[list_dir, read_file, read_image, make_figure, finish_exploration]."
+        "[list_dir, read_file, read_image, fit, derive, make_figure, finish_exploration]."
     )
     assert by_name["read_file"]["status"] == "success"
     assert by_name["list_dir"]["content"].startswith(

@@ -1,0 +1,48 @@
+"""`labscribe run --no-model`: the data report alone, for a TA with a class and no endpoint,
+with no model installed or configured."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+from clirun import COMMAND
+
+NO_MODEL_HERE = {
+    # the embedded model is "not installed": its GGUF points nowhere; no endpoint is set
+    "LABSCRIBE_LOCAL_GGUF": "/nonexistent/model.gguf",
+}
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("LABSCRIBE_", "DEEPSEEK_"))} | NO_MODEL_HERE  # fmt: skip
+    return subprocess.run([*COMMAND, "run", *args], capture_output=True, text=True, env=env,
+                          timeout=300)  # fmt: skip
+
+
+def test_run_without_a_model_refuses_in_one_line(example: Path, tmp_path: Path) -> None:
+    done = run(str(example), "--out", str(tmp_path / "out"), "--db", str(tmp_path / "c.db"))
+    assert done.returncode == 2
+    assert "LABSCRIBE_LOCAL_GGUF points at '/nonexistent/model.gguf'" in done.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_no_model_writes_the_data_report_with_no_model(example: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    done = run(str(example), "--no-model", "--out", str(out), "--db", str(tmp_path / "c.db"))
+    assert done.returncode == 0, done.stderr
+    record = json.loads((out / "run.json").read_text())
+    assert record["status"] == "degraded"
+    assert record["model_calls"] == {"explore": 0, "write": 0}
+    assert set(record["skipped"]) >= {"explore", "figures", "draft"}
+    assert all(reason.startswith("no model: the data report alone (--no-model)")
+               for stage, reason in record["skipped"].items() if stage != "reflect")  # fmt: skip
+    report = (out / "report.tex").read_text()
+    assert "f0 = 5032.49 ± 0.57 Hz" in report
+    assert len(list((out / "figures").glob("data-*.png"))) == 3
+    if shutil.which("xelatex"):  # the PDF where TeX is installed (CI installs it)
+        assert (out / "report.pdf").stat().st_size > 10_000
