@@ -54,12 +54,18 @@ class DigestSize:
     parameters: int
     tasks: int
     task_chars: int
+    fit_parameters: int
+    """Parameters shown of each fit: the writer sees them all."""
 
 
 # The explorer reads its digest on every turn: a few hundred tokens (≈ 4 characters each).
 # The writer reads it once, and needs every number and task it may quote.
-EXPLORER_DIGEST = DigestSize(chars=2000, tables=4, fits=8, parameters=12, tasks=8, task_chars=100)
-WRITER_DIGEST = DigestSize(chars=8000, tables=12, fits=24, parameters=60, tasks=30, task_chars=300)
+EXPLORER_DIGEST = DigestSize(
+    chars=2000, tables=4, fits=8, parameters=12, tasks=8, task_chars=100, fit_parameters=6
+)
+WRITER_DIGEST = DigestSize(
+    chars=8000, tables=12, fits=24, parameters=60, tasks=30, task_chars=600, fit_parameters=12
+)
 DIGEST_CHARS = EXPLORER_DIGEST.chars
 # Suffixes whose files are expected to hold a table or settings: a .txt that holds neither
 # is a note, not a failure worth listing.
@@ -112,7 +118,7 @@ class Analysis(BaseModel):
                 "Fits (the assignment's model first where it names one, then the best "
                 "standard model by BIC; ± is one standard error):"
             )
-            parts += [f"- {_fit_line(fit)}" for fit in self.fits[: size.fits]]
+            parts += [f"- {_fit_line(fit, size.fit_parameters)}" for fit in self.fits[: size.fits]]
             parts += _more(self.fits, size.fits, "fits")
         if self.derived:
             parts.append("Derived by the explorer's request, computed by labscribe:")
@@ -276,13 +282,13 @@ def _table_line(table: TableSummary) -> str:
     return f"{table.id}{title}: {table.rows} rows; {against}{', '.join(others[:8])}{notes}"
 
 
-def _fit_line(fit: Fit) -> str:
+def _fit_line(fit: Fit, shown: int) -> str:
     head = f"{fit.y} vs {fit.x}"
     asked = " [asked for by the assignment]" if fit.requested else ""
     asked += " [asked for by the explorer]" if fit.explorer else ""
     if fit.model is None:
         return f"{head}{asked}: {'; '.join(fit.notes)}"
-    values = ", ".join(f"{p.name} = {format_value(p)}" for p in fit.shown_parameters()[:6])
+    values = ", ".join(f"{p.name} = {format_value(p)}" for p in fit.shown_parameters()[:shown])
     kind = f"{fit.model} ({'dip' if fit.peak.dip else 'peak'})" if fit.peak else fit.model
     if not fit.good and not fit.requested:
         return f"{head}: {fit.notes[-1] if fit.notes else 'no model fits well'}"

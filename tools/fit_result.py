@@ -70,6 +70,9 @@ class Fit(BaseModel):
     explorer: bool = False
     """Asked for by the exploring model (its `fit` tool), computed by labscribe."""
     parameters: list[Parameter] = Field(default_factory=list)
+    left_out: list[Parameter] = Field(default_factory=list)
+    """Parameters of the model found 0 within their error and fixed there (an offset), as
+    they were fitted before: the simpler model is as good."""
     r_squared: float | None = None
     reduced_chi_square: float | None = None
     sigma: str = ""

@@ -23,7 +23,15 @@ from lmfit import Model, Parameters
 from lmfit.model import ModelResult
 
 from labscribe.tools.columns import Column, inputs_of
-from labscribe.tools.fit_result import GOOD_R_SQUARED, Candidate, Fit, Parameter, Peak, unit_of
+from labscribe.tools.fit_result import (
+    GOOD_R_SQUARED,
+    Candidate,
+    Fit,
+    Parameter,
+    Peak,
+    format_value,
+    unit_of,
+)
 from labscribe.tools.formulas import (
     Formula,
     FormulaError,
@@ -34,7 +42,7 @@ from labscribe.tools.formulas import (
 )
 from labscribe.tools.requested import Request, requests_for
 from labscribe.tools.residuals import structure
-from labscribe.tools.shapes import BY_NAME, SHAPES, UNIT_RULES, Shape, build
+from labscribe.tools.shapes import BY_NAME, POWER_OF_FIT, SHAPES, UNIT_RULES, Shape, build
 from labscribe.tools.starts import formula_model, formula_starts
 from labscribe.tools.tables import Table, TableSummary
 
@@ -152,7 +160,9 @@ def fit_column(
         key=lambda c: c.bic,
     )  # fmt: skip
     chosen, rivals = _choose(candidates, results)
-    described = _of_shape(fit, BY_NAME[chosen], results[chosen], x, y, sigma, sigma_name)
+    shape = BY_NAME[chosen]
+    result, left_out = _without_offset(shape, results[chosen], x, y, sigma)
+    described = _of_shape(fit, shape, result, x, y, sigma, sigma_name, left_out)
     described.notes += _rival_note(rivals) if described.good else []
     return described.model_copy(update={"candidates": candidates})
 
@@ -188,7 +198,8 @@ def fit_request(
     result = _best_start(build(shape), shape.starts, x, y, sigma)
     if result is None:
         return fit.model_copy(update={"notes": [*fit.notes, f"the {shape.name} fit failed"]})
-    return _of_shape(fit, shape, result, x, y, sigma, sigma_name)
+    result, left_out = _without_offset(shape, result, x, y, sigma)
+    return _of_shape(fit, shape, result, x, y, sigma, sigma_name, left_out)
 
 
 def fit_formula(
@@ -276,7 +287,11 @@ def evaluate(fit: Fit, x: np.ndarray) -> np.ndarray:
             curve = model.eval(model.make_params(**values), **{fit.variable: x})
         else:
             model = build(BY_NAME[fit.model])
-            curve = model.eval(model.make_params(**values), x=x)
+            params = model.make_params(**values)
+            for name, param in params.items():  # an offset left out is zero
+                if name not in values and param.expr is None:
+                    param.set(value=0.0)
+            curve = model.eval(params, x=x)
     curve = np.asarray(curve, dtype=float)
     return np.full(len(x), float(curve)) if curve.shape == () else curve
 
@@ -289,14 +304,32 @@ def _of_shape(
     y: np.ndarray,
     sigma: np.ndarray | None,
     sigma_name: str | None,
+    left_out: tuple[str, float, float] | None = None,
 ) -> Fit:
-    """`fit` described with the standard model `shape`'s result."""
-    units = {name: UNIT_RULES[kind](fit.y_unit, fit.x_unit) for name, kind in shape.units.items()}
+    """`fit` described with the standard model `shape`'s result (and the offset it left out,
+    as it was fitted before: name, value, standard error)."""
+    units = {
+        name: UNIT_RULES[kind](fit.y_unit, fit.x_unit) for name, kind in shape.units.items()
+        if kind != POWER_OF_FIT
+    }  # fmt: skip
+    if POWER_OF_FIT in shape.units.values():  # amplitude·x^exponent: y per x to the exponent
+        exponent = result.params["exponent"]
+        power = Fraction(_plain_value(exponent.value, exponent.stderr)).limit_denominator(1000)
+        units["amplitude"] = unit_of((Fraction(1), -power), fit.y_unit, fit.x_unit)
     described = _described(fit, result, x, y, sigma, sigma_name, units)
     parameters = [_one_turn(p) if p.name in shape.angles else p for p in described.parameters]
+    dropped = []
+    notes = list(described.notes)
+    if left_out is not None:
+        name, value, error = left_out
+        dropped = [_parameter(name, value, error, units.get(name, ""), False)]
+        notes.append(
+            f"{name} = {format_value(dropped[0])} is 0 within its standard error, so the "
+            "model is fitted without it"
+        )
     return described.model_copy(
         update={"model": shape.name, "formula": shape.formula, "parameters": parameters,
-                "peak": _peak(shape, parameters, x)}
+                "peak": _peak(shape, parameters, x), "left_out": dropped, "notes": notes}
     )  # fmt: skip
 
 
@@ -423,6 +456,31 @@ def _choose(candidates: list[Candidate], results: dict[str, ModelResult]) -> tup
     return chosen, [c.model for c in close if c.model != chosen]
 
 
+def _without_offset(
+    shape: Shape, result: ModelResult, x: np.ndarray, y: np.ndarray, sigma: np.ndarray | None
+) -> tuple[ModelResult, tuple[str, float, float] | None]:
+    """`result` fitted again with the shape's offset fixed at 0 when the offset lies within
+    NESTED_SIGMAS standard errors of it (the model without it is as good and simpler), and
+    the offset as it was fitted: (name, value, standard error)."""
+    offset = result.params.get(shape.offset or "")
+    if offset is None or offset.stderr is None or not math.isfinite(offset.stderr):
+        return result, None
+    if abs(offset.value) > NESTED_SIGMAS * offset.stderr:
+        return result, None
+    params = result.params.copy()
+    params[offset.name].set(value=0.0, vary=False)
+    weights = None if sigma is None else 1.0 / sigma
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        try:
+            simpler = result.model.fit(y, params, x=x, weights=weights, max_nfev=MAX_NFEV)
+        except (ValueError, TypeError, ArithmeticError, np.linalg.LinAlgError):
+            return result, None
+    if not math.isfinite(simpler.chisqr):
+        return result, None
+    return simpler, (offset.name, float(offset.value), float(offset.stderr))
+
+
 def _named_twin(chosen: str, close: set[str], results: dict[str, ModelResult]) -> str:
     """Of two models that draw the same curves, the one named for this curve's direction."""
     for shape in SHAPES:
@@ -477,6 +535,7 @@ def _described(
     parameters = [
         _parameter(name, p.value, p.stderr, units.get(name, ""), p.expr is not None)
         for name, p in result.params.items()
+        if p.vary or p.expr is not None  # an offset fixed at 0 is no fitted parameter
     ]
     curve = np.asarray(result.best_fit, dtype=float)
     residual = y - curve

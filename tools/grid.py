@@ -156,7 +156,7 @@ def _side_metadata(grid: Grid, numeric: np.ndarray) -> list[ParameterRow]:
     ]  # fmt: skip
     if len(data) < 2 or not side:
         return []
-    lines = [i for i in range(len(grid.cells)) if (grid.cells.iloc[i, side] != "").any()]
+    lines = np.flatnonzero((grid.cells.iloc[:, side] != "").any(axis=1).to_numpy()).tolist()
     found: list[ParameterRow] = []
     for k, i in enumerate(lines):
         cells = [grid.cells.iat[i, c].strip() for c in side]
@@ -172,9 +172,8 @@ def _side_metadata(grid: Grid, numeric: np.ndarray) -> list[ParameterRow]:
             ]  # fmt: skip
         elif not any(np.isfinite(v) for v in numbers[:1]):  # a label and its value
             found += metadata_of_line("\t".join(cell for cell in cells if cell))
-    for i in lines:
-        grid.cells.iloc[i, side] = ""
-        grid.values.iloc[i, side] = np.nan
+    grid.cells.iloc[lines, side] = ""
+    grid.values.iloc[lines, side] = np.nan
     return found
 
 

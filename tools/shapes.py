@@ -25,7 +25,9 @@ from lmfit.models import (
 
 from labscribe.tools.units import inverse, product
 
-# How each parameter's unit follows from the columns' units (y over x to a power).
+# How each parameter's unit follows from the columns' units (y over x to a power); a
+# power law's amplitude follows its fitted exponent (tools.fits).
+POWER_OF_FIT = "y/x^exponent"
 UNIT_RULES: dict[str, Callable[[str, str], str]] = {
     "y": lambda y, x: y,
     "x": lambda y, x: x,
@@ -86,6 +88,9 @@ class Shape:
     the simpler model is as good."""
     angles: tuple[str, ...] = ()
     """Parameters that are phases, reported within (−π, π]."""
+    offset: str | None = None
+    """The parameter that adds a constant: zero within its error, the model without it is as
+    good and simpler (a saturation curve through the origin)."""
     preferred_over: tuple[str, str] | None = None
     """(twin, parameter): a model that draws the same curves as `twin`, named for those
     where `parameter` is positive (an approach rises to its level; a decay falls to it)."""
@@ -254,32 +259,34 @@ SHAPES: tuple[Shape, ...] = (
           key=("c3", "c2", "c1", "c0"), reduces_to=(("c3", 0.0, "quadratic"),)),
     Shape("exponential", "amplitude·exp(−x/decay) + c",
           lambda: ExponentialModel() + ConstantModel(), _exponential_starts,
-          {"amplitude": "y", "decay": "x", "c": "y"}, key=("decay", "amplitude")),
+          {"amplitude": "y", "decay": "x", "c": "y"}, key=("decay", "amplitude"), offset="c"),
     Shape("exponential approach", "c + a·(1 − exp(−x/tau))", lambda: Model(exponential_approach),
           _approach_starts, {"a": "y", "tau": "x", "c": "y"}, key=("tau", "a", "c"),
-          preferred_over=("exponential", "a")),
+          offset="c", preferred_over=("exponential", "a")),
     Shape("power law", "amplitude·x^exponent", PowerLawModel, _power_law_starts,
-          {"amplitude": "y", "exponent": ""}, key=("exponent", "amplitude"), positive_x=True,
+          {"amplitude": "y/x^exponent", "exponent": ""}, key=("exponent", "amplitude"),
+          positive_x=True,
           reduces_to=(("exponent", 1.0, "proportional"),)),
     Shape("gaussian", "Gaussian peak of area amplitude at center, width sigma, + c",
           lambda: GaussianModel() + ConstantModel(), _peak_starts(GaussianModel),
           {"amplitude": "y·x", "center": "x", "sigma": "x", "c": "y", "fwhm": "x",
-           "height": "y"}, key=("center", "fwhm"), peak=("center", "fwhm", "FWHM")),
+           "height": "y"}, key=("center", "fwhm"), peak=("center", "fwhm", "FWHM"), offset="c"),
     Shape("lorentzian", "Lorentzian peak of area amplitude at center, half-width sigma, + c",
           lambda: LorentzianModel() + ConstantModel(), _peak_starts(LorentzianModel),
           {"amplitude": "y·x", "center": "x", "sigma": "x", "c": "y", "fwhm": "x",
-           "height": "y"}, key=("center", "fwhm"), peak=("center", "fwhm", "FWHM")),
+           "height": "y"}, key=("center", "fwhm"), peak=("center", "fwhm", "FWHM"), offset="c"),
     Shape("damped oscillation", "amplitude·exp(−x/decay)·cos(2π·frequency·x + phase) + c",
           lambda: Model(damped_oscillation), _oscillation_starts,
           {"amplitude": "y", "decay": "x", "frequency": "1/x", "phase": "rad", "c": "y"},
-          key=("frequency", "decay"), angles=("phase",)),
+          key=("frequency", "decay"), angles=("phase",), offset="c"),
     Shape("resonance", "amplitude/√(1 + Q²(x/f0 − f0/x)²) + c", lambda: Model(resonance),
           _resonance_starts, {"amplitude": "y", "f0": "x", "Q": "", "c": "y", "bandwidth": "x"},
           key=("f0", "Q"), peak=("f0", "bandwidth", "half-power bandwidth f0/Q"),
-          positive_x=True, hints={"bandwidth": {"expr": "f0/Q"}}),
+          positive_x=True, hints={"bandwidth": {"expr": "f0/Q"}}, offset="c"),
     Shape("resonance phase", "amplitude·atan(Q(x/f0 − f0/x)) + c",
           lambda: Model(resonance_phase), _phase_starts,
-          {"amplitude": "y", "f0": "x", "Q": "", "c": "y"}, key=("f0", "Q"), positive_x=True),
+          {"amplitude": "y", "f0": "x", "Q": "", "c": "y"}, key=("f0", "Q"), positive_x=True,
+          offset="c"),
 )  # fmt: skip
 BY_NAME = {shape.name: shape for shape in SHAPES}
 

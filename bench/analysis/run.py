@@ -69,8 +69,11 @@ def judge(truth: dict, analysis: Analysis) -> Outcome:
         outcome.best.append(best.model if best else None)
         for name, true in block["params"].items():
             outcome.parameters += 1
+            # an offset found 0 within its error is left out of the model, as fitted before
             found = (
-                {p.name: p for p in fit.parameters} if fit and fit.model == truth["model"] else {}
+                {p.name: p for p in [*fit.parameters, *fit.left_out]}
+                if fit and fit.model == truth["model"]
+                else {}
             )
             parameter = found.get(name)
             if parameter is None or parameter.stderr is None:

@@ -71,10 +71,14 @@ def test_fallback_report_holds_the_fits_with_uncertainties_and_units(example_rep
     report, _ = example_report
     # every parameter, with its unit: the key ones first, the derived bandwidth last
     assert (
-        "f0 = 5032.49 ± 0.57 Hz; Q = 2.9090 ± 0.0032; amplitude = 2.15848 ± 0.00095 Vpp; "
-        "c = (582 ± 565)e-6 Vpp; bandwidth = 1730.0 ± 1.9 Hz" in report
+        "f0 = 5032.46 ± 0.57 Hz; Q = 2.9066 ± 0.0022; amplitude = 2.15878 ± 0.00090 Vpp; "
+        "bandwidth = 1731.4 ± 1.3 Hz" in report
     )
-    assert "f0 = 5032.70 ± 0.53 Hz; Q = 5.4002 ± 0.0087" in report  # V_R/V_in
+    assert (  # an offset zero within its error is left out, and the report says so
+        "c = (582 ± 565)e-6 Vpp is 0 within its standard error, so the model is fitted "
+        "without it" in report
+    )
+    assert "f0 = 5032.68 ± 0.54 Hz; Q = 5.3909 ± 0.0067" in report  # V_R/V_in
     assert "relative to the input V\\_in, which varies from 2.689 to 5.035 Vpp" in report
 
 
@@ -101,7 +105,7 @@ def test_fallback_report_holds_an_excerpt_of_the_data(example_report) -> None:
 def test_fallback_report_checks_the_assignment_off_task_by_task(example_report) -> None:
     report, _ = example_report
     assert "Determine the resonance frequency f0 from the maximum of the curve" in report
-    assert "f0 = 5032.49 ± 0.57 Hz (fit of V\\_\\allowbreak{}R against frequency)" in report
+    assert "f0 = 5032.46 ± 0.57 Hz (fit of V\\_\\allowbreak{}R against frequency)" in report
     assert "the comparison, the prediction, from the values given" in report
     assert "short-circuits part of the circuit. & – & all of it" in report
 

@@ -76,14 +76,14 @@ def test_analysis_digest_of_the_example(analysis: Analysis) -> None:
         "phase [deg], derived V_R/V_in",
     ]
     assert (
-        "- V_R vs frequency: resonance (peak), f0 = 5032.49 ± 0.57 Hz, Q = 2.9090 ± 0.0032, "
-        "amplitude = 2.15848 ± 0.00095 Vpp, c = (582 ± 565)e-6 Vpp, bandwidth = 1730.0 ± 1.9 Hz; "
+        "- V_R vs frequency: resonance (peak), f0 = 5032.46 ± 0.57 Hz, Q = 2.9066 ± 0.0022, "
+        "amplitude = 2.15878 ± 0.00090 Vpp, bandwidth = 1731.4 ± 1.3 Hz; "
         "R² = 0.9999" in lines
     )
     # the generator's 50 Ω loads the circuit: the ratio to V_in gives the circuit's own Q
     assert (
-        "- V_R/V_in vs frequency: resonance (peak), f0 = 5032.70 ± 0.53 Hz, Q = 5.4002 ± 0.0087, "
-        "amplitude = 0.80001 ± 0.00057, c = (339 ± 204)e-6, bandwidth = 932.0 ± 1.5 Hz; "
+        "- V_R/V_in vs frequency: resonance (peak), f0 = 5032.68 ± 0.54 Hz, Q = 5.3909 ± 0.0067, "
+        "amplitude = 0.80010 ± 0.00057, bandwidth = 933.6 ± 1.2 Hz; "
         "R² = 0.9999" in lines
     )
     assert "Checklist from assignment.pdf (19 tasks):" in lines
@@ -94,14 +94,14 @@ def test_analysis_digest_of_the_example(analysis: Analysis) -> None:
 def test_analysis_facts_carry_the_precision_of_each_fitted_value(analysis: Analysis) -> None:
     f0 = next(f for f in analysis.facts() if f.label.startswith("f0 of the resonance fit"))
     assert f0.label == (
-        "f0 of the resonance fit of V_R against frequency in data/sweep.csv (5032.49 ± 0.57 Hz; "
-        "of V_R/V_in: 5032.70 ± 0.53 Hz)"
+        "f0 of the resonance fit of V_R against frequency in data/sweep.csv (5032.46 ± 0.57 Hz; "
+        "of V_R/V_in: 5032.68 ± 0.54 Hz)"
     )
     assert (f0.value, f0.also) == (
-        pytest.approx(5032.49, abs=0.01),
-        (pytest.approx(5032.70, abs=0.01),),
+        pytest.approx(5032.46, abs=0.01),
+        (pytest.approx(5032.68, abs=0.01),),
     )
-    assert f0.tolerance == pytest.approx(2 * 0.57 / 5032.49, rel=0.01)
+    assert f0.tolerance == pytest.approx(2 * 0.57 / 5032.46, rel=0.01)
 
 
 def test_analysis_facts_flag_a_misquoted_fitted_value(analysis: Analysis) -> None:
@@ -109,8 +109,8 @@ def test_analysis_facts_flag_a_misquoted_fitted_value(analysis: Analysis) -> Non
     _, wrong = check_numbers("The fit of V_R puts the resonance at 5.2 kHz.", facts)
     _, right = check_numbers("The fit of V_R puts the resonance at 5.03 kHz.", facts)
     assert [m.fact for m in wrong] == [
-        "f0 of the resonance fit of V_R against frequency in data/sweep.csv (5032.49 ± 0.57 Hz; "
-        "of V_R/V_in: 5032.70 ± 0.53 Hz)"
+        "f0 of the resonance fit of V_R against frequency in data/sweep.csv (5032.46 ± 0.57 Hz; "
+        "of V_R/V_in: 5032.68 ± 0.54 Hz)"
     ]
     assert right == []
 
@@ -118,13 +118,13 @@ def test_analysis_facts_flag_a_misquoted_fitted_value(analysis: Analysis) -> Non
 def test_analysis_facts_accept_a_response_quoted_as_measured_or_relative_to_its_input(
     analysis: Analysis,
 ) -> None:
-    """V_R's fit gives Q = 2.909 (the generator's 50 Ω included), V_R/V_in's Q = 5.400."""
+    """V_R's fit gives Q = 2.907 (the generator's 50 Ω included), V_R/V_in's Q = 5.391."""
     facts = analysis.facts()
     for said in ("2.91", "5.40"):
         assert check_numbers(f"The quality factor from V_R is Q = {said}.", facts)[1] == []
     wrong = check_numbers("The quality factor from V_R is Q = 4.1.", facts)[1]
-    assert [m.expected for m in wrong] == [pytest.approx(2.909, abs=0.001)]
-    assert "gives 2.90897 or 5.40017" in wrong[0].describe()
+    assert [m.expected for m in wrong] == [pytest.approx(2.907, abs=0.001)]
+    assert "gives 2.90659 or 5.39089" in wrong[0].describe()
 
 
 def test_analysis_facts_count_rows_exactly(analysis: Analysis) -> None:

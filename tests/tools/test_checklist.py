@@ -18,9 +18,9 @@ def test_checklist_gives_each_fitted_value_a_task_names(evidence) -> None:
     given, left = evidence["Determine the resonance frequency f0 from the maximum of the curve"
                            " and from the zero crossing of the phase."]  # fmt: skip
     assert given[:3] == [
-        "f0 = 5032.49 ± 0.57 Hz (fit of V_R against frequency)",
-        "f0 = 5031.9 ± 1.8 Hz (fit of phase against frequency)",
-        "f0 = 5032.70 ± 0.53 Hz (fit of V_R/V_in against frequency)",
+        "f0 = 5032.46 ± 0.57 Hz (fit of V_R against frequency)",
+        "f0 = 5032.9 ± 1.5 Hz (fit of phase against frequency)",
+        "f0 = 5032.68 ± 0.54 Hz (fit of V_R/V_in against frequency)",
     ]
     assert left == "checking and stating the values given"
 

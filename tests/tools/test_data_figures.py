@@ -24,7 +24,7 @@ def test_draw_data_figures_draws_each_fitted_column_of_the_example(
     ]
     assert records[0]["caption"] == (
         "V_R against frequency (data/sweep.csv) with the best fit, resonance: "
-        "f0 = 5032.49 ± 0.57 Hz, Q = 2.9090 ± 0.0032 (R² = 0.9999). Lower panel: residuals."
+        "f0 = 5032.46 ± 0.57 Hz, Q = 2.9066 ± 0.0022 (R² = 0.9999). Lower panel: residuals."
     )
     image = Image.open(tmp_path / records[0]["path"])
     assert image.size == (round(FIGURE_INCHES[0] * DPI), round(FIGURE_INCHES[1] * DPI))

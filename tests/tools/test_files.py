@@ -84,6 +84,8 @@ def test_every_tool_declares_its_class_and_one_is_terminal() -> None:
         "list_dir": ToolClass.READ_ONLY,
         "read_file": ToolClass.READ_ONLY,
         "read_image": ToolClass.READ_ONLY,
+        "fit": ToolClass.READ_ONLY,
+        "derive": ToolClass.READ_ONLY,
         "make_figure": ToolClass.MUTATING,
         "finish_exploration": ToolClass.TERMINAL,
     }
@@ -107,8 +109,12 @@ def test_finish_exploration_accepts_a_single_finding_string(folder: Folder) -> N
 def test_tool_schemas_keep_the_spec_signatures() -> None:
     schemas = {t.name: t.openai_schema()["function"]["parameters"] for t in EXPLORE_TOOLS}
     assert list(schemas) == [
-        "list_dir", "read_file", "read_image", "make_figure", "finish_exploration",
+        "list_dir", "read_file", "read_image", "fit", "derive", "make_figure",
+        "finish_exploration",
     ]  # fmt: skip
+    assert schemas["fit"]["required"] == ["path", "x", "y", "formula"]  # SPEC section 2
+    assert schemas["derive"]["required"] == ["name", "expression"]
+    assert schemas["derive"]["properties"]["unit"]["default"] == ""
     assert schemas["make_figure"]["required"] == ["code", "name"]
     assert schemas["make_figure"]["properties"]["caption"]["default"] == ""
     assert schemas["read_image"]["required"] == ["path"]

@@ -1,0 +1,132 @@
+"""The real-file bench: does labscribe read the files labs actually produce?
+
+    .venv/bin/python bench/analysis/real_files.py
+
+Every file of tests/data/real (from public repositories; SOURCES.md names each one's origin
+and licence) is read as the analysis reads it, and compared with what expected.json says it
+holds: its tables, each table's rows, independent variable, columns and their units, and
+the instrument settings it must yield. Reports, per kind of file, how many files were read
+right and the time each took; tests/tools/test_real_files.py holds every file to it.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from labscribe.tools.base import Folder
+from labscribe.tools.readers import NoTable
+from labscribe.tools.tables import DataFile, read_data
+
+REAL = Path(__file__).resolve().parents[2] / "tests" / "data" / "real"
+COMMAND = ".venv/bin/python bench/analysis/real_files.py"
+# Spellings of one unit: the files write `deg` and `°`, `m/s^2` and `m/s²`, `ml` and `mL`.
+_SAME_UNIT = {"°": "deg", "^2": "²", "mL": "ml"}
+
+
+def expected_files() -> list[dict]:
+    return json.loads((REAL / "expected.json").read_text(encoding="utf-8"))["files"]
+
+
+def same_unit(unit: str) -> str:
+    if unit == "°C":
+        return unit
+    for spelling, usual in _SAME_UNIT.items():
+        unit = unit.replace(spelling, usual)
+    return unit
+
+
+def read(path: str) -> DataFile:
+    """The file's tables and settings; a header with no data rows still has its settings."""
+    try:
+        return read_data(Folder(REAL), path)
+    except NoTable as exc:
+        return DataFile(metadata=exc.metadata)
+
+
+def problems(spec: dict, data: DataFile) -> list[str]:
+    """How `data` falls short of what `spec` (an entry of expected.json) says the file holds."""
+    found: list[str] = []
+    if len(data.tables) != len(spec["tables"]):
+        return [f"{len(data.tables)} tables, not {len(spec['tables'])}"]
+    for number, (table, expected) in enumerate(zip(data.tables, spec["tables"], strict=True), 1):
+        summary = table.summary
+        where = f"table {number}"
+        if summary.rows != expected["rows"]:
+            found.append(f"{where}: {summary.rows} rows, not {expected['rows']}")
+        x = expected["x"]
+        if x["name_contains"] is None and x["unit"] == "" and x["first"] is None:
+            if summary.x is not None:  # repeats of one quantity: nothing to plot against
+                found.append(f"{where}: x is {summary.x}, where none is")
+            continue
+        if summary.x is None:
+            found.append(f"{where}: no independent variable")
+            continue
+        column = summary.column(summary.x)
+        if same_unit(column.unit) != same_unit(x["unit"]):
+            found.append(f"{where}: x in {column.unit!r}, not {x['unit']!r}")
+        if x["name_contains"] and not _named([column], x["name_contains"]):
+            found.append(f"{where}: x is {column.name!r}, not {x['name_contains']!r}")
+        if x["first"] is not None:
+            values = table.frame[column.key]
+            for got, want in ((values.iloc[0], x["first"]), (values.iloc[-1], x["last"])):
+                if abs(got - want) > 1e-6 * max(abs(want), 1e-6):
+                    found.append(f"{where}: x runs to {got}, not {want}")
+        for wanted in expected["columns"]:
+            named = _named(summary.columns, wanted["name_contains"])
+            if not named:
+                found.append(f"{where}: no column {wanted['name_contains']!r}")
+            elif same_unit(named[0].unit) != same_unit(wanted["unit"]):
+                found.append(
+                    f"{where}: {wanted['name_contains']} in {named[0].unit!r}, not "
+                    f"{wanted['unit']!r}"
+                )
+    settings = {row.key: row for row in data.metadata}
+    for key, value in spec["metadata"].items():
+        row = settings.get(key)
+        if row is None:
+            found.append(f"setting {key!r} not read")
+        elif isinstance(value, int | float) and not isinstance(value, bool):
+            if row.number is None or abs(row.number - value) > 1e-9 * max(abs(value), 1):
+                found.append(f"setting {key} = {row.number}, not {value}")
+        elif row.value != str(value):
+            found.append(f"setting {key} = {row.value!r}, not {value!r}")
+    return found
+
+
+def _named(columns: list, part: str) -> list:
+    return [c for c in columns if part.lower() in f"{c.header} {c.name}".lower()]
+
+
+def main() -> int:
+    by_kind: dict[str, list[tuple[bool, float]]] = defaultdict(list)
+    misses = []
+    for spec in expected_files():
+        started = time.perf_counter()
+        found = problems(spec, read(spec["path"]))
+        by_kind[spec["kind"]].append((not found, time.perf_counter() - started))
+        misses += [f"- {spec['path']}: {problem}" for problem in found]
+    lines = [
+        f"`{COMMAND}`: {sum(map(len, by_kind.values()))} real files from public repositories.",
+        "",
+        "| kind | files read right | seconds per file, mean (max) |",
+        "|---|---|---|",
+    ]
+    for kind, results in sorted(by_kind.items()):
+        seconds = [s for _, s in results]
+        lines.append(
+            f"| {kind} | {sum(ok for ok, _ in results)}/{len(results)} | "
+            f"{sum(seconds) / len(seconds):.3f} ({max(seconds):.3f}) |"
+        )
+    right = sum(ok for results in by_kind.values() for ok, _ in results)
+    total = sum(map(len, by_kind.values()))
+    lines += ["", f"All: {right}/{total} files read with the right tables, units and settings."]
+    print("\n".join(lines + (["", "Misses:", *misses] if misses else [])))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
