@@ -16,9 +16,10 @@ from __future__ import annotations
 import itertools
 import keyword
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import sympy
@@ -40,7 +41,7 @@ FUNCTIONS = {
     "sinh": sympy.sinh, "cosh": sympy.cosh, "tanh": sympy.tanh, "abs": sympy.Abs,
 }  # fmt: skip
 CONSTANTS = {"pi": sympy.pi, "e": sympy.E}
-_NUMPY: dict[type, Callable[..., np.ndarray]] = {
+NUMPY_FUNCTIONS: dict[type, Callable[..., np.ndarray]] = {
     sympy.exp: np.exp, sympy.log: np.log, sympy.sin: np.sin, sympy.cos: np.cos,
     sympy.tan: np.tan, sympy.atan: np.arctan, sympy.asin: np.arcsin, sympy.acos: np.arccos,
     sympy.sinh: np.sinh, sympy.cosh: np.cosh, sympy.tanh: np.tanh, sympy.Abs: np.abs,
@@ -204,14 +205,19 @@ def positions(formula: Formula) -> frozenset[str]:
     return frozenset(found)
 
 
-def evaluate_tree(node: sympy.Expr, values: dict[str, np.ndarray]) -> np.ndarray | float:
-    """`node` evaluated by numpy on `values` (arrays that broadcast): the tree walked, no
-    code generated, so thousands of guesses cost one pass (tools.starts)."""
+def evaluate_tree(
+    node: sympy.Expr,
+    values: Mapping[str, Any],
+    functions: Mapping[type, Callable[..., Any]] = NUMPY_FUNCTIONS,
+) -> Any:
+    """`node` evaluated on `values` by walking its tree, no code generated: with numpy's
+    `functions` on arrays that broadcast (thousands of guesses in one pass, tools.starts),
+    or with `uncertainties`' on uncertain numbers (tools.quantities)."""
     if node.is_Symbol:
         return values[node.name]
     if node.is_Number or node in (sympy.pi, sympy.E):
         return float(node)
-    parts = [evaluate_tree(arg, values) for arg in node.args]
+    parts = [evaluate_tree(arg, values, functions) for arg in node.args]
     if node.is_Add:
         return sum(parts[1:], parts[0])
     if node.is_Mul:
@@ -220,8 +226,8 @@ def evaluate_tree(node: sympy.Expr, values: dict[str, np.ndarray]) -> np.ndarray
             result = result * part
         return result
     if node.is_Pow:
-        return np.power(parts[0], parts[1])
-    function = _NUMPY.get(type(node))
+        return parts[0] ** parts[1]
+    function = functions.get(type(node))
     if function is None:
         raise FormulaError(f"{node.func} is not a function a formula may use")
     return function(*parts)

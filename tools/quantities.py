@@ -13,14 +13,13 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import Any
 
 import sympy
 from pydantic import BaseModel, Field
 from uncertainties import UFloat, correlated_values, ufloat, umath
 
 from labscribe.tools.fit_result import Fit, Parameter, format_value
-from labscribe.tools.formulas import FormulaError, parse_expression
+from labscribe.tools.formulas import FormulaError, evaluate_tree, parse_expression
 from labscribe.tools.parameters import ParameterRow
 
 MAX_LISTED = 40  # names an unknown-name error lists
@@ -102,7 +101,10 @@ def derive(name: str, expression: str, unit: str, known: dict[str, Known]) -> De
             f"{', '.join(unknown)} {'is' if len(unknown) == 1 else 'are'} not among the "
             f"values the analysis computed; these are: {listed}"
         )
-    result = _evaluate(parsed, {n: known[n].value for n in names})
+    try:
+        result = evaluate_tree(parsed, {n: known[n].value for n in names}, _UMATH)
+    except (ValueError, ZeroDivisionError, OverflowError) as exc:
+        raise FormulaError(f"cannot evaluate {expression}: {exc}") from exc
     value = float(result.nominal_value) if isinstance(result, UFloat) else float(result)
     error = float(result.std_dev) if isinstance(result, UFloat) else None
     if not math.isfinite(value):
@@ -133,30 +135,6 @@ def _uncertain(fit: Fit) -> dict[str, UFloat | float]:
                 ufloat(parameter.value, error) if error is not None else parameter.value
             )
     return values
-
-
-def _evaluate(node: sympy.Expr, values: dict[str, Any]) -> Any:
-    if node.is_Symbol:
-        return values[node.name]
-    if node.is_Number or node in (sympy.pi, sympy.E):
-        return float(node)
-    parts = [_evaluate(arg, values) for arg in node.args]
-    try:
-        if node.is_Add:
-            return sum(parts[1:], parts[0])
-        if node.is_Mul:
-            result = parts[0]
-            for part in parts[1:]:
-                result = result * part
-            return result
-        if node.is_Pow:
-            return parts[0] ** parts[1]
-        function = _UMATH.get(type(node))
-        if function is not None:
-            return function(*parts)
-    except (ValueError, ZeroDivisionError, OverflowError) as exc:
-        raise FormulaError(f"cannot evaluate {node}: {exc}") from exc
-    raise FormulaError(f"{node.func} is not a function a derivation may use")
 
 
 def _identifier(text: str) -> str:

@@ -3,17 +3,12 @@ physics within their stated uncertainties, and choose the true model."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
-RUN = Path(__file__).resolve().parents[2] / "bench" / "analysis" / "run.py"
+from benchmodule import load
+
 # loaded under its own name: LoopBench's run.py is imported as "run" by its own test
-_spec = importlib.util.spec_from_file_location("analysis_bench_run", RUN)
-assert _spec is not None and _spec.loader is not None
-bench = importlib.util.module_from_spec(_spec)
-sys.modules["analysis_bench_run"] = bench  # dataclasses look their module up there
-_spec.loader.exec_module(bench)
+bench = load("analysis/run.py", "analysis_bench_run")
 
 RECOVERY = 0.9  # true parameters within 2σ of the fit: ≈95 % when the errors are honest
 

@@ -5,13 +5,12 @@ for with all its parameters ± σ and units, says so where nothing fits, and kee
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from benchmodule import load
 
 from labscribe.nodes.fallback import fallback_report
 from labscribe.nodes.latex_text import escape_latex
@@ -19,22 +18,9 @@ from labscribe.tools.analysis import Analysis, analyse
 from labscribe.tools.base import Folder
 from labscribe.tools.fit_result import format_value
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "analysis"
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
-
-
-def _module(name: str, path: Path):  # noqa: ANN202 - a bench module
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-sys.path.insert(0, str(BENCH))
-corpus = _module("fallback_corpus_laws", BENCH / "analysis_corpus.py")
-certified = _module("fallback_corpus_certified", BENCH / "certified.py")
+corpus = load("analysis/analysis_corpus.py", "fallback_corpus_laws")
+certified = load("analysis/certified.py", "fallback_corpus_certified")
 
 
 def report_of(folder: Path) -> tuple[Analysis, str]:
@@ -99,7 +85,9 @@ def test_fallback_says_so_where_the_asked_model_cannot_describe_the_data(
     rng = np.random.default_rng(9)
     t = np.linspace(0, 10, 150)
     signal = 3 * np.exp(-t / 0.4) + 2 * np.exp(-t / 2) + np.exp(-t / 8)
-    rows = [f"{a:.4f},{b + 0.005 * rng.standard_normal():.5f}" for a, b in zip(t, signal)]
+    rows = [
+        f"{a:.4f},{b + 0.005 * rng.standard_normal():.5f}" for a, b in zip(t, signal, strict=True)
+    ]
     (tmp_path / "decay.csv").write_text("t (s),U (V)\n" + "\n".join(rows) + "\n")
     (tmp_path / "assignment.md").write_text(
         "# Decay\n\nTasks\n\n1. Fit an exponential decay to U against t and give its time "

@@ -5,18 +5,10 @@ running labscribe. The comparison is the real-file bench's (bench/analysis/real_
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
+from benchmodule import load
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "analysis" / "real_files.py"
-_spec = importlib.util.spec_from_file_location("real_files_bench", BENCH)
-assert _spec is not None and _spec.loader is not None
-bench = importlib.util.module_from_spec(_spec)
-sys.modules["real_files_bench"] = bench
-_spec.loader.exec_module(bench)
+bench = load("analysis/real_files.py", "real_files_bench")
 EXPECTED = bench.expected_files()
 
 
