@@ -2,8 +2,9 @@
 
     .venv/bin/python bench/bench_loop.py
 
-Prints: the guard's decision time per tool call (call identity with its path resolved,
-the keys, the ladder and cycle check, the progress check, the failure streak),
+Prints: the guard's decision time per tool call (guards/guard.py: the ladder and cycle
+check, the progress check, the failure streak, the cache), the time to know the call (its
+identity with the path resolved, the keys, the file's version),
 and the graph's overhead per explore step (one model turn plus one tool call) with an
 instant scripted model, with the SQLite checkpointer writing every super-step to disk
 (reflect rounds and the PDF compile off: they are not part of the loop).
@@ -23,39 +24,41 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from scripted import ScriptedChatModel, call, latex, reply
 
 from labscribe.graph import Context, Models, run_folder
-from labscribe.guards.failures import FailurePolicy
-from labscribe.guards.fingerprint import call_key, digest
+from labscribe.guards.guard import Answered, Asked, Result, judge
 from labscribe.guards.guard_state import GuardState
-from labscribe.guards.identity import answer_key, identify, without_window
-from labscribe.guards.ladder import LadderPolicy, ToolClass
-from labscribe.guards.progress import Shown
+from labscribe.tools.base import Folder, guarded_call
 from labscribe.tools.files import READ_FILE
 
 
-def guard_decision_us(calls: int = 2_000) -> float:
-    """Microseconds the guards spend on one read_file call of an explorer paging 50 files,
-    an attempt's worth of calls (the guard state grows with what it has seen)."""
-    ladder, failures, meaning = LadderPolicy(), FailurePolicy(), READ_FILE.meaning
+def guard_decision_us(calls: int = 2_000) -> tuple[float, float]:
+    """Microseconds per read_file call of an explorer paging 50 files, an attempt's worth of
+    calls (the guard state grows with what it has seen): the decision, the call's two
+    judgements (guards/guard.py: asked, and answered); and the call as the guards know it
+    (tools.base.guarded_call: its identity with the path resolved, the keys, the file's
+    version, which costs a stat)."""
+    policy = Context().guard_policy
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         (root / "data").mkdir()
         for n in range(50):
             (root / "data" / f"run_{n}.csv").write_text("t,v\n")
-        state = GuardState()
-        start = time.perf_counter()
+        folder = Folder(root)
+        started = time.perf_counter()
+        known = []
         for n in range(calls):
             page = n // 50
             args = {"path": f"./data/run_{n % 50}.csv", "offset": page * 200, "limit": 200}
-            identity = identify(meaning, root, args)
-            lines = (page * 200 + 1, page * 200 + 200)
-            target = call_key("read_file", without_window(meaning, identity))
-            content = digest(f"page {n}")
-            key = answer_key("read_file", target, lines, content)
-            verdict = state.review(ladder, key, ToolClass.READ_ONLY)
-            shown = Shown(target, content, lines=lines, version="7314:1700000000")
-            state.settle(verdict, state.progress(ladder, "read_file", shown, key))
-            state.record_outcome(failures, None)
-        return (time.perf_counter() - start) / calls * 1e6
+            pending = {"id": f"c{n}", "name": "read_file", "args": args}
+            call = guarded_call(pending, READ_FILE, folder, ["read_file"])
+            known.append((call, call.shown(f"page {n}", (page * 200 + 1, page * 200 + 200))))
+        knowing = time.perf_counter() - started
+        state = GuardState()
+        started = time.perf_counter()
+        for call, shown in known:
+            asked = judge(state, Asked(call), policy)
+            state = judge(asked.state, Answered(call, Result(True, None, shown)), policy).state
+        deciding = time.perf_counter() - started
+        return deciding / calls * 1e6, knowing / calls * 1e6
 
 
 def graph_step_ms(steps: int = 19) -> float:
@@ -79,9 +82,12 @@ def graph_step_ms(steps: int = 19) -> float:
 
 
 if __name__ == "__main__":
-    decisions = [guard_decision_us() for _ in range(5)]
+    measured = [guard_decision_us() for _ in range(5)]
     steps = [graph_step_ms() for _ in range(5)]
-    print(f"guard decision per tool call: median {statistics.median(decisions):.1f} µs (5 runs)")
+    decision = statistics.median(m[0] for m in measured)
+    knowing = statistics.median(m[1] for m in measured)
+    print(f"guard decision per tool call (both judgements): median {decision:.1f} µs (5 runs)")
+    print(f"the call as the guards know it (identity, keys, version): median {knowing:.1f} µs")
     print(
         f"graph overhead per explore step (model turn + tool call, SQLite checkpoints): "
         f"median {statistics.median(steps):.1f} ms (5 runs of 20 steps)"

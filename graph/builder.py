@@ -12,8 +12,9 @@ from labscribe.graph.context import Context
 from labscribe.graph.pipeline import STAGES, prepare
 from labscribe.graph.routing import route_explorer, route_reflection
 from labscribe.graph.state import InputState, State
-from labscribe.nodes.explore import await_human, call_tool, explore_collapsed, explore_done
+from labscribe.nodes.explore import await_human, explore_collapsed, explore_done
 from labscribe.nodes.publish import publish
+from labscribe.nodes.tool_call import call_tool
 
 EXPLORE_LOOP = ("explore", "call_tool", "await_human")
 

@@ -13,6 +13,7 @@ from pydantic.json_schema import SkipJsonSchema
 
 from labscribe.guards.budgets import Budget
 from labscribe.guards.failures import FailurePolicy
+from labscribe.guards.guard import Policy
 from labscribe.guards.ladder import LadderPolicy, ToolClass
 from labscribe.tools import DECLARED_CLASSES
 
@@ -136,6 +137,11 @@ class Context:
     def tool_class(self, tool: str) -> ToolClass:
         """`tool`'s class on the loop ladder: its own, or as the configuration re-classes it."""
         return self.ladder.tool_classes.get(tool) or DECLARED_CLASSES[tool]
+
+    @property
+    def guard_policy(self) -> Policy:
+        """What the loop guards read of this configuration (guards/guard.py)."""
+        return Policy(self.ladder, self.failures, self.ladder.classes(DECLARED_CLASSES))
 
     @property
     def budget(self) -> Budget:

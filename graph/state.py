@@ -15,6 +15,8 @@ from langgraph.config import get_config
 from langgraph.graph.message import add_messages
 from typing_extensions import TypedDict
 
+from labscribe.guards.statuses import Termination
+
 Usage = dict[str, dict[str, int]]
 
 
@@ -100,6 +102,11 @@ def pending_calls(messages: list[AnyMessage]) -> list[dict[str, Any]]:
     answered = {m.tool_call_id for m in messages[position + 1 :] if isinstance(m, ToolMessage)}
     calls = [*reply.tool_calls, *({**call, "invalid": True} for call in reply.invalid_tool_calls)]
     return [call for call in calls if call["id"] not in answered]
+
+
+def exploration_ended(termination: Termination, reason: str) -> dict[str, Any]:
+    """The state update that records how exploration ended."""
+    return {"exploration": {"termination": termination.value, "reason": reason}}
 
 
 def figures_dir(state: State) -> Path:

@@ -8,6 +8,7 @@ starts a new one (`restart_attempt`).
 
 from __future__ import annotations
 
+import copy
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
@@ -17,7 +18,7 @@ from labscribe.guards.fingerprint import tool_of
 from labscribe.guards.ladder import LadderPolicy, ToolClass, climb
 from labscribe.guards.messages import NO_PROGRESS_BLOCK, NO_PROGRESS_HALT_REASON, NO_PROGRESS_NUDGE
 from labscribe.guards.progress import Seen, Shown
-from labscribe.guards.statuses import Termination
+from labscribe.guards.statuses import Termination, halt_record
 from labscribe.guards.verdicts import Allow, Block, Halt, Verdict, Warn, most_severe
 
 
@@ -52,10 +53,11 @@ class GuardState:
 
     @classmethod
     def load(cls, data: dict[str, Any] | None) -> GuardState:
-        """From the dict in the graph state, including a thread checkpointed by an older
-        labscribe: fields it lacks start fresh, fields it had that are gone are dropped."""
+        """A copy of the dict in the graph state (what the guards change is theirs), including
+        a thread checkpointed by an older labscribe: fields it lacks start fresh, fields it had
+        that are gone are dropped."""
         known = {f.name for f in fields(cls)}
-        values = {key: value for key, value in (data or {}).items() if key in known}
+        values = {key: copy.deepcopy(value) for key, value in (data or {}).items() if key in known}
         values["seen"] = Seen.load(values.get("seen"))
         values["counts"] = {
             key: count if isinstance(count, list) else [count, 0]
@@ -147,14 +149,8 @@ class GuardState:
     def record_halt(
         self, halt: Halt, *, tool: str | None = None, args: Any = None
     ) -> dict[str, Any]:
-        kind = halt.cause.halt_kind
-        record = {
-            "termination": halt.cause.value,
-            "kind": kind.value if kind else None,
-            "reason": halt.reason,
-            "tool": tool,
-            "args": args,
-        }
+        """Put `halt` in force and in the history, in the one shape every halt has."""
+        record = halt_record(halt.cause, halt.reason, tool=tool, args=args)
         self.halt = record
         self.halts.append(record)
         return record

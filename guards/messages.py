@@ -25,6 +25,10 @@ TOO_MANY_CALLS = (
     "at most {limit} tool calls run per reply; ask for this one again in your next reply"
 )
 NOT_EXECUTED = "Not executed: {why}."
+CUT_OFF = "your reply was cut off"
+HALTED = "exploration halted, {reason}"
+FINISHED_ALREADY = "exploration has finished"
+HALTED_ALREADY = "exploration halted"
 TOOL_FAILED = (
     "Error: {tool} failed on these arguments ({error}). Try other arguments, another file, "
     "or call finish_exploration with what you have."

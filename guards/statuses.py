@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any
 
 
 class RunStatus(StrEnum):
@@ -82,6 +83,22 @@ _DESCRIPTIONS: dict[Termination, str] = {
     Termination.CANCELLED: "the run was cancelled",
     Termination.SKIPPED: "exploration was skipped",
 }
+
+
+def halt_record(
+    termination: Termination, reason: str, *, tool: str | None = None, args: Any = None
+) -> dict[str, Any]:
+    """The one shape of every halt, whatever stops the run: a collapse the loop guards
+    caught, an endpoint that failed in any stage. In state (`guard.halt`, `guard.halts`), in
+    the interrupt a human answers, and in run.json."""
+    kind = termination.halt_kind
+    return {
+        "termination": termination.value,
+        "kind": kind.value if kind else None,
+        "reason": reason,
+        "tool": tool,
+        "args": args,
+    }
 
 
 def classify_model_error(exc: BaseException) -> Termination | None:

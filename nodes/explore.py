@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import uuid
-from pathlib import Path
 from typing import Any
 
 from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, SystemMessage
@@ -25,22 +24,20 @@ from labscribe.graph.models import (
     idle_reason,
     role_of,
     spent,
-    vision_reader,
 )
 from labscribe.graph.progress import emit, milestone, skipped
-from labscribe.graph.state import State, figures_dir, pending_calls
-from labscribe.guards.budgets import MAX_CALLS_PER_REPLY, check_before_request, estimate_tokens
+from labscribe.graph.state import State, exploration_ended
+from labscribe.guards.budgets import check_before_request, estimate_tokens
+from labscribe.guards.guard import Reply, judge
 from labscribe.guards.guard_state import GuardState
 from labscribe.guards.human import DRAFT_CHOSEN, halt_request, read_answer
-from labscribe.guards.messages import CALL_FAILED, EMPTY_REPLY_NUDGE, TOO_MANY_CALLS
+from labscribe.guards.messages import EMPTY_REPLY_NUDGE
 from labscribe.guards.repair import MAX_STRING, argument_problem, repair_json_object
 from labscribe.guards.statuses import Termination
-from labscribe.guards.verdicts import Halt
-from labscribe.nodes.guarded_call import Answered, answer_call, error_answer, not_executed
 from labscribe.nodes.history import fit_history, size_of
-from labscribe.nodes.material import analysis_of
 from labscribe.nodes.prompts import EXPLORER_SYSTEM
-from labscribe.tools import EXPLORE_TOOLS, Folder
+from labscribe.nodes.tool_call import error_answer
+from labscribe.tools import EXPLORE_TOOLS
 
 TOOL_SCHEMAS = [tool.openai_schema() for tool in EXPLORE_TOOLS]
 TOOL_SCHEMA_TOKENS = estimate_tokens(json.dumps(TOOL_SCHEMAS))
@@ -52,7 +49,9 @@ def explore(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     """One explorer turn: budget check, then one model call whose reply lands in state."""
     ctx = runtime.context
     if reason := idle_reason(ctx, "explore"):
-        ending = _ended(Termination.SKIPPED, f"{Termination.SKIPPED.description}: {reason}")
+        ending = exploration_ended(
+            Termination.SKIPPED, f"{Termination.SKIPPED.description}: {reason}"
+        )
         return ending | skipped(state, ["explore"], reason)
     guard = GuardState.load(state.get("guard"))
     new: list[AnyMessage] = []
@@ -69,7 +68,7 @@ def explore(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         emit(
             {"event": "guard", "stage": "explore", "verdict": "budget", "detail": exceeded.message}
         )
-        ending = _ended(exceeded.termination, exceeded.message)
+        ending = exploration_ended(exceeded.termination, exceeded.message)
         return {"messages": new, "guard": guard.dump(), "pending_nudge": None} | ending
 
     model = chat_model(ctx, role_of("explore")).bind_tools(TOOL_SCHEMAS)
@@ -79,7 +78,7 @@ def explore(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         ask(model, [system, *fit_history([*state["messages"], *new], room)], "explore")
     )
     new.append(reply)
-    ending = _read_reply(reply, guard, ctx, new)
+    guard, ending = _read_reply(reply, guard, ctx, new)
     return (
         {"messages": new, "guard": guard.dump(), "pending_nudge": None}
         | spent("explore", reply)
@@ -89,68 +88,28 @@ def explore(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
 
 def _read_reply(
     reply: AIMessage, guard: GuardState, ctx: Context, new: list[AnyMessage]
-) -> dict[str, Any]:
-    """What the reply means for the loop; answers for calls that will not run go to `new`."""
+) -> tuple[GuardState, dict[str, Any]]:
+    """What the reply means for the loop, as the guards judge it (too many calls, a reply
+    cut off, empty replies in a row); answers for calls that will not run go to `new`."""
     calls = _calls_of(reply)
     answer = reply.text.strip()
-    silence = guard.record_reply(ctx.failures, empty=not calls and not answer)
-    runnable, excess = calls[:MAX_CALLS_PER_REPLY], calls[MAX_CALLS_PER_REPLY:]
-    too_many = TOO_MANY_CALLS.format(limit=MAX_CALLS_PER_REPLY)
-    new += [not_executed(call, too_many) for call in excess]
-    if reply.response_metadata.get("finish_reason") == "length":
-        new += [not_executed(call, "your reply was cut off") for call in runnable]
-        return _ended(Termination.LENGTH, Termination.LENGTH.description)
+    cut_off = reply.response_metadata.get("finish_reason") == "length"
+    event = Reply(tuple(call["id"] for call in calls), bool(answer), cut_off)
+    judged = judge(guard, event, ctx.guard_policy)
+    by_id = {call["id"]: call for call in calls}
+    new += [error_answer(by_id[i], text) for i, text in judged.refuse]
+    if judged.ended is not None:
+        return judged.state, exploration_ended(judged.ended, judged.ended.description)
     if calls:
-        return {}
+        return judged.state, {}
     if answer:
         findings = {"experiment": "", "goal": "", "key_findings": [answer]}
-        return {"findings": findings} | _ended(
-            Termination.FINAL_ANSWER, Termination.FINAL_ANSWER.description
-        )
+        ending = exploration_ended(Termination.FINAL_ANSWER, Termination.FINAL_ANSWER.description)
+        return judged.state, {"findings": findings} | ending
     new.append(HumanMessage(EMPTY_REPLY_NUDGE))
-    if isinstance(silence, Halt):
-        guard.record_halt(silence)
-        emit({"event": "halt", "stage": "explore", **(guard.halt or {})})
-    return {}
-
-
-def call_tool(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
-    """Answer the next pending tool call through the loop guards (`guarded_call`)."""
-    ctx = runtime.context
-    call, *rest = pending_calls(state["messages"])
-    guard = GuardState.load(state.get("guard"))
-    folder = Folder(
-        Path(state["folder"]), figures=figures_dir(state), vision=vision_reader(ctx),
-        analysis=analysis_of(state).model_dump(mode="json"),
-    )  # fmt: skip
-    try:
-        answered = answer_call(call, guard=guard, ctx=ctx, folder=folder, history=state["messages"])
-    except Exception as exc:  # never leave a call pending: a resume would run it again, forever
-        error = f"{type(exc).__name__}: {exc}"[:300]
-        answered = Answered(error_answer(call, CALL_FAILED.format(error=error)), None)
-    if guard.halt and answered.closes == "halted":
-        emit({"event": "halt", "stage": "explore", **guard.halt})
-    emit(
-        {
-            "event": "tool",
-            "stage": "explore",
-            "tool": call["name"],
-            "args": call.get("args"),
-            "call_id": call["id"],
-            "ok": answered.message.status == "success",
-            "cached": answered.cached,
-            # The loop guards' verdict on this call; a failure-streak halt is its own event.
-            "guard": type(answered.verdict).__name__.lower() if answered.verdict else None,
-        }
-    )
-    messages = [answered.message]
-    update = answered.update
-    if answered.closes:
-        why = "exploration halted" if answered.closes == "halted" else "exploration has finished"
-        messages += [not_executed(other, why) for other in rest]
-        if answered.closes == "finished":
-            update = update | _ended(Termination.FINISHED, Termination.FINISHED.description)
-    return update | {"messages": messages, "guard": guard.dump(), "tool_calls": 1}
+    if judged.halt is not None:
+        emit({"event": "halt", "stage": "explore", **judged.halt})
+    return judged.state, {}
 
 
 def await_human(state: State) -> dict[str, Any]:
@@ -169,7 +128,7 @@ def await_human(state: State) -> dict[str, Any]:
     if answer.draft:  # the halt stays, so the collapse route takes the run to drafting
         halt = guard.halt or {}
         termination = Termination(halt.get("termination", Termination.REPEATED_CALL))
-        return _ended(termination, f"{DRAFT_CHOSEN}: {halt.get('reason')}")
+        return exploration_ended(termination, f"{DRAFT_CHOSEN}: {halt.get('reason')}")
     guard.halt = None  # the record stays in guard.halts and in the checkpoint history
     return {"guard": guard.dump(), "pending_nudge": answer.nudge}
 
@@ -201,7 +160,7 @@ def _closing(state: State) -> tuple[dict[str, Any], dict[str, Any]]:
         return {}, ending
     halt = (state.get("guard") or {}).get("halt") or {}
     termination = Termination(halt.get("termination", Termination.REPEATED_CALL))
-    update = _ended(termination, f"{termination.description}: {halt.get('reason')}")
+    update = exploration_ended(termination, f"{termination.description}: {halt.get('reason')}")
     return update, update["exploration"]
 
 
@@ -241,22 +200,9 @@ def _with_repaired_calls(reply: AIMessage) -> AIMessage:
     )
 
 
-def _as_text(args: Any) -> str:
-    """Arguments refused for state, as the bounded text an invalid call keeps of them."""
-    try:
-        text = json.dumps(args, default=repr)
-    except (ValueError, RecursionError):
-        text = f"<{type(args).__name__} arguments>"
-    return text[:MAX_STRING]
-
-
 def _with_id(call: Any) -> Any:
     return call if call.get("id") else {**call, "id": f"call_{uuid.uuid4().hex[:16]}"}
 
 
 def _calls_of(reply: AIMessage) -> list[dict[str, Any]]:
     return [*reply.tool_calls, *reply.invalid_tool_calls]
-
-
-def _ended(termination: Termination, reason: str) -> dict[str, Any]:
-    return {"exploration": {"termination": termination.value, "reason": reason}}

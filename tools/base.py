@@ -6,17 +6,21 @@ import errno
 import os
 import stat
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from labscribe.guards.identity import Meaning, identify
+from labscribe.guards.fingerprint import call_key
+from labscribe.guards.guard import Call
+from labscribe.guards.identity import Meaning, identify, without_window
 from labscribe.guards.ladder import ToolClass
 from labscribe.guards.messages import (
     ARGS_INVALID_ERROR,
+    INVALID_ARGS_ERROR,
+    INVALID_TOOL_NAME_ERROR,
     PATH_OUTSIDE_ERROR,
     TIMEOUT_ERROR,
     TOOL_FAILED,
@@ -218,6 +222,30 @@ class Tool:
                 "parameters": parameters,
             },
         }
+
+
+def guarded_call(
+    pending: Mapping[str, Any], tool: Tool | None, folder: Folder, available: Sequence[str]
+) -> Call:
+    """How the loop guards know a pending call: what it asks by meaning (identity.py), what
+    a read asks without its window, the key its answer is cached under while its target is
+    unchanged, or why it cannot run (arguments that were not JSON, an unknown tool)."""
+    name, args = pending.get("name") or "unknown", pending.get("args") or {}
+    if pending.get("invalid"):
+        problem = INVALID_ARGS_ERROR.format(name=name, problem=pending.get("error"))
+        return Call(pending["id"], name, args, refused=problem)
+    if tool is None:
+        problem = INVALID_TOOL_NAME_ERROR.format(name=name, available=", ".join(available))
+        return Call(pending["id"], name, args, refused=problem)
+    identity = tool.identity(folder, args)
+    version = tool.version_of(folder, args)
+    return Call(
+        pending["id"], name, args,
+        key=call_key(name, identity),
+        target=call_key(name, without_window(tool.meaning, identity)),
+        cache_key=call_key(name, identity, version) if version is not None else None,
+        version=version,
+    )  # fmt: skip
 
 
 def version_in(folder: Folder, rel: str) -> str | None:

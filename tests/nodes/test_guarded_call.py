@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from labscribe.graph.context import Context
 from labscribe.guards.guard_state import GuardState
-from labscribe.nodes.guarded_call import answer_call
+from labscribe.nodes.tool_call import answer_call
 from labscribe.tools import TOOLS_BY_NAME, Folder
 
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
@@ -34,9 +34,8 @@ class Explorer:
 
     def ask(self, tool: str, **args: object):
         call = {"name": tool, "args": args, "id": f"call-{next(_ids)}"}
-        answered = answer_call(
-            call, guard=self.guard, ctx=self.ctx, folder=self.folder, history=self.history
-        )
+        answered = answer_call(call, self.guard, self.ctx, self.folder, self.history)
+        self.guard = answered.judgement.state
         self.history.append(answered.message)
         return answered
 

@@ -1,0 +1,226 @@
+"""The loop guards' one entry: `judge(state, event, policy)`.
+
+Every event of the explore loop comes here and gets a judgement: what to do, the guard
+state after it, and the halt record when it halts. Nothing is counted or tallied anywhere
+else. The judgement's state is the one it was given, brought up to date (copying a state
+that holds every answer of an attempt would cost more than the decision itself): the node
+loads it afresh from the graph's state for each step (`GuardState.load` copies) and stores
+the judgement's back. The events, in the order a turn meets them:
+
+- `Reply`: a model reply. Empty replies in a row halt; calls beyond MAX_CALLS_PER_REPLY, and
+  every call of a reply cut off by the output limit, are answered "not executed".
+- `Asked`: a pending call, before it runs. A terminal call runs uncounted. A mutating call
+  is judged on what it asks (its normalised code), so a refused figure is never drawn. A
+  read-only call is answered from the cache when an identical read of an unchanged target
+  was answered before.
+- `Answered`: what the call showed. A read is judged on it: identical calls climb the
+  ladder (identity.py), cycles of calls are caught (cycles.py), a run of calls that show
+  nothing new climbs too (progress.py). A failure feeds the streak of one failure
+  (failures.py); a refusal does not.
+
+Detectors answer; this module orders them (SPEC section 3) and the node acts on the result
+(nodes/explore.py). Like the OpenHands stuck detector, it holds no LangGraph or LangChain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from labscribe.guards.budgets import MAX_CALLS_PER_REPLY
+from labscribe.guards.failures import FailurePolicy
+from labscribe.guards.fingerprint import digest
+from labscribe.guards.guard_state import GuardState
+from labscribe.guards.identity import answer_key
+from labscribe.guards.ladder import LadderPolicy, ToolClass
+from labscribe.guards.messages import CUT_OFF, NOT_EXECUTED, TOO_MANY_CALLS
+from labscribe.guards.progress import Shown
+from labscribe.guards.statuses import Termination
+from labscribe.guards.verdicts import Allow, Block, Halt, Verdict, Warn
+
+
+@dataclass(frozen=True)
+class Policy:
+    """What the guards read of a run's configuration."""
+
+    ladder: LadderPolicy
+    failures: FailurePolicy
+    classes: Mapping[str, ToolClass]
+    """Each tool's class, as declared and re-classed (LadderPolicy.classes)."""
+
+
+@dataclass(frozen=True)
+class Call:
+    """A pending call, as the guards know it."""
+
+    id: str
+    tool: str
+    args: Any
+    key: str = ""
+    """What it asks: the tool and its arguments by meaning (identity.py), for counting."""
+    target: str = ""
+    """What a read asks without its window: how answers to it are compared."""
+    cache_key: str | None = None
+    """For a read of an unchanged target: the key its answer is cached under."""
+    version: str | None = None
+    """Which state of its target a read reads (a file's version)."""
+    refused: str | None = None
+    """Why it cannot run at all (invalid arguments, an unknown tool): the error to answer."""
+
+    def shown(self, text: str, lines: tuple[int, int] | None) -> Shown:
+        """What an answer of `text` (and, for a window of a file, `lines`) showed."""
+        return Shown(self.target, digest(text), lines=lines, version=self.version)
+
+
+@dataclass(frozen=True)
+class Result:
+    """What a call that ran showed the explorer."""
+
+    ok: bool
+    error: str | None = None
+    """The tool's error, for a failed call."""
+    shown: Shown | None = None
+    """What a read showed (its window, a digest of its text)."""
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A model reply, as the guards know it."""
+
+    calls: tuple[str, ...]
+    """The ids of its tool calls, in order."""
+    text: bool
+    """Whether it has text."""
+    cut_off: bool
+    """Whether the endpoint cut it at the output limit (finish_reason "length")."""
+
+
+@dataclass(frozen=True)
+class Asked:
+    call: Call
+
+
+@dataclass(frozen=True)
+class Answered:
+    call: Call
+    result: Result
+    asked: Verdict = field(default_factory=Allow)
+    """The verdict the call got when asked (a mutating call's ladder rung)."""
+
+
+Event = Reply | Asked | Answered
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """What the guards decided, and the state after it."""
+
+    state: GuardState
+    verdict: Verdict | None = None
+    """The loop detectors' verdict on a counted call: Allow, Warn (its nudge closes the
+    answer), Block (its message is the answer) or Halt (the call is not run, or its answer
+    not shown); None for a call they do not count (terminal, refused). A reply's: the
+    empty-reply streak's."""
+    run: bool = True
+    """Asked: whether the tool runs. Answered: whether its answer is shown."""
+    cached: str | None = None
+    """Asked: the id of the call whose identical answer stands in for running it."""
+    nudges: tuple[str, ...] = ()
+    """Texts that close the answer (a warning, the failure streak's reflection)."""
+    halt: dict[str, Any] | None = None
+    """The halt record, in the one shape every halt has (statuses.halt_record): the
+    detectors' halt, or the failure streak's (the answer is shown, and exploration ends)."""
+    refuse: tuple[tuple[str, str], ...] = ()
+    """Reply: (call id, answer) for each call that will not run."""
+    ended: Termination | None = None
+    """Reply: how exploration ends, when the reply ends it."""
+
+
+def judge(state: GuardState, event: Event, policy: Policy) -> Judgement:
+    """The guards' judgement of `event`, and `state` brought up to date with it."""
+    if isinstance(event, Reply):
+        return _reply(state, event, policy)
+    if isinstance(event, Asked):
+        return _asked(state, event.call, policy)
+    return _answered(state, event, policy)
+
+
+def _reply(state: GuardState, reply: Reply, policy: Policy) -> Judgement:
+    silence = state.record_reply(policy.failures, empty=not reply.calls and not reply.text)
+    excess = reply.calls[MAX_CALLS_PER_REPLY:]
+    refuse = [(i, TOO_MANY_CALLS.format(limit=MAX_CALLS_PER_REPLY)) for i in excess]
+    if reply.cut_off:
+        refuse += [(i, NOT_EXECUTED.format(why=CUT_OFF)) for i in reply.calls]
+        return Judgement(state, refuse=tuple(refuse), ended=Termination.LENGTH)
+    if isinstance(silence, Halt):
+        record = state.record_halt(silence)
+        return Judgement(state, silence, halt=record, refuse=tuple(refuse))
+    return Judgement(state, silence, refuse=tuple(refuse))
+
+
+def _asked(state: GuardState, call: Call, policy: Policy) -> Judgement:
+    tool_class = policy.classes.get(call.tool)
+    if call.refused is not None or tool_class in (None, ToolClass.TERMINAL):
+        return Judgement(state)  # uncounted: a refused call is answered, a terminal one runs
+    if tool_class is ToolClass.MUTATING:
+        ladder = state.review(policy.ladder, call.key, tool_class)
+        if isinstance(ladder, Block | Halt):
+            refused = state.progress(policy.ladder, call.tool, None)
+            return _settled(state, call, state.settle(ladder, refused), run=False)
+        return Judgement(state, ladder)  # settled once the call has shown what it did
+    cached = state.cache.get(call.cache_key or "")
+    return Judgement(state, Allow(), cached=cached)
+
+
+def _answered(state: GuardState, answered: Answered, policy: Policy) -> Judgement:
+    call, result = answered.call, answered.result
+    tool_class = policy.classes.get(call.tool)
+    verdict: Verdict | None = None  # a refused call is not counted
+    if call.refused is None and tool_class is ToolClass.TERMINAL:
+        verdict = Allow()  # it runs, and is never counted
+    elif call.refused is None and tool_class is ToolClass.MUTATING:
+        # what a mutating call shows is what it did: the same code draws the same figure
+        shown = Shown(call.key, call.key) if result.ok else None
+        verdict = _progressed(state, call.tool, answered.asked, shown, call.key, policy)
+    elif call.refused is None and tool_class is ToolClass.READ_ONLY:
+        if result.ok and call.cache_key is not None:
+            state.cache.setdefault(call.cache_key, call.id)
+        shown = result.shown
+        key = answer_key(call.tool, call.target, shown.lines if shown else None,
+                         shown.digest if shown else "")  # fmt: skip
+        ladder = state.review(policy.ladder, key, ToolClass.READ_ONLY)
+        verdict = _progressed(state, call.tool, ladder, shown if result.ok else None, key, policy)
+    if isinstance(verdict, Block | Halt):
+        return _settled(state, call, verdict, run=False)
+    streak = state.record_outcome(policy.failures, None if result.ok else result.error or "")
+    nudges = (verdict.nudge,) if isinstance(verdict, Warn) else ()
+    if isinstance(streak, Warn):
+        nudges += (streak.nudge,)
+    halt = state.record_halt(streak, tool=call.tool, args=call.args) if isinstance(
+        streak, Halt
+    ) else None  # fmt: skip
+    return Judgement(state, verdict, nudges=nudges, halt=halt)
+
+
+def _progressed(
+    state: GuardState,
+    tool: str,
+    ladder: Verdict,
+    shown: Shown | None,
+    key: str,
+    policy: Policy,
+) -> Verdict:
+    """The ladder's verdict settled with the progress check's on what the call showed; a
+    failure (`shown` None) is the failure streak's to judge, not progress's."""
+    if shown is None:
+        return state.settle(ladder)
+    return state.settle(ladder, state.progress(policy.ladder, tool, shown, key))
+
+
+def _settled(state: GuardState, call: Call, verdict: Verdict, *, run: bool) -> Judgement:
+    """A call the detectors refuse: blocked, or halting exploration."""
+    record = state.record_halt(verdict, tool=call.tool, args=call.args) if isinstance(
+        verdict, Halt
+    ) else None  # fmt: skip
+    return Judgement(state, verdict, run=run, halt=record)

@@ -1,0 +1,182 @@
+"""call_tool: one pending tool call, guarded, answered and checkpointed per graph step.
+
+`answer_call` does one call end to end, as LangGraph's ToolNode does in `_run_one`: the loop
+guards judge the call when it is asked and again when it has answered (guards/guard.py), the
+tool runs between unless they refuse it or the read cache answers it (tools/base.py), and
+what they decided becomes the tool message and the state update. Every pending call gets
+its tool message, so the protocol stays valid whatever the guards decide.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from langchain_core.messages import AnyMessage, ToolMessage
+from langgraph.runtime import Runtime
+
+from labscribe.graph.context import Context
+from labscribe.graph.models import vision_reader
+from labscribe.graph.progress import emit
+from labscribe.graph.state import State, exploration_ended, figures_dir, pending_calls
+from labscribe.guards.guard import Answered as GuardAnswered
+from labscribe.guards.guard import Asked, Judgement, Result, judge
+from labscribe.guards.guard_state import GuardState
+from labscribe.guards.ladder import ToolClass
+from labscribe.guards.messages import (
+    CALL_FAILED,
+    FINISHED_ALREADY,
+    HALTED,
+    HALTED_ALREADY,
+    NOT_EXECUTED,
+)
+from labscribe.guards.statuses import Termination
+from labscribe.guards.verdicts import Block, Halt
+from labscribe.nodes.material import analysis_of
+from labscribe.tools import TOOLS_BY_NAME, Folder, Outcome
+from labscribe.tools.base import guarded_call
+
+
+@dataclass(frozen=True)
+class Answered:
+    """What became of one call."""
+
+    message: ToolMessage
+    judgement: Judgement
+    update: dict[str, Any] = field(default_factory=dict)
+    """State the call adds: the findings, a figure, a fit."""
+    closes: str | None = None
+    """Why the reply's other calls will not run: "halted" or "finished"."""
+    cached: bool = False
+
+
+def call_tool(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Answer the next pending tool call; its reply's others wait for the next step."""
+    ctx = runtime.context
+    pending, *rest = pending_calls(state["messages"])
+    folder = Folder(
+        Path(state["folder"]), figures=figures_dir(state), vision=vision_reader(ctx),
+        analysis=analysis_of(state).model_dump(mode="json"),
+    )  # fmt: skip
+    guard = GuardState.load(state.get("guard"))
+    try:
+        answered = answer_call(pending, guard, ctx, folder, state["messages"])
+    except Exception as exc:  # never leave a call pending: a resume would run it again, forever
+        message = error_answer(pending, CALL_FAILED.format(error=f"{type(exc).__name__}: {exc}"))
+        answered = Answered(message, Judgement(guard))
+    _announce(pending, answered)
+    messages: list[AnyMessage] = [answered.message]
+    if answered.closes:
+        why = HALTED_ALREADY if answered.closes == "halted" else FINISHED_ALREADY
+        messages += [not_executed(other, why) for other in rest]
+    guard_after = answered.judgement.state.dump()
+    return answered.update | {"messages": messages, "guard": guard_after, "tool_calls": 1}
+
+
+def answer_call(
+    pending: dict[str, Any],
+    guard: GuardState,
+    ctx: Context,
+    folder: Folder,
+    history: list[AnyMessage],
+) -> Answered:
+    """`pending` judged when asked, run (or answered from the cache, or refused), judged on
+    what it showed; the guard state after it is the judgement's."""
+    tool = TOOLS_BY_NAME.get(pending.get("name") or "")
+    call = guarded_call(pending, tool, folder, list(TOOLS_BY_NAME))
+    asked = judge(guard, Asked(call), ctx.guard_policy)
+    if not asked.run:  # refused before it ran: a repeated figure is never drawn again
+        return _answered(pending, tool, Outcome("", ok=False), asked, ctx, cached=False)
+    cached = _cached(asked.cached, history)
+    if call.refused is not None:
+        outcome = Outcome(call.refused, ok=False)
+    else:
+        outcome = cached or tool.invoke(folder, call.args, timeout=ctx.tool_timeout)  # type: ignore[union-attr]
+    result = Result(outcome.ok, None if outcome.ok else outcome.content,
+                    call.shown(outcome.shown, outcome.lines))  # fmt: skip
+    judgement = judge(asked.state, GuardAnswered(call, result, asked.verdict), ctx.guard_policy)
+    return _answered(pending, tool, outcome, judgement, ctx, cached=cached is not None)
+
+
+def _answered(
+    pending: dict[str, Any],
+    tool: Any,
+    outcome: Outcome,
+    judgement: Judgement,
+    ctx: Context,
+    *,
+    cached: bool,
+) -> Answered:
+    """The tool message and state update of what the guards decided."""
+    verdict = judgement.verdict
+    content, update, closes = outcome.content, {}, None
+    if isinstance(verdict, Halt):
+        content, closes = NOT_EXECUTED.format(why=HALTED.format(reason=verdict.reason)), "halted"
+    elif isinstance(verdict, Block):
+        content = verdict.message
+    else:
+        content = "\n\n".join([content, *judgement.nudges])
+        closes = "halted" if judgement.halt else None  # the failure streak's halt
+        terminal = tool is not None and ctx.tool_class(tool.name) is ToolClass.TERMINAL
+        if outcome.ok and outcome.args is not None and terminal and closes is None:
+            update["findings"] = outcome.args.model_dump()
+            update |= exploration_ended(Termination.FINISHED, Termination.FINISHED.description)
+            closes = "finished"
+        if outcome.ok and outcome.record is not None:
+            update |= outcome.record
+    shown_ok = outcome.ok and not isinstance(verdict, Block | Halt)
+    message = ToolMessage(
+        content,
+        tool_call_id=pending["id"],
+        name=pending.get("name") or "unknown",
+        status="success" if shown_ok else "error",
+        # What the cache serves again: the tool's own answer, without the nudges after it.
+        artifact={"chars": len(outcome.content), "lines": outcome.lines,
+                  "compared": outcome.compared} if shown_ok else None,
+    )  # fmt: skip
+    return Answered(message, judgement, update, closes, cached)
+
+
+def _cached(call_id: str | None, history: list[AnyMessage]) -> Outcome | None:
+    """The earlier answer of an identical read of an unchanged target, if still in history."""
+    if not call_id:
+        return None
+    for message in history:
+        if isinstance(message, ToolMessage) and message.tool_call_id == call_id:
+            kept = message.artifact or {}
+            lines = kept.get("lines")
+            text = message.text[: kept.get("chars")]
+            return Outcome(text, True, None, tuple(lines) if lines else None, kept.get("compared"))
+    return None
+
+
+def _announce(pending: dict[str, Any], answered: Answered) -> None:
+    judgement = answered.judgement
+    if judgement.halt is not None:
+        emit({"event": "halt", "stage": "explore", **judgement.halt})
+    verdict = judgement.verdict
+    emit(
+        {
+            "event": "tool",
+            "stage": "explore",
+            "tool": pending.get("name"),
+            "args": pending.get("args"),
+            "call_id": pending["id"],
+            "ok": answered.message.status == "success",
+            "cached": answered.cached,
+            # The loop guards' verdict on this call; a failure-streak halt is its own event.
+            "guard": type(verdict).__name__.lower() if verdict is not None else None,
+        }
+    )
+
+
+def not_executed(call: dict[str, Any], why: str) -> ToolMessage:
+    """The answer to a call that will not run, so every call still gets its tool message."""
+    return error_answer(call, NOT_EXECUTED.format(why=why))
+
+
+def error_answer(call: dict[str, Any], text: str) -> ToolMessage:
+    """`call` answered with the error `text`."""
+    return ToolMessage(text[:2000], tool_call_id=call["id"], name=call.get("name") or "unknown",
+                       status="error")  # fmt: skip
