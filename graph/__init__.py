@@ -16,7 +16,7 @@ _EXPORTS = {
     "Models": "labscribe.graph.models",
     "RunResult": "labscribe.graph.runner",
     "build_graph": "labscribe.graph.builder",
-    "resume_thread": "labscribe.graph.runner",
+    "resume_thread": "labscribe.graph.resume",
     "run_folder": "labscribe.graph.runner",
 }
 __all__ = sorted(_EXPORTS)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.sqlite import SqliteSaver
 
-from labscribe.graph.models import ConfigError
+from labscribe.graph.settings import ConfigError
 
 if TYPE_CHECKING:
     import psycopg

@@ -9,17 +9,19 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import fields
 from typing import Any
 
 from labscribe.graph.builder import build_graph
 from labscribe.graph.checkpoint import ThreadBusy, open_checkpointer, thread_ids
 from labscribe.graph.cli_batch import batch
 from labscribe.graph.cli_options import context_of, endpoint_settings
-from labscribe.graph.context import Context
-from labscribe.graph.models import ConfigError
+from labscribe.graph.context import ON_COLLAPSE_CHOICES, Context
 from labscribe.graph.outputs import OutputsUnwritten
 from labscribe.graph.progress import text_bar
-from labscribe.graph.runner import BadInput, RunResult, resume_thread, run_folder
+from labscribe.graph.resume import resume_thread
+from labscribe.graph.runner import BadInput, RunResult, run_folder
+from labscribe.graph.settings import ConfigError
 from labscribe.graph.settle import pending_halt, thread_state
 from labscribe.guards.statuses import RunStatus
 from labscribe.tools import children
@@ -223,17 +225,19 @@ def _parser() -> argparse.ArgumentParser:
         )
 
     def run_flags(sub: argparse.ArgumentParser) -> None:
-        defaults = Context()
+        defaults = {f.name: f.default for f in fields(Context)}
         sub.add_argument(
             "--on-collapse",
-            choices=["draft", "ask"],
-            help=f"on a collapse halt: draft, or ask a human ({defaults.on_collapse})",
+            choices=ON_COLLAPSE_CHOICES,
+            help=f"on a collapse halt: draft, or ask a human ({defaults['on_collapse']})",
         )
         sub.add_argument(
-            "--max-tool-iters", type=int, help=f"explore model calls ({defaults.max_tool_iters})"
+            "--max-tool-iters",
+            type=int,
+            help=f"explore model calls ({defaults['max_tool_iters']})",
         )
         sub.add_argument(
-            "--reflect", type=int, help=f"critique-and-revise rounds ({defaults.reflect})"
+            "--reflect", type=int, help=f"critique-and-revise rounds ({defaults['reflect']})"
         )
         sub.add_argument("--no-figures", action="store_true", help="make no figures")
         sub.add_argument(

@@ -8,8 +8,8 @@ import os
 from typing import Any
 
 from labscribe.graph.context import Context
-from labscribe.graph.models import ENDPOINT_VARIABLES
 from labscribe.graph.runner import BadInput
+from labscribe.graph.settings import ENVIRONMENT
 
 ENDPOINT_FLAGS = ("base_url", "api_key", "explore_model", "write_model", "context_tokens")
 
@@ -60,18 +60,12 @@ def endpoint_flags_of(args: argparse.Namespace) -> list[str]:
 def served_context(context: Context, args: argparse.Namespace) -> dict[str, Any]:
     """The assistant's context for a server batch: what `labscribe run` would use here (the
     options given, and the endpoint and models this environment names), never the key (the
-    server's environment holds it, or each run carries it: see the README). What neither
+    server's environment holds it, or each run carries it: see docs/deployment.md). What neither
     sets, the server's environment decides."""
-    here = {
-        field: os.environ[name]
-        for field, name in ENDPOINT_VARIABLES.items()
-        if os.environ.get(name)
-    }
-    options = context.options()  # without the key
-    given = endpoint_settings(args) | run_settings(args)
-    served = here | {name: options[name] for name in given if name in options}
-    served.pop("api_key", None)
-    return served
+    named_here = {field for field, variable in ENVIRONMENT.items() if os.environ.get(variable)}
+    options = context.options()  # resolved, without the key
+    given = named_here | set(endpoint_settings(args)) | set(run_settings(args))
+    return {name: options[name] for name in given if name in options}
 
 
 def flag(name: str) -> str:

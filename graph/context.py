@@ -1,23 +1,28 @@
 """Run configuration: what a caller (CLI, Python, Studio's form) may set for one run.
 
-Passed as LangGraph's runtime context; never checkpointed, so a resume supplies it again
-(the CLI rebuilds it from the options the `prepare` step recorded in state).
+Resolved as it is built (graph/settings.py): what the caller leaves unset comes from the
+environment, then the defaults. Passed as LangGraph's runtime context; never checkpointed,
+so a resume supplies it again, rebuilt from the options the `prepare` step recorded.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field, fields
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
+from pydantic import ValidationError
 from pydantic.json_schema import SkipJsonSchema
 
-from labscribe.guards.budgets import Budget
+from labscribe.graph.settings import recorded_with, resolve
+from labscribe.guards.budgets import DEFAULT_MAX_TOOL_ITERS, Budget
 from labscribe.guards.failures import FailurePolicy
 from labscribe.guards.guard import Policy
 from labscribe.guards.ladder import LadderPolicy, ToolClass
 from labscribe.tools import DECLARED_CLASSES
 
 OnCollapse = Literal["draft", "ask"]
+ON_COLLAPSE_CHOICES: tuple[str, ...] = get_args(OnCollapse)
 
 
 def _doc(description: str) -> dict[str, str]:
@@ -50,6 +55,13 @@ class Context:
             "sends images to it; without one, images are read by local OCR."
         ),
     )
+    gguf: str | None = field(
+        default=None,
+        metadata=_doc(
+            "The embedded model's GGUF; default LABSCRIBE_LOCAL_GGUF, else the bundled "
+            "SmolLM2-135M."
+        ),
+    )
     context_tokens: int | None = field(
         default=None,
         metadata=_doc("The explore model's context window; its history is kept inside it."),
@@ -74,7 +86,8 @@ class Context:
         metadata=_doc("On a collapse halt: 'draft' with what was found, or 'ask' a human."),
     )
     max_tool_iters: int = field(
-        default=20, metadata=_doc("Explore model calls allowed before drafting proceeds.")
+        default=DEFAULT_MAX_TOOL_ITERS,
+        metadata=_doc("Explore model calls allowed before drafting proceeds."),
     )
     max_tokens: int | None = field(
         default=None, metadata=_doc("Token budget of the exploration (input plus output).")
@@ -125,14 +138,19 @@ class Context:
         if isinstance(self.failures, dict):
             self.failures = FailurePolicy.model_validate(self.failures)
         self.ladder.classes(DECLARED_CLASSES)  # refuses re-classing the terminal tool
-        if self.on_collapse not in ("draft", "ask"):
-            raise ValueError(f"on_collapse must be 'draft' or 'ask', got {self.on_collapse!r}")
-        for name in ("max_tool_iters", "context_tokens", "max_tokens"):
-            value = getattr(self, name)
-            if value is not None and value < 1:
-                raise ValueError(f"{name} must be at least 1, got {value}")
+        if self.on_collapse not in ON_COLLAPSE_CHOICES:
+            choices = " or ".join(map(repr, ON_COLLAPSE_CHOICES))
+            raise ValueError(f"on_collapse must be {choices}, got {self.on_collapse!r}")
+        try:
+            self.budget  # noqa: B018 - the budget's own check
+        except ValidationError as exc:
+            said = (error["msg"].removeprefix("Value error, ") for error in exc.errors())
+            raise ValueError("; ".join(said)) from None
+        if self.context_tokens is not None and self.context_tokens < 1:
+            raise ValueError(f"context_tokens must be at least 1, got {self.context_tokens}")
         if self.reflect < 0:
             raise ValueError(f"reflect must be 0 or more, got {self.reflect}")
+        resolve(self, os.environ)
 
     def tool_class(self, tool: str) -> ToolClass:
         """`tool`'s class on the loop ladder: its own, or as the configuration re-classes it."""
@@ -158,9 +176,9 @@ class Context:
 
     @classmethod
     def from_options(cls, options: dict[str, Any], **overrides: Any) -> Context:
+        """The context a thread recorded, with a resume's `overrides` on top."""
         known = {f.name for f in fields(cls)}
-        values = {k: v for k, v in options.items() if k in known}
-        values.update({k: v for k, v in overrides.items() if v is not None})
+        values = recorded_with({k: v for k, v in options.items() if k in known}, overrides)
         return cls(**values)
 
 

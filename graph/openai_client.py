@@ -16,6 +16,9 @@ from langchain_core.messages import AIMessage
 from langchain_core.outputs import ChatResult
 from langchain_openai import ChatOpenAI
 
+from labscribe.guards.messages import ARGUMENTS_NOT_AN_OBJECT, ARGUMENTS_TOO_DEEP
+from labscribe.guards.repair import MAX_DEPTH
+
 
 class TolerantChatOpenAI(ChatOpenAI):
     def _create_chat_result(
@@ -52,12 +55,12 @@ def _not_an_object(arguments: Any) -> str | None:
     try:
         value = json.loads(arguments)
     except RecursionError:
-        return "the arguments are nested too deeply"
+        return ARGUMENTS_TOO_DEEP.format(depth=MAX_DEPTH)
     except ValueError:
         return None
     if isinstance(value, dict):
         return None
-    return f"the arguments are a JSON {type(value).__name__}, not an object"
+    return ARGUMENTS_NOT_AN_OBJECT.format(kind=type(value).__name__)
 
 
 def _invalid(call: dict[str, Any]) -> dict[str, Any]:

@@ -66,6 +66,7 @@ def run_record(thread_id: str, values: dict[str, Any], outcome: RunOutcome) -> d
         "outputs": {},
         "exploration": values.get("exploration"),
         "plan": values.get("plan", []),
+        "options": values.get("options"),  # the resolved settings, without the key
         "folder": values.get("folder"),
         "gaps": values.get("gaps", []),
         "numbers": values.get("numbers"),

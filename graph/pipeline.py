@@ -18,7 +18,7 @@ from labscribe.graph.state import State
 from labscribe.guards.guard_state import GuardState
 from labscribe.guards.inputs import folder_problem
 from labscribe.nodes.bib import bib
-from labscribe.nodes.compile import compile_report
+from labscribe.nodes.compile import compile_report, no_pdf
 from labscribe.nodes.draft import draft
 from labscribe.nodes.explore import explore
 from labscribe.nodes.figures import figures
@@ -63,15 +63,10 @@ def prepare(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     if problem:
         raise ValueError(problem)
     ctx = runtime.context
-    no_pdf = toolchain_problem()  # the one probe: the plan and the compile stage follow it
-    update = {
+    return {
         "folder": str(Path(state["folder"]).expanduser().resolve()),
         "options": ctx.options(),
-        "plan": plan_for(ctx, no_pdf is None),
+        "plan": plan_for(ctx, toolchain_problem() is None),
         "guard": GuardState().dump(),
+        "compile": no_pdf(ctx),
     }
-    if not ctx.compile:
-        update["compile"] = {"status": "skipped", "reason": "compiling was switched off"}
-    elif no_pdf:
-        update["compile"] = {"status": "skipped", "reason": no_pdf}
-    return update

@@ -15,17 +15,31 @@ from labscribe.graph.state import State, pending_calls
 from labscribe.guards.reflection import round_due
 
 ExplorerRoute = Literal["call_tool", "explore", "await_human", "collapse", "leave"]
+StageRoute = Literal["await_human", "next"]
+
+
+def endpoint_halted(state: State) -> bool:
+    """An endpoint's halt no human has answered yet (graph/halts.py)."""
+    halted = state.get("halted")
+    return bool(halted) and not halted["answered"]
+
+
+def route_stage(state: State) -> StageRoute:
+    """After a stage: a human first, when its endpoint halted it; else the next stage."""
+    return "await_human" if endpoint_halted(state) else "next"
 
 
 def route_explorer(state: State, runtime: Runtime[Context]) -> ExplorerRoute:
     """Where the explore loop goes next.
 
-    A collapse halt goes straight to drafting with what was found ("collapse": past the
-    stages that would spend the write model on a collapsed run), or pauses for a human
-    when the run has on_collapse="ask" (until the human ends exploration: `ignore`).
-    Otherwise pending calls are answered one per step, a finished exploration leaves by the
-    usual way, and anything else is the explorer's turn.
+    An endpoint's halt waits for a human. A collapse halt goes straight to drafting with
+    what was found ("collapse": past the stages that would spend the write model on a
+    collapsed run), or pauses for a human when the run has on_collapse="ask" (until the
+    human ends exploration: `ignore`). Otherwise pending calls are answered one per step, a
+    finished exploration leaves by the usual way, and anything else is the explorer's turn.
     """
+    if endpoint_halted(state):
+        return "await_human"
     if (state.get("guard") or {}).get("halt"):
         asking = runtime.context.on_collapse == "ask" and not state.get("exploration")
         return "await_human" if asking else "collapse"
@@ -36,9 +50,20 @@ def route_explorer(state: State, runtime: Runtime[Context]) -> ExplorerRoute:
     return "explore"
 
 
-ReflectionRoute = Literal["reflect", "leave"]
+def route_human(state: State, runtime: Runtime[Context]) -> str:
+    """After a human answered a halt: the stage an endpoint halted runs again; after a
+    collapse, the explore loop goes on as `route_explorer` says."""
+    if halted := state.get("halted"):
+        return halted["stage"]
+    return route_explorer(state, runtime)
+
+
+ReflectionRoute = Literal["reflect", "await_human", "leave"]
 
 
 def route_reflection(state: State, runtime: Runtime[Context]) -> ReflectionRoute:
-    """Another critique-and-revise round while rounds remain and the last did not converge."""
+    """Another critique-and-revise round while rounds remain and the last did not converge
+    (a human first, when the endpoint halted the round)."""
+    if endpoint_halted(state):
+        return "await_human"
     return "reflect" if round_due(state.get("reflection"), runtime.context.reflect) else "leave"

@@ -1,4 +1,5 @@
-"""Run a folder, or resume a thread, with a checkpointer; leave the outputs in OUT/."""
+"""Run a folder with a checkpointer, and drive any invocation of a thread (graph/resume.py
+resumes one); leave the outputs in OUT/."""
 
 from __future__ import annotations
 
@@ -8,24 +9,23 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from langgraph.graph.state import CompiledStateGraph
-from langgraph.types import Command, RunnableConfig, StateSnapshot
+from langgraph.types import RunnableConfig
 
-from labscribe.graph.builder import EXPLORE_LOOP, build_graph
+from labscribe.graph.builder import build_graph
 from labscribe.graph.checkpoint import hold_thread, open_checkpointer
 from labscribe.graph.context import Context
-from labscribe.graph.models import Models, check_models
+from labscribe.graph.models import check_models
 from labscribe.graph.outputs import (
     EventLog,
     OutputsUnwritten,
     RunOutcome,
-    export_outputs,
     write_outputs,
 )
 from labscribe.graph.progress import end_event, stamped
-from labscribe.graph.settle import RESUME_HINT, failure, settle, thread_state
+from labscribe.graph.settle import RESUME_HINT, failure, settle
 from labscribe.guards.budgets import graph_step_bound
 from labscribe.guards.inputs import folder_problem, out_problem
 from labscribe.guards.statuses import RunStatus, Termination
@@ -39,10 +39,6 @@ EXIT_CODES = {
     RunStatus.CANCELLED: 3,
     RunStatus.FAILED: 1,
 }
-NUDGE_UNUSED = (
-    "the thread is past exploration (next: {next}), so no explorer will read the nudge; "
-    "resuming without it"
-)
 
 
 class BadInput(ValueError):
@@ -94,99 +90,7 @@ def run_folder(
         if graph.get_state(config).values:
             raise BadInput(f"thread {thread_id!r} already exists: use labscribe resume {thread_id}")
         payload = {"folder": str(Path(folder).expanduser().resolve()), "out": str(out_dir)}
-        return _drive(graph, payload, config, context, out_dir, on_event)
-
-
-def resume_thread(
-    thread_id: str,
-    *,
-    nudge: str | None = None,
-    db: str | Path | None = None,
-    out: str | Path | None = None,
-    settings: dict[str, Any] | None = None,
-    models: Models | None = None,
-    from_stage: Literal["draft"] | None = None,
-    on_event: EventSink | None = None,
-) -> RunResult:
-    """Continue a halted, interrupted, crashed or cancelled thread from its last checkpoint;
-    write a finished thread's outputs again (to `out`, when given); or, with
-    `from_stage="draft"`, draft a finished thread again from its exploration.
-
-    The run's recorded options apply again, with `settings` (Context fields) on top: a
-    re-draft with another write model passes `{"write_model": ...}` (or `models`). A
-    `nudge` joins the explorer's history before its next turn and restarts the ladder.
-    Raises BadInput, having done nothing, for settings that cannot run, and ThreadBusy while
-    another worker runs the thread.
-    """
-    with open_checkpointer(db) as saver, hold_thread(db, thread_id):
-        graph = build_graph(checkpointer=saver)
-        snapshot = graph.get_state({"configurable": {"thread_id": thread_id}})
-        if not snapshot.values:
-            raise BadInput(f"no thread {thread_id!r} in the checkpoint database")
-        try:
-            options = snapshot.values.get("options", {})
-            context = Context.from_options(options, **(settings or {}), models=models)
-        except (ValueError, TypeError) as exc:
-            raise BadInput(f"cannot resume {thread_id!r} with these settings: {exc}") from exc
-        where = thread_state(snapshot)
-        recorded = Path(snapshot.values["out"])
-        out_dir = Path(out).expanduser().absolute() if out else recorded
-        if problem := out_problem(out_dir, snapshot.values["folder"]):
-            raise BadInput(problem)
-        if from_stage is not None:
-            return _redraft(graph, snapshot, where, context, out_dir, on_event)
-        if where == "finished":
-            record = export_outputs(
-                out_dir, thread_id, snapshot.values, settle(thread_id, snapshot)
-            )
-            return RunResult(thread_id, out_dir, record)
-        if out_dir != recorded:
-            raise BadInput(
-                f"--out applies to a finished thread; {thread_id!r} is not finished and "
-                f"continues in its own output folder {str(recorded)!r}"
-            )
-        check_models(context)
-        notices = []
-        upcoming = [task.name for task in snapshot.tasks]
-        if nudge and where == "resumable" and not set(upcoming) & {*EXPLORE_LOOP, "scan"}:
-            notices.append(NUDGE_UNUSED.format(next=", ".join(upcoming) or "the end"))
-            nudge = None
-        if where == "interrupted":
-            payload: Any = Command(resume={"nudge": nudge})
-        else:
-            payload = Command(update={"pending_nudge": nudge}) if nudge else None
-        config = thread_config(thread_id, context)
-        return _drive(graph, payload, config, context, out_dir, on_event, notices)
-
-
-def _redraft(
-    graph: CompiledStateGraph,
-    snapshot: StateSnapshot,
-    where: str,
-    context: Context,
-    out: Path,
-    on_event: EventSink | None,
-) -> RunResult:
-    """Draft a finished thread again: fork it at the checkpoint before its (last) draft, so
-    scan and exploration are reused, not repeated, and the first draft's checkpoints stay
-    in the thread's history."""
-    thread_id = snapshot.config["configurable"]["thread_id"]
-    if where != "finished":
-        raise BadInput(
-            f"--from draft drafts a finished thread again; {thread_id!r} is {where}: "
-            f"resume it first (labscribe resume {thread_id})"
-        )
-    history = graph.get_state_history({"configurable": {"thread_id": thread_id}})
-    before = next((past for past in history if past.next == ("draft",)), None)
-    if before is None:
-        raise BadInput(f"thread {thread_id!r} never reached drafting: there is no draft to redo")
-    check_models(context)
-    point = before.config
-    if Path(before.values.get("out") or "") != out:  # the new draft's outputs go elsewhere
-        point = graph.update_state(point, {"out": str(out)})
-    fork = thread_config(thread_id, context)
-    fork["configurable"] |= {"checkpoint_id": point["configurable"]["checkpoint_id"]}
-    return _drive(graph, None, fork, context, out, on_event)
+        return drive(graph, payload, config, context, out_dir, on_event)
 
 
 def new_thread_id(folder: Path) -> str:
@@ -203,7 +107,7 @@ def thread_config(thread_id: str, context: Context) -> RunnableConfig:
     }
 
 
-def _drive(
+def drive(
     graph: CompiledStateGraph,
     payload: Any,
     config: RunnableConfig,

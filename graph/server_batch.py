@@ -27,6 +27,7 @@ from langgraph_sdk.client import SyncLangGraphClient
 from labscribe.graph.batch import Batch, BatchEntry, EventSink, run_entries, settle_entry
 from labscribe.graph.outputs import EventLog, OutputsUnwritten
 from labscribe.graph.progress import end_event, stamped
+from labscribe.graph.resume import resume_command
 from labscribe.graph.runner import BadInput
 from labscribe.graph.served import published_files, served_outcome, write_served
 from labscribe.graph.settle import ThreadView, thread_state
@@ -171,7 +172,7 @@ class _Follower:
     def _attempt(self, publish: Any) -> tuple[str | None, str | None]:
         """Submit (or join) this thread's run and follow it to its end: (run status, error).
         A finished thread gets no run."""
-        where = self._where()
+        where, view = self._where()
         if where == "finished":
             return None, None
         if where == "busy":
@@ -185,9 +186,12 @@ class _Follower:
         submission: dict[str, Any] = {"input": None}
         if where in ("missing", "new"):
             submission["input"] = {"folder": self.entry.folder}
-        elif where == "interrupted":  # an Agent Inbox answer; without a nudge, go on as is
-            answer = {"type": "response", "args": self.nudge} if self.nudge else {"nudge": None}
-            submission["command"] = {"resume": answer}
+        elif view is not None:  # the assistant's context is the batch's: only a nudge is new
+            command, notices = resume_command(view, self.nudge)
+            for notice in notices:
+                publish(_notice(notice))
+            if command:
+                submission["command"] = command
         try:
             return self._follow(
                 self.client.runs.stream(
@@ -204,18 +208,22 @@ class _Follower:
                 raise
             return self._join(publish)
 
-    def _where(self) -> Where:
+    def _where(self) -> tuple[Where, ThreadView | None]:
+        """Where the thread stands, and its state when it has one."""
         thread_id = self.entry.thread_id
         try:
             thread = self.client.threads.get(thread_id)
         except httpx.HTTPStatusError as exc:
             if _status(exc) == 404:
-                return "missing"
+                return "missing", None
             raise
         if thread["status"] == "busy":
-            return "busy"
+            return "busy", None
         state = self.client.threads.get_state(thread_id)
-        return thread_state(ThreadView.served(state)) if state.get("values") else "new"
+        if not state.get("values"):
+            return "new", None
+        view = ThreadView.served(state)
+        return thread_state(view), view
 
     def _join(self, publish: Any) -> tuple[str | None, str | None]:
         """Follow the run the thread is busy with, started by someone else."""

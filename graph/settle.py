@@ -9,9 +9,8 @@ from typing import Any, Literal
 
 from langgraph.types import StateSnapshot
 
-from labscribe.graph.models import infrastructure_halt
+from labscribe.graph.halts import endpoint_halt
 from labscribe.graph.outputs import RunOutcome
-from labscribe.guards.human import infrastructure_halt_of
 from labscribe.guards.statuses import HaltKind, RunStatus, classify_model_error
 
 RESUME_HINT = "resume with: labscribe resume {thread_id} [--nudge TEXT]"
@@ -54,13 +53,11 @@ def thread_state(
 
 
 def pending_halt(snapshot: StateSnapshot | ThreadView) -> dict[str, Any] | None:
-    """The halt a paused thread waits on: an endpoint's failure, which its interrupt
-    carries, else the guard's collapse record."""
-    view = ThreadView.of(snapshot)
-    for value in view.interrupts:
-        if (halt := infrastructure_halt_of(value)) is not None:
-            return halt
-    return (view.values.get("guard") or {}).get("halt")
+    """The halt a paused thread waits on: an endpoint's failure, else the guard's collapse
+    record (graph/halts.py)."""
+    values = ThreadView.of(snapshot).values
+    halted = values.get("halted") or {}
+    return halted.get("halt") or (values.get("guard") or {}).get("halt")
 
 
 def settle(
@@ -101,7 +98,7 @@ def failure(thread_id: str, exc: Exception) -> RunOutcome:
     hint = RESUME_HINT.format(thread_id=thread_id)
     termination = classify_model_error(exc)
     if termination is not None:
-        halt = infrastructure_halt(termination, exc)
+        halt = endpoint_halt(termination, exc)
         return RunOutcome(RunStatus.HALTED, f"{halt['reason']}; {hint}", halt=halt)
     if _database_error(exc):
         reason = (

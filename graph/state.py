@@ -52,7 +52,11 @@ class State(InputState, total=False):
     guard: dict[str, Any]
     """The explorer's GuardState: ladder counts, warn/block tallies, halt record, cache."""
     pending_nudge: str | None
-    """A human's nudge, added to the explorer's history before its next turn."""
+    """A human's nudge: it joins the explorer's history before its next turn, or the
+    request of the stage an endpoint halted when that stage runs again."""
+    halted: dict[str, Any] | None
+    """An endpoint's halt: {"stage", "halt" (the record), "answered" (by a human)}; None
+    once the stage ran again (graph/halts.py)."""
     exploration: dict[str, Any] | None
     """How exploration ended: {"termination", "reason"}; None while it runs."""
     findings: dict[str, Any] | None

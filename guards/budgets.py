@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
+from labscribe.guards.messages import ITERATION_BUDGET_EXCEEDED, TOKEN_BUDGET_EXCEEDED
 from labscribe.guards.statuses import Termination
+
+DEFAULT_MAX_TOOL_ITERS = 20
 
 
 class Budget(BaseModel):
@@ -15,15 +18,20 @@ class Budget(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     max_tool_iters: int | None = Field(
-        default=20,
-        ge=1,
+        default=DEFAULT_MAX_TOOL_ITERS,
         description="Explore model calls allowed; on exhaustion drafting proceeds.",
     )
     max_tokens: int | None = Field(
         default=None,
-        ge=1,
         description="Input plus output tokens the explore model may spend in all.",
     )
+
+    @field_validator("max_tool_iters", "max_tokens")
+    @classmethod
+    def _at_least_one(cls, value: int | None, info: ValidationInfo) -> int | None:
+        if value is not None and value < 1:
+            raise ValueError(f"{info.field_name} must be at least 1, got {value}")
+        return value
 
 
 @dataclass(frozen=True)
@@ -37,13 +45,12 @@ def check_before_request(budget: Budget, *, model_calls: int, tokens: int) -> Ex
     if budget.max_tool_iters is not None and model_calls >= budget.max_tool_iters:
         return Exceeded(
             Termination.ITERATION_BUDGET,
-            f"Exceeded the max_tool_iters limit of {budget.max_tool_iters} "
-            f"(model_calls={model_calls})",
+            ITERATION_BUDGET_EXCEEDED.format(limit=budget.max_tool_iters, calls=model_calls),
         )
     if budget.max_tokens is not None and tokens >= budget.max_tokens:
         return Exceeded(
             Termination.TOKEN_BUDGET,
-            f"Exceeded the max_tokens limit of {budget.max_tokens} (tokens={tokens})",
+            TOKEN_BUDGET_EXCEEDED.format(limit=budget.max_tokens, tokens=tokens),
         )
     return None
 

@@ -25,7 +25,7 @@ COLLAPSE_OPTIONS = {
 }
 RETRY_OPTIONS = {
     "allow_ignore": False,
-    "allow_respond": False,
+    "allow_respond": True,  # send it again with a hint for the model
     "allow_edit": False,
     "allow_accept": True,  # send the failed request again
 }
@@ -44,7 +44,8 @@ RETRY_DESCRIPTION = """\
 ## The model endpoint failed: {reason}
 
 Nothing sound can be drafted from a dead endpoint, so the thread waits. Fix the cause \
-(the key, the endpoint, its quota), then **accept** to send the request again.
+(the key, the endpoint, its quota), then **accept** to run the stage again, or \
+**respond** with a hint: it joins the stage's request to the model.
 """
 
 
@@ -75,14 +76,12 @@ def _request(action: dict[str, Any], options: dict[str, bool], description: str)
     return {"action_request": action, "config": dict(options), "description": description}
 
 
-def infrastructure_halt_of(payload: Any) -> dict[str, Any] | None:
-    """The halt record an infrastructure halt's interrupt carries; None for any other."""
-    requests = payload if isinstance(payload, list) else [payload]
-    for request in requests:
-        action = request.get("action_request") if isinstance(request, dict) else None
-        if isinstance(action, dict) and action.get("action") == RETRY_ACTION:
-            return {**action.get("args", {}), "tool": None, "args": None}
-    return None
+def resume_answer(nudge: str | None) -> list[dict[str, Any]]:
+    """How labscribe answers a halt it resumes, locally or on a server: Agent Inbox's
+    HumanResponse, `response` carrying a nudge, `accept` without one."""
+    if nudge:
+        return [{"type": "response", "args": nudge}]
+    return [{"type": "accept", "args": None}]
 
 
 @dataclass(frozen=True)

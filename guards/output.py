@@ -5,6 +5,16 @@ from __future__ import annotations
 import re
 import zlib
 
+from labscribe.guards.messages import (
+    BODY_TOO_SHORT,
+    DOCUMENT_TWICE,
+    NO_DOCUMENT_BODY,
+    NO_DOCUMENT_END,
+    NO_DOCUMENTCLASS,
+    REPEATING_ITSELF,
+    TOOL_MARKUP_FOUND,
+)
+
 # Markup a model emits when it tries to call tools it was not given: DeepSeek's DSML and
 # its <｜tool▁calls▁begin｜> family (full-width bars or ASCII bars, ▁ or _), OpenAI-style
 # `tool_calls` keys, Hermes/Qwen <tool_call> tags, and reasoning <think> blocks.
@@ -77,20 +87,20 @@ def latex_problems(text: str) -> list[str]:
     """Why `text` is not an acceptable report; empty when it is."""
     problems = []
     if not CLASS_LINE.search(text):
-        problems.append("it does not contain \\documentclass{...}")
+        problems.append(NO_DOCUMENTCLASS)
     body = _BODY.search(text)
     if body is None:
-        problems.append("it has no \\begin{document} ... \\end{document} body")
+        problems.append(NO_DOCUMENT_BODY)
     elif len("".join(body.group(1).split())) < MIN_BODY_CHARS:
-        problems.append(f"its body is shorter than {MIN_BODY_CHARS} characters")
+        problems.append(BODY_TOO_SHORT.format(chars=MIN_BODY_CHARS))
     markup = find_tool_markup(text)
     if markup:
-        problems.append(f"it contains tool-call markup ({markup!r})")
+        problems.append(TOOL_MARKUP_FOUND.format(markup=markup))
     if not text.rstrip().endswith(_END):
-        problems.append("it does not end with \\end{document}")
+        problems.append(NO_DOCUMENT_END)
     if text.count(_END) > 1 or text.count(_BODY_START) > 1:
         # TeX stops at the first \end{document}: what follows it never reaches the PDF.
-        problems.append("it has more than one \\begin{document} or \\end{document}")
+        problems.append(DOCUMENT_TWICE)
     if is_degenerate(text):
-        problems.append("it keeps repeating the same text")
+        problems.append(REPEATING_ITSELF)
     return problems

@@ -4,62 +4,40 @@ to enter the checkpointed state (the errors the model reads are in `messages`)."
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
-_FENCE = re.compile(r"^\s*```(?:json)?\s*|\s*```\s*$")
-_TRAILING_COMMA = re.compile(r",\s*([}\]])")
-_PY_LITERALS = {"True": "true", "False": "false", "None": "null"}
+import json_repair
+
+from labscribe.guards.messages import (
+    ARGUMENT_INTEGER_TOO_LARGE,
+    ARGUMENT_STRING_TOO_LONG,
+    ARGUMENTS_NOT_AN_OBJECT,
+    ARGUMENTS_TOO_DEEP,
+)
+
+# json-repair spends about 0.1 ms per bracket it opens: a reply of brackets alone (a broken or
+# hostile endpoint) would hold the run for seconds. No tool's arguments need this many.
+MAX_REPAIRED_BRACKETS = 4_096
 
 
 def repair_json_object(raw: str | None) -> dict[str, Any] | None:
-    """Parse `raw` as a JSON object, repairing common model slips; None if it stays broken.
-
-    Repairs: markdown fences, trailing commas, Python literals, single-quoted strings,
-    and brackets or a string left open by a reply cut short.
-    """
+    """Parse `raw` as a JSON object, repaired by json-repair when a model slipped (markdown
+    fences, trailing commas, Python literals, single quotes, a reply cut short), strings
+    left as they were written; None when what it holds is not an object."""
     if raw is None or not raw.strip():
         return {}
-    text = _FENCE.sub("", raw.strip())
-    for candidate in _candidates(text):
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        if raw.count("{") + raw.count("[") > MAX_REPAIRED_BRACKETS:
+            return None
         try:
-            value = json.loads(candidate)
+            value = json_repair.loads(raw)
         except (ValueError, RecursionError):
-            continue
-        if isinstance(value, dict):
-            return value
-    return None
-
-
-def _candidates(text: str) -> list[str]:
-    fixed = _TRAILING_COMMA.sub(r"\1", text)
-    for python, json_literal in _PY_LITERALS.items():
-        fixed = re.sub(rf"\b{python}\b", json_literal, fixed)
-    if "'" in fixed and '"' not in fixed:
-        fixed = fixed.replace("'", '"')
-    return [text, fixed, _close_open(fixed)]
-
-
-def _close_open(text: str) -> str:
-    """Close a string and any brackets a truncated reply left open, innermost first."""
-    stack: list[str] = []
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "{[":
-            stack.append("}" if char == "{" else "]")
-        elif char in "}]" and stack:
-            stack.pop()
-    closing = '"' if in_string else ""
-    return _TRAILING_COMMA.sub(r"\1", text + closing + "".join(reversed(stack)))
+            return None
+    except RecursionError:
+        return None
+    return value if isinstance(value, dict) else None
 
 
 # What a call's arguments may hold and still be checkpointed: msgpack, the checkpoint
@@ -74,19 +52,19 @@ def argument_problem(args: Any) -> str | None:
     """Why `args` cannot be a tool call's arguments (not an object, too deep, a number or a
     string too large), or None when they can."""
     if not isinstance(args, dict):
-        return f"the arguments are a JSON {type(args).__name__}, not an object"
+        return ARGUMENTS_NOT_AN_OBJECT.format(kind=type(args).__name__)
     pending: list[tuple[Any, int]] = [(args, 1)]
     while pending:
         value, depth = pending.pop()
         if isinstance(value, dict | list):
             if depth > MAX_DEPTH:
-                return f"the arguments are nested deeper than {MAX_DEPTH} levels"
+                return ARGUMENTS_TOO_DEEP.format(depth=MAX_DEPTH)
             children = value.values() if isinstance(value, dict) else value
             pending += [(child, depth + 1) for child in children]
             if isinstance(value, dict):
                 pending += [(key, depth + 1) for key in value]
         elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
-            return "an argument is an integer too large (at most 2**63 - 1)"
+            return ARGUMENT_INTEGER_TOO_LARGE
         elif isinstance(value, str) and len(value) > MAX_STRING:
-            return f"an argument is a string longer than {MAX_STRING:,} characters"
+            return ARGUMENT_STRING_TOO_LONG.format(limit=MAX_STRING)
     return None

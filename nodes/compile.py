@@ -1,8 +1,8 @@
 """compile: latexmk -xelatex, with bounded fix rounds that never lose a compiling .tex.
 
 Each attempt builds in its own folder, so the PDF of the last .tex that compiled survives a
-fix that breaks the build; that fix is reverted. The plan decides whether this stage runs,
-from the one `has_xelatex` probe.
+fix that breaks the build; that fix is reverted. Whether it runs, the run's `compile`
+setting and the toolchain decide (`no_pdf`), as they decided the plan.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
 from labscribe.graph.context import Context
+from labscribe.graph.halts import nudged
 from labscribe.graph.models import chat_model, context_window, idle_reason, role_of, spent
 from labscribe.graph.progress import milestone
 from labscribe.graph.state import State, figures_dir
@@ -23,14 +24,21 @@ from labscribe.guards.output import latex_problems, tidy_latex
 from labscribe.nodes.draft import complete
 from labscribe.nodes.prompts import FIX_BRIEF, FIX_SYSTEM
 from labscribe.nodes.reflect import fits_twice
-from labscribe.tools.latex import Compiled, compile_latex
+from labscribe.tools.latex import Compiled, compile_latex, toolchain_problem
 
 FIX_ROUNDS = 2  # each is a model call and a compile; errors a model cannot fix in two, stay
+SWITCHED_OFF = "compiling was switched off"
+
+
+def no_pdf(ctx: Context) -> dict[str, Any] | None:
+    """The record of a compile this run skips (switched off, or no toolchain), or None."""
+    reason = SWITCHED_OFF if not ctx.compile else toolchain_problem()
+    return {"status": "skipped", "reason": reason} if reason else None
 
 
 def compile_report(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
-    if "compile" not in (state.get("plan") or []):
-        return {}
+    if skip := no_pdf(runtime.context):
+        return {"compile": skip}
     out = Path(state["out"]) if state.get("out") else Path(tempfile.mkdtemp(prefix="labscribe-"))
     bibliography = state.get("bibliography")
     figures = figures_dir(state)
@@ -48,6 +56,7 @@ def compile_report(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             [
                 SystemMessage(FIX_SYSTEM),
                 HumanMessage(FIX_BRIEF.format(errors=best.log.describe(), report=kept)),
+                *nudged(state),
             ],
             "compile",
         )

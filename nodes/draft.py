@@ -10,6 +10,7 @@ from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, SystemM
 from langgraph.runtime import Runtime
 
 from labscribe.graph.context import Context
+from labscribe.graph.halts import nudged
 from labscribe.graph.models import ask, chat_model, context_window, idle_reason, role_of, spent
 from labscribe.graph.progress import milestone
 from labscribe.graph.state import State
@@ -17,7 +18,17 @@ from labscribe.guards.budgets import estimate_tokens
 from labscribe.guards.output import is_degenerate, latex_problems, tidy_latex
 from labscribe.nodes.fallback import fallback_report
 from labscribe.nodes.material import analysis_text, citation_keys, figure_list, number_check
-from labscribe.nodes.prompts import CONTINUE, DRAFT_RETRY, WRITER_BRIEF, WRITER_SYSTEM
+from labscribe.nodes.prompts import (
+    CONTINUE,
+    DRAFT_RETRY,
+    ECHO_CUT,
+    ENDING_NOT_RECORDED,
+    NO_FIGURES,
+    NO_GAPS_FOUND,
+    NOTHING_READ,
+    WRITER_BRIEF,
+    WRITER_SYSTEM,
+)
 from labscribe.tools.analysis import WRITER_DIGEST
 
 STRENGTHENED_RETRIES = 3  # the retries after the first attempt; then the fallback writes
@@ -34,7 +45,11 @@ def draft(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     model = chat_model(ctx, role_of("draft"))
     # A quarter of the window stays free for the reply; the brief gets the rest.
     room = context_window(ctx, role_of("draft")) * 3 // 4 - estimate_tokens(WRITER_SYSTEM)
-    opening: list[AnyMessage] = [SystemMessage(WRITER_SYSTEM), HumanMessage(brief(state, room))]
+    opening: list[AnyMessage] = [
+        SystemMessage(WRITER_SYSTEM),
+        HumanMessage(brief(state, room)),
+        *nudged(state),
+    ]
     conversation = opening
     replies: list[AIMessage] = []
     for _attempt in range(1 + STRENGTHENED_RETRIES):
@@ -91,10 +106,10 @@ def complete(
 def brief(state: State, room: int) -> str:
     """The writer's brief within `room` estimated tokens: the newest material that fits."""
     parts = {
-        "ending": (state.get("exploration") or {}).get("reason", "not recorded"),
+        "ending": (state.get("exploration") or {}).get("reason", ENDING_NOT_RECORDED),
         "findings": json.dumps(state.get("findings") or {}, ensure_ascii=False, indent=2),
-        "gaps": "\n".join(f"- {gap}" for gap in state.get("gaps") or []) or "(none found)",
-        "figures": figure_list(state) or "(none: include no graphics)",
+        "gaps": "\n".join(f"- {gap}" for gap in state.get("gaps") or []) or NO_GAPS_FOUND,
+        "figures": figure_list(state) or NO_FIGURES,
         "analysis": analysis_text(state, WRITER_DIGEST),
         "citation_keys": citation_keys(state["folder"]),
     }
@@ -127,8 +142,8 @@ def gathered_material(messages: list[AnyMessage], room: int) -> str:
             break
         kept.insert(0, excerpt)
         room -= cost
-    return "\n\n".join(kept) if kept else "(nothing was read)"
+    return "\n\n".join(kept) if kept else NOTHING_READ
 
 
 def _echo(text: str) -> str:
-    return text if len(text) <= ECHO_CHARS else text[:ECHO_CHARS] + "\n[...]"
+    return text if len(text) <= ECHO_CHARS else text[:ECHO_CHARS] + ECHO_CUT

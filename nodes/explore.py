@@ -2,8 +2,7 @@
 
 Small nodes share the stage: `explore` takes one model turn, `call_tool` answers one pending
 tool call per step (so every completed call is checkpointed and never runs twice on resume),
-`await_human` pauses a halted thread until a human resumes it, and `explore_done` closes
-the stage.
+and `explore_done` closes the stage (a halted thread waits in graph/halts.await_human).
 """
 
 from __future__ import annotations
@@ -14,7 +13,6 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
-from langgraph.types import interrupt
 
 from labscribe.graph.context import Context
 from labscribe.graph.models import (
@@ -30,7 +28,6 @@ from labscribe.graph.state import State, exploration_ended
 from labscribe.guards.budgets import check_before_request, estimate_tokens
 from labscribe.guards.guard import Reply, judge
 from labscribe.guards.guard_state import GuardState
-from labscribe.guards.human import DRAFT_CHOSEN, halt_request, read_answer
 from labscribe.guards.messages import EMPTY_REPLY_NUDGE
 from labscribe.guards.repair import MAX_STRING, argument_problem, repair_json_object
 from labscribe.guards.statuses import Termination
@@ -74,9 +71,8 @@ def explore(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     model = chat_model(ctx, role_of("explore")).bind_tools(TOOL_SCHEMAS)
     system = SystemMessage(EXPLORER_SYSTEM.format(max_tool_iters=ctx.max_tool_iters))
     room = context_window(ctx, "explore") - size_of(system) - TOOL_SCHEMA_TOKENS - REPLY_TOKENS
-    reply = _with_repaired_calls(
-        ask(model, [system, *fit_history([*state["messages"], *new], room)], "explore")
-    )
+    request = [system, *fit_history([*state["messages"], *new], room)]
+    reply = _with_repaired_calls(ask(model, request, "explore"))
     new.append(reply)
     guard, ending = _read_reply(reply, guard, ctx, new)
     return (
@@ -110,27 +106,6 @@ def _read_reply(
     if judged.halt is not None:
         emit({"event": "halt", "stage": "explore", **judged.halt})
     return judged.state, {}
-
-
-def await_human(state: State) -> dict[str, Any]:
-    """Pause a halted thread for a human (a HumanInterrupt, as Agent Inbox shows it). A nudge
-    (`{"type": "response", "args": text}`, or `{"nudge": text}`) goes to the explorer and
-    starts a new attempt; `ignore` drafts with what was found, as on_collapse="draft" would."""
-    guard = GuardState.load(state.get("guard"))
-    answer = read_answer(
-        interrupt(
-            halt_request(
-                guard.halt or {}, folder=state["folder"], warned=guard.warned,
-                blocked=guard.blocked, tool_calls=state.get("tool_calls", 0),
-            )
-        )
-    )  # fmt: skip
-    if answer.draft:  # the halt stays, so the collapse route takes the run to drafting
-        halt = guard.halt or {}
-        termination = Termination(halt.get("termination", Termination.REPEATED_CALL))
-        return exploration_ended(termination, f"{DRAFT_CHOSEN}: {halt.get('reason')}")
-    guard.halt = None  # the record stays in guard.halts and in the checkpoint history
-    return {"guard": guard.dump(), "pending_nudge": answer.nudge}
 
 
 def explore_done(state: State) -> dict[str, Any]:

@@ -11,11 +11,12 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
 from labscribe.graph.context import Context
+from labscribe.graph.halts import nudged
 from labscribe.graph.models import ask, chat_model, idle_reason, role_of, spent
 from labscribe.graph.progress import emit, milestone, skipped
 from labscribe.graph.state import State, figures_dir
 from labscribe.nodes.material import analysis_text, figure_list
-from labscribe.nodes.prompts import FIGURES_BRIEF, FIGURES_SYSTEM
+from labscribe.nodes.prompts import FIGURES_BRIEF, FIGURES_SYSTEM, NO_DATA_TABLES, NOTHING_LISTED
 from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.figures import figure_record, render
 from labscribe.tools.reading import read_in
@@ -38,12 +39,16 @@ def figures(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     brief = FIGURES_BRIEF.format(
         tables=_table_heads(folder.root),
         analysis=analysis_text(state),
-        drawn=figure_list(state) or "(none)",
+        drawn=figure_list(state) or NOTHING_LISTED,
         findings=json.dumps(state.get("findings") or {}, ensure_ascii=False),
     )
     reply = ask(
         chat_model(ctx, role_of("figures")),
-        [SystemMessage(FIGURES_SYSTEM.format(count=FIGURES_WANTED)), HumanMessage(brief)],
+        [
+            SystemMessage(FIGURES_SYSTEM.format(count=FIGURES_WANTED)),
+            HumanMessage(brief),
+            *nudged(state),
+        ],
         "figures",
     )
     specs = figure_specs(reply.text)[:FIGURES_WANTED]
@@ -85,4 +90,4 @@ def _table_heads(root: Path) -> str:
             heads.append(read_in(Folder(root), rel, TABLE_HEAD_LINES))
         except ToolError:
             continue
-    return "\n\n".join(heads) or "(no data tables)"
+    return "\n\n".join(heads) or NO_DATA_TABLES

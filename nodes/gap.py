@@ -9,6 +9,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
 from labscribe.graph.context import Context
+from labscribe.graph.halts import nudged
 from labscribe.graph.models import ask, chat_model, idle_reason, role_of, spent
 from labscribe.graph.progress import milestone, skipped
 from labscribe.graph.state import State
@@ -32,6 +33,7 @@ def gap(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         [
             SystemMessage(GAP_SYSTEM),
             HumanMessage(GAP_BRIEF.format(requirements=requirements, inventory=inventory)),
+            *nudged(state),
         ],
         "gap",
     )

@@ -13,19 +13,17 @@ import json
 from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, ToolMessage
 
 from labscribe.guards.budgets import estimate_tokens
+from labscribe.guards.messages import (
+    BRIEF_CUT_NOTE,
+    ELIDED_NOTE,
+    RECORD_CALL,
+    RECORD_HEADER,
+    RECORD_NOTE,
+)
 
 HEAD_CHARS = 240  # what stays of an elided result: enough to recall what the file was
-ELIDED_NOTE = (
-    "\n[labscribe: {hidden} more characters of this result were elided to fit the context "
-    "window; call the tool again if you need them]"
-)
-RECORD_HEADER = (
-    "[labscribe: to fit the context window, these earlier calls are summarised; "
-    "their full results were elided]"
-)
 RECORD_LINE_CHARS = 160
 BRIEF_MIN_CHARS = 600  # of the brief: the folder's summary and the analysis's first lines
-BRIEF_CUT_NOTE = "\n[labscribe: the rest of this brief was cut to fit the context window]"
 MESSAGE_OVERHEAD = 8  # role markers and separators a chat template adds per message
 
 
@@ -96,9 +94,10 @@ def _record(rounds: list[list[AnyMessage]]) -> HumanMessage:
                     outcome = "error" if result is not None and result.status == "error" else "ok"
                     head = (result.text if result is not None else "").replace("\n", " ")
                     args = json.dumps(call["args"], ensure_ascii=False, sort_keys=True)
-                    lines.append(
-                        f"- {call['name']} {args} -> {outcome}: {head}"[:RECORD_LINE_CHARS]
+                    line = RECORD_CALL.format(
+                        tool=call["name"], args=args, outcome=outcome, head=head
                     )
+                    lines.append(line[:RECORD_LINE_CHARS])
             elif isinstance(message, HumanMessage):
-                lines.append(f"- (note) {message.text}"[:RECORD_LINE_CHARS])
+                lines.append(RECORD_NOTE.format(text=message.text)[:RECORD_LINE_CHARS])
     return HumanMessage("\n".join(lines))

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from labscribe.guards.numbers import check_numbers
+from labscribe.nodes.prompts import NO_ANALYSIS, NO_CITATION_KEYS
 from labscribe.tools.analysis import EXPLORER_DIGEST, Analysis, DigestSize
 from labscribe.tools.fit_result import Fit
 from labscribe.tools.quantities import Derived
@@ -34,7 +35,7 @@ def analysis_of(state: dict[str, Any]) -> Analysis:
 def analysis_text(state: dict[str, Any], size: DigestSize = EXPLORER_DIGEST) -> str:
     analysis = analysis_of(state)
     if not (analysis.tables or analysis.parameters or analysis.tasks or analysis.unreadable):
-        return "(no tables, parameter files or assignment tasks were found)"
+        return NO_ANALYSIS
     return analysis.digest(size)
 
 
@@ -45,7 +46,7 @@ def figure_list(state: dict[str, Any]) -> str:
 
 def citation_keys(folder: str) -> str:
     references = material_references(Path(folder))
-    return ", ".join(f"{ref.key} ({ref.text[:60]})" for ref in references) or "(none: cite nothing)"
+    return ", ".join(f"{ref.key} ({ref.text[:60]})" for ref in references) or NO_CITATION_KEYS
 
 
 def number_check(state: dict[str, Any], report: str) -> dict[str, Any]:

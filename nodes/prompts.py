@@ -1,5 +1,5 @@
-"""Every prompt the models see, in one place; the loop's nudges and refusals are in
-`guards/messages.py`."""
+"""Every prompt the models see, and what a brief says where a run has nothing for it, in one
+place; the loop's nudges and refusals are in `guards/messages.py`."""
 
 EXPLORER_SYSTEM = """\
 You are the explorer of labscribe. A folder of experiment material (data files, parameter \
@@ -141,3 +141,27 @@ Figures already drawn (data, best fit and residuals of each table; do not draw t
 
 Findings of the explorer:
 {findings}"""
+
+# --- what a brief says where the run has nothing to put -----------------------------------
+
+NOTHING_LISTED = "(none)"
+NO_GAPS_FOUND = "(none found)"
+NO_FIGURES = "(none: include no graphics)"
+NO_CITATION_KEYS = "(none: cite nothing)"
+NO_ANALYSIS = "(no tables, parameter files or assignment tasks were found)"
+NO_DATA_TABLES = "(no data tables)"
+NOTHING_READ = "(nothing was read)"
+ENDING_NOT_RECORDED = "not recorded"
+ECHO_CUT = "\n[...]"
+"""Ends a rejected reply shown back to the writer cut short."""
+
+# The embedded model's chat template has no tool role: calls and results travel as text
+# (graph/local_server.py).
+TOOL_RESULT = "Result of {name} (call {id}):\n{content}"
+TOOLS_PREAMBLE = """
+
+You can call these functions; each takes one JSON object of arguments:
+{signatures}
+
+To answer with text, start your reply with "message:". To call functions, write for each \
+call a line "functions.<name>:" followed by its JSON arguments on the next line."""

@@ -13,6 +13,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
 from labscribe.graph.context import Context
+from labscribe.graph.halts import nudged
 from labscribe.graph.models import ask, chat_model, context_window, role_of, spent
 from labscribe.graph.progress import milestone, skipped
 from labscribe.graph.state import State
@@ -21,7 +22,13 @@ from labscribe.guards.output import latex_problems, tidy_latex
 from labscribe.guards.reflection import critique_is_empty, no_substantive_change, round_due
 from labscribe.nodes.draft import complete
 from labscribe.nodes.material import analysis_text, number_check
-from labscribe.nodes.prompts import CRITIQUE_BRIEF, CRITIQUE_SYSTEM, REVISE_BRIEF, REVISE_SYSTEM
+from labscribe.nodes.prompts import (
+    CRITIQUE_BRIEF,
+    CRITIQUE_SYSTEM,
+    NOTHING_LISTED,
+    REVISE_BRIEF,
+    REVISE_SYSTEM,
+)
 from labscribe.tools.analysis import WRITER_DIGEST
 
 # A fallback means every draft of the write model failed the output checks; its revisions of
@@ -65,11 +72,12 @@ def reflect(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             HumanMessage(
                 CRITIQUE_BRIEF.format(
                     report=report,
-                    mismatches="\n".join(f"- {m}" for m in numbers["mismatches"]) or "(none)",
-                    gaps="\n".join(f"- {g}" for g in state.get("gaps") or []) or "(none)",
+                    mismatches="\n".join(f"- {m}" for m in numbers["mismatches"]) or NOTHING_LISTED,
+                    gaps="\n".join(f"- {g}" for g in state.get("gaps") or []) or NOTHING_LISTED,
                     analysis=analysis_text(state, WRITER_DIGEST),
                 )
             ),
+            *nudged(state),
         ],
         "reflect",
     )

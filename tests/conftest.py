@@ -9,27 +9,35 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from langgraph_dev import LANGGRAPH, LanggraphDev
 from scripted import ScriptedChatModel, latex, reply
 
 from labscribe.graph.context import Context
 from labscribe.graph.models import Models
 from labscribe.graph.runner import RunResult, run_folder
+from labscribe.graph.settings import DEEPSEEK_KEY, ENVIRONMENT
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "rlc-resonance"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Each xdist worker on a core of its own: the embedded model's llama.cpp threads spin
+    while they wait on each other, and two workers sharing two cores made its tests run
+    several times slower (448 s instead of 136 s for the end-to-end test). The model takes
+    its thread count from the cores it may use (graph/local_server.py)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    cores = sorted(os.sched_getaffinity(0))
+    if worker.startswith("gw") and len(cores) > 1:
+        os.sched_setaffinity(0, {cores[int(worker[2:]) % len(cores)]})
+
+
 @pytest.fixture(autouse=True)
 def _no_endpoint_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """Tests never reach a real endpoint by accident, and keep their threads to themselves."""
-    for name in (
-        "DEEPSEEK_API_KEY",
-        "LABSCRIBE_BASE_URL",
-        "LABSCRIBE_API_KEY",
-        "LABSCRIBE_EXPLORE_MODEL",
-        "LABSCRIBE_WRITE_MODEL",
-    ):
-        monkeypatch.delenv(name, raising=False)
+    for name in [DEEPSEEK_KEY, *ENVIRONMENT.values()]:
+        if name != ENVIRONMENT["gguf"]:  # the embedded model's tests serve the one installed
+            monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LABSCRIBE_DB", str(tmp_path / "checkpoints.sqlite"))
 
 
@@ -90,6 +98,18 @@ def run(tmp_path: Path, writer: ScriptedChatModel) -> Runner:
         return run_folder(folder, out=tmp_path / "out", context=context, db=db)
 
     return _run
+
+
+@pytest.fixture(scope="session")
+def langgraph_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LanggraphDev]:
+    """One real `langgraph dev` for the session (one per xdist worker), offline, with its
+    state in a folder of its own. Tests that restart or lose a server start their own."""
+    if os.environ.get("CI") is None and not LANGGRAPH.exists():
+        pytest.skip("langgraph-cli is not installed here (.ci/setup --test installs it)")
+    served = LanggraphDev(tmp_path_factory.mktemp("langgraph-dev"))
+    served.start()
+    yield served
+    served.stop()
 
 
 @pytest.fixture(scope="session")

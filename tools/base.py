@@ -257,10 +257,16 @@ def version_in(folder: Folder, rel: str) -> str | None:
 
 
 def file_version(path: Path) -> str:
-    """Which file `path` is now and which state it is in. The change time moves on every
-    write and cannot be set back, so a rewrite that keeps the size and restores the mtime
-    (a sync client, `rsync -t`) is still a new version; raises OSError if it is gone."""
-    info = path.stat()
+    """Which file `path` is now and which state it is in (`stat_version`); raises OSError
+    if it is gone."""
+    return stat_version(path.stat())
+
+
+def stat_version(info: os.stat_result) -> str:
+    """The version of the file `info` describes. The inode is in it: a same-size replacement
+    renamed over the file with its mtime preserved (rsync -t, cp -p) is still a different
+    file. So is the change time, which moves on every write and cannot be set back: a
+    rewrite in place that keeps the size and restores the mtime is still a new version."""
     return f"{info.st_dev}:{info.st_ino}:{info.st_size}:{info.st_mtime_ns}:{info.st_ctime_ns}"
 
 

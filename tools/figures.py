@@ -11,14 +11,9 @@ from labscribe.guards.identity import Meaning
 from labscribe.guards.ladder import ToolClass
 from labscribe.tools import children
 from labscribe.tools.base import Answer, Folder, Tool, ToolError
-from labscribe.tools.sandbox import (
-    DATA_DIR_IN_SANDBOX,
-    FigureResult,
-    FigureWorker,
-    SandboxUnavailable,
-    run_figure,
-    sanitize_name,
-)
+from labscribe.tools.figure_output import FigureResult, SandboxUnavailable
+from labscribe.tools.sandbox import FigureWorker, run_figure, sanitize_name
+from labscribe.tools.sandbox_limits import DATA_DIR_IN_SANDBOX
 
 FIGURE_SECONDS = 30.0
 
@@ -77,7 +72,9 @@ def figure_record(name: str, caption: str) -> dict[str, str]:
 def make_figure(folder: Folder, args: MakeFigureArgs) -> Answer:
     result = render(folder, args.code, args.name)
     if not result.ok or result.png is None:
-        raise ToolError(result.error)
+        # The sandbox words a failed run as a whole tool result, "Error: " included, and
+        # Tool.invoke prefixes every ToolError: the model must read the prefix once.
+        raise ToolError(result.error.removeprefix("Error: "))
     text = f"figure saved: figures/{result.png.name}" + (
         f" ({args.caption})" if args.caption else ""
     )

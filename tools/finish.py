@@ -5,9 +5,8 @@ from __future__ import annotations
 from pydantic import BaseModel, Field, field_validator
 
 from labscribe.guards.ladder import ToolClass
+from labscribe.guards.messages import FINISHED_MESSAGE
 from labscribe.tools.base import Folder, Tool
-
-FINISHED_MESSAGE = "Exploration finished. Your findings were recorded; drafting begins."
 
 
 class Findings(BaseModel):

@@ -18,9 +18,9 @@ from labscribe.guards.ladder import ToolClass
 from labscribe.tools.base import Answer, Folder, Tool, ToolError, version_in
 from labscribe.tools.columns import Column
 from labscribe.tools.fit_result import Fit, format_value
-from labscribe.tools.fits import fit_request
-from labscribe.tools.formulas import FormulaError, parse_formula
+from labscribe.tools.formula_parse import FormulaError, parse_formula
 from labscribe.tools.requested import Request
+from labscribe.tools.requested_fits import fit_request
 from labscribe.tools.shapes import BY_NAME
 from labscribe.tools.tables import Table, read_tables
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from labscribe.guards.latex_log import LogSummary, parse_log
 from labscribe.guards.output import add_to_preamble
 from labscribe.tools import children
-from labscribe.tools.tex_sandbox import confined, sandbox_problem
+from labscribe.tools.tex_sandbox import confined, tex_confinement_problem
 
 COMPILE_SECONDS = 180  # latexmk with bibtex reruns; a report that takes longer is stuck
 
@@ -36,7 +36,7 @@ def toolchain_problem() -> str | None:
     compile stage follow one answer."""
     if not (shutil.which("xelatex") and shutil.which("latexmk")):
         return NO_XELATEX
-    return sandbox_problem()
+    return tex_confinement_problem()
 
 
 def has_xelatex() -> bool:

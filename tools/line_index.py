@@ -21,6 +21,8 @@ import threading
 from collections import OrderedDict
 from pathlib import Path
 
+from labscribe.tools.base import stat_version
+
 # One position per this many lines. A read then decodes at most LINE_STEP - 1 lines it does
 # not show (about 50 KB of typical CSV: about a millisecond), while a 1 GB file of 21M lines
 # needs only ~21k positions (0.8 MB measured). Recording is checked once per LINE_STEP lines,
@@ -75,23 +77,22 @@ class LineIndex:
 class LineIndexCache:
     """The line indexes of the `max_files` files read most recently, one version each.
 
-    An index is looked up by the file's resolved path and used only while the file's
-    identity, size, mtime and the codec match those it was built under; a file that changed
-    gets a fresh index, so positions of an older version are never served.
+    An index is looked up by the file's resolved path and used only while the file's version
+    (`base.stat_version`: its identity, size, mtime and ctime) and the codec match those it
+    was built under; a file that changed gets a fresh index, so positions of an older
+    version are never served.
     """
 
     def __init__(self, max_files: int = MAX_FILES, step: int = LINE_STEP) -> None:
         self.max_files = max_files
         self.step = step
-        self._entries: OrderedDict[str, tuple[tuple[object, ...], LineIndex]] = OrderedDict()
+        self._entries: OrderedDict[str, tuple[tuple[str, str], LineIndex]] = OrderedDict()
         self._lock = threading.Lock()
 
     def index_for(self, path: Path, info: os.stat_result, codec: str) -> LineIndex:
         """The index of `path` as `info` (its stat) describes it, decoded with `codec`."""
         key = str(path.resolve())
-        # The inode is in the version too: a same-size replacement renamed over the file with
-        # its mtime preserved (rsync -t, cp -p) is still a different file.
-        version = (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, codec)
+        version = (stat_version(info), codec)
         with self._lock:
             entry = self._entries.get(key)
             if entry is not None and entry[0] == version:

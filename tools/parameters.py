@@ -20,7 +20,7 @@ import yaml
 from pydantic import BaseModel
 
 from labscribe.tools.base import Folder, ToolError, os_reason
-from labscribe.tools.reading import SNIFF_BYTES, text_encoding
+from labscribe.tools.encoding import SNIFF_BYTES, text_encoding
 from labscribe.tools.units import split_unit, split_value
 
 PARAMETER_SUFFIXES = frozenset(

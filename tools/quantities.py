@@ -4,7 +4,7 @@ expression; labscribe evaluates it with the `uncertainties` package, so the unce
 propagated (with the covariance of parameters fitted together), and every number stays
 computed.
 
-The expression is read as a formula is (tools.formulas: names, numbers and arithmetic only)
+The expression is read as a formula is (tools.formula_parse: names, numbers and arithmetic only)
 and evaluated by walking its sympy tree with `uncertainties`' functions: no code is run.
 """
 
@@ -19,7 +19,8 @@ from pydantic import BaseModel, Field
 from uncertainties import UFloat, correlated_values, ufloat, umath
 
 from labscribe.tools.fit_result import Fit, Parameter, format_value
-from labscribe.tools.formulas import FormulaError, evaluate_tree, parse_expression
+from labscribe.tools.formula_eval import evaluate_tree
+from labscribe.tools.formula_parse import FormulaError, parse_expression
 from labscribe.tools.parameters import ParameterRow
 
 MAX_LISTED = 40  # names an unknown-name error lists

@@ -15,7 +15,8 @@ from pydantic import BaseModel
 
 from labscribe.tools.columns import Column
 from labscribe.tools.data_facts import words_of
-from labscribe.tools.formulas import FormulaError, formula_in, parse_formula
+from labscribe.tools.formula_notation import formula_in
+from labscribe.tools.formula_parse import FormulaError, parse_formula
 from labscribe.tools.tables import TableSummary
 
 FIT_CUE = re.compile(

@@ -4,8 +4,8 @@ Layering. `labscribe.guards.figure_policy` refuses suspicious code statically; t
 the boundary that holds when that check is bypassed (`check_policy=False`). It works the same
 for root and for a normal user: the namespaces are user namespaces, which unprivileged users
 may create. Each figure runs in a process that, before the model's code starts
-(`labscribe.tools.sandbox_worker` has the steps in order, `labscribe.tools.confine` the
-kernel calls):
+(`labscribe.tools.sandbox_run` has the steps in order, `labscribe.tools.confine` and
+`labscribe.tools.lockdown` the kernel calls):
 
 * lives in fresh user, PID, mount, network, IPC and UTS namespaces. It is PID 1 of its PID
   namespace, so everything it could start dies with it. The network namespace has only a
@@ -56,66 +56,15 @@ import sys
 import tempfile
 import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from labscribe.guards.figure_policy import check_figure_code
-
-MEMORY_LIMIT = 1536 * 1024 * 1024
-"""RLIMIT_AS of the figure process in bytes; numpy + matplotlib + a figure fit well inside."""
-FILE_SIZE_LIMIT = 50 * 1024 * 1024
-"""RLIMIT_FSIZE: the largest file the figure code may write."""
-WORK_SIZE = "128m"
-"""Size cap of the private tmpfs `/figure`: bounds the total written, not only one file."""
-WORK_INODES = 4096
-"""Files and directories `/figure` may hold: tmpfs counts only data against its size, and a
-million empty files would pin a gigabyte of kernel memory (inodes, and the xattrs charged to
-them) outside RLIMIT_AS. A figure needs a handful, and matplotlib's font cache one."""
-OPEN_FILES_LIMIT = 64
-PROCESS_LIMIT = 1
-"""RLIMIT_NPROC of the figure process. The kernel counts it per user namespace and uid, and
-the run's namespace is fresh: 1 means no other process or thread, so RLIMIT_AS bounds the
-whole run. Measured on Linux 6.18 with the filter's process rules off: fork and
-pthread_create fail with EAGAIN (the seccomp filter refuses them first, with EPERM)."""
-MAX_PNGS = 8
-"""PNG files copied out of one run at most; the rest are ignored."""
-MAX_PIXELS = 40_000_000
-"""A larger image is refused before decoding (Pillow would otherwise decode it in full)."""
-TAIL_CHARS = 2000
-DATA_DIR_IN_SANDBOX = "data"
-"""Where the data folder appears, relative to the code's working directory."""
-HARNESS_PNG = ".labscribe-figure.png"
-SANDBOX_CWD = "/figure"
-"""The code's working directory inside the sandbox (a private tmpfs), its only writable tree."""
-SANDBOX_DATA = "/data"
-"""Where the data folder is mounted; outside `/figure`, so Landlock keeps it unwritable."""
-SANDBOX_UID = 1000
-"""The code's uid in its own user namespace: any uid but 0, so it is no namespace's root."""
+from labscribe.tools.figure_output import FigureResult, SandboxUnavailable, collect
+from labscribe.tools.sandbox_limits import TAIL_CHARS, scrubbed_env
 
 _WORKER_MAIN = "from labscribe.tools.sandbox_worker import serve; serve()"
 """What the worker interpreter runs: `-c`, so nothing but the installed package is on its path."""
-
-
-@dataclass(frozen=True)
-class FigureResult:
-    """One figure run.
-
-    `ok` is True exactly when `png` is a verified, non-blank PNG at `out_dir/<name>.png`.
-    Otherwise `error` says, for the model, what to change. `stdout`/`stderr` are the last
-    characters the code printed; `elapsed` is wall seconds including the policy check.
-    """
-
-    ok: bool
-    png: Path | None
-    error: str
-    stdout: str = ""
-    stderr: str = ""
-    elapsed: float = 0.0
-
-
-class SandboxUnavailable(RuntimeError):
-    """The host cannot build the sandbox (user namespaces forbidden): figures cannot run."""
 
 
 def sanitize_name(name: str) -> str:
@@ -214,7 +163,7 @@ class FigureWorker:
             }
             with self._lock:
                 reply = self._exchange(request, backstop=float(timeout) + 15)
-            result = _collect(staging, reply, Path(out_dir), sanitize_name(name), timeout)
+            result = collect(staging, reply, Path(out_dir), sanitize_name(name), timeout)
         finally:
             shutil.rmtree(staging, ignore_errors=True)
         return FigureResult(
@@ -312,126 +261,3 @@ def run_figure(
             timeout=timeout,
             check_policy=check_policy,
         )
-
-
-def scrubbed_env(home: str) -> dict[str, str]:
-    """The only environment the worker and its sandboxes see: nothing copied from ours."""
-    return {
-        "PATH": "/usr/bin:/bin",
-        "HOME": home,
-        "MPLBACKEND": "Agg",
-        "MPLCONFIGDIR": os.path.join(home, "mpl"),
-        "LANG": "C.UTF-8",
-        # The figure process may have no thread, and BLAS pools do not survive fork well.
-        "OPENBLAS_NUM_THREADS": "1",
-        "OMP_NUM_THREADS": "1",
-        "MKL_NUM_THREADS": "1",
-    }
-
-
-def _read_tail(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8", errors="replace")[-TAIL_CHARS:]
-    except OSError:
-        return ""
-
-
-def _collect(
-    staging: Path, reply: dict[str, Any], out_dir: Path, stem: str, timeout: float
-) -> FigureResult:
-    """Turn what the supervisor copied out into a FigureResult; copy the PNG on success."""
-    out = staging / "out"
-    stdout = _read_tail(out / "stdout.txt")
-    stderr = _read_tail(out / "stderr.txt")
-    status: dict[str, Any] = {}
-    with contextlib.suppress(OSError, ValueError):
-        status = json.loads((out / "status.json").read_text())
-    if reply.get("error"):
-        raise SandboxUnavailable(str(reply["error"]))
-
-    def fail(error: str) -> FigureResult:
-        return FigureResult(False, None, error, stdout, stderr)
-
-    if reply.get("timed_out") or status.get("timed_out"):
-        return fail(
-            f"Error: the figure code did not finish within {timeout:g} s and was stopped "
-            "(all its processes were killed). Make it faster: fewer points, no endless loops."
-        )
-    if reply.get("worker_failed") or not status:
-        # The supervisor's own traceback is for the operator, not the model.
-        log = _read_tail(out / "supervisor.log")
-        return FigureResult(
-            False,
-            None,
-            "Error: the figure sandbox failed before the code finished; try again.",
-            stdout,
-            f"{stderr}\n[sandbox] {log}".strip(),
-        )
-    error_text = _read_tail(out / "error.txt").strip()
-    if error_text:
-        return fail(f"Error: the figure code raised an exception:\n{error_text}")
-    signum = status.get("signal")
-    if signum:
-        return fail(_signal_error(int(signum)))
-    if status.get("exit_code") not in (0, None):
-        return fail(f"Error: the figure code exited with status {status.get('exit_code')}.")
-    chosen = _choose_png(out, status.get("pngs", []))
-    if chosen is None:
-        return fail(
-            "Error: the code made no figure. Draw with matplotlib (plt.plot, ...); the "
-            "current figure is saved for you, or call plt.savefig('figure.png')."
-        )
-    problem = verify_png(chosen)
-    if problem is not None:
-        return fail(f"Error: {problem}")
-    out_dir.mkdir(parents=True, exist_ok=True)
-    target = out_dir / f"{stem}.png"
-    shutil.copyfile(chosen, target)
-    return FigureResult(True, target, "", stdout, stderr)
-
-
-def _signal_error(signum: int) -> str:
-    name = signal.Signals(signum).name if signum in signal.valid_signals() else str(signum)
-    hint = {
-        signal.SIGKILL: "it was killed, most likely for using too much memory or CPU time",
-        signal.SIGXCPU: "it used more CPU time than allowed",
-        signal.SIGXFSZ: f"it wrote a file larger than {FILE_SIZE_LIMIT // 2**20} MB",
-        signal.SIGSEGV: f"it crashed, most likely out of memory ({MEMORY_LIMIT // 2**20} MB)",
-    }.get(signum, "it was stopped by the sandbox")
-    return f"Error: the figure code was terminated by {name}: {hint}. Use less data or memory."
-
-
-def _choose_png(out: Path, pngs: list[str]) -> Path | None:
-    """The figure to keep: the last PNG the code saved itself, else the harness's capture."""
-    saved = [out / "png" / p for p in pngs if p != HARNESS_PNG]
-    if saved:
-        return saved[-1]
-    harness = out / "png" / HARNESS_PNG
-    return harness if HARNESS_PNG in pngs else None
-
-
-def verify_png(path: Path) -> str | None:
-    """None when `path` is a real PNG with non-zero size and more than one colour.
-
-    Otherwise a sentence for the model. The header is read before decoding, so a
-    decompression bomb is refused without being decoded.
-    """
-    from PIL import Image, UnidentifiedImageError
-
-    try:
-        with Image.open(path) as probe:
-            if probe.format != "PNG":
-                return f"the saved file is {probe.format}, not a PNG; save as PNG"
-            width, height = probe.size
-            if width <= 0 or height <= 0:
-                return "the figure has zero size"
-            if width * height > MAX_PIXELS:
-                return f"the figure is too large ({width}x{height} pixels); lower dpi or figsize"
-            probe.verify()
-        with Image.open(path) as image:
-            image.load()
-            if image.getcolors(maxcolors=1) is not None:
-                return "the figure is blank (a single colour); plot some data on it"
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
-        return f"the saved file is not a valid PNG ({exc})"
-    return None

@@ -2,8 +2,9 @@
 
 The warm worker (`labscribe.tools.sandbox_worker`) forks the supervisor and, once it has
 entered its namespaces, writes their uid/gid maps with setgroups denied: root maps itself and
-a fresh uid (`_UID_BASE` + pid) for the code; a normal user can map only itself. The order of
-the steps below is the security argument; each kernel call is in `labscribe.tools.confine`.
+a fresh uid for the code (`sandbox_protocol.ids_for`); a normal user can map only itself. The
+order of the steps below is the security argument; the kernel calls are in
+`labscribe.tools.confine` and `labscribe.tools.lockdown`.
 
 Supervisor (root of the new user namespace, no model code):
 1. enters new user, mount, PID, network, IPC and UTS namespaces in one unshare(2); the user
@@ -18,7 +19,7 @@ Supervisor (root of the new user namespace, no model code):
    it), writes its nested uid map, waits `timeout` seconds, SIGKILLs it, and copies out only
    regular top-level PNGs, never following a link.
 
-Figure process, before the model's code runs:
+Figure process (`labscribe.tools.figure_process`), before the model's code runs:
 5. (root's runs) takes the fresh uid, then enters a nested user namespace in which it is uid
    `SANDBOX_UID`, not root: that namespace owns none of the others;
 6. sets rlimits on address space, CPU, file size, open files, core dumps, POSIX queues, and
@@ -35,131 +36,50 @@ a message); the worker turns it into SandboxUnavailable with the cause and the f
 
 from __future__ import annotations
 
-import builtins
 import contextlib
-import errno
 import json
 import os
 import re
-import resource
 import select
 import signal
 import stat
 import sys
 import time
 import traceback
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn
 
 from labscribe.tools import confine
-from labscribe.tools.sandbox import (
+from labscribe.tools.figure_process import run_confined
+from labscribe.tools.kernel_calls import SetupFailed, step
+from labscribe.tools.sandbox_host import root_links, system_dirs
+from labscribe.tools.sandbox_limits import (
     DATA_DIR_IN_SANDBOX,
     FILE_SIZE_LIMIT,
-    HARNESS_PNG,
     MAX_PNGS,
-    MEMORY_LIMIT,
-    OPEN_FILES_LIMIT,
-    PROCESS_LIMIT,
     SANDBOX_CWD,
     SANDBOX_DATA,
-    SANDBOX_UID,
-    TAIL_CHARS,
     WORK_INODES,
     WORK_SIZE,
-    scrubbed_env,
+)
+from labscribe.tools.sandbox_protocol import (
+    Ids,
+    SandboxContext,
+    failure_of,
+    ids_for,
+    kill_and_reap,
+    receive,
+    send,
 )
 
-if TYPE_CHECKING:
-    import pyseccomp
-
-_UID_BASE = 200_000
-"""Root's runs give the code uid `_UID_BASE + supervisor pid`: unique among live runs, named
-in no passwd, and never 0 (the kernel exempts uid 0 from RLIMIT_NPROC)."""
-_ROOT_LINKS = ("bin", "sbin", "lib", "lib32", "lib64", "libx32")
-"""Top-level directories a merged-/usr host links into /usr; elsewhere they are bound."""
 _ROOT_SIZE = "size=4m,mode=755"
 """The root skeleton holds only directories and links."""
-
-
-@dataclass(frozen=True)
-class Ids:
-    """How one run's user namespaces map ids: the outer maps, and the code's id in them."""
-
-    uid_map: str
-    gid_map: str
-    code_id: int
-    privileged: bool
-
-    @property
-    def nested_map(self) -> str:
-        return f"{SANDBOX_UID} {self.code_id} 1\n"
-
-
-def ids_for(supervisor: int, privileged: bool) -> Ids:
-    """The maps of `supervisor`'s namespace. Root maps itself (it must reach root-only
-    folders) and a fresh uid for the code; a normal user can map only itself."""
-    if privileged:
-        fresh = _UID_BASE + supervisor
-        outer = f"0 0 1\n{SANDBOX_UID} {fresh} 1\n"
-        return Ids(outer, outer, code_id=SANDBOX_UID, privileged=True)
-    uid_map, gid_map = f"0 {os.geteuid()} 1\n", f"0 {os.getegid()} 1\n"
-    return Ids(uid_map, gid_map, code_id=0, privileged=False)
-
-
-@dataclass
-class Context:
-    """What every run of one warm worker shares, built once when it starts."""
-
-    privileged: bool
-    """Root of the initial user namespace, which may map a fresh uid for the code."""
-    proc_fd: int
-    """The host's /proc, where the id maps of each run's namespaces are written."""
-    syscall_filter: pyseccomp.SyscallFilter
-    """`confine.seccomp_filter()`, loaded by each figure process last."""
-
-
-# --------------------------------------------------------------------------- messages
-
-
-def send(fd: int, **message: object) -> None:
-    """Write `message` as one JSON line to the pipe `fd`."""
-    # One short write: atomic on a pipe, so a reader never sees half a message.
-    os.write(fd, (json.dumps(message) + "\n").encode())
-
-
-def receive(fd: int, deadline: float) -> dict[str, Any] | None:
-    """The next message on `fd`, or None at end of file or past `deadline`."""
-    ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
-    if not ready:
-        return None
-    raw = os.read(fd, 4096)
-    return dict(json.loads(raw)) if raw else None
-
-
-def failure_of(message: dict[str, Any] | None) -> confine.SetupFailed | None:
-    """The failed step a message reports, or None for any other message."""
-    if message is not None and "errno" in message:
-        return confine.SetupFailed(str(message["step"]), int(message["errno"]))
-    return None
-
-
-# --------------------------------------------------------------------------- processes
-
-
-def kill_and_reap(pid: int) -> None:
-    """SIGKILL the child `pid` and the process group it leads (if it does), then reap it."""
-    for kill in (os.kill, os.killpg):
-        with contextlib.suppress(ProcessLookupError):
-            kill(pid, signal.SIGKILL)
-    with contextlib.suppress(ChildProcessError):
-        os.waitpid(pid, 0)
 
 
 # --------------------------------------------------------------------------- supervisor
 
 
 def supervise(
-    context: Context, request: dict[str, Any], proto_fd: int, *, report: int, go: int
+    context: SandboxContext, request: dict[str, Any], proto_fd: int, *, report: int, go: int
 ) -> NoReturn:
     """Trusted process (runs no model code): build the sandbox, run the figure, copy out.
 
@@ -168,7 +88,7 @@ def supervise(
     exit_code = 70
     try:
         exit_code = _supervisor_steps(context, request, proto_fd, report=report, go=go)
-    except confine.SetupFailed as exc:
+    except SetupFailed as exc:
         traceback.print_exc()
         exit_code = 72
         with contextlib.suppress(OSError):
@@ -180,7 +100,7 @@ def supervise(
 
 
 def _supervisor_steps(
-    context: Context, request: dict[str, Any], proto_fd: int, *, report: int, go: int
+    context: SandboxContext, request: dict[str, Any], proto_fd: int, *, report: int, go: int
 ) -> int:
     """Steps 1 to 4 of the module docstring, then `status.json`; the supervisor's exit code."""
     staging = request["staging"]
@@ -194,18 +114,18 @@ def _supervisor_steps(
     ids = ids_for(os.getpid(), context.privileged)
     if ids.privileged:
         os.setgroups([])  # root's supplementary groups: once inside, no one can drop them
-    with confine.step("unshare"):
+    with step("unshare"):
         confine.unshare(confine.NAMESPACES)
     send(report, step="unshared")
     if os.read(go, 1) != b"M":
         return 73  # the worker could not map the namespace, and reports why
     out_fd = os.open(os.path.join(staging, "out"), os.O_RDONLY | os.O_DIRECTORY)
-    with confine.step("mount"):
+    with step("mount"):
         confine.make_mounts_private()
         root = _build_root(staging, request["data_dir"], ids)
-    with confine.step("hostname"):
+    with step("hostname"):
         confine.set_hostname("figure")
-    with confine.step("pivot_root"):
+    with step("pivot_root"):
         confine.pivot_root(root)
     status = _run_figure_process(context, request, ids, report)
     status["pngs"] = _copy_out(out_fd)
@@ -218,9 +138,7 @@ def _supervisor_steps(
 def _readonly_sources() -> list[str]:
     """Host directories the figure process must read: system libraries and Python itself."""
     # Not sys.path: an editable install may put the repository (and its secrets) there.
-    paths = {"/usr", os.path.realpath(sys.base_prefix), os.path.realpath(sys.prefix)}
-    paths |= {f"/{name}" for name in _ROOT_LINKS if os.path.isdir(f"/{name}")}
-    paths -= {f"/{name}" for name in _ROOT_LINKS if os.path.islink(f"/{name}")}
+    paths = {*system_dirs(), os.path.realpath(sys.base_prefix), os.path.realpath(sys.prefix)}
     # Keep only the outermost paths: a bind of /usr already covers /usr/lib/python3.
     kept: list[str] = []
     for path in sorted(paths, key=len):
@@ -236,9 +154,8 @@ def _build_root(staging: str, data_dir: str, ids: Ids) -> str:
     for source in _readonly_sources():
         os.makedirs(root + source, exist_ok=True)
         confine.bind_readonly(source, root + source, noexec=False)
-    for name in _ROOT_LINKS:
-        if os.path.islink(f"/{name}"):
-            os.symlink(os.readlink(f"/{name}"), os.path.join(root, name))
+    for link, target in root_links():
+        os.symlink(target, root + link)
     data = root + SANDBOX_DATA
     os.mkdir(data)
     confine.bind_readonly(data_dir, data, noexec=True)
@@ -256,7 +173,7 @@ def _build_root(staging: str, data_dir: str, ids: Ids) -> str:
 
 
 def _run_figure_process(
-    context: Context, request: dict[str, Any], ids: Ids, report: int
+    context: SandboxContext, request: dict[str, Any], ids: Ids, report: int
 ) -> dict[str, Any]:
     """Fork the figure process, map its nested namespace, wait for it; its exit status."""
     timeout = float(request["timeout"])
@@ -267,15 +184,16 @@ def _run_figure_process(
     if child == 0:
         os.close(from_child)
         os.close(to_child)
-        _figure_process(context, request["code"], ids, timeout, report=to_supervisor,
-                        go=from_supervisor)  # fmt: skip
+        run_confined(
+            context, request["code"], ids, timeout, report=to_supervisor, go=from_supervisor
+        )
     os.close(to_supervisor)
     os.close(from_supervisor)
     deadline = started + timeout
     message = receive(from_child, deadline)
     failed = failure_of(message)
     if failed is None and message is not None:
-        with confine.step("nested uid map"):
+        with step("nested uid map"):
             confine.write_id_maps(context.proc_fd, child, ids.nested_map, ids.nested_map)
         os.write(to_child, b"M")
         message = receive(from_child, deadline)
@@ -358,111 +276,3 @@ def _copy_regular(source: str, target: str, dir_fd: int, limit: int, *, tail: bo
         return True
     finally:
         os.close(fd)
-
-
-# --------------------------------------------------------------------------- figure process
-
-
-def _figure_process(
-    context: Context, code: str | None, ids: Ids, timeout: float, *, report: int, go: int
-) -> NoReturn:
-    """PID 1 of the new namespace: finish confinement, run the model's code, save the figure.
-
-    Never returns: it exits with the code's status (0 for the probe's None), or 71 before
-    any code if a step failed.
-    """
-    exit_code = 71
-    try:
-        _confine(context, ids, timeout, report=report, go=go)
-        exit_code = 0 if code is None else _execute(code)
-    except confine.SetupFailed as exc:
-        with contextlib.suppress(OSError):
-            send(report, step=exc.step, errno=exc.errno)
-    finally:
-        os._exit(exit_code)
-
-
-def _confine(context: Context, ids: Ids, timeout: float, *, report: int, go: int) -> None:
-    """Steps 5 to 8 of the module docstring; on return the code may run."""
-    with confine.step("figure ids"):
-        if ids.privileged:
-            os.setresgid(ids.code_id, ids.code_id, ids.code_id)
-            os.setresuid(ids.code_id, ids.code_id, ids.code_id)
-        # After the uid change, which clears it: if the supervisor dies, so does this.
-        confine.set_parent_death_signal(signal.SIGKILL)
-    with confine.step("nested user namespace"):
-        confine.unshare(confine.CLONE_NEWUSER)
-    send(report, step="unshared")
-    if os.read(go, 1) != b"M":
-        raise confine.SetupFailed("nested uid map", errno.EPERM)
-    with confine.step("limits"):
-        os.chdir(SANDBOX_CWD)
-        _set_limits(timeout)
-    with confine.step("keyring"):
-        confine.join_fresh_session_keyring()
-    with confine.step("files"):
-        _own_files_only(keep=report)
-    with confine.step("capabilities"):
-        confine.drop_capabilities()
-        confine.set_no_new_privs()
-    with confine.step("landlock"):
-        confine.restrict_writes_beneath(SANDBOX_CWD)
-    with confine.step("seccomp"):
-        context.syscall_filter.load()
-    send(report, step="running")
-    os.close(report)
-
-
-def _set_limits(timeout: float) -> None:
-    limits = {
-        resource.RLIMIT_AS: MEMORY_LIMIT,
-        resource.RLIMIT_CPU: int(timeout) + 2,
-        resource.RLIMIT_FSIZE: FILE_SIZE_LIMIT,
-        resource.RLIMIT_NOFILE: OPEN_FILES_LIMIT,
-        resource.RLIMIT_CORE: 0,
-        resource.RLIMIT_MSGQUEUE: 0,
-        # Counted for this user namespace and uid, where this process is the only one.
-        resource.RLIMIT_NPROC: PROCESS_LIMIT,
-    }
-    for which, value in limits.items():
-        resource.setrlimit(which, (value, value))
-
-
-def _own_files_only(*, keep: int) -> None:
-    """stdout/stderr to files in the cwd, every other inherited descriptor closed."""
-    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
-    os.dup2(os.open(f"{SANDBOX_CWD}/.stdout", flags, 0o600), 1)
-    os.dup2(os.open(f"{SANDBOX_CWD}/.stderr", flags, 0o600), 2)
-    # Not the supervisor's log, out folder or /proc, not the worker's pipes.
-    os.closerange(3, keep)
-    os.closerange(keep + 1, 65536)
-    os.environ.clear()
-    os.environ.update(scrubbed_env(SANDBOX_CWD))
-    os.environ["MPLCONFIGDIR"] = f"{SANDBOX_CWD}/.mpl"
-    os.environ["TMPDIR"] = SANDBOX_CWD
-
-
-def _execute(code: str) -> int:
-    """Run `code` as `figure.py`; save the current figure if the code saved no PNG itself."""
-    import matplotlib.pyplot as plt
-
-    plt.close("all")
-    try:
-        compiled = compile(code, "figure.py", "exec")
-        exec(compiled, {"__name__": "__main__", "__builtins__": builtins})
-        if plt.get_fignums() and not any(
-            n.endswith(".png") for n in os.listdir(SANDBOX_CWD) if n != HARNESS_PNG
-        ):
-            plt.savefig(f"{SANDBOX_CWD}/{HARNESS_PNG}")
-    except BaseException as exc:
-        lines = traceback.format_exception(exc)
-        # Only the model's own frames are useful to it; drop the harness frame.
-        text = "".join(line for line in lines if __file__ not in line)
-        with contextlib.suppress(OSError), open(f"{SANDBOX_CWD}/.error", "w") as handle:
-            handle.write(text[-TAIL_CHARS:])
-        return 1
-    finally:
-        with contextlib.suppress(Exception):
-            sys.stdout.flush()
-            sys.stderr.flush()
-    return 0

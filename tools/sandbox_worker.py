@@ -18,16 +18,18 @@ import tempfile
 import time
 from typing import Any
 
-from labscribe.tools import confine
-from labscribe.tools.sandbox import TAIL_CHARS
-from labscribe.tools.sandbox_run import (
-    Context,
+from labscribe.tools import confine, lockdown
+from labscribe.tools.kernel_calls import SetupFailed
+from labscribe.tools.sandbox_host import is_privileged, sandbox_problem
+from labscribe.tools.sandbox_limits import TAIL_CHARS
+from labscribe.tools.sandbox_protocol import (
+    SandboxContext,
     failure_of,
     ids_for,
     kill_and_reap,
     receive,
-    supervise,
 )
+from labscribe.tools.sandbox_run import supervise
 
 
 def serve() -> None:
@@ -35,11 +37,11 @@ def serve() -> None:
     proto_out = os.fdopen(os.dup(1), "w", buffering=1)
     # Anything the libraries print must not corrupt the protocol: fd 1 becomes stderr.
     os.dup2(2, 1)
-    privileged = os.geteuid() == 0 and confine.in_initial_user_namespace()
+    privileged = is_privileged()
     try:
-        context = Context(privileged, os.open("/proc", os.O_PATH), confine.seccomp_filter())
-    except confine.SetupFailed as exc:
-        error = confine.sandbox_problem(exc.step, exc.errno, privileged=privileged)
+        context = SandboxContext(privileged, os.open("/proc", os.O_PATH), lockdown.seccomp_filter())
+    except SetupFailed as exc:
+        error = sandbox_problem(exc.step, exc.errno, privileged=privileged)
         proto_out.write(json.dumps({"ready": False, "error": error}) + "\n")
         return
     # Before the warm-up: a host that forbids the namespaces is told so in milliseconds.
@@ -82,7 +84,7 @@ def _warm_up() -> None:
     plt.close("all")
 
 
-def _probe(context: Context, proto_fd: int) -> str | None:
+def _probe(context: SandboxContext, proto_fd: int) -> str | None:
     """Build one whole sandbox and run no code in it: None if it held, else why it cannot."""
     with tempfile.TemporaryDirectory(prefix="labscribe-probe-") as staging:
         for part in ("root", "out", "data"):
@@ -106,7 +108,7 @@ def _probe(context: Context, proto_fd: int) -> str | None:
 # --------------------------------------------------------------------------- worker side
 
 
-def _run_one(context: Context, request: dict[str, Any], *, proto_fd: int) -> dict[str, Any]:
+def _run_one(context: SandboxContext, request: dict[str, Any], *, proto_fd: int) -> dict[str, Any]:
     """Fork the supervisor for one figure, map its namespace, wait (backstop: timeout + 10 s)."""
     timeout = float(request["timeout"])
     from_supervisor, to_worker = os.pipe()
@@ -127,7 +129,7 @@ def _run_one(context: Context, request: dict[str, Any], *, proto_fd: int) -> dic
             try:
                 confine.write_id_maps(context.proc_fd, pid, ids.uid_map, ids.gid_map)
             except OSError as exc:
-                failed = confine.SetupFailed("uid map", exc.errno or 0)
+                failed = SetupFailed("uid map", exc.errno or 0)
             else:
                 # A supervisor that died meanwhile shows as end of file below.
                 with contextlib.suppress(BrokenPipeError):
@@ -138,7 +140,7 @@ def _run_one(context: Context, request: dict[str, Any], *, proto_fd: int) -> dic
         os.close(from_supervisor)
     if failed is not None:
         kill_and_reap(pid)
-        error = confine.sandbox_problem(failed.step, failed.errno, privileged=context.privileged)
+        error = sandbox_problem(failed.step, failed.errno, privileged=context.privileged)
         return {"error": error}
     while True:
         done, status = os.waitpid(pid, os.WNOHANG)

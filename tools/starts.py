@@ -4,7 +4,7 @@ A least-squares fit of a nonlinear model converges from a start near the optimum
 off from one far away. The start search makes the guess a human would: each parameter the
 formula is linear in (an amplitude, an offset) is solved exactly by linear least squares for
 every guess of the others, and those others are guessed on the scale their dimension gives
-(tools.formulas.dimensions): a rate on 1/x's scale, a time constant or a width on x's, a
+(tools.dimensions): a rate on 1/x's scale, a time constant or a width on x's, a
 centre where the data are and peak, an exponent among small numbers. Thousands of guesses
 are scored at once (the formula's sympy tree evaluated on arrays of guesses by numpy, with
 no code generated), the best are refined one parameter at a time, and those are the starts
@@ -23,13 +23,10 @@ from lmfit import Parameters
 from lmfit.models import ExpressionModel
 from scipy.signal import find_peaks, lombscargle, savgol_filter
 
-from labscribe.tools.formulas import (
-    Formula,
-    dimensions,
-    evaluate_tree,
-    periods,
-    positions,
-)
+from labscribe.tools.dimensions import dimensions
+from labscribe.tools.formula_eval import evaluate_tree
+from labscribe.tools.formula_parse import Formula
+from labscribe.tools.parameter_roles import periods, positions
 
 MAX_GUESSES = 20_000  # combinations of nonlinear values scored; a larger grid is sampled
 REFINED = 12  # the best guesses refined one parameter at a time

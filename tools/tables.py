@@ -17,10 +17,10 @@ from pydantic import BaseModel, Field
 from labscribe.tools.base import Folder, human_size
 from labscribe.tools.columns import Column
 from labscribe.tools.containers import CONTAINER_SUFFIXES, read_container
+from labscribe.tools.encoding import SNIFF_BYTES, text_encoding
 from labscribe.tools.grid import MAX_TABLES_PER_FILE, MIN_ROWS, finish, tables_in
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.readers import NoTable, Read, file_prefix
-from labscribe.tools.reading import SNIFF_BYTES, text_encoding
 from labscribe.tools.text_tables import MAX_COLUMNS, MAX_LINES, text_grid
 
 # Delimited text, and instrument exports that are delimited text under a header.

@@ -19,12 +19,14 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 
-# Read by TeX, its fonts and latexmk (perl). Each is bound read-only where it exists.
+from labscribe.tools.sandbox_host import is_privileged, root_links, system_dirs, userns_problem
+
+# Read by TeX, its fonts and latexmk (perl) beside the system's programs and libraries. Each
+# is bound read-only where it exists.
 READ_ONLY = (
-    "/usr", "/etc/texmf", "/etc/fonts", "/etc/perl", "/etc/alternatives", "/var/lib/texmf",
+    "/etc/texmf", "/etc/fonts", "/etc/perl", "/etc/alternatives", "/var/lib/texmf",
     "/var/cache/fontconfig",
 )  # fmt: skip
-ROOT_DIRS = ("bin", "sbin", "lib", "lib32", "lib64", "libx32")
 # kpathsea reads these from the environment before texmf.cnf: p(aranoid) allows files in the
 # working folder and below only; f(alse) forbids \write18 altogether. Kept inside the sandbox
 # as a second wall.
@@ -33,18 +35,14 @@ NO_BWRAP = (
     "TeX is compiled inside bubblewrap, which is not installed: `apt install bubblewrap` "
     "(Debian/Ubuntu) for PDFs"
 )
-NO_NAMESPACES = (
-    "bubblewrap cannot create namespaces here ({detail}); on Ubuntu 24.04 and later allow "
-    "unprivileged user namespaces (sysctl kernel.apparmor_restrict_unprivileged_userns=0), "
-    "elsewhere kernel.unprivileged_userns_clone=1"
-)
+NO_NAMESPACES = "bubblewrap cannot create namespaces here ({detail}): {cause}"
 
 
 def confined(command: list[str], build: Path) -> list[str]:
     """`command`, to run in `build` inside the TeX sandbox."""
     where = str(build.resolve())
     binds = [part for path in _read_only_roots() for part in ("--ro-bind", path, path)]
-    links = [part for name, target in _root_links() for part in ("--symlink", target, name)]
+    links = [part for name, target in root_links() for part in ("--symlink", target, name)]
     env = {"PATH": "/usr/bin:/bin", "HOME": where, "LANG": "C.UTF-8", **CONFINED}
     return [
         "bwrap", "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
@@ -56,7 +54,7 @@ def confined(command: list[str], build: Path) -> list[str]:
 
 
 @lru_cache(maxsize=1)
-def sandbox_problem() -> str | None:
+def tex_confinement_problem() -> str | None:
     """Why TeX cannot be confined here, or None. Probed once per process, like xelatex."""
     if shutil.which("bwrap") is None:
         return NO_BWRAP
@@ -66,18 +64,19 @@ def sandbox_problem() -> str | None:
                 confined(["true"], Path(build)), capture_output=True, text=True, timeout=30
             )
     except (OSError, subprocess.TimeoutExpired) as exc:
-        return NO_NAMESPACES.format(detail=str(exc))
-    if probe.returncode != 0:
-        return NO_NAMESPACES.format(detail=probe.stderr.strip() or f"exit {probe.returncode}")
-    return None
+        detail = str(exc)
+    else:
+        if probe.returncode == 0:
+            return None
+        detail = probe.stderr.strip() or f"exit {probe.returncode}"
+    cause = userns_problem(privileged=is_privileged(), program="bwrap")
+    return NO_NAMESPACES.format(detail=detail, cause=cause)
 
 
 def _read_only_roots() -> list[str]:
-    """The READ_ONLY paths that exist, a host's own /bin and /lib where they are not links
-    into /usr, and a TeX installation outside /usr (TeX Live's /opt/texlive/2024)."""
-    roots = [path for path in READ_ONLY if os.path.exists(path)]
-    roots += [f"/{name}" for name in ROOT_DIRS if os.path.isdir(f"/{name}")
-              and not os.path.islink(f"/{name}")]  # fmt: skip
+    """The system's directories, the READ_ONLY paths that exist, and a TeX installation
+    outside /usr (TeX Live's /opt/texlive/2024)."""
+    roots = system_dirs() + [path for path in READ_ONLY if os.path.exists(path)]
     for program in ("xelatex", "latexmk", "xdvipdfmx"):
         found = shutil.which(program)
         if found is None:
@@ -87,9 +86,3 @@ def _read_only_roots() -> list[str]:
         if not any(install == Path(root) or Path(root) in install.parents for root in roots):
             roots.append(str(install))
     return roots
-
-
-def _root_links() -> list[tuple[str, str]]:
-    """/bin, /lib, ... as links where the host has them as links (merged /usr)."""
-    return [(f"/{name}", os.readlink(f"/{name}")) for name in ROOT_DIRS
-            if os.path.islink(f"/{name}")]  # fmt: skip

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from computed_once import folder_key, scanned_once
 from corpus import FINAL
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
 from langchain_core.tools import StructuredTool
@@ -144,7 +145,8 @@ def labscribe(trajectory: Trajectory, where: Path) -> Outcome:
     context = Context(
         models=Models(explore=explorer, write=writer), reflect=0, compile=False, figures=False
     )
-    result = run_folder(folder, out=where / "out", db=where / "threads.sqlite", context=context)
+    with scanned_once(folder_key(trajectory.folder_files)):
+        result = run_folder(folder, out=where / "out", db=where / "threads.sqlite", context=context)
     termination = result.record["exploration"]["termination"]
     calls = len(explorer.requests)
     stopped: dict[str, Stop] = {

@@ -17,6 +17,9 @@ from peers import peer_trajectories  # noqa: E402
 from policies import Trajectory  # noqa: E402
 from run import run_all, summary_table  # noqa: E402
 
+# The module fixture runs the whole bench once: its tests stay on one worker.
+pytestmark = pytest.mark.xdist_group("loopbench")
+
 KINDS = {
     "exact repetition", "keys reordered", "non-semantic field varies", "A-B cycle",
     "A-B-C cycle", "same error, varying arguments", "poll whose result changes", "paging",
@@ -56,6 +59,14 @@ def test_the_corpus_is_labelled_and_covers_every_kind() -> None:
 @pytest.fixture(scope="module")
 def bench() -> tuple:
     return run_all()
+
+
+def test_the_bench_runs_on_one_worker(request: pytest.FixtureRequest) -> None:
+    """Under `-n 2 --dist loadgroup` (the README's command) the group is part of the node
+    id; a pytest that drops it runs the whole bench on each worker."""
+    if not request.config.getoption("loadgroup", False):
+        pytest.skip("only `--dist loadgroup` groups tests; this run does not distribute them")
+    assert request.node.nodeid.endswith("@loopbench")
 
 
 def test_labscribe_catches_every_collapse_without_a_false_alarm(bench) -> None:

@@ -17,7 +17,7 @@ from clirun import COMMAND, endpoint_flags, measured, read_events, read_record
 from scripted import ScriptedChatModel, call, latex, reply
 from scripted_server import ScriptedEndpoint, text_reply, tool_reply
 
-from labscribe.graph.runner import resume_thread
+from labscribe.graph.resume import resume_thread
 from labscribe.guards.messages import PATH_OUTSIDE_ERROR
 from labscribe.tools import Folder, ToolError
 from labscribe.tools.files import READ_FILE

@@ -13,7 +13,8 @@ from scripted import ScriptedChatModel, call, latex, reply
 from scripted_server import Fail, ScriptedEndpoint, text_reply, tool_reply
 
 from labscribe.graph import Context, Models
-from labscribe.graph.runner import BadInput, resume_thread, run_folder
+from labscribe.graph.resume import resume_thread
+from labscribe.graph.runner import BadInput, run_folder
 
 FINISH = call("finish_exploration", experiment="RLC", goal="f0", key_findings=["f0"])
 LOOP = reply(call("list_dir"))
@@ -23,7 +24,8 @@ def halted_thread(data: Path, tmp_path: Path, writer: ScriptedChatModel, **setti
     """A thread `t` whose explorer collapsed under on_collapse="ask": paused for a human."""
     explorer = ScriptedChatModel(replies=[LOOP] * 5 + [reply(FINISH)], by_turn=True)
     models = Models(explore=explorer, write=writer)
-    context = Context(models=models, on_collapse="ask", compile=False, figures=False, **settings)
+    settings = {"on_collapse": "ask", "compile": False, "figures": False} | settings
+    context = Context(models=models, **settings)
     first = run_folder(data, out=tmp_path / "out", thread_id="t", context=context)
     assert first.record["status"] == "halted"
     return models
@@ -32,13 +34,18 @@ def halted_thread(data: Path, tmp_path: Path, writer: ScriptedChatModel, **setti
 # 21. routers read the runtime context, as the nodes do -----------------------------------
 
 
-def test_a_resume_with_fewer_reflect_rounds_runs_that_many(data: Path, tmp_path: Path) -> None:
-    writer = ScriptedChatModel(replies=[reply(content=latex(f"Version {n}.")) for n in range(9)])
-    models = halted_thread(data, tmp_path, writer, reflect=2)
-    second = resume_thread("t", nudge="finish now", models=models, settings={"reflect": 1})
+@pytest.mark.parametrize("before, after", [(2, 1), (1, 3)])
+def test_a_resume_with_other_reflect_rounds_recomputes_the_plan(
+    data: Path, tmp_path: Path, before: int, after: int
+) -> None:
+    writer = ScriptedChatModel(replies=[reply(content=latex(f"Version {n}.")) for n in range(12)])
+    models = halted_thread(data, tmp_path, writer, reflect=before)
+    second = resume_thread("t", nudge="finish now", models=models, settings={"reflect": after})
     assert second.record["status"] == "completed"
-    assert second.record["stages"].count("reflect") == 1
-    assert len(writer.requests) == 1 + 2  # the draft, then one critique and one revision
+    assert second.record["plan"].count("reflect") == after
+    assert second.record["stages"].count("reflect") == after
+    assert second.record["options"]["reflect"] == after
+    assert len(writer.requests) == 1 + 2 * after  # the draft, then a critique and a revision each
 
 
 def test_an_on_collapse_given_on_resume_is_the_one_the_router_follows(
@@ -166,3 +173,65 @@ def test_every_event_carries_an_iso_time_and_the_seconds_since_the_run_started(
     elapsed = [e["elapsed"] for e in events]
     assert all(isinstance(x, float | int) and x >= 0 for x in elapsed)
     assert times == sorted(times)
+
+
+# 26. settings resolved once, recorded, and applied coherently on a resume ----------------------
+
+
+def test_compile_switched_off_on_resume_makes_no_pdf(data: Path, tmp_path: Path, writer) -> None:
+    models = halted_thread(data, tmp_path, writer, reflect=0, compile=True)
+    done = resume_thread("t", nudge="finish now", models=models, settings={"compile": False})
+    assert done.record["compile"] == {"status": "skipped", "reason": "compiling was switched off"}
+    assert "compile" not in done.record["plan"]
+    assert not (tmp_path / "out" / "report.pdf").exists()
+
+
+def test_the_thread_records_its_endpoint_and_a_resume_in_another_shell_keeps_it(
+    data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db, out = str(tmp_path / "db.sqlite"), tmp_path / "out"
+    loop = tool_reply(("list_dir", {}))
+    finish = tool_reply(("finish_exploration", {"experiment": "x", "goal": "y",
+                                                "key_findings": ["z"]}))  # fmt: skip
+    first_scripts = {"explorer": [loop] * 5 + [finish], "writer": [text_reply(latex())]}
+    with (
+        ScriptedEndpoint(first_scripts) as recorded,
+        ScriptedEndpoint({"explorer": [finish], "writer": [text_reply(latex())]}) as elsewhere,
+    ):
+        for name in ("LABSCRIBE_EXPLORE_MODEL", "LABSCRIBE_WRITE_MODEL", "DEEPSEEK_API_KEY"):
+            monkeypatch.delenv(name, raising=False)
+        monkeypatch.setenv("LABSCRIBE_REQUEST_TIMEOUT", "7")
+        flags = [*endpoint_flags(recorded, key="s3cret-key"), "--on-collapse", "ask"]
+        done = labscribe("run", str(data), "--out", str(out), "--thread", "t", "--db", db, *flags)
+        assert done.returncode == 3, done.stderr
+        options = read_record(out)["options"]
+        assert options["base_url"] == recorded.url
+        assert (options["explore_model"], options["write_model"]) == ("explorer", "writer")
+        assert (options["request_timeout"], options["max_retries"]) == (7.0, 2)
+        # another shell: another endpoint named in the environment, the key in it too
+        monkeypatch.setenv("LABSCRIBE_BASE_URL", elsewhere.url)
+        monkeypatch.setenv("LABSCRIBE_EXPLORE_MODEL", "explorer")
+        monkeypatch.setenv("LABSCRIBE_API_KEY", "s3cret-key")
+        monkeypatch.setenv("LABSCRIBE_REQUEST_TIMEOUT", "99")
+        again = labscribe("resume", "t", "--db", db, "--nudge", "finish now")
+        assert again.returncode == 0, again.stderr
+        assert elsewhere.requests == []
+        assert recorded.calls_to("writer") == 1
+        assert read_record(out)["options"]["request_timeout"] == 7.0
+    for written in [Path(db), *out.iterdir()]:
+        if written.is_file():
+            assert b"s3cret-key" not in written.read_bytes(), written
+
+
+def test_a_new_endpoint_on_resume_takes_the_old_endpoints_models_with_it() -> None:
+    recorded = {"base_url": "https://old.example/v1", "explore_model": "old-small",
+                "write_model": "old-big", "request_timeout": 5.0}  # fmt: skip
+    moved = Context.from_options(recorded, base_url="http://127.0.0.1:1/v1", explore_model="m")
+    assert (moved.explore_model, moved.write_model) == ("m", "m")
+    assert moved.request_timeout != 5.0
+    kept = Context.from_options(recorded, write_model="other")
+    assert (kept.base_url, kept.explore_model, kept.write_model) == (
+        "https://old.example/v1",
+        "old-small",
+        "other",
+    )

@@ -148,7 +148,7 @@ def test_fault_length_while_drafting_is_continued_over_a_stream(data: Path, tmp_
 
 def test_fault_invalid_calls_and_empty_reply_are_answered(data: Path, tmp_path: Path) -> None:
     script = [
-        tool_reply(("read_file", '{"path": "notes.md", oops}'), ("conjure", {"x": 1}), LIST, READ),
+        tool_reply(("read_file", '["notes.md"]'), ("conjure", {"x": 1}), LIST, READ),
         text_reply(None),
         tool_reply(FINISH),
     ]

@@ -24,6 +24,7 @@ PLOT = (
     "plt.xlabel('f (Hz)')\n"
     "plt.ylabel('V_R (Vpp)')\n"
 )
+RAISES = "import matplotlib.pyplot as plt\nplt.plot(xs)\n"  # passes the policy, fails as it runs
 FINISH = call("finish_exploration", experiment="RLC", goal="f0", key_findings=["peak"])
 
 
@@ -94,6 +95,7 @@ def test_make_figure_tool_keeps_a_rendered_figure(example: Path, run) -> None:
         replies=[
             reply(call("make_figure", code=PLOT, name="curve", caption="V_R against f.")),
             reply(call("make_figure", code="open('/etc/passwd')", name="bad")),
+            reply(call("make_figure", code=RAISES, name="broken")),
             reply(FINISH),
         ]
     )
@@ -106,4 +108,7 @@ def test_make_figure_tool_keeps_a_rendered_figure(example: Path, run) -> None:
     assert results[0]["content"] == "figure saved: figures/curve.png (V_R against f.)"
     assert results[1]["status"] == "error"
     assert "open" in results[1]["content"]
+    # A figure that fails as it runs: the sandbox's "Error: " and the tool's are one prefix.
+    assert results[2]["content"].startswith("Error: the figure code raised an exception")
+    assert not any(r["content"].startswith("Error: Error:") for r in results[1:3])
     assert (result.out / "figures" / "curve.png").exists()

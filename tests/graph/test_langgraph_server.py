@@ -4,34 +4,27 @@ langgraph-sdk over HTTP; the models are a scripted OpenAI-compatible endpoint.""
 from __future__ import annotations
 
 import json
-import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import langgraph_sdk
 import pytest
-from langgraph_dev import LANGGRAPH, LanggraphDev
+from langgraph_dev import LanggraphDev
 from scripted import latex
 from scripted_server import Choose, ScriptedEndpoint, text_reply, tool_reply
 
 from labscribe.guards.human import DRAFT_CHOSEN
+
+# one `langgraph dev` serves them all (conftest.langgraph_server): one xdist worker runs them
+pytestmark = pytest.mark.xdist_group("langgraph_server")
 
 FINISH = ("finish_exploration", {"experiment": "RLC", "goal": "f0", "key_findings": ["5 kHz"]})
 AGAIN = tool_reply(("list_dir", {"path": "."}))
 NUDGE = "Stop listing the folder. Call finish_exploration with what you know."
 
 
-@pytest.fixture(scope="module")
-def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """`langgraph dev` offline in a temporary directory (its `.langgraph_api/` state lands
-    there)."""
-    if os.environ.get("CI") is None and not LANGGRAPH.exists():
-        pytest.skip("langgraph-cli is not installed here (.ci/setup --test installs it)")
-    server = LanggraphDev(tmp_path_factory.mktemp("langgraph-dev"))
-    try:
-        yield server.start()
-    finally:
-        server.stop()
+@pytest.fixture
+def server_url(langgraph_server: LanggraphDev) -> str:
+    return langgraph_server.url
 
 
 def _context(endpoint: ScriptedEndpoint, **settings: object) -> dict[str, object]:
@@ -44,7 +37,8 @@ def _context(endpoint: ScriptedEndpoint, **settings: object) -> dict[str, object
 
 def test_the_served_graph_shows_its_context_as_a_form_and_its_input(server_url: str) -> None:
     client = langgraph_sdk.get_sync_client(url=server_url)
-    (assistant,) = client.assistants.search(graph_id="labscribe")
+    # the graph's own assistant; other tests on this server add theirs
+    (assistant,) = client.assistants.search(graph_id="labscribe", metadata={"created_by": "system"})
     schemas = client.assistants.get_schemas(assistant["assistant_id"])
     form = schemas["context_schema"]["properties"]
     assert {"base_url", "api_key", "explore_model", "write_model", "on_collapse"} <= set(form)

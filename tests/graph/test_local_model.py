@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from labscribe.graph.context import Context
-from labscribe.graph.local_model import LocalModelError, check_local_model, gguf_path
+from labscribe.graph.local_model import LocalModelError, check_local_model
 from labscribe.graph.local_server import (
     CHATML,
     FORMATS,
@@ -28,6 +28,7 @@ from labscribe.graph.local_server import (
     render_prompt,
 )
 from labscribe.graph.models import idle_reason
+from labscribe.graph.settings import bundled_gguf
 from labscribe.guards.budgets import estimate_tokens
 from labscribe.nodes.explore import TOOL_SCHEMAS
 from labscribe.tools.base import Folder
@@ -101,25 +102,34 @@ def test_bounded_caps_every_string_and_list() -> None:
     assert properties["key_findings"]["items"]["maxLength"] == STRING_CHARS
 
 
-def test_gguf_path_honours_the_environment(tmp_path: Path) -> None:
+def test_the_gguf_comes_from_the_environment_else_the_bundled_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("LABSCRIBE_BASE_URL", "LABSCRIBE_API_KEY", "DEEPSEEK_API_KEY"):
+        monkeypatch.delenv(name, raising=False)
     gguf = tmp_path / "model.gguf"
     gguf.write_bytes(b"GGUF")
-    assert gguf_path({"LABSCRIBE_LOCAL_GGUF": str(gguf)}) == gguf
+    monkeypatch.setenv("LABSCRIBE_LOCAL_GGUF", str(gguf))
+    assert Context().gguf == str(gguf)
+    monkeypatch.delenv("LABSCRIBE_LOCAL_GGUF")
+    assert Context().gguf == bundled_gguf()
 
 
-def test_gguf_path_refuses_a_missing_file(tmp_path: Path) -> None:
+def test_a_missing_gguf_is_refused_in_one_line(tmp_path: Path) -> None:
     with pytest.raises(LocalModelError, match="which is not a file"):
-        gguf_path({"LABSCRIBE_LOCAL_GGUF": str(tmp_path / "nope.gguf")})
+        check_local_model(str(tmp_path / "nope.gguf"))
+    with pytest.raises(LocalModelError, match="embedded local model is not installed"):
+        check_local_model(None)
 
 
 @NEEDS_LLAMA
 def test_check_local_model_passes_where_it_is_installed() -> None:
-    check_local_model()
+    check_local_model(bundled_gguf())
 
 
 @pytest.fixture(scope="module")
 def handler() -> ChatHandler:
-    return ChatHandler(load_model(gguf_path(), 4_096))
+    return ChatHandler(load_model(Path(bundled_gguf() or ""), 4_096))
 
 
 @NEEDS_LLAMA
@@ -152,7 +162,7 @@ def test_chat_handler_without_tools_writes_text_within_the_cap(handler: ChatHand
 def test_token_estimate_never_undercounts_the_embedded_tokenizer(example: Path) -> None:
     from llama_cpp import Llama
 
-    llama = Llama(model_path=str(gguf_path()), vocab_only=True, verbose=False)
+    llama = Llama(model_path=str(bundled_gguf()), vocab_only=True, verbose=False)
     folder = Folder(example)
     paths = ("data/sweep.csv", "notes_zh.md", "logbook_gbk.txt", "params.ini", "assignment.pdf")
     texts = [
@@ -172,7 +182,8 @@ def test_embedded_server_dies_with_a_killed_parent() -> None:
     code = (
         "import time\n"
         "from labscribe.graph.local_model import local_server\n"
-        "print(local_server().process.pid, flush=True)\n"
+        "from labscribe.graph.settings import bundled_gguf\n"
+        "print(local_server(bundled_gguf()).process.pid, flush=True)\n"
         "time.sleep(120)\n"
     )
     parent = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)

@@ -12,7 +12,8 @@ from scripted_server import ScriptedEndpoint, text_reply, tool_reply
 
 from labscribe.graph import Context, Models, build_graph
 from labscribe.graph.checkpoint import open_checkpointer
-from labscribe.graph.runner import BadInput, resume_thread, run_folder
+from labscribe.graph.resume import resume_thread
+from labscribe.graph.runner import BadInput, run_folder
 
 FINISH = call("finish_exploration", experiment="RLC", goal="f0", key_findings=["f0"])
 

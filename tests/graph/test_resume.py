@@ -7,7 +7,8 @@ from scripted import ScriptedChatModel, call, reply
 
 from labscribe.graph.context import Context
 from labscribe.graph.models import Models
-from labscribe.graph.runner import resume_thread, run_folder
+from labscribe.graph.resume import resume_thread
+from labscribe.graph.runner import run_folder
 
 FINISH = call("finish_exploration", experiment="RLC", goal="f0", key_findings=["5 kHz"])
 

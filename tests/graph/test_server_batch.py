@@ -10,7 +10,6 @@ import signal
 import threading
 import uuid
 import warnings
-from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -26,6 +25,9 @@ from scripted_server import Choose, Hang, ScriptedEndpoint, text_reply, tool_rep
 
 from labscribe.graph.batch import Batch
 from labscribe.graph.server_batch import _Follower
+
+# one `langgraph dev` serves them all (conftest.langgraph_server): one xdist worker runs them
+pytestmark = pytest.mark.xdist_group("langgraph_server")
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -46,12 +48,9 @@ OPTIONS = ["--reflect", "0", "--no-compile", "--no-figures"]
 OUTPUTS = {"report.tex", "history.json", "run.json", "events.jsonl", "figures"}  # no references
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LanggraphDev]:
-    served = LanggraphDev(tmp_path_factory.mktemp("langgraph-dev"))
-    served.start()
-    yield served
-    served.stop()
+@pytest.fixture
+def server(langgraph_server: LanggraphDev) -> LanggraphDev:
+    return langgraph_server
 
 
 def course_of(data: Path, root: Path, names: list[str], marked: dict[str, str]) -> Path:
@@ -264,7 +263,7 @@ def test_two_submissions_for_one_folder_never_run_its_thread_at_once(
         racing = _Follower(
             client, batch, batch.entries[0].model_copy(), api_key=None, nudge=None, running={}
         )
-        racing._where = lambda: "resumable"  # what it saw an instant before the other began
+        racing._where = lambda: ("resumable", None)  # what it saw before the other began
         events: list[dict] = []
         race = threading.Thread(target=racing.run, args=(lambda e, event: events.append(event),))
         race.start()

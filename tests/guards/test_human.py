@@ -9,7 +9,6 @@ from labscribe.guards.human import (
     RETRY_ACTION,
     HumanAnswer,
     halt_request,
-    infrastructure_halt_of,
     read_answer,
 )
 
@@ -45,17 +44,17 @@ def test_a_collapse_is_one_human_interrupt_with_the_halted_call_and_a_markdown_d
     assert description.startswith("## Exploration halted: list_dir was called 5 times")
     assert "`/data/ada`" in description and "warned 1, blocked 1; 5 tool calls" in description
     assert "**Respond**" in description and "**Ignore**" in description
-    assert infrastructure_halt_of(payload) is None
 
 
-def test_an_outage_asks_to_accept_a_retry_and_carries_its_halt_record():
+def test_an_outage_asks_to_retry_with_or_without_a_hint_and_carries_its_halt_record():
     payload = halt_request(OUTAGE)
     (request,) = STRICT.validate_python(payload)
     assert request["action_request"]["action"] == RETRY_ACTION
     assert request["config"]["allow_accept"] is True
-    assert not request["config"]["allow_respond"] and not request["config"]["allow_ignore"]
-    assert infrastructure_halt_of(payload) == OUTAGE
-    assert infrastructure_halt_of(payload[0]) == OUTAGE
+    assert request["config"]["allow_respond"] and not request["config"]["allow_ignore"]
+    assert request["action_request"]["args"] == {
+        key: OUTAGE[key] for key in ("termination", "kind", "reason")
+    }
 
 
 @pytest.mark.parametrize(

@@ -5,8 +5,10 @@ import numpy as np
 import pytest
 
 from labscribe.tools.fit_result import Fit, Parameter, format_value
-from labscribe.tools.fits import MAX_FIT_POINTS, evaluate, fit_column, fit_request
+from labscribe.tools.fit_runs import MAX_FIT_POINTS
+from labscribe.tools.fits import evaluate, fit_column
 from labscribe.tools.requested import requested_model
+from labscribe.tools.requested_fits import fit_request
 
 
 def fitted(x: np.ndarray, y: np.ndarray, sigma: np.ndarray | None = None, **names: str) -> Fit:

@@ -14,17 +14,10 @@ from PIL import Image, ImageDraw, ImageFont
 
 from labscribe.guards.messages import PATH_OUTSIDE_ERROR
 from labscribe.tools import Folder
-from labscribe.tools.images import (
-    DECODE_ERROR,
-    NO_TEXT_NOTE,
-    READ_IMAGE,
-    ReadImageArgs,
-    TextBox,
-    describe_with_vision,
-    ocr_engine,
-    read_image,
-    reading_order,
-)
+from labscribe.tools.images import NO_TEXT_NOTE, READ_IMAGE, ReadImageArgs, read_image
+from labscribe.tools.ocr import TextBox, ocr_engine, reading_order
+from labscribe.tools.pictures import DECODE_ERROR
+from labscribe.tools.vision import describe_with_vision
 
 
 def _font_path() -> Path | None:
@@ -250,7 +243,7 @@ def test_read_image_decodes_every_supported_format(folder: Folder, fmt: str) -> 
 
 def test_ocr_engine_is_created_lazily_and_once() -> None:
     probe = (
-        "import sys, labscribe.tools.images as m; "
+        "import sys, labscribe.tools.images, labscribe.tools.ocr as m; "
         "print('rapidocr_onnxruntime' in sys.modules, m._engine is None)"
     )
     ran = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from labscribe.tools.base import Folder, ToolError
+from labscribe.tools.encoding import SNIFF_BYTES
 from labscribe.tools.files import READ_FILE
 from labscribe.tools.line_index import (
     LINE_INDEXES,
@@ -21,7 +22,7 @@ from labscribe.tools.line_index import (
     LineIndex,
     LineIndexCache,
 )
-from labscribe.tools.reading import COUNT_BYTES, SNIFF_BYTES, read_window
+from labscribe.tools.reading import COUNT_BYTES, read_window
 
 LINES = 300_000
 # What a read that seeks near its offset may read besides the sniffed prefix: the lines from

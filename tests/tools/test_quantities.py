@@ -3,7 +3,7 @@ import pytest
 
 from labscribe.tools.fit_result import Fit, Parameter
 from labscribe.tools.fits import fit_column
-from labscribe.tools.formulas import FormulaError
+from labscribe.tools.formula_parse import FormulaError
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.quantities import derive, known_values
 

@@ -31,14 +31,9 @@ from PIL import Image
 
 import labscribe.tools
 from labscribe.guards.figure_policy import check_figure_code
-from labscribe.tools.confine import sandbox_problem
-from labscribe.tools.sandbox import (
-    FigureResult,
-    FigureWorker,
-    SandboxUnavailable,
-    run_figure,
-    sanitize_name,
-)
+from labscribe.tools.figure_output import FigureResult, SandboxUnavailable
+from labscribe.tools.sandbox import FigureWorker, run_figure, sanitize_name
+from labscribe.tools.sandbox_host import sandbox_problem
 
 SINE = """\
 import matplotlib.pyplot as plt
@@ -954,7 +949,8 @@ def test_figure_worker_refuses_to_start_without_user_namespaces(tmp_path: Path) 
         pytest.skip("unshare (util-linux) is needed to forbid user namespaces for one process")
     # A user namespace whose limit for further namespaces is 0: what the sysctl does to a host.
     code = (
-        "from labscribe.tools.sandbox import FigureWorker, SandboxUnavailable\n"
+        "from labscribe.tools.figure_output import SandboxUnavailable\n"
+        "from labscribe.tools.sandbox import FigureWorker\n"
         "try:\n    FigureWorker().start()\n    print('started')\n"
         "except SandboxUnavailable as exc:\n    print(exc)\n"
     )

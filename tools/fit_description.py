@@ -1,0 +1,170 @@
+"""An lmfit result described as the report states it (tools.fit_result.Fit): every
+parameter with its standard error and unit, R², the reduced χ², the residuals' verdict
+(tools.residuals), and notes on what the data do not support.
+
+A fit claims no more than it supports, by the same rules whether the model is a standard one
+or a formula the assignment writes: hence one place that describes both.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+from lmfit.model import ModelResult
+
+from labscribe.tools.fit_result import (
+    GOOD_R_SQUARED,
+    Fit,
+    Parameter,
+    Peak,
+    format_value,
+    unit_of,
+)
+from labscribe.tools.model_choice import EXACT, NESTED_SIGMAS
+from labscribe.tools.residuals import structure
+from labscribe.tools.shapes import POWER_OF_FIT, UNIT_RULES, Shape
+
+
+def plain_value(value: float, stderr: float | None) -> float:
+    """The simplest fraction (denominator up to 12) within NESTED_SIGMAS standard errors of
+    `value`, else `value`: an exponent of 0.4988 ± 0.003 is ½, for its parameters' units."""
+    if stderr is None or not math.isfinite(stderr):
+        return float(value)
+    for denominator in range(1, 13):
+        simple = Fraction(value).limit_denominator(denominator)
+        if abs(float(simple) - value) <= NESTED_SIGMAS * stderr:
+            return float(simple)
+    return float(value)
+
+
+def describe_shape(
+    fit: Fit,
+    shape: Shape,
+    result: ModelResult,
+    x: np.ndarray,
+    y: np.ndarray,
+    sigma: np.ndarray | None,
+    sigma_name: str | None,
+    left_out: tuple[str, float, float] | None = None,
+) -> Fit:
+    """`fit` described with the standard model `shape`'s result (and the offset it left out,
+    as it was fitted before: name, value, standard error)."""
+    units = {
+        name: UNIT_RULES[kind](fit.y_unit, fit.x_unit) for name, kind in shape.units.items()
+        if kind != POWER_OF_FIT
+    }  # fmt: skip
+    if POWER_OF_FIT in shape.units.values():  # amplitude·x^exponent: y per x to the exponent
+        exponent = result.params["exponent"]
+        power = Fraction(plain_value(exponent.value, exponent.stderr)).limit_denominator(1000)
+        units["amplitude"] = unit_of((Fraction(1), -power), fit.y_unit, fit.x_unit)
+    described = describe(fit, result, x, y, sigma, sigma_name, units)
+    parameters = [_one_turn(p) if p.name in shape.angles else p for p in described.parameters]
+    dropped = []
+    notes = list(described.notes)
+    if left_out is not None:
+        name, value, error = left_out
+        dropped = [_parameter(name, value, error, units.get(name, ""), False)]
+        notes.append(
+            f"{name} = {format_value(dropped[0])} is 0 within its standard error, so the "
+            "model is fitted without it"
+        )
+    return described.model_copy(
+        update={"model": shape.name, "formula": shape.formula, "parameters": parameters,
+                "peak": _peak(shape, parameters, x), "left_out": dropped, "notes": notes}
+    )  # fmt: skip
+
+
+def describe(
+    fit: Fit,
+    result: ModelResult,
+    x: np.ndarray,
+    y: np.ndarray,
+    sigma: np.ndarray | None,
+    sigma_name: str | None,
+    units: dict[str, str],
+) -> Fit:
+    """`fit` with what `result` found: every parameter with its unit, R², the reduced χ²,
+    the residuals' verdict, and notes on what the data do not support."""
+    parameters = [
+        _parameter(name, p.value, p.stderr, units.get(name, ""), p.expr is not None)
+        for name, p in result.params.items()
+        if p.vary or p.expr is not None  # an offset fixed at 0 is no fitted parameter
+    ]
+    curve = np.asarray(result.best_fit, dtype=float)
+    residual = y - curve
+    r_squared = r_squared_of(y, curve)
+    noise = sigma if sigma is not None else _scatter(y)
+    dof = len(y) - result.nvarys
+    chi2 = float(np.sum((residual / noise) ** 2)) / dof if np.all(noise > 0) and dof else None
+    shape = structure(residual) if r_squared <= 1 - EXACT else None
+    notes = list(fit.notes)
+    good = r_squared >= GOOD_R_SQUARED and shape is None
+    name = "the assignment's model" if fit.requested else "no model tried"
+    if r_squared < GOOD_R_SQUARED:
+        notes.append(
+            f"{name} describes {fit.y} poorly: R² = {r_squared:.2f}, so its parameters say little"
+            if fit.requested else
+            f"no model describes {fit.y} well: the best leaves R² = {r_squared:.2f}, so its "
+            "parameters say little"
+        )  # fmt: skip
+    elif shape is not None:
+        verb = "does not describe these data" if fit.requested else "describes these data"
+        notes.append(f"{name} {verb}: {shape}")
+    loose = [p.name for p in parameters if not p.derived and not p.determined]
+    if good and loose:
+        notes.append(f"not determined by the data: {', '.join(loose)}")
+    described = "the uncertainty column " + sigma_name if sigma_name else (
+        "the point-to-point scatter of the data (no uncertainty column)"
+    )  # fmt: skip
+    free = [name for name, p in result.params.items() if p.vary and p.expr is None]
+    covariance = None
+    if result.covar is not None and np.shape(result.covar) == (len(free), len(free)):
+        matrix = np.asarray(result.covar, dtype=float)
+        covariance = {a: {b: float(matrix[i, j]) for j, b in enumerate(free)}
+                      for i, a in enumerate(free)}  # fmt: skip
+    return fit.model_copy(
+        update={"parameters": parameters, "r_squared": r_squared, "reduced_chi_square": chi2,
+                "sigma": described, "structure": shape or "", "good": good, "notes": notes,
+                "covariance": covariance}
+    )  # fmt: skip
+
+
+def r_squared_of(y: np.ndarray, curve: np.ndarray) -> float:
+    total = float(np.sum((y - y.mean()) ** 2))
+    return 1.0 - float(np.sum((y - curve) ** 2)) / total if total > 0 else 0.0
+
+
+def _scatter(y: np.ndarray) -> float:
+    """σ of the noise from point-to-point differences (robust: the median absolute
+    deviation of successive differences, over √2): a smooth curve sampled densely changes
+    little from one point to the next, so the differences are mostly noise."""
+    steps = np.diff(y)
+    return float(1.4826 * np.median(np.abs(steps - np.median(steps))) / math.sqrt(2))
+
+
+def _parameter(
+    name: str, value: float, stderr: float | None, unit: str, derived: bool
+) -> Parameter:
+    error = float(stderr) if stderr is not None and math.isfinite(stderr) else None
+    return Parameter(name=name, value=float(value), stderr=error, unit=unit, derived=derived)
+
+
+def _one_turn(parameter: Parameter) -> Parameter:
+    """A phase within (−π, π]: one phase, not one per turn."""
+    value = (parameter.value + math.pi) % (2 * math.pi) - math.pi
+    return parameter.model_copy(update={"value": value})
+
+
+def _peak(shape: Shape, parameters: list[Parameter], x: np.ndarray) -> Peak | None:
+    """The peak a peak model found, if it lies within the data: a peak model that only
+    bends through the points (its centre outside them) shows no peak."""
+    if shape.peak is None:
+        return None
+    position, width, kind = shape.peak
+    named = {p.name: p for p in parameters}
+    if not x[0] <= named[position].value <= x[-1]:
+        return None
+    dip = named["amplitude"].value < 0
+    return Peak(position=named[position], width=named[width], width_kind=kind, dip=dip)

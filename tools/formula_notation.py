@@ -1,0 +1,105 @@
+"""How assignments write formulas, read as plain arithmetic: LaTeX (`\\frac`, `e^{-t/\\tau}`),
+Greek letters and Unicode signs (`·`, `−`, `²`) spelled as names and operators, and a formula
+cut out of the prose of a sentence around it.
+
+This is text work on untrusted prose, apart from the parsing (tools.formula_parse) that
+hands the result to sympy. The vocabulary a formula may use (FUNCTIONS, CONSTANTS) lives
+here because both sides need it: the prose cutter to tell math from words, the parser as
+its whitelist.
+"""
+
+from __future__ import annotations
+
+import re
+
+import sympy
+
+# The functions a formula may use, as sympy names them; asteval knows them as numpy's.
+FUNCTIONS = {
+    "exp": sympy.exp, "log": sympy.log, "ln": sympy.log, "sqrt": sympy.sqrt, "sin": sympy.sin,
+    "cos": sympy.cos, "tan": sympy.tan, "arctan": sympy.atan, "atan": sympy.atan,
+    "arcsin": sympy.asin, "asin": sympy.asin, "arccos": sympy.acos, "acos": sympy.acos,
+    "sinh": sympy.sinh, "cosh": sympy.cosh, "tanh": sympy.tanh, "abs": sympy.Abs,
+}  # fmt: skip
+CONSTANTS = {"pi": sympy.pi, "e": sympy.E}
+# Greek letters as assignments write them, spelled as symbol names (λ is not `lambda`, a
+# Python keyword).
+GREEK = {
+    "α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon", "ζ": "zeta",
+    "η": "eta", "θ": "theta", "κ": "kappa", "λ": "lam", "μ": "mu", "µ": "mu", "ν": "nu",
+    "ξ": "xi", "ρ": "rho", "σ": "sigma", "τ": "tau", "φ": "phi", "ϕ": "phi", "χ": "chi",
+    "ψ": "psi", "ω": "omega", "Γ": "Gamma", "Δ": "Delta", "Θ": "Theta", "Λ": "Lambda",
+    "Φ": "Phi", "Ω": "Omega", "π": "pi",
+}  # fmt: skip
+_SYMBOLS = {"·": "*", "×": "*", "⋅": "*", "−": "-", "–": "-", "²": "^2", "³": "^3", "√": "sqrt"}
+
+
+def formula_in(sentence: str) -> str | None:
+    """The formula a sentence writes (`... a power law T = a L^b to ...`), cut from the prose
+    around it; None when it writes none. `$...$` math is taken whole."""
+    for math in re.findall(r"\$([^$]{3,240})\$", sentence):
+        if "=" in math:
+            return math
+    match = re.search(
+        r"(?P<left>[A-Za-z\u0370-\u03ff][A-Za-z0-9_\u0370-\u03ff{}]*(?:\([^()=]{1,12}\))?)"
+        r"\s*=\s*(?P<right>.+)", sentence
+    )  # fmt: skip
+    if match is None:
+        return None
+    right = _math_prefix(match["right"])
+    return f"{match['left']} = {right}" if right else None
+
+
+def plain_arithmetic(text: str) -> str:
+    """LaTeX and Unicode math as plain arithmetic: `U_0 e^{-t/\\tau}` -> `U_0 exp((-t/tau))`."""
+    for letter, name in GREEK.items():
+        text = text.replace(letter, f" {name} ")
+    for sign, plain in _SYMBOLS.items():
+        text = text.replace(sign, plain)
+    text = text.replace("\\left", "").replace("\\right", "").replace("\\,", " ")
+    text = re.sub(r"\\(?:cdot|times)\b", "*", text)
+    text = re.sub(r"\\frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}", r"((\1)/(\2))", text)
+    text = re.sub(r"\\sqrt\s*\{([^{}]*)\}", r"sqrt(\1)", text)
+    text = re.sub(r"\\([A-Za-z]+)", lambda m: f" {m[1]} " if m[1] != "exp" else " exp ", text)
+    text = re.sub(r"_\{([A-Za-z0-9]+)\}", r"_\1", text)
+    # e^{...} and e^(...) are exp(...), e^x is exp(x); a name e_1 or `ex` is not touched
+    text = re.sub(r"(?<![A-Za-z0-9_])e\s*\^\s*\{([^{}]*)\}", r"exp(\1)", text)
+    text = re.sub(r"(?<![A-Za-z0-9_])e\s*\^\s*\(", "exp(", text)
+    text = re.sub(r"(?<![A-Za-z0-9_])e\s*\^\s*(-?[A-Za-z0-9_]+)", r"exp(\1)", text)
+    return text.replace("{", "(").replace("}", ")")
+
+
+_TOKEN = re.compile(r"\\[A-Za-z]+|[A-Za-z\u0370-\u03ff]+[A-Za-z0-9_]*|\d+(?:\.\d+)?|\S")
+
+
+def _math_prefix(text: str) -> str:
+    """The formula at the start of `text`, as written, up to the first word of prose or
+    the punctuation that ends a clause."""
+    end = 0
+    depth = 0
+    for match in _TOKEN.finditer(text):
+        token = match[0]
+        if token in "([{":
+            depth += 1
+        elif token in ")]}":
+            depth -= 1
+            if depth < 0:
+                break
+        elif depth == 0 and (token in ",;:." or _prose(token.lstrip("\\"))):
+            break
+        end = match.end()
+    formula = text[:end].strip()
+    return formula if re.search(r"[A-Za-z\u0370-\u03ff]", formula) else ""
+
+
+def _prose(word: str) -> bool:
+    """A word of two letters or more that is not math (`exp`, `tau`, `frac` are)."""
+    return re.fullmatch(r"[A-Za-z]{2,}", word) is not None and not _mathematical(word)
+
+
+def _mathematical(word: str) -> bool:
+    """Whether a word of two letters or more is math (`exp`, `tau`, `frac`), not prose."""
+    return (
+        word in FUNCTIONS or word in CONSTANTS or word in GREEK.values()
+        or word in {"frac", "cdot", "times", "sqrt", "left", "right", "exp"}
+    )  # fmt: skip

@@ -1,0 +1,105 @@
+"""Which of the standard models fitted to a column is reported: the lowest Bayesian
+information criterion, the one with fewest parameters among those about as good, a simpler
+model when a parameter sits within its errors of the value that reduces to it, and an offset
+that is zero within its error left out.
+
+The criteria live apart from the loop that fits every model (tools.fits) because the offset
+rule applies to a standard model the assignment names as well (tools.requested_fits), and
+the tolerances set how a fitted value is read (tools.fit_description.plain_value).
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+
+import numpy as np
+from lmfit.model import ModelResult
+
+from labscribe.tools.fit_result import Candidate
+from labscribe.tools.fit_runs import MAX_NFEV
+from labscribe.tools.shapes import BY_NAME, SHAPES, Shape
+
+# Models within this much of the lowest BIC are "about as good"; among them the one with
+# the fewest parameters is chosen (Kass & Raftery: a difference below 2 is barely worth
+# mentioning).
+BIC_TOLERANCE = 2.0
+# A parameter within this many standard errors of the value that turns its model into a
+# simpler one (a power law's exponent of 1, a quadratic's c2 of 0) makes the simpler one
+# as good.
+NESTED_SIGMAS = 2.0
+# 1 − R² below this is floating-point rounding, not noise: the model is exact.
+EXACT = 1e-12
+
+
+def choose(candidates: list[Candidate], results: dict[str, ModelResult]) -> tuple[str, list[str]]:
+    """The model to report, and those that fit about as well: the lowest BIC, or among
+    models within BIC_TOLERANCE of it (or reproducing the data to rounding) the one with
+    the fewest parameters; then, while a parameter of the chosen model sits within
+    NESTED_SIGMAS of the value that makes it a simpler model, that simpler model."""
+    lowest = candidates[0].bic
+    close = [c for c in candidates if c.bic - lowest < BIC_TOLERANCE]
+    # data a model reproduces to rounding (a computed column) leave the BIC to noise
+    exact = [c for c in candidates if c.r_squared > 1 - EXACT]
+    chosen = min(exact or close, key=lambda c: (results[c.model].nvarys, c.bic)).model
+    chosen = _named_twin(chosen, {c.model for c in close}, results)
+    seen = {chosen}
+    while True:
+        simpler = _simpler(BY_NAME[chosen], results[chosen], results)
+        if simpler is None or simpler in seen:
+            break
+        seen.add(simpler)
+        chosen = simpler
+    return chosen, [c.model for c in close if c.model != chosen]
+
+
+def without_offset(
+    shape: Shape, result: ModelResult, x: np.ndarray, y: np.ndarray, sigma: np.ndarray | None
+) -> tuple[ModelResult, tuple[str, float, float] | None]:
+    """`result` fitted again with the shape's offset fixed at 0 when the offset lies within
+    NESTED_SIGMAS standard errors of it (the model without it is as good and simpler), and
+    the offset as it was fitted: (name, value, standard error)."""
+    offset = result.params.get(shape.offset or "")
+    if offset is None or offset.stderr is None or not math.isfinite(offset.stderr):
+        return result, None
+    if abs(offset.value) > NESTED_SIGMAS * offset.stderr:
+        return result, None
+    params = result.params.copy()
+    params[offset.name].set(value=0.0, vary=False)
+    weights = None if sigma is None else 1.0 / sigma
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        try:
+            simpler = result.model.fit(y, params, x=x, weights=weights, max_nfev=MAX_NFEV)
+        except (ValueError, TypeError, ArithmeticError, np.linalg.LinAlgError):
+            return result, None
+    if not math.isfinite(simpler.chisqr):
+        return result, None
+    return simpler, (offset.name, float(offset.value), float(offset.stderr))
+
+
+def _named_twin(chosen: str, close: set[str], results: dict[str, ModelResult]) -> str:
+    """Of two models that draw the same curves, the one named for this curve's direction."""
+    for shape in SHAPES:
+        if shape.preferred_over is None:
+            continue
+        twin, parameter = shape.preferred_over
+        if chosen in (shape.name, twin) and {shape.name, twin} <= close:
+            return shape.name if results[shape.name].params[parameter].value > 0 else twin
+    return chosen
+
+
+def _simpler(shape: Shape, result: ModelResult, results: dict[str, ModelResult]) -> str | None:
+    for name, value, simpler in shape.reduces_to:
+        parameter = result.params.get(name)
+        if parameter is None or simpler not in results or parameter.stderr is None:
+            continue
+        if abs(parameter.value - value) <= NESTED_SIGMAS * parameter.stderr:
+            return simpler
+    return None
+
+
+def rival_note(rivals: list[str]) -> list[str]:
+    if not rivals:
+        return []
+    return [f"{', '.join(rivals)} fit{'s' if len(rivals) == 1 else ''} about as well"]

@@ -1,0 +1,121 @@
+"""The model an assignment asks for, fitted as asked: a formula it writes out, with its
+parameters named as the assignment names them (in canonical form, tools.canonical_form) and
+started from values found without a human's guess (tools.starts); or a standard model it
+names (tools.shapes).
+
+Apart from the search over standard models (tools.fits): a requested model is fitted
+whether or not it is the best, and the explorer asks for one directly (tools.fitting).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from lmfit import Model, Parameters
+
+from labscribe.tools.canonical_form import canonical
+from labscribe.tools.dimensions import dimensions
+from labscribe.tools.fit_description import describe, describe_shape, plain_value
+from labscribe.tools.fit_result import Fit, Parameter, unit_of
+from labscribe.tools.fit_runs import FORMULA_NFEV, best_start, prepare
+from labscribe.tools.formula_parse import Formula, FormulaError, parse_formula
+from labscribe.tools.model_choice import without_offset
+from labscribe.tools.parameter_roles import positions
+from labscribe.tools.requested import Request
+from labscribe.tools.shapes import BY_NAME, build
+from labscribe.tools.starts import formula_model, formula_starts
+
+
+def fit_request(
+    fit: Fit,
+    request: Request,
+    x: np.ndarray,
+    y: np.ndarray,
+    sigma: np.ndarray | None = None,
+    *,
+    sigma_name: str | None = None,
+    x_names: tuple[str, ...] = (),
+) -> Fit:
+    """A copy of `fit` completed with the model `request` asks for: its formula as written
+    (parameters named as the assignment names them), else the standard model it names."""
+    prepared = prepare(fit, x, y, sigma)
+    if isinstance(prepared, Fit):
+        return prepared
+    fit, x, y, sigma = prepared
+    if request.formula is not None:
+        try:
+            formula = parse_formula(request.formula, x_names)
+        except FormulaError as exc:
+            if request.shape is None:
+                return fit.model_copy(update={"notes": [*fit.notes, f"not fitted: {exc}"]})
+        else:
+            return fit_formula(fit, formula, x, y, sigma, sigma_name=sigma_name)
+    shape = BY_NAME[request.shape or ""]
+    if shape.positive_x and x.min() <= 0:
+        note = f"the {shape.name} model needs x > 0, and {fit.x} reaches {x.min():g}"
+        return fit.model_copy(update={"notes": [*fit.notes, note]})
+    result = best_start(build(shape), shape.starts, x, y, sigma)
+    if result is None:
+        return fit.model_copy(update={"notes": [*fit.notes, f"the {shape.name} fit failed"]})
+    result, left_out = without_offset(shape, result, x, y, sigma)
+    return describe_shape(fit, shape, result, x, y, sigma, sigma_name, left_out)
+
+
+def fit_formula(
+    fit: Fit,
+    formula: Formula,
+    x: np.ndarray,
+    y: np.ndarray,
+    sigma: np.ndarray | None = None,
+    *,
+    sigma_name: str | None = None,
+) -> Fit:
+    """`fit` completed with `formula` fitted as written, from the automatic starts
+    (tools.starts); x and y are already finite and sorted."""
+    model = formula_model(formula)
+
+    def starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
+        return formula_starts(formula, model, x, y)  # type: ignore[arg-type]
+
+    result = best_start(model, starts, x, y, sigma, max_nfev=FORMULA_NFEV, held=positions(formula))
+    if result is None:
+        note = f"{formula.text} could not be fitted from any start value"
+        return fit.model_copy(update={"notes": [*fit.notes, note]})
+    values = {name: plain_value(p.value, p.stderr) for name, p in result.params.items()}
+    units = {
+        name: unit_of(dimension, fit.y_unit, fit.x_unit)
+        for name, dimension in dimensions(formula, values).items()
+    }
+    described = describe(fit, result, x, y, sigma, sigma_name, units)
+    renamed = canonical(formula, values)
+    in_order = sorted(
+        (_renamed(p, renamed[p.name]) for p in described.parameters),
+        key=lambda p: formula.parameters.index(p.name),
+    )
+    covariance = _renamed_covariance(described.covariance, renamed)
+    return described.model_copy(
+        update={"model": formula.text, "formula": formula.text, "parameters": in_order,
+                "covariance": covariance,
+                "expression": formula.expression, "variable": formula.x}
+    )  # fmt: skip
+
+
+def _renamed(parameter: Parameter, target: str) -> Parameter:
+    """`parameter` under the name `target` (tools.canonical_form), its sign flipped when
+    `target` starts with "-"."""
+    flip = target.startswith("-")
+    value = -parameter.value if flip else parameter.value
+    return parameter.model_copy(update={"name": target.lstrip("-"), "value": value})
+
+
+def _renamed_covariance(
+    covariance: dict[str, dict[str, float]] | None, renamed: dict[str, str]
+) -> dict[str, dict[str, float]] | None:
+    """The covariance under the parameters' canonical names, signs flipped with theirs."""
+    if covariance is None:
+        return None
+    sign = {name: -1.0 if target.startswith("-") else 1.0 for name, target in renamed.items()}
+    name = {old: target.lstrip("-") for old, target in renamed.items()}
+    return {
+        name[a]: {name[b]: sign[a] * sign[b] * value for b, value in row.items()}
+        for a, row in covariance.items()
+    }

@@ -1,0 +1,110 @@
+"""Tables from spreadsheets (xlsx, xlsm, xls, ods) through python-calamine, formulas by
+the values last computed.
+
+A sheet is a grid of cells like a CSV's, so `tools.grid` finds its tables, headers and
+units rows as it does in text exports; only the cells come from the workbook, numbers as
+numbers. A zip-based workbook is checked for what it unpacks to before it is opened.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from labscribe.tools.base import Folder, human_size
+from labscribe.tools.container_limits import MAX_CONTAINER_BYTES, MAX_METADATA, MAX_POINTS
+from labscribe.tools.grid import Found, Grid, tables_in
+from labscribe.tools.parameters import ParameterRow
+from labscribe.tools.readers import NoTable, Read, file_prefix
+from labscribe.tools.signatures import ZIP_SIGNATURE
+from labscribe.tools.text_tables import MAX_COLUMNS
+
+MAX_UNPACKED_BYTES = 256 * 1024 * 1024
+MAX_SHEETS = 8
+
+
+def _whole(folder: Folder, rel: str) -> bytes:
+    data, size = file_prefix(folder, rel, MAX_CONTAINER_BYTES)
+    if size > MAX_CONTAINER_BYTES:
+        raise NoTable(f"{rel} is {human_size(size)}; files up to "
+                      f"{human_size(MAX_CONTAINER_BYTES)} of this kind are analysed")  # fmt: skip
+    return data
+
+
+def read_spreadsheet(folder: Folder, rel: str) -> Read:
+    """Every sheet (MAX_SHEETS at most) as a grid; formulas by the values last computed."""
+    from python_calamine import CalamineWorkbook
+
+    data = _whole(folder, rel)
+    if data.startswith(ZIP_SIGNATURE):
+        _check_unpacked(data, rel)
+    workbook = CalamineWorkbook.from_filelike(io.BytesIO(data))
+    found: list[Found] = []
+    metadata: list[ParameterRow] = []
+    notes = []
+    names = workbook.sheet_names
+    if len(names) > MAX_SHEETS:
+        notes.append(f"{len(names)} sheets; the first {MAX_SHEETS} read")
+    blocks = 0
+    for name in names[:MAX_SHEETS]:
+        rows = workbook.get_sheet_by_name(name).to_python(skip_empty_area=False, nrows=MAX_POINTS)
+        grid = _sheet_grid(rows)
+        if grid is None:
+            continue
+        tables, settings, count = tables_in(grid)
+        blocks += count
+        for table in tables:
+            table.title = f"sheet {name}" + (f", {table.title}" if table.title else "")
+        found += tables
+        metadata += [row.model_copy(update={"section": name}) for row in settings]
+    return Read(found, metadata[:MAX_METADATA], reader="spreadsheet", notes=notes, blocks=blocks)
+
+
+def _check_unpacked(data: bytes, rel: str) -> None:
+    """Refuse a zip (xlsx, ods) whose members unpack to more than MAX_UNPACKED_BYTES."""
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        unpacked = sum(info.file_size for info in archive.infolist())
+    if unpacked > MAX_UNPACKED_BYTES:
+        raise NoTable(f"{rel} unpacks to {human_size(unpacked)}, more than "
+                      f"{human_size(MAX_UNPACKED_BYTES)}")  # fmt: skip
+
+
+def _sheet_grid(rows: list[list[Any]]) -> Grid | None:
+    """A sheet's cells as a grid: numbers as numbers, text as text (a number typed as
+    text, `1,5`, read as the number it writes)."""
+    width = min(max((len(row) for row in rows), default=0), MAX_COLUMNS)
+    if width < 2:
+        return None
+    texts = [[_text(cell) for cell in row[:width]] + [""] * (width - len(row[:width]))
+             for row in rows]  # fmt: skip
+    cells = pd.DataFrame(texts, dtype=str)
+    numbers = [[_number(cell) for cell in row[:width]] + [np.nan] * (width - len(row[:width]))
+               for row in rows]  # fmt: skip
+    values = pd.DataFrame(numbers, dtype=float)
+    return Grid(cells, values, ["\t".join(row) for row in texts])
+
+
+def _text(cell: Any) -> str:
+    if cell is None or cell == "":
+        return ""
+    if isinstance(cell, float) and cell.is_integer():
+        return str(int(cell))
+    return str(cell)
+
+
+def _number(cell: Any) -> float:
+    if isinstance(cell, bool) or cell is None:
+        return np.nan
+    if isinstance(cell, int | float):
+        return float(cell) if np.isfinite(cell) else np.nan
+    if isinstance(cell, str):
+        try:
+            value = float(cell.strip().replace(",", "."))
+        except ValueError:
+            return np.nan
+        return value if np.isfinite(value) else np.nan
+    return np.nan  # dates, times: not numbers a fit reads
