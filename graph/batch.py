@@ -30,8 +30,9 @@ from pydantic import BaseModel, Field
 from labscribe.graph.builder import build_graph
 from labscribe.graph.checkpoint import open_checkpointer
 from labscribe.graph.outputs import write_whole
-from labscribe.graph.runner import BadInput, new_thread_id
+from labscribe.graph.runner import BadInput, new_thread_id, sqlite_problem
 from labscribe.graph.settle import thread_state
+from labscribe.guards.inputs import out_problem
 from labscribe.guards.statuses import RunStatus
 
 CLI = [sys.executable, "-m", "labscribe.graph.cli"]
@@ -128,6 +129,12 @@ def plan_batch(
     entries = []
     for folder in folders_of(folders):
         name = new_thread_id(folder)
+        # Refused before any run starts, as `labscribe run` refuses them: an OUT that lies
+        # in a data folder (directly or through a link), checkpoints kept in one.
+        if problem := out_problem(base / name, folder) or (
+            None if server else sqlite_problem(db, folder)
+        ):
+            raise BadInput(problem)
         thread_id = str(uuid.uuid4()) if server else name
         entries.append(BatchEntry(folder=str(folder), thread_id=thread_id, out=str(base / name)))
     if not entries:
@@ -232,7 +239,8 @@ def _command(batch: Batch, entry: BatchEntry, where: str | None, nudge: str | No
         run = ["run", entry.folder, "--out", entry.out, "--thread", entry.thread_id]
         return [*CLI, *run, "--json", *batch.run_flags, *batch.endpoint_flags, *db]
     hint = ["--nudge", nudge] if nudge and where == "interrupted" else []
-    return [*CLI, "resume", entry.thread_id, "--json", *hint, *batch.endpoint_flags, *db]
+    # The id last, after "--": an id that starts with "-" is not an option.
+    return [*CLI, "resume", "--json", *hint, *batch.endpoint_flags, *db, "--", entry.thread_id]
 
 
 def _run_child(

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 POSTGRES_SCHEMES = ("postgres://", "postgresql://")
 SETUP_LOCK = 0x6C61627363726962  # any constant: serialises schema setup across workers
+NO_DATABASE = "no checkpoint database at {path}: check --db (or LABSCRIBE_DB)"
 
 
 class ThreadBusy(RuntimeError):
@@ -45,14 +46,20 @@ def is_postgres(db: str | os.PathLike[str] | None) -> bool:
 
 
 @contextmanager
-def open_checkpointer(db: str | os.PathLike[str] | None = None) -> Iterator[BaseCheckpointSaver]:
+def open_checkpointer(
+    db: str | os.PathLike[str] | None = None, *, existing: bool = False
+) -> Iterator[BaseCheckpointSaver]:
     """A checkpointer for `db` (a SQLite path or a PostgreSQL URL), set up and closed with
-    the block. Setting up creates the tables on first use."""
+    the block. Setting up creates the tables on first use. With `existing` (commands that
+    read or continue threads), a SQLite file that is not there is refused, never created:
+    a mistyped --db must not leave an empty database and a lease folder behind."""
     target = str(db or default_db())
     if is_postgres(target):
         with _postgres_checkpointer(target) as saver:
             yield saver
         return
+    if existing and not Path(target).expanduser().is_file():
+        raise ConfigError(NO_DATABASE.format(path=str(Path(target).expanduser().absolute())))
     with _sqlite_connection(target) as connection:
         saver = SqliteSaver(connection)
         try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shlex
 import shutil
 import threading
 from dataclasses import dataclass
@@ -78,6 +79,16 @@ def run_record(thread_id: str, values: dict[str, Any], outcome: RunOutcome) -> d
     } | ({"traceback": outcome.traceback} if outcome.traceback else {})
 
 
+def resume_line(thread_id: str, *options: str) -> str:
+    """The `labscribe resume` command for `thread_id`, to be typed as printed: the id quoted
+    for a shell, and an id that starts with "-" after the options and "--", since argparse
+    would take it for an option."""
+    typed = shlex.quote(thread_id)
+    if thread_id.startswith("-"):
+        return " ".join(["labscribe resume", *options, "--", typed])
+    return " ".join(["labscribe resume", typed, *options])
+
+
 class OutputsUnwritten(OSError):
     """OUT/ could not be written (a full disk, a folder gone read-only). The thread's state,
     the report included, is safe in the checkpoint, and can be written again."""
@@ -85,7 +96,7 @@ class OutputsUnwritten(OSError):
     def with_hint(self, thread_id: str) -> OutputsUnwritten:
         return OutputsUnwritten(
             f"{self}; the report is safe in the checkpoint: write it again with "
-            f"`labscribe resume {thread_id} --out DIR`"
+            f"`{resume_line(thread_id, '--out DIR')}`"
         )
 
 

@@ -18,7 +18,7 @@ from labscribe.graph.builder import EXPLORE_LOOP, build_graph
 from labscribe.graph.checkpoint import hold_thread, open_checkpointer
 from labscribe.graph.context import Context
 from labscribe.graph.models import Models, check_models
-from labscribe.graph.outputs import export_outputs
+from labscribe.graph.outputs import export_outputs, resume_line
 from labscribe.graph.pipeline import plan_for
 from labscribe.graph.runner import BadInput, EventSink, RunResult, drive, thread_config
 from labscribe.graph.settle import ThreadView, settle, thread_state
@@ -89,7 +89,7 @@ def resume_thread(
     the request of the model that runs next. Raises BadInput, having done nothing, for
     settings that cannot run, and ThreadBusy while another worker runs the thread.
     """
-    with open_checkpointer(db) as saver, hold_thread(db, thread_id):
+    with open_checkpointer(db, existing=True) as saver, hold_thread(db, thread_id):
         graph = build_graph(checkpointer=saver)
         snapshot = graph.get_state({"configurable": {"thread_id": thread_id}})
         if not snapshot.values:
@@ -138,7 +138,7 @@ def _redraft(
     if where != "finished":
         raise BadInput(
             f"--from draft drafts a finished thread again; {thread_id!r} is {where}: "
-            f"resume it first (labscribe resume {thread_id})"
+            f"resume it first ({resume_line(thread_id)})"
         )
     history = graph.get_state_history({"configurable": {"thread_id": thread_id}})
     before = next((past for past in history if past.next == ("draft",)), None)

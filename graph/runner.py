@@ -15,19 +15,20 @@ from langgraph.graph.state import CompiledStateGraph
 from langgraph.types import RunnableConfig
 
 from labscribe.graph.builder import build_graph
-from labscribe.graph.checkpoint import hold_thread, open_checkpointer
+from labscribe.graph.checkpoint import default_db, hold_thread, is_postgres, open_checkpointer
 from labscribe.graph.context import Context
 from labscribe.graph.models import check_models
 from labscribe.graph.outputs import (
     EventLog,
     OutputsUnwritten,
     RunOutcome,
+    resume_line,
     write_outputs,
 )
 from labscribe.graph.progress import end_event, stamped
-from labscribe.graph.settle import RESUME_HINT, failure, settle
+from labscribe.graph.settle import failure, resume_hint, settle
 from labscribe.guards.budgets import graph_step_bound
-from labscribe.guards.inputs import folder_problem, out_problem
+from labscribe.guards.inputs import db_problem, folder_problem, out_problem
 from labscribe.guards.statuses import RunStatus, Termination
 from labscribe.tools import children
 
@@ -82,13 +83,13 @@ def run_folder(
     check_models(context)
     thread_id = thread_id or new_thread_id(Path(folder))
     out_dir = Path(out or Path.cwd() / "labscribe-out" / thread_id).expanduser().absolute()
-    if problem := out_problem(out_dir, folder):
+    if problem := out_problem(out_dir, folder) or sqlite_problem(db, folder):
         raise BadInput(problem)
     with open_checkpointer(db) as saver, hold_thread(db, thread_id):
         graph = build_graph(checkpointer=saver)
         config = thread_config(thread_id, context)
         if graph.get_state(config).values:
-            raise BadInput(f"thread {thread_id!r} already exists: use labscribe resume {thread_id}")
+            raise BadInput(f"thread {thread_id!r} already exists: use {resume_line(thread_id)}")
         payload = {"folder": str(Path(folder).expanduser().resolve()), "out": str(out_dir)}
         return drive(graph, payload, config, context, out_dir, on_event)
 
@@ -96,6 +97,12 @@ def run_folder(
 def new_thread_id(folder: Path) -> str:
     slug = re.sub(r"[^A-Za-z0-9]+", "-", folder.expanduser().resolve().name).strip("-").lower()
     return f"{slug or 'run'}-{uuid.uuid4().hex[:8]}"
+
+
+def sqlite_problem(db: str | Path | None, folder: str | Path) -> str | None:
+    """Why a run on `folder` cannot keep its checkpoints in `db` (LABSCRIBE_DB or the
+    default when None); a PostgreSQL server is never inside a folder."""
+    return None if is_postgres(db) else db_problem(db or default_db(), folder)
 
 
 def thread_config(thread_id: str, context: Context) -> RunnableConfig:
@@ -140,7 +147,7 @@ def drive(
         outcome = settle(thread_id, graph.get_state(latest))
     except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (the CLI turns it into this)
         children.stop_all()
-        hint = RESUME_HINT.format(thread_id=thread_id)
+        hint = resume_hint(thread_id)
         outcome = RunOutcome(RunStatus.CANCELLED, f"{Termination.CANCELLED.description}; {hint}")
     except Exception as exc:
         outcome = failure(thread_id, exc)

@@ -10,10 +10,8 @@ from typing import Any, Literal
 from langgraph.types import StateSnapshot
 
 from labscribe.graph.halts import endpoint_halt
-from labscribe.graph.outputs import RunOutcome
+from labscribe.graph.outputs import RunOutcome, resume_line
 from labscribe.guards.statuses import HaltKind, RunStatus, classify_model_error
-
-RESUME_HINT = "resume with: labscribe resume {thread_id} [--nudge TEXT]"
 
 
 @dataclass(frozen=True)
@@ -60,8 +58,12 @@ def pending_halt(snapshot: StateSnapshot | ThreadView) -> dict[str, Any] | None:
     return halted.get("halt") or (values.get("guard") or {}).get("halt")
 
 
+def resume_hint(thread_id: str) -> str:
+    return f"resume with: {resume_line(thread_id, '[--nudge TEXT]')}"
+
+
 def settle(
-    thread_id: str, snapshot: StateSnapshot | ThreadView, hint: str = RESUME_HINT
+    thread_id: str, snapshot: StateSnapshot | ThreadView, hint: str | None = None
 ) -> RunOutcome:
     """The outcome of an invocation that returned normally, read from its last checkpoint.
     `hint` says how to resume a halted thread (a server's threads resume another way)."""
@@ -69,7 +71,7 @@ def settle(
     values = view.values
     if view.interrupts:
         halt = pending_halt(view) or {}
-        hint = hint.format(thread_id=thread_id)
+        hint = hint or resume_hint(thread_id)
         said = halt.get("reason", "paused")
         # An endpoint's failure names itself; a collapse is the explorer's halt.
         reason = said if halt.get("kind") == HaltKind.INFRASTRUCTURE else f"halted: {said}"
@@ -95,7 +97,7 @@ def failure(thread_id: str, exc: Exception) -> RunOutcome:
     """An exception out of the graph: an endpoint failure that escaped `models.ask` is a
     resumable halt; a checkpoint database that failed (full, damaged) says so; anything else
     is a failure, with its traceback for a bug report."""
-    hint = RESUME_HINT.format(thread_id=thread_id)
+    hint = resume_hint(thread_id)
     termination = classify_model_error(exc)
     if termination is not None:
         halt = endpoint_halt(termination, exc)

@@ -25,10 +25,16 @@ from labscribe.guards.verdicts import Allow, Halt, Verdict, Warn
 _QUOTED = re.compile(r"(?<!\w)'[^'\n]*'(?!\w)|\"[^\"\n]*\"")
 _PATH_LIKE = re.compile(r"[/\\]|\.[A-Za-z][A-Za-z0-9]{0,5}$")
 # A token with a separator (`data/run_3.csv`), or a file name with an extension (`b.csv`).
+# Both start where a token starts: tried from inside a long token, each would scan to its
+# end and back from every position, quadratic in the token's length.
 _UNQUOTED_PATH = re.compile(
-    r"(?:[\w.~-]*[/\\])+[\w.~-]*|[\w~-][\w.~-]*\.[A-Za-z][A-Za-z0-9]{0,5}\b"
+    r"(?<![\w.~-])(?:[\w.~-]*[/\\])+[\w.~-]*"
+    r"|(?<![\w.~-])[\w~-][\w.~-]*\.[A-Za-z][A-Za-z0-9]{0,5}\b"
 )
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
+MAX_KIND_CHARS = 2000
+"""Of an error, what its kind is judged on: errors that share their first 2000 characters
+are one failure, and a 99,000-character path in a model's call costs no more than that."""
 
 
 class FailurePolicy(BaseModel):
@@ -60,7 +66,7 @@ class FailurePolicy(BaseModel):
 def failure_kind(error: str) -> str:
     """`error` with its paths and numbers normalised: what two failures share when they are
     the same failure on other files or lines."""
-    kind = _QUOTED.sub(_path_or_same, error)
+    kind = _QUOTED.sub(_path_or_same, error[:MAX_KIND_CHARS])
     kind = _UNQUOTED_PATH.sub("<path>", kind)
     return _NUMBER.sub("<n>", kind)
 

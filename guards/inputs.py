@@ -30,8 +30,7 @@ def out_problem(out: str | os.PathLike[str], folder: str | os.PathLike[str]) -> 
     the user's own work: an `out` that is it, or lies inside it, would overwrite its files
     (a report.tex, a references.bib of the user's) and would be read as material."""
     path = Path(out).expanduser().absolute()
-    data = os.path.realpath(Path(folder).expanduser())
-    if is_inside(data, os.path.realpath(path)):
+    if in_data_folder(path, folder):
         return (
             f"--out {str(path)!r} is the data folder or inside it, where the outputs would "
             "overwrite the material: write them somewhere else"
@@ -42,3 +41,22 @@ def out_problem(out: str | os.PathLike[str], folder: str | os.PathLike[str]) -> 
     if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
         return f"cannot write the report to {str(path)!r}: {str(existing)!r} is not writable"
     return None
+
+
+def db_problem(db: str | os.PathLike[str], folder: str | os.PathLike[str]) -> str | None:
+    """Why a run on `folder` cannot keep its checkpoints in the SQLite file `db`, or None.
+    Inside the data folder (directly, or through a link) the checkpoints, the model's
+    replies among them, would be written into the user's material and read back as it."""
+    path = Path(db).expanduser().absolute()
+    if in_data_folder(path, folder):
+        return (
+            f"--db {str(path)!r} is inside the data folder, where the checkpoints would be "
+            "written into the material: keep them somewhere else"
+        )
+    return None
+
+
+def in_data_folder(path: Path, folder: str | os.PathLike[str]) -> bool:
+    """Whether `path` is the data folder or lies below it, links followed on both sides."""
+    data = os.path.realpath(Path(folder).expanduser())
+    return is_inside(data, os.path.realpath(path))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import signal
 import subprocess
 import sys
@@ -15,6 +16,7 @@ from clirun import endpoint_flags, labscribe, start
 from scripted import latex
 from scripted_server import Hang, ScriptedEndpoint, text_reply, tool_reply
 
+from labscribe.graph.checkpoint import open_checkpointer
 from labscribe.graph.cli import _parser
 from labscribe.graph.cli_options import run_flags_of, run_settings
 
@@ -57,28 +59,36 @@ def test_cli_progress_bar_on_stderr(data: Path, tmp_path: Path) -> None:
     assert "completed: the explorer called finish_exploration" in done.stderr
 
 
-def test_cli_ask_halts_then_resume_with_a_nudge_completes(data: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("thread", ["t-ask", "-rf"])
+def test_cli_ask_halts_then_resume_with_a_nudge_completes(
+    data: Path, tmp_path: Path, thread: str
+) -> None:
+    """The hint the halt prints works typed as printed, for a thread named like an option."""
     again = tool_reply(("list_dir", {"path": "."}))
     script = [again] * 5 + [tool_reply(FINISH)]
     out = tmp_path / "out"
     with ScriptedEndpoint({"explorer": script, "writer": WRITER}) as server:
         flags = endpoint_flags(server)
         halted = labscribe(
-            "run", str(data), "--out", str(out), "--thread", "t-ask", "--on-collapse", "ask", *flags
-        )
+            "run", str(data), "--out", str(out), f"--thread={thread}", "--on-collapse", "ask",
+            *flags,
+        )  # fmt: skip
         assert halted.returncode == 3, halted.stderr
         record = json.loads((out / "run.json").read_text())
         assert record["status"] == "halted"
         assert record["guard"]["halt"]["tool"] == "list_dir"
-        assert "labscribe resume t-ask" in record["reason"]
+        hint = record["reason"].split("resume with: ")[1]
+        assert hint in halted.stderr
         assert not (out / "report.tex").exists()
 
-        status = json.loads(labscribe("status", "t-ask").stdout)
+        status = json.loads(labscribe("status", "--", thread).stdout)
         assert status["state"] == "interrupted"
         assert status["next"] == ["await_human"]
 
         nudge = "Stop listing. Read sweep.csv once, then call finish_exploration."
-        resumed = labscribe("resume", "t-ask", "--nudge", nudge)
+        typed = shlex.split(hint.replace("[--nudge TEXT]", f"--nudge {shlex.quote(nudge)}"))
+        assert typed[:2] == ["labscribe", "resume"]
+        resumed = labscribe(*typed[1:])
         assert resumed.returncode == 0, resumed.stderr
         assert server.calls_to("explorer") == 6
     record = json.loads((out / "run.json").read_text())
@@ -91,7 +101,7 @@ def test_cli_ask_halts_then_resume_with_a_nudge_completes(data: Path, tmp_path: 
     last_request = server.requests[-2]["messages"]
     assert last_request[-1] == {"role": "user", "content": nudge}
     assert "finished" in labscribe("threads").stdout
-    assert len(labscribe("history", "t-ask").stdout.splitlines()) > 10
+    assert len(labscribe("history", "--", thread).stdout.splitlines()) > 10
 
 
 def test_cli_ctrl_c_leaves_a_resumable_cancelled_thread(data: Path, tmp_path: Path) -> None:
@@ -162,6 +172,8 @@ def test_cli_bad_option_values_exit_2(data: Path, tmp_path: Path) -> None:
 
 
 def test_cli_resume_unknown_thread_exits_2() -> None:
+    with open_checkpointer():  # the database is there; the thread is not
+        pass
     done = labscribe("resume", "no-such-thread")
     assert done.returncode == 2
     assert "no thread 'no-such-thread'" in done.stderr

@@ -7,6 +7,7 @@ import json
 import os
 import shutil
 import signal
+import sqlite3
 import subprocess
 import time
 from pathlib import Path
@@ -111,6 +112,49 @@ def test_the_lease_is_the_real_database_file_not_its_spelling(data: Path, tmp_pa
     assert "'t-lease' is being run by another worker" in second.stderr
 
 
+@pytest.mark.parametrize(
+    "where", ["the user's own file", "a new file", "a link to it", "LABSCRIBE_DB"]
+)
+def test_a_checkpoint_database_inside_the_data_folder_is_refused(
+    data: Path, tmp_path: Path, where: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    own = data / "results.sqlite"
+    with sqlite3.connect(own) as connection:
+        connection.execute("CREATE TABLE runs (voltage REAL)")
+    before = {p.name: p.read_bytes() for p in data.iterdir()}
+    db = {"the user's own file": own, "a new file": data / "new.sqlite",
+          "a link to it": tmp_path / "link.sqlite", "LABSCRIBE_DB": own}[where]  # fmt: skip
+    if where == "a link to it":
+        db.symlink_to(own)
+    flags = ["--db", str(db)]
+    if where == "LABSCRIBE_DB":
+        monkeypatch.setenv("LABSCRIBE_DB", str(db))
+        flags = []
+    done = labscribe("run", str(data), "--out", str(tmp_path / "out"), "--no-model", *flags)
+    assert done.returncode == 2, done.stderr
+    assert "is inside the data folder, where the checkpoints would be written" in done.stderr
+    assert {p.name: p.read_bytes() for p in data.iterdir()} == before
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("through", ["directly", "a link"])
+def test_a_batch_out_inside_a_data_folder_is_refused(
+    data: Path, tmp_path: Path, through: str
+) -> None:
+    course = tmp_path / "course"
+    for name in ("ada", "ben"):
+        shutil.copytree(data, course / name)
+    out = course / "ben" / "reports"
+    if through == "a link":
+        out = tmp_path / "reports"
+        out.symlink_to(course / "ben")
+    before = sorted(p.relative_to(course) for p in course.rglob("*"))
+    done = labscribe("batch", str(course), "--out", str(out), "--no-model")
+    assert done.returncode == 2, done.stderr
+    assert "is the data folder or inside it" in done.stderr
+    assert sorted(p.relative_to(course) for p in course.rglob("*")) == before
+
+
 # 19. a damaged database, or one on a full disk ----------------------------------------------
 
 
@@ -129,6 +173,22 @@ def test_a_damaged_database_is_one_clear_line_and_exit_2(
     assert len(lines) == 1 and "Traceback" not in done.stderr
     assert "not a labscribe checkpoint database, or it is damaged" in lines[0]
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("command", ["threads", "status", "resume", "history"])
+def test_a_mistyped_database_is_refused_by_reading_commands_and_never_created(
+    tmp_path: Path, command: str
+) -> None:
+    db = tmp_path / "typo" / "db.sqlite"
+    args = {"threads": ["threads"], "status": ["status", "t"], "resume": ["resume", "t"],
+            "history": ["history", "t"]}[command]  # fmt: skip
+    done = labscribe(*args, "--db", str(db))
+    assert done.returncode == 2, done.stderr
+    assert (
+        done.stderr.strip()
+        == f"labscribe: no checkpoint database at {db}: check --db (or LABSCRIBE_DB)"
+    )
+    assert not (tmp_path / "typo").exists()  # no database, no folder, no lease
 
 
 @needs_namespaces

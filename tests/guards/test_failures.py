@@ -1,7 +1,13 @@
 import pytest
 from pydantic import ValidationError
 
-from labscribe.guards.failures import FailurePolicy, failure_kind, judge_silence, judge_streak
+from labscribe.guards.failures import (
+    MAX_KIND_CHARS,
+    FailurePolicy,
+    failure_kind,
+    judge_silence,
+    judge_streak,
+)
 from labscribe.guards.guard_state import GuardState
 from labscribe.guards.messages import (
     EMPTY_REPLIES_HALT_REASON,
@@ -113,3 +119,19 @@ def test_a_reply_with_text_or_a_call_ends_a_run_of_empty_replies() -> None:
 
 def test_empty_replies_none_never_halts() -> None:
     assert judge_silence(FailurePolicy(empty_replies=None), 100) == Allow()
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        "Error: no file '" + "a" * 99_000,
+        "Error: no such tool " + "a" * 99_000 + ".",
+        "Error: " + "data/" * 20_000 + "x y",
+    ],
+)
+def test_a_huge_error_is_judged_on_its_bounded_start(error: str) -> None:
+    """A 99,000-character path or tool name: the kind comes from the first MAX_KIND_CHARS
+    (before the bound and the token-start anchors, each of these took minutes)."""
+    kind = failure_kind(error)
+    assert len(kind) <= MAX_KIND_CHARS
+    assert kind == failure_kind(error[:MAX_KIND_CHARS] + "something else entirely")
