@@ -23,6 +23,7 @@ from labscribe.graph.resume import resume_thread
 from labscribe.graph.runner import BadInput, RunResult, run_folder
 from labscribe.graph.settings import ConfigError
 from labscribe.graph.settle import pending_halt, thread_state
+from labscribe.graph.terminal import say
 from labscribe.guards.statuses import RunStatus
 from labscribe.tools import children
 
@@ -33,13 +34,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         with _cancel_on_signals():
             return args.command(args)
     except (BadInput, ConfigError, ThreadBusy) as exc:
-        print(f"labscribe: {exc}", file=sys.stderr)
+        say(f"labscribe: {exc}", file=sys.stderr)
         return 2
     except OutputsUnwritten as exc:
-        print(f"labscribe: {exc}", file=sys.stderr)
+        say(f"labscribe: {exc}", file=sys.stderr)
         return 1
     except OSError as exc:  # a vanished folder, an unwritable file outside OUT/
-        print(f"labscribe: cannot write: {exc}", file=sys.stderr)
+        say(f"labscribe: cannot write: {exc}", file=sys.stderr)
         return 1
 
 
@@ -113,7 +114,7 @@ def status(args: argparse.Namespace) -> int:
         "folder": values.get("folder"),
         "out": values.get("out"),
     }
-    print(json.dumps(summary, ensure_ascii=False, indent=2, default=str))
+    say(json.dumps(summary, ensure_ascii=False, indent=2, default=str))
     return 0
 
 
@@ -127,7 +128,7 @@ def history(args: argparse.Namespace) -> int:
         messages = snapshot.values.get("messages", [])
         last = f"{type(messages[-1]).__name__}" if messages else "-"
         upcoming = ",".join(snapshot.next) or "(end)"
-        print(
+        say(
             f"{step:>4}  {snapshot.created_at}  next={upcoming:<14} messages={len(messages)} {last}"
         )
     return 0
@@ -139,17 +140,17 @@ def threads(args: argparse.Namespace) -> int:
         for thread_id in thread_ids(saver):
             snapshot = graph.get_state(_config(thread_id))
             folder = snapshot.values.get("folder", "")
-            print(f"{thread_id}\t{thread_state(snapshot)}\t{folder}")
+            say(f"{thread_id}\t{thread_state(snapshot)}\t{folder}")
     return 0
 
 
 def _finish(result: RunResult, as_json: bool) -> int:
     if not as_json:
         record = result.record
-        print(f"{record['status']}: {record['reason']}", file=sys.stderr)
+        say(f"{record['status']}: {record['reason']}", file=sys.stderr)
         if "report" in record["outputs"]:
-            print(f"report: {record['outputs']['report']}", file=sys.stderr)
-        print(f"run: {record['outputs']['run']}", file=sys.stderr)
+            say(f"report: {record['outputs']['report']}", file=sys.stderr)
+        say(f"run: {record['outputs']['run']}", file=sys.stderr)
     return result.exit_code
 
 
@@ -161,31 +162,31 @@ def _progress(as_json: bool) -> Callable[[dict[str, Any]], None]:
     live = not as_json and out.isatty()
     pending = False  # a live progress line waits to be ended
 
-    def say(text: str) -> None:
+    def line(text: str) -> None:
         nonlocal pending
-        print(("\n" if pending else "") + text, file=out, flush=True)
+        say(text, file=out, lead="\n" if pending else "")
         pending = False
 
     def show(event: dict[str, Any]) -> None:
         nonlocal pending
         if as_json:
-            print(json.dumps(event, ensure_ascii=False, default=str), file=out, flush=True)
+            say(json.dumps(event, ensure_ascii=False, default=str), file=out)
         elif event["event"] in ("milestone", "end") and event.get("total"):
             detail = str(event.get("detail", "")).splitlines()[0][:90]
             bar = text_bar(event["index"], event["total"], 24)
-            say(f"{bar} {event['stage']}: {detail}")
+            line(f"{bar} {event['stage']}: {detail}")
         elif event["event"] == "progress":
             text = f"  ~ {event['stage']}: {event.get('detail', '')}"
             if live:
-                print(f"\r{text:<79}", end="", file=out, flush=True)
+                say(f"{text:<79}", file=out, end="", lead="\r")
                 pending = True
             else:
-                say(text)
+                line(text)
         elif event["event"] == "tool":
             mark = {"warn": "!", "block": "x", "halt": "X"}.get(event.get("guard") or "", ".")
-            say(f"  {mark} {event['tool']} {json.dumps(event['args'], ensure_ascii=False)[:80]}")
+            line(f"  {mark} {event['tool']} {json.dumps(event['args'], ensure_ascii=False)[:80]}")
         elif event["event"] in ("halt", "guard", "notice"):
-            say(f"  ! {event.get('reason') or event.get('detail')}")
+            line(f"  ! {event.get('reason') or event.get('detail')}")
 
     return show
 

@@ -22,6 +22,7 @@ from labscribe.graph.cli_options import (
 from labscribe.graph.progress import text_bar
 from labscribe.graph.runner import BadInput
 from labscribe.graph.server_batch import run_on_server
+from labscribe.graph.terminal import say
 
 
 def batch(args: argparse.Namespace) -> int:
@@ -67,10 +68,10 @@ def batch(args: argparse.Namespace) -> int:
     )
     if args.json:
         entries = [entry.model_dump() for entry in job.entries]
-        print(json.dumps({"event": "batch", "exit_code": job.exit_code, "entries": entries}))
+        say(json.dumps({"event": "batch", "exit_code": job.exit_code, "entries": entries}))
     else:
-        print(summary_table(job))
-        print(f"manifest: {job.manifest}", file=sys.stderr)
+        say(summary_table(job))
+        say(f"manifest: {job.manifest}", file=sys.stderr)
     return job.exit_code
 
 
@@ -85,7 +86,7 @@ def batch_progress(job: Batch, as_json: bool) -> Callable[[BatchEntry, dict[str,
         with lock:
             if as_json:
                 tagged = {"folder": entry.folder, "thread_id": entry.thread_id, **event}
-                print(json.dumps(tagged, ensure_ascii=False, default=str), flush=True)
+                say(json.dumps(tagged, ensure_ascii=False, default=str))
                 return
             if event["event"] == "finished":
                 finished += 1
@@ -97,6 +98,6 @@ def batch_progress(job: Batch, as_json: bool) -> Callable[[BatchEntry, dict[str,
                 line = f"halt: {event.get('reason')}"
             else:
                 return
-            print(f"[{finished}/{total} done] {name}: {line}", file=sys.stderr, flush=True)
+            say(f"[{finished}/{total} done] {name}: {line}", file=sys.stderr)
 
     return show
