@@ -116,7 +116,13 @@ def _name(summary: TableSummary, y: str | None, taken: set[str]) -> str:
 
 def _label(summary: TableSummary, key: str) -> str:
     column = summary.column(key)
-    return f"{column.name} [{column.unit}]" if column.unit else column.name
+    return _as_text(f"{column.name} [{column.unit}]" if column.unit else column.name)
+
+
+def _as_text(text: str) -> str:
+    """`text` as matplotlib draws it literally: a `$` from the data would start mathtext,
+    and an unbalanced one fails the whole figure."""
+    return text.replace("$", r"\$")
 
 
 def _thin(n: int) -> np.ndarray:
@@ -136,7 +142,7 @@ def _draw(table: Table, fit: Fit | None, path: Path) -> None:
             for key in keys:
                 x, y = _pairs(frame, x_key, key)
                 index = _thin(len(x))
-                axes.plot(x[index], y[index], "o", ms=3, label=summary.column(key).name)
+                axes.plot(x[index], y[index], "o", ms=3, label=_as_text(summary.column(key).name))
             axes.set_xlabel(_label(summary, x_key), fontproperties=font)
             if len(keys) == 1:
                 axes.set_ylabel(_label(summary, keys[0]), fontproperties=font)
@@ -155,7 +161,9 @@ def _draw(table: Table, fit: Fit | None, path: Path) -> None:
             bottom.axhline(0, color="0.5", lw=0.8)
             bottom.plot(x, y - evaluate(fit, x), "o", ms=2, color="tab:blue")
             unit = summary.column(fit.y).unit
-            bottom.set_ylabel(f"residual [{unit}]" if unit else "residual", fontproperties=font)
+            bottom.set_ylabel(
+                _as_text(f"residual [{unit}]" if unit else "residual"), fontproperties=font
+            )
             bottom.set_xlabel(_label(summary, x_key), fontproperties=font)
         figure.savefig(path, format="png")
 

@@ -85,3 +85,17 @@ def test_draw_data_figures_starts_no_figure_once_its_budget_is_spent(
     folder = Folder(example)
     analysis = analyse(folder)
     assert draw_data_figures(folder, analysis, tmp_path / "figures", budget_seconds=0) == []
+
+
+def test_draw_data_figures_draws_labels_with_dollars_as_text(tmp_path: Path) -> None:
+    """A column named in mathtext (`$\\alpha$`) or with one `$` is drawn as written: to
+    matplotlib either starts math, and the unbalanced one failed the whole figure."""
+    data = tmp_path / "data"
+    data.mkdir()
+    rows = "\n".join(f"{t},{2 * t + 1},{3 - t}" for t in range(20))
+    (data / "run.csv").write_text(f"$\\alpha$ (s),cost $ (V),$\\frac{{1}}{{$ [V]\n{rows}\n")
+    folder = Folder(data)
+    records = draw_data_figures(folder, analyse(folder), tmp_path / "figures")
+    assert len(records) == 2, records
+    for record in records:
+        assert (tmp_path / record["path"]).read_bytes().startswith(PNG)
