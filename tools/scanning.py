@@ -97,15 +97,16 @@ def files_with_suffix(root: Path, suffixes: frozenset[str], limit: int = 200) ->
 
 def _walk(base: Path, folder: Path, skipped: list[str]) -> Iterator[tuple[str, int]]:
     """(relative path, size) of every regular file below `folder`, in name order; the
-    relative paths are `printable`, so a name that is not UTF-8 never breaks what shows it."""
+    relative paths are `printable`, so a name that is not UTF-8 never breaks what shows it.
+    Depth first with a stack of its own, not recursion: a tree thousands of levels deep
+    would exhaust Python's."""
     real_base = str(base)
-    try:
-        with os.scandir(folder) as found:
-            entries = sorted(found, key=lambda entry: entry.name)
-    except OSError:
-        skipped.append(f"{_relative(base, folder)}/ (unreadable)")
-        return
-    for entry in entries:
+    stack = [iter(_entries(base, folder, skipped))]
+    while stack:
+        entry = next(stack[-1], None)
+        if entry is None:
+            stack.pop()
+            continue
         rel = _relative(base, Path(entry.path))
         if entry.is_symlink():
             try:
@@ -121,11 +122,21 @@ def _walk(base: Path, folder: Path, skipped: list[str]) -> Iterator[tuple[str, i
                 continue
         try:
             if entry.is_dir():
-                yield from _walk(base, Path(entry.path), skipped)
+                stack.append(iter(_entries(base, Path(entry.path), skipped)))
             elif entry.is_file():
                 yield rel, entry.stat().st_size
         except OSError:
             skipped.append(f"{rel} (unreadable)")
+
+
+def _entries(base: Path, folder: Path, skipped: list[str]) -> list[os.DirEntry[str]]:
+    """`folder`'s entries in name order; none, with a note, when it cannot be listed."""
+    try:
+        with os.scandir(folder) as found:
+            return sorted(found, key=lambda entry: entry.name)
+    except OSError:
+        skipped.append(f"{_relative(base, folder)}/ (unreadable)")
+        return []
 
 
 def _relative(base: Path, path: Path) -> str:

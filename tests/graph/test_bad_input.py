@@ -349,3 +349,28 @@ def test_resume_after_a_bad_call_never_runs_it_again(data: Path, tmp_path: Path,
     again = resume_thread("t-bad", models=models)
     assert again.record["status"] == "completed"  # finished: the outputs are written again
     assert len(explorer.requests) == 2
+
+
+def test_a_tree_deeper_than_the_recursion_limit_is_scanned_and_reported(
+    data: Path, tmp_path: Path
+) -> None:
+    """1,500 levels, within PATH_MAX: the scan's walk once recursed and died at 1,000."""
+    levels = [data / Path(*["d"] * depth) for depth in range(1, 1_501)]
+    for level in levels:
+        level.mkdir()
+    bottom = levels[-1] / "bottom.csv"
+    bottom.write_text("t_s,V\n" + "".join(f"{t},{2 * t}\n" for t in range(10)))
+    out = tmp_path / "out"
+    try:
+        done = subprocess.run(
+            [*COMMAND, "run", str(data), "--out", str(out), "--no-model", "--no-compile"],
+            capture_output=True, text=True, timeout=300,
+        )  # fmt: skip
+    finally:  # pytest's own clean-up of old temporary folders recurses, and would die here
+        bottom.unlink()
+        for level in reversed(levels):
+            level.rmdir()
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "RecursionError" not in done.stderr
+    assert read_record(out)["status"] == "degraded"  # --no-model: the data report alone
+    assert "4 files" in done.stderr  # the scan's summary counts the one at the bottom
