@@ -6,9 +6,14 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
-CITE = re.compile(r"\\(cite[tp]?\*?)(\[[^\]]*\])?\{([^}]*)\}")
-BIBLIOGRAPHY = re.compile(r"\\bibliography(style)?\{[^}]*\}\s*")
-THEBIBLIOGRAPHY = re.compile(r"\\begin\{thebibliography\}.*?\\end\{thebibliography\}\s*", re.DOTALL)
+# A draft is a model's text: each pattern stops where the next opening of its own kind
+# starts (`[^{}]`, a tempered `.`), so 10,000 unclosed `\cite{` cost one pass, not 10,000.
+CITE = re.compile(r"\\(cite[tp]?\*?)(\[[^\[\]]*\])?\{([^{}]*)\}")
+BIBLIOGRAPHY = re.compile(r"\\bibliography(style)?\{[^{}]*\}\s*")
+THEBIBLIOGRAPHY = re.compile(
+    r"\\begin\{thebibliography\}(?:(?!\\begin\{thebibliography\}).)*?\\end\{thebibliography\}\s*",
+    re.DOTALL,
+)
 END = "\\end{document}"
 BIB_COMMANDS = "\\bibliographystyle{plain}\n\\bibliography{references}\n"
 

@@ -1,15 +1,18 @@
 """Failures in a row: the same failure repeated nudges, then halts; so do empty replies.
 
 Debugging fails too, but each error differs from the last: new code, a new mistake. What
-marks a collapse is the same failure again and again, often on ever-changing bad paths. So
-failures are compared by kind (`failure_kind`: the error with its paths and numbers
-normalised), and a streak counts only failures of one kind in a row. Debugging stays bounded
-by the mutating ladder and the budget.
+marks a collapse is the same failure again and again, often on ever-changing bad paths or
+guessed names. So failures are compared by kind (`failure_kind`: the error with the paths
+the call named, other paths and numbers normalised), and a streak counts only failures of
+one kind in a row. A failure of a kind already seen in the attempt also shows nothing new,
+whatever came between, so failures that take turns climb the progress rule (progress.py).
+Debugging stays bounded by the mutating ladder and the budget.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -18,12 +21,13 @@ from labscribe.guards.messages import (
     FAILURE_HALT_REASON,
     FAILURE_NUDGE,
 )
+from labscribe.guards.paths import WRAPPERS
 from labscribe.guards.statuses import Termination
 from labscribe.guards.verdicts import Allow, Halt, Verdict, Warn
 
 # Quotes that open after a non-word character: an apostrophe ("doesn't") opens nothing.
 _QUOTED = re.compile(r"(?<!\w)'[^'\n]*'(?!\w)|\"[^\"\n]*\"")
-_PATH_LIKE = re.compile(r"[/\\]|\.[A-Za-z][A-Za-z0-9]{0,5}$")
+_PATH_LIKE = re.compile(r"[/\\]|\.[A-Za-z][A-Za-z0-9]{0,5}$|^<path>$")  # <path>: a named one
 # A token with a separator (`data/run_3.csv`), or a file name with an extension (`b.csv`).
 # Both start where a token starts: tried from inside a long token, each would scan to its
 # end and back from every position, quadratic in the token's length.
@@ -63,10 +67,16 @@ class FailurePolicy(BaseModel):
         return self
 
 
-def failure_kind(error: str) -> str:
+def failure_kind(error: str, named: Iterable[str] = ()) -> str:
     """`error` with its paths and numbers normalised: what two failures share when they are
-    the same failure on other files or lines."""
-    kind = _QUOTED.sub(_path_or_same, error[:MAX_KIND_CHARS])
+    the same failure on other files or lines. `named` are the paths the call named, as it
+    spelled them: a guessed folder `system` is a path there, though nothing marks it as one
+    (no separator, no extension) when the error quotes it."""
+    kind = error[:MAX_KIND_CHARS]
+    spelled = {n.strip(WRAPPERS) for n in named if isinstance(n, str) and len(n) < MAX_KIND_CHARS}
+    for name in sorted(spelled - {"", "."}, key=len, reverse=True):  # `data/x` before `x`
+        kind = re.sub(rf"(?<![\w.~/-]){re.escape(name)}(?![\w.~/-])", "<path>", kind)
+    kind = _QUOTED.sub(_path_or_same, kind)
     kind = _UNQUOTED_PATH.sub("<path>", kind)
     return _NUMBER.sub("<n>", kind)
 

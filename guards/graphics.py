@@ -7,8 +7,11 @@ from collections.abc import Collection
 
 from labscribe.guards.output import add_to_preamble
 
-INCLUDE = re.compile(r"\\includegraphics\s*(\[[^\]]*\])?\s*\{([^}]*)\}")
-FIGURE = re.compile(r"\\begin\{figure\*?\}.*?\\end\{figure\*?\}\s*", re.DOTALL)
+# Each pattern stops where the next opening of its kind starts: linear on any draft.
+INCLUDE = re.compile(r"\\includegraphics\s*(\[[^\[\]]*\])?\s*\{([^{}]*)\}")
+FIGURE = re.compile(
+    r"\\begin\{figure\*?\}(?:(?!\\begin\{figure).)*?\\end\{figure\*?\}\s*", re.DOTALL
+)
 GRAPHICX = "\\usepackage{graphicx}\n"
 
 

@@ -10,13 +10,14 @@ the judgement's back. The events, in the order a turn meets them:
 - `Reply`: a model reply. Empty replies in a row halt; calls beyond MAX_CALLS_PER_REPLY, and
   every call of a reply cut off by the output limit, are answered "not executed".
 - `Asked`: a pending call, before it runs. A terminal call runs uncounted. A mutating call
-  is judged on what it asks (its normalised code), so a refused figure is never drawn. A
-  read-only call is answered from the cache when an identical read of an unchanged target
-  was answered before.
+  is judged on what it asks (its normalised code), and on the run of calls that added
+  nothing before it, so a refused figure is never drawn. A read-only call is answered from
+  the cache when an identical read of an unchanged target was answered before.
 - `Answered`: what the call showed. A read is judged on it: identical calls climb the
   ladder (identity.py), cycles of calls are caught (cycles.py), a run of calls that show
-  nothing new climbs too (progress.py). A failure feeds the streak of one failure
-  (failures.py); a refusal does not.
+  nothing new climbs too (progress.py). A failure, a refused call's included, shows its
+  error's kind: one already seen adds nothing, and one repeated in a row feeds the failure
+  streak (failures.py).
 
 Detectors answer; this module orders them (SPEC section 3) and the node acts on the result
 (nodes/explore.py). Like the OpenHands stuck detector, it holds no LangGraph or LangChain.
@@ -29,13 +30,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from labscribe.guards.budgets import MAX_CALLS_PER_REPLY
-from labscribe.guards.failures import FailurePolicy
+from labscribe.guards.failures import FailurePolicy, failure_kind
 from labscribe.guards.fingerprint import digest
 from labscribe.guards.guard_state import GuardState
 from labscribe.guards.identity import answer_key
 from labscribe.guards.ladder import LadderPolicy, ToolClass
 from labscribe.guards.messages import CUT_OFF, NOT_EXECUTED, TOO_MANY_CALLS
-from labscribe.guards.progress import Shown
+from labscribe.guards.progress import Shown, failed
 from labscribe.guards.statuses import Termination
 from labscribe.guards.verdicts import Allow, Block, Halt, Verdict, Warn
 
@@ -67,6 +68,8 @@ class Call:
     """Which state of its target a read reads (a file's version)."""
     refused: str | None = None
     """Why it cannot run at all (invalid arguments, an unknown tool): the error to answer."""
+    named: tuple[str, ...] = ()
+    """The paths it names, as spelled: in its error, they are paths (`failure_kind`)."""
 
     def shown(self, text: str, lines: tuple[int, int] | None) -> Shown:
         """What an answer of `text` (and, for a window of a file, `lines`) showed."""
@@ -162,10 +165,10 @@ def _reply(state: GuardState, reply: Reply, policy: Policy) -> Judgement:
 def _asked(state: GuardState, call: Call, policy: Policy) -> Judgement:
     tool_class = policy.classes.get(call.tool)
     if call.refused is not None or tool_class in (None, ToolClass.TERMINAL):
-        return Judgement(state)  # uncounted: a refused call is answered, a terminal one runs
+        return Judgement(state)  # a refused call is judged on its answer; a terminal one runs
     if tool_class is ToolClass.MUTATING:
         ladder = state.review(policy.ladder, call.key, tool_class)
-        if isinstance(ladder, Block | Halt):
+        if isinstance(ladder, Block | Halt) or state.stalled(policy.ladder):
             refused = state.progress(policy.ladder, call.tool, None)
             return _settled(state, call, state.settle(ladder, refused), run=False)
         return Judgement(state, ladder)  # settled once the call has shown what it did
@@ -176,31 +179,37 @@ def _asked(state: GuardState, call: Call, policy: Policy) -> Judgement:
 def _answered(state: GuardState, answered: Answered, policy: Policy) -> Judgement:
     call, result = answered.call, answered.result
     tool_class = policy.classes.get(call.tool)
-    verdict: Verdict | None = None  # a refused call is not counted
+    kind = None if result.ok else failure_kind(result.error or "", call.named)
+    streak = state.record_outcome(policy.failures, kind)
+    # What the call showed: a read its answer, a figure its code, a failure its error's kind.
+    shown = failed(kind) if kind is not None else result.shown
+    verdict: Verdict | None = None
     if call.refused is None and tool_class is ToolClass.TERMINAL:
         verdict = Allow()  # it runs, and is never counted
     elif call.refused is None and tool_class is ToolClass.MUTATING:
         # what a mutating call shows is what it did: the same code draws the same figure
-        shown = Shown(call.key, call.key) if result.ok else None
+        shown = shown if kind is not None else Shown(call.key, call.key)
         verdict = _progressed(state, call.tool, answered.asked, shown, call.key, policy)
     elif call.refused is None and tool_class is ToolClass.READ_ONLY:
         if result.ok and call.cache_key is not None:
             state.cache.setdefault(call.cache_key, call.id)
-        shown = result.shown
-        key = answer_key(call.tool, call.target, shown.lines if shown else None,
-                         shown.digest if shown else "")  # fmt: skip
+        lines = result.shown.lines if result.shown else None
+        key = answer_key(call.tool, call.target, lines, shown.digest if shown else "")
         ladder = state.review(policy.ladder, key, ToolClass.READ_ONLY)
-        verdict = _progressed(state, call.tool, ladder, shown if result.ok else None, key, policy)
+        verdict = _progressed(state, call.tool, ladder, shown, key, policy)
+    elif kind is not None:  # refused: not a call of a tool, but a failure all the same
+        verdict = _progressed(state, call.tool, Allow(), shown, None, policy)
+    if isinstance(streak, Halt):  # the streak's halt is the more telling: its answer is shown
+        halt = state.record_halt(streak, tool=call.tool, args=call.args)
+        shown_verdict = verdict if not isinstance(verdict, Block | Halt) else Allow()
+        return Judgement(state, shown_verdict, nudges=_nudges(shown_verdict), halt=halt)
     if isinstance(verdict, Block | Halt):
         return _settled(state, call, verdict, run=False)
-    streak = state.record_outcome(policy.failures, None if result.ok else result.error or "")
-    nudges = (verdict.nudge,) if isinstance(verdict, Warn) else ()
-    if isinstance(streak, Warn):
-        nudges += (streak.nudge,)
-    halt = state.record_halt(streak, tool=call.tool, args=call.args) if isinstance(
-        streak, Halt
-    ) else None  # fmt: skip
-    return Judgement(state, verdict, nudges=nudges, halt=halt)
+    return Judgement(state, verdict, nudges=_nudges(verdict, streak))
+
+
+def _nudges(*verdicts: Verdict | None) -> tuple[str, ...]:
+    return tuple(verdict.nudge for verdict in verdicts if isinstance(verdict, Warn))
 
 
 def _progressed(
@@ -208,11 +217,10 @@ def _progressed(
     tool: str,
     ladder: Verdict,
     shown: Shown | None,
-    key: str,
+    key: str | None,
     policy: Policy,
 ) -> Verdict:
-    """The ladder's verdict settled with the progress check's on what the call showed; a
-    failure (`shown` None) is the failure streak's to judge, not progress's."""
+    """The ladder's verdict settled with the progress check's on what the call showed."""
     if shown is None:
         return state.settle(ladder)
     return state.settle(ladder, state.progress(policy.ladder, tool, shown, key))

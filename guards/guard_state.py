@@ -13,10 +13,15 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from labscribe.guards.cycles import judge_cycle
-from labscribe.guards.failures import FailurePolicy, failure_kind, judge_silence, judge_streak
+from labscribe.guards.failures import FailurePolicy, judge_silence, judge_streak
 from labscribe.guards.fingerprint import tool_of
 from labscribe.guards.ladder import LadderPolicy, ToolClass, climb
-from labscribe.guards.messages import NO_PROGRESS_BLOCK, NO_PROGRESS_HALT_REASON, NO_PROGRESS_NUDGE
+from labscribe.guards.messages import (
+    NO_PROGRESS_BEFORE_RUN_BLOCK,
+    NO_PROGRESS_BLOCK,
+    NO_PROGRESS_HALT_REASON,
+    NO_PROGRESS_NUDGE,
+)
 from labscribe.guards.progress import Seen, Shown
 from labscribe.guards.statuses import Termination, halt_record
 from labscribe.guards.verdicts import Allow, Block, Halt, Verdict, Warn, most_severe
@@ -92,9 +97,10 @@ class GuardState:
     def progress(
         self, policy: LadderPolicy, tool: str, shown: Shown | None, key: str | None = None
     ) -> Verdict:
-        """Record what the counted call `key` showed (None: nothing); a verdict on the run of
-        calls that added nothing, which climbs the read-only rungs one call earlier than
-        identical calls do (the first of n identical calls is new, the other n - 1 are not).
+        """Record what the counted call `key` showed (None: nothing, for it was not run); a
+        verdict on the run of calls that added nothing, which climbs the read-only rungs one
+        call earlier than identical calls do (the first of n identical calls is new, the
+        other n - 1 are not).
         """
         if policy.progress is None:
             return Allow()
@@ -111,10 +117,17 @@ class GuardState:
             reason = NO_PROGRESS_HALT_REASON.format(streak=self.idle)
             return Halt(reason, Termination.NO_PROGRESS)
         if rung == "block":
-            return Block(NO_PROGRESS_BLOCK.format(tool=tool, streak_before=self.idle - 1))
+            block = NO_PROGRESS_BLOCK if shown is not None else NO_PROGRESS_BEFORE_RUN_BLOCK
+            return Block(block.format(tool=tool, streak_before=self.idle - 1))
         if rung == "warn":
             return Warn(NO_PROGRESS_NUDGE.format(streak=self.idle))
         return Allow()
+
+    def stalled(self, policy: LadderPolicy) -> bool:
+        """Whether the next call that adds nothing would be refused. A costly call is then
+        refused before it runs: whether it adds anything is known only once it has run."""
+        rung = policy.read_only.rung(self.idle + 2) if policy.progress is not None else None
+        return rung in ("block", "halt")
 
     def settle(self, *verdicts: Verdict) -> Verdict:
         """The one verdict a call gets from its detectors, most telling first; tallied.
@@ -131,12 +144,12 @@ class GuardState:
             self.blocked += 1
         return verdict
 
-    def record_outcome(self, policy: FailurePolicy, error: str | None) -> Verdict:
-        """Track the streak of one failure: `error` is the failing result, None a success."""
-        if error is None:
+    def record_outcome(self, policy: FailurePolicy, kind: str | None) -> Verdict:
+        """Track the streak of one failure: `kind` is the failure's (`failures.failure_kind`),
+        None a success."""
+        if kind is None:
             self.failure_streak, self.failure_kind = 0, None
             return Allow()
-        kind = failure_kind(error)
         self.failure_streak = self.failure_streak + 1 if kind == self.failure_kind else 1
         self.failure_kind = kind
         return judge_streak(policy, self.failure_streak)

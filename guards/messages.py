@@ -100,6 +100,11 @@ NO_PROGRESS_BLOCK = (
     "{streak_before} calls before it. One more call that adds nothing halts exploration. "
     "Read a file or a window you have not read, or call finish_exploration."
 )
+NO_PROGRESS_BEFORE_RUN_BLOCK = (
+    "Not executed: your last {streak_before} calls added nothing you had not already seen, "
+    "and {tool} is costly, so it is not run while that lasts. One more call that adds nothing "
+    "halts exploration. Read a file or a window you have not read, or call finish_exploration."
+)
 NO_PROGRESS_HALT_REASON = "{streak} calls in a row added nothing the explorer had not seen"
 
 # --- failures and silence -----------------------------------------------------------------

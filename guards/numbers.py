@@ -20,7 +20,7 @@ _NUMBER = re.compile(r"(?<![\w.])[-−]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
 # Sentences, paragraphs, table rows and list items: a table row stays whole, so a label
 # cell and its value cell are read together.
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n\s*\n|\\\\|\\item\b")
-_COMMAND = re.compile(r"\\(?:label|ref|cite|eqref|includegraphics|input|url|href)\{[^}]*\}")
+_COMMAND = re.compile(r"\\(?:label|ref|cite|eqref|includegraphics|input|url|href)\{[^{}]*\}")
 
 
 @dataclass(frozen=True)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import posixpath
 import re
 from pathlib import Path
 
 # Quotes and backticks models wrap paths in ("`data/sweep.csv`"), stripped with blanks.
-_WRAPPERS = " \t\r\n\"'`"
+WRAPPERS = " \t\r\n\"'`"
+MAX_CASE_SCAN = 10_000
+"""Entries of one folder compared when a spelling is matched letter case aside."""
 # A byte `printable` escaped: only the high bytes a non-UTF-8 name can hold.
 _BYTE_ESCAPE = re.compile(r"\\x([89a-fA-F][0-9a-fA-F])")
 
@@ -20,7 +23,7 @@ def resolve_inside(root: Path, requested: str | os.PathLike[str] | None) -> Path
     point out of the folder all fail the same way: by returning None, which the
     caller turns into a tool result the model can read. A spelling that names nothing
     is tried again as models mean it: without surrounding blanks or quotes, then with
-    Windows separators read as `/`.
+    Windows separators read as `/`, then letter case aside where one entry alone matches.
     """
     real = _real_inside(real_path(os.fspath(root)), requested)
     return Path(real) if real is not None else None
@@ -95,7 +98,8 @@ def real_path(path: str) -> str:
 
 def _real_inside(base: str, requested: str | os.PathLike[str] | None) -> str | None:
     """The real path `requested` names under the real folder `base`, if it exists there."""
-    for spelling in _spellings(requested):
+    spellings = _spellings(requested)
+    for spelling in spellings:
         try:
             # os.path.join drops `base` for an absolute spelling; realpath then follows
             # every symlink, so the containment check sees the real target.
@@ -103,7 +107,46 @@ def _real_inside(base: str, requested: str | os.PathLike[str] | None) -> str | N
         except (OSError, ValueError):
             continue
         return real if is_inside(base, real) else None
-    return None
+    return _by_case(base, spellings[-1]) if spellings else None
+
+
+def _by_case(base: str, spelling: str) -> str | None:
+    """The real path of the relative `spelling` under `base` with letter case aside: each
+    component that names nothing is the one entry of its folder that matches it but for
+    case (`Notes.md`, `./NOTES.md` and `notes.MD` are `notes.md`), or nothing at all."""
+    if os.path.isabs(spelling):
+        return None
+    current = base
+    for part in posixpath.normpath(spelling).split("/"):
+        if part in ("", "."):
+            continue
+        if part == ".." or not is_inside(base, current):
+            return None
+        here = os.path.join(current, part)
+        if not os.path.lexists(here):
+            matches = _same_but_case(current, part)
+            if len(matches) != 1:
+                return None
+            here = os.path.join(current, matches[0])
+        try:
+            current = real_path(here)
+        except (OSError, ValueError):
+            return None
+    return current if is_inside(base, current) and current != base else None
+
+
+def _same_but_case(folder: str, name: str) -> list[str]:
+    """The entries of `folder` named `name` but for letter case; the first MAX_CASE_SCAN
+    entries are looked at, so a huge folder costs no more than that."""
+    wanted, found = name.casefold(), []
+    try:
+        with os.scandir(folder) as entries:
+            for entry in itertools.islice(entries, MAX_CASE_SCAN):
+                if entry.name.casefold() == wanted:
+                    found.append(entry.name)
+    except OSError:
+        return []
+    return found
 
 
 def _spellings(requested: str | os.PathLike[str] | None) -> list[str]:
@@ -113,7 +156,7 @@ def _spellings(requested: str | os.PathLike[str] | None) -> list[str]:
         return []
     if not isinstance(given, str):
         return []
-    stripped = given.strip(_WRAPPERS) or "."
+    stripped = given.strip(WRAPPERS) or "."
     spellings = [given or ".", stripped]
     if _BYTE_ESCAPE.search(stripped):  # a name `printable` showed with \xNN escapes
         # os.fsdecode keeps a byte that is not UTF-8 as the lone surrogate U+DC00 + byte.

@@ -5,7 +5,10 @@ another spelling, grows a `limit` the character cap ignores, shifts a window by 
 polls a file rewritten with the same bytes, or redraws a figure under a new name. Each such
 call looks new; its answer is not. So every answer is summarised as what it shows (`Shown`),
 and `Seen` remembers those summaries for the attempt: an answer whose content was seen
-before, or a window of a file whose lines were mostly shown already, adds nothing.
+before, or a window of a file whose lines were mostly shown already, adds nothing. A failed
+call shows its error's kind (`failed`): a failure like one already met teaches nothing, so
+failures that take turns (a bad call, a path outside the folder, a guessed name, again and
+again) add nothing either, whatever their kinds, while debugging whose errors change does.
 """
 
 from __future__ import annotations
@@ -84,6 +87,15 @@ class Seen:
         covered = sum(max(0, min(last, end) - max(first, start) + 1) for start, end in spans)
         spans[:] = _merged([*spans, [first, last]])
         return 0.0 if before else 1.0 - covered / (last - first + 1)
+
+
+def failed(kind: str) -> Shown:
+    """What a failed call showed: the kind of its error (`failures.failure_kind`)."""
+    return Shown(FAILED, digest(kind))
+
+
+FAILED = "!failed"
+"""The target every failure is shown under; no call's target starts with `!`."""
 
 
 def _answer_key(shown: Shown) -> str:

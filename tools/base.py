@@ -239,8 +239,9 @@ def guarded_call(
         return Call(pending["id"], name, args, refused=problem)
     identity = tool.identity(folder, args)
     version = tool.version_of(folder, args)
+    named = tuple(args[n] for n in tool.meaning.paths if isinstance(args.get(n), str))
     return Call(
-        pending["id"], name, args,
+        pending["id"], name, args, named=named,
         key=call_key(name, identity),
         target=call_key(name, without_window(tool.meaning, identity)),
         cache_key=call_key(name, identity, version) if version is not None else None,

@@ -13,7 +13,8 @@ writing the same text again is a rewrite with identical bytes: a new mtime, the 
 content). `collapse_at` is the model call (1-based) where the collapse begins: its first
 call that adds nothing the explorer has not already seen (a repeated call or round, a
 re-spelling of a path already read, a read returning a window already seen, a poll of an
-unchanged file, a redrawn figure, the first of a final run of empty replies); null when the
+unchanged file, a redrawn figure, a failure whose error, its paths and numbers aside, was
+already met, the first of a final run of empty replies); null when the
 trajectory has no collapse and ends with a final answer. Every trajectory explores the same
 folder, folder.json; a value starting with `base64:` is a binary file (an image).
 
@@ -225,7 +226,8 @@ def corpus() -> list[dict[str, Any]]:
 def load() -> tuple[dict[str, str], list[dict[str, Any]]]:
     """The shared folder (path to text) and every trajectory, in file order."""
     folder = json.loads(FOLDER.read_text())
-    return folder, [json.loads(path.read_text()) for path in sorted(TRAJECTORIES.glob("*.json"))]
+    paths = sorted(TRAJECTORIES.glob("*.json"), key=lambda path: int(path.name.split("-")[0]))
+    return folder, [json.loads(path.read_text()) for path in paths]
 
 
 def main() -> None:

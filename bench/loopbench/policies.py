@@ -209,7 +209,7 @@ def replay(rules_factory: Callable[[], Rules]) -> Callable[[Trajectory, Path], O
                 continue
             for tool_call in answer.tool_calls:
                 name, args = tool_call["name"], tool_call["args"]
-                tool = TOOLS_BY_NAME[name]
+                tool = TOOLS_BY_NAME.get(name)
                 stamp = _stamp(folder_path, name, args)
                 key = sorted_json(name, args) + (f"@{stamp}" if stamp else "")
                 verdict, text = rules.before(name, args, key)
@@ -218,6 +218,8 @@ def replay(rules_factory: Callable[[], Rules]) -> Callable[[Trajectory, Path], O
                 if verdict == "block":
                     first_block = first_block or turn
                     result, ok = text, False
+                elif tool is None:  # what a minimal loop answers a tool it does not have
+                    result, ok = f"Error: no tool named {name}", False
                 else:
                     outcome = tool.invoke(folder, args, timeout=30)
                     result, ok = outcome.content, outcome.ok

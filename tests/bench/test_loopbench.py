@@ -25,7 +25,7 @@ KINDS = {
     "A-B-C cycle", "same error, varying arguments", "poll whose result changes", "paging",
     "re-read after the file changed", "wandering", "recovers after the warn",
     "parallel identical calls", "path spellings", "result ignored", "re-read between steps",
-    "debugging", "empty replies", "many distinct calls",
+    "debugging", "empty replies", "many distinct calls", "failures taking turns",
 }  # fmt: skip
 CAP = 20
 """The iteration cap: a loop-free trajectory ends, final answer included, in fewer calls."""

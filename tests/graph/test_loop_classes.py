@@ -249,6 +249,69 @@ def test_failures_that_change_kind_do_not_make_a_streak(data: Path, run) -> None
     assert not any("failed the same way" in m["content"] for m in tool_messages(result))
 
 
+def test_a_bad_call_and_a_path_outside_taking_turns_halt(data: Path, run) -> None:
+    # SWE-agent: format errors and blocked commands share one budget (tests/test_agent.py).
+    bad = {"name": "read_file", "args": '{"path": "notes.md', "id": None, "error": "bad JSON"}
+    outside = [reply(call("read_file", path=f"../../etc/passwd-{n}")) for n in range(10)]
+    turns = [
+        item for pair in zip([reply(invalid=[bad])] * 10, outside, strict=True) for item in pair
+    ]
+    result = run(data, script(*turns))
+    assert verdicts(result) == ["allow", "allow", "allow", "warn", "block", "halt"]
+    assert result.record["exploration"]["termination"] == "no_progress"
+    assert result.record["model_calls"]["explore"] == 6
+
+
+def test_three_kinds_of_failure_in_rotation_halt_long_before_the_budget(data: Path, run) -> None:
+    # hermes-agent #1488: a missing file, an image that is a CSV, a listing of a file.
+    (data / "sub").mkdir()
+    rotation = [
+        lambda n: call("read_file", path=f"data/missing-{n}.csv"),
+        lambda n: call("read_image", path="sweep.csv" if n % 2 else "params.ini"),
+        lambda n: call("list_dir", path="notes.md" if n % 2 else "sub/../notes.md"),
+    ]
+    result = run(data, script(*(reply(rotation[n % 3](n)) for n in range(20))))
+    assert verdicts(result) == ["allow", "allow", "allow", "allow", "warn", "block", "halt"]
+    assert result.record["model_calls"]["explore"] == 7
+
+
+def test_guessed_folder_names_fail_as_one_failure(data: Path, run) -> None:
+    # qwen-code #2661 and atomic-agents #81: bare names are paths too.
+    guesses = ["server/systems", "system", "src/systems", "sys", "srv", "lib", "bin"]
+    result = run(data, script(*(reply(call("list_dir", path=g)) for g in guesses)))
+    assert verdicts(result)[:4] == ["allow", "allow", "warn", "block"]
+    assert result.record["exploration"]["termination"] == "tool_failures"
+    assert result.record["model_calls"]["explore"] == 5
+
+
+def test_a_file_spelled_by_case_is_refused_as_early_as_identical_calls(data: Path, run) -> None:
+    # Claude Code #59362, opencode #20354: one file, letter case and blanks aside.
+    spellings = ["notes.md", "Notes.md", "notes.md ", "./NOTES.md", "notes.MD"]
+    result = run(data, script(*(reply(call("read_file", path=p)) for p in spellings * 2)))
+    # as five identical calls (test_one_file_under_five_spellings_climbs_one_ladder)
+    assert verdicts(result) == ["allow", "allow", "warn", "block", "halt"]
+    assert all("Resonance near 5 kHz" in m["content"] for m in tool_messages(result)[:3])
+
+
+@needs_sandbox
+def test_a_costly_figure_is_refused_before_it_runs_once_it_adds_nothing(
+    data: Path, run, tmp_path: Path
+) -> None:
+    # prflow #1923: the same costly run again; here its code changes, its error does not.
+    asks = [
+        reply(call("make_figure", code=f"import matplotlib.pyplot as plt\nplt.plot(x{n})\n",
+                   name=f"try{n}"))
+        for n in range(8)
+    ]  # fmt: skip
+    result = run(data, script(*asks))
+    contents = [m["content"] for m in tool_messages(result)]
+    assert [c.split(":")[0] for c in contents[:3]] == ["Error"] * 3
+    assert "NameError" in contents[2]
+    assert contents[3].startswith("Not executed: your last 2 calls added nothing")
+    assert result.record["exploration"]["termination"] in ("no_progress", "tool_failures")
+    assert not list((tmp_path / "out").glob("figures/try*.png"))
+
+
 # 6. a resumed attempt gets its warning ------------------------------------------------------
 
 

@@ -250,12 +250,11 @@ def test_progress_milestones_carry_index_total_and_stage(data: Path, run) -> Non
     assert result.record["stages"] == ["scan", "explore", "draft", "bib"]
 
 
-def test_a_refused_call_leaves_the_failure_streak_alone_and_is_reported_as_a_block(
-    data: Path, run
-) -> None:
-    # One failed read, then identical failed reads of another missing file: the failure
-    # streak nudges at the 3rd, the ladder warns, then blocks the 4th identical read (a
-    # refusal, not a failure of the tool), and halts on the 5th.
+def test_a_failure_already_seen_is_refused_before_the_streak_halts(data: Path, run) -> None:
+    # One failed read, then identical failed reads of another missing file: every failure
+    # after the first shows an error already seen, so the progress rule warns at the 3rd
+    # (with the failure streak's nudge), refuses to show the 4th, and the failure streak,
+    # which counts the refused failure too (the read ran and failed), halts on the 5th.
     explorer = ScriptedChatModel(
         replies=[reply(call("read_file", path="missing-a.csv"))]
         + [reply(call("read_file", path="missing-b.csv"))] * 6
@@ -263,14 +262,15 @@ def test_a_refused_call_leaves_the_failure_streak_alone_and_is_reported_as_a_blo
     result = run(data, explorer)
     guard = result.record["guard"]
     assert (guard["warned"], guard["blocked"], guard["halted"]) == (1, 1, True)
-    assert guard["halt"]["termination"] == "repeated_call"
+    assert guard["halt"]["termination"] == "tool_failures"
     tools = [e for e in events(result) if e["event"] == "tool"]
-    assert [e["guard"] for e in tools] == ["allow", "allow", "allow", "warn", "block", "halt"]
+    assert [e["guard"] for e in tools] == ["allow", "allow", "warn", "block", "allow"]
     assert guard["blocked"] == sum(e["guard"] == "block" for e in tools)
-    assert [e["termination"] for e in events(result) if e["event"] == "halt"] == ["repeated_call"]
+    assert [e["termination"] for e in events(result) if e["event"] == "halt"] == ["tool_failures"]
     contents = [m["content"] for m in tool_messages(result)]
     assert "[labscribe] Your last 3 tool calls all failed the same way" in contents[2]
-    assert contents[4].startswith("Not executed: read_file was already called 3 times")
+    assert contents[3].startswith("Not shown: this read_file call returned nothing you have")
+    assert contents[4].startswith("Error: path does not exist")
 
 
 def test_an_a_b_cycle_halts_on_its_third_round(data: Path, run) -> None:

@@ -25,7 +25,8 @@ MISSING = "Error: " + PATH_OUTSIDE_ERROR
 def test_failures_of_one_kind_nudge_at_3_and_halt_at_5() -> None:
     state = GuardState()
     verdicts = [
-        state.record_outcome(POLICY, MISSING.format(path=f"run_{n}.xlsx")) for n in range(5)
+        state.record_outcome(POLICY, failure_kind(MISSING.format(path=f"run_{n}.xlsx")))
+        for n in range(5)
     ]
     assert verdicts == [
         Allow(),
@@ -39,11 +40,11 @@ def test_failures_of_one_kind_nudge_at_3_and_halt_at_5() -> None:
 def test_failures_success_resets_the_streak() -> None:
     state = GuardState()
     for _ in range(4):
-        state.record_outcome(POLICY, MISSING.format(path="x.csv"))
+        state.record_outcome(POLICY, failure_kind(MISSING.format(path="x.csv")))
     state.record_outcome(POLICY, None)
-    assert [state.record_outcome(POLICY, MISSING.format(path="x.csv")) for _ in range(4)][-1] == (
-        Allow()
-    )
+    assert [
+        state.record_outcome(POLICY, failure_kind(MISSING.format(path="x.csv"))) for _ in range(4)
+    ][-1] == (Allow())
     assert state.failure_streak == 4
 
 
@@ -57,7 +58,7 @@ def test_failures_that_change_are_debugging_and_never_halt() -> None:
         "Error: ValueError: x and y must have same first dimension",
     ]
     state = GuardState()
-    assert [state.record_outcome(POLICY, error) for error in errors] == [Allow()] * 6
+    assert [state.record_outcome(POLICY, failure_kind(error)) for error in errors] == [Allow()] * 6
     assert state.failure_streak == 1
 
 

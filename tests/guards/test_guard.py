@@ -93,6 +93,6 @@ def test_judge_runs_a_terminal_call_uncounted_and_answers_a_refused_one() -> Non
         assert asked.run and asked.verdict is None
     refused = Call("r", "nope", {}, refused="Error: 'nope' is not a valid tool")
     answered = judge(GuardState(), Answered(refused, Result(False, refused.refused)), POLICY)
-    assert answered.verdict is None and answered.state.failure_streak == 1
+    assert answered.verdict == Allow() and answered.state.failure_streak == 1  # its first failure
     assert isinstance(judge(GuardState(), Asked(refused), POLICY).verdict, type(None))
     assert not isinstance(answered.verdict, Block)

@@ -2,7 +2,7 @@ from pathlib import Path
 
 import pytest
 
-from labscribe.guards.paths import resolve_inside
+from labscribe.guards.paths import canonical_path, resolve_inside
 
 
 @pytest.fixture
@@ -43,3 +43,21 @@ def test_resolve_inside_follows_symlink_that_stays_inside(root: Path) -> None:
 
 def test_resolve_inside_accepts_absolute_path_inside(root: Path) -> None:
     assert resolve_inside(root, str(root / "a.csv")) == (root / "a.csv").resolve()
+
+
+@pytest.mark.parametrize("requested", ["A.csv", "./A.CSV", "SUB/../a.CSV", "Sub", " a.Csv "])
+def test_a_spelling_that_differs_only_by_case_is_the_one_entry_it_matches(
+    root: Path, requested: str
+) -> None:
+    assert resolve_inside(root, requested) == (root / requested.strip().lower()).resolve()
+
+
+def test_case_is_never_guessed_between_two_entries_or_out_of_the_folder(root: Path) -> None:
+    (root / "B.csv").write_text("1\n")
+    (root / "b.CSV").write_text("2\n")
+    (root / "out").symlink_to(root.parent)
+    assert resolve_inside(root, "b.csv") is None  # two entries match: neither is meant
+    assert resolve_inside(root, "../SECRET.txt") is None
+    assert resolve_inside(root, "OUT/secret.txt") is None  # through a link out of the folder
+    assert canonical_path(root, "B.csv") == "B.csv"
+    assert canonical_path(root, "./NOTES.md") == "!NOTES.md"
