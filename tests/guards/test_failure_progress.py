@@ -85,14 +85,14 @@ def test_names_that_are_not_the_call_s_paths_still_tell_errors_apart() -> None:
 
 
 def test_debugging_whose_errors_change_is_never_punished() -> None:
-    errors = [
-        "Error: NameError: name 'xs' is not defined",
-        "Error: KeyError: 'V_R (V)'",
-        "Error: TypeError: unsupported operand type(s) for +: 'int' and 'str'",
-        "Error: ZeroDivisionError: division by zero",
-        "Error: AttributeError: 'Axes' object has no attribute 'plott'",
-        "Error: ValueError: x and y must have same first dimension",
+    errors = [  # a figure debugged one mistake at a time, as pandas and matplotlib word them
+        "Error: ModuleNotFoundError: No module named 'seaborn'",
         "Error: FileNotFoundError: [Errno 2] No such file or directory: 'data/a.csv'",
+        "Error: KeyError: 'frequency'",
+        "Error: ValueError: could not convert string to float: 'Hz'",
+        "Error: IndexError: single positional indexer is out-of-bounds",
+        "Error: ValueError: x and y must have same first dimension, but have shapes (40,) and (8,)",
+        "Error: TypeError: 'str' object is not callable",
         "Error: figure code timed out after 30 s",
     ]
     state = GuardState()
