@@ -12,6 +12,7 @@ UNDEFINED_REFERENCE = re.compile(r"Reference `([^']+)' on page \d+ undefined")
 UNDEFINED_CITATION = re.compile(r"Citation `([^']+)' on page \d+ undefined")
 MISSING_CHARACTER = re.compile(r"Missing character: There is no (.+?) in font ([^!\n]+)")
 OVERFULL = re.compile(r"^Overfull \\hbox", re.MULTILINE)
+NO_PAGES = re.compile(r"^No pages of output\.", re.MULTILINE)
 MAX_LISTED = 20
 
 
@@ -21,6 +22,8 @@ class LogSummary(BaseModel):
     undefined_citations: list[str] = Field(default_factory=list)
     missing_characters: list[str] = Field(default_factory=list)
     overfull_boxes: int = 0
+    no_pages: bool = False
+    """The document typeset nothing, and no error stopped it first: TeX wrote no PDF."""
 
     @property
     def problems(self) -> int:
@@ -43,12 +46,17 @@ class LogSummary(BaseModel):
 
 
 def parse_log(log: str) -> LogSummary:
+    errors = [next(g for g in m.groups() if g) for m in ERROR.finditer(log)]
+    # An error halts TeX before any page too; only an error-free run that printed nothing
+    # says the document itself is empty.
+    no_pages = not errors and NO_PAGES.search(log) is not None
     return LogSummary(
-        errors=_unique(next(g for g in m.groups() if g) for m in ERROR.finditer(log)),
+        errors=_unique(errors + (["No pages of output."] if no_pages else [])),
         undefined_references=_unique(UNDEFINED_REFERENCE.findall(log)),
         undefined_citations=_unique(UNDEFINED_CITATION.findall(log)),
         missing_characters=_unique(f"{c} ({f.strip()})" for c, f in MISSING_CHARACTER.findall(log)),
         overfull_boxes=len(OVERFULL.findall(log)),
+        no_pages=no_pages,
     )
 
 

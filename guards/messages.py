@@ -141,11 +141,18 @@ BRIEF_CUT_NOTE = "\n[labscribe: the rest of this brief was cut to fit the contex
 
 NO_DOCUMENTCLASS = "it does not contain \\documentclass{...}"
 NO_DOCUMENT_BODY = "it has no \\begin{document} ... \\end{document} body"
-BODY_TOO_SHORT = "its body is shorter than {chars} characters"
+BODY_TOO_SHORT = (
+    "its body has fewer than {chars} characters of text (comments and commands not counted)"
+)
 TOOL_MARKUP_FOUND = "it contains tool-call markup ({markup!r})"
 NO_DOCUMENT_END = "it does not end with \\end{document}"
 DOCUMENT_TWICE = "it has more than one \\begin{document} or \\end{document}"
 REPEATING_ITSELF = "it keeps repeating the same text"
+TYPESETS_TOO_LITTLE = (
+    "its PDF shows only {found} of {checked} words sampled from its body: text inside "
+    "\\iffalse, a comment, a box that is never printed or after an early end of the document "
+    "does not reach the page; write the report as plain LaTeX that prints"
+)
 
 # --- figure code the static policy refuses ------------------------------------------------
 

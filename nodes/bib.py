@@ -12,7 +12,8 @@ from labscribe.graph.progress import milestone
 from labscribe.graph.state import State
 from labscribe.guards.citations import resolve_citations
 from labscribe.guards.graphics import resolve_graphics
-from labscribe.tools.references import material_references
+from labscribe.nodes.latex_text import escape_latex
+from labscribe.tools.references import Reference, material_references
 
 
 def bib(state: State) -> dict[str, Any]:
@@ -25,7 +26,20 @@ def bib(state: State) -> dict[str, Any]:
     )
     return {
         "report": report,
-        "bibliography": "".join(ref.bibtex() for ref in references),
+        "bibliography": "".join(bibtex(ref) for ref in references),
         "citations": asdict(citations),
         "graphics": {"shown": shown, "removed": missing},
     } | milestone(state, "bib", detail)
+
+
+def bibtex(reference: Reference) -> str:
+    """`reference` as a BibTeX entry. Its note is the reference as the material writes it,
+    which bibtex copies into the report: it is escaped as all text from the material is,
+    braces removed first, since bibtex counts even escaped ones and an unbalanced one breaks
+    the whole file. The DOI and URL are identifiers (tools/references.py matches them
+    without spaces, braces or controls), kept as written for styles that print them as
+    they are (`\\url`)."""
+    note = escape_latex(reference.text.replace("{", "").replace("}", ""))
+    fields = {"note": note, "doi": reference.doi, "url": reference.url, "year": reference.year}
+    lines = [f"  {name} = {{{value}}}," for name, value in fields.items() if value]
+    return "@misc{" + reference.key + ",\n" + "\n".join(lines) + "\n}\n"

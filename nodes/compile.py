@@ -1,8 +1,10 @@
 """compile: latexmk -xelatex, with bounded fix rounds that never lose a compiling .tex.
 
 Each attempt builds in its own folder, so the PDF of the last .tex that compiled survives a
-fix that breaks the build; that fix is reverted. Whether it runs, the run's `compile`
-setting and the toolchain decide (`no_pdf`), as they decided the plan.
+fix that breaks the build; that fix is reverted. A model's report compiles well only when
+its PDF shows its body (nodes/checks.py): one that hides it earns the fix rounds, and if no
+fix shows it, the fallback report from the data takes its place. Whether the stage runs, the
+run's `compile` setting and the toolchain decide (`no_pdf`), as they decided the plan.
 """
 
 from __future__ import annotations
@@ -21,19 +23,14 @@ from labscribe.graph.models import chat_model, context_window, idle_reason, role
 from labscribe.graph.progress import milestone
 from labscribe.graph.state import State, figures_dir
 from labscribe.guards.output import latex_problems, tidy_latex
-from labscribe.nodes.draft import complete
+from labscribe.nodes.checks import no_pdf, shown_problems
+from labscribe.nodes.draft import complete, fallback
 from labscribe.nodes.prompts import FIX_BRIEF, FIX_SYSTEM
 from labscribe.nodes.reflect import fits_twice
-from labscribe.tools.latex import Compiled, compile_latex, toolchain_problem
+from labscribe.tools.latex import Compiled, compile_latex
 
 FIX_ROUNDS = 2  # each is a model call and a compile; errors a model cannot fix in two, stay
-SWITCHED_OFF = "compiling was switched off"
-
-
-def no_pdf(ctx: Context) -> dict[str, Any] | None:
-    """The record of a compile this run skips (switched off, or no toolchain), or None."""
-    reason = SWITCHED_OFF if not ctx.compile else toolchain_problem()
-    return {"status": "skipped", "reason": reason} if reason else None
+HIDDEN_REASON = "the model's report does not print its text ({problem})"
 
 
 def compile_report(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
@@ -44,18 +41,21 @@ def compile_report(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     figures = figures_dir(state)
     kept = state["report"]
     best = compile_latex(kept, bibliography, out / "build" / "attempt-0", figures)
-    good = best if best.ok else None
+    # The fallback is labscribe's own escaped text; a model's report is judged by its PDF.
+    hidden = [] if state.get("drafted_by") == "fallback" else shown_problems(kept, best)
+    good = best if best.ok and not hidden else None
     replies = []
     rounds = 0 if idle_reason(runtime.context, "compile") else FIX_ROUNDS
     for round_number in range(1, rounds + 1):
         window = context_window(runtime.context, role_of("compile"))
-        if not best.log.problems or not fits_twice(kept, window):
+        if not (best.log.problems or hidden) or not fits_twice(kept, window):
             break
+        errors = "\n".join([*hidden, best.log.describe()])
         text, parts = complete(
             chat_model(runtime.context, role_of("compile")),
             [
                 SystemMessage(FIX_SYSTEM),
-                HumanMessage(FIX_BRIEF.format(errors=best.log.describe(), report=kept)),
+                HumanMessage(FIX_BRIEF.format(errors=errors, report=kept)),
                 *nudged(state),
             ],
             "compile",
@@ -67,14 +67,26 @@ def compile_report(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         attempt = compile_latex(
             candidate, bibliography, out / "build" / f"attempt-{round_number}", figures
         )
-        if attempt.ok and (good is None or attempt.log.problems < good.log.problems):
-            kept, best, good = candidate, attempt, attempt
+        if (
+            attempt.ok
+            and not shown_problems(candidate, attempt)
+            and (good is None or attempt.log.problems < good.log.problems)
+        ):
+            kept, best, good, hidden = candidate, attempt, attempt, []
+    update: dict[str, Any] = {"degraded": []}
+    if hidden:  # no fix printed the text: the report from the data takes its place
+        update = fallback(state, HIDDEN_REASON.format(problem=hidden[0]))
+        kept = update["report"]
+        best = compile_latex(kept, None, out / "build" / "fallback", figures)
+        good = best if best.ok else None
     record = _record(good, best, out)
-    degraded = (
-        [] if good else [f"the PDF could not be compiled: {best.log.describe().splitlines()[0]}"]
-    )
+    if good is None:
+        update["degraded"] += [
+            f"the PDF could not be compiled: {best.log.describe().splitlines()[0]}"
+        ]
     return (
-        {"report": kept, "compile": record, "degraded": degraded}
+        update
+        | {"report": kept, "compile": record}
         | spent("compile", *replies)
         | milestone(state, "compile", f"{record['status']}: {record['log']}")
     )

@@ -15,7 +15,8 @@ from labscribe.graph.models import ask, chat_model, context_window, idle_reason,
 from labscribe.graph.progress import milestone
 from labscribe.graph.state import State
 from labscribe.guards.budgets import estimate_tokens
-from labscribe.guards.output import is_degenerate, latex_problems, tidy_latex
+from labscribe.guards.output import is_degenerate, tidy_latex
+from labscribe.nodes.checks import report_problems
 from labscribe.nodes.fallback import fallback_report
 from labscribe.nodes.material import analysis_text, citation_keys, figure_list, number_check
 from labscribe.nodes.prompts import (
@@ -56,7 +57,7 @@ def draft(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         text, parts = complete(model, conversation, "draft")
         replies += parts
         document = tidy_latex(text)
-        problems = latex_problems(document)
+        problems = report_problems(document, state, ctx)
         if not problems:
             numbers = number_check(state, document)
             update = {"report": document, "drafted_by": "model", "numbers": numbers}

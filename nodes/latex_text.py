@@ -4,6 +4,13 @@ Everything here compiles with xelatex's default Latin Modern fonts, which have L
 lack Greek and most other symbols: those are set in math mode, where Latin Modern Math has
 them, so a unit in Ω or a note with → costs no missing-character warning (and no fix
 round). Chinese text is left as it is: the compile step loads xeCJK when there is any.
+
+`escape_latex` is the one way text from data or a model enters the LaTeX labscribe writes.
+Whatever the text holds, the result compiles and says what the text said: a character that
+would act rather than print (a control, a bidi override, a zero-width format character) or
+that no font of the report has (emoji, dingbats) is written visibly as `\\uXXXX`, as the
+terminal writes it; line breaks become spaces, so a blank line is no paragraph break (one
+inside a caption or a table cell stops the compile); and a long token may break.
 """
 
 from __future__ import annotations
@@ -13,6 +20,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from labscribe.guards.output import find_tool_markup
+from labscribe.tools.latex import CJK
 
 _SPECIALS = {
     "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
@@ -35,23 +43,72 @@ _GREEK_UPRIGHT = {"Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi", "Sigma", "Ups
                   "Psi", "Omega"}  # fmt: skip
 
 
+# A token longer than any word (a hash, a path, a name of 10,000 letters) may break every
+# BREAK_EVERY characters, so it wraps in its column rather than running off the page. Words
+# are left whole: TeX hyphenates them where they should break.
+LONG_TOKEN = 40
+BREAK_EVERY = 20
+# A break that ends its line ragged (\hfil), and is nothing where no break is taken (\hfil
+# and \hfilneg cancel): a line of one token has no space to stretch, so a bare
+# \allowbreak there leaves it overfull, off the page.
+_BREAK = r"\hfil\penalty0\hfilneg{}"
+_SPACES = re.compile(r"(\s+)")
+# Symbols the report's fonts have: ASCII's, Latin-1's, and those of the punctuation,
+# letterlike, number-form and arrow blocks (most of which Latin Modern has); CJK symbols
+# print in the CJK font. Other symbols (emoji, dingbats, pictographs) are in no font the
+# report loads.
+_PRINTED_SYMBOLS = (" ", "\u00ff"), ("\u2000", "\u21ff")
+# Variation selectors only choose how the character before them is drawn (an emoji's colour).
+_SELECTORS = ("\ufe00", "\ufe0f"), ("\U000e0100", "\U000e01ef")
+
+
 def escape_latex(text: str) -> str:
-    """`text` as LaTeX that prints it: specials made literal, Greek letters and symbols
-    set in math mode, and any tool-call markup the material quotes broken by an empty
-    group (`D{}SML` prints as DSML), so quoting it never fails the output checks."""
-    escaped = "".join(_escape_char(char) for char in text)
+    """`text` as LaTeX that prints it, inline: specials made literal, Greek letters and
+    symbols set in math mode, line breaks as spaces (a blank line too), controls and
+    characters no font has as visible `\\uXXXX`, long tokens breakable, and any
+    tool-call markup the material quotes broken by an empty group (`D{}SML` prints as
+    DSML), so quoting it never fails the output checks."""
+    escaped = "".join(_breakable(piece) for piece in _SPACES.split(text) if piece)
     while markup := find_tool_markup(escaped):
         escaped = escaped.replace(markup, f"{markup[0]}{{}}{markup[1:]}")
     return escaped
 
 
+def _breakable(token: str) -> str:
+    if len(token) <= LONG_TOKEN or token.isspace():
+        return "".join(_escape_char(char) for char in token)
+    pieces = (token[at : at + BREAK_EVERY] for at in range(0, len(token), BREAK_EVERY))
+    return _BREAK.join("".join(_escape_char(char) for char in piece) for piece in pieces)
+
+
 def _escape_char(char: str) -> str:
+    if char.isspace():  # a line break is a space: two in a row would be a \par
+        return char if unicodedata.category(char) == "Zs" else " "
     if char in _SPECIALS:
         return _SPECIALS[char]
     if char in _MATH:
         return f"\\ensuremath{{{_MATH[char]}}}"
-    greek = _greek(char) if "\u0370" <= char <= "\u03ff" else None
-    return f"\\ensuremath{{{greek}}}" if greek else char
+    if "\u0370" <= char <= "\u03ff" and (greek := _greek(char)):
+        return f"\\ensuremath{{{greek}}}"
+    return _visible(char) if _unprintable(char) else char
+
+
+def _unprintable(char: str) -> bool:
+    """A control, format, private-use, unassigned or surrogate character (it acts, or has
+    no glyph), or a symbol none of the report's fonts has."""
+    kind = unicodedata.category(char)
+    if kind[0] == "C" or any(low <= char <= high for low, high in _SELECTORS):
+        return True
+    return (
+        kind[0] == "S"
+        and not any(low <= char <= high for low, high in _PRINTED_SYMBOLS)
+        and not CJK.match(char)
+    )
+
+
+def _visible(char: str) -> str:
+    """`\\u202e` for U+202E, as the terminal shows it (graph/terminal.py)."""
+    return _SPECIALS["\\"] + f"u{ord(char):04x}"
 
 
 def _greek(char: str) -> str | None:
@@ -106,7 +163,7 @@ def table(
         )
     else:
         spec = "l" * len(header)
-    head = " & ".join(f"\\textbf{{{escape_latex(cell)}}}" for cell in header)
+    head = " & ".join(f"\\textbf{{{_cell(cell)}}}" for cell in header)
     body = "\n".join(_row(row, len(header)) for row in rows)
     title = f"\\caption{{{escape_latex(caption)}}}\\\\\n" if caption else ""
     return (
@@ -115,16 +172,31 @@ def table(
     )
 
 
+# A longtable breaks between rows, never inside one: a row taller than a page runs off it.
+# A cell of this many characters (an assignment's longest task, tools/tasks.py) fills some
+# 45 lines of the narrowest text column, under a page; the rest of a longer value (a
+# column named by 10,000 letters) is left to the data file, and the cell says so.
+MAX_CELL_CHARS = 600
+CELL_CUT = " … ({more} more characters)"
+
+
 class Group(str):
     """A row of `table` that heads the rows after it, across all columns."""
 
 
 def _row(row: Sequence[str] | Group, columns: int) -> str:
     if isinstance(row, Group):
-        return f"\\multicolumn{{{columns}}}{{l}}{{\\textit{{{escape_latex(row)}}}}} \\\\"
+        return f"\\multicolumn{{{columns}}}{{l}}{{\\textit{{{_cell(row)}}}}} \\\\"
     # names_like_these may break after an underscore in a narrow column
-    cells = (escape_latex(cell).replace(r"\_", r"\_\allowbreak{}") for cell in row)
+    cells = (_cell(cell).replace(r"\_", r"\_\allowbreak{}") for cell in row)
     return " & ".join(cells) + r" \\"
+
+
+def _cell(text: str) -> str:
+    """`text` escaped, cut to MAX_CELL_CHARS with a note of what was left out."""
+    if len(text) <= MAX_CELL_CHARS:
+        return escape_latex(text)
+    return escape_latex(text[:MAX_CELL_CHARS] + CELL_CUT.format(more=len(text) - MAX_CELL_CHARS))
 
 
 def figure(path: str, caption: str) -> str:

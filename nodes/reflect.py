@@ -18,8 +18,9 @@ from labscribe.graph.models import ask, chat_model, context_window, role_of, spe
 from labscribe.graph.progress import milestone, skipped
 from labscribe.graph.state import State
 from labscribe.guards.budgets import estimate_tokens
-from labscribe.guards.output import latex_problems, tidy_latex
+from labscribe.guards.output import tidy_latex
 from labscribe.guards.reflection import critique_is_empty, no_substantive_change, round_due
+from labscribe.nodes.checks import report_problems
 from labscribe.nodes.draft import complete
 from labscribe.nodes.material import analysis_text, number_check
 from labscribe.nodes.prompts import (
@@ -95,7 +96,7 @@ def reflect(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         )
         replies += parts
         revised = tidy_latex(revision)
-        problems = latex_problems(revised)
+        problems = report_problems(revised, state, ctx)
         if problems:
             converged, detail = False, f"revision dropped ({'; '.join(problems)}); text kept"
         else:

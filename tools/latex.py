@@ -15,9 +15,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+import pypdf
+
 from labscribe.guards.latex_log import LogSummary, parse_log
 from labscribe.guards.output import add_to_preamble
 from labscribe.tools import children
+from labscribe.tools.pdf_text import PDF_LIMITS
 from labscribe.tools.tex_sandbox import confined, tex_confinement_problem
 
 COMPILE_SECONDS = 180  # latexmk with bibtex reruns; a report that takes longer is stuck
@@ -96,3 +99,13 @@ def compile_latex(
     pdf = workdir / "report.pdf"
     ok = process.returncode == 0 and pdf.exists() and not log.errors
     return Compiled(ok, pdf if pdf.exists() else None, log)
+
+
+def typeset_text(pdf: Path) -> str | None:
+    """The text of a PDF a compile made, every page, under the decoding limits any PDF
+    meets; None when it cannot be read (then nothing can be judged by it)."""
+    try:
+        with pypdf.apply_configuration(**PDF_LIMITS):
+            return "\n".join(page.extract_text() or "" for page in pypdf.PdfReader(pdf).pages)
+    except Exception:  # pypdf signals broken files with many exception types
+        return None

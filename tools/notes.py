@@ -36,7 +36,9 @@ def read_notes(folder: Folder, candidates: list[str]) -> list[Note]:
             continue
         try:
             target = folder.resolve(rel)
-            answer = read_part(target, 0, NOTE_LINES, NOTE_CHARS, display_name=rel,
+            # the header dropped below is one line only if the name shown in it is
+            shown_name = " ".join(rel.split())
+            answer = read_part(target, 0, NOTE_LINES, NOTE_CHARS, display_name=shown_name,
                                fd=folder.open(target))  # fmt: skip
         except ToolError:
             continue

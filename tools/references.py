@@ -19,8 +19,9 @@ DOCUMENT_SUFFIXES = frozenset({".pdf", ".md", ".txt", ".tex", ".bib", ".html", "
 READ_LINES = 2_000  # of each document: reference lists live in the first pages or the last
 READ_CHARS = 200_000
 
-DOI = re.compile(r"\b10\.\d{4,9}/[^\s\"<>{}]+")
-URL = re.compile(r"https?://[^\s\"<>{}]+")
+# An identifier ends at a space, a quote, a bracket, a brace or a control character.
+DOI = re.compile(r"\b10\.\d{4,9}/[^\s\"<>{}\x00-\x1f\x7f-\x9f]+")
+URL = re.compile(r"https?://[^\s\"<>{}\x00-\x1f\x7f-\x9f]+")
 NUMBERED = re.compile(
     r"^\s*\[(\d{1,3})\]\s+(.+?)(?=^\s*\[\d{1,3}\]\s|^\s*$|^\s*Page \d|\Z)", re.MULTILINE | re.DOTALL
 )
@@ -37,13 +38,6 @@ class Reference:
     doi: str | None = None
     url: str | None = None
     year: str | None = None
-
-    def bibtex(self) -> str:
-        fields = {"note": self.text, "doi": self.doi, "url": self.url, "year": self.year}
-        lines = [
-            f"  {name} = {{{_bibtex_escape(value)}}}," for name, value in fields.items() if value
-        ]
-        return "@misc{" + self.key + ",\n" + "\n".join(lines) + "\n}\n"
 
 
 def material_references(root: Path) -> list[Reference]:
@@ -94,15 +88,3 @@ def _key(text: str, taken: dict[str, int]) -> str:
 
 def _clean(match: re.Match[str] | None) -> str | None:
     return match.group(0).rstrip(".,;)") if match else None
-
-
-def _bibtex_escape(value: str) -> str:
-    return (
-        value.replace("\\", "")
-        .replace("{", "")
-        .replace("}", "")
-        .replace("%", "\\%")
-        .replace("&", "\\&")
-        .replace("#", "\\#")
-        .replace("_", "\\_")
-    )

@@ -1,6 +1,12 @@
 import pytest
 
-from labscribe.guards.output import find_tool_markup, is_degenerate, latex_problems, tidy_latex
+from labscribe.guards.output import (
+    find_tool_markup,
+    is_degenerate,
+    latex_problems,
+    tidy_latex,
+    typeset_problems,
+)
 
 BODY = "The resonance frequency of the series RLC circuit was measured. " * 4
 GOOD = f"\\documentclass{{article}}\n\\begin{{document}}\n{BODY}\n\\end{{document}}\n"
@@ -55,7 +61,9 @@ def test_latex_problems_rejects_a_document_that_ends_and_goes_on() -> None:
 
 def test_latex_problems_rejects_an_empty_shell() -> None:
     shell = "\\documentclass{article}\\begin{document}Hi.\\end{document}"
-    assert latex_problems(shell) == ["its body is shorter than 200 characters"]
+    assert latex_problems(shell) == [
+        "its body has fewer than 200 characters of text (comments and commands not counted)"
+    ]
     assert "it does not contain \\documentclass{...}" in latex_problems(
         "\\documentclass.\\end{document}"
     )
@@ -90,3 +98,33 @@ def test_is_degenerate_spares_a_long_table_of_numbers() -> None:
 
 def test_is_degenerate_never_judges_short_text() -> None:
     assert not is_degenerate("ha " * 300)
+
+
+def test_latex_problems_counts_the_text_of_the_body_not_its_comments() -> None:
+    commented = GOOD.replace(BODY, "\n".join(f"% {BODY}" for _ in range(3)))
+    assert latex_problems(commented) == [
+        "its body has fewer than 200 characters of text (comments and commands not counted)"
+    ]
+
+
+@pytest.mark.parametrize("end", ["\\end {document}", "\\end{ document }", "\\enddocument"])
+def test_latex_problems_counts_every_spelling_of_the_end(end: str) -> None:
+    early = GOOD.replace(BODY, f"Short.\n{end}\n{BODY}")
+    assert latex_problems(early) == ["it has more than one \\begin{document} or \\end{document}"]
+
+
+def test_typeset_problems_finds_the_body_in_its_pdf_text() -> None:
+    tex = GOOD.replace(BODY, f"\\section{{Results}} {BODY} See Figure~\\ref{{fig:sweep}}.")
+    # as a PDF gives it back: words hyphenated at line ends, ligatures, other case
+    typeset = (
+        "1 RESULTS\nThe reso-\nnance frequency of the series RLC circuit was mea-\nsured. " * 4
+    )
+    assert typeset_problems(tex, typeset) == []
+
+
+def test_typeset_problems_names_a_body_the_pdf_does_not_show() -> None:
+    assert typeset_problems(GOOD, "1") == [
+        "its PDF shows only 0 of 5 words sampled from its body: text inside \\iffalse, a "
+        "comment, a box that is never printed or after an early end of the document does not "
+        "reach the page; write the report as plain LaTeX that prints"
+    ]

@@ -12,7 +12,13 @@ import pytest
 
 from labscribe.guards.output import latex_problems
 from labscribe.nodes.fallback import fallback_report
-from labscribe.nodes.latex_text import escape_latex
+from labscribe.nodes.latex_text import (
+    BREAK_EVERY,
+    LONG_TOKEN,
+    MAX_CELL_CHARS,
+    escape_latex,
+    table,
+)
 from labscribe.tools.analysis import analyse
 from labscribe.tools.base import Folder
 from labscribe.tools.data_figures import draw_data_figures
@@ -182,6 +188,34 @@ def test_escape_latex_covers_every_special_and_sets_greek_in_math() -> None:
     assert escape_latex("ά Α ς ϐ") == (
         "\\ensuremath{\\alpha} \\ensuremath{\\mathrm{A}} \\ensuremath{\\sigma} ϐ"
     )
+
+
+def test_escape_latex_shows_controls_bidi_and_emoji_as_visible_codes() -> None:
+    assert escape_latex("a\x1b[2J\x7f\x9b\u202eb\U0001f600\ufe0f") == (
+        "a\\textbackslash{}u001b[2J\\textbackslash{}u007f\\textbackslash{}u009b"
+        "\\textbackslash{}u202eb\\textbackslash{}u1f600\\textbackslash{}ufe0f"
+    )
+    assert escape_latex("22 °C, 5 €, № 3, 共振 ￥5, café") == "22 °C, 5 €, № 3, 共振 ￥5, café"
+
+
+def test_escape_latex_turns_line_breaks_into_spaces_and_keeps_spacing() -> None:
+    assert escape_latex("a\n\nb\r\nc\u2028d\x0ce\tf") == "a  b  c d e f"
+    assert escape_latex("14:05  noted") == "14:05  noted"
+
+
+def test_escape_latex_lets_a_long_token_break_and_leaves_words_whole() -> None:
+    word = "x" * LONG_TOKEN
+    assert escape_latex(word) == word
+    token = "y" * (2 * BREAK_EVERY + 1)
+    pieces = ["y" * BREAK_EVERY, "y" * BREAK_EVERY, "y"]
+    breakable = "\\hfil\\penalty0\\hfilneg{}".join(pieces)
+    assert escape_latex(f"a {token}_ b") == f"a {breakable}\\_ b"
+
+
+def test_table_cuts_a_cell_too_long_for_a_page_and_says_so() -> None:
+    cell = "z" * (MAX_CELL_CHARS + 7)
+    assert " … (7 more characters)" in table(["value"], [[cell]], (0.3,))
+    assert "(7 more" not in table(["value"], [[cell[:-7]]], (0.3,))
 
 
 def test_fallback_report_passes_the_output_checks_whatever_the_material_quotes(
