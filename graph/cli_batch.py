@@ -43,7 +43,11 @@ def batch(args: argparse.Namespace) -> int:
         job.endpoint_flags = endpoint_flags_of(args) or job.endpoint_flags
         job.context |= {k: v for k, v in endpoint_settings(args).items() if k != "api_key"}
         job.server = args.server or job.server
-        nudge = checked_nudge(args.nudge, Context.from_options(job.context))
+        try:
+            recorded = Context.from_options(job.context)
+        except (ValueError, TypeError) as exc:
+            raise BadInput(f"cannot resume this batch with its recorded settings: {exc}") from exc
+        nudge = checked_nudge(args.nudge, recorded)
     else:
         if args.nudge:
             raise BadInput("--nudge is for --resume: a new batch has no halted threads yet")

@@ -107,10 +107,10 @@ def resume_thread(
         except (ValueError, TypeError) as exc:
             raise BadInput(f"cannot resume {thread_id!r} with these settings: {exc}") from exc
         where = thread_state(snapshot)
-        if (nudge or "").strip() and (from_stage is not None or where == "finished"):
+        nudge = checked_nudge(nudge, context)
+        if nudge and (from_stage is not None or where == "finished"):
             refused = NUDGE_REFUSED["draft" if from_stage is not None else "finished"]
             raise BadInput(refused.format(thread_id=thread_id))
-        nudge = checked_nudge(nudge, context)
         recorded = Path(snapshot.values["out"])
         out_dir = Path(out).expanduser().absolute() if out else recorded
         if problem := out_problem(out_dir, snapshot.values["folder"]):

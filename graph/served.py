@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
 
 from labscribe.graph.outputs import OutputsUnwritten, RunOutcome, write_outputs
@@ -107,13 +108,19 @@ def published_files(client: Any, thread_id: str, notes: list[str]) -> Iterator[t
             notes.append(OVERSIZED.format(offset=offset, mb=MAX_ANSWER_BYTES // 2**20))
             offset += 1
             continue
-        fresh = [i for i in items if isinstance(i, dict) and i.get("key") not in seen]
+        fresh = [
+            item
+            for item in items
+            if isinstance(item, dict)
+            and isinstance(item.get("key"), str)
+            and item["key"] not in seen
+        ]
         if not fresh:
             if items:
                 notes.append(ENDLESS.format(pages=page + 1, why="the server repeats a page"))
             return
         for item in fresh:
-            key = str(item["key"])
+            key = item["key"]
             seen.add(key)
             try:
                 yield key, base64.b64decode(item["value"]["base64"], validate=True)
@@ -130,12 +137,15 @@ def _page(client: Any, thread_id: str, offset: int) -> list[Any] | None:
     # The SDK's own HTTP client (the server's address and headers): its search_items reads
     # an answer whole, whatever its size.
     with client.http.client.stream("POST", "/store/items/search", json=query) as answer:
-        answer.raise_for_status()
         body = bytearray()
         for chunk in answer.iter_bytes():
             body += chunk
             if len(body) > MAX_ANSWER_BYTES:
                 return None
+    # Raised from a response that holds its body, which the batch's error message quotes.
+    httpx.Response(
+        answer.status_code, content=bytes(body), request=answer.request
+    ).raise_for_status()
     try:
         items = json.loads(body).get("items")
     except (ValueError, AttributeError):
