@@ -30,6 +30,12 @@ if TYPE_CHECKING:
 POSTGRES_SCHEMES = ("postgres://", "postgresql://")
 SETUP_LOCK = 0x6C61627363726962  # any constant: serialises schema setup across workers
 NO_DATABASE = "no checkpoint database at {path}: check --db (or LABSCRIBE_DB)"
+BUSY_SECONDS = 30
+"""How long a checkpoint write waits on another worker's write to the same SQLite file."""
+PROBE_SECONDS = 2
+"""How long the probe at the start waits for a lock: a worker's checkpoint write holds one
+for milliseconds, so a lock still held after this is another program's open transaction
+(an sqlite3 shell, a viewer), which would fail the run's first checkpoint after work done."""
 
 
 class ThreadBusy(RuntimeError):
@@ -47,12 +53,16 @@ def is_postgres(db: str | os.PathLike[str] | None) -> bool:
 
 @contextmanager
 def open_checkpointer(
-    db: str | os.PathLike[str] | None = None, *, existing: bool = False
+    db: str | os.PathLike[str] | None = None, *, existing: bool = False, reads_only: bool = False
 ) -> Iterator[BaseCheckpointSaver]:
     """A checkpointer for `db` (a SQLite path or a PostgreSQL URL), set up and closed with
     the block. Setting up creates the tables on first use. With `existing` (commands that
     read or continue threads), a SQLite file that is not there is refused, never created:
-    a mistyped --db must not leave an empty database and a lease folder behind."""
+    a mistyped --db must not leave an empty database and a lease folder behind.
+
+    A SQLite file another program keeps locked is refused at once, before any work: for
+    writing, unless `reads_only` (commands that only read, which a writer's lock on a
+    database in WAL mode does not stop)."""
     target = str(db or default_db())
     if is_postgres(target):
         with _postgres_checkpointer(target) as saver:
@@ -63,6 +73,7 @@ def open_checkpointer(
     with _sqlite_connection(target) as connection:
         saver = SqliteSaver(connection)
         try:
+            _probe(connection, write=not reads_only)
             saver.setup()
         except sqlite3.Error as exc:
             raise ConfigError(_sqlite_problem(target, exc)) from exc
@@ -104,6 +115,11 @@ def _sqlite_problem(target: str, exc: sqlite3.Error) -> str:
         advice = "it is not a labscribe checkpoint database, or it is damaged: move it aside"
     elif "full" in text:
         advice = "its disk is full: free some space"
+    elif "locked" in text:
+        advice = (
+            f"another program holds a lock on it (still after {PROBE_SECONDS} s), such as an "
+            "open sqlite3 shell or viewer: close it"
+        )
     elif "readonly" in text or "read-only" in text:
         advice = "it is read-only here: check its permissions"
     else:
@@ -116,13 +132,27 @@ def _sqlite_connection(target: str) -> Iterator[sqlite3.Connection]:
     path = Path(target).expanduser()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        connection = sqlite3.connect(path, check_same_thread=False, timeout=30)
+        connection = sqlite3.connect(path, check_same_thread=False, timeout=BUSY_SECONDS)
     except (OSError, sqlite3.Error) as exc:
         raise ConfigError(f"cannot open the checkpoint database {str(path)!r}: {exc}") from exc
     try:
         yield connection
     finally:
         connection.close()
+
+
+def _probe(connection: sqlite3.Connection, *, write: bool) -> None:
+    """Take the lock a run (`write`) or a reading command needs, and let it go, waiting at
+    most PROBE_SECONDS; raises sqlite3.OperationalError ("database is locked") past that."""
+    connection.execute(f"PRAGMA busy_timeout = {PROBE_SECONDS * 1000}")
+    try:
+        if write:
+            connection.execute("BEGIN IMMEDIATE")
+            connection.rollback()
+        else:
+            connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    finally:
+        connection.execute(f"PRAGMA busy_timeout = {BUSY_SECONDS * 1000}")
 
 
 @contextmanager

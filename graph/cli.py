@@ -94,7 +94,7 @@ def resume(args: argparse.Namespace) -> int:
 
 
 def status(args: argparse.Namespace) -> int:
-    with open_checkpointer(args.db, existing=True) as saver:
+    with open_checkpointer(args.db, existing=True, reads_only=True) as saver:
         snapshot = build_graph(checkpointer=saver).get_state(_config(args.thread))
     values = snapshot.values
     if not values:
@@ -119,7 +119,7 @@ def status(args: argparse.Namespace) -> int:
 
 
 def history(args: argparse.Namespace) -> int:
-    with open_checkpointer(args.db, existing=True) as saver:
+    with open_checkpointer(args.db, existing=True, reads_only=True) as saver:
         snapshots = list(build_graph(checkpointer=saver).get_state_history(_config(args.thread)))
     if not snapshots:
         raise BadInput(f"no thread {args.thread!r} in the checkpoint database")
@@ -135,7 +135,7 @@ def history(args: argparse.Namespace) -> int:
 
 
 def threads(args: argparse.Namespace) -> int:
-    with open_checkpointer(args.db, existing=True) as saver:
+    with open_checkpointer(args.db, existing=True, reads_only=True) as saver:
         graph = build_graph(checkpointer=saver)
         for thread_id in thread_ids(saver):
             snapshot = graph.get_state(_config(thread_id))

@@ -19,7 +19,9 @@ from labscribe.graph.cli_options import (
     run_flags_of,
     served_context,
 )
+from labscribe.graph.context import Context
 from labscribe.graph.progress import text_bar
+from labscribe.graph.resume import checked_nudge
 from labscribe.graph.runner import BadInput
 from labscribe.graph.server_batch import run_on_server
 from labscribe.graph.terminal import say
@@ -41,9 +43,15 @@ def batch(args: argparse.Namespace) -> int:
         job.endpoint_flags = endpoint_flags_of(args) or job.endpoint_flags
         job.context |= {k: v for k, v in endpoint_settings(args).items() if k != "api_key"}
         job.server = args.server or job.server
+        try:
+            recorded = Context.from_options(job.context)
+        except (ValueError, TypeError) as exc:
+            raise BadInput(f"cannot resume this batch with its recorded settings: {exc}") from exc
+        nudge = checked_nudge(args.nudge, recorded)
     else:
         if args.nudge:
             raise BadInput("--nudge is for --resume: a new batch has no halted threads yet")
+        nudge = None
         if not args.folders:
             raise BadInput("name the folders to run, or one folder that holds them")
         if args.server and args.db:
@@ -63,7 +71,7 @@ def batch(args: argparse.Namespace) -> int:
         job,
         concurrency=args.concurrency,
         api_key=args.api_key,
-        nudge=args.nudge,
+        nudge=nudge,
         on_event=batch_progress(job, args.json),
     )
     if args.json:

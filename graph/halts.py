@@ -28,7 +28,13 @@ from labscribe.graph.context import Context
 from labscribe.graph.progress import emit
 from labscribe.graph.state import State, exploration_ended
 from labscribe.guards.guard_state import GuardState
-from labscribe.guards.human import DRAFT_CHOSEN, halt_request, read_answer
+from labscribe.guards.human import (
+    DRAFT_CHOSEN,
+    HumanAnswer,
+    fitted_nudge,
+    halt_request,
+    read_answer,
+)
 from labscribe.guards.statuses import Termination, halt_record
 
 Node = Callable[..., dict[str, Any]]
@@ -68,16 +74,25 @@ def halting(stage: str, node: Node) -> Node:
     return run
 
 
-def await_human(state: State) -> dict[str, Any]:
+def await_human(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     """Pause a halted thread for a human (a HumanInterrupt, as Agent Inbox shows it).
 
     After an endpoint's halt, `accept` (or a nudge) runs the halted stage again. After a
     collapse, a nudge (`{"type": "response", "args": text}`, or `{"nudge": text}`) goes to
     the explorer and starts a new attempt; `ignore` drafts with what was found, as
-    on_collapse="draft" would."""
+    on_collapse="draft" would. A nudge over what the window allows is cut to it: whoever
+    answered (Agent Inbox, a client of the server) is not there to be refused."""
+
+    def nudge_of(answer: HumanAnswer) -> str | None:
+        from labscribe.graph.models import context_window  # models imports EndpointDown
+
+        if answer.nudge is None:
+            return None
+        return fitted_nudge(answer.nudge, context_window(runtime.context, "explore"))
+
     if halted := state.get("halted"):
         answer = read_answer(interrupt(halt_request(halted["halt"])))
-        return {"halted": halted | {"answered": True}, "pending_nudge": answer.nudge}
+        return {"halted": halted | {"answered": True}, "pending_nudge": nudge_of(answer)}
     guard = GuardState.load(state.get("guard"))
     halt = guard.halt or {}
     situation = {"warned": guard.warned, "blocked": guard.blocked}
@@ -89,7 +104,7 @@ def await_human(state: State) -> dict[str, Any]:
         termination = Termination(halt.get("termination", Termination.REPEATED_CALL))
         return exploration_ended(termination, f"{DRAFT_CHOSEN}: {halt.get('reason')}")
     guard.halt = None  # the record stays in guard.halts and in the checkpoint history
-    return {"guard": guard.dump(), "pending_nudge": answer.nudge}
+    return {"guard": guard.dump(), "pending_nudge": nudge_of(answer)}
 
 
 def nudged(state: State) -> list[HumanMessage]:

@@ -17,12 +17,12 @@ from langgraph.types import Command, StateSnapshot
 from labscribe.graph.builder import EXPLORE_LOOP, build_graph
 from labscribe.graph.checkpoint import hold_thread, open_checkpointer
 from labscribe.graph.context import Context
-from labscribe.graph.models import Models, check_models
+from labscribe.graph.models import Models, check_models, context_window
 from labscribe.graph.outputs import export_outputs, resume_line
 from labscribe.graph.pipeline import plan_for
 from labscribe.graph.runner import BadInput, EventSink, RunResult, drive, thread_config
 from labscribe.graph.settle import ThreadView, settle, thread_state
-from labscribe.guards.human import resume_answer
+from labscribe.guards.human import nudge_problem, resume_answer, valid_text
 from labscribe.guards.inputs import out_problem
 from labscribe.tools.latex import toolchain_problem
 
@@ -30,6 +30,12 @@ NUDGE_UNUSED = (
     "the thread is past exploration (next: {next}), so no explorer will read the nudge; "
     "resuming without it"
 )
+NUDGE_REFUSED = {
+    "draft": "a nudge cannot be used with --from draft: drafting again reuses the "
+    "exploration, and no explorer runs to read it; drop --nudge",
+    "finished": "thread {thread_id!r} is finished, so no explorer will read a nudge: drop "
+    "--nudge to write its outputs again, or draft again with --from draft",
+}
 
 
 def resume_command(
@@ -87,7 +93,8 @@ def resume_thread(
     re-draft with another write model passes `{"write_model": ...}` (or `models`); a
     changed stage setting (reflect, figures, compile) recomputes the plan. A `nudge` joins
     the request of the model that runs next. Raises BadInput, having done nothing, for
-    settings that cannot run, and ThreadBusy while another worker runs the thread.
+    settings that cannot run, a nudge no model would read or whose model's window it would
+    not fit, and ThreadBusy while another worker runs the thread.
     """
     with open_checkpointer(db, existing=True) as saver, hold_thread(db, thread_id):
         graph = build_graph(checkpointer=saver)
@@ -100,6 +107,10 @@ def resume_thread(
         except (ValueError, TypeError) as exc:
             raise BadInput(f"cannot resume {thread_id!r} with these settings: {exc}") from exc
         where = thread_state(snapshot)
+        nudge = checked_nudge(nudge, context)
+        if nudge and (from_stage is not None or where == "finished"):
+            refused = NUDGE_REFUSED["draft" if from_stage is not None else "finished"]
+            raise BadInput(refused.format(thread_id=thread_id))
         recorded = Path(snapshot.values["out"])
         out_dir = Path(out).expanduser().absolute() if out else recorded
         if problem := out_problem(out_dir, snapshot.values["folder"]):
@@ -121,6 +132,15 @@ def resume_thread(
         payload = Command(**command) if command else None
         config = thread_config(thread_id, context)
         return drive(graph, payload, config, context, out_dir, on_event, notices)
+
+
+def checked_nudge(nudge: str | None, context: Context) -> str | None:
+    """`nudge` as text a model can be sent (valid code points, stripped), or None for none;
+    BadInput when the explore model's window in `context` has no room for it."""
+    nudge = valid_text(nudge or "").strip() or None
+    if nudge and (problem := nudge_problem(nudge, context_window(context, "explore"))):
+        raise BadInput(problem)
+    return nudge
 
 
 def _redraft(

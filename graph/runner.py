@@ -33,6 +33,9 @@ from labscribe.guards.statuses import RunStatus, Termination
 from labscribe.tools import children
 
 EventSink = Callable[[dict[str, Any]], None]
+MAX_SLUG = 64
+"""Of a folder's name in its thread id, which names its default OUT/: a folder's name may
+take the 255 bytes a file name has, and the id adds a suffix."""
 EXIT_CODES = {
     RunStatus.COMPLETED: 0,
     RunStatus.DEGRADED: 0,
@@ -96,6 +99,7 @@ def run_folder(
 
 def new_thread_id(folder: Path) -> str:
     slug = re.sub(r"[^A-Za-z0-9]+", "-", folder.expanduser().resolve().name).strip("-").lower()
+    slug = slug[:MAX_SLUG].rstrip("-")
     return f"{slug or 'run'}-{uuid.uuid4().hex[:8]}"
 
 

@@ -144,12 +144,15 @@ class _Follower:
             run_status, error = self._attempt(publish)
             state = self.client.threads.get_state(entry.thread_id)
             outcome = served_outcome(entry.thread_id, state, run_status, error, self.out)
+            notes: list[str] = []
             files = (
-                published_files(self.client, entry.thread_id)
+                published_files(self.client, entry.thread_id, notes)
                 if thread_state(ThreadView.served(state)) == "finished"
-                else {}
+                else ()
             )
-            record = write_served(self.out, entry.thread_id, state, outcome, files)
+            record = write_served(self.out, entry.thread_id, state, outcome, files, notes)
+            for note in notes:
+                publish(_notice(note))
             publish(stamped(end_event(state.get("values") or {}, outcome), time.time()))
             settle_entry(entry, record, [])
         except (httpx.HTTPError, OutputsUnwritten) as exc:

@@ -8,12 +8,23 @@ threads there. The answer may be Agent Inbox's `HumanResponse` (alone or in a li
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
+from labscribe.guards.budgets import estimate_tokens
 from labscribe.guards.statuses import HaltKind
 
 DRAFT_CHOSEN = "a human chose to draft with what was found after the halt"
+NUDGE_SHARE = 4
+"""A nudge takes at most a quarter of the explore model's context window: the brief, the
+newest round of the history (never folded away) and the reply need the rest."""
+NUDGE_TOO_LONG = (
+    "the nudge is about {tokens} tokens, over the {limit} a nudge may take (a quarter of the "
+    "explore model's {window}-token context window): shorten it"
+)
+NUDGE_CUT = "[the rest of this nudge was cut: a nudge may take {limit} tokens]"
+_NOT_TEXT = re.compile("[\ud800-\udfff]")
 RETRY_ACTION = "retry_model_request"
 """The action an infrastructure halt asks for: the request that failed, once fixed."""
 
@@ -74,6 +85,35 @@ def halt_request(
 
 def _request(action: dict[str, Any], options: dict[str, bool], description: str) -> dict:
     return {"action_request": action, "config": dict(options), "description": description}
+
+
+def valid_text(text: str) -> str:
+    """`text` with each code point that is not text replaced by U+FFFD: a lone surrogate, as
+    Python keeps a byte of a command line that is not UTF-8, cannot be sent or stored."""
+    return _NOT_TEXT.sub("\ufffd", text)
+
+
+def nudge_problem(nudge: str, window: int) -> str | None:
+    """Why `nudge` cannot join a request to a model whose context window is `window` tokens,
+    or None when it can."""
+    limit, tokens = window // NUDGE_SHARE, estimate_tokens(nudge)
+    if tokens > limit:
+        return NUDGE_TOO_LONG.format(tokens=tokens, limit=limit, window=window)
+    return None
+
+
+def fitted_nudge(nudge: str, window: int) -> str:
+    """`nudge` as valid text within the bound `nudge_problem` holds it to, its end cut with a
+    note when over: for an answer that comes from no command line that could refuse it (Agent
+    Inbox, a client of the server)."""
+    text = valid_text(nudge)
+    if nudge_problem(text, window) is None:
+        return text
+    note = NUDGE_CUT.format(limit=window // NUDGE_SHARE)
+    room, end = window // NUDGE_SHARE - estimate_tokens(note), len(text)
+    while end and estimate_tokens(text[:end]) > room:  # the estimate is about linear in length
+        end = end * room // estimate_tokens(text[:end])
+    return f"{text[:end].rstrip()} {note}"
 
 
 def resume_answer(nudge: str | None) -> list[dict[str, Any]]:

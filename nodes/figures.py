@@ -57,8 +57,8 @@ def figures(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         emit({"event": "progress", "stage": "figures",
               "detail": f"drawing figure {number} of {len(specs)}"})  # fmt: skip
         result = render(folder, spec["code"], spec["name"])
-        if result.ok:
-            kept.append(figure_record(spec["name"], spec.get("caption", "")))
+        if result.ok and result.png is not None:
+            kept.append(figure_record(result.png, spec.get("caption", "")))
         else:
             failed.append(
                 f"{spec['name']}: {result.error.splitlines()[0] if result.error else 'failed'}"

@@ -24,6 +24,7 @@ from matplotlib.figure import Figure
 
 from labscribe.tools.analysis import Analysis
 from labscribe.tools.base import Folder
+from labscribe.tools.figure_names import free_name
 from labscribe.tools.fit_result import Fit, format_value
 from labscribe.tools.fits import evaluate
 from labscribe.tools.tables import Table, TableSummary, read_tables
@@ -105,11 +106,7 @@ def _name(summary: TableSummary, y: str | None, taken: set[str]) -> str:
     stem = re.sub(r"\.[^./]*$", "", summary.source.rsplit("/", 1)[-1])
     parts = [stem, f"block{summary.block}" if "#" in summary.id else "", y or "data"]
     slug = "-".join(re.sub(r"[^A-Za-z0-9_]+", "_", p).strip("_") for p in parts if p)
-    name = f"data-{slug}"[:80] or "data"
-    unique, n = name, 1
-    while unique in taken:
-        n += 1
-        unique = f"{name}-{n}"
+    unique = free_name(f"data-{slug}", taken)
     taken.add(unique)
     return unique
 

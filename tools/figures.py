@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import atexit
 import threading
+from pathlib import Path
 
 from pydantic import BaseModel, Field
 
@@ -11,11 +12,13 @@ from labscribe.guards.identity import Meaning
 from labscribe.guards.ladder import ToolClass
 from labscribe.tools import children
 from labscribe.tools.base import Answer, Folder, Tool, ToolError
+from labscribe.tools.figure_names import free_name, sanitize_name, taken_names
 from labscribe.tools.figure_output import FigureResult, SandboxUnavailable
-from labscribe.tools.sandbox import FigureWorker, run_figure, sanitize_name
+from labscribe.tools.sandbox import FigureWorker, run_figure
 from labscribe.tools.sandbox_limits import DATA_DIR_IN_SANDBOX
 
 FIGURE_SECONDS = 30.0
+RENAMED = "the name {wanted} belongs to another figure, so this one is named {name}"
 
 _worker: FigureWorker | None = None
 _worker_lock = threading.Lock()
@@ -45,7 +48,8 @@ def figure_worker() -> FigureWorker:
 
 
 def render(folder: Folder, code: str, name: str) -> FigureResult:
-    """Render `code` into `folder.figures` through the sandbox.
+    """Render `code` into `folder.figures` through the sandbox, as `name` or, when a figure
+    already has that name, a free one (figure_names.free_name): the result's `png`.
 
     A host that cannot build the sandbox renders nothing: model code never runs unconfined.
     """
@@ -56,7 +60,7 @@ def render(folder: Folder, code: str, name: str) -> FigureResult:
             code,
             data_dir=folder.root,
             out_dir=folder.figures,
-            name=name,
+            name=free_name(name, taken_names(folder.figures)),
             timeout=FIGURE_SECONDS,
             worker=figure_worker(),
         )
@@ -64,9 +68,9 @@ def render(folder: Folder, code: str, name: str) -> FigureResult:
         return FigureResult(ok=False, png=None, error=f"figures are unavailable here: {exc}")
 
 
-def figure_record(name: str, caption: str) -> dict[str, str]:
+def figure_record(png: Path, caption: str) -> dict[str, str]:
     """How the writer and the checks know a kept figure: its path under OUT/, its caption."""
-    return {"path": f"figures/{sanitize_name(name)}.png", "caption": caption}
+    return {"path": f"figures/{png.name}", "caption": caption}
 
 
 def make_figure(folder: Folder, args: MakeFigureArgs) -> Answer:
@@ -75,10 +79,11 @@ def make_figure(folder: Folder, args: MakeFigureArgs) -> Answer:
         # The sandbox words a failed run as a whole tool result, "Error: " included, and
         # Tool.invoke prefixes every ToolError: the model must read the prefix once.
         raise ToolError(result.error.removeprefix("Error: "))
-    text = f"figure saved: figures/{result.png.name}" + (
-        f" ({args.caption})" if args.caption else ""
-    )
-    return Answer(text, record={"figures": [figure_record(args.name, args.caption)]})
+    record = figure_record(result.png, args.caption)
+    text = f"figure saved: {record['path']}" + (f" ({args.caption})" if args.caption else "")
+    if (wanted := sanitize_name(args.name)) != result.png.stem:
+        text += f"; {RENAMED.format(wanted=wanted, name=result.png.stem)}"
+    return Answer(text, record={"figures": [record]})
 
 
 MAKE_FIGURE = Tool(

@@ -47,7 +47,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import re
 import select
 import shutil
 import signal
@@ -60,20 +59,12 @@ from pathlib import Path
 from typing import Any
 
 from labscribe.guards.figure_policy import check_figure_code
+from labscribe.tools.figure_names import sanitize_name
 from labscribe.tools.figure_output import FigureResult, SandboxUnavailable, collect
 from labscribe.tools.sandbox_limits import TAIL_CHARS, scrubbed_env
 
 _WORKER_MAIN = "from labscribe.tools.sandbox_worker import serve; serve()"
 """What the worker interpreter runs: `-c`, so nothing but the installed package is on its path."""
-
-
-def sanitize_name(name: str) -> str:
-    """`name` as a safe file stem: letters, digits, `-` and `_` only, at most 64, never empty."""
-    stem = name.strip()
-    if stem.lower().endswith(".png"):
-        stem = stem[:-4]
-    stem = re.sub(r"[^A-Za-z0-9_-]+", "_", stem).strip("_")[:64]
-    return stem or "figure"
 
 
 # --------------------------------------------------------------------------- parent side

@@ -374,3 +374,17 @@ def test_a_tree_deeper_than_the_recursion_limit_is_scanned_and_reported(
     assert "RecursionError" not in done.stderr
     assert read_record(out)["status"] == "degraded"  # --no-model: the data report alone
     assert "4 files" in done.stderr  # the scan's summary counts the one at the bottom
+
+
+def test_a_folder_whose_name_fills_a_file_name_gets_its_default_out(tmp_path: Path) -> None:
+    folder = tmp_path / ("a" * 250)  # its thread id, and the OUT/ it names, must still fit
+    folder.mkdir()
+    (folder / "t.csv").write_text("x,y\n1,2\n2,3\n3,5\n")
+    done = subprocess.run(
+        [*COMMAND, "run", str(folder), "--no-model", "--no-compile", "--no-figures"],
+        capture_output=True, text=True, timeout=180, cwd=tmp_path,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    (out,) = (tmp_path / "labscribe-out").iterdir()
+    assert out.name.startswith("a" * 64 + "-") and len(out.name) == 64 + 9
+    assert read_record(out)["status"] in ("completed", "degraded")

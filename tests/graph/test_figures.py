@@ -9,6 +9,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from clirun import tool_results
+from PIL import Image
 from scripted import FILLER, ScriptedChatModel, call, reply
 
 pytestmark = pytest.mark.skipif(
@@ -112,3 +114,46 @@ def test_make_figure_tool_keeps_a_rendered_figure(example: Path, run) -> None:
     assert results[2]["content"].startswith("Error: the figure code raised an exception")
     assert not any(r["content"].startswith("Error: Error:") for r in results[1:3])
     assert (result.out / "figures" / "curve.png").exists()
+
+
+def sized(inches: int) -> str:
+    """PLOT drawn `inches` wide at 100 dpi: each figure's file tells which code drew it."""
+    return PLOT.replace("figsize=(6, 4)", f"figsize=({inches}, 4)")
+
+
+def test_make_figure_never_overwrites_a_figure_and_tells_the_model_the_name_it_got(
+    example: Path, run
+) -> None:
+    data_figure = "data-sweep-V_R"  # the analysis's figure of V_R and its fit
+    explorer = ScriptedChatModel(
+        replies=[
+            reply(call("make_figure", code=sized(6), name=data_figure, caption="Model's own.")),
+            reply(call("make_figure", code=sized(5), name="curve", caption="First curve.")),
+            reply(call("make_figure", code=sized(4), name="curve.png", caption="Second curve.")),
+            reply(FINISH),
+        ]
+    )
+    result = run(example, explorer)
+    figures = {f["path"]: f["caption"] for f in result.record["figures"]}
+    assert figures[f"figures/{data_figure}.png"].startswith("V_R against frequency")
+    assert result.record["figures"][-3:] == [  # the analysis's figures first
+        {"path": f"figures/{data_figure}-2.png", "caption": "Model's own."},
+        {"path": "figures/curve.png", "caption": "First curve."},
+        {"path": "figures/curve-2.png", "caption": "Second curve."},
+    ]
+    widths = {}
+    for path in (data_figure, f"{data_figure}-2", "curve", "curve-2"):
+        with Image.open(result.out / "figures" / f"{path}.png") as image:
+            widths[path] = image.width
+    assert list(widths.values())[1:] == [600, 500, 400]  # each code's figure in its own file
+    assert widths[data_figure] not in (400, 500, 600)  # the analysis's, not overwritten
+    results = [r["content"] for r in tool_results(result.out)]
+    assert results[0] == (
+        f"figure saved: figures/{data_figure}-2.png (Model's own.); the name {data_figure} "
+        f"belongs to another figure, so this one is named {data_figure}-2"
+    )
+    assert results[1] == "figure saved: figures/curve.png (First curve.)"
+    assert results[2] == (
+        "figure saved: figures/curve-2.png (Second curve.); the name curve belongs to another "
+        "figure, so this one is named curve-2"
+    )

@@ -3,6 +3,7 @@ database under two names, a damaged database, SIGTERM and a cancel during the co
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -10,6 +11,7 @@ import signal
 import sqlite3
 import subprocess
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -200,6 +202,69 @@ def test_a_database_on_a_full_disk_is_one_clear_line_and_exit_2(data: Path, tmp_
     done = subprocess.run(on_full_disk(full, command), capture_output=True, text=True, timeout=120)
     assert done.returncode == 2, done.stderr
     assert "its disk is full" in done.stderr and "Traceback" not in done.stderr
+
+
+@contextlib.contextmanager
+def locked(db: Path, *, journal: str = "WAL") -> Iterator[None]:
+    """`db` held locked by another program, as an open `sqlite3 db 'BEGIN EXCLUSIVE;'` holds
+    it: in WAL mode (labscribe's) readers may still read; in rollback mode nobody may."""
+    holder = sqlite3.connect(db, isolation_level=None)
+    holder.execute(f"PRAGMA journal_mode={journal}")
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        yield
+    finally:
+        holder.close()
+
+
+@pytest.fixture
+def thread_db(data: Path, tmp_path: Path) -> Path:
+    """A database that holds one finished thread, 't'."""
+    db = tmp_path / "db.sqlite"
+    done = labscribe("run", str(data), "--out", str(tmp_path / "first"), "--thread", "t",
+                     "--db", str(db), "--no-model", "--no-compile", "--no-figures")  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return db
+
+
+@pytest.mark.parametrize("command", ["run", "resume", "batch"])
+def test_a_database_another_program_holds_locked_is_refused_before_any_work(
+    data: Path, tmp_path: Path, thread_db: Path, command: str
+) -> None:
+    out = tmp_path / "out"
+    args = {"run": ["run", str(data), "--out", str(out), "--no-model"],
+            "resume": ["resume", "t", "--out", str(out)],
+            "batch": ["batch", str(data), "--out", str(out), "--no-model"]}[command]  # fmt: skip
+    with locked(thread_db):
+        done = labscribe(*args, "--db", str(thread_db))
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == (
+        f"labscribe: cannot use the checkpoint database {str(thread_db)!r} (database is locked):"
+        " another program holds a lock on it (still after 2 s), such as an open sqlite3 shell"
+        " or viewer: close it, or pass another --db\n"
+    )
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("command", ["status", "history", "threads"])
+def test_reading_commands_read_a_database_another_program_is_writing(
+    thread_db: Path, command: str
+) -> None:
+    with locked(thread_db):
+        done = labscribe(command, *(["t"] if command != "threads" else []), "--db", str(thread_db))
+    assert done.returncode == 0, done.stderr
+    assert "finished" in done.stdout or command == "history"
+
+
+@pytest.mark.parametrize("command", ["status", "history", "threads"])
+def test_reading_commands_refuse_a_database_locked_against_readers(
+    tmp_path: Path, command: str
+) -> None:
+    db = tmp_path / "db.sqlite"
+    with locked(db, journal="DELETE"):
+        done = labscribe(command, *(["t"] if command != "threads" else []), "--db", str(db))
+    assert done.returncode == 2, done.stderr
+    assert "(database is locked): another program holds a lock on it" in done.stderr
 
 
 # 20. SIGTERM, and a cancel while latexmk runs --------------------------------------------------

@@ -31,8 +31,9 @@ from PIL import Image
 
 import labscribe.tools
 from labscribe.guards.figure_policy import check_figure_code
+from labscribe.tools.figure_names import sanitize_name
 from labscribe.tools.figure_output import FigureResult, SandboxUnavailable
-from labscribe.tools.sandbox import FigureWorker, run_figure, sanitize_name
+from labscribe.tools.sandbox import FigureWorker, run_figure
 from labscribe.tools.sandbox_host import sandbox_problem
 
 SINE = """\
