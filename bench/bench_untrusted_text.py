@@ -18,6 +18,7 @@ from labscribe.guards.citations import CITE, THEBIBLIOGRAPHY
 from labscribe.guards.failures import failure_kind
 from labscribe.guards.graphics import FIGURE, INCLUDE
 from labscribe.guards.numbers import _COMMAND
+from labscribe.guards.output import latex_problems, plain_text
 
 CASES: list[tuple[str, Callable[[str], object], str]] = [
     ("\\cite without its closing brace", CITE.findall, "\\cite{"),
@@ -26,6 +27,9 @@ CASES: list[tuple[str, Callable[[str], object], str]] = [
     ("\\includegraphics{ unclosed", INCLUDE.findall, "\\includegraphics{"),
     ("\\begin{figure} never ended", FIGURE.findall, "\\begin{figure}"),
     ("\\ref{ unclosed (number checks)", _COMMAND.findall, "\\ref{"),
+    ("\\begin{document} never ended (output checks)", latex_problems, "\\begin{document}"),
+    ("\\documentclass[ unclosed (output checks)", latex_problems, "\\documentclass["),
+    ("\\begin[ unclosed (the words a PDF must show)", plain_text, "\\begin["),
     ("a failing call's error: one long path", lambda t: failure_kind(t, named=(t,)), "data/"),
 ]
 

@@ -50,8 +50,9 @@ _BODY_START = "\\begin{document}"
 # \enddocument is what \end{document} runs.
 _ENDS = re.compile(r"\\end\s*\{\s*document\s*\}|\\enddocument(?![A-Za-z@])")
 # The \documentclass line: what a complete document starts with, and where preamble goes.
-CLASS_LINE = re.compile(r"\\documentclass\s*(\[[^\]]*\])?\s*\{[^}]+\}[^\n]*\n?")
-_BODY = re.compile(r"\\begin\{document\}(.*)\\end\{document\}", re.DOTALL)
+# Patterns on a model's text stop where the next opening of their kind starts (`[^[\]]`,
+# `[^{}]`): 10,000 unclosed `\documentclass[` cost one pass, not 10,000.
+CLASS_LINE = re.compile(r"\\documentclass\s*(\[[^\[\]]*\])?\s*\{[^{}]+\}[^\n]*\n?")
 # The least a report body holds: a title and a few sentences. Shorter is an empty shell
 # (a small model once answered "\documentclass.\end{document}").
 MIN_BODY_CHARS = 200
@@ -64,7 +65,7 @@ _NAME_ARGUMENT = re.compile(
     r"\\(?:begin|end|label|ref|eqref|pageref|autoref|cref|Cref|cite[a-zA-Z]*|nocite"
     r"|includegraphics|input|include|usepackage|bibliography|bibliographystyle|setlength"
     r"|addtolength|setcounter|color|definecolor|hypersetup|vspace|hspace)\*?"
-    r"\s*(?:\[[^\]]*\]\s*)*\{[^{}]*\}"
+    r"\s*(?:\[[^\[\]]*\]\s*)*\{[^{}]*\}"
 )
 _COMMAND_NAME = re.compile(r"\\(?:[A-Za-z@]+\*?|.)")
 _WORD = re.compile(r"[^\W_]{4,}")
@@ -118,10 +119,10 @@ def latex_problems(text: str) -> list[str]:
     problems = []
     if not CLASS_LINE.search(text):
         problems.append(NO_DOCUMENTCLASS)
-    body = _BODY.search(text)
+    body = document_body(text)
     if body is None:
         problems.append(NO_DOCUMENT_BODY)
-    elif len("".join(plain_text(body.group(1)).split())) < MIN_BODY_CHARS:
+    elif len("".join(plain_text(body).split())) < MIN_BODY_CHARS:
         problems.append(BODY_TOO_SHORT.format(chars=MIN_BODY_CHARS))
     markup = find_tool_markup(text)
     if markup:
@@ -136,6 +137,13 @@ def latex_problems(text: str) -> list[str]:
     return problems
 
 
+def document_body(tex: str) -> str | None:
+    """What lies between the first `\\begin{document}` and the last `\\end{document}`, or
+    None without both."""
+    start, end = tex.find(_BODY_START), tex.rfind(_END)
+    return tex[start + len(_BODY_START) : end] if -1 < start < end else None
+
+
 def plain_text(tex: str) -> str:
     """The text `tex` would print, roughly: comments, commands and their name arguments
     removed. A first filter only: what a document really prints, its PDF shows."""
@@ -147,10 +155,8 @@ def typeset_problems(tex: str, typeset: str) -> list[str]:
 
     A sample of the body's distinct words must be found in the PDF's text, compared with
     case, ligatures, spacing and hyphenation at line ends ignored."""
-    body = _BODY.search(tex)
-    words = dict.fromkeys(
-        _squashed(word) for word in _WORD.findall(plain_text(body.group(1) if body else tex))
-    )
+    body = document_body(tex)
+    words = dict.fromkeys(_squashed(word) for word in _WORD.findall(plain_text(body or tex)))
     sample = list(words)[:: max(1, math.ceil(len(words) / TYPESET_SAMPLE))]
     page = _squashed(typeset)
     found = sum(word in page for word in sample)
