@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import atexit
 import threading
+from pathlib import Path
 
 from pydantic import BaseModel, Field
 
@@ -54,7 +55,8 @@ def render(folder: Folder, code: str, name: str) -> FigureResult:
     try:
         return run_figure(
             code,
-            data_dir=folder.root,
+            data_dir=Path(folder.base()),
+            data_identity=folder.identity,
             out_dir=folder.figures,
             name=name,
             timeout=FIGURE_SECONDS,
