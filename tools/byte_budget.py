@@ -14,10 +14,10 @@ import os
 
 from labscribe.tools.base import human_size
 
-# What one read_file call reads at most, wherever it starts: at the decoding speed of
-# streamed lines, about a second, far inside the tool timeout even on a slow disk, and more
-# than any table or note a report needs from one window.
-READ_BYTES = 64 * 1024 * 1024
+# What one read_file call reads at most, wherever it starts. Enough to page to the end of a
+# 1 GB export in one call (bench/bench_machinery.py: about 6 s of decoding lines); a hole
+# or a line without end stops here after a few seconds, inside the tool timeout.
+READ_BYTES = 1536 * 1024 * 1024
 
 
 class BudgetSpent(OSError):
@@ -32,7 +32,7 @@ class ByteBudget(io.RawIOBase):
     Closing it leaves `source` open: its owner closes it."""
 
     def __init__(
-        self, source: io.RawIOBase, end: int, budget: int = READ_BYTES, *, strict: bool = False
+        self, source: io.RawIOBase, end: int, budget: int, *, strict: bool = False
     ) -> None:
         super().__init__()
         self.source, self.end, self.budget, self.left = source, end, budget, budget

@@ -108,7 +108,7 @@ def read_part(
             if prefix.startswith(PDF_SIGNATURE):
                 pdf = ByteBudget(raw.raw, size, PDF_READ_BYTES, strict=True)
                 return read_pdf(io.BufferedReader(pdf), name, offset, limit, max_chars)
-            budget = ByteBudget(raw.raw, size)
+            budget = ByteBudget(raw.raw, size, READ_BYTES)
             encoding = detect_encoding(prefix, at_eof=len(prefix) >= size, name=name)
             count_rest = size <= COUNT_BYTES
             # A file read to its end on every call anyway (to count its lines) gains nothing

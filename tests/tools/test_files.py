@@ -6,9 +6,8 @@ import pytest
 
 from labscribe.guards.ladder import ToolClass
 from labscribe.guards.messages import PATH_OUTSIDE_ERROR, TIMEOUT_ERROR
-from labscribe.tools import DECLARED_CLASSES, EXPLORE_TOOLS, Folder
+from labscribe.tools import DECLARED_CLASSES, EXPLORE_TOOLS, Folder, reading
 from labscribe.tools.base import Tool, human_size
-from labscribe.tools.byte_budget import READ_BYTES
 from labscribe.tools.files import LIST_DIR, LIST_LIMIT, READ_FILE, ListDirArgs
 from labscribe.tools.finish import FINISH_EXPLORATION
 from labscribe.tools.pdf_text import PDF_READ_BYTES
@@ -156,9 +155,12 @@ def test_tool_errors_inside_the_time_limit_are_still_tool_errors(folder: Folder)
     assert outcome.content == "Error: " + PATH_OUTSIDE_ERROR.format(path="../secret.txt")
 
 
-def test_read_file_answers_past_a_huge_hole_within_its_byte_budget(folder: Folder) -> None:
+def test_read_file_answers_past_a_huge_hole_within_its_byte_budget(
+    folder: Folder, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # Text past the encoding sniff, then 50 GB that read as zeros: one line with no end, and
-    # nothing on disk.
+    # nothing on disk. A smaller budget reads the same way, sooner.
+    monkeypatch.setattr(reading, "READ_BYTES", 64 * 2**20)
     sparse = folder.root / "sparse.csv"
     with sparse.open("w") as handle:
         handle.write("t,V\n" + "0,1\n" * 20_000)
@@ -171,7 +173,7 @@ def test_read_file_answers_past_a_huge_hole_within_its_byte_budget(folder: Folde
     assert note.startswith("[line 20002 was cut at 7000 characters")
     beyond = READ_FILE.invoke(folder, {"path": "sparse.csv", "offset": 20_002}, timeout=30)
     assert beyond.content == "Error: " + BEYOND_BUDGET_ERROR.format(
-        budget=human_size(READ_BYTES), name="sparse.csv", reached=20_002, line=20_003, offset=20_001
+        budget="64.0 MB", name="sparse.csv", reached=20_002, line=20_003, offset=20_001
     )
 
 
