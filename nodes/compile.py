@@ -7,7 +7,6 @@ setting and the toolchain decide (`no_pdf`), as they decided the plan.
 
 from __future__ import annotations
 
-import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,7 @@ from labscribe.nodes.draft import complete
 from labscribe.nodes.prompts import FIX_BRIEF, FIX_SYSTEM
 from labscribe.nodes.reflect import fits_twice
 from labscribe.tools.latex import Compiled, compile_latex, toolchain_problem
+from labscribe.tools.out_files import copy_whole, out_folder
 
 FIX_ROUNDS = 2  # each is a model call and a compile; errors a model cannot fix in two, stay
 SWITCHED_OFF = "compiling was switched off"
@@ -43,7 +43,8 @@ def compile_report(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     bibliography = state.get("bibliography")
     figures = figures_dir(state)
     kept = state["report"]
-    best = compile_latex(kept, bibliography, out / "build" / "attempt-0", figures)
+    build = out_folder(out / "build")  # a link planted there must not take TeX's output
+    best = compile_latex(kept, bibliography, build / "attempt-0", figures)
     good = best if best.ok else None
     replies = []
     rounds = 0 if idle_reason(runtime.context, "compile") else FIX_ROUNDS
@@ -64,9 +65,7 @@ def compile_report(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         candidate = tidy_latex(text)
         if latex_problems(candidate):
             continue  # not a report: nothing to compile, the kept text stands
-        attempt = compile_latex(
-            candidate, bibliography, out / "build" / f"attempt-{round_number}", figures
-        )
+        attempt = compile_latex(candidate, bibliography, build / f"attempt-{round_number}", figures)
         if attempt.ok and (good is None or attempt.log.problems < good.log.problems):
             kept, best, good = candidate, attempt, attempt
     record = _record(good, best, out)
@@ -84,7 +83,7 @@ def _record(good: Compiled | None, last: Compiled, out: Path) -> dict[str, Any]:
     if good is None or good.pdf is None:
         return {"status": "failed", "pdf": None, "log": last.log.describe()}
     pdf = out / "report.pdf"
-    shutil.copyfile(good.pdf, pdf)
+    copy_whole(good.pdf, pdf)
     summary = good.log.describe()
     return {
         "status": "compiled",
