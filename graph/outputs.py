@@ -7,8 +7,6 @@ import contextlib
 import json
 import os
 import shlex
-import shutil
-import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,6 +15,7 @@ from langchain_core.messages import messages_to_dict
 
 from labscribe.graph.models import ROLES, role_of
 from labscribe.guards.statuses import RunStatus
+from labscribe.tools.out_files import copy_files, copy_whole, open_log, out_folder, write_whole
 
 
 @dataclass(frozen=True)
@@ -121,11 +120,12 @@ def export_outputs(
     if recorded is not None and recorded.resolve() != out.resolve():
         try:
             if (recorded / "figures").is_dir():
-                shutil.copytree(recorded / "figures", out / "figures", dirs_exist_ok=True)
+                out.mkdir(parents=True, exist_ok=True)
+                copy_files(recorded / "figures", out_folder(out / "figures"))
             pdf = (values.get("compile") or {}).get("pdf")
             if pdf and Path(pdf).is_file():
                 out.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(pdf, out / "report.pdf")
+                copy_whole(Path(pdf), out / "report.pdf")
                 values["compile"] = {**values["compile"], "pdf": str(out / "report.pdf")}
         except OSError as exc:
             raise OutputsUnwritten(f"cannot write the outputs to {str(out)!r}: {exc}") from exc
@@ -151,20 +151,6 @@ def _write(out: Path, thread_id: str, values: dict[str, Any], outcome: RunOutcom
     return record
 
 
-def write_whole(path: Path, text: str) -> Path:
-    """Replace `path` whole or not at all: a full disk never leaves half a file. Text that is
-    not valid UTF-8 (a lone surrogate) is written as a backslash escape, never refused."""
-    # A name of this writer's own: two processes saving one file (two batch clients on one
-    # manifest) must never replace each other's half-written copy.
-    partial = path.with_name(f".{path.name}.{os.getpid()}-{threading.get_ident()}.partial")
-    try:
-        partial.write_text(text, encoding="utf-8", errors="backslashreplace")
-        os.replace(partial, path)
-    finally:
-        partial.unlink(missing_ok=True)
-    return path
-
-
 class EventLog:
     """events.jsonl, appended line by line. Losing the log (a full disk) never stops a run:
     the run's outputs say what could not be written."""
@@ -173,7 +159,9 @@ class EventLog:
         self.thread_id = thread_id
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            self.handle: Any = path.open("a", encoding="utf-8", errors="backslashreplace")
+            self.handle: Any = os.fdopen(
+                open_log(path), "a", encoding="utf-8", errors="backslashreplace"
+            )
         except OSError:
             self.handle = None
 

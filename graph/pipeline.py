@@ -25,6 +25,7 @@ from labscribe.nodes.figures import figures
 from labscribe.nodes.gap import gap
 from labscribe.nodes.reflect import reflect
 from labscribe.nodes.scan import scan
+from labscribe.tools.base import folder_identity
 from labscribe.tools.latex import toolchain_problem
 
 
@@ -63,8 +64,10 @@ def prepare(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     if problem:
         raise ValueError(problem)
     ctx = runtime.context
+    folder = Path(state["folder"]).expanduser().resolve()
     return {
-        "folder": str(Path(state["folder"]).expanduser().resolve()),
+        "folder": str(folder),
+        "folder_identity": list(folder_identity(folder)),
         "options": ctx.options(),
         "plan": plan_for(ctx, toolchain_problem() is None),
         "guard": GuardState().dump(),

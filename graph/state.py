@@ -16,6 +16,7 @@ from langgraph.graph.message import add_messages
 from typing_extensions import TypedDict
 
 from labscribe.guards.statuses import Termination
+from labscribe.tools.base import Folder
 
 Usage = dict[str, dict[str, int]]
 
@@ -38,6 +39,9 @@ class InputState(TypedDict):
 
 
 class State(InputState, total=False):
+    folder_identity: list[int]
+    """The folder's (st_dev, st_ino) when the run started: every read checks it
+    (`data_folder`), so the folder swapped for another mid-run is never read."""
     options: dict[str, Any]
     """The run's configuration, without secrets, as the prepare step recorded it."""
     plan: list[str]
@@ -111,6 +115,13 @@ def pending_calls(messages: list[AnyMessage]) -> list[dict[str, Any]]:
 def exploration_ended(termination: Termination, reason: str) -> dict[str, Any]:
     """The state update that records how exploration ended."""
     return {"exploration": {"termination": termination.value, "reason": reason}}
+
+
+def data_folder(state: State, **extra: Any) -> Folder:
+    """The run's data folder as the tools read it: checked, on every access, to be the folder
+    the run started with (a thread from before identities were kept: the folder as it is)."""
+    identity = state.get("folder_identity")
+    return Folder(Path(state["folder"]), identity=tuple(identity) if identity else None, **extra)
 
 
 def figures_dir(state: State) -> Path:

@@ -25,7 +25,13 @@ def resolve_inside(root: Path, requested: str | os.PathLike[str] | None) -> Path
     is tried again as models mean it: without surrounding blanks or quotes, then with
     Windows separators read as `/`, then letter case aside where one entry alone matches.
     """
-    real = _real_inside(real_path(os.fspath(root)), requested)
+    return resolve_under(real_path(os.fspath(root)), requested)
+
+
+def resolve_under(base: str, requested: str | os.PathLike[str] | None) -> Path | None:
+    """`resolve_inside` under the real folder `base`, already resolved (and checked) by the
+    caller, so the folder is not looked up by its name again."""
+    real = _real_inside(base, requested)
     return Path(real) if real is not None else None
 
 

@@ -5,11 +5,10 @@ figure that rendered, or is removed."""
 from __future__ import annotations
 
 from dataclasses import asdict
-from pathlib import Path
 from typing import Any
 
 from labscribe.graph.progress import milestone
-from labscribe.graph.state import State
+from labscribe.graph.state import State, data_folder
 from labscribe.guards.citations import resolve_citations
 from labscribe.guards.graphics import resolve_graphics
 from labscribe.nodes.latex_text import escape_latex
@@ -17,7 +16,7 @@ from labscribe.tools.references import Reference, material_references
 
 
 def bib(state: State) -> dict[str, Any]:
-    references = material_references(Path(state["folder"]))
+    references = material_references(data_folder(state))
     report, citations = resolve_citations(state["report"], [ref.key for ref in references])
     available = [figure["path"] for figure in state.get("figures") or []]
     report, shown, missing = resolve_graphics(report, available)

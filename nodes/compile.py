@@ -9,7 +9,6 @@ run's `compile` setting and the toolchain decide (`no_pdf`), as they decided the
 
 from __future__ import annotations
 
-import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -28,6 +27,7 @@ from labscribe.nodes.draft import complete, fallback
 from labscribe.nodes.prompts import FIX_BRIEF, FIX_SYSTEM
 from labscribe.nodes.reflect import fits_twice
 from labscribe.tools.latex import Compiled, compile_latex
+from labscribe.tools.out_files import copy_whole, out_folder
 
 FIX_ROUNDS = 2  # each is a model call and a compile; errors a model cannot fix in two, stay
 HIDDEN_REASON = "the model's report does not print its text ({problem})"
@@ -40,7 +40,8 @@ def compile_report(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     bibliography = state.get("bibliography")
     figures = figures_dir(state)
     kept = state["report"]
-    best = compile_latex(kept, bibliography, out / "build" / "attempt-0", figures)
+    build = out_folder(out / "build")  # a link planted there must not take TeX's output
+    best = compile_latex(kept, bibliography, build / "attempt-0", figures)
     # The fallback is labscribe's own escaped text; a model's report is judged by its PDF.
     hidden = [] if state.get("drafted_by") == "fallback" else shown_problems(kept, best)
     good = best if best.ok and not hidden else None
@@ -64,9 +65,7 @@ def compile_report(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         candidate = tidy_latex(text)
         if latex_problems(candidate):
             continue  # not a report: nothing to compile, the kept text stands
-        attempt = compile_latex(
-            candidate, bibliography, out / "build" / f"attempt-{round_number}", figures
-        )
+        attempt = compile_latex(candidate, bibliography, build / f"attempt-{round_number}", figures)
         if (
             attempt.ok
             and not shown_problems(candidate, attempt)
@@ -77,7 +76,7 @@ def compile_report(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     if hidden:  # no fix printed the text: the report from the data takes its place
         update = fallback(state, HIDDEN_REASON.format(problem=hidden[0]))
         kept = update["report"]
-        best = compile_latex(kept, None, out / "build" / "fallback", figures)
+        best = compile_latex(kept, None, build / "fallback", figures)
         good = best if best.ok else None
     record = _record(good, best, out)
     if good is None:
@@ -96,7 +95,7 @@ def _record(good: Compiled | None, last: Compiled, out: Path) -> dict[str, Any]:
     if good is None or good.pdf is None:
         return {"status": "failed", "pdf": None, "log": last.log.describe()}
     pdf = out / "report.pdf"
-    shutil.copyfile(good.pdf, pdf)
+    copy_whole(good.pdf, pdf)
     summary = good.log.describe()
     return {
         "status": "compiled",

@@ -13,7 +13,7 @@ from labscribe.graph.context import Context
 from labscribe.graph.halts import nudged
 from labscribe.graph.models import ask, chat_model, context_window, idle_reason, role_of, spent
 from labscribe.graph.progress import milestone
-from labscribe.graph.state import State
+from labscribe.graph.state import State, data_folder
 from labscribe.guards.budgets import estimate_tokens
 from labscribe.guards.output import is_degenerate, tidy_latex
 from labscribe.nodes.checks import report_problems
@@ -112,7 +112,7 @@ def brief(state: State, room: int) -> str:
         "gaps": "\n".join(f"- {gap}" for gap in state.get("gaps") or []) or NO_GAPS_FOUND,
         "figures": figure_list(state) or NO_FIGURES,
         "analysis": analysis_text(state, WRITER_DIGEST),
-        "citation_keys": citation_keys(state["folder"]),
+        "citation_keys": citation_keys(data_folder(state)),
     }
     frame = WRITER_BRIEF.format(material="", **parts)
     material = gathered_material(state.get("messages", []), room - estimate_tokens(frame))

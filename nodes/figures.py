@@ -14,7 +14,7 @@ from labscribe.graph.context import Context
 from labscribe.graph.halts import nudged
 from labscribe.graph.models import ask, chat_model, idle_reason, role_of, spent
 from labscribe.graph.progress import emit, milestone, skipped
-from labscribe.graph.state import State, figures_dir
+from labscribe.graph.state import State, data_folder, figures_dir
 from labscribe.nodes.material import analysis_text, figure_list
 from labscribe.nodes.prompts import FIGURES_BRIEF, FIGURES_SYSTEM, NO_DATA_TABLES, NOTHING_LISTED
 from labscribe.tools.base import Folder, ToolError
@@ -35,9 +35,9 @@ def figures(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         return {}
     if reason := idle_reason(ctx, "figures"):
         return skipped(state, ["figures"], reason)
-    folder = Folder(Path(state["folder"]), figures=figures_dir(state))
+    folder = data_folder(state, figures=figures_dir(state))
     brief = FIGURES_BRIEF.format(
-        tables=_table_heads(folder.root),
+        tables=_table_heads(folder),
         analysis=analysis_text(state),
         drawn=figure_list(state) or NOTHING_LISTED,
         findings=json.dumps(state.get("findings") or {}, ensure_ascii=False),
@@ -83,11 +83,15 @@ def figure_specs(reply: str) -> list[dict[str, str]]:
     ]  # fmt: skip
 
 
-def _table_heads(root: Path) -> str:
+def _table_heads(folder: Folder) -> str:
     heads = []
-    for rel in files_with_suffix(root, TEXT_SUFFIXES, limit=10):
+    try:
+        tables = files_with_suffix(Path(folder.base()), TEXT_SUFFIXES, limit=10)
+    except ToolError:  # the folder is no longer the run's: there is nothing to show
+        tables = []
+    for rel in tables:
         try:
-            heads.append(read_in(Folder(root), rel, TABLE_HEAD_LINES))
+            heads.append(read_in(folder, rel, TABLE_HEAD_LINES))
         except ToolError:
             continue
     return "\n\n".join(heads) or NO_DATA_TABLES

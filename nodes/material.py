@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from labscribe.guards.numbers import check_numbers
 from labscribe.nodes.prompts import NO_ANALYSIS, NO_CITATION_KEYS
 from labscribe.tools.analysis import EXPLORER_DIGEST, Analysis, DigestSize
+from labscribe.tools.base import Folder
 from labscribe.tools.fit_result import Fit
 from labscribe.tools.quantities import Derived
 from labscribe.tools.references import material_references
@@ -44,8 +44,8 @@ def figure_list(state: dict[str, Any]) -> str:
     return "\n".join(f"- {f['path']}: {f['caption']}" for f in state.get("figures") or [])
 
 
-def citation_keys(folder: str) -> str:
-    references = material_references(Path(folder))
+def citation_keys(folder: Folder) -> str:
+    references = material_references(folder)
     return ", ".join(f"{ref.key} ({ref.text[:60]})" for ref in references) or NO_CITATION_KEYS
 
 

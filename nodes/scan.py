@@ -9,20 +9,22 @@ from typing import Any
 from langchain_core.messages import HumanMessage
 
 from labscribe.graph.progress import emit, milestone
-from labscribe.graph.state import State, figures_dir
+from labscribe.graph.state import State, data_folder, figures_dir
 from labscribe.nodes.prompts import SCAN_BRIEF
 from labscribe.tools.analysis import analyse
-from labscribe.tools.base import Folder
+from labscribe.tools.base import ToolError
 from labscribe.tools.data_figures import draw_data_figures
-from labscribe.tools.scanning import scan_folder
+from labscribe.tools.scanning import ScanResult, scan_folder
 
 
 def scan(state: State) -> dict[str, Any]:
-    root = Path(state["folder"])
-    result = scan_folder(root)
+    folder = data_folder(state)
+    try:
+        result = scan_folder(Path(folder.base()))
+    except ToolError as exc:  # the folder changed since the run started: nothing is walked
+        result = ScanResult.unwalked(state["folder"], str(exc))
     summary = result.summary()
     emit({"event": "progress", "stage": "scan", "detail": "analysing the data"})
-    folder = Folder(root)
     analysis = analyse(folder)
     figures = draw_data_figures(
         folder,

@@ -10,7 +10,6 @@ its tool message, so the protocol stays valid whatever the guards decide.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from langchain_core.messages import AnyMessage, ToolMessage
@@ -19,7 +18,13 @@ from langgraph.runtime import Runtime
 from labscribe.graph.context import Context
 from labscribe.graph.models import vision_reader
 from labscribe.graph.progress import emit
-from labscribe.graph.state import State, exploration_ended, figures_dir, pending_calls
+from labscribe.graph.state import (
+    State,
+    data_folder,
+    exploration_ended,
+    figures_dir,
+    pending_calls,
+)
 from labscribe.guards.guard import Answered as GuardAnswered
 from labscribe.guards.guard import Asked, Judgement, Result, judge
 from labscribe.guards.guard_state import GuardState
@@ -55,8 +60,8 @@ def call_tool(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     """Answer the next pending tool call; its reply's others wait for the next step."""
     ctx = runtime.context
     pending, *rest = pending_calls(state["messages"])
-    folder = Folder(
-        Path(state["folder"]), figures=figures_dir(state), vision=vision_reader(ctx),
+    folder = data_folder(
+        state, figures=figures_dir(state), vision=vision_reader(ctx),
         analysis=analysis_of(state).model_dump(mode="json"),
     )  # fmt: skip
     guard = GuardState.load(state.get("guard"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
@@ -30,7 +31,7 @@ from labscribe.guards.paths import (
     opened_path,
     real_path,
     relative_to,
-    resolve_inside,
+    resolve_under,
 )
 
 NOT_A_FILE = "not a regular file (a device, pipe or socket)"
@@ -38,6 +39,19 @@ NOT_A_FILE = "not a regular file (a device, pipe or socket)"
 
 class ToolError(Exception):
     """A failure the model can fix: returned to it as an error tool result, never raised on."""
+
+
+FOLDER_CHANGED_ERROR = (
+    "the data folder {root} is no longer the folder this run started with (it was moved, "
+    "replaced or swapped for a link), so nothing more is read from it; finish exploration "
+    "with what you have"
+)
+
+
+def folder_identity(root: Path | str) -> tuple[int, int]:
+    """Which folder `root` names now: its (st_dev, st_ino). OSError if it names none."""
+    info = os.stat(root)
+    return info.st_dev, info.st_ino
 
 
 @dataclass(frozen=True)
@@ -52,48 +66,92 @@ class Folder:
     analysis: Mapping[str, Any] = field(default_factory=dict)
     """The analysis so far (tools.analysis.Analysis as JSON, with the explorer's fits and
     derived quantities): what `fit` and `derive` compute with."""
+    identity: tuple[int, int] | None = None
+    """The folder's `folder_identity` when the run started; None: as `root` names it now.
+    Every access opens the folder and checks it, so a folder moved, replaced or swapped for
+    a link to somewhere else after the run started is refused, never read."""
+
+    def __post_init__(self) -> None:
+        if self.identity is None:
+            with contextlib.suppress(OSError):  # a missing folder: every access says so
+                object.__setattr__(self, "identity", folder_identity(self.root))
 
     def resolve(self, requested: str | None) -> Path:
         """The real path of `requested` inside the folder, or a ToolError the model reads."""
-        target = resolve_inside(self.root, requested)
+        target = resolve_under(self.base(), requested)
         if target is None:
             raise ToolError(PATH_OUTSIDE_ERROR.format(path=requested))
         return target
 
     def relative(self, path: Path) -> str:
         """`path` as the model should name it: relative to the folder, POSIX separators."""
-        return relative_to(self.root, path)
+        return relative_to(Path(self.base()), path)
+
+    def base(self) -> str:
+        """The folder's real path, once it is checked to be the run's folder."""
+        fd = self._opened_root()
+        try:
+            return self._base_of(fd)
+        finally:
+            os.close(fd)
 
     def open(self, path: Path, *, directory: bool = False) -> int:
         """A descriptor for `path` (which the path guard resolved), or a ToolError.
 
-        Opened as `open_regular` opens, then checked: the file as opened must lie inside the
-        folder, so a symlink that a second writer (a sync client, a shared drive) swapped in
-        after the path guard's check is refused, not read.
+        Opened beneath the folder as opened and checked (`openat`), then checked as opened:
+        it must lie inside the folder, so a symlink that a second writer (a sync client, a
+        shared drive) swapped in after the path guard's check is refused, not read, and so
+        is the folder itself moved or swapped for another.
         """
-        name = self.relative(path) if is_inside(str(self.root.resolve()), str(path)) else path.name
-        fd = open_regular(path, name, directory=directory)
+        root = self._opened_root()
+        try:
+            base = self._base_of(root)
+            inside = is_inside(base, str(path))
+            name = relative_to(Path(base), path) if inside else path.name
+            beneath = os.path.relpath(path, base) if inside else str(path)
+            fd = open_regular(Path(beneath), name, directory=directory, dir_fd=root)
+        finally:
+            os.close(root)
         try:
             real = opened_path(fd)
             if real is None:  # no /proc: the descriptor must be the file the path names now
                 opened, here = os.fstat(fd), os.stat(path)
                 same = (here.st_ino, here.st_dev) == (opened.st_ino, opened.st_dev)
                 real = str(path) if same else ""
-            if not is_inside(real_path(str(self.root)), real):
+            if not is_inside(base, real):
                 raise ToolError(PATH_OUTSIDE_ERROR.format(path=name))
         except BaseException:
             os.close(fd)
             raise
         return fd
 
+    def _base_of(self, root: int) -> str:
+        """The real path of the folder open as `root`; without /proc, as `root` names it."""
+        return opened_path(root) or real_path(str(self.root))
 
-def open_regular(path: Path, name: str, *, directory: bool = False) -> int:
-    """`path` opened for reading if it is a regular file (or, with `directory`, a folder);
-    otherwise a ToolError that says what it is. It is opened without blocking and without a
-    controlling terminal, since opening a FIFO or a device could block or never end."""
+    def _opened_root(self) -> int:
+        """The folder opened (O_PATH) and checked to be the one the run started with."""
+        try:
+            fd = os.open(self.root, os.O_PATH | os.O_DIRECTORY | os.O_CLOEXEC)
+        except OSError as exc:
+            raise ToolError(FOLDER_CHANGED_ERROR.format(root=self.root)) from exc
+        info = os.fstat(fd)
+        if self.identity is not None and (info.st_dev, info.st_ino) != tuple(self.identity):
+            os.close(fd)
+            raise ToolError(FOLDER_CHANGED_ERROR.format(root=self.root))
+        return fd
+
+
+def open_regular(
+    path: Path, name: str, *, directory: bool = False, dir_fd: int | None = None
+) -> int:
+    """`path` (relative to `dir_fd` when given) opened for reading if it is a regular file
+    (or, with `directory`, a folder); otherwise a ToolError that says what it is. It is opened
+    without blocking and without a controlling terminal, since opening a FIFO or a device
+    could block or never end."""
     flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
     try:
-        fd = os.open(path, flags | (os.O_DIRECTORY if directory else 0))
+        fd = os.open(path, flags | (os.O_DIRECTORY if directory else 0), dir_fd=dir_fd)
     except OSError as exc:
         raise ToolError(f"cannot read {name}: {os_reason(exc)}") from exc
     mode = os.fstat(fd).st_mode

@@ -11,6 +11,7 @@ started once the time budget is spent.
 
 from __future__ import annotations
 
+import io
 import re
 import time
 import warnings
@@ -27,6 +28,7 @@ from labscribe.tools.base import Folder
 from labscribe.tools.figure_names import free_name
 from labscribe.tools.fit_result import Fit, format_value
 from labscribe.tools.fits import evaluate
+from labscribe.tools.out_files import out_folder, write_whole
 from labscribe.tools.tables import Table, TableSummary, read_tables
 
 FIGURE_INCHES = (6.4, 4.8)  # a LaTeX \textwidth figure at its natural size
@@ -61,7 +63,7 @@ def draw_data_figures(
     deadline = time.monotonic() + budget_seconds
     jobs = figure_jobs(analysis)
     if jobs:
-        out_dir.mkdir(parents=True, exist_ok=True)
+        out_folder(out_dir)
     records: list[dict[str, str]] = []
     names: set[str] = set()
     read: dict[str, list[Table]] = {}
@@ -162,7 +164,9 @@ def _draw(table: Table, fit: Fit | None, path: Path) -> None:
                 _as_text(f"residual [{unit}]" if unit else "residual"), fontproperties=font
             )
             bottom.set_xlabel(_label(summary, x_key), fontproperties=font)
-        figure.savefig(path, format="png")
+        drawn = io.BytesIO()
+        figure.savefig(drawn, format="png")
+    write_whole(path, drawn.getvalue())
 
 
 def _pairs(frame: pd.DataFrame, x_key: str, y_key: str) -> tuple[np.ndarray, np.ndarray]:

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import contextlib
 import json
-import shutil
 import signal
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from labscribe.tools.out_files import copy_whole, out_folder
 from labscribe.tools.sandbox_limits import FILE_SIZE_LIMIT, HARNESS_PNG, MEMORY_LIMIT, TAIL_CHARS
 
 MAX_PIXELS = 40_000_000
@@ -98,9 +98,7 @@ def collect(
     problem = verify_png(chosen)
     if problem is not None:
         return fail(f"Error: {problem}")
-    out_dir.mkdir(parents=True, exist_ok=True)
-    target = out_dir / f"{stem}.png"
-    shutil.copyfile(chosen, target)
+    target = copy_whole(chosen, out_folder(out_dir) / f"{stem}.png")
     return FigureResult(True, target, "", stdout, stderr)
 
 

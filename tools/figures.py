@@ -58,7 +58,8 @@ def render(folder: Folder, code: str, name: str) -> FigureResult:
     try:
         return run_figure(
             code,
-            data_dir=folder.root,
+            data_dir=Path(folder.base()),
+            data_identity=folder.identity,
             out_dir=folder.figures,
             name=free_name(name, taken_names(folder.figures)),
             timeout=FIGURE_SECONDS,

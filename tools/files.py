@@ -58,7 +58,7 @@ def _listing(folder: Folder, requested: str) -> list[str]:
         raise ToolError(f"cannot list {requested!r}: {os_reason(exc)}") from exc
     finally:
         os.close(fd)
-    base = real_path(str(folder.root))
+    base = folder.base()
     shown = [_describe(base, target / name) for name in names]
     header = f"{folder.relative(target)}: {total} entries"
     if total > LIST_LIMIT:

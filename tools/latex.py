@@ -20,6 +20,7 @@ import pypdf
 from labscribe.guards.latex_log import LogSummary, parse_log
 from labscribe.guards.output import add_to_preamble
 from labscribe.tools import children
+from labscribe.tools.out_files import copy_files, fresh_folder, out_folder, write_whole
 from labscribe.tools.pdf_text import PDF_LIMITS
 from labscribe.tools.tex_sandbox import confined, tex_confinement_problem
 
@@ -67,14 +68,14 @@ def compile_latex(
 ) -> Compiled:
     """Compile `tex` (with `bibliography` as references.bib, and the `figures` folder as
     figures/) in `workdir` with latexmk."""
-    workdir.mkdir(parents=True, exist_ok=True)
+    # Fresh, and a real folder: TeX writes into it, so a link planted there (into the data
+    # folder) must not take its output, nor an earlier file its input.
+    fresh_folder(workdir)
     if figures is not None and figures.is_dir():
-        shutil.copytree(figures, workdir / "figures", dirs_exist_ok=True)
-    for stale in workdir.glob("report.*"):
-        stale.unlink()
-    (workdir / "report.tex").write_text(with_cjk_fonts(tex), encoding="utf-8")
+        copy_files(figures, out_folder(workdir / "figures"))
+    write_whole(workdir / "report.tex", with_cjk_fonts(tex))
     if bibliography:
-        (workdir / "references.bib").write_text(bibliography, encoding="utf-8")
+        write_whole(workdir / "references.bib", bibliography)
     command = [
         "latexmk", "-norc", "-xelatex", "-latexoption=-no-shell-escape",
         "-interaction=nonstopmode", "-halt-on-error", "-file-line-error", "report.tex",

@@ -21,6 +21,10 @@ from labscribe.tools.text_window import check_offset, render, take_window
 # is kilobytes of content stream; 8 MB is thousands of pages' worth, and its text extraction
 # stays well under a second.
 _PDF_BYTES = 8 * 1024 * 1024
+# What one read of a PDF reads of the file at most. pypdf looks for the trailer backwards a
+# byte at a time in Python, which a file of zeros makes it do to its start: 16 MB is seconds
+# at that pace, and holds the xref, page tree and text of thousands of pages read forwards.
+PDF_READ_BYTES = 16 * 1024 * 1024
 PDF_LIMITS = {
     **{f"{codec}_maximum_output_length": _PDF_BYTES
        for codec in ("zlib", "lzw", "run_length", "brotli", "jbig2")},

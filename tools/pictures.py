@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
 from labscribe.tools.base import ToolError, open_regular, os_reason
+from labscribe.tools.figure_output import MAX_PIXELS
 from labscribe.tools.signatures import (
     IMAGE_KINDS,
     PDF_SIGNATURE,
@@ -32,6 +33,7 @@ SUPPORTED = "PNG, JPEG, BMP, TIFF, WebP and GIF"
 
 NOT_IMAGE_ERROR = "{name} is not an image ({kind}); use read_file"
 DECODE_ERROR = "cannot decode image {name}: {reason}"
+TOO_MANY_PIXELS = "{width}x{height} pixels would be decoded, more than the {limit} read at most"
 
 
 @dataclass(frozen=True)
@@ -85,8 +87,18 @@ def _decode(handle: BinaryIO, path: Path, name: str) -> Picture:
             if longest > MAX_SIDE:
                 ratio = MAX_SIDE / longest
                 opened.draft(None, (round(opened.width * ratio), round(opened.height * ratio)))
+            # The header declares the size; a small file can declare a huge one (a pixel
+            # bomb). Pillow only warns below twice its own MAX_IMAGE_PIXELS and decodes in
+            # full, so the size that would be decoded (after any draft) is checked here.
+            if opened.width * opened.height > MAX_PIXELS:
+                too_many = TOO_MANY_PIXELS.format(
+                    width=opened.width, height=opened.height, limit=f"{MAX_PIXELS:,}"
+                )
+                raise ToolError(DECODE_ERROR.format(name=name, reason=too_many))
             upright = ImageOps.exif_transpose(opened)
             image = _to_rgb(upright)
+    except ToolError:
+        raise
     except Image.DecompressionBombError as exc:
         raise ToolError(DECODE_ERROR.format(name=name, reason=f"too large ({exc})")) from exc
     except Exception as exc:

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import io
 import os
+from dataclasses import replace
 from pathlib import Path
 
 from labscribe.tools.base import Answer, Folder, ToolError, human_size, open_regular, os_reason
+from labscribe.tools.byte_budget import READ_BYTES, ByteBudget
 from labscribe.tools.encoding import SNIFF_BYTES, detect_encoding
 from labscribe.tools.line_index import LINE_INDEXES, LineIndex
-from labscribe.tools.pdf_text import read_pdf
+from labscribe.tools.pdf_text import PDF_READ_BYTES, read_pdf
 from labscribe.tools.signatures import PDF_SIGNATURE
 from labscribe.tools.text_window import DEFAULT_LIMIT, check_offset, render, take_window, text_lines
 
@@ -26,6 +28,11 @@ MAX_LIMIT = 2000
 # Text files up to this size are read to the end so the header can give the line count;
 # beyond it, counting would cost time proportional to the file and the header says "≥".
 COUNT_BYTES = 1024 * 1024
+
+BEYOND_BUDGET_ERROR = (
+    "line {line} of {name} lies beyond the {budget} one read_file call reads (it reached line "
+    "{reached}); read from offset {offset}: the next call goes on from there"
+)
 
 
 def read_in(
@@ -95,8 +102,13 @@ def read_part(
             if size == 0:
                 return Answer(f"[{name}: empty file (0 bytes)]")
             prefix = raw.read(SNIFF_BYTES)
+            raw.seek(0)
+            # The file ends where it ended when opened, and one call reads at most its
+            # budget: a file that grows, or a hole of gigabytes, cannot hold the read.
             if prefix.startswith(PDF_SIGNATURE):
-                return read_pdf(raw, name, offset, limit, max_chars)
+                pdf = ByteBudget(raw.raw, size, PDF_READ_BYTES, strict=True)
+                return read_pdf(io.BufferedReader(pdf), name, offset, limit, max_chars)
+            budget = ByteBudget(raw.raw, size, READ_BYTES)
             encoding = detect_encoding(prefix, at_eof=len(prefix) >= size, name=name)
             count_rest = size <= COUNT_BYTES
             # A file read to its end on every call anyway (to count its lines) gains nothing
@@ -106,11 +118,10 @@ def read_part(
             index = (
                 LineIndex() if count_rest else LINE_INDEXES.index_for(path, info, encoding.codec)
             )
-            raw.seek(0)
             # newline=None: \r\n and lone \r end lines too, so instrument exports from any
             # platform page the same way. errors="replace": a bad byte never stops a read.
             with io.TextIOWrapper(
-                raw, encoding=encoding.codec, errors="replace", newline=None
+                io.BufferedReader(budget), encoding=encoding.codec, errors="replace", newline=None
             ) as text:
                 first, position = index.start_for(offset)
                 if first:
@@ -126,6 +137,15 @@ def read_part(
     except OSError as exc:
         raise ToolError(f"cannot read {name}: {os_reason(exc)}") from exc
 
+    if budget.spent:  # the budget, not the file, ended the read: more may follow
+        if not window.lines:
+            raise ToolError(
+                BEYOND_BUDGET_ERROR.format(
+                    line=offset + 1, name=name, budget=human_size(READ_BYTES),
+                    reached=window.next_offset, offset=max(0, window.next_offset - 1),
+                )
+            )  # fmt: skip
+        window = replace(window, more=True, total=None)
     if window.total == 0:
         return Answer(f"[{name}: empty (no text), encoding {encoding.label}]")
     check_offset(window, name, offset, limit)

@@ -40,12 +40,16 @@ class Reference:
     year: str | None = None
 
 
-def material_references(root: Path) -> list[Reference]:
-    """Every reference the folder's documents contain, each under a stable citation key."""
-    folder = Folder(root)
+def material_references(folder: Folder) -> list[Reference]:
+    """Every reference the folder's documents contain, each under a stable citation key;
+    none when the folder is no longer the run's."""
+    try:
+        base = folder.base()
+    except ToolError:
+        return []
     found: list[tuple[str, str]] = []
-    for rel in files_with_suffix(root, DOCUMENT_SUFFIXES):
-        found += _document_references(str(root), rel, version_in(folder, rel))
+    for rel in files_with_suffix(Path(base), DOCUMENT_SUFFIXES):
+        found += _document_references(folder.root, folder.identity, rel, version_in(folder, rel))
     keys: dict[str, int] = {}
     references = []
     for text, source in found:
@@ -58,12 +62,14 @@ def material_references(root: Path) -> list[Reference]:
 
 
 @lru_cache(maxsize=64)
-def _document_references(root: str, rel: str, version: str | None) -> list[tuple[str, str]]:
+def _document_references(
+    root: Path, identity: tuple[int, int] | None, rel: str, version: str | None
+) -> list[tuple[str, str]]:
     """The references in one document; cached per version of it (None: unreadable)."""
     if version is None:
         return []
     try:
-        text = read_in(Folder(Path(root)), rel, READ_LINES, max_chars=READ_CHARS)
+        text = read_in(Folder(root, identity=identity), rel, READ_LINES, max_chars=READ_CHARS)
     except ToolError:
         return []
     entries = [" ".join(m.group(2).split()) for m in NUMBERED.finditer(text)]

@@ -130,8 +130,12 @@ class FigureWorker:
         name: str,
         timeout: float = 30,
         check_policy: bool = True,
+        data_identity: tuple[int, int] | None = None,
     ) -> FigureResult:
         """Run `code` in a fresh sandbox and keep its figure as `out_dir/<sanitised name>.png`.
+
+        With `data_identity` (the data folder's st_dev, st_ino when the run started), a
+        folder that is no longer that one is not bound: the code finds no data.
 
         Never raises for anything the code does; raises SandboxUnavailable only when the
         sandbox itself cannot be built on this host.
@@ -149,6 +153,7 @@ class FigureWorker:
             request = {
                 "code": code,
                 "data_dir": str(Path(data_dir).resolve()),
+                "data_identity": list(data_identity) if data_identity else None,
                 "staging": str(staging),
                 "timeout": float(timeout),
             }
@@ -237,6 +242,7 @@ def run_figure(
     timeout: float = 30,
     check_policy: bool = True,
     worker: FigureWorker | None = None,
+    data_identity: tuple[int, int] | None = None,
 ) -> FigureResult:
     """Run figure `code` sandboxed; on success the PNG is `out_dir/<sanitised name>.png`.
 
@@ -251,4 +257,5 @@ def run_figure(
             name=name,
             timeout=timeout,
             check_policy=check_policy,
+            data_identity=data_identity,
         )

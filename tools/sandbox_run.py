@@ -122,7 +122,7 @@ def _supervisor_steps(
     out_fd = os.open(os.path.join(staging, "out"), os.O_RDONLY | os.O_DIRECTORY)
     with step("mount"):
         confine.make_mounts_private()
-        root = _build_root(staging, request["data_dir"], ids)
+        root = _build_root(staging, request["data_dir"], request.get("data_identity"), ids)
     with step("hostname"):
         confine.set_hostname("figure")
     with step("pivot_root"):
@@ -147,7 +147,7 @@ def _readonly_sources() -> list[str]:
     return kept
 
 
-def _build_root(staging: str, data_dir: str, ids: Ids) -> str:
+def _build_root(staging: str, data_dir: str, identity: list[int] | None, ids: Ids) -> str:
     """The sandbox's root under `staging/root`, complete and sealed; returns its path."""
     root = os.path.join(staging, "root")
     confine.mount_tmpfs(root, _ROOT_SIZE)
@@ -158,7 +158,7 @@ def _build_root(staging: str, data_dir: str, ids: Ids) -> str:
         os.symlink(target, root + link)
     data = root + SANDBOX_DATA
     os.mkdir(data)
-    confine.bind_readonly(data_dir, data, noexec=True)
+    _bind_data(data_dir, identity, data)
     work = root + SANDBOX_CWD
     os.mkdir(work)
     owner = f"uid={ids.code_id},gid={ids.code_id}"
@@ -170,6 +170,19 @@ def _build_root(staging: str, data_dir: str, ids: Ids) -> str:
     # Complete: freeze the skeleton so the code cannot add files beside the cwd.
     confine.seal_readonly(root)
     return root
+
+
+def _bind_data(data_dir: str, identity: list[int] | None, target: str) -> None:
+    """Bind the data folder at `target` if it is still the run's (`identity`), opened once
+    and bound through that descriptor: a folder swapped for a link or another folder after
+    the check is not the one bound. Otherwise `target` stays empty."""
+    fd = os.open(data_dir, os.O_PATH | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        info = os.fstat(fd)
+        if identity is None or [info.st_dev, info.st_ino] == list(identity):
+            confine.bind_readonly(f"/proc/self/fd/{fd}", target, noexec=True)
+    finally:
+        os.close(fd)
 
 
 def _run_figure_process(

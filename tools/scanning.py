@@ -41,6 +41,11 @@ class ScanResult(BaseModel):
     skipped: list[str] = Field(default_factory=list)
     """Entries not walked: links out of the folder, unreadable folders."""
 
+    @classmethod
+    def unwalked(cls, root: str, why: str) -> ScanResult:
+        """The scan of a folder that could not be walked at all, saying why."""
+        return cls(root=root, buckets=_empty_buckets(), skipped=[why])
+
     @property
     def total_files(self) -> int:
         return sum(bucket.count for bucket in self.buckets.values())
@@ -64,6 +69,10 @@ class ScanResult(BaseModel):
         return "\n".join(lines)
 
 
+def _empty_buckets() -> dict[str, Bucket]:
+    return {name: Bucket() for name in (*BUCKETS, OTHER)}
+
+
 def bucket_of(path: str) -> str:
     suffix = os.path.splitext(path)[1].lower()
     return next((name for name, exts in BUCKETS.items() if suffix in exts), OTHER)
@@ -72,7 +81,7 @@ def bucket_of(path: str) -> str:
 def scan_folder(root: Path) -> ScanResult:
     """Walk `root` without following links out of it; never reads file contents."""
     base = root.resolve()
-    buckets = {name: Bucket() for name in (*BUCKETS, OTHER)}
+    buckets = _empty_buckets()
     skipped: list[str] = []
     for rel, size in _walk(base, base, skipped):
         bucket = buckets[bucket_of(rel)]

@@ -21,8 +21,10 @@ from labscribe.tools.line_index import LineIndex
 
 # The model-facing default of read_file's `limit`; the continuation note omits it when unchanged.
 DEFAULT_LIMIT = 200
-# Unit in which the unread rest of an over-long line is skipped, so memory stays bounded.
-_SKIP_CHARS = 64 * 1024
+# Unit in which the unread rest of an over-long line is skipped, so memory stays bounded
+# (a few MB). Smaller steps cost more per step than they read: 64 K-character steps skip a
+# gigabyte without a newline (a sparse file's hole) in 8.5 s, 1 M-character steps in 1.3 s.
+_SKIP_CHARS = 1024 * 1024
 
 
 @dataclass(frozen=True)

@@ -1,3 +1,4 @@
+import threading
 import time
 from pathlib import Path
 
@@ -5,10 +6,12 @@ import pytest
 
 from labscribe.guards.ladder import ToolClass
 from labscribe.guards.messages import PATH_OUTSIDE_ERROR, TIMEOUT_ERROR
-from labscribe.tools import DECLARED_CLASSES, EXPLORE_TOOLS, Folder
-from labscribe.tools.base import Tool
+from labscribe.tools import DECLARED_CLASSES, EXPLORE_TOOLS, Folder, reading
+from labscribe.tools.base import Tool, human_size
 from labscribe.tools.files import LIST_DIR, LIST_LIMIT, READ_FILE, ListDirArgs
 from labscribe.tools.finish import FINISH_EXPLORATION
+from labscribe.tools.pdf_text import PDF_READ_BYTES
+from labscribe.tools.reading import BEYOND_BUDGET_ERROR
 
 
 @pytest.fixture
@@ -150,3 +153,62 @@ def test_tool_that_overruns_its_time_limit_answers_with_a_timeout(folder: Folder
 def test_tool_errors_inside_the_time_limit_are_still_tool_errors(folder: Folder) -> None:
     outcome = READ_FILE.invoke(folder, {"path": "../secret.txt"}, timeout=5)
     assert outcome.content == "Error: " + PATH_OUTSIDE_ERROR.format(path="../secret.txt")
+
+
+def test_read_file_answers_past_a_huge_hole_within_its_byte_budget(
+    folder: Folder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Text past the encoding sniff, then 50 GB that read as zeros: one line with no end, and
+    # nothing on disk. A smaller budget reads the same way, sooner.
+    monkeypatch.setattr(reading, "READ_BYTES", 64 * 2**20)
+    sparse = folder.root / "sparse.csv"
+    with sparse.open("w") as handle:
+        handle.write("t,V\n" + "0,1\n" * 20_000)
+        handle.truncate(50 * 2**30)
+    cut = READ_FILE.invoke(folder, {"path": "sparse.csv", "offset": 20_001}, timeout=30)
+    assert cut.ok, cut.content
+    header, hole, note = cut.content.splitlines()
+    assert header == "[sparse.csv: lines 20002-20002 of ≥20003, 50.0 GB, encoding utf-8]"
+    assert hole == "\x00" * 7000
+    assert note.startswith("[line 20002 was cut at 7000 characters")
+    beyond = READ_FILE.invoke(folder, {"path": "sparse.csv", "offset": 20_002}, timeout=30)
+    assert beyond.content == "Error: " + BEYOND_BUDGET_ERROR.format(
+        budget="64.0 MB", name="sparse.csv", reached=20_002, line=20_003, offset=20_001
+    )
+
+
+def test_read_file_of_a_growing_file_answers_from_what_was_there(folder: Folder) -> None:
+    log = folder.root / "logger.csv"
+    log.write_text("t,V\n")
+    stop = threading.Event()
+
+    def append() -> None:  # a logger that never stops, held to 1 GB of disk if it did
+        with log.open("a") as handle:
+            for _ in range(16384):
+                if stop.is_set():
+                    return
+                handle.write("1,2\n" * 2**14)
+
+    writer = threading.Thread(target=append)
+    writer.start()
+    try:
+        outcome = READ_FILE.invoke(folder, {"path": "logger.csv", "offset": 10**12}, timeout=30)
+    finally:
+        stop.set()
+        writer.join()
+    assert not outcome.ok
+    assert outcome.content.startswith("Error: offset 1000000000000 is past the end of logger.csv")
+
+
+def test_read_file_of_a_pdf_that_is_one_huge_hole_is_refused_within_its_budget(
+    folder: Folder,
+) -> None:
+    # A PDF's trailer is searched for backwards from its end: here, through 50 GB of zeros.
+    with (folder.root / "manual.pdf").open("wb") as handle:
+        handle.write(b"%PDF-1.4\n")
+        handle.truncate(50 * 2**30)
+    outcome = READ_FILE.invoke(folder, {"path": "manual.pdf"}, timeout=30)
+    assert outcome.content == (
+        "Error: cannot parse manual.pdf as a PDF (it may be damaged): it needs more than the "
+        f"{human_size(PDF_READ_BYTES)} one read reads"
+    )

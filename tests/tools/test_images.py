@@ -3,8 +3,10 @@ import importlib.util
 import json
 import os
 import re
+import struct
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +16,10 @@ from PIL import Image, ImageDraw, ImageFont
 
 from labscribe.guards.messages import PATH_OUTSIDE_ERROR
 from labscribe.tools import Folder
+from labscribe.tools.figure_output import MAX_PIXELS
 from labscribe.tools.images import NO_TEXT_NOTE, READ_IMAGE, ReadImageArgs, read_image
 from labscribe.tools.ocr import TextBox, ocr_engine, reading_order
-from labscribe.tools.pictures import DECODE_ERROR
+from labscribe.tools.pictures import DECODE_ERROR, TOO_MANY_PIXELS
 from labscribe.tools.vision import describe_with_vision
 
 
@@ -249,3 +252,30 @@ def test_ocr_engine_is_created_lazily_and_once() -> None:
     ran = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert ran.stdout.split() == ["False", "True"]
     assert ocr_engine() is ocr_engine()
+
+
+def _pixel_bomb(path: Path, side: int) -> None:
+    """A 1-bit black PNG of side x side pixels: its rows compress to a few KB."""
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return (
+            struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+        )
+
+    header = struct.pack(">IIBBBBB", side, side, 1, 0, 0, 0, 0)  # 1-bit greyscale
+    packer = zlib.compressobj(9)
+    row = bytes(1 + (side + 7) // 8)  # filter byte, then the row's packed bits
+    rows = b"".join(packer.compress(row) for _ in range(side)) + packer.flush()
+    signature = b"\x89PNG\r\n\x1a\n"
+    path.write_bytes(
+        signature + chunk(b"IHDR", header) + chunk(b"IDAT", rows) + chunk(b"IEND", b"")
+    )
+
+
+def test_read_image_refuses_a_pixel_bomb_before_decoding_it(folder: Folder) -> None:
+    # 169 million pixels: below Pillow's own bomb error, so Pillow would decode it in full.
+    _pixel_bomb(folder.root / "bomb.png", 13000)
+    assert (folder.root / "bomb.png").stat().st_size < 100_000
+    outcome = READ_IMAGE.invoke(folder, {"path": "bomb.png"})
+    reason = TOO_MANY_PIXELS.format(width=13000, height=13000, limit=f"{MAX_PIXELS:,}")
+    assert outcome.content == "Error: " + DECODE_ERROR.format(name="bomb.png", reason=reason)

@@ -134,6 +134,26 @@ def test_run_figure_reads_data_folder(worker: FigureWorker, dirs: tuple[Path, Pa
     assert "[[0. 1.]" in result.stdout
 
 
+def test_run_figure_binds_no_data_folder_but_the_runs(
+    worker: FigureWorker, dirs: tuple[Path, Path], tmp_path: Path
+) -> None:
+    # The folder was swapped for another after the caller checked it: the sandbox checks the
+    # folder it binds, so the code finds no data rather than the other folder's.
+    data, out = dirs
+    started_with = (data.stat().st_dev, data.stat().st_ino)
+    data.rename(tmp_path / "kept")
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "run1.csv").write_text("t,u\nTOP-SECRET,1\n")
+    data.symlink_to(tmp_path / "other")
+    code = "import os\nprint(sorted(os.listdir('data')))"
+    result = worker.render(
+        code + PLOT, data_dir=data, out_dir=out, name="fig", check_policy=False,
+        data_identity=started_with,
+    )  # fmt: skip
+    assert result.ok, result
+    assert result.stdout.strip() == "[]"
+
+
 def test_run_figure_keeps_code_saved_png_only_as_name(
     worker: FigureWorker, dirs: tuple[Path, Path]
 ) -> None:
