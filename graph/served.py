@@ -20,6 +20,7 @@ from labscribe.graph.settle import ThreadView, settle
 from labscribe.guards.statuses import RunStatus
 from labscribe.nodes.publish import MAX_FILE_BYTES, NAMESPACE
 from labscribe.tools.figure_names import sanitize_name
+from labscribe.tools.out_files import out_folder, write_whole
 
 SERVER_HINT = "continue it with: labscribe batch --out {out} --resume [--nudge TEXT]"
 MAX_ANSWER_BYTES = MAX_FILE_BYTES * 4 // 3 + 64 * 1024
@@ -83,8 +84,7 @@ def write_served(
             if target is None:
                 notes.append(SKIPPED.format(key=_shown(key), why="not the name of a run's file"))
                 continue
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
+            write_whole(out_folder(target.parent) / target.name, data)
             written.add(key)
             if key == "report.pdf":
                 values["compile"] = {**(values.get("compile") or {}), "pdf": str(target)}
