@@ -11,7 +11,9 @@ checks judge alone.
 
 from __future__ import annotations
 
+import contextlib
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +21,7 @@ from labscribe.graph.context import Context
 from labscribe.graph.state import State, figures_dir
 from labscribe.guards.output import latex_problems, typeset_problems
 from labscribe.tools.latex import Compiled, compile_latex, toolchain_problem, typeset_text
+from labscribe.tools.out_files import fresh_folder, out_folder
 
 SWITCHED_OFF = "compiling was switched off"
 
@@ -35,8 +38,19 @@ def report_problems(tex: str, state: State, ctx: Context) -> list[str]:
     problems = latex_problems(tex)
     if problems or no_pdf(ctx):
         return problems
+    with _proof_folder(state) as build:
+        return shown_problems(tex, compile_latex(tex, None, build, figures_dir(state)))
+
+
+@contextlib.contextmanager
+def _proof_folder(state: State) -> Iterator[Path]:
+    """Where a proof compiles: OUT/build/proof, beside the compile stage's attempts, where
+    the run has an OUT; a temporary folder where it has none."""
+    if state.get("out"):
+        yield fresh_folder(out_folder(Path(state["out"]) / "build") / "proof")
+        return
     with tempfile.TemporaryDirectory(prefix="labscribe-proof-") as build:
-        return shown_problems(tex, compile_latex(tex, None, Path(build), figures_dir(state)))
+        yield Path(build)
 
 
 def shown_problems(tex: str, compiled: Compiled) -> list[str]:
