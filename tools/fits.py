@@ -70,8 +70,7 @@ def fit_table(
         asked = requests_for(list(requests), summary, column, list(tables) or [summary])
         for request in asked:
             x_column = _requested_x(request, summary)
-            fit = Fit(table=summary.id, x=x_column.key, y=column.key, x_unit=x_column.unit,
-                      y_unit=column.unit, requested=request.task)  # fmt: skip
+            fit = Fit.of(summary.id, x_column, column, requested=request.task)
             if time.monotonic() > deadline:
                 fits.append(fit.model_copy(update={"notes": [OUT_OF_TIME]}))
                 continue
@@ -81,8 +80,7 @@ def fit_table(
                             x_names=tuple(c.name for c in summary.columns))
             )  # fmt: skip
         x_column = summary.column(summary.x)
-        fit = Fit(table=summary.id, x=x_column.key, y=column.key, x_unit=x_column.unit,
-                  y_unit=column.unit)  # fmt: skip
+        fit = Fit.of(summary.id, x_column, column)
         if time.monotonic() > deadline:
             fits.append(fit.model_copy(update={"notes": [OUT_OF_TIME]}))
             continue

@@ -4,6 +4,7 @@ with no model installed or configured."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import shutil
 import subprocess
@@ -46,3 +47,20 @@ def test_no_model_writes_the_data_report_with_no_model(example: Path, tmp_path: 
     assert len(list((out / "figures").glob("data-*.png"))) == 3
     if shutil.which("xelatex"):  # the PDF where TeX is installed (CI installs it)
         assert (out / "report.pdf").stat().st_size > 10_000
+
+
+def test_no_model_reports_a_cooling_curve_against_the_time_since_its_first_stamp(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "cooling"
+    folder.mkdir()
+    rows = [f"2024-03-01T10:{15 + m:02d}:00,{22 + 60 * math.exp(-60 * m / 900):.3f}"
+            for m in range(45)]  # fmt: skip
+    (folder / "cooling.csv").write_text("time,T (C)\n" + "\n".join(rows) + "\n")
+    out = tmp_path / "out"
+    done = run(str(folder), "--no-model", "--no-compile", "--out", str(out),
+               "--db", str(tmp_path / "c.db"))  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    report = (out / "report.tex").read_text()
+    assert "T against time: time as seconds since 2024-03-01 10:15:00" in report
+    assert "decay = 900" in report and "resonance" not in report
