@@ -27,7 +27,13 @@ from labscribe.tools.fit_description import describe_shape, r_squared_of
 from labscribe.tools.fit_result import Candidate, Fit
 from labscribe.tools.fit_runs import best_start, prepare
 from labscribe.tools.formula_parse import Formula, FormulaError, parse_formula
-from labscribe.tools.model_choice import choose, rival_note, without_offset
+from labscribe.tools.model_choice import (
+    choose,
+    leaves_structure,
+    on_a_slope,
+    rival_note,
+    without_offset,
+)
 from labscribe.tools.requested import Request, requests_for
 from labscribe.tools.requested_fits import fit_request
 from labscribe.tools.shapes import BY_NAME, SHAPES, build
@@ -119,17 +125,26 @@ def fit_column(
             results[shape.name] = result
     if not results:
         return fit.model_copy(update={"notes": [*fit.notes, "no model could be fitted"]})
-    candidates = sorted(
-        (Candidate(model=name, bic=float(r.bic), r_squared=r_squared_of(y, r.best_fit))
-         for name, r in results.items()),
-        key=lambda c: c.bic,
-    )  # fmt: skip
-    chosen, rivals = choose(candidates, results)
+    chosen, rivals = choose(_candidates(results, y), results)
+    if leaves_structure(results[chosen], y) and time.monotonic() <= deadline:
+        # a peak on a tilted background leaves structure that a sloped baseline may take up
+        tilted = [on_a_slope(name, x, y, sigma) for name in list(results)]
+        results |= {shape.name: result for shape, result in filter(None, tilted)}
+        chosen, rivals = choose(_candidates(results, y), results)
     shape = BY_NAME[chosen]
     result, left_out = without_offset(shape, results[chosen], x, y, sigma)
     described = describe_shape(fit, shape, result, x, y, sigma, sigma_name, left_out)
     described.notes += rival_note(rivals) if described.good else []
-    return described.model_copy(update={"candidates": candidates})
+    return described.model_copy(update={"candidates": _candidates(results, y)})
+
+
+def _candidates(results: dict[str, ModelResult], y: np.ndarray) -> list[Candidate]:
+    """The fitted models, lowest BIC first."""
+    return sorted(
+        (Candidate(model=name, bic=float(r.bic), r_squared=r_squared_of(y, r.best_fit))
+         for name, r in results.items()),
+        key=lambda c: c.bic,
+    )  # fmt: skip
 
 
 def evaluate(fit: Fit, x: np.ndarray) -> np.ndarray:
