@@ -45,7 +45,11 @@ DELIMITERS: tuple[tuple[str | None, str], ...] = (
 )
 _SI_SUFFIX = {"p": 1e-12, "n": 1e-9, "u": 1e-6, "µ": 1e-6, "μ": 1e-6, "m": 1e-3, "k": 1e3,
               "K": 1e3, "M": 1e6, "G": 1e9}  # fmt: skip
-_ENGINEERING = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s?([pnuµμmkKMG])\s*$")
+# `\d+(?:\.\d*)?`, not `\d+\.?\d*`: a run of digits has one way to match, so a cell of
+# 200,000 digits is refused in linear time, not quadratic.
+_ENGINEERING = re.compile(
+    r"^\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)\s?([pnuµμmkKMG])\s*$"
+)
 _DURATION = re.compile(r"^\s*(?:\d+\s*[hH]\s*)?\d+\s*m(?:in)?\s*\d+(?:\.\d+)?\s*s\s*$")
 # Blank-separated tokens holding a comma: in this share of them at least, the comma is a
 # decimal mark ("4,56"), so the blanks separate the columns (a header's words may not read).
