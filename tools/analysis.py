@@ -276,7 +276,8 @@ def _table_line(table: TableSummary) -> str:
     ratios = [c.name for c in table.columns if c.ratio_of]
     others += [f"derived {', '.join(ratios)}"] if ratios else []
     span = f" {x.minimum:g}…{x.maximum:g}" if x and x.minimum is not None else ""
-    against = f"x = {_labelled(x.name, x.unit)}{span}; " if x else ""
+    since = f" since {x.origin}" if x and x.origin else ""
+    against = f"x = {_labelled(x.name, x.unit + since)}{span}; " if x else ""
     title = f" ({table.title})" if table.title else ""
     notes = f"; {'; '.join(table.notes)}" if table.notes else ""
     return f"{table.id}{title}: {table.rows} rows; {against}{', '.join(others[:8])}{notes}"

@@ -63,6 +63,9 @@ class Column(BaseModel):
     """Where the column is largest, in the table's independent variable."""
     ratio_of: tuple[str, str] | None = None
     """(numerator, denominator) keys of a column labscribe derived as their ratio."""
+    origin: str = ""
+    """For a column of moments read as elapsed seconds (tools.time_columns): the moment they
+    count from, `2024-03-01 10:15:00`."""
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,15 @@ from labscribe.tools.model_choice import EXACT, NESTED_SIGMAS
 from labscribe.tools.residuals import structure
 from labscribe.tools.shapes import POWER_OF_FIT, UNIT_RULES, Shape
 
+# A peak's width is measured by the points on its flanks: with fewer on either side within
+# it, the width follows from the shape the model assumes (a Gaussian line sampled at one point
+# of its top fits a Lorentzian as well, with a third less width).
+MIN_FLANK_POINTS = 2
+UNSAMPLED = (
+    "the peak is not resolved: {left} and {right} points lie on its flanks within its {kind}, "
+    "so the width follows from the {model} shape assumed, not from the data"
+)
+
 
 def plain_value(value: float, stderr: float | None) -> float:
     """The simplest fraction (denominator up to 12) within NESTED_SIGMAS standard errors of
@@ -70,9 +79,14 @@ def describe_shape(
             f"{name} = {format_value(dropped[0])} is 0 within its standard error, so the "
             "model is fitted without it"
         )
+    peak = _peak(shape, parameters, x)
+    good = described.good
+    if peak is not None and (unmeasured := _unsampled(peak, x, shape.name)):
+        notes.append(unmeasured)
+        good = False
     return described.model_copy(
         update={"model": shape.name, "formula": shape.formula, "parameters": parameters,
-                "peak": _peak(shape, parameters, x), "left_out": dropped, "notes": notes}
+                "peak": peak, "left_out": dropped, "notes": notes, "good": good}
     )  # fmt: skip
 
 
@@ -98,7 +112,7 @@ def describe(
     noise = sigma if sigma is not None else _scatter(y)
     dof = len(y) - result.nvarys
     chi2 = float(np.sum((residual / noise) ** 2)) / dof if np.all(noise > 0) and dof else None
-    shape = structure(residual) if r_squared <= 1 - EXACT else None
+    shape = structure(residual, curve) if r_squared <= 1 - EXACT else None
     notes = list(fit.notes)
     good = r_squared >= GOOD_R_SQUARED and shape is None
     name = "the assignment's model" if fit.requested else "no model tried"
@@ -155,6 +169,19 @@ def _one_turn(parameter: Parameter) -> Parameter:
     """A phase within (−π, π]: one phase, not one per turn."""
     value = (parameter.value + math.pi) % (2 * math.pi) - math.pi
     return parameter.model_copy(update={"value": value})
+
+
+def _unsampled(peak: Peak, x: np.ndarray, model: str) -> str | None:
+    """Why the data do not measure the peak's width: too few points on a flank within it
+    (the width then follows from the shape the model assumes); None when they do."""
+    centre, half = peak.position.value, abs(peak.width.value) / 2
+    flanks = (
+        int(np.count_nonzero((x >= centre - half) & (x < centre))),
+        int(np.count_nonzero((x > centre) & (x <= centre + half))),
+    )
+    if min(flanks) >= MIN_FLANK_POINTS:
+        return None
+    return UNSAMPLED.format(left=flanks[0], right=flanks[1], kind=peak.width_kind, model=model)
 
 
 def _peak(shape: Shape, parameters: list[Parameter], x: np.ndarray) -> Peak | None:

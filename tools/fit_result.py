@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from typing import Any
 
 from pydantic import BaseModel, Field
+
+from labscribe.tools.columns import Column
 
 GOOD_R_SQUARED = 0.9  # below it, a model is not said to describe the column
 RELATIVE_ROUNDING = 1e-9  # an error this small against its value is rounding, not noise
@@ -89,6 +92,14 @@ class Fit(BaseModel):
     covariance: dict[str, dict[str, float]] | None = None
     """The covariance of the fitted (not derived) parameters, by name: what a quantity
     derived from two of them needs for its uncertainty."""
+
+    @classmethod
+    def of(cls, table: str, x: Column, y: Column, **fields: Any) -> Fit:
+        """A fit of column `y` against `x` of `table`, yet to be done; a note says when x
+        counts seconds from a moment (a logger's time stamps, tools.time_columns)."""
+        notes = [f"{x.name} as seconds since {x.origin}"] if x.origin else []
+        return cls(table=table, x=x.key, y=y.key, x_unit=x.unit, y_unit=y.unit, notes=notes,
+                   **fields)  # fmt: skip
 
     def parameter(self, name: str) -> Parameter:
         return next(p for p in self.parameters if p.name == name)

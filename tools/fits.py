@@ -27,7 +27,13 @@ from labscribe.tools.fit_description import describe_shape, r_squared_of
 from labscribe.tools.fit_result import Candidate, Fit
 from labscribe.tools.fit_runs import best_start, prepare
 from labscribe.tools.formula_parse import Formula, FormulaError, parse_formula
-from labscribe.tools.model_choice import choose, rival_note, without_offset
+from labscribe.tools.model_choice import (
+    choose,
+    leaves_structure,
+    on_a_slope,
+    rival_note,
+    without_offset,
+)
 from labscribe.tools.requested import Request, requests_for
 from labscribe.tools.requested_fits import fit_request
 from labscribe.tools.shapes import BY_NAME, SHAPES, build
@@ -70,8 +76,7 @@ def fit_table(
         asked = requests_for(list(requests), summary, column, list(tables) or [summary])
         for request in asked:
             x_column = _requested_x(request, summary)
-            fit = Fit(table=summary.id, x=x_column.key, y=column.key, x_unit=x_column.unit,
-                      y_unit=column.unit, requested=request.task)  # fmt: skip
+            fit = Fit.of(summary.id, x_column, column, requested=request.task)
             if time.monotonic() > deadline:
                 fits.append(fit.model_copy(update={"notes": [OUT_OF_TIME]}))
                 continue
@@ -81,8 +86,7 @@ def fit_table(
                             x_names=tuple(c.name for c in summary.columns))
             )  # fmt: skip
         x_column = summary.column(summary.x)
-        fit = Fit(table=summary.id, x=x_column.key, y=column.key, x_unit=x_column.unit,
-                  y_unit=column.unit)  # fmt: skip
+        fit = Fit.of(summary.id, x_column, column)
         if time.monotonic() > deadline:
             fits.append(fit.model_copy(update={"notes": [OUT_OF_TIME]}))
             continue
@@ -121,17 +125,26 @@ def fit_column(
             results[shape.name] = result
     if not results:
         return fit.model_copy(update={"notes": [*fit.notes, "no model could be fitted"]})
-    candidates = sorted(
-        (Candidate(model=name, bic=float(r.bic), r_squared=r_squared_of(y, r.best_fit))
-         for name, r in results.items()),
-        key=lambda c: c.bic,
-    )  # fmt: skip
-    chosen, rivals = choose(candidates, results)
+    chosen, rivals = choose(_candidates(results, y), results)
+    if leaves_structure(results[chosen], y) and time.monotonic() <= deadline:
+        # a peak on a tilted background leaves structure that a sloped baseline may take up
+        tilted = [on_a_slope(name, x, y, sigma) for name in list(results)]
+        results |= {shape.name: result for shape, result in filter(None, tilted)}
+        chosen, rivals = choose(_candidates(results, y), results)
     shape = BY_NAME[chosen]
     result, left_out = without_offset(shape, results[chosen], x, y, sigma)
     described = describe_shape(fit, shape, result, x, y, sigma, sigma_name, left_out)
     described.notes += rival_note(rivals) if described.good else []
-    return described.model_copy(update={"candidates": candidates})
+    return described.model_copy(update={"candidates": _candidates(results, y)})
+
+
+def _candidates(results: dict[str, ModelResult], y: np.ndarray) -> list[Candidate]:
+    """The fitted models, lowest BIC first."""
+    return sorted(
+        (Candidate(model=name, bic=float(r.bic), r_squared=r_squared_of(y, r.best_fit))
+         for name, r in results.items()),
+        key=lambda c: c.bic,
+    )  # fmt: skip
 
 
 def evaluate(fit: Fit, x: np.ndarray) -> np.ndarray:

@@ -46,8 +46,7 @@ def run_fit(folder: Folder, args: FitArgs) -> Answer:
     if x.key == y.key:
         raise ToolError("x and y name the same column")
     request = _request(args.formula, x)
-    fit = Fit(table=table.summary.id, x=x.key, y=y.key, x_unit=x.unit, y_unit=y.unit,
-              explorer=True)  # fmt: skip
+    fit = Fit.of(table.summary.id, x, y, explorer=True)
     sigma_key = next((c.key for c in table.summary.columns if c.uncertainty_of == y.key), None)
     sigma = table.frame[sigma_key].to_numpy() if sigma_key else None
     done = fit_request(fit, request, table.frame[x.key].to_numpy(),

@@ -34,16 +34,22 @@ GREEK = {
 _SYMBOLS = {"·": "*", "×": "*", "⋅": "*", "−": "-", "–": "-", "²": "^2", "³": "^3", "√": "sqrt"}
 
 
+# A formula's left side, a name that starts a word: a search that could start a name inside
+# a word would scan the rest of the word from each of its letters, quadratic in its length.
+_LEFT_SIDE = re.compile(
+    r"(?<![A-Za-z0-9_\u0370-\u03ff{}])"
+    r"(?P<left>[A-Za-z\u0370-\u03ff][A-Za-z0-9_\u0370-\u03ff{}]*(?:\([^()=]{1,12}\))?)"
+    r"\s*=\s*(?P<right>.+)"
+)
+
+
 def formula_in(sentence: str) -> str | None:
     """The formula a sentence writes (`... a power law T = a L^b to ...`), cut from the prose
     around it; None when it writes none. `$...$` math is taken whole."""
     for math in re.findall(r"\$([^$]{3,240})\$", sentence):
         if "=" in math:
             return math
-    match = re.search(
-        r"(?P<left>[A-Za-z\u0370-\u03ff][A-Za-z0-9_\u0370-\u03ff{}]*(?:\([^()=]{1,12}\))?)"
-        r"\s*=\s*(?P<right>.+)", sentence
-    )  # fmt: skip
+    match = _LEFT_SIDE.search(sentence)
     if match is None:
         return None
     right = _math_prefix(match["right"])

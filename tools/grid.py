@@ -34,6 +34,7 @@ from labscribe.tools.instruments import (
     run_groups,
 )
 from labscribe.tools.parameters import ParameterRow
+from labscribe.tools.time_columns import Clock, elapsed
 
 MAX_TABLES_PER_FILE = 8  # blocks beyond this are instrument dumps, not report material
 MIN_ROWS = 3  # fewer numeric rows are a parameter line or a stray pair, not a table
@@ -56,6 +57,8 @@ class Grid:
     """Each row as the file wrote it (a spreadsheet's row: its cells joined by tabs)."""
     units: dict[int, str] = field(default_factory=dict)
     """Units the reading itself gave a column (seconds, for elapsed times written `1m59s`)."""
+    clocks: dict[int, Clock] = field(default_factory=dict)
+    """Columns of dates and times, read as seconds since 1970 (tools.time_columns)."""
 
 
 @dataclass
@@ -67,6 +70,8 @@ class Found:
     title: str
     x: str | None
     notes: list[str] = field(default_factory=list)
+    clocks: dict[str, Clock] = field(default_factory=dict)
+    """Columns (by key) of dates and times, as seconds since 1970."""
 
 
 def tables_in(grid: Grid) -> tuple[list[Found], list[ParameterRow], int]:
@@ -103,9 +108,11 @@ def tables_in(grid: Grid) -> tuple[list[Found], list[ParameterRow], int]:
 
 
 def finish(found: Found) -> tuple[list[Column], pd.DataFrame, str | None]:
-    """The table's columns with ratios to inputs and maxima marked, its values, its x."""
-    x = found.x if found.x is not None else independent_variable(found.columns, found.frame)
-    columns, frame = add_ratios(found.columns, found.frame, x)
+    """The table's columns with moments as elapsed seconds, ratios to inputs and maxima
+    marked, its values, its x."""
+    columns, frame = elapsed(found.columns, found.frame, found.clocks)
+    x = found.x if found.x is not None else independent_variable(columns, frame)
+    columns, frame = add_ratios(columns, frame, x)
     mark_maxima(columns, frame, x)
     return columns, frame, x
 
@@ -250,7 +257,9 @@ def _tables_of_run(
         frame = run[chosen].set_axis([c.key for c in columns], axis=1).reset_index(drop=True)
         frame = frame.dropna(how="all").reset_index(drop=True)  # a shorter run's empty rows
         if len(frame) >= MIN_ROWS and len(columns) >= 2:
-            tables.append(Found(columns, frame, group.title, None))
+            clocks = {c.key: grid.clocks[p] for c, p in zip(columns, chosen, strict=True)
+                      if p in grid.clocks}  # fmt: skip
+            tables.append(Found(columns, frame, group.title, None, clocks=clocks))
     return tables
 
 

@@ -17,8 +17,9 @@ import numpy as np
 from lmfit.model import ModelResult
 
 from labscribe.tools.fit_result import Candidate
-from labscribe.tools.fit_runs import MAX_NFEV
-from labscribe.tools.shapes import BY_NAME, SHAPES, Shape
+from labscribe.tools.fit_runs import MAX_NFEV, best_start
+from labscribe.tools.residuals import structure
+from labscribe.tools.shapes import BY_NAME, SHAPES, SLOPED, Shape, build
 
 # Models within this much of the lowest BIC are "about as good"; among them the one with
 # the fewest parameters is chosen (Kass & Raftery: a difference below 2 is barely worth
@@ -76,6 +77,34 @@ def without_offset(
     if not math.isfinite(simpler.chisqr):
         return result, None
     return simpler, (offset.name, float(offset.value), float(offset.stderr))
+
+
+def leaves_structure(result: ModelResult, y: np.ndarray) -> bool:
+    """Whether `result`'s residuals (x sorted) show structure (tools.residuals)."""
+    curve = np.asarray(result.best_fit, dtype=float)
+    return structure(y - curve, curve) is not None
+
+
+def on_a_slope(
+    name: str, x: np.ndarray, y: np.ndarray, sigma: np.ndarray | None
+) -> tuple[Shape, ModelResult] | None:
+    """The peak `name` fitted on a sloped background (shapes.SLOPED); None when it has no
+    such variant or the fit fails."""
+    variant = SLOPED.get(name)
+    if variant is None:
+        return None
+    result = best_start(build(variant), variant.starts, x, y, sigma)
+    return None if result is None else (variant, result)
+
+
+def sloped(
+    shape: Shape, result: ModelResult, x: np.ndarray, y: np.ndarray, sigma: np.ndarray | None
+) -> tuple[Shape, ModelResult]:
+    """`shape` and its `result`; or, when the result leaves structure and the peak on a
+    sloped background earns its extra parameter (a BIC lower by BIC_TOLERANCE), that."""
+    if not leaves_structure(result, y) or (tilted := on_a_slope(shape.name, x, y, sigma)) is None:
+        return shape, result
+    return tilted if tilted[1].bic < result.bic - BIC_TOLERANCE else (shape, result)
 
 
 def _named_twin(chosen: str, close: set[str], results: dict[str, ModelResult]) -> str:

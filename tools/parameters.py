@@ -70,7 +70,9 @@ def read_parameters(folder: Folder, rel: str) -> list[ParameterRow]:
         elif suffix == ".toml":
             pairs = _flatten(tomllib.loads(text))
         else:
-            pairs = _ini_pairs(text, strict_keys=suffix == ".txt")
+            # configparser's option pattern backtracks through each run of blanks: bounded
+            # runs keep a 256 KB line linear, and no value a report quotes has such a run
+            pairs = _ini_pairs(_BLANK_RUN.sub(" " * MAX_BLANKS, text), strict_keys=suffix == ".txt")
     except (ValueError, yaml.YAMLError, RecursionError, configparser.Error) as exc:
         raise NoParameters(f"{rel} is not a readable {suffix[1:]} file: {exc}"[:300]) from exc
     if not pairs:
@@ -171,7 +173,11 @@ def _ini_pairs(text: str, *, strict_keys: bool) -> list[tuple[str, str, str]]:
 
 
 _SECTION_LINE = re.compile(r"^\s*\[(?P<name>[^\]]+)\]\s*$")
-_SETTING_LINE = re.compile(r"^\s*(?P<key>[^=:#;\s][^=:]*?)\s*[=:]\s*(?P<rest>.*)$")
+# The key takes the blanks before `=` (stripped where it is used): a lazy key beside `\s*`
+# would try every split of a long run of blanks, quadratic in its length.
+_SETTING_LINE = re.compile(r"^\s*(?P<key>[^=:#;\s][^=:]*)[=:]\s*(?P<rest>.*)$")
+MAX_BLANKS = 16
+_BLANK_RUN = re.compile(rf"[ \t]{{{MAX_BLANKS + 1},}}")
 _INLINE_COMMENT = re.compile(r"\s[;#]\s*(?P<comment>.*)$")
 
 
@@ -192,5 +198,5 @@ def _comments(text: str) -> dict[tuple[str, str], str]:
             inline = _INLINE_COMMENT.search(match["rest"])
             note = inline["comment"].strip() if inline else above
             if note:
-                found[(section, match["key"])] = note
+                found[(section, match["key"].rstrip())] = note
     return found

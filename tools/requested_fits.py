@@ -18,7 +18,7 @@ from labscribe.tools.fit_description import describe, describe_shape, plain_valu
 from labscribe.tools.fit_result import Fit, Parameter, unit_of
 from labscribe.tools.fit_runs import FORMULA_NFEV, best_start, prepare
 from labscribe.tools.formula_parse import Formula, FormulaError, parse_formula
-from labscribe.tools.model_choice import without_offset
+from labscribe.tools.model_choice import sloped, without_offset
 from labscribe.tools.parameter_roles import positions
 from labscribe.tools.requested import Request
 from labscribe.tools.shapes import BY_NAME, build
@@ -56,6 +56,7 @@ def fit_request(
     result = best_start(build(shape), shape.starts, x, y, sigma)
     if result is None:
         return fit.model_copy(update={"notes": [*fit.notes, f"the {shape.name} fit failed"]})
+    shape, result = sloped(shape, result, x, y, sigma)
     result, left_out = without_offset(shape, result, x, y, sigma)
     return describe_shape(fit, shape, result, x, y, sigma, sigma_name, left_out)
 

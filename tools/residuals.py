@@ -11,7 +11,16 @@ arcs. Two tests read the residuals in the order of x:
   structure. This spares noise that is merely correlated from point to point (an
   oscilloscope's filter), which fails the runs test alone.
 
-Residuals are structure when both say so.
+Residuals are structure when both say so, or when the runs test finds it in the means of
+blocks of points, each block longer than noise stays correlated: block means average such
+noise away as the moving average does, and let a misfit smaller than the noise of one point
+(a Lorentzian through a Gaussian line, measured at many points) show, where the moving
+average's share would call it noise.
+
+A model has its shape where its curve departs from its level at the ends: a narrow peak on a
+wide scan is a few points of many. Residuals are also judged there alone, since the wings'
+noise would dilute a misfit of the peak (and a moving average over a tenth of all the points
+would span the peak's whole width).
 """
 
 from __future__ import annotations
@@ -29,7 +38,16 @@ SMOOTH_SHARE = 0.5
 SMOOTH_FRACTION = 10  # the moving average spans 1/SMOOTH_FRACTION of the points
 # Below this many points the smoothing window is too short to average noise away.
 MIN_SMOOTHED = 40
+# Blocks the residuals are averaged in for the second runs test; each holds at least
+# MIN_BLOCK points, so noise correlated over fewer points averages out within a block.
+BLOCKS = 40
+MIN_BLOCK = 5
+# Where the fitted curve lies this share of its range or more from its level at the ends,
+# the model has its shape (a Lorentzian falls to 1% at 5 widths from its centre).
+SHAPED_SHARE = 0.01
+EDGE_FRACTION = 10  # the curve's level at the ends: the median of its first and last tenth
 STRUCTURE = "the residuals show structure (runs test z = {z:.1f}{smooth})"
+WHERE_SHAPED = "{found}, where the model has its shape ({points} points)"
 
 
 def runs_z(residuals: np.ndarray) -> float:
@@ -55,17 +73,50 @@ def smooth_share(residuals: np.ndarray) -> float:
     return float(np.sqrt(np.mean(smoothed**2))) / spread if spread > 0 else 0.0
 
 
-def structure(residuals: np.ndarray) -> str | None:
-    """What shows the residuals (in the order of x) are not noise; None when they may be."""
-    finite = residuals[np.isfinite(residuals)]
+def block_z(residuals: np.ndarray) -> float | None:
+    """The runs test's z on the means of BLOCKS blocks of the residuals (None when a block
+    would hold fewer than MIN_BLOCK points)."""
+    size = len(residuals) // BLOCKS
+    if size < MIN_BLOCK:
+        return None
+    return runs_z(residuals[: size * BLOCKS].reshape(BLOCKS, size).mean(axis=1))
+
+
+def structure(residuals: np.ndarray, curve: np.ndarray | None = None) -> str | None:
+    """What shows the residuals (in the order of x) are not noise, over all the points or
+    where the fitted `curve` has its shape; None when they may be noise."""
+    keep = np.isfinite(residuals)
+    found = _structure(residuals[keep])
+    if found is not None or curve is None:
+        return found
+    shaped = _shaped(np.asarray(curve, dtype=float)[keep])
+    if shaped.all() or not shaped.any():
+        return None
+    inside = _structure(residuals[keep][shaped])
+    if inside is None:
+        return None
+    return WHERE_SHAPED.format(found=inside, points=f"{int(shaped.sum())} of {len(shaped)}")
+
+
+def _shaped(curve: np.ndarray) -> np.ndarray:
+    """Where `curve` lies SHAPED_SHARE of its range or more from its level at the ends."""
+    edge = max(1, len(curve) // EDGE_FRACTION)
+    level = float(np.median(np.concatenate([curve[:edge], curve[-edge:]])))
+    return np.abs(curve - level) >= SHAPED_SHARE * float(np.ptp(curve))
+
+
+def _structure(finite: np.ndarray) -> str | None:
     if len(finite) < MIN_POINTS:
         return None
     z = runs_z(finite)
+    blocks = block_z(finite)
+    if blocks is not None and blocks < RUNS_Z:
+        return STRUCTURE.format(z=z, smooth=f"; in means of {BLOCKS} blocks, z = {blocks:.1f}")
     if z >= RUNS_Z:
         return None
-    if len(finite) >= MIN_SMOOTHED:
-        share = smooth_share(finite)
-        if share < SMOOTH_SHARE:
-            return None
-        return STRUCTURE.format(z=z, smooth=f"; a moving average keeps {share:.0%} of their RMS")
-    return STRUCTURE.format(z=z, smooth="")
+    if len(finite) < MIN_SMOOTHED:
+        return STRUCTURE.format(z=z, smooth="")
+    share = smooth_share(finite)
+    if share < SMOOTH_SHARE:
+        return None
+    return STRUCTURE.format(z=z, smooth=f"; a moving average keeps {share:.0%} of their RMS")

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from lmfit import Model, Parameters
+from lmfit.lineshapes import gaussian, lorentzian
 from lmfit.models import (
     ConstantModel,
     ExponentialModel,
@@ -154,13 +155,40 @@ def _power_law_starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parame
     ]
 
 
-def _peak_starts(peak_type: type[Model]) -> Starts:
+def _sloped_model(peak: type[Model], line: Callable[..., np.ndarray]) -> Model:
+    """`peak`'s line c + slope·(x − center): a background that tilts across the line, taken
+    about its centre so that c is the background under the peak; `peak`'s derived
+    parameters (fwhm, height) kept."""
+
+    def on_a_slope(
+        x: np.ndarray, amplitude: float, center: float, sigma: float, c: float, slope: float
+    ) -> np.ndarray:
+        return line(x, amplitude, center, sigma) + c + slope * (x - center)
+
+    model = Model(on_a_slope)
+    for name, hint in peak().param_hints.items():
+        model.set_param_hint(name, **hint)
+    return model
+
+
+def _peak_starts(peak_type: type[Model], sloped: bool = False) -> Starts:
+    """The peak guessed by lmfit above a background through the medians of the first and
+    last tenth of the points: level, or (`sloped`) the line through them."""
+
     def starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
-        level = float(np.median(np.concatenate([y[: len(y) // 10 + 1], y[-(len(y) // 10 + 1) :]])))
-        dip = level - y.min() > y.max() - level
-        guess = peak_type().guess(y - level, x=x, negative=dip)
+        k = len(y) // 10 + 1
+        (x0, y0), (x1, y1) = ((float(np.median(x[e])), float(np.median(y[e])))
+                              for e in (slice(None, k), slice(-k, None)))  # fmt: skip
+        slope = (y1 - y0) / (x1 - x0) if sloped and x1 != x0 else 0.0
+        level = (y0 + y1) / 2 if not sloped else y0
+        background = level + slope * (x - (x0 if sloped else 0.0))
+        rest = y - background
+        dip = -rest.min() > rest.max()
+        guess = peak_type().guess(rest, x=x, negative=dip)
         values = {name: guess[name].value for name in ("amplitude", "center", "sigma")}
-        return [model.make_params(**values, c=level)]
+        under = level + slope * (values["center"] - x0) if sloped else level
+        extra = {"slope": slope} if sloped else {}
+        return [model.make_params(**values, c=under, **extra)]
 
     return starts
 
@@ -245,6 +273,9 @@ def _oscillation_starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Para
     return [params]
 
 
+_PEAK_UNITS = {"amplitude": "y·x", "center": "x", "sigma": "x", "c": "y", "fwhm": "x",
+               "height": "y"}  # fmt: skip
+
 SHAPES: tuple[Shape, ...] = (
     Shape("proportional", "slope·x", lambda: Model(proportional), _proportional_starts,
           {"slope": "y/x"}, key=("slope",)),
@@ -269,12 +300,10 @@ SHAPES: tuple[Shape, ...] = (
           reduces_to=(("exponent", 1.0, "proportional"),)),
     Shape("gaussian", "Gaussian peak of area amplitude at center, width sigma, + c",
           lambda: GaussianModel() + ConstantModel(), _peak_starts(GaussianModel),
-          {"amplitude": "y·x", "center": "x", "sigma": "x", "c": "y", "fwhm": "x",
-           "height": "y"}, key=("center", "fwhm"), peak=("center", "fwhm", "FWHM"), offset="c"),
+          _PEAK_UNITS, key=("center", "fwhm"), peak=("center", "fwhm", "FWHM"), offset="c"),
     Shape("lorentzian", "Lorentzian peak of area amplitude at center, half-width sigma, + c",
           lambda: LorentzianModel() + ConstantModel(), _peak_starts(LorentzianModel),
-          {"amplitude": "y·x", "center": "x", "sigma": "x", "c": "y", "fwhm": "x",
-           "height": "y"}, key=("center", "fwhm"), peak=("center", "fwhm", "FWHM"), offset="c"),
+          _PEAK_UNITS, key=("center", "fwhm"), peak=("center", "fwhm", "FWHM"), offset="c"),
     Shape("damped oscillation", "amplitude·exp(−x/decay)·cos(2π·frequency·x + phase) + c",
           lambda: Model(damped_oscillation), _oscillation_starts,
           {"amplitude": "y", "decay": "x", "frequency": "1/x", "phase": "rad", "c": "y"},
@@ -288,7 +317,23 @@ SHAPES: tuple[Shape, ...] = (
           {"amplitude": "y", "f0": "x", "Q": "", "c": "y"}, key=("f0", "Q"), positive_x=True,
           offset="c"),
 )  # fmt: skip
-BY_NAME = {shape.name: shape for shape in SHAPES}
+# Each peak on a sloped background, by the name of the peak on a level one: tried only when
+# that leaves structure (tools.model_choice.sloped), as each costs a fit.
+_PEAK_MODELS: dict[str, tuple[type[Model], Callable[..., np.ndarray]]] = {
+    "gaussian": (GaussianModel, gaussian),
+    "lorentzian": (LorentzianModel, lorentzian),
+}
+SLOPED: dict[str, Shape] = {
+    shape.name: Shape(
+        f"{shape.name} on a slope", f"{shape.formula} + slope·(x − center)",
+        lambda peak=_PEAK_MODELS[shape.name]: _sloped_model(*peak),
+        _peak_starts(_PEAK_MODELS[shape.name][0], sloped=True), {**_PEAK_UNITS, "slope": "y/x"},
+        key=("center", "fwhm", "slope"), peak=shape.peak, offset="c",
+        reduces_to=(("slope", 0.0, shape.name),),
+    )
+    for shape in SHAPES if shape.name in _PEAK_MODELS
+}  # fmt: skip
+BY_NAME = {shape.name: shape for shape in (*SHAPES, *SLOPED.values())}
 
 
 def build(shape: Shape) -> Model:

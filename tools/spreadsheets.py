@@ -8,6 +8,7 @@ numbers. A zip-based workbook is checked for what it unpacks to before it is ope
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import zipfile
 from typing import Any
@@ -22,6 +23,7 @@ from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.readers import NoTable, Read, file_prefix
 from labscribe.tools.signatures import ZIP_SIGNATURE
 from labscribe.tools.text_tables import MAX_COLUMNS
+from labscribe.tools.time_columns import Clock
 
 MAX_UNPACKED_BYTES = 256 * 1024 * 1024
 MAX_SHEETS = 8
@@ -85,7 +87,13 @@ def _sheet_grid(rows: list[list[Any]]) -> Grid | None:
     numbers = [[_number(cell) for cell in row[:width]] + [np.nan] * (width - len(row[:width]))
                for row in rows]  # fmt: skip
     values = pd.DataFrame(numbers, dtype=float)
-    return Grid(cells, values, ["\t".join(row) for row in texts])
+    clocks = {
+        column: Clock(dated=not isinstance(cell, dt.time))
+        for row in rows for column, cell in enumerate(row[:width])
+        if isinstance(cell, dt.datetime | dt.time)
+    }  # fmt: skip
+    return Grid(cells, values, ["\t".join(row) for row in texts], dict.fromkeys(clocks, "s"),
+                clocks)  # fmt: skip
 
 
 def _text(cell: Any) -> str:
@@ -107,4 +115,10 @@ def _number(cell: Any) -> float:
         except ValueError:
             return np.nan
         return value if np.isfinite(value) else np.nan
-    return np.nan  # dates, times: not numbers a fit reads
+    if isinstance(cell, dt.datetime):  # a moment: seconds since 1970 (tools.time_columns)
+        return (cell.replace(tzinfo=None) - dt.datetime(1970, 1, 1)).total_seconds()
+    if isinstance(cell, dt.time):
+        return float(cell.hour * 3600 + cell.minute * 60 + cell.second) + cell.microsecond / 1e6
+    if isinstance(cell, dt.timedelta):  # a duration
+        return cell.total_seconds()
+    return np.nan  # a date alone: a day, not a time a fit reads

@@ -22,6 +22,7 @@ import numpy as np
 import pandas as pd
 
 from labscribe.tools.grid import Grid
+from labscribe.tools.time_columns import Clock, clock_times
 
 # Lines and cells looked at: pandas holds each cell as a Python string before conversion
 # (about 60 bytes), so a million cells keep the peak near 100 MB whatever the file's shape.
@@ -44,8 +45,15 @@ DELIMITERS: tuple[tuple[str | None, str], ...] = (
 )
 _SI_SUFFIX = {"p": 1e-12, "n": 1e-9, "u": 1e-6, "µ": 1e-6, "μ": 1e-6, "m": 1e-3, "k": 1e3,
               "K": 1e3, "M": 1e6, "G": 1e9}  # fmt: skip
-_ENGINEERING = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s?([pnuµμmkKMG])\s*$")
+# `\d+(?:\.\d*)?`, not `\d+\.?\d*`: a run of digits has one way to match, so a cell of
+# 200,000 digits is refused in linear time, not quadratic.
+_ENGINEERING = re.compile(
+    r"^\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)\s?([pnuµμmkKMG])\s*$"
+)
 _DURATION = re.compile(r"^\s*(?:\d+\s*[hH]\s*)?\d+\s*m(?:in)?\s*\d+(?:\.\d+)?\s*s\s*$")
+# Blank-separated tokens holding a comma: in this share of them at least, the comma is a
+# decimal mark ("4,56"), so the blanks separate the columns (a header's words may not read).
+DECIMAL_COMMA_SHARE = 0.5
 # A column converted from text (engineering notation, times) when most of its cells parse.
 CONVERTED_SHARE = 0.8
 
@@ -73,8 +81,9 @@ def text_grid(text: str, notes: list[str]) -> tuple[Grid, Layout] | None:
     # comment lines become blank: they part blocks, as a blank line does
     blanked = [_uncommented(line, layout.delimiter) for line in lines]
     cells = _cells(blanked, layout, notes)
-    values, seconds = _numbers(cells, layout.decimal)
-    return Grid(cells, values, lines[: len(cells)], dict.fromkeys(seconds, "s")), layout
+    values, seconds, clocks = _numbers(cells, layout.decimal)
+    units = dict.fromkeys([*seconds, *clocks], "s")
+    return Grid(cells, values, lines[: len(cells)], units, clocks), layout
 
 
 def _uncommented(line: str, delimiter: str | None) -> str:
@@ -112,10 +121,13 @@ def _layout(lines: list[str]) -> Layout | None:
     best = max(stretch.values())
     delimiter = next(d for d, _ in DELIMITERS if stretch.get(d, -1) >= 0.8 * best)
     if delimiter == "," and None in stretch:
-        # "1,23 4,56" splits on blanks, its commas inside the numbers; "1.0, 2.0" does not
-        tokens = [token for line in sample for token in line.split()]
+        # "1,23 4,56" splits on blanks, its commas inside the numbers; "1.0, 2.0" does not,
+        # nor "2024-03-01 10:15:00,21.5", whose blank is inside a date
+        tokens = [token for line in sample for token in line.split() if "," in token]
         if not any(token.startswith(",") or token.endswith(",") for token in tokens):
-            delimiter = None
+            numbers = pd.to_numeric(pd.Series(tokens).str.replace(",", "."), errors="coerce")
+            if numbers.notna().mean() >= DECIMAL_COMMA_SHARE:
+                delimiter = None
     decimal = "."
     if delimiter != ",":
         joined = "\n".join(sample)
@@ -175,11 +187,13 @@ def _split(text: str, sep: str, width: int, quoting: int) -> pd.DataFrame:
         )
 
 
-def _numbers(cells: pd.DataFrame, decimal: str) -> tuple[pd.DataFrame, list[int]]:
-    """The cells as floats (NaN where a cell is not a finite number), and the columns read
-    as elapsed times, in seconds. A column written in engineering notation (`12.5m`) or as
-    elapsed times (`0h 1m59s`) is read as such."""
+def _numbers(cells: pd.DataFrame, decimal: str) -> tuple[pd.DataFrame, list[int], dict[int, Clock]]:
+    """The cells as floats (NaN where a cell is not a finite number), the columns read as
+    elapsed times, in seconds, and those read as dates and times (seconds since 1970). A
+    column written in engineering notation (`12.5m`), as elapsed times (`0h 1m59s`) or as
+    dates and times (`2024-03-01T10:15:00`, tools.time_columns) is read as such."""
     seconds: list[int] = []
+    clocks: dict[int, Clock] = {}
 
     def convert(column: pd.Series) -> pd.Series:
         text = column.str.replace(",", ".", regex=False) if decimal == "," else column
@@ -191,10 +205,14 @@ def _numbers(cells: pd.DataFrame, decimal: str) -> tuple[pd.DataFrame, list[int]
             if durations.notna().any():
                 seconds.append(int(column.name))
             numbers = numbers.fillna(durations)
+            rest = missing & numbers.isna()
+            if rest.any() and (read := clock_times(column[rest])) is not None:
+                clocks[int(column.name)] = read[1]
+                numbers = numbers.fillna(read[0])
         return numbers
 
     values = cells.apply(convert).astype(float).replace([np.inf, -np.inf], np.nan)
-    return values, seconds
+    return values, seconds, clocks
 
 
 def _engineering(text: pd.Series) -> pd.Series:

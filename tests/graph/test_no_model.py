@@ -4,11 +4,13 @@ with no model installed or configured."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import shutil
 import subprocess
 from pathlib import Path
 
+import numpy as np
 from clirun import COMMAND
 
 NO_MODEL_HERE = {
@@ -46,3 +48,42 @@ def test_no_model_writes_the_data_report_with_no_model(example: Path, tmp_path: 
     assert len(list((out / "figures").glob("data-*.png"))) == 3
     if shutil.which("xelatex"):  # the PDF where TeX is installed (CI installs it)
         assert (out / "report.pdf").stat().st_size > 10_000
+
+
+def test_no_model_reports_a_cooling_curve_against_the_time_since_its_first_stamp(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "cooling"
+    folder.mkdir()
+    rows = [f"2024-03-01T10:{15 + m:02d}:00,{22 + 60 * math.exp(-60 * m / 900):.3f}"
+            for m in range(45)]  # fmt: skip
+    (folder / "cooling.csv").write_text("time,T (C)\n" + "\n".join(rows) + "\n")
+    out = tmp_path / "out"
+    done = run(str(folder), "--no-model", "--no-compile", "--out", str(out),
+               "--db", str(tmp_path / "c.db"))  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    report = (out / "report.tex").read_text()
+    assert "T against time: time as seconds since 2024-03-01 10:15:00" in report
+    assert "decay = 900" in report and "resonance" not in report
+
+
+def test_no_model_reports_the_structure_a_lorentzian_leaves_in_a_gaussian_line(
+    tmp_path: Path,
+) -> None:
+    """A narrow line on a wide scan, measured with noise: a Lorentzian's misfit of its top
+    hid among the wings' noise, and the report called it a good fit of a width 20% short."""
+    folder = tmp_path / "line"
+    folder.mkdir()
+    f = np.linspace(30_000, 70_000, 200)
+    p = np.exp(-4 * np.log(2) * ((f - 50_000) / 2000) ** 2)
+    p += 0.02 * np.random.default_rng(200).standard_normal(200)
+    rows = "\n".join(f"{a:.2f},{b:.6f}" for a, b in zip(f, p, strict=True))
+    (folder / "line.csv").write_text(f"f (Hz),P (mW)\n{rows}\n")
+    (folder / "assignment.txt").write_text("Tasks\n1. Fit a Lorentzian to the line.\n")
+    out = tmp_path / "out"
+    done = run(str(folder), "--no-model", "--no-compile", "--out", str(out),
+               "--db", str(tmp_path / "c.db"))  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    report = " ".join((out / "report.tex").read_text().split())
+    assert "the assignment's model does not describe these data: the residuals show" in report
+    assert "(the model task 1 asks for; it does not describe the data (see below))" in report

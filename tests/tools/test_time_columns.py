@@ -1,0 +1,102 @@
+"""Logger time stamps as x: Unix times and dates are fitted against the time elapsed since
+the first row, through the analysis scan runs (tools.analysis.analyse)."""
+
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+import xlsxwriter
+
+from labscribe.tools.analysis import analyse
+from labscribe.tools.base import Folder
+from labscribe.tools.fit_result import Fit
+
+TAU = 900.0  # s: Newton's cooling, T = 22 °C + 60 K·exp(−t/τ)
+START = pd.Timestamp("2024-03-01 10:15:00")
+SECONDS = np.arange(0.0, 3600.0, 30.0)
+
+
+def cooling(stamp: Callable[[float], str], header: str, sep: str = ",") -> str:
+    rng = np.random.default_rng(20)
+    kelvin = 22 + 60 * np.exp(-SECONDS / TAU) + 0.1 * rng.standard_normal(len(SECONDS))
+    rows = [f"{stamp(s)}{sep}{t:.3f}" for s, t in zip(SECONDS, kelvin, strict=True)]
+    return "\n".join([f"{header}{sep}T (C)", *rows]) + "\n"
+
+
+def unix(s: float) -> str:
+    return f"{START.timestamp() + s:.0f}"
+
+
+def at(fmt: str) -> Callable[[float], str]:
+    return lambda s: (START + pd.Timedelta(seconds=s)).strftime(fmt)
+
+
+STAMPS = {
+    "unix seconds": (unix, "time", "2024-03-01 10:15:00 UTC"),
+    "unix milliseconds": (lambda s: f"{(START.timestamp() + s) * 1000:.0f}", "timestamp_ms",
+                          "2024-03-01 10:15:00 UTC"),
+    "ISO 8601": (at("%Y-%m-%dT%H:%M:%S"), "time", "2024-03-01 10:15:00"),
+    "ISO with a blank": (at("%Y-%m-%d %H:%M:%S"), "Date Time", "2024-03-01 10:15:00"),
+    "day first": (at("%d/%m/%Y %H:%M:%S"), "Timestamp", "2024-03-01 10:15:00"),
+    "time of day": (at("%H:%M:%S.%f"), "Time", "10:15:00"),
+}  # fmt: skip
+
+
+def cooling_fit(folder: Path) -> Fit:
+    analysis = analyse(Folder(folder))
+    assert not any("resonance" in (fit.model or "") for fit in analysis.fits)
+    return next(fit for fit in analysis.fits if fit.model == "exponential")
+
+
+@pytest.mark.parametrize("kind", list(STAMPS))
+def test_analyse_fits_a_cooling_curve_against_the_time_since_its_first_stamp(
+    tmp_path: Path, kind: str
+) -> None:
+    stamp, header, origin = STAMPS[kind]
+    (tmp_path / "cooling.csv").write_text(cooling(stamp, header))
+    fit = cooling_fit(tmp_path)
+    decay = fit.parameter("decay")
+    assert abs(decay.value - TAU) <= 2 * decay.stderr and decay.unit == "s"
+    assert fit.good and fit.x_unit == "s"
+    assert f"{header.removesuffix('_ms')} as seconds since {origin}" in fit.notes
+
+
+def test_analyse_reads_a_time_of_day_past_midnight_as_later(tmp_path: Path) -> None:
+    late = pd.Timestamp("2024-03-01 23:30:00")
+    text = cooling(lambda s: (late + pd.Timedelta(seconds=s)).strftime("%H:%M:%S"), "time", ";")
+    (tmp_path / "night.csv").write_text(text)
+    fit = cooling_fit(tmp_path)
+    assert abs(fit.parameter("decay").value - TAU) <= 2 * fit.parameter("decay").stderr
+    assert "time as seconds since 23:30:00" in fit.notes
+
+
+def test_analyse_leaves_a_large_measured_time_in_its_unit(tmp_path: Path) -> None:
+    """A time in ns that reaches 1e9 is a measurement, not a clock: its unit says so."""
+    rows = "\n".join(f"{1.2e9 + 1e6 * i:.0f},{0.5 * i}" for i in range(20))
+    (tmp_path / "delay.csv").write_text(f"time (ns),x (mm)\n{rows}\n")
+    table = analyse(Folder(tmp_path)).tables[0]
+    assert (table.column("time").unit, table.column("time").minimum) == ("ns", 1.2e9)
+    assert table.column("time").origin == ""
+
+
+def test_digest_says_when_x_counts_from_a_time_stamp(tmp_path: Path) -> None:
+    (tmp_path / "cooling.csv").write_text(cooling(at("%Y-%m-%dT%H:%M:%S"), "time"))
+    assert "x = time [s since 2024-03-01 10:15:00] 0…3570" in analyse(Folder(tmp_path)).digest()
+
+
+def test_analyse_fits_a_workbook_against_the_time_since_its_first_date_cell(
+    tmp_path: Path,
+) -> None:
+    book = xlsxwriter.Workbook(tmp_path / "cooling.xlsx")
+    sheet = book.add_worksheet()
+    stamp = book.add_format({"num_format": "yyyy-mm-dd hh:mm:ss"})
+    sheet.write_row(0, 0, ["time", "T (C)"])
+    for row, s in enumerate(SECONDS, start=1):
+        sheet.write_datetime(row, 0, (START + pd.Timedelta(seconds=s)).to_pydatetime(), stamp)
+        sheet.write_number(row, 1, 22 + 60 * np.exp(-s / TAU))
+    book.close()
+    fit = cooling_fit(tmp_path)
+    assert abs(fit.parameter("decay").value - TAU) < 1e-3
+    assert "time as seconds since 2024-03-01 10:15:00" in fit.notes
