@@ -11,6 +11,8 @@ from __future__ import annotations
 import contextlib
 import json
 import signal
+import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -131,7 +133,7 @@ def verify_png(path: Path) -> str | None:
     from PIL import Image, UnidentifiedImageError
 
     try:
-        with Image.open(path) as probe:
+        with quiet_about_size(), Image.open(path) as probe:
             if probe.format != "PNG":
                 return f"the saved file is {probe.format}, not a PNG; save as PNG"
             width, height = probe.size
@@ -147,3 +149,15 @@ def verify_png(path: Path) -> str | None:
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
         return f"the saved file is not a valid PNG ({exc})"
     return None
+
+
+@contextlib.contextmanager
+def quiet_about_size() -> Iterator[None]:
+    """Pillow's warning about a huge declared size, silenced while an image is opened: the
+    size is checked against MAX_PIXELS right after, and refused in words the model reads,
+    not printed on the user's terminal."""
+    from PIL import Image
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        yield

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
 from labscribe.tools.base import ToolError, open_regular, os_reason
-from labscribe.tools.figure_output import MAX_PIXELS
+from labscribe.tools.figure_output import MAX_PIXELS, quiet_about_size
 from labscribe.tools.signatures import (
     IMAGE_KINDS,
     PDF_SIGNATURE,
@@ -75,7 +75,7 @@ def _decode(handle: BinaryIO, path: Path, name: str) -> Picture:
     except ImportError as exc:
         raise ToolError("reading images needs Pillow, which is not installed") from exc
     try:
-        with Image.open(handle) as opened:
+        with quiet_about_size(), Image.open(handle) as opened:
             frames = getattr(opened, "n_frames", 1)
             fmt = opened.format or "image"
             width, height = opened.size

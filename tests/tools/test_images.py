@@ -272,10 +272,13 @@ def _pixel_bomb(path: Path, side: int) -> None:
     )
 
 
-def test_read_image_refuses_a_pixel_bomb_before_decoding_it(folder: Folder) -> None:
+def test_read_image_refuses_a_pixel_bomb_before_decoding_it(
+    folder: Folder, recwarn: pytest.WarningsRecorder
+) -> None:
     # 169 million pixels: below Pillow's own bomb error, so Pillow would decode it in full.
     _pixel_bomb(folder.root / "bomb.png", 13000)
     assert (folder.root / "bomb.png").stat().st_size < 100_000
     outcome = READ_IMAGE.invoke(folder, {"path": "bomb.png"})
     reason = TOO_MANY_PIXELS.format(width=13000, height=13000, limit=f"{MAX_PIXELS:,}")
     assert outcome.content == "Error: " + DECODE_ERROR.format(name="bomb.png", reason=reason)
+    assert not recwarn.list  # refused in words the model reads, not Pillow's on the terminal
