@@ -31,6 +31,7 @@ from labscribe.graph.builder import build_graph
 from labscribe.graph.checkpoint import open_checkpointer
 from labscribe.graph.outputs import write_whole
 from labscribe.graph.runner import BadInput, new_thread_id, sqlite_problem
+from labscribe.graph.settings import ENVIRONMENT
 from labscribe.graph.settle import thread_state
 from labscribe.guards.inputs import out_problem
 from labscribe.guards.statuses import RunStatus
@@ -169,7 +170,7 @@ def run_batch(
     ends `cancelled`; runs not started stay `pending`."""
     todo = [entry for entry in batch.entries if not entry.written]
     where = _thread_states(batch.db, [entry.thread_id for entry in todo])
-    env = os.environ | ({"LABSCRIBE_API_KEY": api_key} if api_key else {})
+    env = os.environ | ({ENVIRONMENT["api_key"]: api_key} if api_key else {})
 
     def attempt(entry: BatchEntry) -> None:
         state = where.get(entry.thread_id)

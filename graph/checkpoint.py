@@ -22,14 +22,14 @@ from typing import TYPE_CHECKING, Any
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.sqlite import SqliteSaver
 
-from labscribe.graph.settings import ConfigError
+from labscribe.graph.settings import POSTGRES_SCHEMES, SETTING, ConfigError, checkpoint_db
 
 if TYPE_CHECKING:
     import psycopg
 
-POSTGRES_SCHEMES = ("postgres://", "postgresql://")
 SETUP_LOCK = 0x6C61627363726962  # any constant: serialises schema setup across workers
-NO_DATABASE = "no checkpoint database at {path}: check --db (or LABSCRIBE_DB)"
+_DB = SETTING["db"]
+NO_DATABASE = f"no checkpoint database at {{path}}: check {_DB.flag} (or {_DB.variable})"
 BUSY_SECONDS = 30
 """How long a checkpoint write waits on another worker's write to the same SQLite file."""
 PROBE_SECONDS = 2
@@ -42,13 +42,9 @@ class ThreadBusy(RuntimeError):
     """Another worker holds the thread's lease."""
 
 
-def default_db() -> Path:
-    """`LABSCRIBE_DB`, else `~/.labscribe/checkpoints.sqlite`: where threads live between runs."""
-    return Path(os.environ.get("LABSCRIBE_DB") or Path.home() / ".labscribe" / "checkpoints.sqlite")
-
-
-def is_postgres(db: str | os.PathLike[str] | None) -> bool:
-    return str(db or default_db()).startswith(POSTGRES_SCHEMES)
+def is_postgres(target: str) -> bool:
+    """Whether a database `checkpoint_db` resolved is a PostgreSQL server's URL."""
+    return target.startswith(POSTGRES_SCHEMES)
 
 
 @contextmanager
@@ -58,12 +54,13 @@ def open_checkpointer(
     """A checkpointer for `db` (a SQLite path or a PostgreSQL URL), set up and closed with
     the block. Setting up creates the tables on first use. With `existing` (commands that
     read or continue threads), a SQLite file that is not there is refused, never created:
-    a mistyped --db must not leave an empty database and a lease folder behind.
+    a mistyped --db must not leave an empty database and a lease folder behind. A path that
+    cannot serve is ConfigError before anything is made (graph/settings.py).
 
     A SQLite file another program keeps locked is refused at once, before any work: for
     writing, unless `reads_only` (commands that only read, which a writer's lock on a
     database in WAL mode does not stop)."""
-    target = str(db or default_db())
+    target = checkpoint_db(db, existing=existing)
     if is_postgres(target):
         with _postgres_checkpointer(target) as saver:
             yield saver
@@ -83,7 +80,7 @@ def open_checkpointer(
 @contextmanager
 def hold_thread(db: str | os.PathLike[str] | None, thread_id: str) -> Iterator[None]:
     """Hold `thread_id`'s lease for the block; raise ThreadBusy if another worker has it."""
-    target = str(db or default_db())
+    target = checkpoint_db(db, existing=True)  # the lease is taken once the database is open
     lease = _postgres_lease if is_postgres(target) else _file_lease
     with lease(target, thread_id):
         yield

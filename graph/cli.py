@@ -21,7 +21,7 @@ from labscribe.graph.outputs import OutputsUnwritten
 from labscribe.graph.progress import text_bar
 from labscribe.graph.resume import resume_thread
 from labscribe.graph.runner import BadInput, RunResult, run_folder
-from labscribe.graph.settings import ConfigError
+from labscribe.graph.settings import ENVIRONMENT, SETTING, ConfigError, environment
 from labscribe.graph.settle import pending_halt, thread_state
 from labscribe.graph.terminal import say
 from labscribe.guards.statuses import RunStatus
@@ -31,6 +31,7 @@ from labscribe.tools import children
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
+        environment()  # a bad variable stops every command here, before any work
         with _cancel_on_signals():
             return args.command(args)
     except (BadInput, ConfigError, ThreadBusy) as exc:
@@ -212,17 +213,27 @@ def _parser() -> argparse.ArgumentParser:
         return sub
 
     def endpoint_flags(sub: argparse.ArgumentParser) -> None:
-        sub.add_argument("--base-url", help="OpenAI-compatible endpoint (LABSCRIBE_BASE_URL)")
-        sub.add_argument("--api-key", help="key for the endpoint (LABSCRIBE_API_KEY)")
-        sub.add_argument("--explore-model", help="model that explores (LABSCRIBE_EXPLORE_MODEL)")
-        sub.add_argument("--write-model", help="model that writes (LABSCRIBE_WRITE_MODEL)")
-        sub.add_argument("--context-tokens", type=int, help="explore model's context window")
+        named = {name: f"({variable})" for name, variable in ENVIRONMENT.items()}
+        sub.add_argument("--base-url", help=f"OpenAI-compatible endpoint {named['base_url']}")
+        sub.add_argument("--api-key", help=f"key for the endpoint {named['api_key']}")
+        sub.add_argument("--explore-model", help=f"model that explores {named['explore_model']}")
+        sub.add_argument("--write-model", help=f"model that writes {named['write_model']}")
+        sub.add_argument(
+            "--context-tokens",
+            metavar="N",
+            help=f"explore model's context window {named['context_tokens']}",
+        )
+        sub.add_argument(
+            "--reply-deadline",
+            metavar="SECONDS",
+            help=f"{SETTING['reply_deadline'].meaning} {named['reply_deadline']}",
+        )
 
     def db_flag(sub: argparse.ArgumentParser) -> None:
         sub.add_argument(
             "--db",
             help="checkpoint database: a SQLite path or a postgresql:// URL "
-            "(default LABSCRIBE_DB or ~/.labscribe/checkpoints.sqlite)",
+            f"(default {SETTING['db'].variable} or ~/.labscribe/checkpoints.sqlite)",
         )
 
     def run_flags(sub: argparse.ArgumentParser) -> None:

@@ -4,18 +4,26 @@ runs (as `labscribe run` flags, or as a server assistant's context)."""
 from __future__ import annotations
 
 import argparse
-import os
 from typing import Any
 
 from labscribe.graph.context import Context
 from labscribe.graph.runner import BadInput
-from labscribe.graph.settings import ENVIRONMENT
+from labscribe.graph.settings import ENVIRONMENT, checked_flag, environment
 
-ENDPOINT_FLAGS = ("base_url", "api_key", "explore_model", "write_model", "context_tokens")
+ENDPOINT_FLAGS = (
+    "base_url",
+    "api_key",
+    "explore_model",
+    "write_model",
+    "context_tokens",
+    "reply_deadline",
+)
 
 
 def endpoint_settings(args: argparse.Namespace) -> dict[str, Any]:
-    return {name: getattr(args, name) for name in ENDPOINT_FLAGS if getattr(args, name) is not None}
+    """The endpoint flags given, checked: a bad value is ConfigError naming its flag."""
+    given = {name: getattr(args, name) for name in ENDPOINT_FLAGS}
+    return {name: checked_flag(name, value) for name, value in given.items() if value is not None}
 
 
 def run_settings(args: argparse.Namespace) -> dict[str, Any]:
@@ -62,7 +70,7 @@ def served_context(context: Context, args: argparse.Namespace) -> dict[str, Any]
     options given, and the endpoint and models this environment names), never the key (the
     server's environment holds it, or each run carries it: see docs/deployment.md). What neither
     sets, the server's environment decides."""
-    named_here = {field for field, variable in ENVIRONMENT.items() if os.environ.get(variable)}
+    named_here = set(environment()) & set(ENVIRONMENT)
     options = context.options()  # resolved, without the key
     given = named_here | set(endpoint_settings(args)) | set(run_settings(args))
     return {name: options[name] for name in given if name in options}

@@ -7,14 +7,21 @@ so a resume supplies it again, rebuilt from the options the `prepare` step recor
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal, get_args
 
 from pydantic import ValidationError
 from pydantic.json_schema import SkipJsonSchema
 
-from labscribe.graph.settings import recorded_with, resolve
+from labscribe.graph.settings import (
+    DEFAULT_MAX_RETRIES,
+    DEFAULT_REQUEST_TIMEOUT,
+    ENVIRONMENT,
+    REPLY_DEADLINE_TIMEOUTS,
+    SECONDS,
+    recorded_with,
+    resolve,
+)
 from labscribe.guards.budgets import DEFAULT_MAX_TOOL_ITERS, Budget
 from labscribe.guards.failures import FailurePolicy
 from labscribe.guards.guard import Policy
@@ -64,18 +71,31 @@ class Context:
     )
     context_tokens: int | None = field(
         default=None,
-        metadata=_doc("The explore model's context window; its history is kept inside it."),
+        metadata=_doc(
+            f"The explore model's context window in tokens (default "
+            f"{ENVIRONMENT['context_tokens']}); its history is kept inside it."
+        ),
     )
     request_timeout: float | None = field(
         default=None,
         metadata=_doc(
-            "Seconds a model request may wait; default LABSCRIBE_REQUEST_TIMEOUT or 120."
+            f"Seconds a model request may wait; default {ENVIRONMENT['request_timeout']} or "
+            f"{DEFAULT_REQUEST_TIMEOUT:g}."
+        ),
+    )
+    reply_deadline: float | None = field(
+        default=None,
+        metadata=_doc(
+            "Seconds a whole model reply may take, streamed or not, on top of the per-read "
+            f"request timeout; default {ENVIRONMENT['reply_deadline']} or "
+            f"{REPLY_DEADLINE_TIMEOUTS} request timeouts."
         ),
     )
     max_retries: int | None = field(
         default=None,
         metadata=_doc(
-            "Retries with backoff of a failing request; default LABSCRIBE_MAX_RETRIES or 2."
+            "Retries with backoff of a failing request; default "
+            f"{ENVIRONMENT['max_retries']} or {DEFAULT_MAX_RETRIES}."
         ),
     )
     tool_timeout: float = field(
@@ -146,11 +166,10 @@ class Context:
         except ValidationError as exc:
             said = (error["msg"].removeprefix("Value error, ") for error in exc.errors())
             raise ValueError("; ".join(said)) from None
-        if self.context_tokens is not None and self.context_tokens < 1:
-            raise ValueError(f"context_tokens must be at least 1, got {self.context_tokens}")
         if self.reflect < 0:
             raise ValueError(f"reflect must be 0 or more, got {self.reflect}")
-        resolve(self, os.environ)
+        self.tool_timeout = SECONDS.checked(self.tool_timeout, "tool_timeout")
+        resolve(self)
 
     def tool_class(self, tool: str) -> ToolClass:
         """`tool`'s class on the loop ladder: its own, or as the configuration re-classes it."""

@@ -26,6 +26,7 @@ from langgraph.types import interrupt
 
 from labscribe.graph.context import Context
 from labscribe.graph.progress import emit
+from labscribe.graph.reply_transport import fault_detail
 from labscribe.graph.state import State, exploration_ended
 from labscribe.guards.guard_state import GuardState
 from labscribe.guards.human import (
@@ -51,7 +52,7 @@ class EndpointDown(Exception):
 
 def endpoint_halt(termination: Termination, cause: BaseException) -> dict[str, Any]:
     """The halt record of an endpoint's failure, in the shape every halt has."""
-    return halt_record(termination, f"{termination.description}: {cause}"[:500])
+    return halt_record(termination, f"{termination.description}: {fault_detail(cause)}"[:500])
 
 
 def halting(stage: str, node: Node) -> Node:

@@ -81,6 +81,7 @@ def chat_model(ctx: Context, role: Role) -> BaseChatModel:
         served.model(role),
         timeout=ctx.request_timeout,
         max_retries=ctx.max_retries,
+        deadline=ctx.reply_deadline,
         streaming=role == "write",
         max_tokens=reply_tokens,
     )
@@ -98,6 +99,7 @@ def vision_reader(ctx: Context) -> VisionReader | None:
             ctx.vision_model,
             timeout=ctx.request_timeout,
             max_retries=ctx.max_retries,
+            deadline=ctx.reply_deadline,
             streaming=False,
             max_tokens=None,
         )
@@ -193,13 +195,18 @@ def _openai(
     *,
     timeout: float,
     max_retries: int,
+    deadline: float,
     streaming: bool,
     max_tokens: int | None,
 ) -> BaseChatModel:
     # imported on first use: never at import time
+    import httpx
+
     from labscribe.graph.openai_client import TolerantChatOpenAI
+    from labscribe.graph.reply_transport import DeadlineTransport
 
     return TolerantChatOpenAI(
+        http_client=httpx.Client(transport=DeadlineTransport(deadline), timeout=timeout),
         base_url=base_url,
         api_key=api_key,
         model=model,

@@ -1,38 +1,74 @@
-"""ChatOpenAI, tolerant of tool calls whose arguments are not a JSON object.
+"""ChatOpenAI with its answers checked at the boundary: whatever an endpoint sends back is a
+chat completion here, or a `BadAnswer` that halts the run as an endpoint fault.
 
-Models, the embedded one among them, send arguments such as `[1, 2]`, `"."` or `42`, or an
-array nested hundreds deep. langchain-openai parses the JSON and builds the reply's
-`tool_calls` from it, and a value that is not an object fails its validation: the whole
-reply, and with it the run, fails. Here such a call becomes an invalid tool call, which the
-explorer answers with an error it can fix, like arguments that are not JSON at all.
+Endpoints send what no client expects: a captive portal's HTML page with status 200, `{}`,
+a completion without `choices` or with a `null` message, an error object in a 200 body, a
+stream of garbage, lone surrogates (`\\ud800`) in text or in a tool call's arguments. Each
+used to fail somewhere deep in the client, or later, when the text reached a checkpoint.
+Here the answer's shape is checked before it is read, its text is made valid once, and a
+tool call whose arguments are not a JSON object (`[1, 2]`, `"."`, `42`, an array nested
+hundreds deep) or are too large becomes an invalid call the explorer answers with an error
+it can fix, its arguments kept only in part.
 """
 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterator
 from typing import Any
 
+import openai
 from langchain_core.messages import AIMessage
-from langchain_core.outputs import ChatResult
+from langchain_core.outputs import ChatGenerationChunk, ChatResult
 from langchain_openai import ChatOpenAI
 
+from labscribe.graph.reply_transport import BadAnswer, error_answer
 from labscribe.guards.messages import ARGUMENTS_NOT_AN_OBJECT, ARGUMENTS_TOO_DEEP
-from labscribe.guards.repair import MAX_DEPTH
+from labscribe.guards.repair import MAX_ARGUMENTS_CHARS, MAX_DEPTH, too_large
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+NOT_A_COMPLETION = "the endpoint's answer is not a chat completion"
+AN_ERROR = "the endpoint answered with an error"
 
 
 class TolerantChatOpenAI(ChatOpenAI):
+    def _generate(self, *args: Any, **kwargs: Any) -> ChatResult:
+        try:
+            return super()._generate(*args, **kwargs)
+        except (json.JSONDecodeError, openai.APIResponseValidationError) as exc:
+            raise BadAnswer(NOT_A_COMPLETION, getattr(exc, "doc", "") or str(exc)) from exc
+
+    def _stream(self, *args: Any, **kwargs: Any) -> Iterator[ChatGenerationChunk]:
+        try:
+            yield from super()._stream(*args, **kwargs)
+        except json.JSONDecodeError as exc:  # a stream event that is not JSON
+            raise BadAnswer(NOT_A_COMPLETION, exc.doc) from exc
+
+    def _convert_chunk_to_generation_chunk(
+        self, chunk: dict, default_chunk_class: type, base_generation_info: dict | None
+    ) -> ChatGenerationChunk | None:
+        if not isinstance(chunk, dict) or not isinstance(chunk.get("choices", []), list):
+            raise BadAnswer(NOT_A_COMPLETION, chunk)
+        if chunk.get("error"):
+            raise error_answer(AN_ERROR, chunk["error"])
+        chunk = valid_text(chunk)
+        return super()._convert_chunk_to_generation_chunk(
+            chunk, default_chunk_class, base_generation_info
+        )
+
     def _create_chat_result(
         self, response: Any, generation_info: dict[str, Any] | None = None
     ) -> ChatResult:
         if not isinstance(response, dict) and hasattr(response, "model_dump"):
             response = response.model_dump(warnings=False)
+        response = valid_text(checked_completion(response))
         set_aside: dict[int, list[dict[str, Any]]] = {}
-        for index, choice in enumerate((response or {}).get("choices") or []):
-            message = choice.get("message") or {}
-            calls = message.get("tool_calls") or []
+        for index, choice in enumerate(response["choices"]):
+            message = choice["message"]
             kept = []
-            for call in calls:
-                problem = _not_an_object((call.get("function") or {}).get("arguments"))
+            for call in message.get("tool_calls") or []:
+                problem = _call_problem(call)
                 if problem is None:
                     kept.append(call)
                 else:
@@ -47,11 +83,50 @@ class TolerantChatOpenAI(ChatOpenAI):
         return result
 
 
-def _not_an_object(arguments: Any) -> str | None:
-    """Why `arguments` (the JSON text of a call's arguments) parse to no object, if they
-    parse at all; None for an object, or for text that is not JSON (handled downstream)."""
+def checked_completion(response: Any) -> dict[str, Any]:
+    """`response` if it has the shape of a chat completion: an object whose `choices` are a
+    non-empty list of objects, each with a `message` object whose tool calls are objects
+    naming a function. BadAnswer, saying what came back, otherwise."""
+    if not isinstance(response, dict):
+        raise BadAnswer(NOT_A_COMPLETION, response)
+    if response.get("error") and not response.get("choices"):
+        raise error_answer(AN_ERROR, response["error"])
+    choices = response.get("choices")
+    if not isinstance(choices, list) or not choices:
+        raise BadAnswer(NOT_A_COMPLETION, json.dumps(response, default=repr)[:1000])
+    for choice in choices:
+        message = choice.get("message") if isinstance(choice, dict) else None
+        calls = message.get("tool_calls") if isinstance(message, dict) else None
+        if not isinstance(message, dict) or not isinstance(calls or [], list):
+            raise BadAnswer(NOT_A_COMPLETION, json.dumps(choice, default=repr)[:1000])
+        for call in calls or []:
+            if not isinstance(call, dict) or not isinstance(call.get("function"), dict):
+                raise BadAnswer(NOT_A_COMPLETION, json.dumps(call, default=repr)[:1000])
+    return response
+
+
+def valid_text(value: Any, depth: int = 0) -> Any:
+    """`value` with every lone surrogate in its strings replaced by U+FFFD: JSON may escape
+    one (`\\ud800`), and no UTF-8 writer, checkpoint or terminal takes it."""
+    if isinstance(value, str):
+        return _LONE_SURROGATE.sub("\ufffd", value)
+    if depth > MAX_DEPTH:
+        return value
+    if isinstance(value, dict):
+        return {key: valid_text(item, depth + 1) for key, item in value.items()}
+    if isinstance(value, list):
+        return [valid_text(item, depth + 1) for item in value]
+    return value
+
+
+def _call_problem(call: dict[str, Any]) -> str | None:
+    """Why a call's `arguments` (JSON text) cannot be a tool's arguments: too large, not an
+    object, nested too deep; None for text that is not JSON at all (repaired downstream)."""
+    arguments = call["function"].get("arguments")
     if not isinstance(arguments, str):
         return None
+    if len(arguments) > MAX_ARGUMENTS_CHARS:
+        return too_large(len(arguments))
     try:
         value = json.loads(arguments)
     except RecursionError:
@@ -64,11 +139,11 @@ def _not_an_object(arguments: Any) -> str | None:
 
 
 def _invalid(call: dict[str, Any]) -> dict[str, Any]:
-    function = call.get("function") or {}
+    function = call["function"]
     return {
         "type": "invalid_tool_call",
         "name": function.get("name"),
-        "args": function.get("arguments"),
+        "args": function.get("arguments"),  # whole: the explorer cuts what it keeps
         "id": call.get("id"),
         "error": call["problem"],
     }

@@ -15,7 +15,7 @@ from langgraph.graph.state import CompiledStateGraph
 from langgraph.types import RunnableConfig
 
 from labscribe.graph.builder import build_graph
-from labscribe.graph.checkpoint import default_db, hold_thread, is_postgres, open_checkpointer
+from labscribe.graph.checkpoint import hold_thread, is_postgres, open_checkpointer
 from labscribe.graph.context import Context
 from labscribe.graph.models import check_models
 from labscribe.graph.outputs import (
@@ -26,6 +26,7 @@ from labscribe.graph.outputs import (
     write_outputs,
 )
 from labscribe.graph.progress import end_event, stamped
+from labscribe.graph.settings import checkpoint_db
 from labscribe.graph.settle import failure, resume_hint, settle
 from labscribe.guards.budgets import graph_step_bound
 from labscribe.guards.inputs import db_problem, folder_problem, out_problem
@@ -105,8 +106,10 @@ def new_thread_id(folder: Path) -> str:
 
 def sqlite_problem(db: str | Path | None, folder: str | Path) -> str | None:
     """Why a run on `folder` cannot keep its checkpoints in `db` (LABSCRIBE_DB or the
-    default when None); a PostgreSQL server is never inside a folder."""
-    return None if is_postgres(db) else db_problem(db or default_db(), folder)
+    default when None); a PostgreSQL server is never inside a folder. A path that cannot
+    hold a new database is ConfigError."""
+    target = checkpoint_db(db, existing=False)
+    return None if is_postgres(target) else db_problem(target, folder)
 
 
 def thread_config(thread_id: str, context: Context) -> RunnableConfig:

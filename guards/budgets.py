@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
-from labscribe.guards.messages import ITERATION_BUDGET_EXCEEDED, TOKEN_BUDGET_EXCEEDED
+from labscribe.guards.messages import CUT_TO_FIT, ITERATION_BUDGET_EXCEEDED, TOKEN_BUDGET_EXCEEDED
 from labscribe.guards.statuses import Termination
 
 DEFAULT_MAX_TOOL_ITERS = 20
@@ -73,6 +73,22 @@ def estimate_tokens(text: str) -> int:
         else:
             wide += len(char.encode("utf-8"))
     return words // 3 + dense + wide + 1
+
+
+def within_tokens(text: str, tokens: int, what: str) -> str:
+    """`text` if it fits `tokens` estimated tokens; else its longest start that fits with a
+    note saying what was cut (`what`) and how much. A megabyte costs no more than the room:
+    no start longer than three characters a token can fit."""
+    tokens = max(tokens, 0)
+    if len(text) <= 3 * tokens + 3 and estimate_tokens(text) <= tokens:
+        return text
+    note = CUT_TO_FIT.format(what=what, kept="{kept:,}", total=f"{len(text):,}")
+    room = max(0, tokens - estimate_tokens(note.format(kept=len(text))))
+    low, high = 0, min(len(text), 3 * room + 3)
+    while low < high:  # the longest start whose estimate fits the room
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if estimate_tokens(text[:middle]) <= room else (low, middle - 1)
+    return text[:low] + note.format(kept=low)
 
 
 # A reply may ask for several calls at once; beyond this many the rest are answered

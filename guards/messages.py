@@ -47,6 +47,11 @@ ARGUMENTS_NOT_AN_OBJECT = "the arguments are a JSON {kind}, not an object"
 ARGUMENTS_TOO_DEEP = "the arguments are nested deeper than {depth} levels"
 ARGUMENT_INTEGER_TOO_LARGE = "an argument is an integer too large (at most 2**63 - 1)"
 ARGUMENT_STRING_TOO_LONG = "an argument is a string longer than {limit:,} characters"
+ARGUMENTS_TOO_LARGE = "the arguments hold {chars:,} characters, more than the {limit:,} a call may"
+CUT_TO_FIT = (
+    "\n[labscribe: {what} cut to fit the model's window: its first {kept} of {total} characters]"
+)
+ARGUMENTS_KEPT = "… ({more:,} more characters, not kept)"
 
 # --- how exploration ends ----------------------------------------------------------------
 

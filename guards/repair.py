@@ -11,8 +11,10 @@ import json_repair
 from labscribe.guards.messages import (
     ARGUMENT_INTEGER_TOO_LARGE,
     ARGUMENT_STRING_TOO_LONG,
+    ARGUMENTS_KEPT,
     ARGUMENTS_NOT_AN_OBJECT,
     ARGUMENTS_TOO_DEEP,
+    ARGUMENTS_TOO_LARGE,
 )
 
 # json-repair spends about 0.1 ms per bracket it opens: a reply of brackets alone (a broken or
@@ -26,6 +28,8 @@ def repair_json_object(raw: str | None) -> dict[str, Any] | None:
     left as they were written; None when what it holds is not an object."""
     if raw is None or not raw.strip():
         return {}
+    if len(raw) > MAX_ARGUMENTS_CHARS:
+        return None
     try:
         value = json.loads(raw)
     except ValueError:
@@ -46,6 +50,11 @@ def repair_json_object(raw: str | None) -> dict[str, Any] | None:
 MAX_DEPTH = 16
 MAX_INT = 2**63 - 1
 MAX_STRING = 100_000
+MAX_ARGUMENTS_CHARS = 2 * MAX_STRING
+"""Of a call's arguments in all: a figure's code and its caption fit, an endless write does
+not (a 5 MB argument kept in the history would overflow the window at the next request)."""
+KEPT_ARGS_CHARS = 2_000
+"""Of an invalid call's arguments: what the history keeps, to show the model its mistake."""
 
 
 def argument_problem(args: Any) -> str | None:
@@ -54,6 +63,7 @@ def argument_problem(args: Any) -> str | None:
     if not isinstance(args, dict):
         return ARGUMENTS_NOT_AN_OBJECT.format(kind=type(args).__name__)
     pending: list[tuple[Any, int]] = [(args, 1)]
+    chars = 0
     while pending:
         value, depth = pending.pop()
         if isinstance(value, dict | list):
@@ -67,4 +77,23 @@ def argument_problem(args: Any) -> str | None:
             return ARGUMENT_INTEGER_TOO_LARGE
         elif isinstance(value, str) and len(value) > MAX_STRING:
             return ARGUMENT_STRING_TOO_LONG.format(limit=MAX_STRING)
+        elif isinstance(value, str):
+            chars += len(value)
+            if chars > MAX_ARGUMENTS_CHARS:
+                return too_large(chars)
     return None
+
+
+def too_large(chars: int) -> str:
+    return ARGUMENTS_TOO_LARGE.format(chars=chars, limit=MAX_ARGUMENTS_CHARS)
+
+
+def kept_args(args: Any) -> str | None:
+    """An invalid call's arguments as the history keeps them: as text, their first
+    KEPT_ARGS_CHARS characters and a note of how many more there were."""
+    if args is None:
+        return None
+    text = args if isinstance(args, str) else json.dumps(args, default=repr, ensure_ascii=False)
+    if len(text) <= KEPT_ARGS_CHARS:
+        return text
+    return text[:KEPT_ARGS_CHARS] + ARGUMENTS_KEPT.format(more=len(text) - KEPT_ARGS_CHARS)

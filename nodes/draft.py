@@ -14,11 +14,17 @@ from labscribe.graph.halts import nudged
 from labscribe.graph.models import ask, chat_model, context_window, idle_reason, role_of, spent
 from labscribe.graph.progress import milestone
 from labscribe.graph.state import State, data_folder
-from labscribe.guards.budgets import estimate_tokens
+from labscribe.guards.budgets import estimate_tokens, within_tokens
 from labscribe.guards.output import is_degenerate, tidy_latex
 from labscribe.nodes.checks import report_problems
 from labscribe.nodes.fallback import fallback_report
-from labscribe.nodes.material import analysis_text, citation_keys, figure_list, number_check
+from labscribe.nodes.material import (
+    analysis_text,
+    citation_keys,
+    figure_list,
+    findings_text,
+    number_check,
+)
 from labscribe.nodes.prompts import (
     CONTINUE,
     DRAFT_RETRY,
@@ -106,10 +112,12 @@ def complete(
 
 def brief(state: State, room: int) -> str:
     """The writer's brief within `room` estimated tokens: the newest material that fits."""
-    parts = {
-        "ending": (state.get("exploration") or {}).get("reason", ENDING_NOT_RECORDED),
-        "findings": json.dumps(state.get("findings") or {}, ensure_ascii=False, indent=2),
-        "gaps": "\n".join(f"- {gap}" for gap in state.get("gaps") or []) or NO_GAPS_FOUND,
+    gaps = "\n".join(f"- {gap}" for gap in state.get("gaps") or []) or NO_GAPS_FOUND
+    ending = (state.get("exploration") or {}).get("reason", ENDING_NOT_RECORDED)
+    parts = {  # what a model wrote takes a share of the room at most: the rest is material
+        "ending": within_tokens(ending, room // 20, "how exploration ended"),
+        "findings": findings_text(state, room // 3, indent=2),
+        "gaps": within_tokens(gaps, room // 10, "the gaps"),
         "figures": figure_list(state) or NO_FIGURES,
         "analysis": analysis_text(state, WRITER_DIGEST),
         "citation_keys": citation_keys(data_folder(state)),

@@ -25,11 +25,11 @@ from labscribe.graph.models import (
 )
 from labscribe.graph.progress import emit, milestone, skipped
 from labscribe.graph.state import State, exploration_ended
-from labscribe.guards.budgets import check_before_request, estimate_tokens
+from labscribe.guards.budgets import check_before_request, estimate_tokens, within_tokens
 from labscribe.guards.guard import Reply, judge
 from labscribe.guards.guard_state import GuardState
 from labscribe.guards.messages import EMPTY_REPLY_NUDGE
-from labscribe.guards.repair import MAX_STRING, argument_problem, repair_json_object
+from labscribe.guards.repair import argument_problem, kept_args, repair_json_object
 from labscribe.guards.statuses import Termination
 from labscribe.nodes.history import fit_history, size_of
 from labscribe.nodes.prompts import EXPLORER_SYSTEM
@@ -72,7 +72,7 @@ def explore(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     system = SystemMessage(EXPLORER_SYSTEM.format(max_tool_iters=ctx.max_tool_iters))
     room = context_window(ctx, "explore") - size_of(system) - TOOL_SCHEMA_TOKENS - REPLY_TOKENS
     request = [system, *fit_history([*state["messages"], *new], room)]
-    reply = _with_repaired_calls(ask(model, request, "explore"))
+    reply = _bounded(_with_repaired_calls(ask(model, request, "explore")), room // 4)
     new.append(reply)
     guard, ending = _read_reply(reply, guard, ctx, new)
     return (
@@ -155,14 +155,14 @@ def _with_repaired_calls(reply: AIMessage) -> AIMessage:
         if problem is None:
             calls.append(call)
         else:
-            args = json.dumps(call.get("args"), default=repr)[:MAX_STRING]
+            args = kept_args(call.get("args"))
             still_invalid.append(
                 {**call, "type": "invalid_tool_call", "args": args, "error": problem}
             )
     for call in reply.invalid_tool_calls:
         args = repair_json_object(call.get("args"))
         if args is None or not call.get("name") or argument_problem(args):
-            still_invalid.append(call)
+            still_invalid.append({**call, "args": kept_args(call.get("args"))})
         else:
             calls.append(
                 {"name": call["name"], "args": args, "id": call.get("id"), "type": "tool_call"}
@@ -173,6 +173,14 @@ def _with_repaired_calls(reply: AIMessage) -> AIMessage:
             "invalid_tool_calls": [_with_id(call) for call in still_invalid],
         }
     )
+
+
+def _bounded(reply: AIMessage, tokens: int) -> AIMessage:
+    """`reply` with its text cut to `tokens`: the newest round is never folded, so a
+    megabyte written beside a call would overflow every request after it."""
+    text = reply.text
+    kept = within_tokens(text, tokens, "your reply")
+    return reply if kept is text else reply.model_copy(update={"content": kept})
 
 
 def _with_id(call: Any) -> Any:

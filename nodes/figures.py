@@ -12,10 +12,10 @@ from langgraph.runtime import Runtime
 
 from labscribe.graph.context import Context
 from labscribe.graph.halts import nudged
-from labscribe.graph.models import ask, chat_model, idle_reason, role_of, spent
+from labscribe.graph.models import ask, chat_model, context_window, idle_reason, role_of, spent
 from labscribe.graph.progress import emit, milestone, skipped
 from labscribe.graph.state import State, data_folder, figures_dir
-from labscribe.nodes.material import analysis_text, figure_list
+from labscribe.nodes.material import analysis_text, figure_list, findings_text
 from labscribe.nodes.prompts import FIGURES_BRIEF, FIGURES_SYSTEM, NO_DATA_TABLES, NOTHING_LISTED
 from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.figures import figure_record, render
@@ -40,7 +40,7 @@ def figures(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         tables=_table_heads(folder),
         analysis=analysis_text(state),
         drawn=figure_list(state) or NOTHING_LISTED,
-        findings=json.dumps(state.get("findings") or {}, ensure_ascii=False),
+        findings=findings_text(state, context_window(ctx, role_of("figures")) // 4),
     )
     reply = ask(
         chat_model(ctx, role_of("figures")),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from langchain_core.messages import HumanMessage, SystemMessage
@@ -10,10 +9,12 @@ from langgraph.runtime import Runtime
 
 from labscribe.graph.context import Context
 from labscribe.graph.halts import nudged
-from labscribe.graph.models import ask, chat_model, idle_reason, role_of, spent
+from labscribe.graph.models import ask, chat_model, context_window, idle_reason, role_of, spent
 from labscribe.graph.progress import milestone, skipped
 from labscribe.graph.state import State
+from labscribe.guards.budgets import within_tokens
 from labscribe.guards.reflection import issues_of
+from labscribe.nodes.material import findings_text
 from labscribe.nodes.prompts import GAP_BRIEF, GAP_SYSTEM
 
 
@@ -25,9 +26,9 @@ def gap(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         return {"gaps": []}
     if reason := idle_reason(runtime.context, "gap"):
         return {"gaps": []} | skipped(state, ["gap"], reason)
-    scan_brief = state["messages"][0].text
-    findings_text = json.dumps(findings, ensure_ascii=False, indent=1)
-    inventory = "\n\n".join([scan_brief, findings_text])
+    room = context_window(runtime.context, role_of("gap")) * 3 // 4
+    requirements = within_tokens(requirements, room // 4, "the requirements")
+    inventory = "\n\n".join([state["messages"][0].text, findings_text(state, room // 4, 1)])
     reply = ask(
         chat_model(runtime.context, role_of("gap")),
         [

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from labscribe.guards.budgets import within_tokens
 from labscribe.guards.numbers import check_numbers
 from labscribe.nodes.prompts import NO_ANALYSIS, NO_CITATION_KEYS
 from labscribe.tools.analysis import EXPLORER_DIGEST, Analysis, DigestSize
@@ -37,6 +39,13 @@ def analysis_text(state: dict[str, Any], size: DigestSize = EXPLORER_DIGEST) -> 
     if not (analysis.tables or analysis.parameters or analysis.tasks or analysis.unreadable):
         return NO_ANALYSIS
     return analysis.digest(size)
+
+
+def findings_text(state: dict[str, Any], tokens: int, indent: int | None = None) -> str:
+    """The explorer's findings as JSON, within `tokens`: a final answer of a megabyte, or
+    findings that fill a call, are cut with a note rather than overflow a model's window."""
+    text = json.dumps(state.get("findings") or {}, ensure_ascii=False, indent=indent)
+    return within_tokens(text, tokens, "the explorer's findings")
 
 
 def figure_list(state: dict[str, Any]) -> str:

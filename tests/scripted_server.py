@@ -10,7 +10,12 @@ request asks for it. Faults are scripted too:
 - `Fail(status, times, then)` answers that turn's first `times` requests with `status`;
 - `required_key` answers 401 to any other key; `down` answers 503 to everything;
 - `max_request_bytes[model]` answers 400 (context length exceeded) to a larger request;
-- `Choose(pick)` lets the request decide: `pick(body)` returns the reply (or another item).
+- `Choose(pick)` lets the request decide: `pick(body)` returns the reply (or another item);
+- `Raw(body, status, kind)` answers with exactly these bytes, whatever the request asked
+  (an HTML page, `{}`, an error object with status 200, a broken stream); `Raw(write=...)`
+  writes its answer itself, over time (a trickle, a stream that never ends), until the
+  client hangs up; with `times`, only its first `times` requests, and `then` after;
+- a model with no script is answered 404, as a server answers a model it does not serve.
 """
 
 from __future__ import annotations
@@ -59,6 +64,19 @@ class Fail:
     seen: int = 0
 
 
+@dataclass
+class Raw:
+    body: bytes = b""
+    status: int = 200
+    kind: str = "application/json"
+    write: Callable[[Callable[[bytes], None]], None] | None = None
+    """Writes the answer through the function it is given; the connection closes after."""
+    headers: dict[str, str] = field(default_factory=dict)
+    times: int | None = None
+    then: dict | None = None
+    seen: int = 0
+
+
 class ScriptedEndpoint:
     def __init__(self, scripts: dict[str, list[Any]], *, by_turn: bool = True) -> None:
         self.scripts = scripts
@@ -104,6 +122,8 @@ class ScriptedEndpoint:
             return 503, _error("The service is temporarily unavailable", "unavailable")
         if size > self.max_request_bytes.get(body["model"], size):
             return 400, _error(f"context length exceeded: {size} bytes", "context_length_exceeded")
+        if body["model"] not in self.scripts:
+            return 404, _error(f"The model `{body['model']}` does not exist", "model_not_found")
         script = self.scripts[body["model"]]
         turn = (
             sum(1 for m in body["messages"] if m["role"] == "assistant")
@@ -119,6 +139,10 @@ class ScriptedEndpoint:
             if item.seen <= item.times and not rotated:
                 return item.status, _error(f"scripted failure {item.status}", "scripted")
             item = item.then
+        if isinstance(item, Raw) and item.times is not None:
+            item.seen += 1
+            if item.seen > item.times:
+                item = item.then
         if isinstance(item, Hang):
             if item.held < item.times:
                 item.held += 1
@@ -127,7 +151,7 @@ class ScriptedEndpoint:
                     return 0, None  # the client gave up long ago: answer nobody
             item = item.then
         self.requests.append(body)
-        return 200, item
+        return (item.status if isinstance(item, Raw) else 200), item
 
     def _handler(self) -> type[BaseHTTPRequestHandler]:
         endpoint = self
@@ -142,7 +166,9 @@ class ScriptedEndpoint:
                     body, self.headers.get("authorization", ""), len(raw)
                 )
                 try:
-                    if status != 200:
+                    if isinstance(item, Raw):
+                        self._send_raw(item)
+                    elif status != 200:
                         self._send(status, "application/json", json.dumps(item).encode())
                     elif body.get("stream"):
                         self._send(200, "text/event-stream", _events(body, item))
@@ -161,6 +187,26 @@ class ScriptedEndpoint:
                     self.send_header("retry-after-ms", "20")  # keep the client's backoff short
                 self.end_headers()
                 self.wfile.write(data)
+
+            def _send_raw(self, raw: Raw) -> None:
+                self.send_response(raw.status)
+                self.send_header("content-type", raw.kind)
+                for name, value in raw.headers.items():
+                    self.send_header(name, value)
+                if raw.write is None:
+                    self.send_header("content-length", str(len(raw.body)))
+                    self.end_headers()
+                    self.wfile.write(raw.body)
+                    return
+                self.send_header("connection", "close")  # the body ends where the socket does
+                self.end_headers()
+                self.close_connection = True
+
+                def send(data: bytes) -> None:
+                    self.wfile.write(data)
+                    self.wfile.flush()
+
+                raw.write(send)
 
             def log_message(self, *args: object) -> None:
                 pass

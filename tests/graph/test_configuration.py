@@ -87,7 +87,7 @@ def test_an_invalid_setting_is_exit_2_with_a_message_on_run_and_resume(
     if flags[0] == "--context-tokens":
         bad_resume = labscribe("resume", "t", "--db", db, *flags)
         assert bad_resume.returncode == 2, bad_resume.stderr
-        assert "context_tokens must be at least 1, got 0" in bad_resume.stderr
+        assert "--context-tokens='0' cannot be used" in bad_resume.stderr
         assert "Traceback" not in bad_resume.stderr
 
 
@@ -155,7 +155,7 @@ def test_a_resume_with_a_bad_setting_on_the_python_api_is_bad_input(
     data: Path, tmp_path: Path, writer
 ) -> None:
     halted_thread(data, tmp_path, writer, reflect=0)
-    with pytest.raises(BadInput, match="context_tokens must be at least 1"):
+    with pytest.raises(BadInput, match="context_tokens=0 cannot be used"):
         resume_thread("t", settings={"context_tokens": 0})
 
 

@@ -6,6 +6,7 @@ from labscribe.guards.budgets import (
     check_before_request,
     estimate_tokens,
     graph_step_bound,
+    within_tokens,
 )
 from labscribe.guards.statuses import Termination
 
@@ -39,3 +40,14 @@ def test_estimate_tokens_counts_cjk_denser_than_ascii() -> None:
 
 def test_graph_step_bound_grows_with_the_budget() -> None:
     assert graph_step_bound(40) > graph_step_bound(20) > 20
+
+
+def test_within_tokens_keeps_what_fits_and_cuts_the_rest_with_a_note() -> None:
+    short = "f0 = 5.02 kHz"
+    assert within_tokens(short, 100, "the findings") is short
+    for text in ["the resonance is near five kilohertz " * 30_000, "中文" * 40_000, "9" * 10**6]:
+        kept = within_tokens(text, 1_000, "the findings")
+        assert estimate_tokens(kept) <= 1_000
+        assert kept.startswith(text[:50]) and "[labscribe: the findings cut to fit" in kept
+        assert f"of {len(text):,} characters" in kept
+    assert "cut to fit" in within_tokens("word " * 100, -5, "the gaps")

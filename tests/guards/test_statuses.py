@@ -4,13 +4,35 @@ from labscribe.guards.statuses import HaltKind, Termination, classify_model_erro
 
 
 class FakeStatusError(Exception):
-    def __init__(self, status_code: int) -> None:
-        super().__init__(f"HTTP {status_code}")
+    def __init__(self, status_code: int, message: str = "") -> None:
+        super().__init__(message or f"HTTP {status_code}")
         self.status_code = status_code
 
 
 class APITimeoutError(Exception):
     pass
+
+
+class APIError(Exception):
+    """As openai raises for an error event inside a 200 stream: a body, no status."""
+
+    def __init__(self, body: object) -> None:
+        super().__init__("An error occurred during streaming")
+        self.body = body
+
+
+class BadAnswer(Exception):
+    def __init__(self, status_code: int | None = None) -> None:
+        super().__init__("not a completion")
+        self.status_code = status_code
+
+
+def wrapped(cause: Exception) -> Exception:
+    """`cause` as a client wraps it after its retries (`raise ... from cause`)."""
+    try:
+        raise ConnectionError("Connection error.") from cause
+    except ConnectionError as exc:
+        return exc
 
 
 @pytest.mark.parametrize(
@@ -23,7 +45,16 @@ class APITimeoutError(Exception):
         (APITimeoutError(), Termination.TIMEOUT),
         (TimeoutError(), Termination.TIMEOUT),
         (ConnectionRefusedError(), Termination.UNAVAILABLE),
-        (FakeStatusError(400), None),
+        (FakeStatusError(404), Termination.MODEL_UNKNOWN),
+        (
+            FakeStatusError(400, "This model's maximum context length is 8192 tokens"),
+            Termination.CONTEXT_EXCEEDED,
+        ),
+        (FakeStatusError(400, "tools are not supported"), Termination.REFUSED),
+        (wrapped(BadAnswer()), Termination.BAD_ANSWER),
+        (wrapped(BadAnswer(503)), Termination.UNAVAILABLE),
+        (APIError({"message": "internal", "code": 500}), Termination.UNAVAILABLE),
+        (APIError({"message": "odd"}), Termination.BAD_ANSWER),
         (ValueError("bug"), None),
     ],
 )
