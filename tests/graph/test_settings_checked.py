@@ -84,9 +84,9 @@ def test_a_database_path_that_cannot_serve_is_refused_naming_its_source(
         (path, {}, "--db"),
         (None, {"LABSCRIBE_DB": str(path)}, "LABSCRIBE_DB"),
     ):
-        with pytest.raises(
-            ConfigError, match=f"^{re.escape(f'{source}={str(path)!r} cannot be used ({why})')}"
-        ):
+        # the value may be cut (SHOWN_CHARS): a long temporary path is, on some machines
+        said = f"^{re.escape(source)}='.+ cannot be used {re.escape(f'({why})')}"
+        with pytest.raises(ConfigError, match=said):
             checkpoint_db(given, existing=existing, env=env)
 
 
