@@ -40,15 +40,18 @@ class TolerantChatOpenAI(ChatOpenAI):
             raise BadAnswer(NOT_A_COMPLETION, getattr(exc, "doc", "") or str(exc)) from exc
 
     def _stream(self, *args: Any, **kwargs: Any) -> Iterator[ChatGenerationChunk]:
-        try:
-            yield from super()._stream(*args, **kwargs)
-        except json.JSONDecodeError as exc:  # a stream event that is not JSON
-            raise BadAnswer(NOT_A_COMPLETION, exc.doc) from exc
+        chunks = 0
+        for chunk in super()._stream(*args, **kwargs):  # each event checked by the transport
+            chunks += 1
+            yield chunk
+        if not chunks:  # an empty stream, or a body that was no stream at all
+            raise BadAnswer(NOT_A_COMPLETION, "a stream with no chunk")
 
     def _convert_chunk_to_generation_chunk(
         self, chunk: dict, default_chunk_class: type, base_generation_info: dict | None
     ) -> ChatGenerationChunk | None:
-        if not isinstance(chunk, dict) or not isinstance(chunk.get("choices", []), list):
+        choices = chunk.get("choices", []) if isinstance(chunk, dict) else None
+        if not isinstance(choices, list) or not all(_text_delta(c) for c in choices):
             raise BadAnswer(NOT_A_COMPLETION, chunk)
         if chunk.get("error"):
             raise error_answer(AN_ERROR, chunk["error"])
@@ -85,8 +88,10 @@ class TolerantChatOpenAI(ChatOpenAI):
 
 def checked_completion(response: Any) -> dict[str, Any]:
     """`response` if it has the shape of a chat completion: an object whose `choices` are a
-    non-empty list of objects, each with a `message` object whose tool calls are objects
-    naming a function. BadAnswer, saying what came back, otherwise."""
+    non-empty list of objects, each with a `message` object whose content is text (or
+    parts, or none) and whose tool calls are objects naming a function. BadAnswer, saying
+    what came back, otherwise. Arguments sent as an object rather than as its JSON text
+    (some servers do) are taken as that text."""
     if not isinstance(response, dict):
         raise BadAnswer(NOT_A_COMPLETION, response)
     if response.get("error") and not response.get("choices"):
@@ -99,10 +104,21 @@ def checked_completion(response: Any) -> dict[str, Any]:
         calls = message.get("tool_calls") if isinstance(message, dict) else None
         if not isinstance(message, dict) or not isinstance(calls or [], list):
             raise BadAnswer(NOT_A_COMPLETION, json.dumps(choice, default=repr)[:1000])
+        if not isinstance(message.get("content"), str | list | None):
+            raise BadAnswer(NOT_A_COMPLETION, json.dumps(message, default=repr)[:1000])
         for call in calls or []:
-            if not isinstance(call, dict) or not isinstance(call.get("function"), dict):
+            function = call.get("function") if isinstance(call, dict) else None
+            if not isinstance(function, dict) or not isinstance(function.get("name"), str | None):
                 raise BadAnswer(NOT_A_COMPLETION, json.dumps(call, default=repr)[:1000])
+            if not isinstance(function.get("arguments"), str | None):
+                function["arguments"] = json.dumps(function["arguments"], default=repr)
     return response
+
+
+def _text_delta(choice: Any) -> bool:
+    """Whether a stream chunk's choice carries text or nothing as its delta's content."""
+    delta = choice.get("delta") if isinstance(choice, dict) else None
+    return isinstance(delta, dict | None) and isinstance((delta or {}).get("content"), str | None)
 
 
 def valid_text(value: Any, depth: int = 0) -> Any:

@@ -12,6 +12,7 @@ replaced (U+FFFD) here, once, so no decoder downstream ever raises on them.
 from __future__ import annotations
 
 import codecs
+import json
 import time
 from collections.abc import Iterator
 
@@ -68,7 +69,8 @@ class DeadlineTransport(httpx.BaseTransport):
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         ends = time.monotonic() + self.deadline
         response = self.inner.handle_request(request)
-        stream = _BoundedStream(response.stream, ends, self.deadline, request)
+        events = response.headers.get("content-type", "").startswith("text/event-stream")
+        stream = _BoundedStream(response.stream, ends, self.deadline, request, events)
         return httpx.Response(
             response.status_code,
             headers=response.headers,
@@ -83,9 +85,15 @@ class DeadlineTransport(httpx.BaseTransport):
 
 class _BoundedStream(httpx.SyncByteStream):
     def __init__(
-        self, inner: httpx.SyncByteStream, ends: float, deadline: float, request: httpx.Request
+        self,
+        inner: httpx.SyncByteStream,
+        ends: float,
+        deadline: float,
+        request: httpx.Request,
+        events: bool,
     ) -> None:
         self.inner, self.ends, self.deadline, self.request = inner, ends, deadline, request
+        self.events = _EventCheck() if events else None
 
     def __iter__(self) -> Iterator[bytes]:
         utf8 = codecs.getincrementaldecoder("utf-8")("replace")
@@ -97,8 +105,34 @@ class _BoundedStream(httpx.SyncByteStream):
             size += len(chunk)
             if size > MAX_REPLY_BYTES:
                 raise BadAnswer(f"a reply larger than {MAX_REPLY_BYTES // 2**20} MB")
-            yield utf8.decode(chunk).encode("utf-8")
+            text = utf8.decode(chunk)
+            if self.events is not None:
+                self.events.read(text)
+            yield text.encode("utf-8")
         yield utf8.decode(b"", final=True).encode("utf-8")
+
+
+class _EventCheck:
+    """A stream of server-sent events checked as it arrives: each event's data is `[DONE]`
+    or a JSON object, as every chunk of a chat completion is."""
+
+    def __init__(self) -> None:
+        self.pending = ""
+
+    def read(self, text: str) -> None:
+        *lines, self.pending = (self.pending + text).split("\n")
+        for line in lines:
+            if not line.startswith("data:"):
+                continue
+            data = line[len("data:") :].strip()
+            if data == "[DONE]":
+                continue
+            try:
+                event = json.loads(data)
+            except ValueError:
+                event = None
+            if not isinstance(event, dict):
+                raise BadAnswer("the endpoint's stream is not one of chat completion chunks", data)
 
     def close(self) -> None:
         self.inner.close()

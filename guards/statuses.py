@@ -140,6 +140,8 @@ def classify_model_error(exc: BaseException) -> Termination | None:
     status = getattr(exc, "status_code", None)
     if status is None:
         status = getattr(getattr(exc, "response", None), "status_code", None)
+    if isinstance(status, int) and 300 <= status < 400:  # a redirect: a portal's login page
+        return Termination.BAD_ANSWER
     if status in (401, 403):
         return Termination.AUTHENTICATION
     if status == 404:

@@ -65,6 +65,10 @@ NOT_COMPLETIONS = {
     "an error object with status 200": (
         Raw(b'{"error": {"message": "quota exhausted"}}'), "quota exhausted"),
     "JSON that does not parse": (Raw(b'{"choices": [{"message": '), '{"choices"'),
+    "a redirect to a login page": (Raw(b"", status=302, headers={"location": "/login"}), "302"),
+    "content that is a number": (Raw(completion({"role": "assistant", "content": 5})),
+                                 '"content": 5'),
+    "an empty body": (Raw(b""), "not a chat completion"),
 }  # fmt: skip
 
 
@@ -102,6 +106,44 @@ def test_a_stream_of_garbage_halts_the_draft_and_resumes(data: Path, tmp_path: P
         resumed = labscribe("resume", "t")
     assert resumed.returncode == 0, resumed.stderr
     assert (out / "report.tex").read_text() == latex("Report.")
+
+
+def chunk(delta: object) -> dict:
+    return {"id": "c", "object": "chat.completion.chunk",
+            "choices": [{"index": 0, "delta": delta, "finish_reason": None}]}  # fmt: skip
+
+
+BAD_STREAMS = {
+    "an event that is null": b"data: null\n\ndata: [DONE]\n\n",
+    "an event that is a list": b"data: []\n\ndata: [DONE]\n\n",
+    "content that is a number": b"data: " + json.dumps(chunk({"content": 5})).encode() + b"\n\n",
+    "a stream with no chunk": b"",
+    "an error event": b'event: error\ndata: {"error": {"message": "boom"}}\n\n',
+}
+
+
+@pytest.mark.parametrize("kind", list(BAD_STREAMS))
+def test_a_stream_that_is_not_one_of_completion_chunks_halts(
+    data: Path, tmp_path: Path, kind: str
+) -> None:
+    bad = Raw(BAD_STREAMS[kind], kind="text/event-stream")
+    out = tmp_path / "out"
+    with ScriptedEndpoint({"explorer": [tool_reply(FINISH)], "writer": [bad]}) as server:
+        halted = run(data, out, server)
+    assert halted.returncode == 3, halted.stderr
+    assert read_record(out)["guard"]["halt"]["termination"] == "bad_answer"
+
+
+def test_arguments_sent_as_an_object_are_taken_as_their_json(data: Path, tmp_path: Path) -> None:
+    call = {"id": "a", "type": "function",
+            "function": {"name": "read_file", "arguments": {"path": "notes.md"}}}  # fmt: skip
+    as_object = Raw(completion({"role": "assistant", "content": None, "tool_calls": [call]}))
+    out = tmp_path / "out"
+    with ScriptedEndpoint({"explorer": [as_object, tool_reply(FINISH)],
+                           "writer": WRITER}) as server:  # fmt: skip
+        done = run(data, out, server)
+    assert done.returncode == 0, done.stderr
+    assert tool_results(out)[0]["status"] == "success"
 
 
 # 2. replies that never end ----------------------------------------------------------------
