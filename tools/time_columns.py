@@ -71,7 +71,9 @@ def clock_times(text: pd.Series) -> tuple[pd.Series, Clock] | None:
             for cell in sample.iloc[:: max(1, len(sample) // FORMAT_SAMPLES)]
             for dayfirst in (True, False)
         ]
-    formats = [fmt for fmt in dict.fromkeys(guessed) if fmt] + list(CLOCK_FORMATS)
+    meridian = sample.str.contains(r"[AaPp][Mm]\s*$").any()  # 12-hour clocks only where written
+    clocks = [fmt for fmt in CLOCK_FORMATS if meridian or "%p" not in fmt]
+    formats = [fmt for fmt in dict.fromkeys(guessed) if fmt] + clocks
     ranked = max(formats, key=lambda fmt: _rank(fmt, sample))
     if not _rank(ranked, sample)[0]:
         return None
