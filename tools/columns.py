@@ -20,6 +20,8 @@ HEADER_LOOKBACK = 3
 UNITS_SHARE = 0.6
 COUNTING = frozenset({"#", "sequence", "bits", "count", "counts", "no.", "n"})
 MIN_MONOTONIC = 3  # a run of fewer values says nothing about rising or falling
+# A name starts with a letter, or with `%` or `#` before one (`%Wt`); `0 0 0` is a value.
+_NAME_START = re.compile(r"^[^\W\d_%#]|^[%#]\S")
 # Names of columns that are usually the independent variable of a lab table.
 X_NAMES = frozenset(
     {"time", "t", "frequency", "freq", "f", "x", "position", "pos", "temperature", "temp",
@@ -195,9 +197,25 @@ def heading(cells: pd.DataFrame, numeric: np.ndarray, start: int) -> Heading:
     if len(several) >= 2 and _is_units_row([cell for cell in several[0][1] if cell]):
         (units_row, units), (header_row, header) = several[:2]
         return Heading(header, units, title, [header_row, units_row, *titled])
+    if len(several) >= 2 and (joined := _names_over_two_rows(several[1][1], several[0][1])):
+        return Heading(joined, None, title, [several[1][0], several[0][0], *titled])
     if several:
         return Heading(several[0][1], None, title, [several[0][0], *titled])
     return Heading(None, None, title, titled)
+
+
+def _names_over_two_rows(upper: list[str], lower: list[str]) -> list[str] | None:
+    """Names written over two rows (PerkinElmer Pyris: `Unsubtracted` over `Weight`), each
+    lower cell under a filled upper one and every cell words; None otherwise."""
+    if not all(_NAME_START.match(cell) for cell in upper + lower if cell):
+        return None  # names start with a letter: `0 0 0` is a value
+    under = [bool(low) for low in lower]
+    if not any(under) or any(low and not up for up, low in zip(upper, lower, strict=False)):
+        return None
+    if sum(under) < 2 or len(lower) > len(upper):
+        return None
+    return [f"{up} {low}".strip() for up, low in zip(upper, lower + [""] * len(upper),
+                                                      strict=False)]  # fmt: skip
 
 
 def _with_units_attached(line: list[str]) -> list[str]:

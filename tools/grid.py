@@ -31,6 +31,7 @@ from labscribe.tools.columns import (
 from labscribe.tools.instruments import (
     apply_metadata,
     metadata_of_line,
+    metadata_of_lines,
     run_groups,
 )
 from labscribe.tools.parameters import ParameterRow
@@ -97,10 +98,9 @@ def tables_in(grid: Grid) -> tuple[list[Found], list[ParameterRow], int]:
             continue
         previous = found[-1] if found else None
         found += _tables_of_run(grid, numeric, (start, stop), previous, used)
-    metadata += [
-        row for i, line in enumerate(grid.lines[: len(used)]) if not used[i]
-        for row in metadata_of_line(line)
-    ]  # fmt: skip
+    metadata += metadata_of_lines(
+        [(i, line) for i, line in enumerate(grid.lines[: len(used)]) if not used[i]]
+    )
     metadata = metadata[:MAX_METADATA]
     for table in found:
         apply_metadata(table, metadata)
@@ -118,10 +118,16 @@ def finish(found: Found) -> tuple[list[Column], pd.DataFrame, str | None]:
 
 
 def _numeric_rows(cells: pd.DataFrame, values: pd.DataFrame) -> np.ndarray:
-    """Which rows are numbers: two or more of their cells are, and most of the filled ones."""
-    filled = (cells != "").sum(axis=1).to_numpy()
+    """Which rows are numbers: two or more of their cells are, and most of the filled ones,
+    a column of words in the rows that hold numbers aside (a logger's `Chamber Status`)."""
+    texts = (cells != "") & values.isna()
     numbers = values.notna().sum(axis=1).to_numpy()
-    return (numbers >= 2) & (numbers >= 0.6 * filled)
+    candidates = numbers >= 2
+    wordy = np.zeros(len(cells.columns), dtype=bool)
+    if candidates.any():
+        wordy = (texts[candidates].mean() >= DATA_SHARE).to_numpy()
+    filled = ((cells != "").to_numpy() & ~wordy).sum(axis=1)
+    return candidates & (numbers >= 0.6 * filled)
 
 
 def _headers_apart(grid: Grid, numeric: np.ndarray) -> np.ndarray:
@@ -157,9 +163,13 @@ def _side_metadata(grid: Grid, numeric: np.ndarray) -> list[ParameterRow]:
     block_values = grid.values.iloc[rows]
     block_cells = grid.cells.iloc[rows]
     data = [c for c in grid.cells.columns if block_values[c].notna().mean() >= DATA_SHARE]
+    # the line above the data names its columns: a sparse column named like a data column
+    # is a shorter series of the same quantities beside it, not settings
+    names = {grid.cells.iat[rows[0] - 1, c].strip() for c in data} if rows[0] else set()
     side = [
         c for c in grid.cells.columns
         if c not in data and 0 < (block_cells[c] != "").mean() <= SIDE_SHARE
+        and not (rows[0] and grid.cells.iat[rows[0] - 1, c].strip() in names - {""})
     ]  # fmt: skip
     if len(data) < 2 or not side:
         return []
@@ -205,6 +215,9 @@ def _results_block(
     found = heading(grid.cells, numeric, start)
     if found.header is None:
         return []
+    names = sum(bool(cell) for cell in found.header)
+    if found.units is None and names <= 2 and all(_labelled(grid, i) for i in range(start, stop)):
+        return []  # a labelled row under a `key,value` line: `Scan range,5.0,80.0` is a setting
     used[found.rows] = True
     rows: list[ParameterRow] = []
     positions = [p for p in grid.cells.columns if grid.values.iloc[start:stop][p].notna().any()]
@@ -222,6 +235,12 @@ def _results_block(
     return rows
 
 
+def _labelled(grid: Grid, row: int) -> bool:
+    """Whether the row's first filled cell is words, not a number."""
+    filled = np.flatnonzero((grid.cells.iloc[row] != "").to_numpy())
+    return bool(len(filled)) and bool(np.isnan(grid.values.iat[row, filled[0]]))
+
+
 def _tables_of_run(
     grid: Grid,
     numeric: np.ndarray,
@@ -234,13 +253,19 @@ def _tables_of_run(
     columns. A block without a header of its own takes the previous block's, when the
     columns agree in number."""
     run = grid.values.iloc[span[0] : span[1]]
+    found = heading(grid.cells, numeric, span[0])
     # a column of data fills a fair share of the run: a shorter run beside a longer one
-    # fills fewer rows than half
+    # fills fewer rows than half; a shorter series under names that repeat those of a
+    # longer one beside it (an isotherm's desorption branch) fills fewer still
+    counts = run.notna().sum()
     filled = max(MIN_ROWS, COLUMN_SHARE * len(run))
-    positions = [p for p in run.columns if run[p].notna().sum() >= filled]
+    positions = [p for p in run.columns if counts[p] >= filled]
+    if found.header is not None:
+        kept = {found.header[p] for p in positions if found.header[p]}
+        positions = [p for p in run.columns if p in positions or (
+            counts[p] >= MIN_ROWS and found.header[p] in kept)]  # fmt: skip
     if len(positions) < 2:
         return []
-    found = heading(grid.cells, numeric, span[0])
     used[found.rows] = True
     if found.header is None and previous is not None and len(previous.columns) == len(positions):
         spelled = [(c.header, c.name, c.unit) for c in previous.columns]

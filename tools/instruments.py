@@ -10,13 +10,16 @@ Vernier's `Run 1: Time`) are told apart by their labels, each a table of its own
 
 from __future__ import annotations
 
+import csv
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from labscribe.tools.columns import Column
+from labscribe.tools.instrument_columns import complete_columns
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.units import canonical, split_unit, split_value
 
@@ -34,6 +37,9 @@ GAMRY_TYPES = frozenset(
 _KEY_VALUE = re.compile(r"^(?P<key>[^\W\d][^:=]{0,60}?)\s*(?::|=|：)\s*(?P<value>\S.*)$")
 # A key and its first value, set apart by a run of blanks (EC-Lab's `E1 (V)   1,5000`).
 _ALIGNED = re.compile(r"^(?P<key>[^\W\d]\S*(?: \S+){0,5}?)\s{2,}(?P<value>[-+]?[\d.,]+\S*)(?:\s|$)")
+# A key and a value in words, set apart by a run of three blanks or more (a Hiden IGA
+# record's `Species                       CO2`); the value has no such run itself.
+_ALIGNED_TEXT = re.compile(r"^(?P<key>[^\W\d]\S*(?: \S+){0,5}?) {3,}(?P<value>\S+(?: \S+)*)$")
 _LABEL = re.compile(r"^[^\W\d_][\w .\[\]/%°µ#&'-]*$")  # parentheses aside: `td (h:m:s)`
 # A settings key, its role for the data, as files spell it (lower case, separators as " ").
 # A sampling rate is the inverse of the interval: Gamry's FREQ, "Acquisition Frequency (Hz)".
@@ -51,6 +57,9 @@ Y_UNIT_KEYS = frozenset({"vertical units", "vertical unit", "y unit label", "y u
 Y_NAME_KEYS = frozenset({"source", "channel name"})
 # Columns that only count samples, where a time axis stands in a file's settings.
 INDEX_HEADERS = frozenset({"x", "sequence", "pt", "point", "index", "#", "n", "sample", "no"})
+# A time column's name: `t` (lower case: `T` is a temperature), `time`, `Zeit`, alone or
+# with the name of what it times (`t_block_1`, `time water`).
+_TIME_COLUMN = re.compile(r"^(?:t|[Tt]ime|TIME|[Zz]eit)(?:[_ ]\S+)?$")
 # Each run of blanks has one way to match (`\s*(?:#\s*)?`, no `\s*` before a search's word
 # boundary): a header cell of 200,000 blanks is read in linear time.
 _RUN = re.compile(
@@ -61,9 +70,11 @@ _RUN = re.compile(
 
 
 def metadata_of_line(line: str) -> list[ParameterRow]:
-    """The setting a line of a file's header writes, if it writes one: `key: value`,
-    `key = value`, `key<TAB>value[<TAB>unit]`, `key,value[,unit]` or Gamry's typed line.
-    Source and section are left for the caller."""
+    """The settings a line of a file's header writes, if it writes any: `key: value`,
+    `key = value`, `key<TAB>value[<TAB>unit]`, `key,value[,unit]`, Gamry's typed line,
+    pairs on one line (`Filename:<TAB>M50<TAB>Tester Channel:<TAB>1`, `Sweep points,601,
+    Parametric points,1`), or a key and a value set apart by a run of blanks. Source and
+    section are left for the caller."""
     text = line.strip().lstrip("#%!;/ ").strip()
     if not text or len(text) > 4 * MAX_VALUE_CHARS:
         return []
@@ -73,18 +84,92 @@ def metadata_of_line(line: str) -> list[ParameterRow]:
         unit = _unit_in(filled[-1]) if len(filled) > 3 else ""
         comment = filled[-1].replace("&", "") if len(filled) > 3 else ""
         return _row(filled[0], filled[2], unit, comment)
+    if len(filled) >= 2 and (rows := _tabbed(filled)):
+        # a tab sets the key apart: a value may hold ':' (`Output Time<TAB>9:56:38 AM`)
+        return rows
+    if pairs := _pairs(text):
+        return pairs
     match = _KEY_VALUE.match(text)
     if match is not None and (row := _row(match["key"], match["value"], "", "")):
         return row
     for delimiter in ("\t", ";", ","):
         fields = [f.strip().strip('"') for f in text.split(delimiter)]
+        while fields and not fields[-1]:
+            fields.pop()  # a spreadsheet pads each row to the widest: `Product,Defender,,,,`
         filled = [f for f in fields if f]
         if 2 <= len(filled) <= 3 and len(fields) <= 4:
             unit = (canonical(filled[2]) or "") if len(filled) == 3 else ""
             if (len(filled) == 2 or unit) and (row := _row(filled[0], filled[1], unit, "")):
                 return row
     match = _ALIGNED.match(text)
+    if match is not None:
+        return _row(match["key"], match["value"], "", "")
+    match = _ALIGNED_TEXT.match(text)
     return _row(match["key"], match["value"], "", "") if match is not None else []
+
+
+def _tabbed(filled: list[str]) -> list[ParameterRow]:
+    """`key<TAB>value`, `key:<TAB>value<TAB>...<TAB>unit` (a value for each channel: the
+    first is kept, with the unit the line ends with), or `key:<TAB>value` pairs (a key
+    left without its value at the end of the line is dropped)."""
+    keys = filled[::2]
+    if len(filled) >= 3 and all(k.endswith(":") for k in keys):
+        return [row for k, v in zip(keys, filled[1::2], strict=False)
+                for row in _row(k.rstrip(":"), v, "", "")]  # fmt: skip
+    key = filled[0].rstrip(":")
+    if len(filled) == 2 or (filled[0].endswith(":") and split_value(filled[1])[0] is not None):
+        unit = (canonical(filled[-1]) or "") if len(filled) > 2 else ""
+        return _row(key, filled[1], unit, "")
+    return []
+
+
+def _pairs(text: str) -> list[ParameterRow]:
+    """`key,value,key,value[,]`: two settings or more on one comma-separated line, each
+    value a number (Keithley's `# of variables,1,Sweep points,601,Parametric points,1,`)."""
+    fields = [f.strip() for f in text.split(",")]
+    while fields and not fields[-1]:
+        fields.pop()
+    if len(fields) < 4 or len(fields) % 2 or not all(fields):
+        return []
+    keys, values = fields[::2], fields[1::2]
+    if any(split_value(k)[0] is not None or split_value(v)[0] is None for k, v in zip(
+            keys, values, strict=True)):  # fmt: skip
+        return []
+    return [row for k, v in zip(keys, values, strict=True) for row in _row(k, v, "", "")]
+
+
+def metadata_of_lines(lines: list[tuple[int, str]]) -> list[ParameterRow]:
+    """The settings of a file's lines that hold no data (line number, text): each line's
+    own (metadata_of_line), and a row of names over the row of their values on the next
+    line (Agilent's `"Path","File","Date Acquired","Sample"` over their values)."""
+    rows: list[ParameterRow] = []
+    skip = -1
+    for k, (number, line) in enumerate(lines):
+        if number == skip:
+            continue
+        below = lines[k + 1] if k + 1 < len(lines) else None
+        if below is not None and below[0] == number + 1 and (pair := _names_over(line, below[1])):
+            rows += pair
+            skip = below[0]
+            continue
+        rows += metadata_of_line(line)
+    return rows
+
+
+def _names_over(names_line: str, values_line: str) -> list[ParameterRow]:
+    """Settings from a line of names over a line of their values, comma-separated and
+    quoted as CSV is; none unless every name reads as a label and the lines agree in
+    length."""
+    if max(len(names_line), len(values_line)) > 4 * MAX_VALUE_CHARS:
+        return []  # a header, not a dump: and csv refuses a field past its limit
+    names = [n.strip() for n in next(csv.reader([names_line]), [])]
+    values = [v.strip() for v in next(csv.reader([values_line]), [])]
+    labels = [n for n in names if n and _LABEL.match(n)]
+    if len(names) < 3 or len(names) != len(values) or len(labels) != len(names):
+        return []
+    if all(v == "" or _LABEL.match(v) for v in values):
+        return []  # two rows of words: a header and its units, not settings
+    return [row for n, v in zip(names, values, strict=True) if v for row in _row(n, v, "", "")]
 
 
 def _row(key: str, value: str, unit: str, comment: str) -> list[ParameterRow]:
@@ -133,7 +218,10 @@ def _interval(metadata: list[ParameterRow]) -> tuple[float, ParameterRow] | None
 def apply_metadata(found: Found, metadata: list[ParameterRow]) -> None:
     """Complete `found` with what its file's settings say of it: a column that only counts
     samples, or a table with no header, gets its time axis from the sample interval and
-    start; a table without a header takes its units and channel name from the settings."""
+    start; a table without a header takes its units and channel name from the settings.
+    Headers written to an instrument's convention are read as it means them first
+    (tools.instrument_columns)."""
+    complete_columns(found)
     interval = _interval(metadata)
     start = setting(metadata, START_KEYS)
     x_unit = setting(metadata, X_UNIT_KEYS)
@@ -202,6 +290,32 @@ def _counts(values: np.ndarray) -> bool:
     return len(finite) > 1 and bool(np.all(np.diff(finite) == 1))
 
 
+def _repeated(bare: list[tuple[str, str, str]]) -> list[int]:
+    """Where each series starts when the same names come again side by side (an isotherm's
+    adsorption and desorption branches: `p/p°, Quantity, p/p°, Quantity`); [] otherwise.
+    A series has two names or more, not all the same (`T, T, T, T` are repeats)."""
+    names = [name for _, name, _ in bare]
+    for period in range(2, len(names) // 2 + 1):
+        if (
+            len(names) % period == 0
+            and len(set(names[:period])) > 1
+            and all(name == names[i % period] for i, name in enumerate(names))
+        ):
+            return list(range(0, len(names), period))
+    return []
+
+
+def _timed(bare: list[tuple[str, str, str]]) -> list[int]:
+    """Where each series starts when every few columns bring their own time column
+    (`t_block_1, T_block_1, t_water_in, T_water_in`: sensors read one after another); []
+    unless the first column and at least one more are times and no series is a time alone."""
+    starts = [i for i, (_, name, _) in enumerate(bare) if _TIME_COLUMN.match(name)]
+    bounds = [*starts, len(bare)]
+    if len(starts) < 2 or starts[0] != 0 or any(b - a < 2 for a, b in pairwise(bounds)):
+        return []
+    return starts
+
+
 @dataclass(frozen=True)
 class RunGroup:
     title: str
@@ -229,7 +343,14 @@ def run_groups(spelled: list[tuple[str, str, str]], title: str) -> list[RunGroup
         bare.append((header, *split_unit(rest)))
     named = [label for label in labels if label is not None]
     if len(set(named)) < 2:
-        return [RunGroup(title, list(range(len(spelled))), bare)]
+        starts = _repeated(bare) or _timed(bare)
+        if not starts:
+            return [RunGroup(title, list(range(len(spelled))), bare)]
+        bounds = [*starts, len(spelled)]
+        return [
+            RunGroup(f"series {k}", list(range(a, b)), bare[a:b])
+            for k, (a, b) in enumerate(pairwise(bounds), start=1)
+        ]
     groups = []
     for label in dict.fromkeys(named):
         members = [i for i, other in enumerate(labels) if other == label]

@@ -22,6 +22,7 @@ from labscribe.tools.grid import MAX_TABLES_PER_FILE, MIN_ROWS, finish, tables_i
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.readers import NoTable, Read, file_prefix
 from labscribe.tools.text_tables import MAX_COLUMNS, MAX_LINES, text_grid
+from labscribe.tools.vendor_readers import read_vendor
 
 # Delimited text, and instrument exports that are delimited text under a header.
 TEXT_SUFFIXES = frozenset({".csv", ".tsv", ".dat", ".txt", ".dta", ".mpt", ".asc", ".prn"})
@@ -141,6 +142,9 @@ def _read_text(folder: Folder, rel: str) -> Read:
         notes.append(f"only the first {human_size(MAX_TABLE_BYTES)} of {human_size(size)} read")
     if not text.strip():
         raise NoTable(f"{rel} has no complete line of text in its first {human_size(len(raw))}")
+    if vendor := read_vendor(text):  # a layout of the vendor's own, not a table under a header
+        return Read(vendor.found, vendor.metadata, codec, vendor.delimiter, ".", "text",
+                    notes + vendor.notes, len(vendor.found))  # fmt: skip
     read = text_grid(text, notes)
     if read is None:
         raise NoTable(f"{rel} has no lines of delimited columns")

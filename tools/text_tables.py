@@ -51,6 +51,8 @@ _ENGINEERING = re.compile(
     r"^\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)\s?([pnuµμmkKMG])\s*$"
 )
 _DURATION = re.compile(r"^\s*(?:\d+\s*[hH]\s*)?\d+\s*m(?:in)?\s*\d+(?:\.\d+)?\s*s\s*$")
+# Elapsed times as battery cyclers write them, days then a clock: Maccor's `0d 00:03:0.88`.
+_DAY_CLOCK = re.compile(r"^\s*\d+d\s+\d+:\d{1,2}:\d{1,2}(?:\.\d+)?\s*$")
 # Blank-separated tokens holding a comma: in this share of them at least, the comma is a
 # decimal mark ("4,56"), so the blanks separate the columns (a header's words may not read).
 DECIMAL_COMMA_SHARE = 0.5
@@ -206,7 +208,9 @@ def _numbers(cells: pd.DataFrame, decimal: str) -> tuple[pd.DataFrame, list[int]
                 seconds.append(int(column.name))
             numbers = numbers.fillna(durations)
             rest = missing & numbers.isna()
-            if rest.any() and (read := clock_times(column[rest])) is not None:
+            # a column of durations is no clock, whatever a preamble line above it holds
+            timed = durations.notna().any()
+            if rest.any() and not timed and (read := clock_times(column[rest])) is not None:
                 clocks[int(column.name)] = read[1]
                 numbers = numbers.fillna(read[0])
         return numbers
@@ -222,9 +226,11 @@ def _engineering(text: pd.Series) -> pd.Series:
 
 
 def _durations(text: pd.Series) -> pd.Series:
-    """`0h 1m59s`, `1m 5.2s` as seconds."""
+    """`0h 1m59s`, `1m 5.2s`, `0d 00:03:0.88` as seconds."""
     if text.empty:
         return pd.Series(dtype=float)
     durations = text.where(text.str.match(_DURATION))
     spaced = durations.str.replace(r"(?i)\s*(h|min|m|s)\s*", r"\1 ", regex=True)
-    return pd.to_timedelta(spaced, errors="coerce").dt.total_seconds()
+    days = text.where(text.str.match(_DAY_CLOCK)).str.strip().str.replace("d ", " days ", n=1)
+    seconds = pd.to_timedelta(spaced, errors="coerce").dt.total_seconds()
+    return seconds.fillna(pd.to_timedelta(days, errors="coerce").dt.total_seconds())

@@ -32,7 +32,8 @@ UNIX_RANGE = (1e9, 4.1e9)
 UNIX_SCALES = {"s": 1.0, "ms": 1e3, "µs": 1e6, "ns": 1e9}
 _TIME_NAME = re.compile(r"time|stamp|epoch|date|zeit|datum|时间|日期", re.I)
 # Times of day without a date, which pandas' format guess does not take on.
-CLOCK_FORMATS = ("%H:%M:%S.%f", "%H:%M:%S", "%H:%M")
+# A 12-hour clock (`8:48:31 AM`) is one too: Mesa Labs DryCal and US-locale loggers.
+CLOCK_FORMATS = ("%H:%M:%S.%f", "%H:%M:%S", "%H:%M", "%I:%M:%S %p", "%I:%M %p")
 SECONDS_PER_DAY = 86_400.0
 # Cells a format is inferred from (a header or a preamble line may stand first), and cells
 # the inferred formats are ranked on before the winner reads the whole column.
@@ -70,7 +71,9 @@ def clock_times(text: pd.Series) -> tuple[pd.Series, Clock] | None:
             for cell in sample.iloc[:: max(1, len(sample) // FORMAT_SAMPLES)]
             for dayfirst in (True, False)
         ]
-    formats = [fmt for fmt in dict.fromkeys(guessed) if fmt] + list(CLOCK_FORMATS)
+    meridian = sample.str.contains(r"[AaPp][Mm]\s*$").any()  # 12-hour clocks only where written
+    clocks = [fmt for fmt in CLOCK_FORMATS if meridian or "%p" not in fmt]
+    formats = [fmt for fmt in dict.fromkeys(guessed) if fmt] + clocks
     ranked = max(formats, key=lambda fmt: _rank(fmt, sample))
     if not _rank(ranked, sample)[0]:
         return None

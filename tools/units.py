@@ -27,7 +27,7 @@ _PLAIN = {
     "%": "%", "pct": "%", "percent": "%", "deg": "deg", "degree": "deg", "degrees": "deg",
     "°": "deg", "°C": "°C", "degC": "°C", "℃": "°C", "ppm": "ppm", "min": "min", "h": "h",
     "rpm": "rpm", "counts": "counts", "cps": "cps", "a.u.": "a.u.", "au": "a.u.",
-    "dB": "dB", "dBm": "dBm", "dBV": "dBV", "div": "div", "px": "px", "lm": "lm",
+    "dB": "dB", "dBm": "dBm", "dBV": "dBV", "dBc": "dBc", "div": "div", "px": "px", "lm": "lm",
 }  # fmt: skip
 # Units written as words (an oscilloscope's `second`, `Volt`), read case-blind.
 _WORDS = {

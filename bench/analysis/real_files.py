@@ -5,8 +5,10 @@
 Every file of tests/data/real (from public repositories; SOURCES.md names each one's origin
 and licence) is read as the analysis reads it, and compared with what expected.json says it
 holds: its tables, each table's rows, independent variable, columns and their units, and
-the instrument settings it must yield. Reports, per kind of file, how many files were read
-right and the time each took; tests/tools/test_real_files.py holds every file to it.
+the instrument settings it must yield. Prints what each file yields (its tables, rows,
+independent variable and columns with their units, the settings read, and the check it
+missed, if any) and, per kind of file, how many were read right and the time each took;
+tests/tools/test_real_files.py holds every file to it.
 """
 
 from __future__ import annotations
@@ -25,6 +27,9 @@ REAL = Path(__file__).resolve().parents[2] / "tests" / "data" / "real"
 COMMAND = ".venv/bin/python bench/analysis/real_files.py"
 # Spellings of one unit: the files write `deg` and `°`, `m/s^2` and `m/s²`, `ml` and `mL`.
 _SAME_UNIT = {"°": "deg", "^2": "²", "mL": "ml"}
+SHOWN_COLUMNS = 3  # of each file's first table, in the per-file table
+NAME_CHARS = 18
+MISS_CHARS = 60
 
 
 def expected_files() -> list[dict]:
@@ -76,7 +81,11 @@ def problems(spec: dict, data: DataFile) -> list[str]:
                 if abs(got - want) > 1e-6 * max(abs(want), 1e-6):
                     found.append(f"{where}: x runs to {got}, not {want}")
         for wanted in expected["columns"]:
-            named = _named(summary.columns, wanted["name_contains"])
+            # an empty name: the file names no column, so any column but the x will do
+            others = [c for c in summary.columns if c.key != summary.x]
+            named = _named(
+                others if not wanted["name_contains"] else summary.columns, wanted["name_contains"]
+            )
             if not named:
                 found.append(f"{where}: no column {wanted['name_contains']!r}")
             elif same_unit(named[0].unit) != same_unit(wanted["unit"]):
@@ -103,14 +112,19 @@ def _named(columns: list, part: str) -> list:
 
 def main() -> int:
     by_kind: dict[str, list[tuple[bool, float]]] = defaultdict(list)
-    misses = []
+    rows = ["| file | kind | tables | rows | x | columns | settings | read | ms |",
+            "|---|---|---|---|---|---|---|---|---|"]  # fmt: skip
     for spec in expected_files():
         started = time.perf_counter()
-        found = problems(spec, read(spec["path"]))
-        by_kind[spec["kind"]].append((not found, time.perf_counter() - started))
-        misses += [f"- {spec['path']}: {problem}" for problem in found]
+        data = read(spec["path"])
+        found = problems(spec, data)
+        seconds = time.perf_counter() - started
+        by_kind[spec["kind"]].append((not found, seconds))
+        rows.append(yield_row(spec, data, found, seconds))
     lines = [
         f"`{COMMAND}`: {sum(map(len, by_kind.values()))} real files from public repositories.",
+        "",
+        *rows,
         "",
         "| kind | files read right | seconds per file, mean (max) |",
         "|---|---|---|",
@@ -124,8 +138,41 @@ def main() -> int:
     right = sum(ok for results in by_kind.values() for ok, _ in results)
     total = sum(map(len, by_kind.values()))
     lines += ["", f"All: {right}/{total} files read with the right tables, units and settings."]
-    print("\n".join(lines + (["", "Misses:", *misses] if misses else [])))
+    print("\n".join(lines))
     return 0
+
+
+def yield_row(spec: dict, data: DataFile, found: list[str], seconds: float) -> str:
+    """One line of the per-file table: what the file yields, and the first check it missed."""
+    summaries = [table.summary for table in data.tables]
+    x = _with_unit(summaries[0].column(summaries[0].x)) if summaries and summaries[0].x else "—"
+    shown = [c for c in summaries[0].measured() if c.key != summaries[0].x] if summaries else []
+    columns = ", ".join(_with_unit(c) for c in shown[:SHOWN_COLUMNS])
+    if len(shown) > SHOWN_COLUMNS:
+        columns += f" +{len(shown) - SHOWN_COLUMNS}"
+    wanted = spec["metadata"]
+    keys = {row.key for row in data.metadata}
+    settings = f"{len(data.metadata)}" + (
+        f" ({sum(key in keys for key in wanted)}/{len(wanted)} asked)" if wanted else ""
+    )
+    verdict = (
+        "right"
+        if not found
+        else _short(found[0]) + (f" (+{len(found) - 1})" if len(found) > 1 else "")
+    )
+    cells = [spec["path"], spec["kind"], str(len(summaries)),
+             "+".join(str(s.rows) for s in summaries) or "0", x, columns or "—", settings,
+             verdict, f"{seconds * 1000:.0f}"]  # fmt: skip
+    return "| " + " | ".join(cell.replace("|", "/") for cell in cells) + " |"
+
+
+def _with_unit(column) -> str:
+    name = _short(column.name, NAME_CHARS)
+    return f"{name} [{column.unit}]" if column.unit else name
+
+
+def _short(text: str, limit: int = MISS_CHARS) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 if __name__ == "__main__":
