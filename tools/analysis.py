@@ -28,7 +28,7 @@ from labscribe.tools.parameters import (
     read_parameters,
 )
 from labscribe.tools.quantities import Derived
-from labscribe.tools.regression import Regression, regressions
+from labscribe.tools.regression import Regression, polish, regressions
 from labscribe.tools.regression_text import digest_lines, not_the_regression, regression_facts
 from labscribe.tools.requested import Request, requested_models
 from labscribe.tools.scanning import files_with_suffix
@@ -222,7 +222,7 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
             analysis.left_out.append(f"fitting {table.summary.id} failed: {exc}"[:200])
     if len(loaded) > MAX_FITTED_TABLES:
         analysis.left_out.append(f"the first {MAX_FITTED_TABLES} tables fitted")
-    analysis.fits = not_the_regression(analysis.fits, analysis.regressions)
+    analysis.fits = not_the_regression(polish(analysis.fits, fitted), analysis.regressions)
     analysis.seconds = round(time.monotonic() - started, 3)
     return analysis
 

@@ -24,11 +24,11 @@ import numpy as np
 import scipy.linalg
 from pydantic import BaseModel, Field
 
-from labscribe.tools.fit_result import GOOD_R_SQUARED, Parameter
+from labscribe.tools.fit_result import GOOD_R_SQUARED, Fit, Parameter
 from labscribe.tools.formula_eval import evaluate_tree
 from labscribe.tools.model_choice import EXACT
 from labscribe.tools.regression_request import Ask, regression_ask
-from labscribe.tools.regression_roles import Refusal, Roles, Term, resolve
+from labscribe.tools.regression_roles import Refusal, Roles, Term, formula_roles, resolve
 from labscribe.tools.residuals import structure
 from labscribe.tools.tables import Table
 
@@ -72,6 +72,8 @@ class Regression(BaseModel):
     """Unweighted fits: the residuals' standard deviation, in the response's unit."""
     condition_number: float | None = None
     """Of the design after centring and scaling."""
+    covariance: dict[str, dict[str, float]] | None = None
+    """The coefficients' covariance, by name: what a quantity derived from two needs."""
     points: int = 0
     structure: str = ""
     good: bool = False
@@ -265,13 +267,50 @@ def _fitted(
     if loose:
         notes.append(f"not determined by the data: {', '.join(loose)}")
     scale = float(fitted.scale)
+    names = [t.name for t in roles.terms]
+    matrix = {a: {b: float(covariance[i, j]) for j, b in enumerate(names)}
+              for i, a in enumerate(names)}  # fmt: skip
     return result.model_copy(update={
+        "covariance": matrix,
         "coefficients": coefficients, "r_squared": r_squared,
         "adjusted_r_squared": float(fitted.rsquared_adj), "condition_number": condition,
         "reduced_chi_square": scale if sigma is not None else None,
         "residual_sd": math.sqrt(scale) if sigma is None else None, "structure": shape,
         "good": r_squared >= GOOD_R_SQUARED and not shape, "done": True, "notes": notes,
     })  # fmt: skip
+
+
+def polish(fits: list[Fit], tables: list[Table]) -> list[Fit]:
+    """`fits`, each fit of a formula a task writes that is linear in its parameters with
+    one variable (a polynomial) given the regression's coefficients, errors and covariance:
+    the same model, solved without the digits lmfit's iterations lose on an ill-conditioned
+    design (Filip's tenth-degree polynomial: 2.6 agreeing digits, here 11.5). A fit whose
+    parameters the regression does not name alike, or finds more than 2σ away, is kept."""
+    by_id = {table.summary.id: table for table in tables}
+    return [_polished(fit, by_id[fit.table]) if fit.table in by_id else fit for fit in fits]
+
+
+def _polished(fit: Fit, table: Table) -> Fit:
+    if not fit.formula or fit.model is None or fit.left_out:
+        return fit
+    if any(p.derived or p.stderr is None for p in fit.parameters):
+        return fit
+    roles = formula_roles(fit.formula, table.summary)
+    if not isinstance(roles, Roles) or (roles.response, roles.predictors) != (fit.y, (fit.x,)):
+        return fit
+    if sorted(t.name for t in roles.terms) != sorted(p.name for p in fit.parameters):
+        return fit
+    regression = regress(table, roles, Ask(task=fit.requested, number=0))
+    found = {c.name: c for c in regression.coefficients}
+    if not regression.done or any(
+        abs(found[p.name].value - p.value) > 2 * (p.stderr or 0.0) for p in fit.parameters
+    ):
+        return fit
+    parameters = [
+        p.model_copy(update={"value": found[p.name].value, "stderr": found[p.name].stderr})
+        for p in fit.parameters
+    ]
+    return fit.model_copy(update={"parameters": parameters, "covariance": regression.covariance})
 
 
 def _unit(term: Term, y_unit: str, by_key: dict) -> str:

@@ -6,8 +6,9 @@ on centred and scaled columns, by QR), beside statsmodels OLS on the design as w
 
 Longley (six predictors) runs as a student's folder through the analysis: its data and a
 handout that writes the model out. A one-predictor set (a polynomial in x) is fitted by
-the analysis with lmfit as the model its handout asks for (certified.py's table); here its
-formula runs through the regression directly, to show what the centring buys on Filip.
+the analysis as the model its handout asks for (certified.py's table: lmfit, then the
+regression's coefficients, tools.regression.polish), and the "report" column gives the
+digits of that fit; here its formula also runs through the regression directly.
 """
 
 from __future__ import annotations
@@ -118,16 +119,16 @@ def _naive(table: Table, roles: Roles) -> dict[str, float]:
 def report(results: list[Digits], curves: Sequence[Any] = ()) -> list[str]:
     """The markdown table of agreeing digits, then each dataset's digits per parameter;
     `curves` (certified.py's outcomes, each with the `found` values of the analysis's
-    lmfit fit) give the digits of the fit a report of a one-predictor set shows."""
-    lmfit = {o.name: o.found for o in curves}
+    fit) give the digits of the fit a report of a one-predictor set shows."""
+    shown = {o.name: o.found for o in curves}
     certified = {d["name"]: d["certified"] for d in _linear()}
     lines = [
         "NIST StRD linear regressions: agreeing digits (LRE, at most 15) of the coefficients "
         "and their standard deviations; naive = statsmodels OLS on the design as written "
-        "(default solver); lmfit = the fit the report of a one-predictor folder shows.",
+        "(default solver); report = the fit the report of a one-predictor folder shows.",
         "",
         "| dataset | NIST difficulty | predictors | through | coefficients (lowest) | "
-        "standard deviations (lowest) | naive coefficients (lowest) | lmfit (lowest) | R² |",
+        "standard deviations (lowest) | naive coefficients (lowest) | report (lowest) | R² |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
     for d in results:
@@ -136,7 +137,7 @@ def report(results: list[Digits], curves: Sequence[Any] = ()) -> list[str]:
                          f"not done: {d.note} | | | | |")  # fmt: skip
             continue
         r2 = f"{d.r_squared:.1f}" if d.r_squared is not None else "–"
-        found = lmfit.get(d.name) or {}
+        found = shown.get(d.name) or {}
         fitted = [lre(found[n], c["value"]) for n, c in certified[d.name].items() if n in found]
         lm = f"{min(fitted):.1f}" if fitted and len(fitted) == len(d.coefficients) else "–"
         lines.append(

@@ -9,6 +9,7 @@ from pathlib import Path
 from benchmodule import load
 
 bench = load("analysis/certified.py", "certified_bench")
+linear = load("analysis/certified_linear.py", "certified_linear")
 # Agreeing digits (log relative error) asked of every linear set: Wampler5's coefficients,
 # known to 1 ± 2e7 from data of 2e7, keep 7.7; every other set keeps 9.6 or more.
 COEFFICIENT_DIGITS = 7.5
@@ -42,3 +43,13 @@ def test_certified_bench_recovers_every_linear_set_to_nist_digits(tmp_path: Path
     assert longley.lowest >= LONGLEY_DIGITS
     filip = next(d for d in digits if d.name == "Filip")
     assert min(filip.naive.values()) < 1 < 10 < min(filip.coefficients.values())
+
+
+def test_certified_bench_reports_filip_as_the_regression_solves_it(tmp_path: Path) -> None:
+    """The fit a report shows for Filip's tenth-degree polynomial keeps the regression's
+    digits (lmfit's iterations alone kept 2.6)."""
+    (outcome,) = bench.run(tmp_path, ["Filip"])
+    (dataset,) = bench.linear_datasets(["Filip"])
+    digits = [linear.lre(outcome.found[name], c["value"])
+              for name, c in dataset["certified"].items()]  # fmt: skip
+    assert len(digits) == 11 and min(digits) > 10

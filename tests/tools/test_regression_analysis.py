@@ -4,6 +4,7 @@ fit in its place without a sentence saying so."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -14,6 +15,8 @@ from labscribe.tools.analysis import WRITER_DIGEST, Analysis, analyse
 from labscribe.tools.base import Folder
 from labscribe.tools.checklist import checklist
 from labscribe.tools.fit_result import format_value
+
+STRD = Path(__file__).resolve().parents[2] / "bench" / "analysis" / "strd"
 
 TASKS = (
     "Tasks:\n"
@@ -85,3 +88,20 @@ def test_analyse_states_why_a_regression_was_not_done(tmp_path: Path) -> None:
     assert not regression.done and "3 coefficients need at least 5" in regression.why_not
     (row, *_) = checklist(analysis)
     assert row.left.startswith("all of it: the regression was not done, because only 4 rows")
+
+
+def test_analyse_solves_a_polynomial_the_task_writes_to_nist_digits(tmp_path: Path) -> None:
+    """NIST StRD Filip, a tenth-degree polynomial: lmfit's iterations keep 2.6 digits of its
+    certified coefficients; the regression's keep 11."""
+    (tmp_path / "data.csv").write_text((STRD / "Filip.csv").read_text())
+    model = "y = " + " + ".join(["b0"] + [f"b{i}*x**{i}" for i in range(1, 11)])
+    (tmp_path / "handout.md").write_text(f"# Filip\n\nTasks\n\n1. Fit the model {model}.\n")
+    analysis = analyse(Folder(tmp_path), budget_seconds=60)
+    fit = next(f for f in analysis.fits if f.requested)
+    listed = json.loads((STRD / "strd.json").read_text())["datasets"]
+    certified = next(d for d in listed if d["name"] == "Filip")["certified"]
+    for name, value in certified.items():
+        parameter = fit.parameter(name)
+        assert abs(parameter.value - value["value"]) < 1e-10 * abs(value["value"])
+        assert abs(parameter.stderr - value["stderr"]) < 1e-9 * value["stderr"]
+    assert analysis.regressions == []  # one variable: the fit, not a regression, shows it
