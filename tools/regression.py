@@ -97,7 +97,11 @@ def regressions(tasks: list[str], tables: list[Table], *, deadline: float) -> li
         ask = regression_ask(task, number)
         if ask is None:
             continue
-        result = _on_tables(ask, tables, deadline)
+        try:
+            result = _on_tables(ask, tables, deadline)
+        except Exception as exc:  # what a folder holds must never cost the analysis
+            why = f"it could not be computed from these data ({type(exc).__name__}: {exc})"
+            result = Regression(task=task, number=number, why_not=why[:300])
         if result is not None:
             done.append(result)
     return done
@@ -119,8 +123,8 @@ def _on_tables(ask: Ask, tables: list[Table], deadline: float) -> Regression | N
 
 
 def regress(table: Table, roles: Roles, ask: Ask) -> Regression:
-    """The regression of `roles` on `table`'s rows where the response, every predictor and
-    the response's σ (if any) are finite, σ positive."""
+    """The regression of `roles` on `table`'s rows where the response, every predictor,
+    every term (log(x) of x > 0) and the response's σ (if any) are finite, σ positive."""
     summary, frame = table.summary, table.frame
     by_key = {c.key: c for c in summary.columns}
     sigma_key = next((c.key for c in summary.columns if c.uncertainty_of == roles.response), "")
@@ -129,6 +133,9 @@ def regress(table: Table, roles: Roles, ask: Ask) -> Regression:
     keep = np.isfinite(values).all(axis=1)
     if sigma_key:
         keep &= values[:, -1] > 0
+    defined = _defined(roles.terms, {k: values[:, i + 1] for i, k in enumerate(roles.predictors)})
+    undefined = int(np.count_nonzero(keep & ~defined))
+    keep &= defined
     y = values[keep, 0]
     x = {key: values[keep, i + 1] for i, key in enumerate(roles.predictors)}
     sigma = values[keep, -1] if sigma_key else None
@@ -146,6 +153,9 @@ def regress(table: Table, roles: Roles, ask: Ask) -> Regression:
     flat = [by_key[k].name for k in roles.predictors if np.ptp(x[k]) == 0]
     if flat:
         return result.model_copy(update={"why_not": f"{', '.join(flat)} does not vary"})
+    if undefined:
+        result.notes.append(f"{undefined} rows where a term cannot be computed (a logarithm or "
+                            "a root of a value out of its range) are left out")  # fmt: skip
     design = Design.of(terms, x)
     rank, dependent = _rank(design.matrix)
     if rank < len(terms):
@@ -203,6 +213,16 @@ class Design:
         return values, inverse @ covariance @ inverse.T
 
 
+def _defined(terms: tuple[Term, ...], x: dict[str, np.ndarray]) -> np.ndarray:
+    """Where every term that is no monomial is finite (`log(x)` needs x > 0)."""
+    keep = np.ones(len(next(iter(x.values()))), dtype=bool)
+    with np.errstate(all="ignore"):
+        for term in terms:
+            if term.powers is None:
+                keep &= np.isfinite(np.asarray(evaluate_tree(term.expression, x), dtype=float))
+    return keep
+
+
 def _lower(powers: tuple[tuple[str, int], ...]) -> set[tuple[tuple[str, int], ...]]:
     """Every monomial that divides `powers` (the constant included)."""
     return {
@@ -246,7 +266,7 @@ def _fitted(
     order = np.argsort(np.asarray(fitted.fittedvalues), kind="stable")
     shape = "" if exact else structure(residuals[order]) or ""
     condition = float(np.linalg.cond(design.matrix))
-    notes = []
+    notes = list(result.notes)
     if exact:
         notes.append("the data lie on the model exactly: the residuals are rounding, so the "
                      "standard errors are 0")  # fmt: skip
@@ -291,6 +311,13 @@ def polish(fits: list[Fit], tables: list[Table]) -> list[Fit]:
 
 
 def _polished(fit: Fit, table: Table) -> Fit:
+    try:
+        return _solved(fit, table)
+    except Exception:  # the fit lmfit found stands: polishing is never worth a failure
+        return fit
+
+
+def _solved(fit: Fit, table: Table) -> Fit:
     if not fit.formula or fit.model is None or fit.left_out:
         return fit
     if any(p.derived or p.stderr is None for p in fit.parameters):

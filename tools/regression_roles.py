@@ -188,6 +188,8 @@ def _word_roles(ask: Ask, summary: TableSummary, columns: list[Column]) -> Roles
     response_named = [k for _, k in mentions(ask.response, columns) if k not in predictors]
     if not predictors and not response_named and not ask.multiple:
         return None  # the task names none of this table's columns
+    if unmatched and not predictors and not ask.multiple:
+        return None  # "how f0 depends on L and C": quantities of no column, not this table's
     if unmatched:
         names = ", ".join(c.name for c in columns)
         return Refusal(
@@ -246,7 +248,7 @@ def _terms(
             return None
         rest -= parameter * regressor
         terms.append(_term(parameter.name, regressor, variables, keys))
-    if sympy.simplify(rest) != 0:
+    if sympy.expand(rest) != 0:
         return None
     return tuple(terms)
 

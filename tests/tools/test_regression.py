@@ -163,6 +163,19 @@ def test_regress_says_when_the_model_misses_a_curvature() -> None:
     assert any(n.startswith("the regression does not describe these data") for n in done.notes)
 
 
+def test_regress_fits_a_term_that_is_no_monomial_where_it_is_defined() -> None:
+    x1, x2 = RNG.uniform(-1, 5, 40), RNG.uniform(0, 1, 40)
+    y = 1 + 2 * np.log(np.abs(x1)) + 3 * x2 + RNG.normal(0, 0.01, 40)
+    done = asked(
+        "Fit y = a + b*log(x1) + c*x2 to the data.", table_of({"x1": x1, "x2": x2, "y": y})
+    )
+    kept = x1 > 0
+    raw = OLS(y[kept], add_constant(np.column_stack([np.log(x1[kept]), x2[kept]]))).fit()
+    assert done.points == int(kept.sum()) and done.coefficients[1].term == "log(x1)"
+    assert [c.value for c in done.coefficients] == pytest.approx(list(raw.params), rel=1e-10)
+    assert done.notes[0].startswith(f"{int((~kept).sum())} rows where a term cannot be computed")
+
+
 def test_regressions_state_a_named_predictor_that_is_no_column() -> None:
     done = regressions(
         ["Fit the yield as a linear function of temperature and humidity."],

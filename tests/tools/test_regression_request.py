@@ -137,6 +137,10 @@ def test_resolve_reads_the_response_and_predictors_from_the_words(
             "compare with R_nominal.",
         ),
         (("t", "x"), "Fit a straight line to x against t and give the slope."),
+        (
+            ("frequency", "V_in", "V_R", "phase"),
+            "Fit a resonance curve to V_R and discuss how f0 depends on L and C.",
+        ),
     ],
 )
 def test_resolve_leaves_a_one_predictor_task_alone(names: tuple[str, ...], task: str) -> None:
