@@ -50,6 +50,8 @@ class Digits:
     naive: dict[str, float] = field(default_factory=dict)
     """The coefficients' digits from statsmodels OLS on the raw design, default solver."""
     r_squared: float | None = None
+    conditions: tuple[float, float] = (math.nan, math.nan)
+    """The design's condition number as written, and centred and scaled (the regression's)."""
     note: str = ""
 
     @property
@@ -80,7 +82,8 @@ def measure(dataset: dict, strd: Path, root: Path) -> Digits:
         digits.note = regression.why_not
         return digits
     found = {c.name: c for c in regression.coefficients}
-    naive = _naive(table, roles)
+    naive, raw = _naive(table, roles)
+    digits.conditions = (raw, regression.condition_number or math.nan)
     for name, certified in dataset["certified"].items():
         digits.coefficients[name] = lre(found[name].value, certified["value"])
         digits.errors[name] = lre(found[name].stderr or 0.0, certified["stderr"])
@@ -102,8 +105,9 @@ def _through_the_analysis(dataset: dict, strd: Path, root: Path) -> Regression:
     return analysis.regressions[0] if analysis.regressions else Regression(task="", number=1)
 
 
-def _naive(table: Table, roles: Roles) -> dict[str, float]:
-    """statsmodels OLS on the design as the formula writes it, default solver (pinv)."""
+def _naive(table: Table, roles: Roles) -> tuple[dict[str, float], float]:
+    """statsmodels OLS on the design as the formula writes it, default solver (pinv), and
+    that design's condition number."""
     rows = table.frame[[roles.response, *roles.predictors]].to_numpy(dtype=float)
     x = {key: rows[:, i + 1] for i, key in enumerate(roles.predictors)}
     design = np.column_stack([
@@ -113,7 +117,8 @@ def _naive(table: Table, roles: Roles) -> dict[str, float]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # statsmodels warns of Filip's rank, as it should
         fitted = OLS(rows[:, 0], design).fit()
-    return {t.name: float(v) for t, v in zip(roles.terms, fitted.params, strict=True)}
+    values = {t.name: float(v) for t, v in zip(roles.terms, fitted.params, strict=True)}
+    return values, float(np.linalg.cond(design))
 
 
 def report(results: list[Digits], curves: Sequence[Any] = ()) -> list[str]:
@@ -145,10 +150,12 @@ def report(results: list[Digits], curves: Sequence[Any] = ()) -> list[str]:
             f"{min(d.coefficients.values()):.1f} | {min(d.errors.values()):.1f} | "
             f"{min(d.naive.values()):.1f} | {lm} | {r2} |"
         )
-    lines += ["", "Per parameter (coefficient / standard deviation):"]
+    lines += ["", "Per parameter (coefficient / standard deviation), and the design's "
+              "condition number as written and centred and scaled:"]  # fmt: skip
     for d in results:
         per = ", ".join(f"{n} {d.coefficients[n]:.1f}/{d.errors[n]:.1f}" for n in d.coefficients)
-        lines.append(f"- {d.name}: {per}")
+        lines.append(f"- {d.name}: {per}; condition {d.conditions[0]:.2g} -> "
+                     f"{d.conditions[1]:.2g}")  # fmt: skip
     return lines
 
 
