@@ -17,8 +17,12 @@ NOT_THE_REGRESSION = "not the regression task {number} asks for"
 NOT_THE_REGRESSION_START = NOT_THE_REGRESSION.split("{")[0]
 # A task that asks for "each coefficient" after a regression's task asks about its result.
 COEFFICIENT_WORDS = re.compile(r"coefficient|koeffizient|系数|regress", re.IGNORECASE)
+# A one-predictor fit of the same response has a slope and an intercept of its own: a
+# regression's coefficient is "the coefficient of temperature", its intercept the
+# regression's, so that a sentence about the other fit is not held to these values.
 INTERCEPT_TOPIC = frozenset({"intercept", "constant", "offset"})
-COEFFICIENT_TOPIC = frozenset({"coefficient", "coefficients", "slope", "slopes"})
+COEFFICIENT_TOPIC = frozenset({"coefficient", "coefficients"})
+REGRESSION_WORDS = frozenset({"regression", "multiple", "plane"})
 
 
 def listed(names: list[str]) -> str:
@@ -104,7 +108,8 @@ def _note(fit: Fit, regression: Regression) -> str:
 
 def regression_facts(regressions: list[Regression], tables: list[TableSummary]) -> list[Fact]:
     """Every coefficient the data determine, held to twice its standard error: about its
-    predictor ("the coefficient of temperature"), or the response for the intercept."""
+    predictor ("the coefficient of temperature"), or, for the intercept, the regression of
+    the response ("the regression's intercept of yield")."""
     sources = {t.id: t.source for t in tables}
     several = len(set(sources.values())) > 1
     facts: list[Fact] = []
@@ -116,10 +121,14 @@ def regression_facts(regressions: list[Regression], tables: list[TableSummary]) 
                 continue  # a coefficient the data do not determine is no fact
             intercept = coefficient.term == "1"
             topic = INTERCEPT_TOPIC if intercept else COEFFICIENT_TOPIC
-            about = words_of(regression.response if intercept else coefficient.term)
+            about = (
+                (words_of(regression.response), REGRESSION_WORDS)
+                if intercept
+                else (words_of(coefficient.term),)
+            )
             label = (f"{coefficient.name} of the multiple regression of {regression.model} "
                      f"in {regression.table} ({format_value(coefficient)})")  # fmt: skip
             relative = coefficient.relative
-            facts.append(Fact(label, coefficient.value, source, topic, (*file_words, about),
+            facts.append(Fact(label, coefficient.value, source, topic, (*file_words, *about),
                               tolerance=None if relative is None else 2 * relative))  # fmt: skip
     return facts

@@ -80,6 +80,15 @@ def test_number_checks_hold_a_coefficient_to_twice_its_error(analysis: Analysis)
     assert len(check_numbers(wrong, analysis.facts())[1]) == 1
 
 
+def test_number_checks_leave_a_one_predictor_slope_to_its_own_fit(analysis: Analysis) -> None:
+    """A straight line through yield against temperature alone has a slope of its own, not
+    the regression's coefficient of temperature."""
+    coefficient = analysis.regressions[0].coefficients[1]
+    sentence = f"The slope of yield against temperature is {0.85 * coefficient.value:.3f} g/C."
+    _, wrong = check_numbers(sentence, analysis.facts())
+    assert [m for m in wrong if "multiple regression" in m.fact] == []
+
+
 def test_analyse_states_why_a_regression_was_not_done(tmp_path: Path) -> None:
     (tmp_path / "data.csv").write_text("a1,a2,y\n1,2,1\n2,1,2\n3,4,2\n4,3,5\n")
     (tmp_path / "handout.md").write_text("# Lab\n\nTasks\n\n1. Regress y on a1 and a2.\n")
