@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from labscribe.tools.formula_notation import formula_in
+from labscribe.tools.requested import requested_model
 
 MULTIPLE = re.compile(
     r"multiple\s+(?:linear\s+)?regression|multiple\s+lineare?n?\s+regression|"
@@ -81,6 +82,7 @@ NO_INTERCEPT = re.compile(
     r"zero\s+intercept|ohne\s+(?:achsenabschnitt|konstante)|durch\s+den\s+ursprung|过原点|无截距",
     re.IGNORECASE,
 )
+LINEAR_SHAPES = frozenset({"linear", "proportional"})  # a plane's one-predictor cuts
 MAX_NAME_WORDS = 5  # a longer part of a list that names no column is prose, not a name
 
 
@@ -112,6 +114,8 @@ def regression_ask(task: str, number: int = 1) -> Ask | None:
     multiple = MULTIPLE.search(task) is not None
     formula = formula_in(task)
     base = Ask(task=task, number=number, formula=formula, multiple=multiple, intercept=intercept)
+    if not multiple and _other_model(task):
+        return base if formula is not None else None  # its own formula may still be linear
     chinese = _chinese(base)
     if chinese is not None:
         return chinese
@@ -149,6 +153,15 @@ def predictor_phrases(text: str) -> tuple[tuple[str, ...], bool]:
         names.append(phrase)
     others = len(names) <= 1 and any(ALL_OTHERS.search(name) for name in names)
     return (() if others else tuple(names)), others
+
+
+def _other_model(task: str) -> bool:
+    """Whether the task asks for a model of its own that is no plane: a formula it writes
+    out, or a curve it names ("the dependence of T on L and m: fit a power law")."""
+    request = requested_model(task)
+    return request is not None and (
+        request.formula is not None or request.shape not in LINEAR_SHAPES
+    )
 
 
 def _cued(phrase: str) -> bool:

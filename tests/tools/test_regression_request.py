@@ -141,6 +141,15 @@ def test_resolve_reads_the_response_and_predictors_from_the_words(
             ("frequency", "V_in", "V_R", "phase"),
             "Fit a resonance curve to V_R and discuss how f0 depends on L and C.",
         ),
+        (
+            ("length", "mass", "period"),
+            "Determine the dependence of the period on the length and the mass by fitting a "
+            "power law T = a L^b.",
+        ),
+        (
+            ("time", "mass", "temperature"),
+            "Describe how the temperature depends on time and mass with an exponential decay.",
+        ),
     ],
 )
 def test_resolve_leaves_a_one_predictor_task_alone(names: tuple[str, ...], task: str) -> None:
