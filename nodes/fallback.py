@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from labscribe.guards.output import latex_problems
+from labscribe.nodes.fallback_regression import regression_blocks
 from labscribe.nodes.latex_text import (
     Group,
     boxed,
@@ -27,6 +28,7 @@ from labscribe.tools.analysis import Analysis
 from labscribe.tools.checklist import checklist
 from labscribe.tools.fit_result import BEST_BY_BIC, Fit, format_value
 from labscribe.tools.parameters import ParameterRow
+from labscribe.tools.regression_text import regression_remark
 from labscribe.tools.tables import TableSummary
 
 MAX_PARAMETER_ROWS = 60
@@ -153,7 +155,7 @@ def _value(row: ParameterRow) -> str:
 
 
 def _results(analysis: Analysis, figures: list[dict[str, str]]) -> str:
-    blocks = []
+    blocks = regression_blocks(analysis)
     shown = [fit for fit in analysis.fits if fit.model and (fit.good or fit.requested)]
     if shown:
         blocks.append(paragraphs(FITS_EXPLAINED))
@@ -193,6 +195,7 @@ def _fit_row(fit: Fit, analysis: Analysis) -> list[str]:
     else:
         why = BEST_BY_BIC
     verdict = "" if fit.good else "; it does not describe the data (see below)"
+    verdict += f"; {remark}" if (remark := regression_remark(fit)) else ""
     return [
         f"{fit.y} against {fit.x} ({fit.table})",
         f"{model} ({why}{verdict})",

@@ -28,6 +28,8 @@ from labscribe.tools.parameters import (
     read_parameters,
 )
 from labscribe.tools.quantities import Derived
+from labscribe.tools.regression import Regression, polish, regressions
+from labscribe.tools.regression_text import digest_lines, not_the_regression, regression_facts
 from labscribe.tools.requested import Request, requested_models
 from labscribe.tools.scanning import files_with_suffix
 from labscribe.tools.tables import TABLE_SUFFIXES, NoTable, Table, TableSummary, read_data
@@ -90,6 +92,8 @@ class Analysis(BaseModel):
     tasks: list[str] = Field(default_factory=list)
     requests: list[Request] = Field(default_factory=list)
     """The models the tasks ask for, fitted first."""
+    regressions: list[Regression] = Field(default_factory=list)
+    """The multiple regressions the tasks ask for (tools.regression), done or not."""
     derived: list[Derived] = Field(default_factory=list)
     """Quantities the explorer derived from the fits and settings (tools.quantities)."""
     lab_notes: list[Note] = Field(default_factory=list)
@@ -120,6 +124,7 @@ class Analysis(BaseModel):
             )
             parts += [f"- {_fit_line(fit, size.fit_parameters)}" for fit in self.fits[: size.fits]]
             parts += _more(self.fits, size.fits, "fits")
+        parts += digest_lines(self.regressions)
         if self.derived:
             parts.append("Derived by the explorer's request, computed by labscribe:")
             parts += [f"- {d.text()}" for d in self.derived]
@@ -146,7 +151,9 @@ class Analysis(BaseModel):
 
     def facts(self) -> list[Fact]:
         """What the data determine, for the number checks (tools.data_facts)."""
-        return data_facts(self.tables, self.fits, self.derived)
+        return data_facts(self.tables, self.fits, self.derived) + regression_facts(
+            self.regressions, self.tables
+        )
 
 
 def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -> Analysis:
@@ -201,15 +208,21 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
         [rel for rel in leftover + _with_suffix(files, NOTE_SUFFIXES - TABLE_SUFFIXES)
          if rel != analysis.assignment and rel not in sources],
     )  # fmt: skip
-    for table in loaded[:MAX_FITTED_TABLES]:
+    fitted = loaded[:MAX_FITTED_TABLES]
+    analysis.regressions = regressions(analysis.tasks, fitted, deadline=deadline)
+    # a task that asks for several predictors is never fitted as one straight line
+    asked = {regression.number for regression in analysis.regressions}
+    requests = [request for request in analysis.requests if request.number not in asked]
+    for table in fitted:
         try:
             analysis.fits += fit_table(
-                table, deadline=deadline, requests=analysis.requests, tables=analysis.tables
+                table, deadline=deadline, requests=requests, tables=analysis.tables
             )
         except Exception as exc:  # a fit's failure must not cost the rest of the analysis
             analysis.left_out.append(f"fitting {table.summary.id} failed: {exc}"[:200])
     if len(loaded) > MAX_FITTED_TABLES:
         analysis.left_out.append(f"the first {MAX_FITTED_TABLES} tables fitted")
+    analysis.fits = not_the_regression(polish(analysis.fits, fitted), analysis.regressions)
     analysis.seconds = round(time.monotonic() - started, 3)
     return analysis
 

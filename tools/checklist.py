@@ -17,6 +17,7 @@ from labscribe.tools.analysis import Analysis
 from labscribe.tools.columns import Column
 from labscribe.tools.data_facts import topic_words, words_of
 from labscribe.tools.fit_result import format_value
+from labscribe.tools.regression_text import evidence as regression_evidence
 from labscribe.tools.tables import TableSummary
 
 MAX_GIVEN = 4  # results listed per task: the rest are in the report's tables
@@ -55,12 +56,14 @@ class TaskEvidence(BaseModel):
 
 def checklist(analysis: Analysis) -> list[TaskEvidence]:
     """Each of the assignment's tasks with what the analysis gives towards it."""
-    return [_evidence(task, analysis) for task in analysis.tasks]
+    return [_evidence(task, analysis, n) for n, task in enumerate(analysis.tasks, start=1)]
 
 
-def _evidence(task: str, analysis: Analysis) -> TaskEvidence:
+def _evidence(task: str, analysis: Analysis, number: int = 0) -> TaskEvidence:
     words = task_words(task)
-    given: list[str] = []
+    given, not_done = regression_evidence(task, number, analysis.regressions)
+    if not_done:
+        return TaskEvidence(task=task, left=not_done)
     asked = [fit for fit in analysis.fits if fit.requested == task and fit.model is not None]
     for fit in asked:
         if fit.good:

@@ -29,6 +29,7 @@ from labscribe.tools.figure_names import free_name
 from labscribe.tools.fit_result import Fit, format_value
 from labscribe.tools.fits import evaluate
 from labscribe.tools.out_files import out_folder, write_whole
+from labscribe.tools.regression_text import regression_remark
 from labscribe.tools.tables import Table, TableSummary, read_tables
 
 FIGURE_INCHES = (6.4, 4.8)  # a LaTeX \textwidth figure at its natural size
@@ -191,7 +192,9 @@ def _caption(summary: TableSummary, fit: Fit | None) -> str:
             "fit is drawn."
         )
     named = ", ".join(f"{p.name} = {format_value(p)}" for p in fit.key_parameters())
+    remark = regression_remark(fit)
     return (
         f"{fit.y} against {x} ({where}) with the best fit, {fit.model}: {named} "
         f"(R² = {fit.r_squared:.4f}). Lower panel: residuals."
+        + (f" This is {remark}." if remark else "")
     )

@@ -1,0 +1,117 @@
+"""`labscribe run --no-model` on a task that names several predictors: the data report gives
+the multiple regression with every coefficient ± its standard error, on NIST's certified
+Longley data (bench/analysis/strd, public domain) and a published exercise with its answer."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+from clirun import COMMAND
+
+from labscribe.tools.fit_result import Parameter, format_value
+
+STRD = Path(__file__).resolve().parents[2] / "bench" / "analysis" / "strd"
+# Longley's columns as R's `longley` names them, the response last; NIST's y, x1..x6.
+LONGLEY_NAMES = {"x1": "GNP.deflator", "x2": "GNP", "x3": "Unemployed", "x4": "Armed.Forces",
+                 "x5": "Population", "x6": "Year", "y": "Employed"}  # fmt: skip
+# spu.edu/ddowning/bstatmrgr.html, "Multiple Regression sample exercises", problem 1: its
+# data (X1..X4, Y1) and its published answer Y1 = 17 + 10 X1 + 20 X2 - 8 X3 + 3 X4, exact.
+EXERCISE = """X1,X2,X3,X4,Y1
+88,1,25,1,720
+74,57,48,3,1522
+18,21,80,6,-5
+65,53,76,11,1152
+6,87,31,11,1602
+68,84,100,4,1589
+66,32,97,6,559
+1,15,99,13,-426
+69,61,28,6,1721
+2,93,25,2,1703
+54,33,1,3,1218
+71,3,28,5,578
+31,59,24,0,1315
+22,89,98,7,1254
+6,47,54,4,597
+"""
+
+
+def report_of(folder: Path, tmp_path: Path) -> str:
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("LABSCRIBE_", "DEEPSEEK_"))}  # fmt: skip
+    env["LABSCRIBE_LOCAL_GGUF"] = "/nonexistent/model.gguf"
+    out = tmp_path / "out"
+    done = subprocess.run(
+        [*COMMAND, "run", str(folder), "--no-model", "--no-compile", "--out", str(out),
+         "--db", str(tmp_path / "c.db")],
+        capture_output=True, text=True, env=env, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return (out / "report.tex").read_text()
+
+
+def certified_longley() -> dict[str, Parameter]:
+    listed = json.loads((STRD / "strd.json").read_text())["datasets"]
+    certified = next(d for d in listed if d["name"] == "Longley")["certified"]
+    return {name: Parameter(name=name, value=c["value"], stderr=c["stderr"])
+            for name, c in certified.items()}  # fmt: skip
+
+
+def longley_folder(tmp_path: Path, names: dict[str, str], handout: str) -> Path:
+    """Longley's data as a student's folder: its columns renamed and reordered."""
+    folder = tmp_path / "longley"
+    folder.mkdir()
+    header, *rows = (STRD / "Longley.csv").read_text().splitlines()
+    keys = header.split(",")
+    order = [keys.index(k) for k in names]
+    lines = [",".join(names.values())]
+    lines += [",".join(row.split(",")[i] for i in order) for row in rows]
+    (folder / "longley.csv").write_text("\n".join(lines) + "\n")
+    (folder / "handout.md").write_text(handout)
+    return folder
+
+
+def test_no_model_reports_longley_on_the_six_predictors_its_handout_names(
+    tmp_path: Path,
+) -> None:
+    folder = longley_folder(tmp_path, LONGLEY_NAMES, (
+        "# Longley's employment data\n\nTasks\n\n"
+        "1. Fit the number of people employed as a linear function of the GNP deflator, the "
+        "GNP, the number unemployed, the size of the armed forces, the population and the "
+        "year (multiple linear regression).\n"
+        "2. State each coefficient with its standard error.\n"
+    ))  # fmt: skip
+    report = report_of(folder, tmp_path)
+    certified = certified_longley()
+    columns = ["intercept", *list(LONGLEY_NAMES.values())[:6]]
+    for name, coefficient in zip(columns, certified.values(), strict=True):
+        assert f"{name} = {format_value(coefficient)}" in report  # the checklist, tasks 1, 2
+    assert "a multiple linear regression of Employed on GNP.deflator, GNP" in report
+    assert "R² = 0.9955, adjusted R² = 0.9925, 16 points" in report  # NIST: 0.995479004577296
+
+
+def test_no_model_reports_longley_when_its_handout_writes_the_model(tmp_path: Path) -> None:
+    names = {key: key for key in ("y", "x1", "x2", "x3", "x4", "x5", "x6")}
+    folder = longley_folder(tmp_path, names, (
+        "# Longley\n\nTasks\n\n1. Fit the model y = b0 + b1*x1 + b2*x2 + b3*x3 + b4*x4 + "
+        "b5*x5 + b6*x6 to the data.\n"
+    ))  # fmt: skip
+    report = report_of(folder, tmp_path)
+    for name, coefficient in certified_longley().items():
+        term = f" (x{name[1:]})" if name != "b0" else ""
+        assert f"{name}{term} = {format_value(coefficient)}" in report
+
+
+def test_no_model_reports_a_published_exercise_with_its_answer(tmp_path: Path) -> None:
+    folder = tmp_path / "exercise"
+    folder.mkdir()
+    (folder / "data.csv").write_text(EXERCISE)
+    (folder / "assignment.md").write_text(
+        "# Multiple regression\n\n1. Perform a multiple regression calculation with the "
+        "given variables.\n"
+    )
+    report = report_of(folder, tmp_path)
+    assert "intercept = 17; X1 = 10; X2 = 20; X3 = -8; X4 = 3; R² = 1.0000" in report
+    assert "the data lie on the model exactly" in report
