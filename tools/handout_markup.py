@@ -186,14 +186,37 @@ def _markdown_lines(tokens: list[Token], lines: list[Line]) -> None:
 def _inline_text(token: Token) -> str:
     """What a reader reads of an inline token: its text without emphasis, links' targets,
     images or raw HTML; line breaks kept; math as text."""
+    children = token.children or []
     parts: list[str] = []
-    for child in token.children or []:
+    opened: list[tuple[int, bool]] = []  # open emphasis: where it opened, whether in a word
+    for index, child in enumerate(children):
         if child.type in ("text", "code_inline"):
             parts.append(child.content)
         elif child.type in ("softbreak", "hardbreak"):
             parts.append("\n")
+        elif child.type in ("em_open", "strong_open"):
+            before = "".join(parts)[-1:]
+            opened.append((len(parts), before.isalnum() or before == ")"))
+            parts.append("")
+        elif child.type in ("em_close", "strong_close") and opened:
+            start, in_word = opened.pop()
+            after = _first_char(children[index + 1 :])
+            if in_word or after.isalnum() or after == "(":
+                # `b1*exp(-b2*x)` is a formula CommonMark reads as emphasis: keep its stars
+                parts[start] = child.markup
+                parts.append(child.markup)
     text = _ROLE.sub("", "".join(parts))
     return _INLINE_MATH.sub(lambda m: latex_text(m.group(1)), text, count=MAX_MATH)
+
+
+def _first_char(children: list[Token]) -> str:
+    """The first character the tokens print."""
+    for child in children:
+        if child.type in ("text", "code_inline") and child.content:
+            return child.content[0]
+        if child.type in ("softbreak", "hardbreak"):
+            return "\n"
+    return ""
 
 
 # --- LaTeX ----------------------------------------------------------------------------

@@ -78,3 +78,17 @@ def test_markup_a_parser_cannot_follow_is_read_in_bounded_time() -> None:
         started = time.monotonic()
         handout_of(text, name)
         assert time.monotonic() - started < 5, name
+
+
+def test_markdown_keeps_the_stars_of_a_formula_and_drops_those_of_emphasis() -> None:
+    handout = handout_of(
+        "1. Fit the model y = b1*exp(-b2*x) + b3*exp(-b4*x) to the data.\n"
+        "2. Use **bold** and *g*, and x**2.\n",
+        "a.md",
+    )
+    assert handout is not None
+    items = [line.text for line in handout.lines if line.kind == "item"]
+    assert items == [
+        "Fit the model y = b1*exp(-b2*x) + b3*exp(-b4*x) to the data.",
+        "Use bold and g, and x**2.",
+    ]
