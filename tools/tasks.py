@@ -54,9 +54,9 @@ _AIM_WORD = (
     r"(?:aims?|objectives?|purpose|goals?|ziele?|zielsetzung|versuchsziel|lernziele"
     r"|实验目的|目的)"
 )
-# An Aim heading: "Aim", "Objectives", "Aim of the experiment", "Learning objectives",
-# "Versuchsziel", "一、实验目的".
-AIM_HEADING = re.compile(rf"^(?:\w+\s+)?{_AIM_WORD}(?:\s+of\s+(?:the|this)\s+\w+)?\s*[:：]?$",
+# An Aim heading names it among at most six words: "Aim", "Objectives", "I. OBJECTIVE",
+# "Aims and objectives", "Learning objectives", "Versuchsziel", "一、实验目的".
+AIM_HEADING = re.compile(rf"^(?:\S+\s+){{0,5}}?{_AIM_WORD}(?:\s+\S+){{0,5}}?\s*[:：]?$",
                          re.IGNORECASE)  # fmt: skip
 # The aim stated on its own line: "Aim: to measure g", "实验目的：测量 ...".
 AIM_INLINE = re.compile(

@@ -324,3 +324,11 @@ def test_assignment_aim_is_the_opening_paragraph_when_none_is_stated() -> None:
     assert assignment.aim.startswith("A hot body loses heat to its surroundings")
     assert assignment.aim_is_opening
     assert not assignment_of(PENDULUM, "a.md").aim_is_opening
+
+
+def test_assignment_aim_under_headings_as_handouts_name_them() -> None:
+    for heading in ("I. OBJECTIVE", "Aims and objectives", "Purpose of the experiment",
+                    "Learning goals:", "Versuchsziel", "一、实验目的"):  # fmt: skip
+        assert assignment_aim(f"Lab 3\n{heading}\nTo find g from a pendulum.\n") == (
+            "To find g from a pendulum."
+        ), heading
