@@ -239,3 +239,33 @@ def test_fallback_report_passes_the_output_checks_whatever_the_material_quotes(
     )
     assert latex_problems(report) == []
     assert "D{}SML" in report
+
+
+def test_fallback_report_without_a_model_names_no_bench_and_says_how_to_add_one(
+    example: Path, tmp_path: Path
+) -> None:
+    """The embedded model skipped where it never pays off: the reason names a bench, and
+    run.json keeps it; the student reads what the report is and how to add a model."""
+    skipped = (
+        "exploration was skipped: skipped on the embedded model: ... (bench/bench_embedded.py)"
+    )
+    state = state_of(example, tmp_path / "out", exploration={"termination": "skipped",
+                                                              "reason": skipped})  # fmt: skip
+    reason = "skipped on the embedded model: its drafts failed (bench/bench_embedded.py)"
+    report = fallback_report(state, reason, model_tried=False)
+    assert "bench_embedded" not in report  # (the lab's own "bench B305-07" is its data)
+    assert "embedded" not in report and "skipped" not in report and "Exploration" not in report
+    assert "This report was written from the data alone" in report
+    assert "\\texttt{-{}-base-url}" in report  # two hyphens in the PDF, not a dash
+
+
+def test_fallback_report_says_what_a_model_that_read_the_material_noted(
+    example: Path, tmp_path: Path
+) -> None:
+    ended = {"termination": "finished", "reason": "finish_exploration"}
+    found = {"key_findings": ["f0 near 5 kHz"]}
+    state = state_of(example, tmp_path / "out", findings=found, exploration=ended)
+    report = fallback_report(state, "drafting failed 4 times (...)")
+    assert "\\section{What the model noted}" in report
+    assert "A language model read the material before this report was written" in report
+    assert "f0 near 5 kHz" in report and "finish\\_exploration" not in report
