@@ -3,54 +3,28 @@ heading, list item and paragraph marked as such by the format's own parser, the 
 itself gone (`# Lab 4` is the heading "Lab 4", `\\section*{Tasks}` the heading "Tasks",
 `\\item ...` a list item, `**x**` and `$T_{10}$` the text "x" and "T_10").
 
-Markdown is read with markdown-it-py (CommonMark), LaTeX with pylatexenc's walker and its
-LaTeX-to-text, HTML with the standard library's parser. A document in none of them (a PDF's
-text, a plain .txt) is left to tools/tasks.py's reading of plain lines. The parsers never
-raise for what a document holds: a document one cannot read is read as plain text.
+Markdown is read here with markdown-it-py (CommonMark), LaTeX with pylatexenc's walker and
+its LaTeX-to-text (tools/handout_latex.py), HTML with the standard library's parser
+(tools/handout_html.py), each into the lines of tools/handout_lines.py. A document in none
+of them (a PDF's text, a plain .txt) is left to the reading of plain lines
+(tools/handout_units.py). The parsers never raise for what a document holds: a document
+one cannot read is read as plain text.
 """
 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-from html.parser import HTMLParser
 from pathlib import PurePosixPath
-from typing import ClassVar, Literal, NamedTuple
 
 import yaml
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
-from pylatexenc.latex2text import LatexNodes2Text
-from pylatexenc.latexwalker import (
-    LatexCommentNode,
-    LatexEnvironmentNode,
-    LatexMacroNode,
-    LatexNode,
-    LatexWalker,
-    get_default_latex_context_db,
-)
-from pylatexenc.macrospec import MacroSpec
 
-Kind = Literal["heading", "item", "more", "break", "text"]
+from labscribe.tools.handout_html import html_handout
+from labscribe.tools.handout_latex import latex_handout, latex_text
+from labscribe.tools.handout_lines import Handout, Line
 
-
-class Line(NamedTuple):
-    """One line of a handout as its reader sees it. `kind` says what markup made it: a
-    "heading"; the first line of a list "item" (nested `depth` deep, 1 for a top-level
-    list); "more" of the item or paragraph before; a "break" between blocks; or plain
-    "text", whose role tools/tasks.py tells by its own reading."""
-
-    text: str
-    kind: Kind = "text"
-    depth: int = 0
-
-
-class Handout(NamedTuple):
-    title: str
-    """The title the markup gives (`\\title{}`, `<title>`, a front matter's `title:`, the
-    first top-level heading); "" when it gives none."""
-    lines: list[Line]
-
+__all__ = ["Handout", "Line", "handout_of", "latex_text", "markdown_handout"]
 
 MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})
 LATEX_SUFFIXES = frozenset({".tex"})
@@ -69,20 +43,6 @@ _PROSE_DIRECTIVE = re.compile(
     r"^\{(?:admonition|note|tip|hint|important|attention|caution|warning|seealso|topic)\}"
 )
 _DIRECTIVE_OPTION = re.compile(r"^\s*:[\w-]+:")
-
-_LATEX_HEADINGS = {
-    "part": 1, "chapter": 1, "section": 2, "subsection": 3, "subsubsection": 4,
-    "paragraph": 5, "subparagraph": 5,
-}  # fmt: skip
-_LATEX_LISTS = frozenset({"itemize", "enumerate", "description", "compactitem", "enumerate*"})
-# Environments whose content is no running text: floats, tables, code, pictures.
-_LATEX_SKIPPED = frozenset(
-    {"figure", "figure*", "table", "table*", "tabular", "tabular*", "tabularx", "longtable",
-     "tikzpicture", "picture", "verbatim", "lstlisting", "minted", "comment", "thebibliography",
-     "filecontents"}
-)  # fmt: skip
-_LATEX_BREAKS = frozenset({"par", "bigskip", "medskip", "smallskip", "newpage", "clearpage"})
-_BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
 
 def handout_of(text: str, rel: str) -> Handout | None:
@@ -217,224 +177,3 @@ def _first_char(children: list[Token]) -> str:
         if child.type in ("softbreak", "hardbreak"):
             return "\n"
     return ""
-
-
-# --- LaTeX ----------------------------------------------------------------------------
-
-_LATEX_TEXT = LatexNodes2Text(math_mode="text", strict_latex_spaces=False)
-
-
-@lru_cache(maxsize=4096)
-def latex_text(source: str) -> str:
-    """LaTeX source as the text it prints (`a_{th}=g\\sin\\alpha` is "a_th=g sinα")."""
-    try:
-        return " ".join(_LATEX_TEXT.latex_to_text(source).split())
-    except (RecursionError, ValueError, IndexError, AttributeError, TypeError):
-        return source
-
-
-def _latex_context():  # type: ignore[no-untyped-def]
-    """pylatexenc's macros, with every sectioning command taking its star (`\\part*{}`)."""
-    context = get_default_latex_context_db()
-    context.add_context_category(
-        "handout", macros=[MacroSpec(name, "*[{") for name in _LATEX_HEADINGS], prepend=True
-    )
-    return context
-
-
-_LATEX_CONTEXT = _latex_context()
-
-
-def latex_handout(text: str) -> Handout:
-    walker = LatexWalker(text, latex_context=_LATEX_CONTEXT, tolerant_parsing=True)
-    nodes, _, _ = walker.get_latex_nodes()
-    title = ""
-    for node in nodes:
-        if isinstance(node, LatexMacroNode) and node.macroname == "title":
-            title = _argument_text(node)
-    body = next(
-        (n.nodelist for n in nodes
-         if isinstance(n, LatexEnvironmentNode) and n.environmentname == "document"),
-        nodes,
-    )  # fmt: skip
-    walker = _LatexLines()
-    walker.walk(body)
-    walker.flush()
-    if not title:
-        title = next((line.text for line in walker.lines if line.kind == "heading"), "")
-    return Handout(title=title, lines=walker.lines)
-
-
-def _argument_text(node: LatexMacroNode) -> str:
-    """The text of a macro's last argument (`\\section*{Tasks}` gives "Tasks")."""
-    arguments = [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
-    if not arguments:
-        return ""
-    return " ".join(_LATEX_TEXT.nodelist_to_text([arguments[-1]]).split())
-
-
-class _LatexLines:
-    """Walks pylatexenc's nodes into Lines: running text is gathered and turned into text
-    by LatexNodes2Text when a heading, an item, a list or a paragraph break ends it."""
-
-    def __init__(self) -> None:
-        self.lines: list[Line] = []
-        self.pending: list[LatexNode] = []
-        self.depth = 0
-        self.in_item = False
-        self.item_started = False
-
-    def walk(self, nodes: list[LatexNode]) -> None:
-        for node in nodes:
-            if isinstance(node, LatexCommentNode):
-                continue
-            if isinstance(node, LatexMacroNode):
-                self._macro(node)
-            elif isinstance(node, LatexEnvironmentNode):
-                self._environment(node)
-            else:
-                self.pending.append(node)
-
-    def _macro(self, node: LatexMacroNode) -> None:
-        name = node.macroname
-        if name in _LATEX_HEADINGS:
-            self.flush()
-            self.in_item = False
-            self.lines.append(Line(_argument_text(node), "heading", _LATEX_HEADINGS[name]))
-        elif name == "item":
-            self.flush()
-            self.in_item, self.item_started = True, False
-        elif name in _LATEX_BREAKS:
-            self.flush()
-        elif name == "\\":
-            self.pending.append(_NEWLINE)
-        else:
-            self.pending.append(node)
-
-    def _environment(self, node: LatexEnvironmentNode) -> None:
-        name = node.environmentname
-        if name in _LATEX_SKIPPED:
-            self.flush()
-            return
-        if name in _LATEX_LISTS:
-            self.flush()
-            outer = (self.in_item, self.item_started)
-            self.depth += 1
-            self.in_item = False
-            self.walk(node.nodelist)
-            self.flush()
-            self.depth -= 1
-            self.in_item, self.item_started = outer[0], True
-            if self.depth == 0:
-                self.in_item = False
-                self.lines.append(Line("", "break"))
-            return
-        self.walk(node.nodelist)
-
-    def flush(self) -> None:
-        """The gathered text as lines: an item's first line and the rest of it, or plain
-        lines with a break at each blank line."""
-        if not self.pending:
-            return
-        text = "".join(
-            "\n" if node is _NEWLINE else _LATEX_TEXT.nodelist_to_text([node])
-            for node in self.pending
-        )
-        self.pending = []
-        for paragraph in _BLANK_LINE.split(text):
-            rows = [" ".join(row.split()) for row in paragraph.split("\n")]
-            rows = [row for row in rows if row]
-            if not rows:
-                continue
-            if self.in_item:
-                kind: Kind = "more" if self.item_started else "item"
-                self.item_started = True
-                self.lines.append(Line(rows[0], kind, self.depth))
-                self.lines += [Line(row, "more") for row in rows[1:]]
-            else:
-                self.lines += [Line(row) for row in rows]
-                self.lines.append(Line("", "break"))
-
-
-_NEWLINE = LatexCommentNode(comment="", comment_post_space="")  # a `\\` line break, marked
-
-
-# --- HTML -----------------------------------------------------------------------------
-
-
-def html_handout(text: str) -> Handout:
-    reader = _HtmlLines()
-    reader.feed(text)
-    reader.close()
-    reader.end_block()
-    title = reader.title or next(
-        (line.text for line in reader.lines if line.kind == "heading" and line.depth == 1), ""
-    )
-    return Handout(title=title, lines=reader.lines)
-
-
-class _HtmlLines(HTMLParser):
-    _HEADINGS: ClassVar[dict[str, int]] = {f"h{n}": n for n in range(1, 7)}
-    _BLOCKS = frozenset({"p", "div", "br", "tr", "section", "article", "blockquote", "dd",
-                         "dt", "table", "hr", "form", "main", "header", "footer"})  # fmt: skip
-    _SKIPPED = frozenset({"script", "style", "svg", "template", "noscript", "pre", "head"})
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.lines: list[Line] = []
-        self.title = ""
-        self.buffer: list[str] = []
-        self.kind: Kind = "text"
-        self.level = 0
-        self.depth = 0
-        self.skipping = 0
-        self.in_title = False
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "title":
-            self.in_title = True
-        elif tag in self._SKIPPED:
-            self.skipping += 1
-        elif tag in self._HEADINGS:
-            self.end_block()
-            self.kind, self.level = "heading", self._HEADINGS[tag]
-        elif tag in ("ul", "ol"):
-            self.end_block()
-            self.depth += 1
-        elif tag == "li":
-            self.end_block()
-            self.kind, self.level = "item", self.depth
-        elif tag in self._BLOCKS:
-            self.end_block()
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "title":
-            self.in_title = False
-        elif tag in self._SKIPPED:
-            self.skipping = max(0, self.skipping - 1)
-        elif tag in ("ul", "ol"):
-            self.end_block()
-            self.depth = max(0, self.depth - 1)
-        elif tag in self._HEADINGS or tag == "li" or tag in self._BLOCKS:
-            self.end_block()
-
-    def handle_data(self, data: str) -> None:
-        if self.in_title:
-            self.title = " ".join((self.title + " " + data).split())
-        elif not self.skipping:
-            self.buffer.append(data)
-
-    def end_block(self) -> None:
-        text = " ".join("".join(self.buffer).split())
-        self.buffer = []
-        if text:
-            if self.kind == "item":
-                self.lines.append(Line(text, "item", max(1, self.level)))
-            elif self.kind == "heading":
-                self.lines.append(Line(text, "heading", self.level))
-            else:
-                self.lines.append(Line(text))
-        if text or self.kind != "text":
-            self.lines.append(Line("", "break"))
-        # text after a closed item or heading, before the next block, is plain text
-        self.kind, self.level = "text", 0

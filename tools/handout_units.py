@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Literal, NamedTuple
 
-from labscribe.tools.handout_markup import Line
+from labscribe.tools.handout_lines import Line
 from labscribe.tools.task_words import NEUTRAL_HEADING, TASK_HEADING, TASK_MARKER, asks, is_cjk
 
 # What starts a list item in plain text: a bullet, a letter or roman numeral, a number with
