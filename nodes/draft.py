@@ -47,7 +47,7 @@ ECHO_CHARS = 1_500  # of a rejected or cut-off reply, shown back to the writer: 
 def draft(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     ctx = runtime.context
     if reason := idle_reason(ctx, "draft"):
-        update = fallback(state, reason) | {"skipped": {"draft": reason}}
+        update = fallback(state, reason, model_tried=False) | {"skipped": {"draft": reason}}
         return update | milestone(state, "draft", f"fallback report assembled: {reason}")
     model = chat_model(ctx, role_of("draft"))
     # A quarter of the window stays free for the reply; the brief gets the rest.
@@ -78,9 +78,10 @@ def draft(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     return update | spent("draft", *replies) | milestone(state, "draft", detail)
 
 
-def fallback(state: State, reason: str) -> dict[str, Any]:
-    """The report from the data (nodes/fallback.py), and why no model draft is in its place."""
-    report = fallback_report(state, reason)
+def fallback(state: State, reason: str, *, model_tried: bool = True) -> dict[str, Any]:
+    """The report from the data (nodes/fallback.py), and why no model draft is in its place;
+    `model_tried` False when no model was asked to draft."""
+    report = fallback_report(state, reason, model_tried=model_tried)
     return {
         "report": report,
         "drafted_by": "fallback",

@@ -24,6 +24,7 @@ from labscribe.nodes.latex_text import (
     table,
 )
 from labscribe.nodes.material import analysis_of
+from labscribe.nodes.report_notice import EXPLORATION_TITLE, exploration_account, notice_latex
 from labscribe.tools.analysis import Analysis
 from labscribe.tools.checklist import checklist
 from labscribe.tools.fit_result import BEST_BY_BIC, Fit, format_value
@@ -56,19 +57,25 @@ FITS_EXPLAINED = (
 _PATH_LIKE = re.compile(r"[/\\]|\.[A-Za-z0-9]{1,5}$")
 
 
-def fallback_report(state: dict[str, Any], reason: str = "") -> str:
-    """The report of `state`'s material; `reason` says why no model wrote it. Should
-    the quoted material make it fail the output checks (notes that repeat one line for
-    pages look like a model's loop), it is written again without the quotations."""
-    report = _assemble(state, reason, quote=True)
-    return report if not latex_problems(report) else _assemble(state, reason, quote=False)
+def fallback_report(state: dict[str, Any], reason: str = "", *, model_tried: bool = True) -> str:
+    """The report of `state`'s material. `model_tried` says whether a model was asked to
+    draft it (and no draft passed) or none was (`--no-model`, or a model measured never to
+    pay off): its box tells the student which, in their words; `reason`, the technical one,
+    is run.json's and never printed. Should the quoted material make it fail the output
+    checks (notes that repeat one line for pages look like a model's loop), it is written
+    again without the quotations."""
+    del reason  # run.json keeps it (`degraded`, `skipped`); the PDF speaks to the student
+    report = _assemble(state, model_tried=model_tried, quote=True)
+    if not latex_problems(report):
+        return report
+    return _assemble(state, model_tried=model_tried, quote=False)
 
 
-def _assemble(state: dict[str, Any], reason: str, *, quote: bool) -> str:
+def _assemble(state: dict[str, Any], *, model_tried: bool, quote: bool) -> str:
     analysis = analysis_of(state)
     findings = state.get("findings") or {}
     parts = [
-        boxed(escape_latex(missing_statement(reason))),
+        boxed(notice_latex(model_tried=model_tried)),
         section("Aim", _aim(analysis, findings)),
         section("Apparatus and parameters", _apparatus(analysis, findings)),
         section("Results", _results(analysis, state.get("figures") or [])),
@@ -77,24 +84,15 @@ def _assemble(state: dict[str, Any], reason: str, *, quote: bool) -> str:
         parts.append(section("The assignment's tasks", _checklist(analysis)))
     if analysis.lab_notes and quote:
         parts.append(section("Notes of the experimenters", _notes(analysis)))
-    parts.append(section("Exploration", _exploration(state, findings if quote else {})))
+    found = findings if quote else {}
+    if (account := exploration_account(state | {"findings": found})) is not None:
+        parts.append(section(EXPLORATION_TITLE, _exploration(account, found)))
     parts.append(section("Material in the folder", itemize(_inventory(state.get("scan") or {}))))
     return (
         f"{PREAMBLE}\\title{{{escape_latex(report_title(analysis, findings))}}}\n"
         "\\author{labscribe (a report from the data alone)}\n"
         "\\date{\\today}\n"
         "\\begin{document}\n\\maketitle\n\n" + "\n\n".join(parts) + "\n\n\\end{document}\n"
-    )
-
-
-def missing_statement(reason: str) -> str:
-    because = f" ({reason})" if reason else ""
-    return (
-        f"No model wrote this report{because}: labscribe assembled it itself from its "
-        "analysis of the data and from the material as written. It has no introduction, "
-        "theory, discussion or conclusion, and the tasks marked as left for the student "
-        "below are not done: these are what is missing. Check every value before handing "
-        "it in."
     )
 
 
@@ -113,19 +111,23 @@ def report_title(analysis: Analysis, findings: dict[str, Any]) -> str:
 
 
 def _aim(analysis: Analysis, findings: dict[str, Any]) -> str:
+    source = escape_latex(analysis.assignment or "")
+    if analysis.aim and analysis.aim_is_opening:
+        return (f"The assignment ({source}) names no aim in so many words; it opens:\n"
+                + quoted(analysis.aim))  # fmt: skip
     if analysis.aim:
-        return f"As the assignment ({escape_latex(analysis.assignment or '')}) states it:\n" + (
-            quoted(analysis.aim)
-        )
+        return f"As the assignment ({source}) states it:\n" + quoted(analysis.aim)
     if findings.get("goal"):
-        return paragraphs(f"As exploration recorded it (not checked): {findings['goal']}")
+        return paragraphs(f"As the model that read the material recorded it (not checked): "
+                          f"{findings['goal']}")  # fmt: skip
     return paragraphs("The material states no aim.")
 
 
 def _apparatus(analysis: Analysis, findings: dict[str, Any]) -> str:
     blocks = []
     if findings.get("method"):
-        blocks.append(paragraphs(f"Method, as exploration recorded it: {findings['method']}"))
+        blocks.append(paragraphs(f"Method, as the model that read the material recorded it: "
+                                 f"{findings['method']}"))  # fmt: skip
     rows = analysis.parameters[:MAX_PARAMETER_ROWS]
     if not rows:
         blocks.append(paragraphs("No parameter file was found in the material."))
@@ -238,9 +240,16 @@ def _checklist(analysis: Analysis) -> str:
         [str(number), item.task, "; ".join(item.given) or "–", item.left]
         for number, item in enumerate(checklist(analysis), start=1)
     ]
+    left_out = (
+        f" The assignment sets {analysis.tasks_left_out} more than the {len(rows)} listed here: "
+        "those under its headings for tasks and questions come first, then its other "
+        "instructions in order; read it for the rest."
+        if analysis.tasks_left_out
+        else ""
+    )
     intro = paragraphs(
         f"The tasks of {analysis.assignment}, with what labscribe's analysis gives towards "
-        "each. A result listed bears on the task; it does not do it."
+        f"each. A result listed bears on the task; it does not do it.{left_out}"
     )
     return (
         intro
@@ -263,15 +272,10 @@ def _notes(analysis: Analysis) -> str:
     return "\n\n".join(blocks)
 
 
-def _exploration(state: dict[str, Any], findings: dict[str, Any]) -> str:
-    ending = (state.get("exploration") or {}).get("reason", "exploration did not finish")
-    halts = (state.get("guard") or {}).get("halts") or []
-    texts = [f"Exploration ended because {ending}."]
-    texts += [f"Exploration was halted: {record['reason']}." for record in halts]
-    body = paragraphs(*texts)
+def _exploration(account: str, findings: dict[str, Any]) -> str:
+    body = paragraphs(account)
     found = [str(item) for item in findings.get("key_findings") or []]
     if found:
-        body += "\n\n" + paragraphs("What the exploring model recorded (not checked):")
         body += "\n\n" + itemize(found)
     return body
 

@@ -89,7 +89,11 @@ class Analysis(BaseModel):
     """The assignment's title ("Lab 4: ..."), "" without an assignment."""
     aim: str = ""
     """The assignment's own statement of its aim, as written."""
+    aim_is_opening: bool = False
+    """The aim is the assignment's opening paragraph: it states none in so many words."""
     tasks: list[str] = Field(default_factory=list)
+    tasks_left_out: int = 0
+    """Tasks of the assignment beyond the checklist's length (tools.tasks.MAX_TASKS)."""
     requests: list[Request] = Field(default_factory=list)
     """The models the tasks ask for, fitted first."""
     regressions: list[Regression] = Field(default_factory=list)
@@ -112,7 +116,8 @@ class Analysis(BaseModel):
         if self.title:
             parts.append(f"Assignment ({self.assignment}): {self.title}")
         if self.aim:
-            parts.append(f"Aim, as the assignment states it: {_cut(self.aim, size.task_chars * 2)}")
+            how = "opens (it states no aim)" if self.aim_is_opening else "states it"
+            parts.append(f"Aim, as the assignment {how}: {_cut(self.aim, size.task_chars * 2)}")
         if self.tables:
             parts.append("Tables:")
             parts += [f"- {_table_line(table)}" for table in self.tables[: size.tables]]
@@ -200,7 +205,8 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
             analysis.unreadable.append(Unreadable(path=analysis.assignment, reason=str(exc)))
         else:
             analysis.title, analysis.aim = assignment.title, assignment.aim
-            analysis.tasks = assignment.tasks
+            analysis.aim_is_opening = assignment.aim_is_opening
+            analysis.tasks, analysis.tasks_left_out = assignment.tasks, assignment.tasks_left_out
             analysis.requests = requested_models(assignment.tasks)
     sources = {row.source for row in analysis.parameters}
     analysis.lab_notes = read_notes(

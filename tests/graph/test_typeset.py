@@ -73,7 +73,7 @@ def test_typeset_a_draft_that_hides_its_body_ends_with_the_fallback(
     assert result.record["status"] == "degraded"
     assert result.record["degraded"][0].startswith("drafting failed 4 times")
     report = (result.out / "report.tex").read_text()
-    assert report != hidden and "No model wrote this report" in report
+    assert report != hidden and "none of its drafts passed the checks" in report
     text = pdf_text(result.out / "report.pdf")
     assert "sweep.csv" in text and "params.ini" in text
 
@@ -138,7 +138,7 @@ def test_typeset_a_report_whose_final_pdf_hides_the_body_gives_way_to_the_fallba
     assert "its PDF shows only 0 of" in writer.requests[1][-1].text
     assert result.record["status"] == "degraded"
     assert result.record["degraded"][0].startswith("the model's report does not print its text")
-    assert "No model wrote this report" in (result.out / "report.tex").read_text()
+    assert "none of its drafts passed the checks" in (result.out / "report.tex").read_text()
     assert "sweep.csv" in pdf_text(result.out / "report.pdf")
 
 

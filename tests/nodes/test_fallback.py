@@ -58,11 +58,14 @@ def test_fallback_report_is_titled_and_aimed_by_the_assignment(example_report) -
     assert "In this lab you measure the resonance curve of such a circuit" in report
 
 
-def test_fallback_report_says_once_what_is_missing_and_why(example_report) -> None:
+def test_fallback_report_says_once_in_a_students_words_that_no_draft_passed(
+    example_report,
+) -> None:
     report, _ = example_report
-    assert report.count("No model wrote this report") == 1
-    assert escape_latex(REASON) in report
-    assert "has no introduction, theory, discussion or conclusion" in report
+    assert report.count("none of its drafts passed the checks") == 1
+    assert "without the introduction, theory, discussion and conclusion in prose" in report
+    assert "documentclass" not in report.split("\\maketitle", 1)[1]  # the reason is run.json's
+    assert "drafting failed" not in report
 
 
 def test_fallback_report_holds_the_parameter_table(example_report) -> None:
@@ -174,7 +177,8 @@ def test_fallback_report_escapes_and_states_the_halt() -> None:
     assert latex_problems(report) == []
     assert "\\title{50\\% of \\$x\\_1\\$}" in report
     assert "a\\#b" in report
-    assert "Exploration was halted: read\\_file was called 5 times" in report
+    assert "A language model began to read the material but stopped before it finished" in report
+    assert "read\\_file" not in report  # the guard's reason is run.json's, not the student's
     assert "sweep\\_1.csv" in report
 
 
@@ -235,3 +239,33 @@ def test_fallback_report_passes_the_output_checks_whatever_the_material_quotes(
     )
     assert latex_problems(report) == []
     assert "D{}SML" in report
+
+
+def test_fallback_report_without_a_model_names_no_bench_and_says_how_to_add_one(
+    example: Path, tmp_path: Path
+) -> None:
+    """The embedded model skipped where it never pays off: the reason names a bench, and
+    run.json keeps it; the student reads what the report is and how to add a model."""
+    skipped = (
+        "exploration was skipped: skipped on the embedded model: ... (bench/bench_embedded.py)"
+    )
+    state = state_of(example, tmp_path / "out", exploration={"termination": "skipped",
+                                                              "reason": skipped})  # fmt: skip
+    reason = "skipped on the embedded model: its drafts failed (bench/bench_embedded.py)"
+    report = fallback_report(state, reason, model_tried=False)
+    assert "bench_embedded" not in report  # (the lab's own "bench B305-07" is its data)
+    assert "embedded" not in report and "skipped" not in report and "Exploration" not in report
+    assert "This report was written from the data alone" in report
+    assert "\\texttt{-{}-base-url}" in report  # two hyphens in the PDF, not a dash
+
+
+def test_fallback_report_says_what_a_model_that_read_the_material_noted(
+    example: Path, tmp_path: Path
+) -> None:
+    ended = {"termination": "finished", "reason": "finish_exploration"}
+    found = {"key_findings": ["f0 near 5 kHz"]}
+    state = state_of(example, tmp_path / "out", findings=found, exploration=ended)
+    report = fallback_report(state, "drafting failed 4 times (...)")
+    assert "\\section{What the model noted}" in report
+    assert "A language model read the material before this report was written" in report
+    assert "f0 near 5 kHz" in report and "finish\\_exploration" not in report

@@ -65,3 +65,16 @@ def test_analyse_refuses_long_cells_as_engineering_notation(tmp_path: Path) -> N
     table = analysed(tmp_path)["tables"][0]
     assert table["rows"] == 400  # the rows of long cells hold one number: no data rows
     assert next(c for c in table["columns"] if c["name"] == "U")["maximum"] == 0.4005
+
+
+def test_analyse_reads_a_handout_of_long_lines(tmp_path: Path) -> None:
+    """A handout's line of commas, blanks, markers or colons: its tasks are still read."""
+    long = "\n\n".join(
+        ["Tasks:\n1. From a, determine g.", ", " * (LONG // 2), "(a) " * (LONG // 4),
+         "Aim: " + ":" * LONG, "- x" + " " * LONG + "y", "Q1. " + "a, " * (LONG // 3)]
+    )  # fmt: skip
+    for name in ("handout.txt", "handout.md", "handout.tex"):
+        folder = tmp_path / name.replace(".", "_")
+        folder.mkdir()
+        (folder / name).write_text(long)
+        assert "From a, determine g." in analysed(folder)["tasks"], name

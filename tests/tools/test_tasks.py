@@ -5,6 +5,7 @@ from labscribe.tools.tasks import (
     MAX_TASK_CHARS,
     MAX_TASKS,
     assignment_aim,
+    assignment_of,
     assignment_title,
     extract_tasks,
     find_assignment,
@@ -158,3 +159,176 @@ def test_extract_tasks_keeps_a_list_of_apparatus_out() -> None:
         "Tasks\n- Fit the line.\n"
     )
     assert extract_tasks(text) == ["Fit the line."]
+
+
+# The handout of issue 26, word for word: "Tasks:" read as a paragraph and a command after a
+# comma dropped its third task.
+PENDULUM = (
+    "# Lab 2: The simple pendulum\n"
+    "In this experiment you measure the period of a simple pendulum for several lengths and "
+    "use it to find the gravitational acceleration.\n"
+    "Tasks:\n"
+    "1. Plot the period T against the length L.\n"
+    "2. Fit a power law T = a L^b to the data.\n"
+    "3. From a, determine the gravitational acceleration g.\n"
+)
+PENDULUM_TASKS = [
+    "Plot the period T against the length L.",
+    "Fit a power law T = a L^b to the data.",
+    "From a, determine the gravitational acceleration g.",
+]
+
+
+def test_extract_tasks_keeps_every_item_under_a_tasks_line() -> None:
+    for name in ("handout.md", "handout.txt", "handout.pdf"):  # Markdown, and plain text
+        assert extract_tasks(PENDULUM, name) == PENDULUM_TASKS, name
+
+
+def test_extract_tasks_keeps_a_command_after_a_comma_in_lower_case() -> None:
+    assert extract_tasks("Using the slope, determine g.\nFrom a, find b.\n") == [
+        "Using the slope, determine g.",
+        "From a, find b.",
+    ]
+    # a participle after a comma is no command
+    assert extract_tasks("The generator, set to 5 V, drives the circuit.\n") == []
+
+
+def test_extract_tasks_keeps_items_under_a_label_whatever_their_first_word() -> None:
+    text = (
+        "Questions:\n(a) What is the period of the pendulum?\n(b) Why does the amplitude decay?\n"
+        "Auswertung:\na) Die Federkonstante aus der Steigung.\nb) Die Periode als Funktion von m.\n"
+        "数据处理：\n（1）T²与L的关系图。\n（2）重力加速度g的值及其不确定度。\n"
+    )
+    assert extract_tasks(text) == [
+        "What is the period of the pendulum?",
+        "Why does the amplitude decay?",
+        "Die Federkonstante aus der Steigung.",
+        "Die Periode als Funktion von m.",
+        "T²与L的关系图。",
+        "重力加速度g的值及其不确定度。",
+    ]
+
+
+def test_extract_tasks_reads_every_marker_labs_number_tasks_with() -> None:
+    text = (
+        "Procedure\n"
+        "1) Record the temperature every minute.\n"
+        "Task 3: The cooling curve and its time constant.\n"
+        "Q2. Which model describes the data?\n"
+        "Aufgabe 2: Messung der Schwingungsdauer.\n"
+        "* Plot T against t.\n"
+        "• Estimate the uncertainty of tau.\n"
+        "（1）计算冷却常数。\n"
+    )
+    assert extract_tasks(text) == [
+        "Record the temperature every minute.",
+        "The cooling curve and its time constant.",
+        "Which model describes the data?",
+        "Messung der Schwingungsdauer.",
+        "Plot T against t.",
+        "Estimate the uncertainty of tau.",
+        "计算冷却常数。",
+    ]
+
+
+def test_extract_tasks_keeps_a_numbered_list_of_nouns_under_a_task_heading() -> None:
+    text = "Aufgaben\n1. Bestimmung der Federkonstante\n2. Messung der Periode\n3 Auswertung\n"
+    assert extract_tasks(text) == ["Bestimmung der Federkonstante", "Messung der Periode"]
+
+
+def test_extract_tasks_joins_an_item_over_several_indented_lines() -> None:
+    text = (
+        "Tasks\n"
+        "1. Measure the period.\n"
+        "   Use at least ten oscillations for each length.\n"
+        "2. Plot T^2 against L.\n"
+    )
+    assert extract_tasks(text) == [
+        "Measure the period. Use at least ten oscillations for each length.",
+        "Plot T^2 against L.",
+    ]
+
+
+def test_extract_tasks_reads_german_commands_wherever_the_verb_stands() -> None:
+    text = "Aus der Steigung bestimmen Sie die Federkonstante. Man berechne die Periode.\n"
+    assert extract_tasks(text) == [
+        "Aus der Steigung bestimmen Sie die Federkonstante.",
+        "Man berechne die Periode.",
+    ]
+
+
+def test_extract_tasks_keeps_a_blank_to_fill_in_and_leaves_a_narrative_out() -> None:
+    text = (
+        "某同学在用单摆测定重力加速度的实验中，测量5种不同摆长情况下单摆的振动周期。\n"
+        "以L为横坐标，T2为纵坐标，由图线求出重力加速度g=______。\n"
+    )
+    assert extract_tasks(text) == ["以L为横坐标，T2为纵坐标，由图线求出重力加速度g=______。"]
+
+
+def test_extract_tasks_keeps_a_sequence_word_before_a_command() -> None:
+    text = "Next measure the voltage across the resistor.\nAlso calculate the power.\n"
+    assert extract_tasks(text) == [
+        "Next measure the voltage across the resistor.",
+        "Also calculate the power.",
+    ]
+
+
+def test_extract_tasks_over_the_limit_keeps_the_tasks_its_headings_name() -> None:
+    steps = "".join(f"{i}. Turn knob {i} to the right.\n" for i in range(1, MAX_TASKS + 4))
+    text = f"Procedure\n{steps}Questions\n- Why is the period constant?\n- What is g?\n"
+    assignment = assignment_of(text)
+    assert len(assignment.tasks) == MAX_TASKS
+    assert assignment.tasks[-2:] == ["Why is the period constant?", "What is g?"]
+    assert assignment.tasks[0] == "Turn knob 1 to the right."
+    assert assignment.tasks_left_out == 5
+
+
+def test_assignment_title_without_its_markup() -> None:
+    assert assignment_title("# Lab 4\nMeasure it.\n", "a.md") == "Lab 4"
+    assert assignment_title("## Lab 4: Ohm's law\n", "a.md") == "Lab 4: Ohm's law"
+    assert assignment_title("**Lab 4**\n\nMeasure it.\n", "a.md") == "Lab 4"
+    assert assignment_title("Lab 4\n=====\n\nMeasure it.\n", "a.md") == "Lab 4"
+    assert assignment_title("Lab 4\n=====\nMeasure it.\n", "a.pdf") == "Lab 4"
+    assert assignment_title("# Lab 4\n", "a.pdf") == "Lab 4"
+    assert assignment_title("\\section*{Lab 4}\nText.\n", "a.tex") == "Lab 4"
+    latex = "\\title{Lab 4: Optics}\n\\begin{document}\\end{document}"
+    assert assignment_title(latex, "a.tex") == "Lab 4: Optics"
+    assert assignment_title("<html><h1>Lab 4</h1><p>Text.</p></html>", "a.html") == "Lab 4"
+    assert assignment_title("---\ntitle: Lab 4\n---\n# Overview\n", "a.md") == "Lab 4"
+    assert assignment_title("实验名称：单摆测重力加速度\n一、实验目的\n") == "单摆测重力加速度"
+
+
+def test_assignment_aim_from_its_heading_on_the_same_line_or_below() -> None:
+    assert assignment_aim("Lab 3\nAim: To measure g with a pendulum.\n") == (
+        "To measure g with a pendulum."
+    )
+    assert assignment_aim("Lab 3\n\nObjective\nTo measure g with a pendulum.\n") == (
+        "To measure g with a pendulum."
+    )
+    assert assignment_aim("# Lab 3\n## Objectives\n- Measure g.\n- Compare it.\n", "a.md") == (
+        "Measure g. Compare it."
+    )
+    assert assignment_aim("Versuch 3\nZiel: Bestimmung der Erdbeschleunigung.\n") == (
+        "Bestimmung der Erdbeschleunigung."
+    )
+    assert assignment_aim("实验三\n实验目的：测量重力加速度。\n") == "测量重力加速度。"
+
+
+def test_assignment_aim_is_the_opening_paragraph_when_none_is_stated() -> None:
+    text = (
+        "Lab 5: Cooling\nName: ______\n\n"
+        "A hot body loses heat to its surroundings at a rate set by the difference in "
+        "temperature between them.\n\nTasks:\n1. Plot T against t.\n"
+    )
+    assignment = assignment_of(text)
+    assert assignment.aim.startswith("A hot body loses heat to its surroundings")
+    assert assignment.aim_is_opening
+    assert not assignment_of(PENDULUM, "a.md").aim_is_opening
+
+
+def test_assignment_aim_under_headings_as_handouts_name_them() -> None:
+    for heading in ("I. OBJECTIVE", "Aims and objectives", "Purpose of the experiment",
+                    "Learning goals:", "Versuchsziel", "一、实验目的"):  # fmt: skip
+        assert assignment_aim(f"Lab 3\n{heading}\nTo find g from a pendulum.\n") == (
+            "To find g from a pendulum."
+        ), heading

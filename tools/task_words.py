@@ -1,0 +1,185 @@
+"""What in a handout's wording asks the student for work: the words of headings that set
+tasks, the commands of English, German and Chinese handouts, the markers of a numbered task
+("Task 3:", "Q2.", "Aufgabe 2:"), the blanks of a worksheet, and the closing instructions
+that ask for nothing but handing in.
+
+Every pattern here runs on untrusted text, so each has one way to match a run of blanks,
+letters or digits (linear time: tests/tools/test_long_lines.py).
+"""
+
+from __future__ import annotations
+
+import re
+
+# Headings and introductions of the lists whose items are tasks whatever their first word.
+TASK_HEADING = re.compile(
+    r"goal|aim|objective|task|requirement|required|question|exercise|assignment|deliverable"
+    r"|report|analysis|evaluation|calculation|discuss|problem|post-?lab|pre-?lab|write-?up"
+    r"|to ?do|checklist|aufgabe|auswertung|ziel|fragen|gefordert|verlangt|anforderung"
+    r"|目的|任务|要求|内容|思考|步骤|问题|数据处理|作业",
+    re.IGNORECASE,
+)
+# A sub-heading that only numbers a part ("Part 2", "Teil B", "Experiment II") continues the
+# section it stands in.
+NEUTRAL_HEADING = re.compile(
+    r"^(?:part|teil|section|exp(?:eriment)?\.?|versuch|step|schritt|phase)\s*[\dIVXA-Ha-h]+\b"
+    r"|^第\s*[一二三四五六七八九十\d]+\s*部分",
+    re.IGNORECASE,
+)
+# A numbered task says so itself: "Task 3:", "Q2.", "Aufgabe 2:", "问题1".
+TASK_MARKER = re.compile(
+    r"^\s*(?:task|question|q|exercise|problem|aufgabe|teilaufgabe|frage|任务|问题|题)"
+    r"\s*\d{1,3}[a-z]?\s*[.:：)–-]?",
+    re.IGNORECASE,
+)
+# A worksheet's blank to fill in ("g = ______ m/s²", "（  ）") asks for an answer.
+BLANK = re.compile(r"_{4,}|＿{2,}|（\s{2,}）|\(\s{3,}\)")
+# What the student does with the report, not with the data: not a task of the analysis.
+CLOSING = re.compile(
+    r"^(?:please\s+|(?:make|be)\s+sure\s+(?:to\s+|that\s+you\s+)|remember\s+to\s+)?"
+    r"(?:hand\s+(?:it\s+)?in|submit|upload|send|e-?mail|turn\s+in|"
+    r"the\s+(?:report|deadline)\s+is\s+due|reports?\s+(?:are|is)\s+due|deadline|due\b)"
+    r"|^(?:提交|上交|交给|请于|请在.{0,12}提交)"
+    r"|^(?:abgabe|reichen\s+sie|geben\s+sie\s+\S+(?:\s+\S+){0,6}\s+ab\b)",
+    re.IGNORECASE,
+)
+IMPERATIVE = frozenset(
+    {
+        "measure", "determine", "calculate", "compute", "plot", "draw", "sketch", "graph",
+        "compare", "derive", "estimate", "fit", "record", "discuss", "explain", "show", "find",
+        "verify", "check", "report", "write", "describe", "state", "analyse", "analyze",
+        "evaluate", "obtain", "use", "build", "set", "sweep", "save", "propagate", "quote",
+        "include", "tabulate", "identify", "predict", "summarise", "summarize", "give", "list",
+        "make", "prove", "assess", "investigate", "repeat", "convert", "construct", "apply",
+        "upload", "submit", "cite", "label", "answer", "read", "take", "connect", "adjust",
+        "observe", "test", "justify", "interpret", "calibrate", "perform", "present", "comment",
+        "consider", "attach", "complete", "prepare", "note", "mark", "hand", "turn", "place",
+        "arrange", "tilt", "push", "pull", "click", "drag", "select", "choose", "create", "add",
+        "insert", "replace", "release", "displace", "start", "attempt", "try", "keep", "hold",
+        "move", "rotate", "count", "weigh", "stir", "pour", "dilute", "titrate", "rinse",
+        "collect", "dissolve", "examine", "reflect", "solve", "express", "relate", "extract",
+        "deduce", "confirm", "demonstrate", "outline", "suggest", "propose", "design", "think",
+        "ensure", "align", "mount", "wait", "allow", "fill", "enter", "print", "vary", "explore",
+        "extrapolate", "interpolate", "linearise", "linearize", "integrate", "differentiate",
+        "simulate", "sum", "average", "multiply", "divide", "subtract", "round", "open",
+        "bring", "plug", "unplug", "remove", "discharge", "charge", "zero", "clamp", "hang",
+    }
+)  # fmt: skip
+# German instructions start with the verb ("Bestimmen Sie ...", to a student "Bestimme ...",
+# to a group "Bestimmt ..."), or put it second after what they start with ("Aus a bestimmen
+# Sie g"); old handouts write "Man bestimme ...".
+GERMAN_IMPERATIVE = frozenset(
+    {
+        "bestimme", "bestimmen", "berechne", "berechnen", "miss", "messen", "messt", "zeichne",
+        "zeichnen", "trage", "tragen", "passe", "passen", "vergleiche", "vergleichen",
+        "diskutiere", "diskutieren", "ermittle", "ermitteln", "erkläre", "erklären",
+        "skizziere", "skizzieren", "stelle", "stellen", "gib", "geben", "werte", "werten",
+        "fitte", "fitten", "schätze", "schätzen", "überprüfe", "überprüfen", "prüfe",
+        "prüfen", "untersuche", "untersuchen", "notiere", "notieren", "beschreibe",
+        "beschreiben", "begründe", "begründen", "leite", "leiten", "nenne", "nennen",
+        "bestätige", "bestätigen", "verifiziere", "verifizieren", "bilde", "bilden",
+        "führe", "führen", "plotte", "plotten", "bestimmt", "berechnet", "vergleicht",
+        "zeige", "zeigen", "nimm", "nehmen", "lies", "lesen", "wiederhole", "wiederholen",
+        "variiere", "variieren", "beantworte", "beantworten", "erstelle", "erstellen",
+        "verwende", "verwenden", "benutze", "benutzen", "wähle", "wählen", "beurteile",
+        "beurteilen", "überlege", "überlegen", "justiere", "justieren", "kalibriere",
+        "kalibrieren", "schalte", "schalten", "zeichnet", "skizziert", "erklärt", "ermittelt",
+        "diskutiert", "stellt", "tragt", "gebt", "nennt", "begründet", "rechne",
+        "rechnen", "überprüft", "untersucht", "fertige", "fertigen", "drucke", "drucken",
+    }
+)  # fmt: skip
+CHINESE_IMPERATIVE = (
+    "计算", "绘制", "画出", "作出", "作图", "画图", "比较", "测量", "测定", "确定", "求出",
+    "求", "分析", "讨论", "说明", "验证", "记录", "推导", "估算", "估计", "拟合", "给出", "写出",
+    "解释", "总结", "列出", "观察", "研究", "描绘", "算出", "判断", "完成", "读出", "调节",
+    "调整", "改变", "重复", "填写", "填入", "回答", "简述", "指出", "证明", "设计", "估测",
+    "描点", "绘出", "导出", "处理",
+)  # fmt: skip
+# "用/利用/根据/由 ... 求出 g": a command whose verb follows what it works from.
+CHINESE_FROM = re.compile(
+    r"^(?:请|试)?(?:由|从|根据|利用|用|通过|依据)[^，。；,;]{0,24}?"
+    r"(?:求出|求得|计算|算出|确定|得出|作出|画出|绘制|比较|验证|求)"
+)
+# Sequence words before a command: "Next measure ...", "Then plot ...", "Also calculate".
+LEADING_ADVERB = frozenset(
+    {"next", "then", "also", "finally", "now", "first", "second", "third", "lastly", "again",
+     "afterwards", "additionally", "similarly", "carefully", "briefly", "please", "just",
+     "anschließend", "danach", "zuletzt", "dann", "nun", "zunächst", "außerdem"}
+)  # fmt: skip
+# After a comma a command is lower-case ("From a, determine g"), and an object follows it:
+# "..., set to 5 V" is a participle, "..., set the generator to 5 V" a command.
+_OBJECT_START = re.compile(
+    r"(?:the|a|an|your|this|that|these|those|all|each|every|both|it|them|its|their|one|two|"
+    r"three|and|or|then|how|what|whether|why|which|at|for|on|up|in|out|off|down)\b"
+    r"|[A-Za-z](?:_\w+)?\b|\d|[$\"“'(]",
+    re.IGNORECASE,
+)
+_YOU_MUST = re.compile(
+    r"\byou\s+(?:should|must|need\s+to|have\s+to|are\s+(?:asked\s+|required\s+)?to)\s+"
+    r"([a-z]+)",
+    re.IGNORECASE,
+)
+_GERMAN_SIE = re.compile(r"\b([a-zäöüß]+)\s+Sie\b", re.IGNORECASE)
+_GERMAN_MAN = re.compile(r"^man\s+([a-zäöüß]+)\b", re.IGNORECASE)
+_CLAUSE = re.compile(r"[,;:，；：]\s*")
+_WORD = re.compile(r"[A-Za-zÄÖÜäöüß]+")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_NOTE_THAT = re.compile(r"^note\s+that\b", re.IGNORECASE)
+# A Chinese sentence that opens with who did it narrates ("某同学在……实验中，测量……"):
+# its verbs are the narrative's, not commands to the reader.
+_CHINESE_NARRATIVE = re.compile(r"^(?:某|我们|我|他们|他|她|学生|同学|小组|有人|实验者)")
+
+
+def asks(sentence: str) -> bool:
+    """Whether `sentence` gives a command: a clause starts with one ("From a, determine g."),
+    or the sentence says what the student must do ("you should plot", "bestimmen Sie").
+    A lone word ("Report") is a heading, not a command."""
+    if _CHINESE_NARRATIVE.match(sentence.strip()):
+        return False
+    clauses = [c for c in _CLAUSE.split(sentence) if c.strip()]
+    for position, clause in enumerate(clauses):
+        if imperative(clause, first=position == 0) and (
+            len(clause.split()) > 1 or _CJK.match(clause.strip())
+        ):
+            return True
+    if (must := _YOU_MUST.search(sentence)) and must.group(1).lower() in IMPERATIVE:
+        return True
+    return any(m.group(1).lower() in GERMAN_IMPERATIVE for m in _GERMAN_SIE.finditer(sentence))
+
+
+def imperative(clause: str, *, first: bool = True) -> bool:
+    """Whether `clause` starts with a command: its first word (after a sequence word such as
+    "Next") is a verb of the vocabulary. A clause after a comma may start lower-case when an
+    object follows its verb."""
+    text = clause.lstrip("-–•*·(（ ")
+    if _CJK.match(text):
+        return text.removeprefix("请").removeprefix("试").startswith(CHINESE_IMPERATIVE) or (
+            CHINESE_FROM.match(text) is not None
+        )
+    if _NOTE_THAT.match(text):
+        return False
+    if (man := _GERMAN_MAN.match(text)) and man.group(1).lower() in GERMAN_IMPERATIVE:
+        return True
+    words = _WORD.match(text)
+    if words is None:
+        return False
+    word, rest = words.group(0), text[words.end() :].lstrip()
+    capital = text[:1].isupper()
+    if word.lower() in LEADING_ADVERB and (following := _WORD.match(rest)):
+        word, rest = following.group(0), rest[following.end() :].lstrip()
+        capital = True  # "Next measure ...": the sentence's capital is the adverb's
+    lowered = word.lower()
+    if lowered not in IMPERATIVE and lowered not in GERMAN_IMPERATIVE:
+        return False
+    if capital and first:
+        return True
+    return _OBJECT_START.match(rest) is not None
+
+
+def closing(text: str) -> bool:
+    """A closing instruction: handing in, not analysing."""
+    return CLOSING.search(text.lstrip("-–•*·(（ ")) is not None
+
+
+def is_cjk(text: str) -> bool:
+    return _CJK.search(text) is not None
