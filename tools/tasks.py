@@ -23,7 +23,7 @@ from labscribe.tools.base import Folder
 from labscribe.tools.handout_markup import handout_of
 from labscribe.tools.handout_units import NOISE, Unit, plain_lines, sentences, units_of
 from labscribe.tools.reading import read_in
-from labscribe.tools.task_words import BLANK, asks, closing, is_cjk
+from labscribe.tools.task_words import BLANK, TASK_MARKER, asks, closing, is_cjk
 
 ASSIGNMENT_SUFFIXES = frozenset({".pdf", ".txt", ".md", ".tex", ".html", ".htm", ".rtf"})
 ASSIGNMENT_NAME = re.compile(
@@ -131,14 +131,27 @@ def assignment_of(text: str, rel: str = "") -> Assignment:
 
 def read_handout(text: str, rel: str = "") -> Handout:
     # read_in's own lines (the header, a note that the text was cut) are not the handout's
-    marked = handout_of("\n".join(line for line in text.split("\n") if not _READ_NOTE.match(line)),
-                        rel)  # fmt: skip
+    text = "\n".join(line for line in text.split("\n") if not _READ_NOTE.match(line))
+    marked = handout_of(text, rel)
     if marked is None:
-        lines = text.splitlines()
-        return Handout(units=units_of(plain_lines(text)), head=lines[: 4 * TITLE_LOOKAHEAD])
+        head = text.splitlines()[: 4 * TITLE_LOOKAHEAD]
+        return Handout(units=units_of(plain_lines(_without_marked_title(text, head))), head=head)
     title = _clean_title(marked.title)
     head = [line.text for line in marked.lines[: 4 * TITLE_LOOKAHEAD] if line.text]
     return Handout(title=title, units=units_of(marked.lines, title), head=head)
+
+
+def _without_marked_title(text: str, head: list[str]) -> str:
+    """`text` without its title line where that line opens like a task ("Exercise 7:
+    Reaction yield"): it names the handout and sets no task."""
+    title = _title(Handout(head=head))
+    lines = text.split("\n")
+    for number, line in enumerate(lines):
+        if line.strip():
+            if TASK_MARKER.match(line) and _clean_title(line) == title:
+                return "\n".join(lines[number + 1 :])
+            return text
+    return text
 
 
 def assignment_title(text: str, rel: str = "") -> str:

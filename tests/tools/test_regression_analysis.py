@@ -44,7 +44,7 @@ def test_analyse_fits_the_multiple_regression_the_task_asks_for(analysis: Analys
         1, "yield", ["temperature", "pressure"],
     )  # fmt: skip
     assert [(c.name, c.unit) for c in regression.coefficients] == [
-        ("intercept", "g"), ("temperature", "g/C"), ("pressure", "g/bar"),
+        ("intercept", "g"), ("temperature", "g/°C"), ("pressure", "g/bar"),
     ]  # fmt: skip
     assert regression.good and regression.points == 30
 

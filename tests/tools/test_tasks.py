@@ -332,3 +332,17 @@ def test_assignment_aim_under_headings_as_handouts_name_them() -> None:
         assert assignment_aim(f"Lab 3\n{heading}\nTo find g from a pendulum.\n") == (
             "To find g from a pendulum."
         ), heading
+
+
+def test_extract_tasks_leaves_out_a_title_written_like_a_task_marker() -> None:
+    """"Exercise 7: Reaction yield" names the handout: its marker does not make it a task."""
+    text = (
+        "Exercise 7: Reaction yield\n\nTasks:\n"
+        "(a) Fit the yield as a linear function of both the temperature and the pressure.\n"
+        "(b) State each coefficient with its standard error.\n"
+    )
+    assert extract_tasks(text) == [
+        "Fit the yield as a linear function of both the temperature and the pressure.",
+        "State each coefficient with its standard error.",
+    ]
+    assert assignment_title(text) == "Exercise 7: Reaction yield"
