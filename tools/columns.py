@@ -192,7 +192,7 @@ def heading(cells: pd.DataFrame, numeric: np.ndarray, start: int) -> Heading:
         if filled:
             several.append((row, _with_units_attached(line)))
         row -= 1
-    if len(several) >= 2 and _is_units_row([cell for cell in several[0][1] if cell]):
+    if len(several) >= 2 and is_units_row([cell for cell in several[0][1] if cell]):
         (units_row, units), (header_row, header) = several[:2]
         return Heading(header, units, title, [header_row, units_row, *titled])
     if several:
@@ -227,7 +227,7 @@ def _title(line: str) -> str:
     return "" if re.search(r"[:=：]", text) or len(text) > 60 else text
 
 
-def _is_units_row(filled: list[str]) -> bool:
+def is_units_row(filled: list[str]) -> bool:
     """Most cells name a unit (`Hz`, `(mm)`, `V vs. Ref.`, `second`) and none is a number;
     a cell that counts (`#`, `Sequence`, `bits`) counts as one."""
     marks = [cell for cell in filled if cell not in ("-", "")]
