@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 from pydantic import BaseModel
 
-from labscribe.tools.units import canonical, split_unit
+from labscribe.tools.units import known_unit, split_unit
 
 # Headers and units rows are looked for this many non-blank lines above the numbers.
 HEADER_LOOKBACK = 3
@@ -245,9 +245,9 @@ def _unit_cell(cell: str) -> str | None:
         return ""
     if _bracketed(inner):
         inner = inner[1:-1].strip()
-        return canonical(inner) or (inner if 0 < len(inner) <= 16 else None)
+        return known_unit(inner) or (inner if 0 < len(inner) <= 16 else None)
     against = re.match(r"^(\S+)\s+vs\.?\s", inner)  # a potential against its reference
-    return canonical(against[1] if against else inner)
+    return known_unit(against[1] if against else inner)
 
 
 def _is_number(cell: str) -> bool:

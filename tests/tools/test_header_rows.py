@@ -128,3 +128,18 @@ def test_real_gnuplot_file_with_a_comment_header() -> None:
         ("t", "s"), ("Angle", "mrad"), ("Error", "mrad")
     ]  # fmt: skip
     assert table.summary.column("Error").uncertainty_of == "Angle"
+
+
+def test_comment_units_row_names_units_pint_knows(tmp_path: Path) -> None:
+    """NOAA NDBC's standard meteorological layout: names and units in two comment rows,
+    `MM` for a missing value; `nmi` and `ft` are read by pint, `degT` is left as no unit."""
+    (tmp_path / "41010.txt").write_text(
+        "#YY  MM DD hh mm WDIR WSPD GST  WVHT   DPD   APD MWD   PRES  ATMP  WTMP  DEWP  VIS  TIDE\n"
+        "#yr  mo dy hr mn degT m/s  m/s     m   sec   sec degT   hPa  degC  degC  degC  nmi    ft\n"
+        "2024 06 15 12 00 270  5.1  6.2   1.5   8.0   7.0 250 1015.0  25.0  23.4  18.0  5.0  0.3\n"
+        "2024 06 15 11 00 265  4.8  5.9   1.4   7.5   6.8 245 1014.5  24.8  23.1  17.8  5.0  0.4\n"
+        "2024 06 15 10 00 260  4.6  5.5   1.4   7.5   6.8  MM 1014.1  24.5  23.0  17.6  4.0  0.6\n"
+    )
+    units = {name: unit for _, name, unit in spelled(tmp_path, "41010.txt")}
+    assert (units["WDIR"], units["WSPD"], units["PRES"], units["ATMP"]) == ("", "m/s", "hPa", "°C")
+    assert (units["VIS"], units["TIDE"]) == ("nmi", "ft")
