@@ -170,7 +170,7 @@ def test_hdf5_groups_of_runs_are_tables_named_by_their_path(tmp_path: Path) -> N
 
 
 def test_nexus_group_names_its_axis(tmp_path: Path) -> None:
-    t, angle, _ = cavendish()
+    t, _, _ = cavendish()
     with h5py.File(tmp_path / "scan.nxs.h5", "w") as store:
         group = store.create_group("entry/data")
         group.attrs["axes"] = "polar_angle"
