@@ -24,7 +24,7 @@ from labscribe.tools.readers import NoTable, Read
 from labscribe.tools.spreadsheets import read_spreadsheet
 
 SPREADSHEET_SUFFIXES = frozenset({".xlsx", ".xlsm", ".xls", ".ods"})
-ARRAY_SUFFIXES = frozenset({".npy", ".npz", ".mat", ".h5", ".hdf5", ".hdf"})
+ARRAY_SUFFIXES = frozenset({".npy", ".npz", ".mat", ".h5", ".hdf5", ".hdf", ".nxs"})
 LABVIEW_SUFFIXES = frozenset({".lvm", ".tdms"})
 CONTAINER_SUFFIXES = SPREADSHEET_SUFFIXES | ARRAY_SUFFIXES | LABVIEW_SUFFIXES
 
