@@ -59,6 +59,11 @@ _BRACKETED = re.compile(
 # One level of parentheses inside the unit's: `k (W/(m·K))`.
 _NESTED = re.compile(r"^(?P<name>.*?)\s*\((?P<unit>[^()]{0,12}\([^()]{1,12}\)[^()]{0,6})\)\s*$")
 _SLASHED = re.compile(r"^(?P<name>.*\S)\s*/\s*(?P<unit>[^/\s]{1,12})$")
+# A unit in parentheses followed by a mark of its own: `Oxygen (%) (P)`.
+_NOTED = re.compile(r"^(?P<name>.*?)\s*\((?P<unit>[^()]{1,24})\)\s*(?P<note>\([^()]{1,24}\))$")
+# Names of temperatures and heating, whose `C` is degrees Celsius; and a `C` standing alone.
+_TEMPERATURE_NAME = re.compile(r"temp|heat|therm|cool|°|温", re.I)
+_BARE_C = re.compile(r"(?<![\w°])C(?!\w)")
 # DIN 1313's `T in K`, a German `Spannung in V`; a table's `Temperature, °C`.
 _IN = re.compile(r"^(?P<name>\S.*?)\s+in\s+(?P<unit>\S.{0,23})$")
 _COMMA = re.compile(r"^(?P<name>[^,]*[^,\s])\s*,\s*(?P<unit>[^,\s][^,]{0,23})$")
@@ -124,18 +129,27 @@ def split_unit(header: str) -> tuple[str, str]:
         unit = known_unit(match["unit"])
         name = re.sub(r"(?:\s+in|\s*/)$", "", match["name"])  # `T in [K]`, `DSC/(uV/mg)`
         if name and (unit or match["open"] == "["):
-            return name, unit or match["unit"]
+            return name, _celsius(name, unit or match["unit"])
+    if (match := _NOTED.match(text)) and (unit := known_unit(match["unit"])):
+        return f"{match['name']} {match['note']}", unit  # `Oxygen (%) (P)`: a sensor's mark
     for pattern in (_NESTED, _SLASHED, _IN, _COMMA):
         if (match := pattern.match(text)) and (unit := known_unit(match["unit"])):
-            return match["name"], unit
+            return match["name"], _celsius(match["name"], unit)
     if (match := _PER.match(text)) and (unit := canonical(f"{match['top']}/{match['bottom']}")):
         return match["name"], unit
     name, _, last = text.rpartition("_")
     unit = canonical(last) if name else None
     if unit and (len(last) > 1 or len(name) >= _SHORT_UNIT_NAME or last in _SHORT_NAME_UNITS):
-        # "room_temperature_C" is in degrees Celsius, not coulombs
-        return name, "°C" if unit == "C" and "temp" in name.lower() else unit
+        return name, _celsius(name, unit)  # `room_temperature_C` is in degrees Celsius
     return text, ""
+
+
+def _celsius(name: str, unit: str) -> str:
+    """`unit` with a bare `C` read as degrees Celsius where the name is a temperature's or a
+    heating's (`Temperature (C)`, `Heating Rate (C/s)`), not coulombs."""
+    if "C" not in unit or not _TEMPERATURE_NAME.search(name):
+        return unit
+    return _BARE_C.sub("°C", unit)
 
 
 def split_value(text: str) -> tuple[float | None, str]:

@@ -49,6 +49,10 @@ from labscribe.tools.units import (
         ("B (gauss)", ("B", "gauss")),
         ("Flow (L/min)", ("Flow", "L/min")),
         ("x (in)", ("x", "in")),
+        ("Temperature (C)", ("Temperature", "°C")),
+        ("Heating Rate (C/s)", ("Heating Rate", "°C/s")),
+        ("Oxygen (%) (P)", ("Oxygen (P)", "%")),
+        ("Q (C)", ("Q", "C")),
     ],
 )
 def test_split_unit_reads_each_header_style(header: str, expected: tuple[str, str]) -> None:
