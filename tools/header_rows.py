@@ -6,7 +6,9 @@ that one):
 - names of several words over blank-separated columns (`Time (s)   Applied Voltage (V)`),
   placed over the data by position, the column specs inferred by pandas' read_fwf;
 - one name fewer than the data has columns, as R's write.table writes a table with its row
-  names: the names belong to the last columns, and the first (the row names) has none.
+  names: the names belong to the last columns, and the first (the row names) has none;
+- units where the names would be (a Siglent scope's `Second,Volt`): unnamed columns in
+  those units.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import pandas as pd
 
 from labscribe.tools.cell_grid import Grid
 from labscribe.tools.columns import HEADER_LOOKBACK, Heading, heading, is_units_row
+from labscribe.tools.instruments import metadata_of_line
 
 # Data lines read_fwf infers the column specs from, beside the header (its own default).
 INFER_ROWS = 100
@@ -41,9 +44,19 @@ def heading_of(grid: Grid, numeric: np.ndarray, start: int, positions: list[int]
         if commented is not None and commented.header is not None and grid.blank_separated:
             commented = _by_position(grid, commented, start, data_fields)
         return commented if commented is not None and _fits(commented, data_fields) else found
+    if found.units is None and is_units_row([cell for cell in found.header if cell]):
+        return Heading(None, found.header, found.title, found.rows)  # Siglent's `Second,Volt`
+    if found.units is not None and _setting_line(grid.lines[found.rows[0]]):
+        # `Horizontal Scale, 0.00001` above `Second,Volt`: a setting, not the names
+        return Heading(None, found.units, found.title, found.rows[1:])
     if grid.blank_separated:
         found = _by_position(grid, found, start, data_fields)
     return _one_short(grid, found, data_fields)
+
+
+def _setting_line(line: str) -> bool:
+    """Whether `line` writes one of an instrument's settings with its number."""
+    return any(row.number is not None for row in metadata_of_line(line))
 
 
 def _fits(found: Heading, data_fields: int) -> bool:

@@ -21,6 +21,8 @@ MAX_CHARS = 24
 _WORD = re.compile(r"[^\W\d_]+")
 # What a unit is written with: letters, digits, blanks and `/ * · ^ - . ( ) % ° ² ³`.
 _UNIT_TEXT = re.compile(r"(?=.*[^\W\d_])[\w /*·⋅^.()%°²³⁻¹-]+")
+# A parenthesis opened right after a word: a name's (`T(s)`, `V(CH1)`), not a unit's.
+_CALL = re.compile(r"[^\s/*·⋅^(]\(")
 _BARE_EXPONENT = re.compile(r"(?<=[^\W\d_])(-?\d+)\b")
 # Names pint gives units that labs write as the symbol of a quantity (a wavelength, λ).
 _QUANTITY_SYMBOLS = frozenset({"lambda"})
@@ -41,7 +43,7 @@ def library_unit(
     None. `known` tells the words tools.units knows (`s`, `°C`, `min`); `prefixable`
     holds the base symbols it lets take an SI prefix (`m`, `V`, `M`)."""
     text = " ".join(token.split())
-    if not 2 <= len(text) <= MAX_CHARS or not _UNIT_TEXT.fullmatch(text):
+    if not 2 <= len(text) <= MAX_CHARS or not _UNIT_TEXT.fullmatch(text) or _CALL.search(text):
         return None
     words = _WORD.findall(text)
     if not all(known(word) or _is_unit_word(word, prefixable) for word in words):

@@ -143,3 +143,11 @@ def test_comment_units_row_names_units_pint_knows(tmp_path: Path) -> None:
     units = {name: unit for _, name, unit in spelled(tmp_path, "41010.txt")}
     assert (units["WDIR"], units["WSPD"], units["PRES"], units["ATMP"]) == ("", "m/s", "hPa", "°C")
     assert (units["VIS"], units["TIDE"]) == ("nmi", "ft")
+
+
+def test_units_written_where_the_names_would_be_give_unnamed_columns_units() -> None:
+    """A Siglent SDS1104X-E export's head (quoted in its converter's README): settings, then
+    `Second,Volt`; `Horizontal Scale, 0.000010000` above it is a setting, not the names."""
+    table = one(REAL, "siglent_sds1104xe_readme.csv")
+    assert [(c.header, c.unit) for c in table.summary.columns] == [("", "s"), ("", "V")]
+    assert table.frame.iloc[0].tolist() == [-7e-05, -0.194]
