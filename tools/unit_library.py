@@ -19,8 +19,9 @@ from typing import Any
 MAX_CHARS = 24
 # The words of a unit, with their exponents attached: `m s-1`, `cm2`, `m^-3`, `s²`.
 _WORD = re.compile(r"[^\W\d_]+")
-# What a unit is written with: letters, digits, blanks and `/ * · ^ - . ( ) % ° ² ³`.
-_UNIT_TEXT = re.compile(r"(?=.*[^\W\d_])[\w /*·⋅^.()%°²³⁻¹-]+")
+# What a unit is written with: letters, digits, blanks and `/ * · ^ - . ( ) % ° ² ³`; never
+# `_`, which joins a name to its unit (`frequency_Hz`) and is read where names are split.
+_UNIT_TEXT = re.compile(r"(?=.*[^\W\d_])[^\W_]*(?:[ /*·⋅^.()%°²³⁻¹-]+[^\W_]*)*")
 # A parenthesis opened right after a word: a name's (`T(s)`, `V(CH1)`), not a unit's.
 _CALL = re.compile(r"[^\s/*·⋅^(]\(")
 _BARE_EXPONENT = re.compile(r"(?<=[^\W\d_])(-?\d+)\b")
