@@ -22,6 +22,8 @@ from labscribe.tools.container_limits import MAX_ARRAYS, MAX_DEPTH, MAX_POINTS
 from labscribe.tools.units import split_unit
 
 UNIT_ATTRIBUTES = ("units", "unit", "Units", "Unit", "UNITS")
+# Groups and datasets looked at: a file of a million empty groups is not walked to its end.
+MAX_OBJECTS = 4096
 # MATLAB's hidden groups: the targets of references, and its class system's data.
 _HIDDEN = ("#refs#", "#subsystem#")
 
@@ -35,18 +37,23 @@ def hdf5_leaves(handle: io.BufferedReader) -> tuple[list[Leaf], dict[tuple[str, 
     leaves: list[Leaf] = []
     axes: dict[tuple[str, ...], str] = {}
     fields: dict[tuple[str, ...], list[str]] = {}
+    visited = [0]
     with h5py.File(handle, "r") as store:
 
-        def visit(name: str, item: Any) -> None:
+        def visit(name: str, item: Any) -> bool | None:
+            visited[0] += 1
+            if len(leaves) >= MAX_ARRAYS or visited[0] > MAX_OBJECTS:
+                return True  # h5py stops the walk at a value that is not None
             path = tuple(name.split("/"))
-            if len(leaves) >= MAX_ARRAYS or path[0] in _HIDDEN or len(path) > MAX_DEPTH:
-                return
+            if path[0] in _HIDDEN or len(path) > MAX_DEPTH:
+                return None
             if isinstance(item, h5py.Group):
                 if axis := _text(item.attrs.get("axes")):
                     axes[path] = axis
                 fields[path] = _field_names(item.attrs.get("MATLAB_fields"))
             elif isinstance(item, h5py.Dataset):
                 leaves.extend(_leaves(store, path, item, 0))
+            return None
 
         store.visititems(visit)
     return _in_field_order(leaves[:MAX_ARRAYS], fields), axes

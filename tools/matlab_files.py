@@ -106,7 +106,7 @@ def _within_bounds(handle: io.BufferedReader) -> tuple[io.BytesIO | io.BufferedR
     copy = io.BytesIO()
     copy.write(header)
     left_out, spent = 0, 0
-    while True:
+    for _ in range(MAX_ARRAYS):  # whosmat lists no more
         start = handle.tell()
         tag = handle.read(8)
         if len(tag) < 8:
