@@ -7,8 +7,8 @@ that one):
   placed over the data by position, the column specs inferred by pandas' read_fwf;
 - one name fewer than the data has columns, as R's write.table writes a table with its row
   names: the names belong to the last columns, and the first (the row names) has none;
-- units where the names would be (a Siglent scope's `Second,Volt`): unnamed columns in
-  those units.
+- units spelled out where the names would be (a Siglent scope's `Second,Volt`): unnamed
+  columns in those units (a header of symbols, `T,V`, is names).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import pandas as pd
 from labscribe.tools.cell_grid import Grid
 from labscribe.tools.columns import HEADER_LOOKBACK, Heading, heading, is_units_row
 from labscribe.tools.instruments import metadata_of_line
+from labscribe.tools.units import unit_word
 
 # Data lines read_fwf infers the column specs from, beside the header (its own default).
 INFER_ROWS = 100
@@ -44,7 +45,7 @@ def heading_of(grid: Grid, numeric: np.ndarray, start: int, positions: list[int]
         if commented is not None and commented.header is not None and grid.blank_separated:
             commented = _by_position(grid, commented, start, data_fields)
         return commented if commented is not None and _fits(commented, data_fields) else found
-    if found.units is None and is_units_row([cell for cell in found.header if cell]):
+    if found.units is None and all(unit_word(cell) for cell in found.header if cell):
         return Heading(None, found.header, found.title, found.rows)  # Siglent's `Second,Volt`
     if found.units is not None and _setting_line(grid.lines[found.rows[0]]):
         # `Horizontal Scale, 0.00001` above `Second,Volt`: a setting, not the names
@@ -101,7 +102,7 @@ def _commented(grid: Grid, start: int) -> Heading | None:
 
 
 def _not_a_name(cell: str) -> bool:
-    """A number, a setting (`rows: 5`, `n=3`) or a sentence's word: no column's name."""
+    """A number or a setting (`rows: 5`, `n=3`): no column's name."""
     try:
         float(cell.replace(",", "."))
     except ValueError:
@@ -153,6 +154,8 @@ def _one_short(grid: Grid, found: Heading, data_fields: int) -> Heading:
     named = [cell for cell in found.header if cell]
     if len(named) != data_fields - 1 or not all(found.header[: len(named)]):
         return found
+    if len(found.header) <= len(named):
+        return found  # no column left empty to move the names into
     row = found.rows[0]
     written = len(named)
     if grid.widths is not None and row not in grid.comments and not grid.blank_separated:

@@ -103,6 +103,11 @@ def canonical(token: str) -> str | None:
     return None
 
 
+def unit_word(token: str) -> str | None:
+    """The unit `token` spells out as a word (`Second`, `Volt`, `hertz`), else None."""
+    return _WORDS.get(token.strip().lower())
+
+
 def known_unit(token: str) -> str | None:
     """The unit `token` names: its usual spelling when this module knows it (`canonical`),
     else as written when pint reads it as a unit (`kg m^-3`, `psi`); None if it names none."""

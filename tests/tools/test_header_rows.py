@@ -151,3 +151,8 @@ def test_units_written_where_the_names_would_be_give_unnamed_columns_units() -> 
     table = one(REAL, "siglent_sds1104xe_readme.csv")
     assert [(c.header, c.unit) for c in table.summary.columns] == [("", "s"), ("", "V")]
     assert table.frame.iloc[0].tolist() == [-7e-05, -0.194]
+
+
+def test_a_header_of_unit_symbols_is_names(tmp_path: Path) -> None:
+    (tmp_path / "cooling.csv").write_text("T,V\n300,1.0\n310,1.2\n320,1.5\n")
+    assert spelled(tmp_path, "cooling.csv") == [("T", "T", ""), ("V", "V", "")]
