@@ -61,6 +61,8 @@ def _is_unit_word(word: str, prefixable: frozenset[str]) -> bool:
     """Whether pint knows `word` as a unit written the way it writes that unit."""
     if len(word) < 2 or word in _QUANTITY_SYMBOLS:
         return False
+    if len(word) >= 4 and word[0].isupper() and word[1:].islower():
+        return False  # `Time`, `Mass`, `Angle`: a capitalised word is a name (pint's are lower)
     registry = _registry()
     try:
         parses = registry.parse_unit_name(word)
