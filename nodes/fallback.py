@@ -199,12 +199,17 @@ def _fit_row(fit: Fit, analysis: Analysis) -> list[str]:
     verdict = "" if fit.good else "; it does not describe the data (see below)"
     verdict += f"; {remark}" if (remark := regression_remark(fit)) else ""
     return [
-        f"{fit.y} against {fit.x} ({fit.table})",
+        f"{_with_unit(fit.y, fit.y_unit)} against {_with_unit(fit.x, fit.x_unit)} ({fit.table})",
         f"{model} ({why}{verdict})",
         values,
         f"{fit.r_squared:.4f}",
         chi,
     ]
+
+
+def _with_unit(name: str, unit: str) -> str:
+    """`Angle [mrad]`: a column as the excerpt's header writes it."""
+    return f"{name} [{unit}]" if unit else name
 
 
 def _ratio_note(summary: TableSummary) -> str:
@@ -226,7 +231,7 @@ def _ratio_note(summary: TableSummary) -> str:
 
 def _excerpt(summary: TableSummary) -> str:
     columns = summary.measured()
-    header = [f"{c.name} [{c.unit}]" if c.unit else c.name for c in columns]
+    header = [_with_unit(c.name, c.unit) for c in columns]
     rows = [["–" if value is None else f"{value:g}" for value in row] for row in summary.excerpt]
     caption = (
         f"Excerpt of {summary.id}: {len(rows)} of its {summary.rows} rows, evenly spaced "

@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 from pydantic import BaseModel
 
-from labscribe.tools.units import canonical, split_unit
+from labscribe.tools.units import known_unit, split_unit
 
 # Headers and units rows are looked for this many non-blank lines above the numbers.
 HEADER_LOOKBACK = 3
@@ -194,7 +194,7 @@ def heading(cells: pd.DataFrame, numeric: np.ndarray, start: int) -> Heading:
         if filled:
             several.append((row, _with_units_attached(line)))
         row -= 1
-    if len(several) >= 2 and _is_units_row([cell for cell in several[0][1] if cell]):
+    if len(several) >= 2 and is_units_row([cell for cell in several[0][1] if cell]):
         (units_row, units), (header_row, header) = several[:2]
         return Heading(header, units, title, [header_row, units_row, *titled])
     if len(several) >= 2 and (joined := _names_over_two_rows(several[1][1], several[0][1])):
@@ -245,7 +245,7 @@ def _title(line: str) -> str:
     return "" if re.search(r"[:=：]", text) or len(text) > 60 else text
 
 
-def _is_units_row(filled: list[str]) -> bool:
+def is_units_row(filled: list[str]) -> bool:
     """Most cells name a unit (`Hz`, `(mm)`, `V vs. Ref.`, `second`) and none is a number;
     a cell that counts (`#`, `Sequence`, `bits`) counts as one."""
     marks = [cell for cell in filled if cell not in ("-", "")]
@@ -263,9 +263,9 @@ def _unit_cell(cell: str) -> str | None:
         return ""
     if _bracketed(inner):
         inner = inner[1:-1].strip()
-        return canonical(inner) or (inner if 0 < len(inner) <= 16 else None)
+        return known_unit(inner) or (inner if 0 < len(inner) <= 16 else None)
     against = re.match(r"^(\S+)\s+vs\.?\s", inner)  # a potential against its reference
-    return canonical(against[1] if against else inner)
+    return known_unit(against[1] if against else inner)
 
 
 def _is_number(cell: str) -> bool:

@@ -1,6 +1,7 @@
 """Tables from the binary and structured formats labs produce, each read by its field's
-library: spreadsheets (`spreadsheets`), LabVIEW .lvm and .tdms (`labview`), NumPy, MATLAB
-and HDF5 (`array_files`).
+library: spreadsheets (`spreadsheets`), LabVIEW .lvm and .tdms (`labview`), NumPy
+(`array_files`), MATLAB (`matlab_files`) and HDF5 (`hdf5_files`), their arrays made tables
+by `array_tables`.
 
 A file's suffix picks its reader here, because these formats cannot be told apart by a
 prefix as text can (an xlsx and an ods are both zips, a v7.3 .mat is HDF5). Every reader
@@ -13,14 +14,17 @@ from __future__ import annotations
 import io
 import os
 
-from labscribe.tools.array_files import hdf5_arrays, numpy_arrays, read_arrays, read_matlab
+from labscribe.tools.array_files import numpy_arrays
+from labscribe.tools.array_tables import leaves_of, read_leaves
 from labscribe.tools.base import Folder, ToolError, os_reason
+from labscribe.tools.hdf5_files import hdf5_leaves
 from labscribe.tools.labview import read_lvm, read_tdms
+from labscribe.tools.matlab_files import read_matlab
 from labscribe.tools.readers import NoTable, Read
 from labscribe.tools.spreadsheets import read_spreadsheet
 
 SPREADSHEET_SUFFIXES = frozenset({".xlsx", ".xlsm", ".xls", ".ods"})
-ARRAY_SUFFIXES = frozenset({".npy", ".npz", ".mat", ".h5", ".hdf5", ".hdf"})
+ARRAY_SUFFIXES = frozenset({".npy", ".npz", ".mat", ".h5", ".hdf5", ".hdf", ".nxs"})
 LABVIEW_SUFFIXES = frozenset({".lvm", ".tdms"})
 CONTAINER_SUFFIXES = SPREADSHEET_SUFFIXES | ARRAY_SUFFIXES | LABVIEW_SUFFIXES
 
@@ -36,10 +40,11 @@ def read_container(folder: Folder, rel: str, suffix: str) -> Read:
             if suffix == ".tdms":
                 return read_tdms(handle)
             if suffix in (".npy", ".npz"):
-                return read_arrays(numpy_arrays(handle, suffix), "NumPy")
+                return read_leaves(leaves_of(numpy_arrays(handle, suffix)), "NumPy")
             if suffix == ".mat":
                 return read_matlab(handle)
-            return read_arrays(hdf5_arrays(handle), "HDF5")
+            leaves, axes = hdf5_leaves(handle)
+            return read_leaves(leaves, "HDF5", axes)
     except (ToolError, MemoryError):
         raise
     except Exception as exc:  # a library's refusal of a damaged or unexpected file

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from labscribe.tools.cell_grid import Grid
 from labscribe.tools.columns import (
     HEADER_LOOKBACK,
     Column,
@@ -28,6 +29,7 @@ from labscribe.tools.columns import (
     mark_maxima,
     spell,
 )
+from labscribe.tools.header_rows import heading_of
 from labscribe.tools.instruments import (
     apply_metadata,
     metadata_of_line,
@@ -45,21 +47,6 @@ MAX_METADATA = 80  # metadata rows kept of one file: a header, not a dump
 DATA_SHARE = 0.8
 SIDE_SHARE = 0.2
 COLUMN_SHARE = 0.2  # of a run's rows a column must fill to be one of its columns
-
-
-@dataclass
-class Grid:
-    """A file's cells as text and as numbers (NaN where a cell is not a finite number),
-    with the text of each row for the metadata reader."""
-
-    cells: pd.DataFrame
-    values: pd.DataFrame
-    lines: list[str]
-    """Each row as the file wrote it (a spreadsheet's row: its cells joined by tabs)."""
-    units: dict[int, str] = field(default_factory=dict)
-    """Units the reading itself gave a column (seconds, for elapsed times written `1m59s`)."""
-    clocks: dict[int, Clock] = field(default_factory=dict)
-    """Columns of dates and times, read as seconds since 1970 (tools.time_columns)."""
 
 
 @dataclass
@@ -266,6 +253,7 @@ def _tables_of_run(
             counts[p] >= MIN_ROWS and found.header[p] in kept)]  # fmt: skip
     if len(positions) < 2:
         return []
+    found = heading_of(grid, numeric, span[0], positions)
     used[found.rows] = True
     if found.header is None and previous is not None and len(previous.columns) == len(positions):
         spelled = [(c.header, c.name, c.unit) for c in previous.columns]

@@ -227,8 +227,7 @@ def apply_metadata(found: Found, metadata: list[ParameterRow]) -> None:
     x_unit = setting(metadata, X_UNIT_KEYS)
     y_unit = setting(metadata, Y_UNIT_KEYS)
     y_name = setting(metadata, Y_NAME_KEYS)
-    unnamed = all(not c.header for c in found.columns)
-    if unnamed and (x_unit or y_unit or y_name):
+    if x_unit or y_unit or y_name:
         _name_unnamed(found, x_unit, y_unit, y_name)
     if interval is None:
         return
@@ -262,17 +261,19 @@ def _name_unnamed(
     y_unit: ParameterRow | None,
     y_name: ParameterRow | None,
 ) -> None:
-    """A scope's columns with no header: time, and the source channel, in their units."""
+    """A scope's columns in the units its settings give (`Horizontal Units`, `Vertical
+    Units`) where their header states none; with no header at all, named time and the
+    source channel."""
+    unnamed = all(not c.header for c in found.columns)
     first, *rest = found.columns
-    if x_unit is not None:
-        found.columns[0] = first.model_copy(
-            update={"name": "time", "unit": canonical(x_unit.value) or x_unit.value}
-        )
+    if x_unit is not None and not first.unit:
+        update = {"unit": canonical(x_unit.value) or x_unit.value}
+        found.columns[0] = first.model_copy(update=update | ({"name": "time"} if unnamed else {}))
     for i, column in enumerate(rest, start=1):
         update = {}
-        if y_unit is not None:
+        if y_unit is not None and not column.unit:
             update["unit"] = canonical(y_unit.value) or y_unit.value
-        if y_name is not None and len(rest) == 1:
+        if y_name is not None and len(rest) == 1 and unnamed:
             update["name"] = y_name.value
         found.columns[i] = column.model_copy(update=update)
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from labscribe.tools.columns import HEADER_LOOKBACK
 from labscribe.tools.grid import Grid
 from labscribe.tools.time_columns import Clock, clock_times
 
@@ -34,6 +35,8 @@ SAMPLE_LINES = 400
 SAMPLE_CHARS = 4096
 # Comment lines; `;` only where it does not separate the columns.
 COMMENT_PREFIXES = ("#", "%", "//", "!")
+# A comment line's mark, with the blank after it: `# `, `%% `, `// `, `! `, `; `.
+COMMENT_MARK = re.compile(r"^ *(?:#+|%+|//|!+|;+) ?")
 # Delimiters in the order they win a tie: a tab or a semicolon is never a decimal mark, so
 # "1,23;4,56" is split at the semicolons and read with decimal commas.
 DELIMITERS: tuple[tuple[str | None, str], ...] = (
@@ -82,10 +85,14 @@ def text_grid(text: str, notes: list[str]) -> tuple[Grid, Layout] | None:
         return None
     # comment lines become blank: they part blocks, as a blank line does
     blanked = [_uncommented(line, layout.delimiter) for line in lines]
-    cells = _cells(blanked, layout, notes)
+    widths: list[int] = []
+    cells = _cells(blanked, layout, notes, widths)
     values, seconds, clocks = _numbers(cells, layout.decimal)
     units = dict.fromkeys([*seconds, *clocks], "s")
-    return Grid(cells, values, lines[: len(cells)], units, clocks), layout
+    comments = _comment_cells(lines[: len(cells)], blanked, layout)
+    grid = Grid(cells, values, lines[: len(cells)], units, clocks, comments,
+                widths[: len(cells)], layout.delimiter is None)  # fmt: skip
+    return grid, layout
 
 
 def _uncommented(line: str, delimiter: str | None) -> str:
@@ -96,6 +103,32 @@ def _uncommented(line: str, delimiter: str | None) -> str:
         delimiter != ";" and stripped.startswith(";")
     )
     return "" if comment else line
+
+
+def _comment_cells(lines: list[str], blanked: list[str], layout: Layout) -> dict[int, list[str]]:
+    """The cells of the comment lines (at most HEADER_LOOKBACK of them) that stand just
+    above a line of cells, blank lines aside, split as the data are, the mark taken off."""
+    rows: list[int] = []
+    for i in range(1, len(lines)):
+        if not blanked[i].strip() or blanked[i - 1].strip():
+            continue
+        row, taken = i - 1, 0
+        while row >= 0 and taken < HEADER_LOOKBACK and not blanked[row].strip():
+            if lines[row].strip():
+                rows.append(row)
+                taken += 1
+            row -= 1
+    cells: dict[int, list[str]] = {}
+    for row in sorted(set(rows)):
+        text = COMMENT_MARK.sub("", lines[row])[:SAMPLE_CHARS]
+        try:
+            fields = text.split() if layout.delimiter is None else next(
+                csv.reader([text], delimiter=layout.delimiter, skipinitialspace=True)
+            )  # fmt: skip
+        except csv.Error:  # a NUL byte: no header
+            continue
+        cells[row] = [field.strip() for field in fields[:MAX_COLUMNS]]
+    return cells
 
 
 def _fields(line: str, delimiter: str | None) -> int:
@@ -139,13 +172,15 @@ def _layout(lines: list[str]) -> Layout | None:
     return Layout(delimiter, label, decimal)
 
 
-def _cells(lines: list[str], layout: Layout, notes: list[str]) -> pd.DataFrame:
+def _cells(lines: list[str], layout: Layout, notes: list[str], widths: list[int]) -> pd.DataFrame:
     """The lines split into cells by pandas, as text: at most MAX_COLUMNS fields a line and
-    MAX_CELLS cells in all. Blank lines stay, as rows of empty cells, so blocks stay apart."""
+    MAX_CELLS cells in all. Blank lines stay, as rows of empty cells, so blocks stay apart.
+    How many fields each line wrote goes to `widths`."""
     delimiter = layout.delimiter
     widest = 0
     for i, line in enumerate(lines):
-        n = _fields(line, delimiter)
+        n = _fields(line, delimiter) if line.strip() else 0
+        widths.append(n)
         widest = max(widest, n)
         if n > MAX_COLUMNS:
             kept = line.split(delimiter, MAX_COLUMNS)[:MAX_COLUMNS]

@@ -2,14 +2,17 @@
 `电压(V)`), in parameter keys (`L_nominal_mH`, `ch1_scale_V_per_div`) and after values
 (`20MHz`, `10 mH`); and the units of fitted parameters derived from their columns' units.
 
-Only units this module recognises are split off a name, except in square brackets, which
-are unit notation by convention (`Intensity [arb. units]`): a name such as `Voltage (CH1)`
-keeps its parentheses.
+Only units are split off a name (the spellings this module knows, and the units pint reads
+as written, tools.unit_library), except in square brackets, which are unit notation by
+convention (`Intensity [arb. units]`): a name such as `Voltage (CH1)` keeps its
+parentheses, `V_in/V_out` and `I/O` their slashes.
 """
 
 from __future__ import annotations
 
 import re
+
+from labscribe.tools.unit_library import library_unit
 
 # SI prefixes as they are typed: "u" for micro is what an ASCII keyboard gives.
 _PREFIXES = ("da", "Y", "Z", "E", "P", "T", "G", "M", "k", "h", "d", "c", "m", "u", "µ", "μ",
@@ -20,7 +23,7 @@ _PREFIXABLE = {
     "Arms": "Arms", "s": "s", "m": "m", "g": "g", "K": "K", "W": "W", "J": "J", "N": "N",
     "Pa": "Pa", "F": "F", "H": "H", "Ω": "Ω", "ohm": "Ω", "Ohm": "Ω", "ohms": "Ω", "T": "T",
     "S": "S", "Wb": "Wb", "L": "L", "mol": "mol", "cd": "cd", "lx": "lx", "eV": "eV",
-    "bar": "bar", "C": "C", "rad": "rad", "sec": "s", "l": "L",
+    "bar": "bar", "C": "C", "rad": "rad", "sec": "s", "l": "L", "M": "M",
 }  # fmt: skip
 # Units that never take a prefix, spelled as files spell them, with their usual form.
 _PLAIN = {
@@ -50,9 +53,20 @@ _LOWER = {"hz": "Hz", "khz": "kHz", "vpp": "Vpp", "vrms": "Vrms", "ohm": "Ω", "
 # "V_C", "I_A" or "V_H" the letter names a component, a channel or an effect.
 _SHORT_UNIT_NAME = 3
 _SHORT_NAME_UNITS = frozenset({"s", "m", "V", "K"})
-_BRACKETED = re.compile(r"^(?P<name>.*?)\s*(?P<open>[\[(（【])\s*(?P<unit>[^\[\]()（）【】]{1,24}?)"
-                        r"\s*[\])）】]\s*$")  # fmt: skip
+_BRACKETED = re.compile(
+    r"^(?P<name>.*?)\s*(?P<open>[\[(（【{])\s*(?P<unit>[^\[\]()（）【】{}]{1,24}?)\s*[\])）】}]\s*$"
+)
+# One level of parentheses inside the unit's: `k (W/(m·K))`.
+_NESTED = re.compile(r"^(?P<name>.*?)\s*\((?P<unit>[^()]{0,12}\([^()]{1,12}\)[^()]{0,6})\)\s*$")
 _SLASHED = re.compile(r"^(?P<name>.*\S)\s*/\s*(?P<unit>[^/\s]{1,12})$")
+# A unit in parentheses followed by a mark of its own: `Oxygen (%) (P)`.
+_NOTED = re.compile(r"^(?P<name>.*?)\s*\((?P<unit>[^()]{1,24})\)\s*(?P<note>\([^()]{1,24}\))$")
+# Names of temperatures and heating, whose `C` is degrees Celsius; and a `C` standing alone.
+_TEMPERATURE_NAME = re.compile(r"temp|heat|therm|cool|°|温", re.I)
+_BARE_C = re.compile(r"(?<![\w°])C(?!\w)")
+# DIN 1313's `T in K`, a German `Spannung in V`; a table's `Temperature, °C`.
+_IN = re.compile(r"^(?P<name>\S.*?)\s+in\s+(?P<unit>\S.{0,23})$")
+_COMMA = re.compile(r"^(?P<name>[^,]*[^,\s])\s*,\s*(?P<unit>[^,\s][^,]{0,23})$")
 _PER = re.compile(r"^(?P<name>.+)_(?P<top>[^_]+)_per_(?P<bottom>[^_]+)$")
 _VALUE = re.compile(
     r"^(?P<number>[-+]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][-+]?\d+)?)\s*(?P<unit>\S.{0,15})?$"
@@ -89,28 +103,58 @@ def canonical(token: str) -> str | None:
     return None
 
 
+def unit_word(token: str) -> str | None:
+    """The unit `token` spells out as a word (`Second`, `Volt`, `hertz`), else None."""
+    return _WORDS.get(token.strip().lower())
+
+
+def known_unit(token: str) -> str | None:
+    """The unit `token` names: its usual spelling when this module knows it (`canonical`),
+    else as written when pint reads it as a unit (`kg m^-3`, `psi`); None if it names none."""
+    return canonical(token) or library_unit(token, _is_known, _PREFIXABLE_SYMBOLS)
+
+
+def _is_known(word: str) -> bool:
+    return canonical(word) is not None
+
+
+_PREFIXABLE_SYMBOLS = frozenset(_PREFIXABLE.values())
+
+
 def split_unit(header: str) -> tuple[str, str]:
     """(name, unit) of a column header or a parameter key; unit "" when none is written.
 
-    `V_R (V)`, `V_R [V]`, `V_R_V`... -> ("V_R", "V"); `freq_Hz` -> ("freq", "Hz");
-    `T/K` -> ("T", "K"); `电压（V）` -> ("电压", "V"); `ch1_scale_V_per_div` ->
-    ("ch1_scale", "V/div"); `V_R` -> ("V_R", "").
+    `V_R (V)`, `V_R [V]`, `d {cm}`, `V_R_V`... -> ("V_R", "V"); `freq_Hz` -> ("freq", "Hz");
+    `T/K`, `T / K`, `T in K` -> ("T", "K"); `Temperature, °C` -> ("Temperature", "°C");
+    `电压（V）` -> ("电压", "V"); `ch1_scale_V_per_div` -> ("ch1_scale", "V/div");
+    `V_R`, `V_in/V_out`, `I/O` -> (header, "").
     """
     text = " ".join(header.split())
     if match := _BRACKETED.match(text):
-        unit = canonical(match["unit"])
-        if match["name"] and (unit or match["open"] == "["):
-            return match["name"], unit or match["unit"]
-    if (match := _SLASHED.match(text)) and (unit := canonical(match["unit"])):
-        return match["name"], unit
+        unit = known_unit(match["unit"])
+        name = re.sub(r"(?:\s+in|\s*/)$", "", match["name"])  # `T in [K]`, `DSC/(uV/mg)`
+        if name and (unit or match["open"] == "["):
+            return name, _celsius(name, unit or match["unit"])
+    if (match := _NOTED.match(text)) and (unit := known_unit(match["unit"])):
+        return f"{match['name']} {match['note']}", unit  # `Oxygen (%) (P)`: a sensor's mark
+    for pattern in (_NESTED, _SLASHED, _IN, _COMMA):
+        if (match := pattern.match(text)) and (unit := known_unit(match["unit"])):
+            return match["name"], _celsius(match["name"], unit)
     if (match := _PER.match(text)) and (unit := canonical(f"{match['top']}/{match['bottom']}")):
         return match["name"], unit
     name, _, last = text.rpartition("_")
     unit = canonical(last) if name else None
     if unit and (len(last) > 1 or len(name) >= _SHORT_UNIT_NAME or last in _SHORT_NAME_UNITS):
-        # "room_temperature_C" is in degrees Celsius, not coulombs
-        return name, "°C" if unit == "C" and "temp" in name.lower() else unit
+        return name, _celsius(name, unit)  # `room_temperature_C` is in degrees Celsius
     return text, ""
+
+
+def _celsius(name: str, unit: str) -> str:
+    """`unit` with a bare `C` read as degrees Celsius where the name is a temperature's or a
+    heating's (`Temperature (C)`, `Heating Rate (C/s)`), not coulombs."""
+    if "C" not in unit or not _TEMPERATURE_NAME.search(name):
+        return unit
+    return _BARE_C.sub("°C", unit)
 
 
 def split_value(text: str) -> tuple[float | None, str]:

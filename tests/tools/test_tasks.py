@@ -335,7 +335,7 @@ def test_assignment_aim_under_headings_as_handouts_name_them() -> None:
 
 
 def test_extract_tasks_leaves_out_a_title_written_like_a_task_marker() -> None:
-    """"Exercise 7: Reaction yield" names the handout: its marker does not make it a task."""
+    """ "Exercise 7: Reaction yield" names the handout: its marker does not make it a task."""
     text = (
         "Exercise 7: Reaction yield\n\nTasks:\n"
         "(a) Fit the yield as a linear function of both the temperature and the pressure.\n"

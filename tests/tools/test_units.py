@@ -1,6 +1,13 @@
 import pytest
 
-from labscribe.tools.units import canonical, inverse, product, split_unit, split_value
+from labscribe.tools.units import (
+    canonical,
+    inverse,
+    known_unit,
+    product,
+    split_unit,
+    split_value,
+)
 
 
 @pytest.mark.parametrize(
@@ -24,13 +31,40 @@ from labscribe.tools.units import canonical, inverse, product, split_unit, split
         ("t_s", ("t", "s")),
         ("T_K", ("T", "K")),
         ("U_V", ("U", "V")),
+        ("d (cm)", ("d", "cm")),
+        ("d {cm}", ("d", "cm")),
+        ("v [km/s]", ("v", "km/s")),
+        ("I/mA", ("I", "mA")),
+        ("U / V", ("U", "V")),
+        ("T in K", ("T", "K")),
+        ("Spannung in mV", ("Spannung", "mV")),
+        ("T in [K]", ("T", "K")),
+        ("Temperature, °C", ("Temperature", "°C")),
+        ("DSC/(uV/mg)", ("DSC", "µV/mg")),
+        ("c (mM)", ("c", "mM")),
+        ("rho (kg m^-3)", ("rho", "kg m^-3")),
+        ("k (W/(m·K))", ("k", "W/(m·K)")),
+        ("p (psi)", ("p", "psi")),
+        ("p (mmHg)", ("p", "mmHg")),
+        ("B (gauss)", ("B", "gauss")),
+        ("Flow (L/min)", ("Flow", "L/min")),
+        ("x (in)", ("x", "in")),
+        ("Temperature (C)", ("Temperature", "°C")),
+        ("Heating Rate (C/s)", ("Heating Rate", "°C/s")),
+        ("Oxygen (%) (P)", ("Oxygen (P)", "%")),
+        ("Q (C)", ("Q", "C")),
     ],
 )
 def test_split_unit_reads_each_header_style(header: str, expected: tuple[str, str]) -> None:
     assert split_unit(header) == expected
 
 
-@pytest.mark.parametrize("header", ["V_C", "I_A", "V_H", "V_R", "Voltage (CH1)", "V_R/V_in"])
+@pytest.mark.parametrize(
+    "header",
+    ["V_C", "I_A", "V_H", "V_R", "Voltage (CH1)", "V_R/V_in", "V_in/V_out", "I/O", "x/t",
+     "Energy (e)", "Sample (Te)", "P (mass)", "Wavelength (lambda)", "Voltage (ch)",
+     "Counts in bin", "x, y", "Temp./›C"],
+)  # fmt: skip
 def test_split_unit_leaves_names_that_carry_no_unit(header: str) -> None:
     assert split_unit(header) == (header, "")
 
@@ -73,3 +107,14 @@ def test_product_gives_the_unit_of_a_slope_and_a_curvature() -> None:
 
 def test_inverse_writes_hertz_for_a_time_axis() -> None:
     assert [inverse(u) for u in ("s", "ms", "µs", "m")] == ["Hz", "kHz", "MHz", "1/m"]
+
+
+def test_known_unit_reads_units_pint_knows_as_written() -> None:
+    assert [known_unit(u) for u in ("kg m^-3", "psi", "kDa", "µS/cm", "km/s")] == [
+        "kg m^-3", "psi", "kDa", "µS/cm", "km/s"
+    ]  # fmt: skip
+
+
+def test_known_unit_refuses_what_pint_reads_as_constants_or_odd_units() -> None:
+    # pint reads these as metric ton, elementary charge, milliarcsecond, tera-e, centihour
+    assert [known_unit(u) for u in ("t", "e", "mass", "Te", "ch", "out", "V_out")] == [None] * 7

@@ -1,0 +1,130 @@
+"""`labscribe run --no-model`: every column of the report carries the unit its file states,
+however the lab wrote it (issue 26, item 1 and item 10): a header behind a comment mark,
+units after a slash, names of several words over fixed-width columns, R's write.table
+header one name short, a scope's settings, a MATLAB struct, HDF5 groups. Each test runs the
+CLI on a folder and reads the fit table and the data excerpt of report.tex."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import h5py
+import numpy as np
+import scipy.io
+from clirun import COMMAND
+
+REAL = Path(__file__).resolve().parents[1] / "data" / "real" / "conventions"
+NO_MODEL_HERE = {"LABSCRIBE_LOCAL_GGUF": "/nonexistent/model.gguf"}
+# R's datasets::pressure (vapour pressure of mercury, mmHg, against temperature, °C), as
+# write.table(pressure, "pressure.txt") writes it: the header one name short of the rows.
+R_PRESSURE = '"temperature" "pressure"\n' + "".join(
+    f'"{i + 1}" {20 * i} {p}\n'
+    for i, p in enumerate(
+        [
+            "2e-04",
+            "0.0012",
+            "0.006",
+            "0.03",
+            "0.09",
+            "0.27",
+            "0.75",
+            "1.85",
+            "4.2",
+            "8.8",
+            "17.3",
+            "32.1",
+            "57",
+            "96",
+            "157",
+            "247",
+            "376",
+            "558",
+            "806",
+        ]
+    )
+)
+
+
+def report(folder: Path, tmp_path: Path) -> str:
+    """The report.tex of `labscribe run FOLDER --no-model --no-compile`, blanks collapsed."""
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("LABSCRIBE_", "DEEPSEEK_"))} | NO_MODEL_HERE  # fmt: skip
+    out = tmp_path / "out"
+    done = subprocess.run(
+        [*COMMAND, "run", str(folder), "--no-model", "--no-compile", "--out", str(out),
+         "--db", str(tmp_path / "c.db")],
+        capture_output=True, text=True, env=env, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return " ".join((out / "report.tex").read_text().split())
+
+
+def cavendish() -> np.ndarray:
+    return np.loadtxt(REAL / "gnuplot_cavendish.data", comments="#")
+
+
+def test_no_model_report_gives_the_units_of_comment_headers(tmp_path: Path) -> None:
+    """Two real files: a gnuplot file (`#t (s)<TAB> Angle (mrad)<TAB>Error (mrad)`) and a
+    NETZSCH STA export (`##Temp./›C,Time/min,DSC/(uV/mg),Mass/%,...`)."""
+    folder = tmp_path / "lab"
+    folder.mkdir()
+    shutil.copy(REAL / "gnuplot_cavendish.data", folder)
+    shutil.copy(REAL / "netzsch_sta_expdat_first40.csv", folder)
+    text = report(folder, tmp_path)
+    assert "Angle [mrad] against t [s] (gnuplot" in text
+    assert r"\textbf{t [s]} & \textbf{Angle [mrad]} & \textbf{Error [mrad]}" in text
+    assert r"\textbf{Time [min]} & \textbf{DSC [µV/mg]} & \textbf{Mass [\%]}" in text
+
+
+def test_no_model_report_places_fixed_width_names_and_r_row_names(tmp_path: Path) -> None:
+    folder = tmp_path / "lab"
+    folder.mkdir()
+    rows = "".join(f"{t:8.1f}   {a:21.1f}   {e:17.1f}\n" for t, a, e in cavendish())
+    (folder / "torsion.txt").write_text(
+        "Time (s)   Deflection Angle (mrad)   Angle Error (mrad)\n" + rows
+    )
+    (folder / "pressure.txt").write_text(R_PRESSURE)
+    text = report(folder, tmp_path)
+    assert "Deflection Angle [mrad] against Time [s] (torsion.txt)" in text
+    assert (
+        r"\textbf{Time [s]} & \textbf{Deflection Angle [mrad]} & \textbf{Angle Error [mrad]}"
+        in text
+    )
+    # R's row names stand unnamed before the temperature, not under its name
+    header = r"\textbf{column 1} & \textbf{temperature} & \textbf{pressure} \\ \midrule \endhead"
+    assert header + r" 1 & 0 & 0.0002 \\" in text
+
+
+def test_no_model_report_takes_a_scopes_units_from_its_settings(tmp_path: Path) -> None:
+    folder = tmp_path / "scope"
+    folder.mkdir()
+    settings = ("Model,MSO24\nHorizontal Units,s,\nSample Interval,4e-07,\nRecord Length,40,\n"
+                "Vertical Units,V,\nVertical Scale,1,\n,\nLabel,,\nTIME,CH1,\n")  # fmt: skip
+    t = np.arange(40) * 4e-7
+    trace = "".join(f"{a:.7e},{2 * np.exp(-a / 4e-6):.5f},\n" for a in t)
+    (folder / "tek0000.csv").write_text(settings + trace)
+    text = report(folder, tmp_path)
+    assert "CH1 [V] against TIME [s] (tek0000.csv)" in text
+    assert r"\textbf{TIME [s]} & \textbf{CH1 [V]}" in text
+
+
+def test_no_model_report_reads_matlab_structs_and_hdf5_groups(tmp_path: Path) -> None:
+    folder = tmp_path / "lab"
+    folder.mkdir()
+    t, angle, _ = cavendish().T
+    runs = np.zeros((1, 2), dtype=[("t_s", "O"), ("angle_mrad", "O")])
+    for k in range(2):
+        runs[0, k] = (t[:, None], (k + 1) * angle[:, None])
+    scipy.io.savemat(folder / "torsion.mat", {"runs": runs})
+    with h5py.File(folder / "logger.h5", "w") as store:
+        store["run1/time"] = t
+        store["run1/time"].attrs["units"] = "s"
+        store["run1/deflection"] = angle
+        store["run1/deflection"].attrs["units"] = "mrad"
+    text = report(folder, tmp_path)
+    assert r"angle [mrad] against t [s] (torsion.mat\#2)" in text
+    assert "deflection [mrad] against time [s] (logger.h5)" in text
+    assert r"\textbf{time [s]} & \textbf{deflection [mrad]}" in text

@@ -1,0 +1,45 @@
+"""A scope's columns take their units from the export's own settings (`Horizontal Units`,
+`Vertical Units`) where the header names the columns but states no unit, as Tektronix's
+MSO/MDO series writes its CSV (its settings block above a `TIME,CH1` header; the layout
+written here from Tektronix's, the values a sine sampled at its sample interval)."""
+
+from pathlib import Path
+
+import numpy as np
+
+from labscribe.tools.base import Folder
+from labscribe.tools.tables import read_tables
+
+SETTINGS = """Model,MSO24
+Firmware Version,1.0.4
+,
+Waveform Type,ANALOG,
+Point Format,Y,
+Horizontal Units,s,
+Horizontal Scale,0.0004,
+Sample Interval,4e-07,
+Record Length,20,
+Probe Attenuation,10,
+Vertical Units,V,
+Vertical Offset,0,
+Vertical Scale,1,
+,
+Label,,
+"""
+
+
+def trace() -> str:
+    t = np.arange(-5, 15) * 4e-7
+    return "".join(f"{a:.7e},{b:.4f},\n" for a, b in zip(t, np.sin(t / 4e-7), strict=True))
+
+
+def test_named_scope_columns_take_the_units_of_the_settings(tmp_path: Path) -> None:
+    (tmp_path / "tek0000.csv").write_text(SETTINGS + "TIME,CH1,\n" + trace())
+    [table] = read_tables(Folder(tmp_path), "tek0000.csv")
+    assert [(c.name, c.unit) for c in table.summary.columns] == [("TIME", "s"), ("CH1", "V")]
+
+
+def test_a_unit_the_header_states_is_kept_over_the_settings(tmp_path: Path) -> None:
+    (tmp_path / "tek0001.csv").write_text(SETTINGS + "TIME (ms),CH1 (mV),\n" + trace())
+    [table] = read_tables(Folder(tmp_path), "tek0001.csv")
+    assert [c.unit for c in table.summary.columns] == ["ms", "mV"]

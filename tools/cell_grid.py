@@ -1,0 +1,34 @@
+"""A file's cells, as text and as numbers: what every tabular format (delimited text, a
+spreadsheet's sheet) becomes before its tables are found (tools.grid)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from labscribe.tools.time_columns import Clock
+
+
+@dataclass
+class Grid:
+    """A file's cells as text and as numbers (NaN where a cell is not a finite number),
+    with the text of each row for the metadata reader."""
+
+    cells: pd.DataFrame
+    values: pd.DataFrame
+    lines: list[str]
+    """Each row as the file wrote it (a spreadsheet's row: its cells joined by tabs)."""
+    units: dict[int, str] = field(default_factory=dict)
+    """Units the reading itself gave a column (seconds, for elapsed times written `1m59s`)."""
+    clocks: dict[int, Clock] = field(default_factory=dict)
+    """Columns of dates and times, read as seconds since 1970 (tools.time_columns)."""
+    comments: dict[int, list[str]] = field(default_factory=dict)
+    """The cells of the comment lines just above data (`# t  x`, `% [s] [m]`), by row, the
+    mark taken off: a header a gnuplot file or numpy.savetxt writes."""
+    widths: list[int] | None = None
+    """How many fields each row of a text file wrote (a header one short of its data is
+    R's write.table); None for a spreadsheet."""
+    blank_separated: bool = False
+    """Whether blanks separate the columns: a header's names may then hold single blanks,
+    and are placed by position (tools.header_rows)."""
