@@ -33,7 +33,13 @@ from labscribe.tools.regression_text import digest_lines, not_the_regression, re
 from labscribe.tools.requested import Request, requested_models
 from labscribe.tools.scanning import files_with_suffix
 from labscribe.tools.tables import TABLE_SUFFIXES, NoTable, Table, TableSummary, read_data
-from labscribe.tools.tasks import ASSIGNMENT_SUFFIXES, find_assignment, read_assignment
+from labscribe.tools.tasks import (
+    ASSIGNMENT_SUFFIXES,
+    Assignment,
+    find_assignment,
+    guess_assignment,
+    read_assignment,
+)
 
 # scan must leave the explorer most of the run: the tool timeout is 30 s, and the example
 # folder is analysed in under a second.
@@ -198,16 +204,22 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
     analysis.tables = [table.summary for table in loaded]
     _read_parameters(folder, analysis, files, leftover)
     analysis.parameters += settings[: max(0, MAX_PARAMETER_ROWS - len(analysis.parameters))]
+    assignment: Assignment | None = None
     if analysis.assignment is not None:
         try:
             assignment = read_assignment(folder, analysis.assignment)
         except ToolError as exc:
             analysis.unreadable.append(Unreadable(path=analysis.assignment, reason=str(exc)))
-        else:
-            analysis.title, analysis.aim = assignment.title, assignment.aim
-            analysis.aim_is_opening = assignment.aim_is_opening
-            analysis.tasks, analysis.tasks_left_out = assignment.tasks, assignment.tasks_left_out
-            analysis.requests = requested_models(assignment.tasks)
+    else:  # no name says which: the document that sets tasks (not a table read above)
+        tables = {table.source for table in analysis.tables}
+        guessed = guess_assignment(folder, [rel for rel in files if rel not in tables])
+        if guessed is not None:
+            analysis.assignment, assignment = guessed
+    if assignment is not None:
+        analysis.title, analysis.aim = assignment.title, assignment.aim
+        analysis.aim_is_opening = assignment.aim_is_opening
+        analysis.tasks, analysis.tasks_left_out = assignment.tasks, assignment.tasks_left_out
+        analysis.requests = requested_models(assignment.tasks)
     sources = {row.source for row in analysis.parameters}
     analysis.lab_notes = read_notes(
         folder,

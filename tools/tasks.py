@@ -19,7 +19,7 @@ from pathlib import PurePosixPath
 
 from pydantic import BaseModel, Field
 
-from labscribe.tools.base import Folder
+from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.handout_markup import handout_of
 from labscribe.tools.handout_units import NOISE, Unit, plain_lines, sentences, units_of
 from labscribe.tools.reading import read_in
@@ -31,6 +31,11 @@ ASSIGNMENT_NAME = re.compile(
     r"|requirement|anleitung|aufgabe|arbeitsblatt|übung|uebung|实验|任务|要求|指导|讲义|作业",
     re.IGNORECASE,
 )
+# A document read for its tasks when no name says which is the assignment: the experimenters'
+# own notes and logs hold to-do lists, not the assignment.
+NOTES_NAME = re.compile(r"note|notiz|log|journal|diary|笔记|记录|日志", re.IGNORECASE)
+MIN_GUESSED_TASKS = 2
+MAX_GUESSED = 6
 # What of the document is read: a handout is a few pages; 600 lines is a dozen.
 MAX_LINES = 600
 MAX_CHARS = 60_000
@@ -86,6 +91,29 @@ def find_assignment(documents: list[str]) -> str | None:
     if not named:
         return None
     return min(named, key=lambda rel: (not rel.lower().endswith(".pdf"), rel.count("/"), rel))
+
+
+def guess_assignment(folder: Folder, documents: list[str]) -> tuple[str, Assignment] | None:
+    """Where no document's name says it is the assignment ("lab4.md", "README.md"), the
+    document among `documents` that sets the most tasks (at least MIN_GUESSED_TASKS), read
+    as read_assignment reads it; notes and logs by their name are not looked at (their
+    to-do lists are not an assignment). At most MAX_GUESSED documents are read."""
+    candidates = [
+        rel for rel in documents
+        if PurePosixPath(rel).suffix.lower() in ASSIGNMENT_SUFFIXES
+        and not NOTES_NAME.search(PurePosixPath(rel).stem)
+    ]  # fmt: skip
+    candidates.sort(key=lambda rel: (not rel.lower().endswith(".pdf"), rel.count("/"), rel))
+    best: tuple[str, Assignment] | None = None
+    for rel in candidates[:MAX_GUESSED]:
+        try:
+            found = read_assignment(folder, rel)
+        except ToolError:
+            continue
+        enough = len(found.tasks) >= MIN_GUESSED_TASKS
+        if enough and (best is None or len(found.tasks) > len(best[1].tasks)):
+            best = (rel, found)
+    return best
 
 
 class Assignment(BaseModel):

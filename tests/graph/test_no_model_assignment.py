@@ -77,6 +77,25 @@ def test_no_model_lists_every_task_of_the_pendulum_handout_in_order(tmp_path: Pa
     assert "4 & " not in rows  # nothing else taken for a task
 
 
+def test_no_model_finds_a_handout_no_name_calls_one_by_the_tasks_it_sets(
+    tmp_path: Path,
+) -> None:
+    """`lab2.md` and `README.md` say nothing of an assignment: the document that sets tasks
+    is the handout, not the notes beside it whose to-do list reads like one."""
+    folder = tmp_path / "lab2"
+    folder.mkdir()
+    (folder / "lab2.md").write_text(PENDULUM)
+    (folder / "notes.md").write_text(
+        "To do:\n- Measure the room temperature.\n- Check the clamp.\n"
+    )
+    shutil.copy(REAL / "labtables" / "pendulum-lengths-periods.csv", folder / "pendulum.csv")
+    report = (run(folder, tmp_path, "--no-compile") / "report.tex").read_text()
+    assert "\\title{Lab 2: The simple pendulum}" in report
+    rows = checklist(report)
+    assert all(f"{n} & {task} &" in rows for n, task in enumerate(PENDULUM_TASKS, start=1))
+    assert "room temperature" not in rows
+
+
 def test_no_model_lists_the_task_of_a_chinese_worksheet_with_its_data(tmp_path: Path) -> None:
     """A published exam question on the pendulum (tests/data/real/handouts/SOURCES.md), its
     table of L and T as a CSV beside it."""
