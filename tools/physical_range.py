@@ -63,12 +63,21 @@ DECAY_RATE = "a decay rate (the minus sign in the exponent already makes it a de
 VARIANCE = "a variance (it divides the square of {x} in an exponent)"
 PERIOD = "a period (it divides {x} in a sine or cosine)"
 FREQUENCY = "a frequency (it multiplies {x} in a sine or cosine)"
+PEAK_HEIGHT = "the height of a peak (the task asks for a peak)"
+# A task that asks for a peak means a curve that rises to it; one that speaks of absorption,
+# a dip or a minimum may fit a bell-shaped formula to a dip, where the height is negative.
+PEAK_WORDS = re.compile(r"\bpeak|峰|\bspitze", re.IGNORECASE)
+DIP_WORDS = re.compile(r"absorpt|\bdip|minim|trough|transmi|吸收|谷|senke", re.IGNORECASE)
 
 
-def positive_parameters(formula: Formula) -> dict[str, Sign]:
+def positive_parameters(formula: Formula, task: str = "") -> dict[str, Sign]:
     """The parameters of `formula` that must be positive, each with what it is (a time
-    constant, a width ...): by where it sits, else by its name."""
+    constant, a width ...): by where it sits, else by its name; where the `task` asks for a
+    peak (and speaks of no dip), the height of each bell-shaped term."""
     found = _by_position(formula)
+    if PEAK_WORDS.search(task) and not DIP_WORDS.search(task):
+        for name in _peak_heights(formula):
+            found.setdefault(name, Sign(PEAK_HEIGHT, "peak"))
     for name in formula.parameters:
         if name in found:
             continue
@@ -108,6 +117,41 @@ def _by_position(formula: Formula) -> dict[str, Sign]:
         elif (multiplied := _multiplies(rate, parameters)) is not None:
             found.setdefault(multiplied[0], Sign(FREQUENCY.format(x=x.name)))
     return found
+
+
+def _peak_heights(formula: Formula) -> list[str]:
+    """The parameters that scale a bell-shaped term alone (A of A e^{-(x-c)²/2s²}, of
+    A/(1 + ((x-c)/γ)²)): linear parameters outside the bell."""
+    expression = formula.sympy
+    x = next((s for s in expression.free_symbols if s.name == formula.x), None)
+    heights = []
+    for term in sympy.Add.make_args(expression):
+        bells = [f for f in sympy.Mul.make_args(term) if x is not None and _bell(f, x)]
+        inside = set().union(*(b.free_symbols for b in bells)) if bells else set()
+        scale = [s.name for s in term.free_symbols - inside if s.name in formula.linear]
+        if bells and len(scale) == 1:
+            heights.append(scale[0])
+    return heights
+
+
+def _bell(factor: sympy.Expr, x: sympy.Symbol) -> bool:
+    """Whether `factor` is a bell in x: e^{g} with g quadratic in x and bent down (a
+    Gaussian), or 1/h with h quadratic and bent up (a Lorentzian), at a generic positive
+    value of every other symbol."""
+    if isinstance(factor, sympy.exp):
+        inner, bent = factor.args[0], -1.0
+    elif factor.is_Pow and factor.exp == -1:
+        inner, bent = factor.base, 1.0
+    else:
+        return False
+    if x not in inner.free_symbols or sympy.diff(inner, x, 3) != 0:
+        return False
+    bend = sympy.diff(inner, x, 2)
+    try:
+        value = float(bend.subs({s: 0.7 for s in bend.free_symbols}))
+    except (TypeError, ValueError):
+        return False
+    return value * bent > 0
 
 
 def _exponents(expression: sympy.Expr) -> list[sympy.Expr]:

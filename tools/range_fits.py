@@ -23,7 +23,8 @@ from labscribe.tools.physical_range import Sign
 # sign): the curve levels off, "rises towards a limit"; above its inverse, "ever faster".
 LEVELLING = 0.3
 STEADY = 0.8  # between STEADY and 1/STEADY, the slope hardly changes: "steadily"
-MOTION = {"decay": "can only decay", "grow": "can only grow ever faster"}
+MOTION = {"decay": "can only decay", "grow": "can only grow ever faster",
+          "peak": "can only rise to a peak"}  # fmt: skip
 UNPHYSICAL = "{name} would have to be {sign}, {value}, which has no physical meaning for {kind}"
 
 

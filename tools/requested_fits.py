@@ -103,7 +103,7 @@ def fit_formula(
     free = _fitted(fit, formula, x, y, sigma, sigma_name, frozenset())
     if isinstance(free, str):
         return fit.model_copy(update={"notes": [*fit.notes, free]})
-    signs = positive_parameters(formula)
+    signs = positive_parameters(formula, fit.requested)
     wrong = outside(signs, {p.name: p.value for p in free.parameters})
     if not wrong:
         return free

@@ -34,3 +34,23 @@ def test_outside_names_the_parameters_at_or_below_zero() -> None:
     signs = {"tau": Sign(TIME_CONSTANT), "T": Sign("a period")}
     assert outside(signs, {"tau": -5.5, "T": 2.0, "U_0": -1.0}) == ["tau"]
     assert outside(signs, {"tau": 0.0, "T": 2.0}) == ["tau"]
+
+
+PEAK = Sign("the height of a peak (the task asks for a peak)", "peak")
+
+
+@pytest.mark.parametrize(
+    ("formula", "task", "expected"),
+    [
+        ("y(x) = A exp(-(x - c)^2/(2 s^2)) + B", "Fit the peak.", {"A": PEAK}),
+        ("y(x) = A/(1 + ((x - c)/g)^2) + B", "Fit the resonance peak.", {"A": PEAK}),
+        ("y(x) = A exp(-(x - c)^2/(2 s^2)) + B", "Fit the absorption peak.", {}),
+        ("y(x) = A exp(-(x - c)^2/(2 s^2)) + B", "Fit the line.", {}),
+        ("y(x) = A exp(-x/s) + B", "Fit the peak.", {"s": Sign(
+            "a time constant (it divides x in an exponent)", "decay")}),
+    ],
+)  # fmt: skip
+def test_positive_parameters_holds_a_peak_up_where_the_task_asks_for_one(
+    formula: str, task: str, expected: dict
+) -> None:
+    assert positive_parameters(parse_formula(formula), task) == expected

@@ -131,3 +131,20 @@ def test_checklist_does_not_count_a_task_done_with_a_value_outside_its_range(
     assert flagged.notes[-1].startswith(
         "the exponential approach c + a·(1 − exp(−x/tau)) describes them, with tau = 1.2"
     )
+
+
+def test_fit_request_gives_no_height_for_a_peak_the_data_dip_to() -> None:
+    x = np.linspace(0, 10, 60)
+    rng = np.random.default_rng(1)
+    y = 5 - 2 * np.exp(-((x - 5) ** 2) / (2 * 0.8**2)) + 0.02 * rng.standard_normal(60)
+    task = "Fit the peak with y(x) = A exp(-(x - c)^2/(2 s^2)) + B and give its height A."
+    request = requested_model(task)
+    assert request is not None
+    fit = fit_request(Fit(table="t.csv", x="x", y="y", y_unit="V", requested=task), request,
+                      x, y, x_names=("x", "y"))  # fmt: skip
+    assert fit.unphysical == ["A"] and not fit.good
+    assert fit.verdict == (
+        "these data fall and rise again, while y(x) = A exp(-(x - c)^2/(2 s^2)) + B can only "
+        "rise to a peak (A would have to be negative, −2 V, which has no physical meaning for "
+        "the height of a peak), so the fit gives no value to report"
+    )
