@@ -27,7 +27,7 @@ from labscribe.nodes.material import analysis_of
 from labscribe.nodes.report_notice import EXPLORATION_TITLE, exploration_account, notice_latex
 from labscribe.tools.analysis import Analysis
 from labscribe.tools.checklist import checklist
-from labscribe.tools.fit_result import BEST_BY_BIC, Fit, format_value
+from labscribe.tools.fit_result import BEST_BY_BIC, Fit
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.regression_text import regression_remark
 from labscribe.tools.tables import TableSummary
@@ -49,10 +49,16 @@ FITS_EXPLAINED = (
     "Bayesian information criterion is given where it differs (the simpler of models that "
     "fit equally well). Every parameter is given with its unit; ± is one standard error, as "
     "lmfit estimates it from the scatter of the residuals. The reduced χ² compares the "
-    "residuals with the noise (the data's uncertainty column where there is one, else the "
-    "point-to-point scatter of the data): well above 1, the model misses structure in the "
-    "data. A model that leaves structure in its residuals (a runs test and a moving average "
-    "of them) is said not to describe the data, whatever its R²."
+    "residuals with the noise σ given beside it: the data's uncertainty column where there is "
+    "one, else the scatter of neighbouring points about the fitted curve (too small where the "
+    "noise is correlated from point to point). A model is said not to describe the data only "
+    "when its residuals show it: larger than the noise (a χ² test, p below 0.001, against an "
+    "uncertainty column; against the scatter, a reduced χ² that noise gives in fewer than 1 "
+    "fit in 1,000, even noise correlated from point to point), or keeping a shape (a runs "
+    "test, a moving average and means of blocks of them), whatever its R². A low R² with "
+    "residuals like noise means the data scatter widely about their trend, not that the "
+    "model is wrong. A parameter that only a value outside its physical range (a negative "
+    "time constant) would fit is given no value."
 )
 _PATH_LIKE = re.compile(r"[/\\]|\.[A-Za-z0-9]{1,5}$")
 
@@ -188,8 +194,8 @@ def _fit_note(fit: Fit) -> str:
 
 
 def _fit_row(fit: Fit, analysis: Analysis) -> list[str]:
-    values = "; ".join(f"{p.name} = {format_value(p)}" for p in fit.shown_parameters())
-    chi = f"{fit.reduced_chi_square:.3g}" if fit.reduced_chi_square is not None else "–"
+    values = fit.values_text()
+    chi = fit.chi_text()
     model = f"{fit.model}: {fit.formula}" if fit.formula and fit.formula != fit.model else fit.model
     if fit.requested:
         number = analysis.tasks.index(fit.requested) + 1 if fit.requested in analysis.tasks else 0

@@ -18,7 +18,7 @@ from pydantic import BaseModel, Field
 from labscribe.guards.numbers import Fact
 from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.data_facts import data_facts
-from labscribe.tools.fit_result import Fit, format_value
+from labscribe.tools.fit_result import Fit
 from labscribe.tools.fits import fit_table
 from labscribe.tools.notes import NOTE_SUFFIXES, Note, read_notes
 from labscribe.tools.parameters import (
@@ -320,12 +320,12 @@ def _fit_line(fit: Fit, shown: int) -> str:
     asked += " [asked for by the explorer]" if fit.explorer else ""
     if fit.model is None:
         return f"{head}{asked}: {'; '.join(fit.notes)}"
-    values = ", ".join(f"{p.name} = {format_value(p)}" for p in fit.shown_parameters()[:shown])
+    values = fit.values_text(shown).replace("; ", ", ")
     kind = f"{fit.model} ({'dip' if fit.peak.dip else 'peak'})" if fit.peak else fit.model
     if not fit.good and not fit.requested:
         return f"{head}: {fit.notes[-1] if fit.notes else 'no model fits well'}"
     extra = [n for n in fit.notes if "about as well" in n or "not determined" in n]
-    extra += [n for n in fit.notes if not fit.good and ("poorly" in n or "structure" in n)]
+    extra += [fit.verdict] if fit.verdict else []
     tail = f"; {'; '.join(extra)}" if extra else ""
     return f"{head}{asked}: {kind}, {values}; R² = {fit.r_squared:.4f}{tail}"
 

@@ -17,6 +17,7 @@ from labscribe.tools.analysis import Analysis
 from labscribe.tools.columns import Column
 from labscribe.tools.data_facts import topic_words, words_of
 from labscribe.tools.fit_result import format_value
+from labscribe.tools.range_fits import instead, left_out_of, no_answer
 from labscribe.tools.regression_text import evidence as regression_evidence
 from labscribe.tools.tables import TableSummary
 
@@ -71,7 +72,8 @@ def _evidence(task: str, analysis: Analysis, number: int = 0) -> TaskEvidence:
             given.append(f"{values} (the model this task asks for, fitted to {fit.y} against "
                          f"{fit.x})")  # fmt: skip
     if asked and not any(fit.good for fit in asked):
-        return TaskEvidence(task=task, left=ASKED_MODEL_FAILS)
+        left = no_answer(asked) or ASKED_MODEL_FAILS
+        return TaskEvidence(task=task, given=instead(asked, analysis.fits), left=left)
     for quantity in analysis.derived:
         if quantity.name.lower() in words:
             given.append(f"{quantity.text()} (derived)")
@@ -108,6 +110,7 @@ def _evidence(task: str, analysis: Analysis, number: int = 0) -> TaskEvidence:
         left = f"{', '.join(judged)}, from the values given"
     else:
         left = "checking and stating the values given"
+    left += left_out_of(asked)
     return TaskEvidence(task=task, given=given[:MAX_GIVEN], left=left)
 
 

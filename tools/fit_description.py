@@ -23,8 +23,8 @@ from labscribe.tools.fit_result import (
     unit_of,
 )
 from labscribe.tools.model_choice import EXACT, NESTED_SIGMAS
-from labscribe.tools.residuals import structure
 from labscribe.tools.shapes import POWER_OF_FIT, UNIT_RULES, Shape
+from labscribe.tools.verdict import Verdict, jacobian_of, judge
 
 # A peak's width is measured by the points on its flanks: with fewer on either side within
 # it, the width follows from the shape the model assumes (a Gaussian line sampled at one point
@@ -68,7 +68,7 @@ def describe_shape(
         exponent = result.params["exponent"]
         power = Fraction(plain_value(exponent.value, exponent.stderr)).limit_denominator(1000)
         units["amplitude"] = unit_of((Fraction(1), -power), fit.y_unit, fit.x_unit)
-    described = describe(fit, result, x, y, sigma, sigma_name, units)
+    described = describe(fit, result, x, y, sigma, sigma_name, units, shape.key)
     parameters = [_one_turn(p) if p.name in shape.angles else p for p in described.parameters]
     dropped = []
     notes = list(described.notes)
@@ -81,12 +81,15 @@ def describe_shape(
         )
     peak = _peak(shape, parameters, x)
     good = described.good
+    verdict = described.verdict
     if peak is not None and (unmeasured := _unsampled(peak, x, shape.name)):
         notes.append(unmeasured)
         good = False
+        verdict = "; ".join(filter(None, (verdict, unmeasured)))
     return described.model_copy(
         update={"model": shape.name, "formula": shape.formula, "parameters": parameters,
-                "peak": peak, "left_out": dropped, "notes": notes, "good": good}
+                "peak": peak, "left_out": dropped, "notes": notes, "good": good,
+                "verdict": verdict}
     )  # fmt: skip
 
 
@@ -98,9 +101,11 @@ def describe(
     sigma: np.ndarray | None,
     sigma_name: str | None,
     units: dict[str, str],
+    key: tuple[str, ...] = (),
 ) -> Fit:
     """`fit` with what `result` found: every parameter with its unit, R², the reduced χ²,
-    the residuals' verdict, and notes on what the data do not support."""
+    the residuals' verdict (tools.verdict), and notes on what the data do not support; the
+    `key` parameters (all the fitted ones when empty) are those a low R² note names."""
     parameters = [
         _parameter(name, p.value, p.stderr, units.get(name, ""), p.expr is not None)
         for name, p in result.params.items()
@@ -109,29 +114,20 @@ def describe(
     curve = np.asarray(result.best_fit, dtype=float)
     residual = y - curve
     r_squared = r_squared_of(y, curve)
-    noise = sigma if sigma is not None else _scatter(y)
-    dof = len(y) - result.nvarys
-    chi2 = float(np.sum((residual / noise) ** 2)) / dof if np.all(noise > 0) and dof else None
-    shape = structure(residual, curve) if r_squared <= 1 - EXACT else None
+    verdict = judge(x, residual, curve, sigma, sigma_name, jacobian_of(result),
+                    y_unit=fit.y_unit, exact=r_squared > 1 - EXACT)  # fmt: skip
     notes = list(fit.notes)
-    good = r_squared >= GOOD_R_SQUARED and shape is None
+    good = verdict.describes
     name = "the assignment's model" if fit.requested else "no model tried"
-    if r_squared < GOOD_R_SQUARED:
-        notes.append(
-            f"{name} describes {fit.y} poorly: R² = {r_squared:.2f}, so its parameters say little"
-            if fit.requested else
-            f"no model describes {fit.y} well: the best leaves R² = {r_squared:.2f}, so its "
-            "parameters say little"
-        )  # fmt: skip
-    elif shape is not None:
+    if not good:
         verb = "does not describe these data" if fit.requested else "describes these data"
-        notes.append(f"{name} {verb}: {shape}")
+        notes.append(f"{name} {verb}: {verdict.reason()}")
+    elif r_squared < GOOD_R_SQUARED:
+        named = [p for p in parameters if (p.name in key if key else not p.derived)]
+        notes.append(noisy_note(r_squared, verdict, named))
     loose = [p.name for p in parameters if not p.derived and not p.determined]
     if good and loose:
         notes.append(f"not determined by the data: {', '.join(loose)}")
-    described = "the uncertainty column " + sigma_name if sigma_name else (
-        "the point-to-point scatter of the data (no uncertainty column)"
-    )  # fmt: skip
     free = [name for name, p in result.params.items() if p.vary and p.expr is None]
     covariance = None
     if result.covar is not None and np.shape(result.covar) == (len(free), len(free)):
@@ -139,9 +135,11 @@ def describe(
         covariance = {a: {b: float(matrix[i, j]) for j, b in enumerate(free)}
                       for i, a in enumerate(free)}  # fmt: skip
     return fit.model_copy(
-        update={"parameters": parameters, "r_squared": r_squared, "reduced_chi_square": chi2,
-                "sigma": described, "structure": shape or "", "good": good, "notes": notes,
-                "covariance": covariance}
+        update={"parameters": parameters, "r_squared": r_squared,
+                "reduced_chi_square": verdict.reduced_chi_square, "sigma": verdict.sigma,
+                "sigma_estimate": verdict.noise,
+                "structure": verdict.structure, "good": good, "notes": notes,
+                "verdict": verdict.reason(), "covariance": covariance}
     )  # fmt: skip
 
 
@@ -150,12 +148,19 @@ def r_squared_of(y: np.ndarray, curve: np.ndarray) -> float:
     return 1.0 - float(np.sum((y - curve) ** 2)) / total if total > 0 else 0.0
 
 
-def _scatter(y: np.ndarray) -> float:
-    """σ of the noise from point-to-point differences (robust: the median absolute
-    deviation of successive differences, over √2): a smooth curve sampled densely changes
-    little from one point to the next, so the differences are mostly noise."""
-    steps = np.diff(y)
-    return float(1.4826 * np.median(np.abs(steps - np.median(steps))) / math.sqrt(2))
+def noisy_note(r_squared: float, verdict: Verdict, key: list[Parameter]) -> str:
+    """Why a model with a low R² still describes its data: the noise is large against the
+    trend, and how well that leaves the key parameters determined."""
+    chi = verdict.reduced_chi_square
+    like = f" (reduced χ² = {chi:.2g})" if chi is not None else ""
+    shares = [f"{p.name} to {100 * p.relative:.0f} %" for p in key
+              if p.relative is not None and p.determined]  # fmt: skip
+    determined = f"; the data determine {' and '.join(shares[:2])}" if shares else ""
+    return (
+        f"R² = {r_squared:.2f} is low because the data scatter widely about their trend, not "
+        f"because the model misses it: its residuals are like noise{like}, so it describes "
+        f"them{determined}"
+    )
 
 
 def _parameter(

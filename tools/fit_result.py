@@ -12,7 +12,9 @@ from pydantic import BaseModel, Field
 
 from labscribe.tools.columns import Column
 
-GOOD_R_SQUARED = 0.9  # below it, a model is not said to describe the column
+# Below it, R² is low: a model that still describes the data (its residuals are noise,
+# tools.verdict) gets a note that the noise is large against the trend.
+GOOD_R_SQUARED = 0.9
 RELATIVE_ROUNDING = 1e-9  # an error this small against its value is rounding, not noise
 BEST_BY_BIC = "the best of the standard models by BIC"
 
@@ -80,13 +82,22 @@ class Fit(BaseModel):
     reduced_chi_square: float | None = None
     sigma: str = ""
     """Where the σ of the reduced χ² comes from."""
+    sigma_estimate: float | None = None
+    """That σ, in y's unit, where it was estimated from the data (tools.verdict.scatter)."""
     structure: str = ""
     """What shows the residuals are not noise (tools.residuals); "" when they may be."""
     points: int = 0
     fitted_points: int = 0
     peak: Peak | None = None
     good: bool = False
-    """The model describes the column: R² of at least GOOD_R_SQUARED, residuals like noise."""
+    """The model describes the column: its residuals are like noise, no larger than the noise
+    and with no shape (tools.verdict); and no parameter lies outside its physical range."""
+    verdict: str = ""
+    """Why the model does not describe the data, in words (its residuals, a parameter
+    outside its range, a peak not resolved); "" when it does."""
+    unphysical: list[str] = Field(default_factory=list)
+    """Parameters whose best value lies outside their physical range (a negative time
+    constant), even fitted within it: no answer; the notes say why in words."""
     notes: list[str] = Field(default_factory=list)
     candidates: list[Candidate] = Field(default_factory=list)
     covariance: dict[str, dict[str, float]] | None = None
@@ -113,10 +124,8 @@ class Fit(BaseModel):
 
     @property
     def drawable(self) -> bool:
-        """Worth a figure: the assignment's model, or one that describes most of the data."""
-        return self.model is not None and (
-            bool(self.requested) or (self.r_squared or 0.0) >= GOOD_R_SQUARED
-        )
+        """Worth a figure: the assignment's model, or one that describes the data."""
+        return self.model is not None and (bool(self.requested) or self.good)
 
     def key_parameters(self) -> list[Parameter]:
         """The parameters a caption names first: a standard model's key ones, in order;
@@ -130,6 +139,28 @@ class Fit(BaseModel):
             return [p for p in self.parameters if not p.derived]
         names = {p.name for p in self.parameters}
         return [self.parameter(name) for name in shape.key if name in names]
+
+    def chi_text(self) -> str:
+        """The reduced χ² and the σ it compares the residuals with: `1.02 (σ ≈ 0.021 V)`
+        estimated, `0.97 (σ: dU)` from an uncertainty column."""
+        if self.reduced_chi_square is None:
+            return "–"
+        chi = f"{self.reduced_chi_square:.3g}"
+        if self.sigma_estimate is not None:
+            unit = f" {self.y_unit}" if self.y_unit else ""
+            return f"{chi} (σ ≈ {self.sigma_estimate:.2g}{unit})"
+        column = self.sigma.removeprefix("the uncertainty column ")
+        return f"{chi} (σ: {column})" if column != self.sigma else chi
+
+    def values_text(self, limit: int | None = None) -> str:
+        """`f0 = 5033 ± 3 Hz; Q = 12.1 ± 0.4`: the shown parameters (the first `limit`);
+        none where a parameter lies outside its physical range, since then no value is an
+        answer."""
+        if self.unphysical:
+            names = ", ".join(self.unphysical)
+            return f"no value: {names} would lie outside its physical range (see the notes)"
+        shown = self.shown_parameters()[:limit]
+        return "; ".join(f"{p.name} = {format_value(p)}" for p in shown)
 
     def shown_parameters(self) -> list[Parameter]:
         """Every parameter, the key ones first, then the rest, then the derived ones."""

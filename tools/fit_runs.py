@@ -30,6 +30,9 @@ MAX_NFEV = 600
 # the standard models' room.
 FORMULA_NFEV = 20_000
 MIN_POINTS = 5
+# A fit needs this many points beyond its free parameters: with fewer, its residuals leave
+# no degrees of freedom to judge it by.
+SPARE_POINTS = 3
 
 
 def prepare(
@@ -94,7 +97,7 @@ def best_start(
             return None
         for rank, params in enumerate(tried):
             free = [p for p in params.values() if p.vary and not p.expr]
-            if len(x) < len(free) + 3:  # no degrees of freedom left to judge the fit
+            if len(x) < len(free) + SPARE_POINTS:
                 return None
             budget = max_nfev if rank == 0 else min(max_nfev, MAX_NFEV)
             try:

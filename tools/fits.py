@@ -4,10 +4,10 @@ chosen by the Bayesian information criterion, the simpler among equals.
 
 A fit claims no more than it supports: it states every parameter with its standard error
 and unit, names the parameters the data do not determine and the models that fit about as
-well, and says so when no model describes the data, by R² or by residuals that keep a
-shape (tools.residuals). Time is bounded (a cap on function evaluations per fit, long series
-subsampled, a deadline checked before every fit) and bad data (NaN, a constant column, two
-points) gives a note, never an exception.
+well, and says so when no model describes the data: residuals larger than the noise, or
+that keep a shape (tools.verdict). Time is bounded (a cap on function evaluations per fit,
+long series subsampled, a deadline checked before every fit) and bad data (NaN, a constant
+column, two points) gives a note, never an exception.
 
 This module is the loop over a table's columns and the standard models; one fit's run
 (tools.fit_runs), the choice among models (tools.model_choice), the requested model
@@ -34,6 +34,7 @@ from labscribe.tools.model_choice import (
     rival_note,
     without_offset,
 )
+from labscribe.tools.range_fits import alternative
 from labscribe.tools.requested import Request, requests_for
 from labscribe.tools.requested_fits import fit_request
 from labscribe.tools.shapes import BY_NAME, SHAPES, build
@@ -95,7 +96,7 @@ def fit_table(
         done = {f.model for f in fits if f.y == column.key and f.x == best.x and f.requested}
         if best.model is None or best.model not in done:
             fits.append(best)
-    return fits
+    return [alternative(f, fits) if f.requested and f.model and not f.good else f for f in fits]
 
 
 def fit_column(
@@ -120,7 +121,7 @@ def fit_column(
             break
         if shape.positive_x and x.min() <= 0:
             continue
-        result = best_start(build(shape), shape.starts, x, y, sigma)
+        result = best_start(build(shape), shape.fit_starts, x, y, sigma)
         if result is not None:
             results[shape.name] = result
     if not results:

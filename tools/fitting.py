@@ -17,7 +17,7 @@ from labscribe.guards.identity import Meaning
 from labscribe.guards.ladder import ToolClass
 from labscribe.tools.base import Answer, Folder, Tool, ToolError, version_in
 from labscribe.tools.columns import Column
-from labscribe.tools.fit_result import Fit, format_value
+from labscribe.tools.fit_result import Fit
 from labscribe.tools.formula_parse import FormulaError, parse_formula
 from labscribe.tools.requested import Request
 from labscribe.tools.requested_fits import fit_request
@@ -107,7 +107,7 @@ def _request(formula: str, x: Column) -> Request:
 
 
 def _fit_text(fit: Fit) -> str:
-    values = "; ".join(f"{p.name} = {format_value(p)}" for p in fit.shown_parameters())
+    values = fit.values_text()
     chi = f", reduced χ² = {fit.reduced_chi_square:.3g}" if fit.reduced_chi_square else ""
     verdict = "" if fit.good else f" It does not describe the data: {'; '.join(fit.notes)}."
     return (

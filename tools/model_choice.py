@@ -93,7 +93,7 @@ def on_a_slope(
     variant = SLOPED.get(name)
     if variant is None:
         return None
-    result = best_start(build(variant), variant.starts, x, y, sigma)
+    result = best_start(build(variant), variant.fit_starts, x, y, sigma)
     return None if result is None else (variant, result)
 
 

@@ -9,20 +9,30 @@ whether or not it is the best, and the explorer asks for one directly (tools.fit
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 from lmfit import Model, Parameters
 
 from labscribe.tools.canonical_form import canonical
 from labscribe.tools.dimensions import dimensions
 from labscribe.tools.fit_description import describe, describe_shape, plain_value
-from labscribe.tools.fit_result import Fit, Parameter, unit_of
+from labscribe.tools.fit_result import Fit, Parameter, format_value, unit_of
 from labscribe.tools.fit_runs import FORMULA_NFEV, best_start, prepare
 from labscribe.tools.formula_parse import Formula, FormulaError, parse_formula
 from labscribe.tools.model_choice import sloped, without_offset
 from labscribe.tools.parameter_roles import positions
+from labscribe.tools.physical_range import outside, positive_parameters
+from labscribe.tools.range_fits import unfitted, unphysical_note
 from labscribe.tools.requested import Request
-from labscribe.tools.shapes import BY_NAME, build
+from labscribe.tools.shapes import BY_NAME, Shape, build
 from labscribe.tools.starts import formula_model, formula_starts
+
+# A task that asks for "an exponential" may mean one that grows (a diode's current); its
+# decay time is positive, so growth is the other model, fitted beside it, unless the task
+# says the quantity decays.
+EITHER_WAY = {"exponential": "exponential growth"}
+DECAYING = re.compile(r"decay|discharg|\bfall|衰减|衰變|abfall|zerfall|abkling|entlad", re.I)
 
 
 def fit_request(
@@ -51,14 +61,29 @@ def fit_request(
             return fit_formula(fit, formula, x, y, sigma, sigma_name=sigma_name)
     shape = BY_NAME[request.shape or ""]
     if shape.positive_x and x.min() <= 0:
-        note = f"the {shape.name} model needs x > 0, and {fit.x} reaches {x.min():g}"
+        note = (f"the {shape.name} model could not be fitted: it is defined only for "
+                f"{fit.x} > 0, and {fit.x} reaches {x.min():g}")  # fmt: skip
         return fit.model_copy(update={"notes": [*fit.notes, note]})
-    result = best_start(build(shape), shape.starts, x, y, sigma)
-    if result is None:
-        return fit.model_copy(update={"notes": [*fit.notes, f"the {shape.name} fit failed"]})
+    fitted = [(s, best_start(build(s), s.fit_starts, x, y, sigma)) for s in _ways(shape, request)]
+    done = [(s, result) for s, result in fitted if result is not None]
+    if not done:
+        model = build(shape)
+        free = [p for p in model.make_params().values() if p.expr is None]
+        note = unfitted(f"the {shape.name} model", fit.x, model, len(free), x)
+        return fit.model_copy(update={"notes": [*fit.notes, note]})
+    shape, result = min(done, key=lambda pair: pair[1].bic)
     shape, result = sloped(shape, result, x, y, sigma)
     result, left_out = without_offset(shape, result, x, y, sigma)
     return describe_shape(fit, shape, result, x, y, sigma, sigma_name, left_out)
+
+
+def _ways(shape: Shape, request: Request) -> list[Shape]:
+    """The standard models a request for `shape` may mean: an "exponential" either way,
+    decaying or growing, unless the task says it decays (EITHER_WAY)."""
+    other = EITHER_WAY.get(shape.name)
+    if other is None or DECAYING.search(request.task):
+        return [shape]
+    return [shape, BY_NAME[other]]
 
 
 def fit_formula(
@@ -71,16 +96,48 @@ def fit_formula(
     sigma_name: str | None = None,
 ) -> Fit:
     """`fit` completed with `formula` fitted as written, from the automatic starts
-    (tools.starts); x and y are already finite and sorted."""
+    (tools.starts); x and y are already finite and sorted. A parameter that lands outside
+    its physical range (tools.physical_range) is fitted again within it; if that fit does
+    not describe the data either, the fit is flagged with a note that says why instead of
+    giving the value."""
+    free = _fitted(fit, formula, x, y, sigma, sigma_name, frozenset())
+    if isinstance(free, str):
+        return fit.model_copy(update={"notes": [*fit.notes, free]})
+    signs = positive_parameters(formula, fit.requested)
+    wrong = outside(signs, {p.name: p.value for p in free.parameters})
+    if not wrong:
+        return free
+    kept = _fitted(fit, formula, x, y, sigma, sigma_name, frozenset(signs))
+    if isinstance(kept, Fit) and kept.good and not outside(signs, _values(kept)):
+        values = ", ".join(f"{name} = {format_value(free.parameter(name))}" for name in wrong)
+        note = (f"fitted with {', '.join(wrong)} kept positive: the best fit without that "
+                f"bound has {values}, which has no physical meaning")  # fmt: skip
+        return kept.model_copy(update={"notes": [*kept.notes, note]})
+    note = unphysical_note(free, formula.text, signs, wrong, x, y)
+    return free.model_copy(
+        update={"good": False, "unphysical": wrong, "notes": [*fit.notes, note], "verdict": note}
+    )
+
+
+def _fitted(
+    fit: Fit,
+    formula: Formula,
+    x: np.ndarray,
+    y: np.ndarray,
+    sigma: np.ndarray | None,
+    sigma_name: str | None,
+    positive: frozenset[str],
+) -> Fit | str:
+    """`fit` completed with `formula`'s best fit, the parameters `positive` kept positive;
+    or why it could not be fitted, in words (tools.range_fits.unfitted)."""
     model = formula_model(formula)
 
     def starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
-        return formula_starts(formula, model, x, y)  # type: ignore[arg-type]
+        return formula_starts(formula, model, x, y, positive)  # type: ignore[arg-type]
 
     result = best_start(model, starts, x, y, sigma, max_nfev=FORMULA_NFEV, held=positions(formula))
     if result is None:
-        note = f"{formula.text} could not be fitted from any start value"
-        return fit.model_copy(update={"notes": [*fit.notes, note]})
+        return unfitted(formula.text, formula.x, model, len(formula.parameters), x)
     values = {name: plain_value(p.value, p.stderr) for name, p in result.params.items()}
     units = {
         name: unit_of(dimension, fit.y_unit, fit.x_unit)
@@ -98,6 +155,10 @@ def fit_formula(
                 "covariance": covariance,
                 "expression": formula.expression, "variable": formula.x}
     )  # fmt: skip
+
+
+def _values(fit: Fit) -> dict[str, float]:
+    return {p.name: p.value for p in fit.parameters}
 
 
 def _renamed(parameter: Parameter, target: str) -> Parameter:

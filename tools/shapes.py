@@ -95,6 +95,31 @@ class Shape:
     preferred_over: tuple[str, str] | None = None
     """(twin, parameter): a model that draws the same curves as `twin`, named for those
     where `parameter` is positive (an approach rises to its level; a decay falls to it)."""
+    positive: tuple[str, ...] = ()
+    """Parameters positive by what they are (a decay time, a width, a frequency): fitted
+    within min = 0, so a fit never gives a negative one as an answer."""
+
+    @property
+    def fit_starts(self) -> Starts:
+        """The starts with the `positive` parameters bounded (what every fit runs from)."""
+        return bounded(self.starts, self.positive)
+
+
+def bounded(starts: Starts, positive: tuple[str, ...]) -> Starts:
+    """`starts` with the parameters `positive` started at their absolute values and bounded
+    at 0."""
+    if not positive:
+        return starts
+
+    def in_range(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
+        found = starts(model, x, y)
+        for params in found:
+            for name in set(positive) & set(params):
+                value = abs(params[name].value) or 1e-12 * (float(np.ptp(x)) or 1.0)
+                params[name].set(value=value, min=0)
+        return found
+
+    return in_range
 
 
 def _guessed(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
@@ -133,6 +158,21 @@ def _approach_starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Paramet
 def exponential_approach(x: np.ndarray, a: float, tau: float, c: float) -> np.ndarray:
     """c + a·(1 − exp(−x/tau)): a charging capacitor, a warming body, a saturating signal."""
     return c + a * (1 - np.exp(-x / tau))
+
+
+def exponential_growth(x: np.ndarray, amplitude: float, growth: float, c: float) -> np.ndarray:
+    """amplitude·exp(x/growth) + c: a diode's current, a population, a runaway."""
+    return amplitude * np.exp(x / growth) + c
+
+
+def _growth_starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
+    """The exponential's guesses that grow (a negative decay), as growth = −decay."""
+    starts = []
+    for params in _exponential_starts(ExponentialModel() + ConstantModel(), x, y):
+        amplitude, decay, c = (params[name].value for name in ("amplitude", "decay", "c"))
+        if decay < 0:
+            starts.append(model.make_params(amplitude=amplitude, growth=-decay, c=c))
+    return starts
 
 
 def proportional(x: np.ndarray, slope: float) -> np.ndarray:
@@ -290,32 +330,40 @@ SHAPES: tuple[Shape, ...] = (
           key=("c3", "c2", "c1", "c0"), reduces_to=(("c3", 0.0, "quadratic"),)),
     Shape("exponential", "amplitude·exp(−x/decay) + c",
           lambda: ExponentialModel() + ConstantModel(), _exponential_starts,
-          {"amplitude": "y", "decay": "x", "c": "y"}, key=("decay", "amplitude"), offset="c"),
+          {"amplitude": "y", "decay": "x", "c": "y"}, key=("decay", "amplitude"), offset="c",
+          positive=("decay",)),
     Shape("exponential approach", "c + a·(1 − exp(−x/tau))", lambda: Model(exponential_approach),
           _approach_starts, {"a": "y", "tau": "x", "c": "y"}, key=("tau", "a", "c"),
-          offset="c", preferred_over=("exponential", "a")),
+          offset="c", preferred_over=("exponential", "a"), positive=("tau",)),
+    Shape("exponential growth", "amplitude·exp(x/growth) + c", lambda: Model(exponential_growth),
+          _growth_starts, {"amplitude": "y", "growth": "x", "c": "y"},
+          key=("growth", "amplitude"), offset="c", positive=("growth",)),
     Shape("power law", "amplitude·x^exponent", PowerLawModel, _power_law_starts,
           {"amplitude": "y/x^exponent", "exponent": ""}, key=("exponent", "amplitude"),
           positive_x=True,
           reduces_to=(("exponent", 1.0, "proportional"),)),
     Shape("gaussian", "Gaussian peak of area amplitude at center, width sigma, + c",
           lambda: GaussianModel() + ConstantModel(), _peak_starts(GaussianModel),
-          _PEAK_UNITS, key=("center", "fwhm"), peak=("center", "fwhm", "FWHM"), offset="c"),
+          _PEAK_UNITS, key=("center", "fwhm"), peak=("center", "fwhm", "FWHM"), offset="c",
+          positive=("sigma",)),
     Shape("lorentzian", "Lorentzian peak of area amplitude at center, half-width sigma, + c",
           lambda: LorentzianModel() + ConstantModel(), _peak_starts(LorentzianModel),
-          _PEAK_UNITS, key=("center", "fwhm"), peak=("center", "fwhm", "FWHM"), offset="c"),
+          _PEAK_UNITS, key=("center", "fwhm"), peak=("center", "fwhm", "FWHM"), offset="c",
+          positive=("sigma",)),
     Shape("damped oscillation", "amplitude·exp(−x/decay)·cos(2π·frequency·x + phase) + c",
           lambda: Model(damped_oscillation), _oscillation_starts,
           {"amplitude": "y", "decay": "x", "frequency": "1/x", "phase": "rad", "c": "y"},
-          key=("frequency", "decay"), angles=("phase",), offset="c"),
+          key=("frequency", "decay"), angles=("phase",), offset="c",
+          positive=("decay", "frequency")),
     Shape("resonance", "amplitude/√(1 + Q²(x/f0 − f0/x)²) + c", lambda: Model(resonance),
           _resonance_starts, {"amplitude": "y", "f0": "x", "Q": "", "c": "y", "bandwidth": "x"},
           key=("f0", "Q"), peak=("f0", "bandwidth", "half-power bandwidth f0/Q"),
-          positive_x=True, hints={"bandwidth": {"expr": "f0/Q"}}, offset="c"),
+          positive_x=True, hints={"bandwidth": {"expr": "f0/Q"}}, offset="c",
+          positive=("f0", "Q")),
     Shape("resonance phase", "amplitude·atan(Q(x/f0 − f0/x)) + c",
           lambda: Model(resonance_phase), _phase_starts,
           {"amplitude": "y", "f0": "x", "Q": "", "c": "y"}, key=("f0", "Q"), positive_x=True,
-          offset="c"),
+          offset="c", positive=("f0", "Q")),
 )  # fmt: skip
 # Each peak on a sloped background, by the name of the peak on a level one: tried only when
 # that leaves structure (tools.model_choice.sloped), as each costs a fit.
@@ -329,7 +377,7 @@ SLOPED: dict[str, Shape] = {
         lambda peak=_PEAK_MODELS[shape.name]: _sloped_model(*peak),
         _peak_starts(_PEAK_MODELS[shape.name][0], sloped=True), {**_PEAK_UNITS, "slope": "y/x"},
         key=("center", "fwhm", "slope"), peak=shape.peak, offset="c",
-        reduces_to=(("slope", 0.0, shape.name),),
+        reduces_to=(("slope", 0.0, shape.name),), positive=("sigma",),
     )
     for shape in SHAPES if shape.name in _PEAK_MODELS
 }  # fmt: skip

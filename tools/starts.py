@@ -48,9 +48,15 @@ def formula_model(formula: Formula) -> ExpressionModel:
 
 
 def formula_starts(
-    formula: Formula, model: ExpressionModel, x: np.ndarray, y: np.ndarray
+    formula: Formula,
+    model: ExpressionModel,
+    x: np.ndarray,
+    y: np.ndarray,
+    positive: frozenset[str] = frozenset(),
 ) -> list[Parameters]:
-    """Up to MAX_STARTS parameter sets for fitting `formula` to y(x), best guess first."""
+    """Up to MAX_STARTS parameter sets for fitting `formula` to y(x), best guess first;
+    parameters `positive` (a time constant) guessed among positive values only and bounded
+    at 0 (tools.physical_range)."""
     nonlinear = [p for p in formula.parameters if p not in formula.linear]
     linear = [p for p in formula.parameters if p in formula.linear]
     dims = dimensions(formula)
@@ -61,6 +67,8 @@ def formula_starts(
         values = set(_candidates(dims[name], x, y, position=name in shifts))
         if name in turns:  # a period or frequency: where the data's periodogram peaks
             values |= set(_from_frequencies(turns[name], x, y))
+        if name in positive:
+            values = {abs(v) for v in values if v != 0}
         choices.append(np.array(sorted(values)))
     search = _Search(formula.sympy, formula.x, x, y, nonlinear, linear)
     guesses = _guesses(choices)
@@ -76,7 +84,10 @@ def formula_starts(
         if key in seen:
             continue
         seen.add(key)
-        starts.append(model.make_params(**values))
+        params = model.make_params(**values)
+        for name in positive & set(params):
+            params[name].set(value=abs(params[name].value) or 1e-12, min=0)
+        starts.append(params)
         if len(starts) == MAX_STARTS:
             break
     return starts

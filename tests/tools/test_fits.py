@@ -93,10 +93,26 @@ def test_fit_column_takes_the_simplest_model_that_is_exact() -> None:
 
 def test_fit_column_says_when_no_model_describes_the_data() -> None:
     rng = np.random.default_rng(7)
-    fit = fitted(np.arange(60.0), rng.standard_normal(60))
+    x = np.linspace(0, 6, 60)
+    fit = fitted(x, np.floor(x) + 0.02 * rng.standard_normal(60))  # a staircase
     assert not fit.good
-    assert fit.notes[-1].startswith("no model describes y well: the best leaves R² = ")
-    assert fit.notes[-1].endswith(", so its parameters say little")
+    assert fit.notes[-1].startswith("no model tried describes these data: the residuals ")
+
+
+def test_fit_column_calls_a_noisy_trend_described_whatever_its_r_squared() -> None:
+    rng = np.random.default_rng(7)
+    x = np.linspace(0, 10, 30)
+    fit = fitted(x, 1 + 0.2 * x + rng.standard_normal(30))
+    assert fit.model == "linear" and fit.good and fit.r_squared is not None
+    assert fit.r_squared < 0.3
+    assert fit.notes[0].startswith(
+        f"R² = {fit.r_squared:.2f} is low because the data scatter widely about their trend, "
+        "not because the model misses it: its residuals are like noise (reduced χ² = "
+    )
+    slope = fit.parameter("slope")
+    intercept = fit.parameter("intercept")
+    assert fit.notes[0].endswith(f"the data determine slope to {100 * slope.relative:.0f} % and "
+                                 f"intercept to {100 * intercept.relative:.0f} %")  # fmt: skip
 
 
 def test_fit_column_notes_a_constant_column() -> None:
@@ -140,8 +156,11 @@ def test_fit_column_estimates_sigma_from_the_scatter_without_an_uncertainty_colu
     rng = np.random.default_rng(10)
     x = np.linspace(0, 10, 400)
     fit = fitted(x, 2 * x + 0.1 * rng.standard_normal(400))
-    assert fit.sigma == "the point-to-point scatter of the data (no uncertainty column)"
-    assert fit.reduced_chi_square == pytest.approx(1.0, abs=0.3)
+    assert fit.sigma.startswith(
+        "the scatter of neighbouring points about the fitted curve (no uncertainty column), σ ≈ "
+    )
+    assert float(fit.sigma.rpartition("≈ ")[2]) == pytest.approx(0.1, rel=0.1)
+    assert fit.reduced_chi_square == pytest.approx(1.0, abs=0.15)
 
 
 def test_format_value_rounds_the_value_to_its_error() -> None:

@@ -1,0 +1,98 @@
+import numpy as np
+import pytest
+from scipy.signal import lfilter
+
+from labscribe.tools.fit_result import Fit
+from labscribe.tools.fits import fit_column
+from labscribe.tools.verdict import (
+    NEIGHBOUR_CORRELATION,
+    estimated_threshold,
+    judge,
+    scatter,
+)
+
+
+def line_jacobian(x: np.ndarray) -> np.ndarray:
+    return np.column_stack([x, np.ones_like(x)])
+
+
+def ar1(rng: np.random.Generator, n: int, rho: float) -> np.ndarray:
+    fresh = rng.standard_normal(n + 50)
+    return lfilter([np.sqrt(1 - rho**2)], [1.0, -rho], fresh)[50:]
+
+
+def test_scatter_estimates_the_noise_about_a_curve_sampled_at_few_points() -> None:
+    rng = np.random.default_rng(1)
+    t = np.linspace(0, 5, 40)
+    noise = 0.02 * rng.standard_normal(40)
+    found = scatter(t, noise)  # the residuals of the true curve are its noise
+    assert found == pytest.approx(0.02, rel=0.25)
+
+
+def test_fit_column_gives_a_charging_curve_a_reduced_chi_square_near_one() -> None:
+    """The scatter of successive differences counted the curve's own steps as noise: 0.12."""
+    rng = np.random.default_rng(2)
+    t = np.linspace(0, 5, 40)
+    u = 5 * (1 - np.exp(-t / 1.2)) + 0.02 * rng.standard_normal(40)
+    fit = fit_column(Fit(table="rc.csv", x="t", y="U", y_unit="V"), t, u)
+    assert fit.model == "exponential approach" and fit.good
+    assert fit.reduced_chi_square == pytest.approx(1.0, abs=0.5)
+    assert fit.sigma_estimate == pytest.approx(0.02, rel=0.3)
+    assert fit.chi_text() == f"{fit.reduced_chi_square:.3g} (σ ≈ {fit.sigma_estimate:.2g} V)"
+
+
+def test_judge_tests_residuals_against_an_uncertainty_column_by_chi_square() -> None:
+    rng = np.random.default_rng(3)
+    x = np.linspace(0, 1, 50)
+    sigma = np.full(50, 0.1)
+    honest = judge(x, 0.1 * rng.standard_normal(50), x, sigma, "dy", line_jacobian(x))
+    assert honest.describes and honest.p_value is not None and honest.p_value > 0.001
+    understated = judge(x, 0.3 * rng.standard_normal(50), x, sigma, "dy", line_jacobian(x))
+    assert not understated.describes and not understated.structure
+    assert understated.reason().startswith(
+        "the residuals are larger than the stated uncertainties (reduced χ² = "
+    )
+    assert "with σ from the uncertainty column dy; a χ² test gives p = " in understated.reason()
+    assert understated.reason().endswith(
+        ", below 0.001): the model misses something, or the uncertainties are too small"
+    )
+
+
+def test_judge_spares_noise_correlated_from_point_to_point() -> None:
+    rng = np.random.default_rng(4)
+    x = np.linspace(0, 1, 300)
+    noise = ar1(rng, 300, NEIGHBOUR_CORRELATION)
+    found = judge(x, noise, x, None, None, line_jacobian(x))
+    assert found.reduced_chi_square is not None and found.reduced_chi_square > 1.3
+    assert found.describes
+
+
+def test_judge_says_when_residuals_exceed_the_scattered_noise() -> None:
+    rng = np.random.default_rng(5)
+    x = np.linspace(0, 1, 10)  # too few points for a runs test
+    misfit = (x - 0.5) ** 2 - 1 / 12  # a line through a parabola leaves an arc
+    found = judge(x, misfit + 0.01 * rng.standard_normal(10), x, None, None, line_jacobian(x))
+    assert not found.describes and not found.structure
+    assert found.reason().startswith("the residuals are larger than the noise (reduced χ² = ")
+    assert found.reason().endswith(
+        "which noise exceeds in fewer than 1 fit in 1,000 even where it is correlated from "
+        "point to point)"
+    )
+
+
+def test_estimated_threshold_is_wider_for_few_points_and_the_same_every_run() -> None:
+    thresholds = [
+        estimated_threshold(x, line_jacobian(x))
+        for x in (np.linspace(0, 1, n) for n in (8, 19, 100, 2000))
+    ]
+    assert thresholds[0] > thresholds[1] > thresholds[2] == thresholds[3] > 2
+    assert (
+        estimated_threshold(np.linspace(0, 1, 19), line_jacobian(np.linspace(0, 1, 19)))
+        == (thresholds[1])
+    )
+
+
+def test_judge_calls_an_exact_fit_described() -> None:
+    x = np.linspace(0, 1, 30)
+    found = judge(x, np.zeros(30), 2 * x, None, None, line_jacobian(x), exact=True)
+    assert found.describes and found.reduced_chi_square is None
