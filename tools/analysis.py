@@ -29,6 +29,7 @@ from labscribe.tools.parameters import (
 )
 from labscribe.tools.quantities import Derived
 from labscribe.tools.requested import Request, requested_models
+from labscribe.tools.row_numbers import restore_named
 from labscribe.tools.scanning import files_with_suffix
 from labscribe.tools.tables import TABLE_SUFFIXES, NoTable, Table, TableSummary, read_data
 from labscribe.tools.tasks import ASSIGNMENT_SUFFIXES, find_assignment, read_assignment
@@ -195,6 +196,8 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
             analysis.title, analysis.aim = assignment.title, assignment.aim
             analysis.tasks = assignment.tasks
             analysis.requests = requested_models(assignment.tasks)
+            loaded = restore_named(loaded, analysis.requests)  # `run` in `t = T*run`
+            analysis.tables = [table.summary for table in loaded]
     sources = {row.source for row in analysis.parameters}
     analysis.lab_notes = read_notes(
         folder,
