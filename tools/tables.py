@@ -21,6 +21,7 @@ from labscribe.tools.encoding import SNIFF_BYTES, text_encoding
 from labscribe.tools.grid import MAX_TABLES_PER_FILE, MIN_ROWS, finish, tables_in
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.readers import NoTable, Read, file_prefix
+from labscribe.tools.single_column import one_column
 from labscribe.tools.text_tables import MAX_COLUMNS, MAX_LINES, text_grid
 
 # Delimited text, and instrument exports that are delimited text under a header.
@@ -146,10 +147,12 @@ def _read_text(folder: Folder, rel: str) -> Read:
     if not text.strip():
         raise NoTable(f"{rel} has no complete line of text in its first {human_size(len(raw))}")
     read = text_grid(text, notes)
+    found, metadata, blocks = tables_in(read[0]) if read is not None else ([], [], 0)
+    if not found and (single := one_column(text, notes, codec)) is not None:
+        return single  # a stopwatch's timings, one to a line
     if read is None:
         raise NoTable(f"{rel} has no lines of delimited columns")
-    grid, layout = read
-    found, metadata, blocks = tables_in(grid)
+    layout = read[1]
     return Read(found, metadata, codec, layout.label, layout.decimal, "text", notes, blocks)
 
 
