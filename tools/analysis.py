@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field
 from labscribe.guards.numbers import Fact
 from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.data_facts import data_facts
+from labscribe.tools.extremes import Extreme, asked_extremes, extreme_facts, extremes_digest
 from labscribe.tools.fit_result import Fit, format_value
 from labscribe.tools.fits import fit_table
 from labscribe.tools.notes import NOTE_SUFFIXES, Note, read_notes
@@ -28,6 +29,8 @@ from labscribe.tools.parameters import (
     read_parameters,
 )
 from labscribe.tools.quantities import Derived
+from labscribe.tools.repeat_text import repeat_facts, repeats_digest
+from labscribe.tools.repeats import Series, repeated_measurements
 from labscribe.tools.requested import Request, requested_models
 from labscribe.tools.row_numbers import restore_named
 from labscribe.tools.scanning import files_with_suffix
@@ -93,6 +96,10 @@ class Analysis(BaseModel):
     """The models the tasks ask for, fitted first."""
     derived: list[Derived] = Field(default_factory=list)
     """Quantities the explorer derived from the fits and settings (tools.quantities)."""
+    repeats: list[Series] = Field(default_factory=list)
+    """Repeated measurements of one quantity, summarised per series (tools.repeats)."""
+    extremes: list[Extreme] = Field(default_factory=list)
+    """The maxima, minima and thresholds the tasks ask for (tools.extremes)."""
     lab_notes: list[Note] = Field(default_factory=list)
     """The experimenters' notes, quoted: documents that are neither tables nor settings."""
     unreadable: list[Unreadable] = Field(default_factory=list)
@@ -121,6 +128,8 @@ class Analysis(BaseModel):
             )
             parts += [f"- {_fit_line(fit, size.fit_parameters)}" for fit in self.fits[: size.fits]]
             parts += _more(self.fits, size.fits, "fits")
+        parts += repeats_digest(self.repeats, size.tables)
+        parts += extremes_digest(self.extremes)
         if self.derived:
             parts.append("Derived by the explorer's request, computed by labscribe:")
             parts += [f"- {d.text()}" for d in self.derived]
@@ -147,7 +156,12 @@ class Analysis(BaseModel):
 
     def facts(self) -> list[Fact]:
         """What the data determine, for the number checks (tools.data_facts)."""
-        return data_facts(self.tables, self.fits, self.derived)
+        several = len({table.source for table in self.tables}) > 1
+        return (
+            data_facts(self.tables, self.fits, self.derived)
+            + repeat_facts(self.repeats, several)
+            + extreme_facts(self.extremes)
+        )
 
 
 def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -> Analysis:
@@ -204,6 +218,8 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
         [rel for rel in leftover + _with_suffix(files, NOTE_SUFFIXES - TABLE_SUFFIXES)
          if rel != analysis.assignment and rel not in sources],
     )  # fmt: skip
+    analysis.repeats = repeated_measurements(loaded, deadline=deadline)
+    analysis.extremes = asked_extremes(analysis.tasks, loaded, analysis.parameters)
     for table in loaded[:MAX_FITTED_TABLES]:
         try:
             analysis.fits += fit_table(

@@ -12,7 +12,6 @@ from labscribe.guards.numbers import Fact
 from labscribe.tools.data_facts import words_of
 from labscribe.tools.fit_result import Parameter, format_value
 from labscribe.tools.repeats import ALPHA, CONFIDENCE, OUTLIER_TEST, Series, Summary
-from labscribe.tools.tables import TableSummary
 
 # What a task says when it asks for the statistics of repeated values.
 ASKS_FOR_MEAN = re.compile(
@@ -32,8 +31,8 @@ REPEATS_EXPLAINED = (
     "them against) are summarised per series: n, the mean ± its standard error (the standard "
     "deviation over √n), the standard deviation (with n − 1 in its denominator), and a 95 % "
     "interval from Student's t with n − 1 degrees of freedom. Outliers are looked for with "
-    "Grubbs' test, repeated as Rosner's generalized ESD test (two-sided, 5 %, at most one "
-    "suspect in ten values): a value it flags is named and kept in the mean, and the mean "
+    "Grubbs' test, repeated as Rosner's generalized ESD test (two-sided, 5 %, one suspect "
+    "per ten values, one at least): a value it flags is named and kept in the mean, and the mean "
     "without it is given beside."
 )
 
@@ -112,12 +111,10 @@ def outlier_text(series: Series) -> str:
         return f"no outlier by {OUTLIER_TEST}"
     unit = f" {series.unit}" if series.unit else ""
     named = " and ".join(f"{o.value:g}{unit} (row {o.row:g})" for o in series.outliers)
-    text = f"{OUTLIER_TEST} flags {named}"
+    them = "them" if len(series.outliers) > 1 else "it"
+    text = f"{OUTLIER_TEST} flags {named}, kept among the values"
     if series.without is not None:
-        text += (
-            f"; kept in the mean above; without {'them' if len(series.outliers) > 1 else 'it'}"
-            f" the mean is {mean_text(series.without, series.unit)}"
-        )
+        text += f"; without {them} the mean is {mean_text(series.without, series.unit)}"
     return text
 
 
@@ -145,7 +142,8 @@ def weighted_text(series: Series) -> str:
 
 def series_text(series: Series) -> str:
     """Everything said of one series, in one sentence-like line."""
-    parts = [f"{series.title}: mean {mean_text(series.summary, series.unit)}"]
+    # the file in the first clause: the number checks split sentences at ";" and want it
+    parts = [f"{series.title} ({series.table}): mean {mean_text(series.summary, series.unit)}"]
     parts += [spread_text(series.summary, series.unit), weighted_text(series)]
     parts += [outlier_text(series) if series.outliers else "", _differ_text(series)]
     parts += series.notes
@@ -176,13 +174,12 @@ def _differ_text(series: Series) -> str:
         return ""
     if series.series_p < ALPHA:
         return (
-            "the series' means differ more than their scatter allows (one-way analysis of "
-            f"variance, p {_p(series.series_p)}), so the mean of all values hides a difference "
-            "between series"
+            "the series differ from each other more than their scatter allows (one-way "
+            f"analysis of variance, p {_p(series.series_p)}): pooling them hides that"
         )
     return (
-        "the series' means agree within their scatter (one-way analysis of variance, "
-        f"p {_p(series.series_p)})"
+        "the series agree with each other within their scatter (one-way analysis of "
+        f"variance, p {_p(series.series_p)})"
     )
 
 
@@ -216,7 +213,7 @@ def repeat_evidence(
             )
             more = f" and {len(rest) - MAX_PARTS} more" if len(rest) > MAX_PARTS else ""
             line += f"; by series (mean ± standard error): {briefly}{more}"
-        lines.append(f"{line} (repeated measurements in {head.table})")
+        lines.append(line)
     return lines
 
 
@@ -239,10 +236,10 @@ def result_rows(repeats: list[Series]) -> list[list[str]]:
     return rows
 
 
-def repeat_notes(repeats: list[Series], tables: list[TableSummary]) -> list[str]:
+def repeat_notes(repeats: list[Series]) -> list[str]:
     """What the table of repeated measurements cannot hold, one line per series that has
     any: its weighted mean, its outliers and the mean without them, whether its series
-    agree, its notes; and each column that only numbers the rows."""
+    agree, its notes."""
     notes = []
     for series in repeats:
         parts = [weighted_text(series), outlier_text(series) if series.outliers else ""]
@@ -250,11 +247,6 @@ def repeat_notes(repeats: list[Series], tables: list[TableSummary]) -> list[str]
         said = "; ".join(part for part in parts if part)
         if said:
             notes.append(f"{series.title} ({series.table}): {said}")
-    notes += [
-        f"{column.header.strip() or 'The unnamed first column'} ({summary.id}) only numbers "
-        "the rows: it is not a variable, and is left out of the analysis"
-        for summary in tables for column in summary.row_numbers
-    ]  # fmt: skip
     return notes
 
 
@@ -276,7 +268,9 @@ def repeat_facts(repeats: list[Series], several_files: bool) -> list[Fact]:
         summary = series.summary
         if summary.n < 2 or not math.isfinite(summary.mean):
             continue
-        subjects = (words_of(series.name) | {series.name.lower()},)
+        subjects: tuple[frozenset[str], ...] = (words_of(series.name) | {series.name.lower()},)
+        if series.label and not series.label.startswith("all "):
+            subjects = (*subjects, words_of(series.label))  # `Expt 1` apart from all series
         if several_files:
             subjects = (*subjects, words_of(series.table.split("#")[0].rsplit(".", 1)[0]))
         tolerance = 2 * summary.sem / abs(summary.mean) if summary.sem and summary.mean else None

@@ -1,4 +1,5 @@
-"""A row-numbering column the assignment's formula names is a variable after all.
+"""A row-numbering column the assignment's formula names is a variable after all; and the
+report's sentence on the others.
 
 Tables are read before the assignment, and a column that only numbers the rows (`run`,
 `trial`, `No.`; tools.counting) is set aside then. Should a task's formula name it as its
@@ -10,7 +11,7 @@ from __future__ import annotations
 from labscribe.tools.columns import independent_variable, mark_maxima
 from labscribe.tools.formula_parse import FormulaError, parse_formula
 from labscribe.tools.requested import Request
-from labscribe.tools.tables import Table
+from labscribe.tools.tables import Table, TableSummary
 
 
 def restore_named(tables: list[Table], requests: list[Request]) -> list[Table]:
@@ -47,3 +48,13 @@ def _variable(formula: str, names: tuple[str, ...]) -> str:
         return parse_formula(formula, names).x.lower()
     except FormulaError:
         return ""
+
+
+def row_number_notes(tables: list[TableSummary]) -> list[str]:
+    """A sentence for the report on each column that only numbers the rows."""
+    return [
+        f"{column.header.strip() or 'The unnamed first column'} ({summary.id}) only numbers "
+        "the rows: it is not a variable, and is left out of the analysis"
+        for summary in tables
+        for column in summary.row_numbers
+    ]

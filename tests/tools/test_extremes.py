@@ -118,9 +118,7 @@ def test_extremes_read_a_peak_of_the_variable_as_where_the_response_peaks(tmp_pa
     (tmp_path / "spectrum.csv").write_text("wavelength (nm),intensity\n" + rows)
     tables = read_data(Folder(tmp_path), "spectrum.csv").tables
     [found] = asked_extremes(["Determine the peak wavelength of the LED."], tables, [])
-    assert found.given.startswith(
-        "The largest intensity in the data is 100 at wavelength = 545 nm"
-    )
+    assert found.given.startswith("The largest intensity in the data is 100 at wavelength = 545 nm")
 
 
 def test_extremes_leave_a_threshold_defined_by_a_fit_to_its_fit() -> None:

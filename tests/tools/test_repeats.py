@@ -13,6 +13,7 @@ import pandas as pd
 import pytest
 from scipy import stats
 
+from labscribe.guards.numbers import check_numbers
 from labscribe.tools.base import Folder
 from labscribe.tools.repeat_text import repeat_evidence, repeat_facts, series_text
 from labscribe.tools.repeats import (
@@ -49,7 +50,7 @@ def test_repeats_give_each_of_michelsons_experiments_and_all_of_them() -> None:
     assert [s.summary.mean for s in experiments] == [909.0, 856.0, 845.0, 820.5, 831.5]
     assert all(s.summary.n == 20 for s in experiments)
     assert pooled.series_p is not None and pooled.series_p < 0.05
-    assert "the series' means differ more than their scatter allows" in series_text(pooled)
+    assert "the series differ from each other more than their scatter allows" in series_text(pooled)
 
 
 def test_repeats_pool_michelsons_sets_side_by_side() -> None:
@@ -118,7 +119,7 @@ def test_weighted_mean_agrees_when_the_values_fit_their_sigma() -> None:
 def test_repeat_evidence_answers_a_task_that_asks_for_a_mean() -> None:
     repeats = series_of("newcomb.csv")
     [line] = repeat_evidence("Calculate the mean and its standard error.", set(), repeats, False)
-    assert line.startswith("dat: mean 26.2 ± 1.3 (standard error; n = 66)")
+    assert line.startswith("dat (newcomb.csv): mean 26.2 ± 1.3 (standard error; n = 66)")
     assert repeat_evidence("Plot the data.", set(), repeats, False) == []
     assert repeat_evidence("Berechnen Sie den Mittelwert.", set(), repeats, False)
     assert repeat_evidence("计算平均值和标准差。", set(), repeats, False)
@@ -130,3 +131,14 @@ def test_repeat_facts_hold_a_report_to_the_mean_within_two_standard_errors() -> 
     assert mean.tolerance == pytest.approx(2 * 1.3227 / 26.2121, rel=1e-3)
     assert 27.75 in mean.also  # the mean without the outliers may be quoted too
     assert deviation.value == pytest.approx(10.745, abs=1e-3)
+
+
+def test_repeat_facts_flag_a_misquoted_mean_and_pass_the_report_as_written() -> None:
+    repeats = series_of("morley.csv")
+    facts = repeat_facts(repeats, several_files=False)
+    _, wrong = check_numbers("In Expt one the mean Speed is 800 km/s.", facts)
+    assert "mean of Speed, Expt 1 in morley.csv (909 ± 23 (standard error; n = 20))" in [
+        m.fact for m in wrong
+    ]
+    stated = "\n\n".join(series_text(series) for series in repeats)
+    assert check_numbers(stated, facts)[1] == []
