@@ -218,8 +218,11 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
         [rel for rel in leftover + _with_suffix(files, NOTE_SUFFIXES - TABLE_SUFFIXES)
          if rel != analysis.assignment and rel not in sources],
     )  # fmt: skip
-    analysis.repeats = repeated_measurements(loaded, deadline=deadline)
-    analysis.extremes = asked_extremes(analysis.tasks, loaded, analysis.parameters)
+    try:  # what a folder holds must not cost the rest of the analysis
+        analysis.repeats = repeated_measurements(loaded, deadline=deadline)
+        analysis.extremes = asked_extremes(analysis.tasks, loaded, analysis.parameters)
+    except Exception as exc:
+        analysis.left_out.append(f"repeats and extremes failed: {exc}"[:200])
     for table in loaded[:MAX_FITTED_TABLES]:
         try:
             analysis.fits += fit_table(

@@ -192,9 +192,10 @@ def _one(
         if usable.sum() >= 1:
             series.weighted = weighted_mean(values[keep][usable], sigma[usable])
         if usable.sum() < len(usable):
+            missing = len(usable) - int(usable.sum())
             series.notes.append(
-                f"{len(usable) - int(usable.sum())} values without a positive {sigma_key} "
-                "are left out of the weighted mean"
+                f"{missing} value{'s' if missing > 1 else ''} without a positive {sigma_key} "
+                f"{'are' if missing > 1 else 'is'} left out of the weighted mean"
             )
     if series.summary.n >= MIN_CORRELATED:
         lag = _lag_one(values[keep])

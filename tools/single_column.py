@@ -26,6 +26,8 @@ from labscribe.tools.units import split_unit
 # with a few numbers in it is not a table.
 NUMBER_SHARE = 0.6
 MAX_HEADER_CHARS = 60
+# A tab or semicolon, or a comma that is no decimal mark (`No.,x`, `2,`): a line of columns.
+SEPARATOR = r"[\t;]|,(?!\d)|(?<!\d),"
 
 
 def one_column(text: str, notes: list[str], encoding: str) -> Read | None:
@@ -34,6 +36,8 @@ def one_column(text: str, notes: list[str], encoding: str) -> Read | None:
     are too few of its lines."""
     lines = [line.strip() for line in text.splitlines()[:MAX_LINES]]
     cells = pd.Series(["" if line.startswith(COMMENT_PREFIXES) else line for line in lines])
+    if cells.str.contains(SEPARATOR).any():
+        return None  # columns a delimiter would part, with cells left empty: not one column
     joined = "\n".join(lines)
     decimal = "," if len(re.findall(r"\d,\d", joined)) > len(re.findall(r"\d\.\d", joined)) else "."
     spelled = cells.str.replace(",", ".", regex=False) if decimal == "," else cells

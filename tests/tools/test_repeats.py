@@ -24,7 +24,7 @@ from labscribe.tools.repeats import (
     summarise,
     weighted_mean,
 )
-from labscribe.tools.tables import read_data
+from labscribe.tools.tables import NoTable, read_data
 
 REPEATS = Path(__file__).parents[1] / "data" / "real" / "repeats"
 
@@ -142,3 +142,15 @@ def test_repeat_facts_flag_a_misquoted_mean_and_pass_the_report_as_written() -> 
     ]
     stated = "\n\n".join(series_text(series) for series in repeats)
     assert check_numbers(stated, facts)[1] == []
+
+
+def test_one_column_refuses_lines_of_columns_with_empty_cells(tmp_path: Path) -> None:
+    (tmp_path / "gaps.csv").write_text("No.,x\n1,5\n2,\n3,\n")
+    with pytest.raises(NoTable):
+        read_data(Folder(tmp_path), "gaps.csv")
+    (tmp_path / "timings.txt").write_text(
+        "# stopwatch\nT (s)\n2.05\n1.99\n2.06\n\n1.97\n2.01\n2.00\n"
+    )
+    first, second = read_data(Folder(tmp_path), "timings.txt").tables
+    assert (first.summary.columns[0].name, first.summary.columns[0].unit) == ("T", "s")
+    assert (first.summary.rows, second.summary.rows) == (3, 3)
