@@ -30,6 +30,8 @@ from labscribe.tools.checklist import checklist
 from labscribe.tools.fit_result import BEST_BY_BIC, Fit
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.regression_text import regression_remark
+from labscribe.tools.repeat_text import REPEATS_EXPLAINED, repeat_notes, result_rows
+from labscribe.tools.row_numbers import row_number_notes
 from labscribe.tools.tables import TableSummary
 
 MAX_PARAMETER_ROWS = 60
@@ -177,15 +179,31 @@ def _results(analysis: Analysis, figures: list[dict[str, str]]) -> str:
         )
     notes = [note for note in (_ratio_note(summary) for summary in analysis.tables) if note]
     notes += [_fit_note(fit) for fit in analysis.fits if fit.notes or not fit.good]
+    notes += row_number_notes(analysis.tables)
     if notes:
         blocks.append(itemize(notes))
+    if analysis.repeats:
+        blocks.append(_repeats(analysis))
     blocks += [figure(f["path"], f.get("caption") or f["path"]) for f in figures]
-    if not figures:
+    if not figures and not analysis.repeats:
         blocks.append(paragraphs("No figure could be drawn: the material holds no table."))
     blocks += [_excerpt(summary) for summary in analysis.tables[:MAX_EXCERPT_TABLES]]
     if not analysis.tables:
         blocks.append(paragraphs("The material holds no table of numbers to analyse."))
     return "\n\n".join(blocks)
+
+
+def _repeats(analysis: Analysis) -> str:
+    """The table of repeated measurements, and what it cannot hold: weighted means,
+    outliers, whether series agree."""
+    headers = ["Quantity", "n", "Mean ± standard error", "Standard deviation",
+               "95 % interval (Student's t)", "Outliers"]  # fmt: skip
+    rows = result_rows(analysis.repeats)
+    blocks = [paragraphs(REPEATS_EXPLAINED),
+              table(headers, rows, (0.22, 0.05, 0.17, 0.12, 0.2, 0.14),
+                    "Repeated measurements")]  # fmt: skip
+    notes = repeat_notes(analysis.repeats)
+    return "\n\n".join(blocks + ([itemize(notes)] if notes else []))
 
 
 def _fit_note(fit: Fit) -> str:

@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field
 from labscribe.guards.numbers import Fact
 from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.data_facts import data_facts
+from labscribe.tools.extremes import Extreme, asked_extremes, extreme_facts, extremes_digest
 from labscribe.tools.fit_result import Fit
 from labscribe.tools.fits import fit_table
 from labscribe.tools.notes import NOTE_SUFFIXES, Note, read_notes
@@ -30,7 +31,10 @@ from labscribe.tools.parameters import (
 from labscribe.tools.quantities import Derived
 from labscribe.tools.regression import Regression, polish, regressions
 from labscribe.tools.regression_text import digest_lines, not_the_regression, regression_facts
+from labscribe.tools.repeat_text import repeat_facts, repeats_digest
+from labscribe.tools.repeats import Series, repeated_measurements
 from labscribe.tools.requested import Request, requested_models
+from labscribe.tools.row_numbers import restore_named
 from labscribe.tools.scanning import files_with_suffix
 from labscribe.tools.tables import TABLE_SUFFIXES, NoTable, Table, TableSummary, read_data
 from labscribe.tools.tasks import (
@@ -106,6 +110,10 @@ class Analysis(BaseModel):
     """The multiple regressions the tasks ask for (tools.regression), done or not."""
     derived: list[Derived] = Field(default_factory=list)
     """Quantities the explorer derived from the fits and settings (tools.quantities)."""
+    repeats: list[Series] = Field(default_factory=list)
+    """Repeated measurements of one quantity, summarised per series (tools.repeats)."""
+    extremes: list[Extreme] = Field(default_factory=list)
+    """The maxima, minima and thresholds the tasks ask for (tools.extremes)."""
     lab_notes: list[Note] = Field(default_factory=list)
     """The experimenters' notes, quoted: documents that are neither tables nor settings."""
     unreadable: list[Unreadable] = Field(default_factory=list)
@@ -136,6 +144,8 @@ class Analysis(BaseModel):
             parts += [f"- {_fit_line(fit, size.fit_parameters)}" for fit in self.fits[: size.fits]]
             parts += _more(self.fits, size.fits, "fits")
         parts += digest_lines(self.regressions)
+        parts += repeats_digest(self.repeats, size.tables)
+        parts += extremes_digest(self.extremes)
         if self.derived:
             parts.append("Derived by the explorer's request, computed by labscribe:")
             parts += [f"- {d.text()}" for d in self.derived]
@@ -162,8 +172,12 @@ class Analysis(BaseModel):
 
     def facts(self) -> list[Fact]:
         """What the data determine, for the number checks (tools.data_facts)."""
-        return data_facts(self.tables, self.fits, self.derived) + regression_facts(
-            self.regressions, self.tables
+        several = len({table.source for table in self.tables}) > 1
+        return (
+            data_facts(self.tables, self.fits, self.derived)
+            + regression_facts(self.regressions, self.tables)
+            + repeat_facts(self.repeats, several)
+            + extreme_facts(self.extremes)
         )
 
 
@@ -220,12 +234,19 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
         analysis.aim_is_opening = assignment.aim_is_opening
         analysis.tasks, analysis.tasks_left_out = assignment.tasks, assignment.tasks_left_out
         analysis.requests = requested_models(assignment.tasks)
+        loaded = restore_named(loaded, analysis.requests)  # `run` in `t = T*run`
+        analysis.tables = [table.summary for table in loaded]
     sources = {row.source for row in analysis.parameters}
     analysis.lab_notes = read_notes(
         folder,
         [rel for rel in leftover + _with_suffix(files, NOTE_SUFFIXES - TABLE_SUFFIXES)
          if rel != analysis.assignment and rel not in sources],
     )  # fmt: skip
+    try:  # what a folder holds must not cost the rest of the analysis
+        analysis.repeats = repeated_measurements(loaded, deadline=deadline)
+        analysis.extremes = asked_extremes(analysis.tasks, loaded, analysis.parameters)
+    except Exception as exc:
+        analysis.left_out.append(f"repeats and extremes failed: {exc}"[:200])
     fitted = loaded[:MAX_FITTED_TABLES]
     analysis.regressions = regressions(analysis.tasks, fitted, deadline=deadline)
     # a task that asks for several predictors is never fitted as one straight line

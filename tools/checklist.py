@@ -19,6 +19,7 @@ from labscribe.tools.data_facts import topic_words, words_of
 from labscribe.tools.fit_result import format_value
 from labscribe.tools.range_fits import instead, left_out_of, no_answer
 from labscribe.tools.regression_text import evidence as regression_evidence
+from labscribe.tools.repeat_text import repeat_evidence
 from labscribe.tools.tables import TableSummary
 
 MAX_GIVEN = 4  # results listed per task: the rest are in the report's tables
@@ -87,6 +88,10 @@ def _evidence(task: str, analysis: Analysis, number: int = 0) -> TaskEvidence:
         if named:
             values = ", ".join(f"{p.name} = {format_value(p)}" for p in named)
             given.append(f"{values} (fit of {fit.y} against {fit.x})")
+    names_a_column = any(_column_named(c, t, words) for t in analysis.tables for c in t.columns)
+    given += repeat_evidence(task, words, analysis.repeats, names_a_column)
+    extremes = [e for e in analysis.extremes if e.task == task]
+    given += [e.given for e in extremes if e.given]
     for table in analysis.tables:
         named = [
             c.name for c in table.columns if c.key != table.x and _column_named(c, table, words)
@@ -105,7 +110,7 @@ def _evidence(task: str, analysis: Analysis, number: int = 0) -> TaskEvidence:
     lowered = task.lower()
     judged = list(dict.fromkeys(phrase for stem, phrase in JUDGEMENT.items() if stem in lowered))
     if not given:
-        left = "all of it"
+        left = next((e.left for e in extremes if e.left), "all of it")
     elif judged:
         left = f"{', '.join(judged)}, from the values given"
     else:

@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 from pydantic import BaseModel
 
+from labscribe.tools.counting import counts_rows, reader_index, series_label
 from labscribe.tools.units import known_unit, split_unit
 
 # Headers and units rows are looked for this many non-blank lines above the numbers.
@@ -156,13 +157,78 @@ def mark_maxima(columns: list[Column], frame: pd.DataFrame, x: str | None) -> No
             column.x_at_maximum = _finite(frame[x][frame[column.key].idxmax()])
 
 
+def set_aside_row_numbers(
+    columns: list[Column], frame: pd.DataFrame, keep: str | None = None
+) -> tuple[list[Column], list[Column]]:
+    """(the columns, those that only number the rows): a row-numbering column (`rownames`,
+    an unnamed first column counting 1..n, `No.`, `trial`; tools.counting) is never a
+    variable. `keep` (a table's x set by its instrument) stays whatever it is; a table
+    keeps one column at least."""
+    named = sum(bool(c.header.strip()) for c in columns) > 1
+    aside = [
+        c for i, c in enumerate(columns)
+        if c.key != keep and c.uncertainty_of is None and not c.unit
+        and counts_rows(c.header, frame[c.key].to_numpy(), first=i == 0, named_others=named)
+    ]  # fmt: skip
+    if len(aside) == len(columns):
+        return columns, []
+    kept = [c for c in columns if c not in aside]
+    measured = [c for c in kept if c.uncertainty_of is None]
+    if len(measured) == 1 and _monotonic(frame[measured[0].key]):
+        # repeats never rise throughout: `No., t` are lap times against their number, so
+        # only a reader's own index stays aside
+        aside = [c for c in aside if reader_index(c.header)]
+        kept = [c for c in columns if c not in aside]
+    return kept, aside
+
+
+def row_numbers_note(column: Column, frame: pd.DataFrame) -> str:
+    """`trial only numbers the rows (1 to 10): not a variable`."""
+    values = frame[column.key].dropna()
+    span = f" ({values.iloc[0]:g} to {values.iloc[-1]:g})" if len(values) else ""
+    name = column.header.strip() or "the unnamed first column"
+    return f"{name} only numbers the rows{span}: not a variable"
+
+
+def series_column(columns: list[Column], frame: pd.DataFrame) -> str | None:
+    """The key of the column that labels the series of repeated measurements of one
+    quantity (`Expt` beside `Speed`), if the table is that: one such label, and one measured
+    column besides (with its uncertainty, if it has one)."""
+    labels = [c.key for c in columns if series_label(c.header, frame[c.key].to_numpy())]
+    measured = [c for c in columns if c.uncertainty_of is None and c.key not in labels]
+    return labels[0] if len(labels) == 1 and len(measured) == 1 else None
+
+
+def one_quantity(columns: list[Column], frame: pd.DataFrame) -> bool:
+    """Whether the table's columns repeat the measurement of one quantity, nothing being
+    measured against: one column (with its uncertainty), columns of one name (`T, T, T`),
+    or of one name but a number (`T1, T2, T3`; `density, density2`) in one unit whose
+    values overlap and of which none rises or falls throughout, or one column labelled
+    by series (`Expt`, `Speed`)."""
+    measured = [c for c in columns if c.uncertainty_of is None]
+    if len(measured) == 1 or series_column(columns, frame) is not None:
+        return True
+    if len({c.name for c in measured}) == 1:
+        return True
+    stems = {re.sub(r"[\s_.-]*\d+$", "", c.name).lower() for c in measured}
+    if len(stems) > 1 or len({c.unit for c in measured}) > 1:
+        return False
+    if any(_monotonic(frame[c.key]) for c in measured):
+        return False
+    spans = [(c.minimum, c.maximum) for c in measured if c.minimum is not None]
+    low, high = max(s[0] for s in spans), min(s[1] for s in spans)  # type: ignore[type-var]
+    return len(spans) == len(measured) and low <= high
+
+
 def independent_variable(columns: list[Column], frame: pd.DataFrame) -> str | None:
-    """The key of the column the others are measured against: the first column if it is
+    """The key of the column the others are measured against: none where the columns
+    repeat the measurement of one quantity (`one_quantity`), else the first column if it is
     monotonic (and does not merely count samples), else a monotonic column named like an
     independent variable (time, frequency, x, position, temperature, voltage ...), else any
-    monotonic one, else one so named, else the first."""
+    monotonic one, else one so named, else the first. Columns that only number the rows
+    are set aside before (`set_aside_row_numbers`)."""
     keys = [column.key for column in columns if column.uncertainty_of is None]
-    if not keys or len({column.name for column in columns}) == 1 < len(columns):
+    if not keys or one_quantity(columns, frame):
         return None  # repeats of one quantity (T, T, T): nothing is measured against
     swept = [k for k in keys if _name_of(columns, k).lower() in SWEPT_NAMES]
     if swept and _monotonic(frame[swept[0]]):
@@ -170,7 +236,11 @@ def independent_variable(columns: list[Column], frame: pd.DataFrame) -> str | No
     monotonic = [key for key in keys if _monotonic(frame[key])]
     named = [key for key in keys if _name_of(columns, key).lower() in X_NAMES]
     first = keys[0]
-    counts_samples = _name_of(columns, first).lower() in INDEX_NAMES and len(monotonic) > 1
+    # a sample counter beside a time axis and data is no variable; beside one column, the
+    # column is what was counted (lap times against the lap's number)
+    counts_samples = (
+        _name_of(columns, first).lower() in INDEX_NAMES and len(monotonic) > 1 and len(keys) > 2
+    )
     if first in monotonic and not counts_samples:
         return first
     ranked = [key for key in named if key in monotonic] + monotonic + named

@@ -27,6 +27,8 @@ from labscribe.tools.columns import (
     heading,
     independent_variable,
     mark_maxima,
+    row_numbers_note,
+    set_aside_row_numbers,
     spell,
 )
 from labscribe.tools.header_rows import heading_of
@@ -60,6 +62,8 @@ class Found:
     notes: list[str] = field(default_factory=list)
     clocks: dict[str, Clock] = field(default_factory=dict)
     """Columns (by key) of dates and times, as seconds since 1970."""
+    row_numbers: list[Column] = field(default_factory=list)
+    """Columns that only number the rows: kept in `frame`, never a variable."""
 
 
 def tables_in(grid: Grid) -> tuple[list[Found], list[ParameterRow], int]:
@@ -98,6 +102,8 @@ def finish(found: Found) -> tuple[list[Column], pd.DataFrame, str | None]:
     """The table's columns with moments as elapsed seconds, ratios to inputs and maxima
     marked, its values, its x."""
     columns, frame = elapsed(found.columns, found.frame, found.clocks)
+    columns, found.row_numbers = set_aside_row_numbers(columns, frame, keep=found.x)
+    found.notes += [row_numbers_note(c, frame) for c in found.row_numbers]
     x = found.x if found.x is not None else independent_variable(columns, frame)
     columns, frame = add_ratios(columns, frame, x)
     mark_maxima(columns, frame, x)

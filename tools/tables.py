@@ -21,6 +21,7 @@ from labscribe.tools.encoding import SNIFF_BYTES, text_encoding
 from labscribe.tools.grid import MAX_TABLES_PER_FILE, MIN_ROWS, finish, tables_in
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.readers import NoTable, Read, file_prefix
+from labscribe.tools.single_column import one_column
 from labscribe.tools.text_tables import MAX_COLUMNS, MAX_LINES, text_grid
 from labscribe.tools.vendor_readers import read_vendor
 
@@ -57,6 +58,9 @@ class TableSummary(BaseModel):
     """What was not read (a prefix only, columns cut), and what was computed (a time axis)."""
     excerpt: list[list[float | None]] = Field(default_factory=list)
     """A few rows, evenly spaced from the first to the last, of the measured columns."""
+    row_numbers: list[Column] = Field(default_factory=list)
+    """Columns that only number the rows (`rownames`, `trial`): no variable, not fitted, not
+    in `columns`; their values stay in the table's frame."""
 
     def column(self, key: str) -> Column:
         return next(column for column in self.columns if column.key == key)
@@ -109,6 +113,7 @@ def read_data(folder: Folder, rel: str) -> DataFile:
                     decimal=read.decimal, rows=len(frame), columns=columns, x=x,
                     reader=read.reader, notes=read.notes + found.notes,
                     excerpt=excerpt(frame, [c.key for c in columns if c.ratio_of is None]),
+                    row_numbers=found.row_numbers,
                 ),
                 frame,
             )
@@ -148,10 +153,12 @@ def _read_text(folder: Folder, rel: str) -> Read:
         return Read(vendor.found, vendor.metadata, codec, vendor.delimiter, ".", "text",
                     notes + vendor.notes, len(vendor.found))  # fmt: skip
     read = text_grid(text, notes)
+    found, metadata, blocks = tables_in(read[0]) if read is not None else ([], [], 0)
+    if not found and (single := one_column(text, notes, codec)) is not None:
+        return single  # a stopwatch's timings, one to a line
     if read is None:
         raise NoTable(f"{rel} has no lines of delimited columns")
-    grid, layout = read
-    found, metadata, blocks = tables_in(grid)
+    layout = read[1]
     return Read(found, metadata, codec, layout.label, layout.decimal, "text", notes, blocks)
 
 

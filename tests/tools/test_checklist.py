@@ -56,3 +56,17 @@ def test_task_words_keep_names_whole_and_by_their_longer_parts() -> None:
     words = task_words("Plot V_R and V_in against freq_Hz.")
     assert {"v_r", "v_in", "freq_hz", "freq"} <= words
     assert "r" not in words and "in" not in words  # too short to name anything alone
+
+
+def test_checklist_answers_a_mean_and_leaves_an_undefined_threshold(tmp_path: Path) -> None:
+    real = Path(__file__).parents[1] / "data" / "real"
+    for name in ("repeats/newcomb.csv", "extremes/curvaIVinvdark.txt"):
+        (tmp_path / Path(name).name).write_bytes((real / name).read_bytes())
+    (tmp_path / "handout.md").write_text(
+        "# Lab\n\n1. Calculate the mean passage time and its standard error.\n"
+        "2. Determine the breakdown voltage of the SiPM.\n"
+    )
+    mean, breakdown = checklist(analyse(Folder(tmp_path)))
+    assert mean.given[0].startswith("dat (newcomb.csv): mean 26.2 ± 1.3 (standard error; n = 66)")
+    assert breakdown.given == []
+    assert breakdown.left.startswith("the threshold itself: the task does not say what defines it")

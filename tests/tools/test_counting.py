@@ -1,0 +1,125 @@
+"""Columns that only number the rows are never a variable; series labels are told apart by
+their values (tools.counting, tools.columns, tools.row_numbers). The real files are R
+datasets as Rdatasets writes them (tests/data/real/SOURCES.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from labscribe.tools.base import Folder
+from labscribe.tools.counting import counts_rows, series_label
+from labscribe.tools.requested import Request
+from labscribe.tools.row_numbers import restore_named
+from labscribe.tools.tables import read_data
+
+REAL = Path(__file__).parents[1] / "data" / "real"
+ONE_TO_TEN = np.arange(1, 11, dtype=float)
+
+
+@pytest.mark.parametrize(
+    ("header", "values"),
+    [
+        ("rownames", ONE_TO_TEN),
+        ("Unnamed: 0", ONE_TO_TEN - 1),
+        ("rownames", np.array([3.0, 7, 12, 40])),  # a subset's row names still number rows
+        ("trial", ONE_TO_TEN),
+        ("No.", ONE_TO_TEN),
+        ("Nr.", ONE_TO_TEN + 4),
+        ("#", ONE_TO_TEN),
+        ("Messung Nr.", ONE_TO_TEN),
+        ("Run", np.tile(np.arange(1.0, 6), 3)),  # counted again in each series (morley)
+        ("序号", ONE_TO_TEN),
+        ("次数", ONE_TO_TEN),
+    ],
+)
+def test_counts_rows_knows_a_row_number(header: str, values: np.ndarray) -> None:
+    assert counts_rows(header, values, first=True, named_others=True)
+
+
+@pytest.mark.parametrize(
+    ("header", "values"),
+    [
+        ("m", np.arange(1.0, 6)),  # a diffraction order
+        ("N", ONE_TO_TEN),  # a fringe count
+        ("n", ONE_TO_TEN),  # turns of a coil
+        ("number of turns", ONE_TO_TEN),
+        ("trial (s)", ONE_TO_TEN),  # a unit makes it a quantity
+        ("trial", ONE_TO_TEN / 2),
+        ("trial", np.array([1.0, 2, 4, 8])),
+        ("count", ONE_TO_TEN),  # a counter's counts
+    ],
+)
+def test_counts_rows_keeps_an_integer_quantity(header: str, values: np.ndarray) -> None:
+    assert not counts_rows(header, values, first=True, named_others=True)
+
+
+def test_counts_rows_takes_an_unnamed_column_only_first_beside_named_ones() -> None:
+    assert counts_rows("", ONE_TO_TEN, first=True, named_others=True)
+    assert not counts_rows("", ONE_TO_TEN, first=True, named_others=False)  # no header at all
+    assert not counts_rows("", ONE_TO_TEN, first=False, named_others=True)
+    assert not counts_rows("", ONE_TO_TEN + 1, first=True, named_others=True)
+
+
+def test_series_label_is_a_repeated_value_not_a_count() -> None:
+    experiments = np.repeat(np.arange(1.0, 6), 20)
+    assert series_label("Expt", experiments)
+    assert series_label("series", np.repeat([1.0, 2, 3], 4))
+    assert not series_label("Run", np.tile(np.arange(1.0, 21), 5))
+    assert not series_label("Expt", ONE_TO_TEN)
+    assert not series_label("Speed", experiments)
+
+
+def test_read_data_sets_aside_r_row_names_and_a_run_count_of_michelsons_data() -> None:
+    [table] = read_data(Folder(REAL / "repeats"), "morley.csv").tables
+    summary = table.summary
+    assert summary.x is None  # repeats of one quantity, labelled by Expt
+    assert [c.name for c in summary.columns] == ["Expt", "Speed"]
+    assert [c.name for c in summary.row_numbers] == ["rownames", "Run"]
+    assert "rownames only numbers the rows (1 to 100): not a variable" in summary.notes
+
+
+def test_read_data_never_takes_a_trial_number_for_the_variable(tmp_path: Path) -> None:
+    (tmp_path / "stopwatch.csv").write_text(
+        "trial,T (s)\n" + "".join(f"{i},{2 + 0.01 * (-1) ** i}\n" for i in range(1, 11))
+    )
+    [table] = read_data(Folder(tmp_path), "stopwatch.csv").tables
+    assert table.summary.x is None
+    assert [c.name for c in table.summary.columns] == ["T"]
+
+
+def test_read_data_sets_aside_pandas_index_and_fits_against_the_swept_column(
+    tmp_path: Path,
+) -> None:
+    rows = "".join(f"{i},{0.5 * i:.1f},{0.1 * i * i:.3f}\n" for i in range(8))
+    (tmp_path / "iv.csv").write_text(",U (V),I (mA)\n" + rows)  # DataFrame.to_csv's index
+    [table] = read_data(Folder(tmp_path), "iv.csv").tables
+    assert table.summary.x == "U"
+    assert [c.name for c in table.summary.columns] == ["U", "I"]
+
+
+def test_read_data_keeps_a_diffraction_order_as_the_variable(tmp_path: Path) -> None:
+    (tmp_path / "grating.csv").write_text("m,x (mm)\n1,12.1\n2,24.3\n3,36.2\n4,48.5\n")
+    [table] = read_data(Folder(tmp_path), "grating.csv").tables
+    assert table.summary.x == "m" and not table.summary.row_numbers
+
+
+def test_read_data_keeps_a_lap_number_when_the_other_column_rises_throughout(
+    tmp_path: Path,
+) -> None:
+    # repeats never rise throughout: these are times against the lap's number
+    (tmp_path / "laps.csv").write_text("No.,t (s)\n1,2.01\n2,4.03\n3,5.98\n4,8.02\n5,10.01\n")
+    [table] = read_data(Folder(tmp_path), "laps.csv").tables
+    assert table.summary.x == "No." and not table.summary.row_numbers
+
+
+def test_restore_named_puts_back_a_row_number_the_formula_names(tmp_path: Path) -> None:
+    (tmp_path / "pulses.csv").write_text("Nr,U (V)\n1,2.01\n2,1.98\n3,2.03\n4,2.00\n5,1.99\n")
+    tables = read_data(Folder(tmp_path), "pulses.csv").tables
+    assert tables[0].summary.x is None
+    request = Request(task="Fit U = a + b*Nr.", number=1, formula="U = a + b*Nr")
+    [restored] = restore_named(tables, [request])
+    assert restored.summary.x == "Nr" and not restored.summary.row_numbers
+    assert [c.name for c in restored.summary.columns] == ["Nr", "U"]

@@ -1,0 +1,110 @@
+"""Columns that count rather than measure: a column that only numbers the rows (R's
+`rownames`, pandas' unnamed index, `No.`, `trial`, `Messung`, `序号`), and a column that
+labels which series a row belongs to (`Expt` in Michelson's 1879 data as R's `morley` holds
+it, `series` in `boot::gravity`).
+
+A row-numbering column is never a variable: it is set aside before the independent variable
+is chosen (tools.columns), is never fitted, and is not a column of the results. The rule is
+kept conservative: the name must be one that numbers rows (an integer column named `m`, `N`
+or `n` is a diffraction order, a fringe count, a number of turns, and stays a variable), the
+values must count in steps of one (a count that starts again at each series, as `Run` in
+`morley`, counts too), and a column without a name counts only where it stands first beside
+named ones, as R's and pandas' indexes do. A series label is a column of such a name whose
+values repeat, each at least twice.
+
+This module knows names and values only; it imports nothing of the table's model.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+# Words of a header that numbers rows, and of one that labels series (a run or trial may do
+# either: the values decide). Only words no physical quantity is written as: `n`, `N`, `m`,
+# `k` are not among them, nor `count` (a counter's counts) or `set` (a set point).
+ROW_WORDS = frozenset(
+    {"rownames", "row", "names", "unnamed", "index", "idx", "no", "nr", "nº", "number", "num",
+     "#", "id", "obs", "observation", "trial", "run", "measurement", "messung", "versuch",
+     "durchgang", "lauf", "lfd", "reading", "sample", "point", "pt"}
+)  # fmt: skip
+LABEL_WORDS = frozenset(
+    {"expt", "exp", "experiment", "series", "serie", "group", "batch", "block", "messreihe",
+     "reihe", "gruppe", "specimen", "trial", "run", "versuch", "sample", "no", "nr", "number",
+     "#"}
+)  # fmt: skip
+# Chinese headers, matched whole.
+ROW_CHINESE = frozenset({"序号", "次数", "编号", "次序", "测量次数"})
+LABEL_CHINESE = frozenset({"组", "组别", "组号", "实验", "系列", "实验组"})
+# Names a reader writes for an index it wrote itself: any rising whole numbers count.
+INDEX_HEADERS = frozenset({"rownames", "row.names", "unnamed: 0", "unnamed:0", "index"})
+MIN_COUNTED = 3  # fewer rows say nothing about counting
+_TOKENS = re.compile(r"[^\W\d_]+|#")
+
+
+def counting_name(header: str, *, labels: bool = False) -> bool:
+    """Whether a header, as written, names a column that numbers rows (`labels`: that
+    labels series): every word of it is such a word (`Trial No.`, `Run #`, `Messung Nr.`,
+    `rownames`, `Unnamed: 0`; `Expt`, `series`), or it is one of the Chinese names (`序号`;
+    `组别`). A unit in the header (`Set (V)`) makes it a quantity."""
+    text = header.strip().strip('"').strip()
+    if text in (LABEL_CHINESE if labels else ROW_CHINESE):
+        return True
+    words = _TOKENS.findall(text.lower())
+    known = LABEL_WORDS if labels else ROW_WORDS
+    return bool(words) and all(word in known for word in words)
+
+
+def counts_rows(header: str, values: np.ndarray, *, first: bool, named_others: bool) -> bool:
+    """Whether a column only numbers the rows: a counting name (tools.counting.counting_name)
+    and whole numbers rising by one (starting again at each series), or any rising whole
+    numbers under a reader's own index name (`rownames`, `Unnamed: 0`); a column without a
+    name when it stands first, other columns are named, and it counts 0 or 1 to n."""
+    finite = np.asarray(values, dtype=float)
+    finite = finite[np.isfinite(finite)]
+    if len(finite) < MIN_COUNTED or not np.all(finite == np.round(finite)):
+        return False
+    text = header.strip().strip('"').strip()
+    if not text:
+        return first and named_others and _steps_of_one(finite) and finite[0] in (0.0, 1.0)
+    if not counting_name(text):
+        return False
+    if reader_index(text):
+        return bool(np.all(np.diff(finite) > 0))
+    return _steps_of_one(finite) or _counts_per_series(finite)
+
+
+def reader_index(header: str) -> bool:
+    """Whether a header is one a reader writes for its own index (`rownames`, `Unnamed: 0`,
+    an empty one): that column numbers rows whatever the others hold."""
+    text = header.strip().strip('"').strip()
+    return not text or text.lower() in INDEX_HEADERS
+
+
+def series_label(header: str, values: np.ndarray) -> bool:
+    """Whether a column labels series: a label's name, and a few values each repeated (at
+    least two series of at least two rows, at most half as many labels as rows) that do
+    not count rows."""
+    if not header.strip() or not counting_name(header, labels=True):
+        return False
+    finite = np.asarray(values, dtype=float)
+    finite = finite[np.isfinite(finite)]
+    if len(finite) < 2 * MIN_COUNTED - 2:
+        return False
+    if _steps_of_one(finite) or _counts_per_series(finite):
+        return False  # a run number within each series counts; it labels nothing
+    labels, counts = np.unique(finite, return_counts=True)
+    return 2 <= len(labels) <= len(finite) / 2 and bool(counts.min() >= 2)
+
+
+def _steps_of_one(values: np.ndarray) -> bool:
+    return bool(np.all(np.diff(values) == 1))
+
+
+def _counts_per_series(values: np.ndarray) -> bool:
+    """1..k, then 1..k again (a run number within each experiment): every step is +1 or a
+    return to the first value, and it returns at least once."""
+    steps = np.diff(values)
+    restarts = values[1:][steps != 1]
+    return len(restarts) >= 1 and bool(np.all(restarts == values[0]))

@@ -1,0 +1,373 @@
+"""Extremes and thresholds a task asks for ("the maximum force", "the peak voltage",
+"Maximalkraft", "最大值", "the voltage at which the current reaches 1 mA"), answered from
+the data or from the instrument's own result.
+
+A maximum or minimum is the named column's extreme with the value of the table's variable
+where it occurs, each with its unit. Where the export states the result itself (an Instron
+or Zwick header's `Maximum Load`, `Fmax`, read as settings by tools.instruments), that is
+preferred and said to be the instrument's, the data's extreme beside it. A threshold the task
+defines by a level is the first crossing of that level in the order the rows were measured,
+interpolated linearly between the two rows around it, and said so; a threshold the task does
+not define (a "breakdown voltage", an "onset") is left for the student with the reason.
+
+The column a task means is found by its name, or by the quantity its unit measures (a column
+in kN is a force or a load): a task that names no column gets nothing, rather than the
+extreme of the wrong one.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+from pydantic import BaseModel
+
+from labscribe.guards.numbers import Fact
+from labscribe.tools.columns import Column
+from labscribe.tools.data_facts import words_of
+from labscribe.tools.parameters import ParameterRow
+from labscribe.tools.tables import Table
+
+# English words whole ("maximise" is no maximum), German ones as the start of a compound
+# (`Maximalkraft`, `Höchstlast`), Chinese anywhere.
+MAXIMUM = re.compile(
+    r"\bmaxim(?:um|a)\b|\bmax\b|\bmax\.|\bpeak\b|\blargest|\bhighest|\bgreatest|\bbiggest|"
+    r"\bultimate|\bbreaking|\bat break|\bmaximal|\bhöchst|\bspitzen|\bbruchkraft|最大|峰值|极大",
+    re.IGNORECASE,
+)
+MINIMUM = re.compile(
+    r"\bminim(?:um|a)\b|\bsmallest|\blowest|\bminimal|\btiefst|\bkleinst|最小|极小", re.IGNORECASE
+)
+# Extremes of something other than the data: an error bound, a likelihood.
+NOT_DATA = re.compile(
+    r"(?:maxim|minim|max\.?|largest|smallest)\w*\s+(?:possible\s+)?(?:error|uncertaint|deviation"
+    r"|likelihood|tolerance)",
+    re.IGNORECASE,
+)
+THRESHOLD = re.compile(
+    r"threshold|\bonset|turn[- ]on|cut[- ]in|\bknee|breakdown|schwell|einsatz|durchbruch|"
+    r"阈值|起始|开启|击穿|门限",
+    re.IGNORECASE,
+)
+BY_METHOD = re.compile(
+    r"extrapolat|tangent|intersect|intercept|\bfit|regression|linear (?:part|region)|steep|"
+    r"anpassung|拟合|外推|切线",
+    re.IGNORECASE,
+)
+_NUMBER = r"(?P<level>[-+]?\d+(?:[.,]\d+)?(?:[eE][-+]?\d+)?)\s*(?P<unit>[A-Za-zµμΩ°%]{1,4})?"
+FALLING = re.compile(r"fall|drop|decreas|below|unterschreit|降", re.IGNORECASE)
+# "the voltage at which the current (first) reaches 1 mA" and its German and Chinese forms.
+LEVELS = (
+    re.compile(
+        r"(?:at which|where|when|for which)\s+(?:the\s+)?(?P<what>[^\W\d][\w ]{0,30}?)\s+"
+        r"(?:first\s+)?(?P<verb>reaches|exceeds|rises (?:above|to)|climbs (?:above|to)|"
+        r"falls (?:below|to)|drops (?:below|to)|decreases to|increases to|crosses|passes|"
+        r"equals|attains|becomes|hits|is)\s+(?:a value of\s+|a level of\s+|the value\s+)?"
+        + _NUMBER,
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"(?:bei der|bei dem|bei welcher|bei welchem|ab der|ab dem)\s+(?:der|die|das)?\s*"
+        r"(?P<what>\w+)\s+(?:den wert\s+(?:von\s+)?)?" + _NUMBER
+        + r"\s+(?P<verb>erreicht|überschreitet|übersteigt|unterschreitet|beträgt)",
+        re.IGNORECASE,
+    ),
+    re.compile(r"(?P<what>[\u4e00-\u9fff]{1,6}?)(?P<verb>达到|超过|等于|升至|降至)\s*" + _NUMBER
+               + r"\s*时"),
+)  # fmt: skip
+# The quantities a column's unit measures, as tasks name them (English whole words; German
+# and Chinese as parts of words: `Maximalkraft`, `最大拉力`).
+QUANTITIES = {
+    "N": ("force load", "kraft last 力 载荷 负荷"),
+    "V": ("voltage potential", "spannung 电压 电势"),
+    "A": ("current", "strom 电流"),
+    "Pa": ("stress pressure strength", "festigkeit druck 应力 压强 强度"),
+    "Hz": ("frequency", "frequenz 频率"),
+    "s": ("time period", "zeit dauer 时间 周期"),
+    "m": ("displacement extension elongation deflection length distance position height",
+          "verlängerung länge höhe auslenkung 位移 伸长 长度 距离 高度"),
+    "K": ("temperature", "temperatur 温度"), "°C": ("temperature", "temperatur 温度"),
+    "W": ("power", "leistung 功率"), "J": ("energy", "energie 能量"),
+    "g": ("mass weight", "masse 质量"), "Ω": ("resistance", "widerstand 电阻"),
+}  # fmt: skip
+PREFIXES = {"k": 1e3, "M": 1e6, "G": 1e9, "m": 1e-3, "µ": 1e-6, "u": 1e-6, "μ": 1e-6,
+            "n": 1e-9, "p": 1e-12, "c": 1e-2}  # fmt: skip
+# An instrument's own maximum: `Maximum Load`, `Max. Kraft`, `Fmax`, `F_max`, `Peak Load`.
+OWN_MAXIMUM = re.compile(r"max|peak|höchst|spitzen|\bfm\b|bruch|break", re.IGNORECASE)
+BREAK = re.compile(r"break|bruch|rupture|fracture|断裂", re.IGNORECASE)
+# A maximum's column is named within this many words after it ("the maximum value of the
+# dark current"), or in the same word, or just before it.
+NEAR_WORDS = 5
+FAR = 1_000
+
+
+class Extreme(BaseModel):
+    task: str
+    kind: str
+    """"maximum", "minimum", "crossing", "instrument", or "threshold" (not defined)."""
+    given: str = ""
+    """What the data or the instrument give, as the checklist row states it."""
+    left: str = ""
+    """What is left for the student, with why, when the data cannot give it."""
+    value: float | None = None
+    unit: str = ""
+    name: str = ""
+    """The quantity's column (or the instrument's result) name."""
+    table: str = ""
+
+
+def asked_extremes(
+    tasks: list[str], tables: list[Table], parameters: list[ParameterRow]
+) -> list[Extreme]:
+    """What the data (or an instrument's own results) give each task that asks for a
+    maximum, a minimum or a threshold."""
+    found: list[Extreme] = []
+    sources = {table.summary.source for table in tables}
+    own = [row for row in parameters if row.source in sources and row.number is not None]
+    for task in tasks:
+        if THRESHOLD.search(task) or any(p.search(task) for p in LEVELS):
+            found += _threshold(task, tables)
+            continue
+        if NOT_DATA.search(task):
+            continue
+        for kind, pattern in (("maximum", MAXIMUM), ("minimum", MINIMUM)):
+            if pattern.search(task):
+                found += _extreme(task, kind, tables, own if kind == "maximum" else [])
+    return found
+
+
+def _extreme(task: str, kind: str, tables: list[Table], own: list[ParameterRow]) -> list[Extreme]:
+    word = (MAXIMUM if kind == "maximum" else MINIMUM).search(task)
+    named = _named(task, tables)
+    if not named or word is None:
+        return []
+    # "the maximum current and the voltage where it occurs": the column named next, within
+    # a few words ("the maximum of the curve and ... of the phase" names no column's maximum)
+    table, column = min(named, key=lambda pair: _distance(task, word, pair[1]))
+    if _distance(task, word, column) > NEAR_WORDS:
+        return []
+    if column.key == table.summary.x and word[0].lower().startswith("peak"):
+        # "the peak wavelength": the variable where the response peaks, not its own largest
+        responses = [c for t, c in _all_columns([table]) if c.key != column.key]
+        if len(responses) != 1:
+            return []
+        column = responses[0]
+    frame = table.frame
+    values = frame[column.key].to_numpy(dtype=float)
+    if not np.isfinite(values).any():
+        return []
+    i = int(np.nanargmax(values) if kind == "maximum" else np.nanargmin(values))
+    extreme = "largest" if kind == "maximum" else "smallest"
+    where = _where(table, column, i, task)
+    data = f"the {extreme} {column.name} in the data is {_quantity(values[i], column.unit)}{where}"
+    results = [row for row in own if _own_result(row, task, column)]
+    # where the task asks for the break, the result at break before the maximum
+    results.sort(key=lambda row: not (BREAK.search(task) and BREAK.search(row.name)))
+    result = results[0] if results else None
+    if result is not None:
+        unit = f" {result.unit}" if result.unit and not result.value.endswith(result.unit) else ""
+        return [Extreme(
+            task=task, kind="instrument", value=result.number, unit=result.unit,
+            name=result.name, table=table.summary.id,
+            given=f"{result.name} = {result.value}{unit}: the instrument's own result, in the "
+                  f"header of {result.source}; {data}",
+        )]  # fmt: skip
+    return [Extreme(task=task, kind=kind, value=float(values[i]), unit=column.unit,
+                    name=column.name, table=table.summary.id,
+                    given=f"{data[0].upper()}{data[1:]} ({table.summary.id})")]  # fmt: skip
+
+
+def _threshold(task: str, tables: list[Table]) -> list[Extreme]:
+    level = next((m for p in LEVELS if (m := p.search(task))), None)
+    if level is None:
+        how = (
+            "the task defines it through a fit or an extrapolation: compute it from the fitted "
+            "parameters, or choose the points to extrapolate from and say which"
+            if BY_METHOD.search(task)
+            else "the task does not say what defines it (a level the measured quantity "
+            "reaches, or where a tangent to the steep rise meets the axis)"
+        )
+        return [Extreme(task=task, kind="threshold",
+                        left=f"the threshold itself: {how}, so the data alone do not fix it; "
+                             "state the definition you use and read it off the data")]  # fmt: skip
+    return _crossing(task, level, tables)
+
+
+def _crossing(task: str, level: re.Match[str], tables: list[Table]) -> list[Extreme]:
+    """The first crossing of a task's level, interpolated linearly between two rows."""
+    target = float(level["level"].replace(",", "."))
+    unit = level["unit"] or ""
+    what = level["what"]
+    candidates = [
+        (t, c)
+        for t, c in _named(what, tables, whole=True)
+        if not unit or _scale(unit, c.unit) is not None
+    ] or [(t, c) for t, c in _all_columns(tables) if unit and _scale(unit, c.unit) is not None]
+    if not candidates:
+        return []
+    table, column = candidates[0]
+    scale = _scale(unit, column.unit) if unit else 1.0
+    asked = [c for t, c in _named(task.replace(level.group(0), " "), [table]) if c != column]
+    x_key = asked[0].key if asked else table.summary.x
+    if x_key is None or scale is None:
+        return []
+    x_column = next(c for c in table.summary.columns if c.key == x_key)
+    y = table.frame[column.key].to_numpy(dtype=float)
+    x = table.frame[x_key].to_numpy(dtype=float)
+    keep = np.isfinite(x) & np.isfinite(y)
+    x, y = x[keep], y[keep]
+    goal = target * scale
+    falling = bool(FALLING.search(level["verb"])) or (len(y) > 0 and y[0] > goal)
+    crossed = np.flatnonzero((y[1:] <= goal) & (y[:-1] > goal) if falling
+                             else (y[1:] >= goal) & (y[:-1] < goal))  # fmt: skip
+    stated = f"{level['level']} {unit}".strip()
+    if not len(crossed):
+        reach = f"{_quantity(np.max(y), column.unit)}" if not falling else _quantity(
+            np.min(y), column.unit)  # fmt: skip
+        return [Extreme(task=task, kind="crossing", name=column.name, table=table.summary.id,
+                        given=f"the data never cross {column.name} = {stated} "
+                              f"({'lowest' if falling else 'highest'} {reach}; "
+                              f"{table.summary.id})")]  # fmt: skip
+    i = int(crossed[0])
+    at = x[i] + (goal - y[i]) * (x[i + 1] - x[i]) / (y[i + 1] - y[i])
+    rows = (
+        f"{_quantity(x[i], x_column.unit)} ({_quantity(y[i], column.unit)}) and "
+        f"{_quantity(x[i + 1], x_column.unit)} ({_quantity(y[i + 1], column.unit)})"
+    )
+    given = (
+        f"{x_column.name} = {_quantity(at, x_column.unit, 4)} where {column.name} first "
+        f"{'falls to' if falling else 'reaches'} {stated}, interpolated linearly between the "
+        f"rows at {rows} ({table.summary.id})"
+    )
+    return [Extreme(task=task, kind="crossing", value=float(at), unit=x_column.unit,
+                    name=x_column.name, table=table.summary.id, given=given)]  # fmt: skip
+
+
+def _named(text: str, tables: list[Table], whole: bool = False) -> list[tuple[Table, Column]]:
+    """The measured columns `text` names: by their name first, then by the quantity their
+    unit measures. `whole`: `text` is only the quantity's words."""
+    lowered = text.lower()
+    words = set(re.findall(r"[a-z0-9_]+", lowered))
+    by_name, by_quantity = [], []
+    for table, column in _all_columns(tables):
+        if words_of(column.name) & words or (whole and column.name.lower() == lowered.strip()):
+            by_name.append((table, column))
+        elif _quantity_named(column.unit, lowered, words):
+            by_quantity.append((table, column))
+    return by_name + by_quantity
+
+
+def _distance(text: str, word: re.Match[str], column: Column) -> int:
+    """How many words after the extreme's `word` the text names `column` (by its name or
+    the quantity its unit measures): 0 inside the same word (`Maximalkraft`, `最大电流`) or
+    just before it (`the load maximum`); a large number when it does not."""
+    lowered = text.lower()
+    english, parts = QUANTITIES.get(_base(column.unit) or "", ("", ""))
+    patterns = [rf"\b{re.escape(w)}\b" for w in words_of(column.name) | set(english.split())]
+    patterns += _part_patterns(parts)
+    places = [m.start() for p in patterns for m in re.finditer(p, lowered)]
+    start = lowered.rfind(" ", 0, word.start()) + 1
+    end = lowered.find(" ", word.end())
+    end = len(lowered) if end < 0 else end
+    best = FAR
+    for place in places:
+        if start <= place < end:
+            return 0  # one word: a compound, or Chinese without blanks
+        if place >= end:
+            best = min(best, len(lowered[end:place].split()) + 1)
+        elif len(lowered[place:start].split()) <= 1:
+            best = min(best, 1)  # "the load maximum"
+    return best
+
+
+def _all_columns(tables: list[Table]) -> list[tuple[Table, Column]]:
+    return [
+        (table, column) for table in tables for column in table.summary.columns
+        if column.uncertainty_of is None and column.ratio_of is None and column.count
+    ]  # fmt: skip
+
+
+def _quantity_named(unit: str, lowered: str, words: set[str]) -> bool:
+    base = _base(unit)
+    if base is None or base not in QUANTITIES:
+        return False
+    english, parts = QUANTITIES[base]
+    return bool(set(english.split()) & words) or any(
+        re.search(pattern, lowered) for pattern in _part_patterns(parts)
+    )
+
+
+def _part_patterns(parts: str) -> list[str]:
+    """A German word as the end of a compound (`Zugkraft`, not `Kraftwerk`; `last` not in
+    `elastic`), a Chinese one anywhere."""
+    return [
+        re.escape(part) if re.search(r"[\u4e00-\u9fff]", part) else rf"{re.escape(part)}\b"
+        for part in parts.split()
+    ]
+
+
+def _base(unit: str) -> str | None:
+    """The unit without its SI prefix (`kN` -> `N`, `mm` -> `m`), None when unknown."""
+    if unit in QUANTITIES:
+        return unit
+    if len(unit) > 1 and unit[0] in PREFIXES and unit[1:] in QUANTITIES:
+        return unit[1:]
+    return None
+
+
+def _scale(stated: str, column: str) -> float | None:
+    """How many of `column`'s unit one `stated` unit is (1 mA in A: 0.001); None when the
+    two do not measure the same quantity."""
+    if stated == column:
+        return 1.0
+    base = _base(stated)
+    if base is None or base != _base(column):
+        return None
+    return _factor(stated) / _factor(column)
+
+
+def _factor(unit: str) -> float:
+    return 1.0 if unit in QUANTITIES else PREFIXES[unit[0]]
+
+
+def _own_result(row: ParameterRow, task: str, column: Column) -> bool:
+    """Whether an instrument's result is the maximum a task asks for: a maximum by its name
+    (a result at break only where the task asks for the break), in the unit of the task's
+    column or named like it."""
+    if not OWN_MAXIMUM.search(row.name) or (BREAK.search(row.name) and not BREAK.search(task)):
+        return False
+    same_unit = _base(row.unit) is not None and _base(row.unit) == _base(column.unit)
+    return same_unit or bool(words_of(row.name) & words_of(column.name))
+
+
+def _where(table: Table, column: Column, i: int, task: str) -> str:
+    """` at Time = 22.4 s, Extension = 22.8 mm (row 225)`: where row `i` stands in the
+    table's variable and in the other columns the task names."""
+    keys = [table.summary.x] + [c.key for _, c in _named(task, [table])]
+    shown = [key for key in dict.fromkeys(keys) if key is not None and key != column.key]
+    at = ", ".join(
+        f"{table.summary.column(key).name} = "
+        f"{_quantity(float(table.frame[key].iloc[i]), table.summary.column(key).unit)}"
+        for key in shown
+    )
+    return f" at {at} (row {i + 1})" if at else f" (row {i + 1})"
+
+
+def _quantity(value: float, unit: str, digits: int = 6) -> str:
+    return f"{value:.{digits}g} {unit}".strip()
+
+
+def extreme_facts(extremes: list[Extreme]) -> list[Fact]:
+    """A crossing's value, for the number checks (the data's maxima and minima are facts
+    of the tables already)."""
+    return [
+        Fact(f"{e.name} at the level the task names in {e.table}", e.value, e.table,
+             frozenset({"threshold", "onset", "reaches", "reached", "crosses", "exceeds"}),
+             (words_of(e.name) | {e.name.lower()},))
+        for e in extremes if e.kind == "crossing" and e.value is not None
+    ]  # fmt: skip
+
+
+def extremes_digest(extremes: list[Extreme]) -> list[str]:
+    lines = [f"- {e.given or e.left}" for e in extremes if e.given or e.left]
+    return ["Extremes and thresholds the tasks ask for:", *lines] if lines else []

@@ -1,0 +1,287 @@
+"""How repeated measurements (tools.repeats) are stated: the sentence a checklist row gives a
+task that asks for a mean, a standard deviation, a standard error or a confidence interval;
+the rows of the report's table; the lines of the digest; and the facts the number checks
+hold a report to."""
+
+from __future__ import annotations
+
+import math
+import re
+
+from labscribe.guards.numbers import Fact
+from labscribe.tools.data_facts import words_of
+from labscribe.tools.fit_result import Parameter, format_value
+from labscribe.tools.repeats import ALPHA, CONFIDENCE, OUTLIER_TEST, Series, Summary
+
+# What a task says when it asks for the statistics of repeated values.
+ASKS_FOR_MEAN = re.compile(
+    r"\bmean\b|\baverag|standard (?:deviation|error)|\bstd\b|confidence (?:interval|level)|"
+    r"\bspread\b|\bscatter\b|\brepeatab|uncertainty of the (?:mean|average)|error of the mean|"
+    r"weighted (?:mean|average)|\bvarian|mittelwert|durchschnitt|standardabweichung|standardfehler|"
+    r"mittlere[nrs]? fehler|vertrauensbereich|vertrauensintervall|konfidenzintervall|streuung|"
+    r"平均|标准差|标准偏差|标准误差|置信区间|置信度|不确定度",
+    re.IGNORECASE,
+)
+VARIANCE = re.compile(r"varian|方差", re.IGNORECASE)
+MEAN_WORDS = frozenset({"mean", "average", "averaged", "mittelwert", "arithmetic"})
+SPREAD_WORDS = frozenset({"deviation", "standardabweichung"})
+MAX_PARTS = 6  # series named in one checklist row; the report's table has them all
+REPEATS_EXPLAINED = (
+    "Columns that repeat the measurement of one quantity (a table with no variable to plot "
+    "them against) are summarised per series: n, the mean ± its standard error (the standard "
+    "deviation over √n), the standard deviation (with n − 1 in its denominator), and a 95 % "
+    "interval from Student's t with n − 1 degrees of freedom. Outliers are looked for with "
+    "Grubbs' test, repeated as Rosner's generalized ESD test (two-sided, 5 %, one suspect "
+    "per ten values, one at least): a value it flags is named and kept in the mean, and the mean "
+    "without it is given beside."
+)
+
+
+def asks_for_mean(task: str) -> bool:
+    return ASKS_FOR_MEAN.search(task) is not None
+
+
+def mean_text(summary: Summary, unit: str) -> str:
+    """`2.0029 ± 0.0030 s (standard error; n = 10)`; `5.5 (one value)`."""
+    if summary.sem is None:
+        return _plus_minus(summary.mean, None, unit) + (" (one value)" if summary.n == 1 else "")
+    shown = _plus_minus(summary.mean, summary.sem, unit)
+    return f"{shown} (standard error; n = {summary.n})"
+
+
+def spread_text(summary: Summary, unit: str) -> str:
+    """`standard deviation 0.0096 s, 95 % interval 2.0029 ± 0.0068 s (Student's t, 9
+    degrees of freedom)`; "" for one value."""
+    if summary.std is None or summary.half_width is None:
+        return ""
+    interval = _plus_minus(summary.mean, summary.half_width, unit)
+    suffix = f" {unit}" if unit else ""
+    interval += _ends(interval, summary.mean, summary.half_width, suffix)
+    return (
+        f"standard deviation {std_text(summary, unit)}, {CONFIDENCE * 100:.0f} % interval "
+        f"{interval} (Student's t = {summary.t:.3f}, {summary.n - 1} degrees of freedom)"
+    )
+
+
+def _plus_minus(value: float, error: float | None, unit: str) -> str:
+    """`2.0029 ± 0.0030 s`, as every value ± error of the report is written."""
+    return format_value(Parameter(name="", value=value, stderr=error, unit=unit))
+
+
+def std_text(summary: Summary, unit: str) -> str:
+    """The standard deviation at the places its mean ± standard error is written (`0.0096
+    s` beside `2.0029 ± 0.0030 s`, `105` beside `909 ± 23`)."""
+    if summary.std is None:
+        return "–"
+    shown = mean_text(summary, unit)
+    places = _places(shown)
+    value = f"{summary.std:.{places}f}" if places is not None else f"{summary.std:.3g}"
+    return f"{value} {unit}".strip()
+
+
+def _places(shown: str) -> int | None:
+    """The decimals of a `value ± error` as format_value writes it; None with an exponent."""
+    match = re.match(r"^-?\d+(?:\.(\d+))? ±", shown)
+    return None if match is None else len(match[1] or "")
+
+
+def _ends(shown: str, mean: float, half: float, suffix: str) -> str:
+    """`, from 1.9961 to 2.0097 s`, at the places `shown` (`2.0029 ± 0.0068 s`) writes."""
+    places = _places(shown)
+    if places is None:  # written with an exponent: the ends would only repeat it
+        return ""
+    return f", from {mean - half:.{places}f} to {mean + half:.{places}f}{suffix}"
+
+
+def _interval_ends(summary: Summary, unit: str) -> str:
+    """`1.9961 to 2.0097 s`, or `2.0029 ± 0.0068 s` where the value has an exponent; "" for
+    one value."""
+    if summary.half_width is None:
+        return ""
+    shown = _plus_minus(summary.mean, summary.half_width, unit)
+    ends = _ends(shown, summary.mean, summary.half_width, f" {unit}" if unit else "")
+    return ends.removeprefix(", from ") if ends else shown
+
+
+def outlier_text(series: Series) -> str:
+    """What the outlier test found, with the mean without the values it flags."""
+    if not series.tested:
+        return ""
+    if not series.outliers:
+        return f"no outlier by {OUTLIER_TEST}"
+    unit = f" {series.unit}" if series.unit else ""
+    named = " and ".join(f"{o.value:g}{unit} (row {o.row:g})" for o in series.outliers)
+    them = "them" if len(series.outliers) > 1 else "it"
+    text = f"{OUTLIER_TEST} flags {named}, kept among the values"
+    if series.without is not None:
+        text += f"; without {them} the mean is {mean_text(series.without, series.unit)}"
+    return text
+
+
+def weighted_text(series: Series) -> str:
+    """The weighted mean, its σ, and whether the values agree with their own σ."""
+    weighted = series.weighted
+    if weighted is None:
+        return ""
+    shown = _plus_minus(weighted.mean, weighted.sigma, series.unit)
+    text = f"weighted mean (weights 1/{series.sigma_column}²) {shown} from {weighted.n} values"
+    if weighted.birge is None or weighted.p is None:
+        return text
+    text += (
+        f"; χ² = {weighted.chi_square:.3g} for {weighted.n - 1} degrees of freedom, Birge ratio "
+        f"{weighted.birge:.2f} (p {_p(weighted.p)})"
+    )
+    if weighted.consistent:
+        return text + ": the values agree with their uncertainties"
+    scaled = _plus_minus(weighted.mean, weighted.sigma * weighted.birge, series.unit)
+    return (
+        text + ": the values scatter more than their uncertainties allow, so the σ of the "
+        f"weighted mean is too small; scaled by the Birge ratio it is {scaled}"
+    )
+
+
+def series_text(series: Series) -> str:
+    """Everything said of one series, in one sentence-like line."""
+    # the file in the first clause: the number checks split sentences at ";" and want it
+    parts = [f"{series.title} ({series.table}): mean {mean_text(series.summary, series.unit)}"]
+    parts += [spread_text(series.summary, series.unit), weighted_text(series)]
+    parts += [outlier_text(series) if series.outliers else "", _differ_text(series)]
+    parts += series.notes
+    return "; ".join(part for part in parts if part)
+
+
+def brief_text(series: Series) -> str:
+    """`T: mean 2.0029 ± 0.0030 s, n = 10, standard deviation 0.0096 s, 95 % interval 1.9961
+    to 2.0097 s`, with outliers and a weighted mean where there are any."""
+    summary = series.summary
+    text = f"{series.title}: mean {mean_text(summary, series.unit).split(' (')[0]}, n = {summary.n}"
+    if summary.std is not None:
+        text += f", standard deviation {std_text(summary, series.unit)}"
+        text += f", 95 % interval {_interval_ends(summary, series.unit)}"
+    if series.outliers:
+        text += "; outliers (Grubbs/ESD, 5 %): " + ", ".join(
+            f"{o.value:g} (row {o.row:g})" for o in series.outliers
+        )
+    if series.weighted is not None:
+        weighted = _plus_minus(series.weighted.mean, series.weighted.sigma, series.unit)
+        birge = series.weighted.birge
+        text += f"; weighted mean {weighted}" + (f", Birge ratio {birge:.2f}" if birge else "")
+    return text
+
+
+def _differ_text(series: Series) -> str:
+    if series.series_p is None:
+        return ""
+    if series.series_p < ALPHA:
+        return (
+            "the series differ from each other more than their scatter allows (one-way "
+            f"analysis of variance, p {_p(series.series_p)}): pooling them hides that"
+        )
+    return (
+        "the series agree with each other within their scatter (one-way analysis of "
+        f"variance, p {_p(series.series_p)})"
+    )
+
+
+def _p(p: float) -> str:
+    """`< 0.001`, `= 0.0031`."""
+    return "< 0.001" if p < 0.001 else f"= {p:.2g}"
+
+
+def repeat_evidence(
+    task: str, words: set[str], repeats: list[Series], named_elsewhere: bool
+) -> list[str]:
+    """What the repeated measurements give a task that asks for their statistics: the series
+    it names by their column's name, else (when it names no other column) every series; one
+    line per quantity, the mean of all series first and then each series briefly."""
+    if not repeats or not asks_for_mean(task):
+        return []
+    named = [s for s in repeats if words_of(s.name) & words]
+    chosen = named or ([] if named_elsewhere else repeats)
+    lines: list[str] = []
+    for key in dict.fromkeys((s.table, s.column) for s in chosen):
+        group = [s for s in chosen if (s.table, s.column) == key]
+        head, rest = group[0], group[1:]
+        line = series_text(head)
+        if VARIANCE.search(task) and head.summary.std is not None:
+            square = f" {head.unit}²" if head.unit else ""
+            line += f"; variance {head.summary.std**2:.3g}{square}"
+        if rest:
+            briefly = ", ".join(
+                f"{s.label or s.name} {mean_text(s.summary, s.unit).split(' (')[0]}"
+                for s in rest[:MAX_PARTS]
+            )
+            more = f" and {len(rest) - MAX_PARTS} more" if len(rest) > MAX_PARTS else ""
+            line += f"; by series (mean ± standard error): {briefly}{more}"
+        lines.append(line)
+    return lines
+
+
+def result_rows(repeats: list[Series]) -> list[list[str]]:
+    """The rows of the report's table: quantity, n, mean ± standard error, standard
+    deviation, interval, outliers."""
+    rows = []
+    for series in repeats:
+        summary, unit = series.summary, series.unit
+        suffix = f" {unit}" if unit else ""
+        interval = _interval_ends(summary, unit) or "–"
+        outliers = "; ".join(f"{o.value:g}{suffix} (row {o.row:g})" for o in series.outliers) or (
+            "none" if series.tested else "not tested"
+        )
+        rows.append([
+            f"{series.title} ({series.table})", str(summary.n),
+            mean_text(summary, unit).split(" (")[0],
+            std_text(summary, unit), interval, outliers,
+        ])  # fmt: skip
+    return rows
+
+
+def repeat_notes(repeats: list[Series]) -> list[str]:
+    """What the table of repeated measurements cannot hold, one line per series that has
+    any: its weighted mean, its outliers and the mean without them, whether its series
+    agree, its notes."""
+    notes = []
+    for series in repeats:
+        parts = [weighted_text(series), outlier_text(series) if series.outliers else ""]
+        parts += [_differ_text(series), *series.notes]
+        said = "; ".join(part for part in parts if part)
+        if said:
+            notes.append(f"{series.title} ({series.table}): {said}")
+    return notes
+
+
+def repeats_digest(repeats: list[Series], limit: int) -> list[str]:
+    """The digest's lines: one per series, at most `limit`."""
+    if not repeats:
+        return []
+    lines = [f"- {brief_text(series)} ({series.table})" for series in repeats[:limit]]
+    more = [f"… {len(repeats) - limit} more series"] if len(repeats) > limit else []
+    return ["Repeated measurements (mean ± standard error; Student's t interval):", *lines, *more]
+
+
+def repeat_facts(repeats: list[Series], several_files: bool) -> list[Fact]:
+    """The mean of each series (held to twice its standard error; the mean without outliers
+    and the weighted mean count too) and its standard deviation. The standard error has no
+    fact: "error" names too many other numbers in a report."""
+    facts: list[Fact] = []
+    for series in repeats:
+        summary = series.summary
+        if summary.n < 2 or not math.isfinite(summary.mean):
+            continue
+        subjects: tuple[frozenset[str], ...] = (words_of(series.name) | {series.name.lower()},)
+        if series.label and not series.label.startswith("all "):
+            subjects = (*subjects, words_of(series.label))  # `Expt 1` apart from all series
+        if several_files:
+            subjects = (*subjects, words_of(series.table.split("#")[0].rsplit(".", 1)[0]))
+        tolerance = 2 * summary.sem / abs(summary.mean) if summary.sem and summary.mean else None
+        also = tuple(v for v in (
+            series.without.mean if series.without else None,
+            series.weighted.mean if series.weighted else None,
+        ) if v is not None)  # fmt: skip
+        label = f"mean of {series.title} in {series.table} ({mean_text(summary, series.unit)})"
+        facts.append(Fact(label, summary.mean, series.table, MEAN_WORDS, subjects,
+                          tolerance=tolerance, also=also))  # fmt: skip
+        if summary.std is not None:
+            facts.append(Fact(f"standard deviation of {series.title} in {series.table}",
+                              summary.std, series.table, SPREAD_WORDS, subjects))  # fmt: skip
+    return facts

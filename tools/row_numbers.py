@@ -1,0 +1,60 @@
+"""A row-numbering column the assignment's formula names is a variable after all; and the
+report's sentence on the others.
+
+Tables are read before the assignment, and a column that only numbers the rows (`run`,
+`trial`, `No.`; tools.counting) is set aside then. Should a task's formula name it as its
+variable (`t = T·run`), the column is put back and the table's variable chosen again.
+"""
+
+from __future__ import annotations
+
+from labscribe.tools.columns import independent_variable, mark_maxima
+from labscribe.tools.formula_parse import FormulaError, parse_formula
+from labscribe.tools.requested import Request
+from labscribe.tools.tables import Table, TableSummary
+
+
+def restore_named(tables: list[Table], requests: list[Request]) -> list[Table]:
+    """`tables`, each with the row-numbering columns a request's formula names as its
+    variable back among its columns, and its variable chosen again."""
+    return [_restored(table, requests) for table in tables]
+
+
+def _restored(table: Table, requests: list[Request]) -> Table:
+    summary = table.summary
+    if not summary.row_numbers:
+        return table
+    names = tuple(c.name for c in [*summary.row_numbers, *summary.columns])
+    named = {_variable(request.formula, names) for request in requests if request.formula}
+    back = [c for c in summary.row_numbers if c.name.lower() in named]
+    if not back:
+        return table
+    columns = [*back, *summary.columns]
+    x = independent_variable(columns, table.frame)
+    columns = [c.model_copy(update={"x_at_maximum": None}) for c in columns]
+    mark_maxima(columns, table.frame, x)
+    update = {
+        "columns": columns,
+        "x": x,
+        "row_numbers": [c for c in summary.row_numbers if c not in back],
+        "notes": [n for n in summary.notes if not any(n.startswith(c.header) for c in back)],
+    }
+    return Table(summary.model_copy(update=update), table.frame)
+
+
+def _variable(formula: str, names: tuple[str, ...]) -> str:
+    """The formula's variable, lower case; "" when it does not parse."""
+    try:
+        return parse_formula(formula, names).x.lower()
+    except FormulaError:
+        return ""
+
+
+def row_number_notes(tables: list[TableSummary]) -> list[str]:
+    """A sentence for the report on each column that only numbers the rows."""
+    return [
+        f"{column.header.strip() or 'The unnamed first column'} ({summary.id}) only numbers "
+        "the rows: it is not a variable, and is left out of the analysis"
+        for summary in tables
+        for column in summary.row_numbers
+    ]

@@ -1,0 +1,81 @@
+"""A text file of one column of numbers: a stopwatch's ten timings under `T (s)`, or several
+such series in blocks apart. No delimiter splits its lines (tools.text_tables finds none),
+yet each run of numbers is a table: the repeated measurement of one quantity.
+
+The lines are converted by pandas (decimal commas where the file writes them); a run of
+MIN_ROWS numbers or more is a table, with the line above it as its header, and the file's
+other lines are read as its settings. A text whose lines are mostly not numbers (a note that
+lists a few values) holds no table.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pandas as pd
+
+from labscribe.tools.columns import describe
+from labscribe.tools.grid import MAX_TABLES_PER_FILE, MIN_ROWS, Found, _runs
+from labscribe.tools.instruments import apply_metadata, metadata_of_line
+from labscribe.tools.readers import Read
+from labscribe.tools.text_tables import COMMENT_PREFIXES, MAX_LINES
+from labscribe.tools.units import split_unit
+
+# Numbers make up at least this share of the lines that are not blank or comments: a note
+# with a few numbers in it is not a table.
+NUMBER_SHARE = 0.6
+MAX_HEADER_CHARS = 60
+# A tab or semicolon, or a comma that is no decimal mark (`No.,x`, `2,`): a line of columns.
+SEPARATOR = r"[\t;]|,(?!\d)|(?<!\d),"
+
+
+def one_column(text: str, notes: list[str], encoding: str) -> Read | None:
+    """The tables of a text (decoded from `encoding`) whose lines each hold one number, each
+    run of MIN_ROWS or more numbers under its header line; None when it has none, or numbers
+    are too few of its lines."""
+    lines = [line.strip() for line in text.splitlines()[:MAX_LINES]]
+    cells = pd.Series(["" if line.startswith(COMMENT_PREFIXES) else line for line in lines])
+    if cells.str.contains(SEPARATOR).any():
+        return None  # columns a delimiter would part, with cells left empty: not one column
+    joined = "\n".join(lines)
+    decimal = "," if len(re.findall(r"\d,\d", joined)) > len(re.findall(r"\d\.\d", joined)) else "."
+    spelled = cells.str.replace(",", ".", regex=False) if decimal == "," else cells
+    values = pd.to_numeric(spelled, errors="coerce").replace([np.inf, -np.inf], np.nan)
+    numeric = values.notna().to_numpy()
+    filled = int((cells != "").sum())
+    if not filled or numeric.sum() < NUMBER_SHARE * filled:
+        return None
+    found: list[Found] = []
+    used = numeric.copy()
+    runs = _runs(numeric)
+    for start, stop in runs:
+        if stop - start < MIN_ROWS or len(found) >= MAX_TABLES_PER_FILE:
+            continue
+        header = _header(cells, start)
+        if header is not None:
+            used[header] = True
+        text_of = cells.iloc[header] if header is not None else ""
+        name, unit = split_unit(text_of) if text_of else (f"column {len(found) + 1}", "")
+        frame = pd.DataFrame({0: values.iloc[start:stop].to_numpy(dtype=float)})
+        columns = describe(frame, [(text_of, name, unit)])
+        frame.columns = [columns[0].key]
+        found.append(Found(columns, frame, "", None))
+    if not found:
+        return None
+    metadata = [
+        row for i, line in enumerate(lines) if not used[i] and line
+        for row in metadata_of_line(line)
+    ]  # fmt: skip
+    for table in found:  # a scope's one channel: its time axis from the sample interval
+        apply_metadata(table, metadata)
+    blocks = sum(1 for a, b in runs if b - a >= MIN_ROWS)
+    return Read(found, metadata, encoding, "one column", decimal, "text", notes, blocks)
+
+
+def _header(cells: pd.Series, start: int) -> int | None:
+    """The line just above a run of numbers, if it reads like a column's name."""
+    above = start - 1
+    if above < 0 or not cells.iloc[above] or len(cells.iloc[above]) > MAX_HEADER_CHARS:
+        return None
+    return above if not re.search(r"[:=：]", cells.iloc[above]) else None
