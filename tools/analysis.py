@@ -141,7 +141,10 @@ class Analysis(BaseModel):
                 "Fits (the assignment's model first where it names one, then the best "
                 "standard model by BIC; ± is one standard error):"
             )
-            parts += [f"- {_fit_line(fit, size.fit_parameters)}" for fit in self.fits[: size.fits]]
+            parts += [
+                f"- {_fit_line(fit, size.fit_parameters, 2 * size.task_chars)}"
+                for fit in self.fits[: size.fits]
+            ]
             parts += _more(self.fits, size.fits, "fits")
         parts += digest_lines(self.regressions)
         parts += repeats_digest(self.repeats, size.tables)
@@ -335,7 +338,9 @@ def _table_line(table: TableSummary) -> str:
     return f"{table.id}{title}: {table.rows} rows; {against}{', '.join(others[:8])}{notes}"
 
 
-def _fit_line(fit: Fit, shown: int) -> str:
+def _fit_line(fit: Fit, shown: int, note_chars: int) -> str:
+    """A fit in a line: its model and values, or why none describes the column (that note
+    cut to `note_chars`: the report holds it whole)."""
     head = f"{fit.y} vs {fit.x}"
     asked = " [asked for by the assignment]" if fit.requested else ""
     asked += " [asked for by the explorer]" if fit.explorer else ""
@@ -344,7 +349,7 @@ def _fit_line(fit: Fit, shown: int) -> str:
     values = fit.values_text(shown).replace("; ", ", ")
     kind = f"{fit.model} ({'dip' if fit.peak.dip else 'peak'})" if fit.peak else fit.model
     if not fit.good and not fit.requested:
-        return f"{head}: {fit.notes[-1] if fit.notes else 'no model fits well'}"
+        return f"{head}: {_cut(fit.notes[-1], note_chars) if fit.notes else 'no model fits well'}"
     extra = [n for n in fit.notes if "about as well" in n or "not determined" in n]
     extra += [fit.verdict] if fit.verdict else []
     tail = f"; {'; '.join(extra)}" if extra else ""

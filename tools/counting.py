@@ -27,7 +27,8 @@ import numpy as np
 ROW_WORDS = frozenset(
     {"rownames", "row", "names", "unnamed", "index", "idx", "no", "nr", "nº", "number", "num",
      "#", "id", "obs", "observation", "trial", "run", "measurement", "messung", "versuch",
-     "durchgang", "lauf", "lfd", "reading", "sample", "point", "pt"}
+     "durchgang", "lauf", "lfd", "reading", "sample", "point", "pt", "rec", "record", "line",
+     "zeile", "punkt", "messpunkt", "datapoint"}
 )  # fmt: skip
 LABEL_WORDS = frozenset(
     {"expt", "exp", "experiment", "series", "serie", "group", "batch", "block", "messreihe",

@@ -93,9 +93,10 @@ def test_no_model_report_places_fixed_width_names_and_r_row_names(tmp_path: Path
         r"\textbf{Time [s]} & \textbf{Deflection Angle [mrad]} & \textbf{Angle Error [mrad]}"
         in text
     )
-    # R's row names stand unnamed before the temperature, not under its name
-    header = r"\textbf{column 1} & \textbf{temperature} & \textbf{pressure} \\ \midrule \endhead"
-    assert header + r" 1 & 0 & 0.0002 \\" in text
+    # R's row names are not shifted under the temperature's name: they only number the rows
+    header = r"\textbf{temperature} & \textbf{pressure} \\ \midrule \endhead"
+    assert header + r" 0 & 0.0002 \\" in text
+    assert "The unnamed first column (pressure.txt) only numbers the rows" in text
 
 
 def test_no_model_report_takes_a_scopes_units_from_its_settings(tmp_path: Path) -> None:

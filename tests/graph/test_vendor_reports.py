@@ -47,7 +47,8 @@ def test_no_model_reports_vendor_exports_with_their_units_and_settings(tmp_path:
     ) in report
     assert r"\textbf{time [s]} & \textbf{channel 1 [pA]}" in report
     assert r"\ensuremath{\Omega}·mm" in report  # Keysight's `ohm mm`
-    assert "A·h/s" in report  # a Maccor `Amp-hr` slope against its test time
+    assert "StepTime [s] against TestTime [s]" in report  # Maccor's `0d 00:03:0.88` durations
+    assert "Rec\\# against" not in report  # the record counter numbers the rows
     # the 12-hour clock read through noon, and a test time that is no date
     assert "Time as seconds since 08:48:31" in report
     assert "TestTime as seconds since" not in report
