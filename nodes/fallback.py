@@ -165,7 +165,9 @@ def _results(analysis: Analysis, figures: list[dict[str, str]]) -> str:
                 "Fits of the data",
             )
         )
-    notes = [note for note in (_ratio_note(summary) for summary in analysis.tables) if note]
+    blocks += _constants(analysis)
+    notes = [f"{t.id}: {t.roles}" for t in analysis.tables if t.roles]
+    notes += [note for note in (_ratio_note(summary) for summary in analysis.tables) if note]
     notes += [_fit_note(fit) for fit in analysis.fits if fit.notes or not fit.good]
     if notes:
         blocks.append(itemize(notes))
@@ -176,6 +178,15 @@ def _results(analysis: Analysis, figures: list[dict[str, str]]) -> str:
     if not analysis.tables:
         blocks.append(paragraphs("The material holds no table of numbers to analyse."))
     return "\n\n".join(blocks)
+
+
+def _constants(analysis: Analysis) -> list[str]:
+    """The physical constants the fits used, each once, with its value and unit."""
+    used = {c.symbol: c for fit in analysis.fits for c in fit.constants}
+    if not used:
+        return []
+    intro = paragraphs("Physical constants in the formulas, by their CODATA values:")
+    return [intro + "\n\n" + itemize([c.text() for c in used.values()])]
 
 
 def _fit_note(fit: Fit) -> str:

@@ -29,6 +29,7 @@ from labscribe.tools.parameters import (
 )
 from labscribe.tools.quantities import Derived
 from labscribe.tools.requested import Request, requested_models
+from labscribe.tools.roles import decide_roles, read_handout
 from labscribe.tools.scanning import files_with_suffix
 from labscribe.tools.tables import TABLE_SUFFIXES, NoTable, Table, TableSummary, read_data
 from labscribe.tools.tasks import ASSIGNMENT_SUFFIXES, find_assignment, read_assignment
@@ -195,6 +196,8 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
             analysis.title, analysis.aim = assignment.title, assignment.aim
             analysis.tasks = assignment.tasks
             analysis.requests = requested_models(assignment.tasks)
+    handout = read_handout(folder, analysis.assignment, analysis.tasks, analysis.requests)
+    decide_roles(loaded, handout)
     sources = {row.source for row in analysis.parameters}
     analysis.lab_notes = read_notes(
         folder,
@@ -204,7 +207,11 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
     for table in loaded[:MAX_FITTED_TABLES]:
         try:
             analysis.fits += fit_table(
-                table, deadline=deadline, requests=analysis.requests, tables=analysis.tables
+                table,
+                deadline=deadline,
+                requests=analysis.requests,
+                tables=analysis.tables,
+                handout=handout,
             )
         except Exception as exc:  # a fit's failure must not cost the rest of the analysis
             analysis.left_out.append(f"fitting {table.summary.id} failed: {exc}"[:200])

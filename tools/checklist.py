@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 
 from labscribe.tools.analysis import Analysis
 from labscribe.tools.columns import Column
+from labscribe.tools.constants import asked_symbols
 from labscribe.tools.data_facts import topic_words, words_of
 from labscribe.tools.fit_result import format_value
 from labscribe.tools.tables import TableSummary
@@ -61,6 +62,7 @@ def checklist(analysis: Analysis) -> list[TaskEvidence]:
 def _evidence(task: str, analysis: Analysis) -> TaskEvidence:
     words = task_words(task)
     given: list[str] = []
+    asked_for = asked_symbols((task,), "", {})
     asked = [fit for fit in analysis.fits if fit.requested == task and fit.model is not None]
     for fit in asked:
         if fit.good:
@@ -78,13 +80,15 @@ def _evidence(task: str, analysis: Analysis) -> TaskEvidence:
         shown = fit.key_parameters() + [
             p for p in fit.parameters if p.derived and p not in fit.key_parameters()
         ]
-        named = [p for p in shown if topic_words(fit, p) & words]
+        named = [p for p in shown if topic_words(fit, p) & words or p.name in asked_for]
         if named:
             values = ", ".join(f"{p.name} = {format_value(p)}" for p in named)
             given.append(f"{values} (fit of {fit.y} against {fit.x})")
     for table in analysis.tables:
         named = [
-            c.name for c in table.columns if c.key != table.x and _column_named(c, table, words)
+            c.name
+            for c in table.columns
+            if c.key != table.x and c.key not in table.predictors and _column_named(c, table, words)
         ]
         if named and table.x:
             x = table.column(table.x).name
