@@ -27,6 +27,7 @@ from labscribe.tools.parameters import (
     ParameterRow,
     read_parameters,
 )
+from labscribe.tools.prediction import Prediction, predictions
 from labscribe.tools.quantities import Derived
 from labscribe.tools.requested import Request, requested_models
 from labscribe.tools.roles import decide_roles, read_handout
@@ -93,6 +94,9 @@ class Analysis(BaseModel):
     """The models the tasks ask for, fitted first."""
     derived: list[Derived] = Field(default_factory=list)
     """Quantities the explorer derived from the fits and settings (tools.quantities)."""
+    predictions: list[Prediction] = Field(default_factory=list)
+    """What the handout's formulas predict from the parameter values, beside the measured
+    values of the same name (tools.prediction)."""
     lab_notes: list[Note] = Field(default_factory=list)
     """The experimenters' notes, quoted: documents that are neither tables nor settings."""
     unreadable: list[Unreadable] = Field(default_factory=list)
@@ -121,6 +125,9 @@ class Analysis(BaseModel):
             )
             parts += [f"- {_fit_line(fit, size.fit_parameters)}" for fit in self.fits[: size.fits]]
             parts += _more(self.fits, size.fits, "fits")
+        if self.predictions:
+            parts.append("Predicted from the handout's formulas and the parameter values:")
+            parts += [f"- {p.text()}" for p in self.predictions]
         if self.derived:
             parts.append("Derived by the explorer's request, computed by labscribe:")
             parts += [f"- {d.text()}" for d in self.derived]
@@ -217,6 +224,11 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
             analysis.left_out.append(f"fitting {table.summary.id} failed: {exc}"[:200])
     if len(loaded) > MAX_FITTED_TABLES:
         analysis.left_out.append(f"the first {MAX_FITTED_TABLES} tables fitted")
+    if analysis.parameters and time.monotonic() <= deadline:
+        analysis.predictions = predictions(
+            handout.text or "\n".join(analysis.tasks), analysis.tasks, analysis.parameters,
+            analysis.fits,
+        )  # fmt: skip
     analysis.seconds = round(time.monotonic() - started, 3)
     return analysis
 

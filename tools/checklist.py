@@ -18,6 +18,7 @@ from labscribe.tools.columns import Column
 from labscribe.tools.constants import asked_symbols
 from labscribe.tools.data_facts import topic_words, words_of
 from labscribe.tools.fit_result import format_value
+from labscribe.tools.prediction import evidence as prediction_evidence
 from labscribe.tools.tables import TableSummary
 
 MAX_GIVEN = 4  # results listed per task: the rest are in the report's tables
@@ -61,7 +62,7 @@ def checklist(analysis: Analysis) -> list[TaskEvidence]:
 
 def _evidence(task: str, analysis: Analysis) -> TaskEvidence:
     words = task_words(task)
-    given: list[str] = []
+    given: list[str] = prediction_evidence(task, analysis.predictions)
     asked_for = asked_symbols((task,), "", {})
     asked = [fit for fit in analysis.fits if fit.requested == task and fit.model is not None]
     for fit in asked:
@@ -103,6 +104,8 @@ def _evidence(task: str, analysis: Analysis) -> TaskEvidence:
             given.append(f"{row.name} = {value} ({row.source})")
     lowered = task.lower()
     judged = list(dict.fromkeys(phrase for stem, phrase in JUDGEMENT.items() if stem in lowered))
+    if any(p.task == task for p in analysis.predictions):
+        judged = [phrase for phrase in judged if phrase != "the prediction"]  # computed above
     if not given:
         left = "all of it"
     elif judged:
