@@ -204,7 +204,10 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
             analysis.tasks = assignment.tasks
             analysis.requests = requested_models(assignment.tasks)
     handout = read_handout(folder, analysis.assignment, analysis.tasks, analysis.requests)
-    decide_roles(loaded, handout)
+    try:
+        decide_roles(loaded, handout)
+    except Exception as exc:  # the file's own layout stands; the rest of the analysis goes on
+        analysis.left_out.append(f"reading which column is the variable failed: {exc}"[:200])
     sources = {row.source for row in analysis.parameters}
     analysis.lab_notes = read_notes(
         folder,
@@ -225,10 +228,13 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
     if len(loaded) > MAX_FITTED_TABLES:
         analysis.left_out.append(f"the first {MAX_FITTED_TABLES} tables fitted")
     if analysis.parameters and time.monotonic() <= deadline:
-        analysis.predictions = predictions(
-            handout.text or "\n".join(analysis.tasks), analysis.tasks, analysis.parameters,
-            analysis.fits,
-        )  # fmt: skip
+        try:
+            analysis.predictions = predictions(
+                handout.text or "\n".join(analysis.tasks), analysis.tasks, analysis.parameters,
+                analysis.fits,
+            )  # fmt: skip
+        except Exception as exc:  # a prediction's failure must not cost the analysis
+            analysis.left_out.append(f"computing the predictions failed: {exc}"[:200])
     analysis.seconds = round(time.monotonic() - started, 3)
     return analysis
 

@@ -203,9 +203,9 @@ def with_si_units(
 def uses(constants: dict[str, PhysicalConstant]) -> list[ConstantUse]:
     """The constants as a fit records them, with their values and units."""
     return [
-        ConstantUse(symbol=name, name=c.name, value=c.value, uncertainty=c.uncertainty,
+        ConstantUse(symbol=c.symbol, name=c.name, value=c.value, uncertainty=c.uncertainty,
                     unit=unit_text(dimension_of(c.unit)), source=_source(c))
-        for name, c in constants.items()
+        for c in constants.values()
     ]  # fmt: skip
 
 

@@ -62,7 +62,7 @@ class ConstantUse(BaseModel):
     def text(self) -> str:
         """`e = 1.602176634e-19 C (the elementary charge, CODATA 2022, scipy.constants)`."""
         unit = f" {self.unit}" if self.unit else ""
-        return f"{self.symbol} = {self.value:.10g}{unit} ({self.name}, {self.source})"
+        return f"{self.symbol} = {self.value:.12g}{unit} ({self.name}, {self.source})"
 
 
 class Candidate(BaseModel):

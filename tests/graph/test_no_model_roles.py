@@ -237,3 +237,43 @@ def test_no_model_never_takes_a_constant_that_cannot_hold(
     assert unit == "N/m"
     assert abs(value - np.polyfit(extension, force, 1)[0]) < 3 * error
     assert "Boltzmann" not in report
+
+
+@pytest.mark.parametrize(
+    ("law", "constant", "columns", "truth", "unit"),
+    [
+        # a lamp's radiated power: σ is the Stefan–Boltzmann constant, a (emissivity times
+        # area) is fitted in m²; the temperature in °C is shifted to kelvin inside the fit
+        ("P = a σ (T^4 - T_0^4)", "σ = 5.67037441918e-08 W/(m²·K⁴) (the Stefan–Boltzmann",
+         ("T (°C)", "P (W)"), 2.0e-5, "m²"),
+        # a plate capacitor: ε_0 from CODATA, the plates' area fitted in m², d in mm, C in pF
+        ("C = ε_0 A/d", "ε0 = 8.8541878188e-12 F/m (the vacuum permittivity",
+         ("d (mm)", "C (pF)"), 0.0314, "m²"),
+    ],
+)  # fmt: skip
+def test_no_model_fits_a_classic_law_with_its_constant_in_si(
+    tmp_path: Path, law: str, constant: str, columns: tuple[str, str], truth: float, unit: str
+) -> None:
+    """Generated from the law with 0.5 % noise (no public folder holds a clean one)."""
+    rng = np.random.default_rng(11)
+    if columns[0].startswith("T"):
+        x = np.linspace(400.0, 1600.0, 13)
+        kelvin, ambient = x + 273.15, 293.15
+        y = truth * constants.sigma * (kelvin**4 - ambient**4)
+    else:
+        x = np.linspace(0.5, 5.0, 10)
+        y = constants.epsilon_0 * truth / (x * 1e-3) * 1e12
+    y *= 1 + 0.005 * rng.standard_normal(x.size)
+    table = pd.DataFrame({columns[0]: x, columns[1]: y})
+    report = report_of(folder_with(tmp_path, {
+        "data.csv": table.to_csv(index=False, float_format="%.6g"),
+        "assignment.md": f"Tasks:\n1. Fit {law} to the data.\n",
+    }), tmp_path)  # fmt: skip
+    name = "a" if law.startswith("P") else "A"
+    value, error, shown = fitted(report, name)
+    assert shown == unit
+    assert abs(value - truth) < 3 * error
+    assert (
+        constant.replace("σ", "\\ensuremath{\\sigma}").replace("ε", "\\ensuremath{\\epsilon}")
+        in report
+    )
