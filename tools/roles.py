@@ -22,13 +22,15 @@ import contextlib
 import re
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.column_names import (
     Named,
     named_by_formula,
     named_by_pairing,
 )
-from labscribe.tools.columns import Column, mark_maxima
+from labscribe.tools.columns import SWEPT_NAMES, X_NAMES, Column, mark_maxima
 from labscribe.tools.data_facts import words_of
 from labscribe.tools.formula_notation import formulas_in
 from labscribe.tools.reading import read_in
@@ -185,8 +187,11 @@ def _decide_from_data(table: Table, candidates: list[Column]) -> None:
         chosen = setting[0] if len(setting) == 1 else candidates[0]
         summary.x = chosen.key
     others = [c for c in candidates if c.key != chosen.key]
-    if not evidence[chosen.key]:
-        setting = [c for c in others if evidence[c.key]]
+    if not evidence[chosen.key] and not _named_variable(chosen):
+        # a logger's setpoint is round but no variable beside its clock: only a column whose
+        # values run in order as the rows do takes the place of one that also runs in order
+        ordered = _in_order(table, chosen)
+        setting = [c for c in others if evidence[c.key] and (_in_order(table, c) or not ordered)]
         if len(setting) == 1:
             chosen = setting[0]
             summary.x = chosen.key
@@ -200,6 +205,18 @@ def _decide_from_data(table: Table, candidates: list[Column]) -> None:
             f"{chosen.name} was taken as the variable by its place and name in the table: "
             "neither the assignment nor the values say which column was set."
         )
+
+
+def _named_variable(column: Column) -> bool:
+    """Whether the column is named as a variable is (`time`, `frequency`, `λ`)."""
+    name = column.name.strip()
+    # a one-letter name keeps its case: `t` is a time, `T` a period or a temperature
+    return name in X_NAMES if len(name) == 1 else name.lower() in X_NAMES | SWEPT_NAMES
+
+
+def _in_order(table: Table, column: Column) -> bool:
+    steps = np.diff(table.frame[column.key].dropna().to_numpy(dtype=float))
+    return bool(len(steps)) and bool(np.all(steps >= 0) or np.all(steps <= 0))
 
 
 def _possessive(columns: list[Column]) -> str:

@@ -197,3 +197,13 @@ def test_requests_that_name_no_column_concern_every_column() -> None:
     assert named is not None
     assert requests_for([named], table, table.column("current"), [table]) == []
     assert requests_for([named], table, table.column("voltage"), [table]) == [named]
+
+
+def test_decide_roles_keeps_a_clock_beside_a_round_setpoint(tmp_path: Path) -> None:
+    """A controller's log: its time runs unevenly, its setpoint is round; time stays x."""
+    time = ["0.0", "12.7", "31.2", "44.9", "61.3", "77.0", "95.8", "108.1"]
+    setpoint = ["20", "20", "25", "25", "30", "30", "35", "35"]
+    reading = ["20.3", "20.9", "23.8", "24.9", "28.7", "29.8", "33.1", "34.7"]
+    table = _table(tmp_path, "time (s),setpoint (C),T (C)", [time, setpoint, reading])
+    decide_roles([table], Handout.of([]))
+    assert table.summary.x == "time"
