@@ -62,6 +62,13 @@ FITS_EXPLAINED = (
     "model is wrong. A parameter that only a value outside its physical range (a negative "
     "time constant) would fit is given no value."
 )
+PREDICTIONS_EXPLAINED = (
+    "Values the assignment's formulas predict from the parameter values in the folder, with "
+    "their uncertainties propagated (the uncertainties package, to first order). A tolerance "
+    "is read as a rectangular distribution, whose standard uncertainty is the tolerance "
+    "divided by √3 (GUM 4.3.7); a value given without an uncertainty is taken as exact. The "
+    "discrepancy is z = |measured − predicted| / √(σm² + σp²)."
+)
 _PATH_LIKE = re.compile(r"[/\\]|\.[A-Za-z0-9]{1,5}$")
 
 
@@ -177,7 +184,9 @@ def _results(analysis: Analysis, figures: list[dict[str, str]]) -> str:
                 "Fits of the data",
             )
         )
-    notes = [note for note in (_ratio_note(summary) for summary in analysis.tables) if note]
+    blocks += _constants(analysis) + _predictions(analysis)
+    notes = [f"{t.id}: {t.roles}" for t in analysis.tables if t.roles]
+    notes += [note for note in (_ratio_note(summary) for summary in analysis.tables) if note]
     notes += [_fit_note(fit) for fit in analysis.fits if fit.notes or not fit.good]
     notes += row_number_notes(analysis.tables)
     if notes:
@@ -204,6 +213,38 @@ def _repeats(analysis: Analysis) -> str:
                     "Repeated measurements")]  # fmt: skip
     notes = repeat_notes(analysis.repeats)
     return "\n\n".join(blocks + ([itemize(notes)] if notes else []))
+
+
+def _constants(analysis: Analysis) -> list[str]:
+    """The physical constants the fits used, each once, with its value and unit."""
+    used = {c.symbol: c for fit in analysis.fits for c in fit.constants}
+    used |= {c.symbol: c for p in analysis.predictions for c in p.constants}
+    if not used:
+        return []
+    intro = paragraphs("Physical constants in the formulas, by their CODATA values:")
+    return [intro + "\n\n" + itemize([c.text() for c in used.values()])]
+
+
+def _predictions(analysis: Analysis) -> list[str]:
+    """What the handout's formulas predict from the parameter values, beside the measured
+    values, with how each input's uncertainty was read."""
+    if not analysis.predictions:
+        return []
+    rows = [
+        [p.quantity, f"{p.shown()} from {p.formula}",
+         "; ".join(f"{c.shown()} ({c.source}, {c.table})" for c in p.comparisons)
+         or p.note or "–",
+         "; ".join(c.discrepancy() for c in p.comparisons) or "–"]
+        for p in analysis.predictions
+    ]  # fmt: skip
+    inputs = [i.text() for p in analysis.predictions for i in p.inputs]
+    return [
+        paragraphs(PREDICTIONS_EXPLAINED),
+        table(["", "Predicted", "Measured", "Discrepancy"], rows, (0.06, 0.3, 0.34, 0.22),
+              "Predicted and measured values"),
+        paragraphs("The inputs of the predictions, as the parameter files give them:"),
+        itemize(inputs),
+    ]  # fmt: skip
 
 
 def _fit_note(fit: Fit) -> str:

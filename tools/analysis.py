@@ -28,12 +28,14 @@ from labscribe.tools.parameters import (
     ParameterRow,
     read_parameters,
 )
+from labscribe.tools.prediction import Prediction, predictions
 from labscribe.tools.quantities import Derived
 from labscribe.tools.regression import Regression, polish, regressions
 from labscribe.tools.regression_text import digest_lines, not_the_regression, regression_facts
 from labscribe.tools.repeat_text import repeat_facts, repeats_digest
 from labscribe.tools.repeats import Series, repeated_measurements
 from labscribe.tools.requested import Request, requested_models
+from labscribe.tools.roles import decide_roles, read_handout
 from labscribe.tools.row_numbers import restore_named
 from labscribe.tools.scanning import files_with_suffix
 from labscribe.tools.tables import TABLE_SUFFIXES, NoTable, Table, TableSummary, read_data
@@ -114,6 +116,9 @@ class Analysis(BaseModel):
     """Repeated measurements of one quantity, summarised per series (tools.repeats)."""
     extremes: list[Extreme] = Field(default_factory=list)
     """The maxima, minima and thresholds the tasks ask for (tools.extremes)."""
+    predictions: list[Prediction] = Field(default_factory=list)
+    """What the handout's formulas predict from the parameter values, beside the measured
+    values of the same name (tools.prediction)."""
     lab_notes: list[Note] = Field(default_factory=list)
     """The experimenters' notes, quoted: documents that are neither tables nor settings."""
     unreadable: list[Unreadable] = Field(default_factory=list)
@@ -149,6 +154,9 @@ class Analysis(BaseModel):
         parts += digest_lines(self.regressions)
         parts += repeats_digest(self.repeats, size.tables)
         parts += extremes_digest(self.extremes)
+        if self.predictions:
+            parts.append("Predicted from the handout's formulas and the parameter values:")
+            parts += [f"- {p.text()}" for p in self.predictions]
         if self.derived:
             parts.append("Derived by the explorer's request, computed by labscribe:")
             parts += [f"- {d.text()}" for d in self.derived]
@@ -239,6 +247,11 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
         analysis.requests = requested_models(assignment.tasks)
         loaded = restore_named(loaded, analysis.requests)  # `run` in `t = T*run`
         analysis.tables = [table.summary for table in loaded]
+    handout = read_handout(folder, analysis.assignment, analysis.tasks, analysis.requests)
+    try:
+        decide_roles(loaded, handout)
+    except Exception as exc:  # the file's own layout stands; the rest of the analysis goes on
+        analysis.left_out.append(f"reading which column is the variable failed: {exc}"[:200])
     sources = {row.source for row in analysis.parameters}
     analysis.lab_notes = read_notes(
         folder,
@@ -258,13 +271,25 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
     for table in fitted:
         try:
             analysis.fits += fit_table(
-                table, deadline=deadline, requests=requests, tables=analysis.tables
+                table,
+                deadline=deadline,
+                requests=requests,
+                tables=analysis.tables,
+                handout=handout,
             )
         except Exception as exc:  # a fit's failure must not cost the rest of the analysis
             analysis.left_out.append(f"fitting {table.summary.id} failed: {exc}"[:200])
     if len(loaded) > MAX_FITTED_TABLES:
         analysis.left_out.append(f"the first {MAX_FITTED_TABLES} tables fitted")
     analysis.fits = not_the_regression(polish(analysis.fits, fitted), analysis.regressions)
+    if analysis.parameters and time.monotonic() <= deadline:
+        try:
+            analysis.predictions = predictions(
+                handout.text or "\n".join(analysis.tasks), analysis.tasks, analysis.parameters,
+                analysis.fits,
+            )  # fmt: skip
+        except Exception as exc:  # a prediction's failure must not cost the analysis
+            analysis.left_out.append(f"computing the predictions failed: {exc}"[:200])
     analysis.seconds = round(time.monotonic() - started, 3)
     return analysis
 

@@ -15,8 +15,10 @@ from pydantic import BaseModel, Field
 
 from labscribe.tools.analysis import Analysis
 from labscribe.tools.columns import Column
+from labscribe.tools.constants import asked_symbols
 from labscribe.tools.data_facts import topic_words, words_of
 from labscribe.tools.fit_result import format_value
+from labscribe.tools.prediction import evidence as prediction_evidence
 from labscribe.tools.range_fits import instead, left_out_of, no_answer
 from labscribe.tools.regression_text import evidence as regression_evidence
 from labscribe.tools.repeat_text import repeat_evidence
@@ -66,6 +68,8 @@ def _evidence(task: str, analysis: Analysis, number: int = 0) -> TaskEvidence:
     given, not_done = regression_evidence(task, number, analysis.regressions)
     if not_done:
         return TaskEvidence(task=task, left=not_done)
+    given = prediction_evidence(task, analysis.predictions) + given
+    asked_for = asked_symbols((task,), "", {})
     asked = [fit for fit in analysis.fits if fit.requested == task and fit.model is not None]
     for fit in asked:
         if fit.good:
@@ -84,7 +88,7 @@ def _evidence(task: str, analysis: Analysis, number: int = 0) -> TaskEvidence:
         shown = fit.key_parameters() + [
             p for p in fit.parameters if p.derived and p not in fit.key_parameters()
         ]
-        named = [p for p in shown if topic_words(fit, p) & words]
+        named = [p for p in shown if topic_words(fit, p) & words or p.name in asked_for]
         if named:
             values = ", ".join(f"{p.name} = {format_value(p)}" for p in named)
             given.append(f"{values} (fit of {fit.y} against {fit.x})")
@@ -94,7 +98,9 @@ def _evidence(task: str, analysis: Analysis, number: int = 0) -> TaskEvidence:
     given += [e.given for e in extremes if e.given]
     for table in analysis.tables:
         named = [
-            c.name for c in table.columns if c.key != table.x and _column_named(c, table, words)
+            c.name
+            for c in table.columns
+            if c.key != table.x and c.key not in table.predictors and _column_named(c, table, words)
         ]
         if named and table.x:
             x = table.column(table.x).name
@@ -109,6 +115,8 @@ def _evidence(task: str, analysis: Analysis, number: int = 0) -> TaskEvidence:
             given.append(f"{row.name} = {value} ({row.source})")
     lowered = task.lower()
     judged = list(dict.fromkeys(phrase for stem, phrase in JUDGEMENT.items() if stem in lowered))
+    if any(p.task == task for p in analysis.predictions):
+        judged = [phrase for phrase in judged if phrase != "the prediction"]  # computed above
     if not given:
         left = next((e.left for e in extremes if e.left), "all of it")
     elif judged:

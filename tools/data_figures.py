@@ -131,7 +131,7 @@ def _thin(n: int) -> np.ndarray:
 
 def _draw(table: Table, fit: Fit | None, path: Path) -> None:
     summary, frame = table.summary, table.frame
-    x_key = summary.x or ""
+    x_key = fit.x if fit is not None else summary.x or ""  # a request may name its own x
     font = font_manager.FontProperties(family=[f for f in _FAMILIES if _installed(f)])
     figure = Figure(figsize=FIGURE_INCHES, dpi=DPI, layout="constrained")
     with warnings.catch_warnings():
@@ -185,7 +185,7 @@ def _installed(family: str) -> bool:
 
 def _caption(summary: TableSummary, fit: Fit | None) -> str:
     where = f"{summary.id}" + (f", {summary.title}" if summary.title else "")
-    x = summary.column(summary.x or "").name
+    x = summary.column(fit.x if fit is not None else summary.x or "").name
     if fit is None:
         return (
             f"The data of {where} against {x}. No standard model describes them well, so no "

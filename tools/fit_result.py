@@ -50,6 +50,23 @@ class Peak(BaseModel):
     """The curve falls to it rather than rising (a negative amplitude)."""
 
 
+class ConstantUse(BaseModel):
+    """A physical constant a formula was fitted with (tools.constants)."""
+
+    symbol: str
+    name: str
+    value: float
+    uncertainty: float = 0.0
+    """Its standard uncertainty; 0 for the constants the SI fixes exactly (h, c, e, k_B)."""
+    unit: str
+    source: str
+
+    def text(self) -> str:
+        """`e = 1.602176634e-19 C (the elementary charge, CODATA 2022, scipy.constants)`."""
+        unit = f" {self.unit}" if self.unit else ""
+        return f"{self.symbol} = {self.value:.12g}{unit} ({self.name}, {self.source})"
+
+
 class Candidate(BaseModel):
     model: str
     bic: float
@@ -100,6 +117,8 @@ class Fit(BaseModel):
     constant), even fitted within it: no answer; the notes say why in words."""
     notes: list[str] = Field(default_factory=list)
     candidates: list[Candidate] = Field(default_factory=list)
+    constants: list[ConstantUse] = Field(default_factory=list)
+    """The physical constants the formula was fitted with, by their CODATA values."""
     covariance: dict[str, dict[str, float]] | None = None
     """The covariance of the fitted (not derived) parameters, by name: what a quantity
     derived from two of them needs for its uncertainty."""

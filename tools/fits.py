@@ -22,11 +22,12 @@ import time
 import numpy as np
 from lmfit.model import ModelResult
 
-from labscribe.tools.columns import Column, inputs_of
+from labscribe.tools.columns import inputs_of
 from labscribe.tools.fit_description import describe_shape, r_squared_of
 from labscribe.tools.fit_result import Candidate, Fit
 from labscribe.tools.fit_runs import best_start, prepare
-from labscribe.tools.formula_parse import Formula, FormulaError, parse_formula
+from labscribe.tools.formula_parse import Formula
+from labscribe.tools.formula_request import fit_asked
 from labscribe.tools.model_choice import (
     choose,
     leaves_structure,
@@ -35,8 +36,8 @@ from labscribe.tools.model_choice import (
     without_offset,
 )
 from labscribe.tools.range_fits import alternative
-from labscribe.tools.requested import Request, requests_for
-from labscribe.tools.requested_fits import fit_request
+from labscribe.tools.requested import Request
+from labscribe.tools.roles import Handout, request_columns, requests_for
 from labscribe.tools.shapes import BY_NAME, SHAPES, build
 from labscribe.tools.starts import formula_model
 from labscribe.tools.tables import Table, TableSummary
@@ -51,42 +52,61 @@ def fit_table(
     deadline: float,
     requests: list[Request] = (),  # type: ignore[assignment]
     tables: list[TableSummary] = (),  # type: ignore[assignment]
+    handout: Handout | None = None,
 ) -> list[Fit]:
     """Fits of the table's dependent columns (at most MAX_FITTED_COLUMNS) against its x,
     each weighted by its uncertainty column when it has one: for each column, the models
-    of `requests` that concern it (tools.requested; `tables` are all the folder's tables,
-    which a request may name instead), then the best standard model unless it is one of
-    those. Columns reached after `deadline` (a time.monotonic() value) get the note
-    OUT_OF_TIME instead of a fit."""
+    of `requests` whose response it is (tools.roles; `tables` are all the folder's tables,
+    which a request may name instead), each against the predictor it names or the table's
+    x, then the best standard model unless it is one of those. The response the assignment
+    names comes first; the predictors it names are not fitted as responses, and no column
+    is fitted against itself. Columns reached after `deadline` (a time.monotonic() value)
+    get the note OUT_OF_TIME instead of a fit."""
     summary = table.summary
     if summary.x is None:
         return []
+    handout = handout or Handout.of([r.task for r in requests], requests=list(requests))
     sigmas = {c.uncertainty_of: c.key for c in summary.columns if c.uncertainty_of}
     dependent = [
-        c for c in summary.columns if c.key != summary.x and c.uncertainty_of is None and c.count
-    ]
-    # The measured responses first, then their ratios to an input, then the inputs: a
-    # report's figures and the fit budget go to what the experiment measures.
+        c for c in summary.columns
+        if c.key != summary.x and c.uncertainty_of is None and c.count
+        and c.key not in summary.predictors
+    ]  # fmt: skip
+    # The response the assignment names, then the measured responses, then their ratios to
+    # an input, then the inputs: a report's figures and the fit budget go to what is asked.
     inputs = inputs_of(summary.columns)
-    dependent.sort(key=lambda c: 2 if c.key in inputs else int(c.ratio_of is not None))
+    dependent.sort(
+        key=lambda c: (c.key != summary.response,
+                       2 if c.key in inputs else int(c.ratio_of is not None))
+    )  # fmt: skip
+    candidates = summary.measured()  # row numbers are set aside when the table is read
+    x_names = tuple(c.name for c in summary.columns)
+    # a formula may make the table's x its response (`m g = k (x - x_0)` beside "plot x
+    # against m"): it is fitted as the formula says, against the predictor it names
+    x_column = summary.column(summary.x)
+    responses = [*dependent[:MAX_FITTED_COLUMNS], x_column]
     fits = []
     frame = table.frame
-    for column in dependent[:MAX_FITTED_COLUMNS]:
+    for column in responses:
         sigma_key = sigmas.get(column.key)
         sigma = frame[sigma_key].to_numpy() if sigma_key else None
-        asked = requests_for(list(requests), summary, column, list(tables) or [summary])
+        asked = requests_for(list(requests), summary, column, list(tables) or [summary], handout)
         for request in asked:
-            x_column = _requested_x(request, summary)
-            fit = Fit.of(summary.id, x_column, column, requested=request.task)
+            named = request_columns(request, candidates, handout)
+            against = named.predictors[0] if len(named.predictors) == 1 else x_column
+            if against.key == column.key:
+                continue  # never a column against itself
+            fit = Fit.of(summary.id, against, column, requested=request.task)
             if time.monotonic() > deadline:
                 fits.append(fit.model_copy(update={"notes": [OUT_OF_TIME]}))
                 continue
             fits.append(
-                fit_request(fit, request, frame[x_column.key].to_numpy(),
-                            frame[column.key].to_numpy(), sigma, sigma_name=sigma_key,
-                            x_names=tuple(c.name for c in summary.columns))
+                fit_asked(fit, request, named, frame[against.key].to_numpy(),
+                          frame[column.key].to_numpy(), sigma, sigma_name=sigma_key,
+                          x_names=x_names, handout=handout)
             )  # fmt: skip
-        x_column = summary.column(summary.x)
+        if column.key == summary.x:
+            continue  # no standard fit of the variable against itself
         fit = Fit.of(summary.id, x_column, column)
         if time.monotonic() > deadline:
             fits.append(fit.model_copy(update={"notes": [OUT_OF_TIME]}))
@@ -173,17 +193,3 @@ def _formula_of(fit: Fit) -> Formula:
     parameters = tuple(p.name for p in fit.parameters if not p.derived)
     return Formula(text=fit.formula, y=None, x=fit.variable, expression=fit.expression,
                    parameters=parameters, linear=frozenset())  # fmt: skip
-
-
-def _requested_x(request: Request, summary: TableSummary) -> Column:
-    """The column a request's formula names as its variable, else the table's x."""
-    if request.formula is not None:
-        try:
-            formula = parse_formula(request.formula, tuple(c.name for c in summary.columns))
-        except FormulaError:
-            pass
-        else:
-            for column in summary.columns:
-                if column.name.lower() == formula.x.lower() and column.uncertainty_of is None:
-                    return column
-    return summary.column(summary.x or "")

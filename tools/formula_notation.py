@@ -21,7 +21,10 @@ FUNCTIONS = {
     "arcsin": sympy.asin, "asin": sympy.asin, "arccos": sympy.acos, "acos": sympy.acos,
     "sinh": sympy.sinh, "cosh": sympy.cosh, "tanh": sympy.tanh, "abs": sympy.Abs,
 }  # fmt: skip
-CONSTANTS = {"pi": sympy.pi, "e": sympy.E}
+# Euler's number is written as the base of a power (`e^{-t/\\tau}`, read as exp by
+# plain_arithmetic); a bare `e` is a symbol, the elementary charge in `e U = h c/λ`
+# (tools.constants), or a parameter.
+CONSTANTS = {"pi": sympy.pi}
 # Greek letters as assignments write them, spelled as symbol names (λ is not `lambda`, a
 # Python keyword).
 GREEK = {
@@ -53,28 +56,61 @@ def formula_in(sentence: str) -> str | None:
     if match is None:
         return None
     right = _math_prefix(match["right"])
-    return f"{match['left']} = {right}" if right else None
+    return f"{_factors_before(sentence, match.start())}{match['left']} = {right}" if right else None
+
+
+# Symbols written before a left side as its factors (`e U = h c/λ`, `m·g = k·x`): one letter
+# with an optional subscript, or a Greek letter; the article "a" is prose.
+_FACTORS = re.compile(
+    r"(?:(?<![A-Za-z0-9_\u0370-\u03ff])(?!a\s)(?:[A-Za-z](?:_\{?[A-Za-z0-9]{1,6}\}?)?|"
+    r"[\u0370-\u03ff])\s*[·*⋅]?\s*){1,4}$"
+)
+
+
+def _factors_before(sentence: str, start: int) -> str:
+    """The symbols right before a left side that multiply it, as written (`e `)."""
+    found = _FACTORS.search(sentence[max(0, start - 40) : start])
+    return found[0] if found else ""
+
+
+def formulas_in(sentence: str) -> list[str]:
+    """Every formula a sentence writes, in order (`f0 = 1/(2π√(LC))` and `Q = f0/(f2 - f1)`
+    of one sentence), each cut from the prose around it as `formula_in` cuts one."""
+    found = [math for math in re.findall(r"\$([^$]{3,240})\$", sentence) if "=" in math]
+    if found:
+        return found
+    start = 0
+    while (match := _LEFT_SIDE.search(sentence, start)) is not None:
+        right = _math_prefix(match["right"])
+        if right:
+            found.append(f"{_factors_before(sentence, match.start())}{match['left']} = {right}")
+        start = match.start("right") + max(len(right), 1)
+    return found
 
 
 def plain_arithmetic(text: str) -> str:
     """LaTeX and Unicode math as plain arithmetic: `U_0 e^{-t/\\tau}` -> `U_0 exp((-t/tau))`."""
     for letter, name in GREEK.items():
-        text = text.replace(letter, f" {name} ")
+        # a subscript stays attached: `ε_0` is `epsilon_0`, `μ0` is `mu0`, not `mu*0`
+        text = re.sub(rf"{letter}(?=[_0-9])", f" {name}", text).replace(letter, f" {name} ")
     for sign, plain in _SYMBOLS.items():
         text = text.replace(sign, plain)
     text = text.replace("\\left", "").replace("\\right", "").replace("\\,", " ")
     text = re.sub(r"\\(?:cdot|times)\b", "*", text)
     text = re.sub(r"\\frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}", r"((\1)/(\2))", text)
     text = re.sub(r"\\sqrt\s*\{([^{}]*)\}", r"sqrt(\1)", text)
+    text = re.sub(r"\\([A-Za-z]+)(?=[_0-9])", r" \1", text)  # `\varepsilon_0` keeps its subscript
     text = re.sub(r"\\([A-Za-z]+)", lambda m: f" {m[1]} " if m[1] != "exp" else " exp ", text)
     text = re.sub(r"_\{([A-Za-z0-9]+)\}", r"_\1", text)
     # e^{...} and e^(...) are exp(...), e^x is exp(x); a name e_1 or `ex` is not touched
     text = re.sub(r"(?<![A-Za-z0-9_])e\s*\^\s*\{([^{}]*)\}", r"exp(\1)", text)
     text = re.sub(r"(?<![A-Za-z0-9_])e\s*\^\s*\(", "exp(", text)
     text = re.sub(r"(?<![A-Za-z0-9_])e\s*\^\s*(-?[A-Za-z0-9_]+)", r"exp(\1)", text)
+    text = re.sub(r"(?<![A-Za-z0-9_.])e\s*\*\*\s*\(", "exp(", text)
     return text.replace("{", "(").replace("}", ")")
 
 
+_CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
 _TOKEN = re.compile(r"\\[A-Za-z]+|[A-Za-z\u0370-\u03ff]+[A-Za-z0-9_]*|\d+(?:\.\d+)?|\S")
 
 
@@ -91,16 +127,22 @@ def _math_prefix(text: str) -> str:
             depth -= 1
             if depth < 0:
                 break
-        elif depth == 0 and (token in ",;:." or _prose(token.lstrip("\\"))):
-            break
+        elif depth == 0 and (token in ",;:." or _prose(token.lstrip("\\")) or _CJK.match(token)):
+            break  # a word, a clause's end, or Chinese text around the formula
         end = match.end()
     formula = text[:end].strip()
     return formula if re.search(r"[A-Za-z\u0370-\u03ff]", formula) else ""
 
 
 def _prose(word: str) -> bool:
-    """A word of two letters or more that is not math (`exp`, `tau`, `frac` are)."""
-    return re.fullmatch(r"[A-Za-z]{2,}", word) is not None and not _mathematical(word)
+    """A word of two letters or more that is not math (`exp`, `tau`, `frac` are, and so are
+    products of capitals such as `LC`, `RC`)."""
+    capitals = word.isupper() and len(word) <= 3
+    return (
+        re.fullmatch(r"[A-Za-z]{2,}", word) is not None
+        and not _mathematical(word)
+        and not (capitals)
+    )
 
 
 def _mathematical(word: str) -> bool:

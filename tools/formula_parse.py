@@ -70,20 +70,38 @@ class Formula:
         return _parse(self.expression)
 
 
-def parse_formula(text: str, x_names: tuple[str, ...] = ()) -> Formula:
-    """The formula `text` writes, its independent variable chosen among its names: the
-    argument of a left side `U(t)`, else one of `x_names` (a table's column names), else the
-    one name that reads like a variable rather than a parameter. Raises FormulaError."""
+def parse_formula(
+    text: str,
+    x_names: tuple[str, ...] = (),
+    *,
+    variable: str | None = None,
+    response: str | None = None,
+) -> Formula:
+    """The formula `text` writes, solved for its response where its left side is not a name
+    (`e U = h c/λ - W` for U: `response`, else the left side's one symbol), its independent
+    variable chosen among its names: `variable` (the symbol the caller matched to the data's
+    predictor), else the argument of a left side `U(t)`, else one of `x_names` (a table's
+    column names), else the one name that reads like a variable rather than a parameter.
+    Raises FormulaError."""
     written = " ".join(text.split())
     if len(written) > MAX_FORMULA_CHARS:
         raise FormulaError(f"a formula of at most {MAX_FORMULA_CHARS} characters is fitted")
     left, right = _sides(plain_arithmetic(written))
-    y, argument = _left_side(left)
-    expression = _parse(right)
+    try:
+        y, argument = _left_side(left)
+        expression = _parse(right)
+    except FormulaError:
+        if not left:
+            raise
+        y, argument = _response_of(left, response), None
+        expression = _solved(left, right, y)
     names = _symbol_names(expression, right)
     if not names:
         raise FormulaError(f"{written!r} has no variable to fit against")
-    x = _independent(names, argument, y, x_names)
+    if variable is not None and variable in names:
+        x = variable
+    else:
+        x = _independent(names, argument, y, x_names)
     parameters = tuple(name for name in names if name != x)
     if not parameters:
         raise FormulaError(f"{written!r} has no parameter to fit")
@@ -122,6 +140,54 @@ def _left_side(left: str) -> tuple[str | None, str | None]:
     if match is None:
         raise FormulaError(f"the left side {left!r} is not a name")
     return match[1], match[2]
+
+
+def _response_of(left: str, response: str | None) -> str:
+    """The response in a left side that is not a name (`e U`): `response` where the side
+    holds it, else its one symbol."""
+    names = sorted(s.name for s in _parse(left).free_symbols)
+    if response is not None and response in names:
+        return response
+    if len(names) == 1:
+        return names[0]
+    raise FormulaError(
+        f"cannot tell the response among {', '.join(names)} on the left side {left!r}"
+    )
+
+
+def _solved(left: str, right: str, response: str) -> sympy.Expr:
+    """The right side of `left = right` solved for `response`, when sympy finds one solution."""
+    symbol = next(s for s in _parse(left).free_symbols if s.name == response)
+    try:
+        solutions = sympy.solve(sympy.Eq(_parse(left), _parse(right)), symbol)
+    except (NotImplementedError, ValueError, TypeError) as exc:
+        raise FormulaError(f"{left} = {right} cannot be solved for {response}") from exc
+    if len(solutions) != 1:
+        raise FormulaError(f"{left} = {right} has no single solution for {response}")
+    return solutions[0]
+
+
+def substituted(
+    formula: Formula,
+    values: dict[str, sympy.Expr],
+    *,
+    y_scale: float = 1.0,
+    y_offset: float = 0.0,
+) -> Formula:
+    """`formula` with symbols replaced by `values` (a constant by its number, the variable by
+    itself in other units, `1e-9*lam`) and its value expressed as (value - y_offset)/y_scale:
+    the text stays as written, the parameters are those left."""
+    symbols = {s.name: s for s in formula.sympy.free_symbols}
+    expression = formula.sympy.subs({symbols[k]: v for k, v in values.items() if k in symbols})
+    if y_scale != 1.0 or y_offset != 0.0:
+        expression = (expression - sympy.Float(y_offset)) / sympy.Float(y_scale)
+    parameters = tuple(p for p in formula.parameters if p not in values)
+    if not parameters:
+        raise FormulaError(f"{formula.text!r} has no parameter left to fit")
+    return Formula(
+        text=formula.text, y=formula.y, x=formula.x, expression=_asteval_text(expression),
+        parameters=parameters, linear=_linear_parameters(expression, parameters),
+    )  # fmt: skip
 
 
 def _parse(text: str) -> sympy.Expr:

@@ -24,7 +24,7 @@ from labscribe.tools.formula_parse import FormulaError, parse_expression
 from labscribe.tools.parameters import ParameterRow
 
 MAX_LISTED = 40  # names an unknown-name error lists
-_UMATH = {
+UNCERTAIN_FUNCTIONS = {  # sympy's functions as `uncertainties` computes them
     sympy.exp: umath.exp, sympy.log: umath.log, sympy.sin: umath.sin, sympy.cos: umath.cos,
     sympy.tan: umath.tan, sympy.atan: umath.atan, sympy.asin: umath.asin,
     sympy.acos: umath.acos, sympy.sinh: umath.sinh, sympy.cosh: umath.cosh,
@@ -103,7 +103,7 @@ def derive(name: str, expression: str, unit: str, known: dict[str, Known]) -> De
             f"values the analysis computed; these are: {listed}"
         )
     try:
-        result = evaluate_tree(parsed, {n: known[n].value for n in names}, _UMATH)
+        result = evaluate_tree(parsed, {n: known[n].value for n in names}, UNCERTAIN_FUNCTIONS)
     except (ValueError, ZeroDivisionError, OverflowError) as exc:
         raise FormulaError(f"cannot evaluate {expression}: {exc}") from exc
     value = float(result.nominal_value) if isinstance(result, UFloat) else float(result)

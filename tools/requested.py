@@ -13,11 +13,8 @@ import re
 
 from pydantic import BaseModel
 
-from labscribe.tools.columns import Column
-from labscribe.tools.data_facts import words_of
 from labscribe.tools.formula_notation import formula_in
 from labscribe.tools.formula_parse import FormulaError, parse_formula
-from labscribe.tools.tables import TableSummary
 
 FIT_CUE = re.compile(
     r"\bfit|regress|least[- ]squares|\bmodel|describ|\bfollow|according to|拟合|回归|符合|"
@@ -93,56 +90,10 @@ def requested_model(task: str, number: int = 1) -> Request | None:
 
 
 def _fittable(written: str) -> bool:
-    """Whether the formula parses; which name is the variable may wait for the data."""
+    """Whether the formula parses; which name is the variable, or the response of a left
+    side that is not a name (`e U = h c/λ`), may wait for the data."""
     try:
         parse_formula(written)
     except FormulaError as exc:
-        return "cannot tell the variable" in str(exc)
+        return str(exc).startswith(("cannot tell the variable", "cannot tell the response"))
     return True
-
-
-def requests_for(
-    requests: list[Request], table: TableSummary, column: Column, tables: list[TableSummary]
-) -> list[Request]:
-    """The requests that concern `column` of `table`: a formula whose left side names the
-    column, or a task that names it; a request that names no column of any table concerns
-    them all."""
-    others = [c for t in tables for c in t.columns if c.key != t.x and c.ratio_of is None]
-    concerned = []
-    for request in requests:
-        response = _response(request)
-        if response is not None and any(_named(response, c) for c in others):
-            if _named(response, column):
-                concerned.append(request)
-            continue
-        words = _task_words(request.task)
-        if _mentions(words, column) or not any(_mentions(words, c) for c in others):
-            concerned.append(request)
-    return concerned
-
-
-def _response(request: Request) -> str | None:
-    """The left side of a request's formula (`T` in `T = a L^b`), unless it is a generic y."""
-    if request.formula is None:
-        return None
-    left = request.formula.partition("=")[0].strip()
-    name = re.match(r"[A-Za-z\u0370-\u03ff][A-Za-z0-9_\u0370-\u03ff]*", left)
-    if name is None or name[0].lower() in ("y", "f"):
-        return None
-    return name[0]
-
-
-def _named(name: str, column: Column) -> bool:
-    folded = name.lower().replace("_", "")
-    return folded in {column.name.lower().replace("_", ""), column.key.lower().replace("_", "")}
-
-
-def _task_words(task: str) -> frozenset[str]:
-    return frozenset(re.findall(r"[a-z0-9_]+", task.lower()))
-
-
-def _mentions(words: frozenset[str], column: Column) -> bool:
-    """Whether a task's words name the column (beyond one-letter names, which prose uses
-    for anything)."""
-    named = {w for w in words_of(column.name) if len(w) >= 2}
-    return bool(named & words) and column.ratio_of is None

@@ -51,7 +51,17 @@ class TableSummary(BaseModel):
     rows: int
     columns: list[Column]
     x: str | None
-    """The key of the independent variable."""
+    """The key of the independent variable: the predictor every fit of the table is against
+    unless a request names its own (tools.roles decides it from the assignment's words, else
+    from the data)."""
+    response: str | None = None
+    """The key of the column the assignment names as the response ("plot T against L");
+    None where it names none."""
+    predictors: list[str] = Field(default_factory=list)
+    """The keys of the columns the assignment names as predictors where it names two or more
+    (a multiple regression); empty otherwise."""
+    roles: str = ""
+    """Which column was taken as the variable and why, in a sentence for the report."""
     reader: str = "text"
     """How the file was read: "text", or the format ("Excel workbook", "LabVIEW TDMS")."""
     notes: list[str] = Field(default_factory=list)

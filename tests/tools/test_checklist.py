@@ -32,8 +32,10 @@ def test_checklist_gives_the_parameter_rows_a_task_names(evidence) -> None:
 
 
 def test_checklist_leaves_judgement_to_the_student(evidence) -> None:
+    """The prediction of f0 is computed (tools.prediction); comparing is left."""
     given, left = evidence["Compare f0, the bandwidth and Q"]
-    assert given and left == "the comparison, the prediction, from the values given"
+    assert given[0].startswith("f0 predicted 5033 ± 162 Hz from f0 = 1/(2 pi sqrt(LC))")
+    assert left == "the comparison, from the values given"
     built = "Build the circuit in the order generator - C - L - R - ground. Both probe grounds "
     assert evidence[built + "must be clipped to the ground end of R"] == (
         [],

@@ -1,8 +1,6 @@
 import pytest
 
-from labscribe.tools.columns import Column
-from labscribe.tools.requested import requested_model, requests_for
-from labscribe.tools.tables import TableSummary
+from labscribe.tools.requested import requested_model
 
 
 @pytest.mark.parametrize(
@@ -56,30 +54,3 @@ def test_requested_model_reads_a_formula_it_writes(task: str, formula: str) -> N
 )
 def test_requested_model_finds_none_where_no_fit_is_asked(task: str) -> None:
     assert requested_model(task) is None
-
-
-def _table(*names: str) -> TableSummary:
-    columns = [Column(key=n, header=n, name=n, count=10) for n in names]
-    return TableSummary(
-        id="t.csv", source="t.csv", block=1, encoding="utf-8", delimiter="comma", decimal=".",
-        rows=10, columns=columns, x=names[0],
-    )  # fmt: skip
-
-
-def test_requests_for_a_formula_concern_the_column_its_left_side_names() -> None:
-    table = _table("L", "T", "T_err2")
-    request = requested_model("Fit a power law T = a L^b.")
-    assert request is not None
-    assert requests_for([request], table, table.column("T"), [table]) == [request]
-    assert requests_for([request], table, table.column("T_err2"), [table]) == []
-
-
-def test_requests_that_name_no_column_concern_every_column() -> None:
-    table = _table("t", "voltage", "current")
-    request = requested_model("Fit an exponential decay to the discharge.")
-    assert request is not None
-    assert requests_for([request], table, table.column("current"), [table]) == [request]
-    named = requested_model("Fit an exponential decay to the voltage.")
-    assert named is not None
-    assert requests_for([named], table, table.column("current"), [table]) == []
-    assert requests_for([named], table, table.column("voltage"), [table]) == [named]

@@ -1,0 +1,101 @@
+"""Predictions from the handout's formulas and the folder's parameter values, beside what
+was measured (tools.prediction, tools.prediction_inputs)."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from labscribe.tools.base import Folder
+from labscribe.tools.fit_result import Fit, Parameter
+from labscribe.tools.formula_notation import formulas_in
+from labscribe.tools.parameters import ParameterRow, read_parameters
+from labscribe.tools.prediction import predictions
+from labscribe.tools.prediction_inputs import input_of
+
+EXAMPLE = Path(__file__).parents[2] / "examples" / "rlc-resonance"
+HANDOUT = (
+    "The current is largest at the resonance frequency f0 = 1/(2 pi sqrt(LC)), where the "
+    "reactances cancel. Q = f0/(f2 - f1)."
+)
+
+
+def rows(tmp_path: Path, text: str) -> list[ParameterRow]:
+    """The rows labscribe's own reader gives for a parameter file of these lines."""
+    (tmp_path / "components.txt").write_text(text + "\n", encoding="utf-8")
+    return read_parameters(Folder(tmp_path), "components.txt")
+
+
+def test_formulas_in_finds_every_formula_of_a_sentence() -> None:
+    assert formulas_in(HANDOUT) == ["f0 = 1/(2 pi sqrt(LC))", "Q = f0/(f2 - f1)"]
+
+
+def test_input_of_reads_a_nominal_value_and_its_tolerance_from_the_example() -> None:
+    settings = read_parameters(Folder(EXAMPLE), "params.ini")
+    inductance = input_of("L", settings)
+    assert inductance is not None
+    assert inductance.value == pytest.approx(10e-3) and inductance.unit == "H"
+    assert inductance.sigma == pytest.approx(10e-3 * 0.10 / math.sqrt(3))
+    assert "rectangular distribution: u = 10 %/√3" in inductance.how
+    resistance = input_of("R", settings)
+    assert resistance is not None  # the nominal value with its tolerance, not the bare reading
+    assert resistance.value == pytest.approx(47.0) and resistance.sigma is not None
+
+
+@pytest.mark.parametrize(
+    ("written", "value", "sigma"),
+    [("L = 10 mH ± 10%", 10e-3, 1e-3 / math.sqrt(3)),
+     ("C = (100 ± 5) nF", 100e-9, 5e-9 / math.sqrt(3)),
+     ("C = 100 nF +/- 5 nF", 100e-9, 5e-9 / math.sqrt(3))],
+)  # fmt: skip
+def test_input_of_reads_a_value_written_with_its_tolerance(
+    tmp_path: Path, written: str, value: float, sigma: float
+) -> None:
+    found = input_of(written[0], rows(tmp_path, written + "\nX = 1\nY = 2"))
+    assert found is not None
+    assert found.value == pytest.approx(value) and found.sigma == pytest.approx(sigma)
+
+
+def test_input_of_takes_a_sigma_as_written(tmp_path: Path) -> None:
+    found = input_of("m", rows(tmp_path, "m_kg = 0.250\nm_sigma_kg = 0.002\nT_s = 1.0"))
+    assert found is not None and found.sigma == pytest.approx(0.002)
+    assert "standard uncertainty" in found.how
+
+
+def test_predictions_compute_f0_with_its_propagated_uncertainty() -> None:
+    settings = read_parameters(Folder(EXAMPLE), "params.ini")
+    fit = Fit(table="sweep.csv", x="f", y="V_R", model="resonance", good=True,
+              parameters=[Parameter(name="f0", value=5032.46, stderr=0.57, unit="Hz")])  # fmt: skip
+    task = "Compare f0 with the value predicted from the component values."
+    [found] = predictions(HANDOUT, [task], settings, [fit])
+    f0 = 1 / (2 * math.pi * math.sqrt(10e-3 * 100e-9))
+    assert found.value == pytest.approx(f0) and found.unit == "Hz"
+    assert found.sigma == pytest.approx(f0 / 2 * math.hypot(0.1, 0.05) / math.sqrt(3))
+    [compared] = found.comparisons
+    assert compared.z == pytest.approx(abs(5032.46 - f0) / math.hypot(0.57, found.sigma))
+    assert found.task == task
+
+
+def test_predictions_show_the_prediction_in_the_measured_unit(tmp_path: Path) -> None:
+    fit = Fit(table="t", x="f", y="U", model="resonance", good=True,
+              parameters=[Parameter(name="f0", value=4.8, stderr=0.01, unit="kHz")])  # fmt: skip
+    [found] = predictions(
+        HANDOUT, [], rows(tmp_path, "L = 10 mH ± 10%\nC = (100 ± 5) nF\nR = 47 ohm"), [fit]
+    )
+    assert found.unit == "kHz" and found.value == pytest.approx(5.0329, rel=1e-4)
+
+
+def test_predictions_leave_out_formulas_whose_inputs_the_folder_lacks(tmp_path: Path) -> None:
+    settings = rows(tmp_path, "L = 10 mH\nR = 47 ohm\nU = 5 V")
+    assert predictions("Q = f0/(f2 - f1).", [], settings, []) == []
+    assert predictions(HANDOUT, [], settings, []) == []
+
+
+def test_predictions_do_not_compare_what_has_no_unit(tmp_path: Path) -> None:
+    fit = Fit(table="t", x="f", y="U", model="resonance", good=True,
+              parameters=[Parameter(name="f0", value=4.8, stderr=0.01, unit="kHz")])  # fmt: skip
+    [found] = predictions(HANDOUT, [], rows(tmp_path, "L = 0.01\nC = 1e-7\nR = 47"), [fit])
+    assert found.comparisons == []
+    assert "no unit" in found.text()

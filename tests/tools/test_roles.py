@@ -1,0 +1,202 @@
+"""The response and the predictor of a table, from the assignment's words and symbols or from
+the data (tools.roles, tools.role_phrases, tools.set_values)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from labscribe.tools.base import Folder
+from labscribe.tools.columns import Column
+from labscribe.tools.requested import requested_model, requested_models
+from labscribe.tools.role_phrases import asked_objects, glossary, pairings
+from labscribe.tools.roles import (
+    Handout,
+    decide_roles,
+    predictors_named,
+    requests_for,
+)
+from labscribe.tools.set_values import set_evidence
+from labscribe.tools.tables import Table, TableSummary, read_tables
+
+PERIODS = ["0.8978", "1.1006", "1.2696", "1.4148", "1.5567", "1.6799", "1.7924", "1.9053",
+           "2.0075", "2.1052", "2.1977"]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("sentence", "response", "predictor"),
+    [
+        ("Plot the period T against the length L.", "period T", "length L"),
+        ("Plot U vs. I, then fit a line.", "U", "I"),
+        ("Make a graph of the voltage versus the time.", "voltage", "time"),
+        ("Show V_R as a function of the driving frequency f.", "V_R", "driving frequency f"),
+        ("Investigate the dependence of the current I on the voltage U.", "current I",
+         "voltage U"),
+        ("Tragen Sie die Periodendauer T gegen die Pendellänge L auf.", "Periodendauer T",
+         "Pendellänge L"),
+        ("Trage T über L auf und bestimme g.", "T", "L"),
+        ("Stellen Sie U in Abhängigkeit von I dar.", "U", "I dar"),
+        ("作 T-L 图，求重力加速度 g。", "T", "L"),
+        ("Tracer la période T en fonction de la longueur L.", "période T", "longueur L"),
+        ("Put the length on the horizontal axis.", "", "length"),
+    ],
+)  # fmt: skip
+def test_pairings_read_which_quantity_is_against_which(
+    sentence: str, response: str, predictor: str
+) -> None:
+    found = pairings(sentence)
+    assert (found[0].response, found[0].predictor) == (response, predictor)
+
+
+def test_pairings_read_a_chinese_axis_each() -> None:
+    found = pairings("以摆长 L 为横坐标，周期 T 为纵坐标作图。")
+    assert [(p.response, p.predictor) for p in found] == [("", "摆长 L"), ("周期 T", "")]
+
+
+def test_pairings_ignore_ueber_where_it_is_no_axis() -> None:
+    assert pairings("Messen Sie die Spannung über dem Widerstand.") == []
+
+
+def test_glossary_reads_the_words_a_handout_uses_for_a_symbol() -> None:
+    text = (
+        "You measure the period T of a pendulum for the length L of its string. The law "
+        "e U = h c/λ holds; a figure of the phase versus f. 摆长 L 与周期T。"
+    )
+    found = glossary(text)
+    assert found["T"] >= {"period"} and found["L"] >= {"length", "摆长"}
+    assert "e" not in found  # a symbol that goes on into a formula is used, not named
+    assert "f" not in found  # "the phase versus f" names nothing
+
+
+def test_asked_objects_stop_at_what_the_sentence_gives() -> None:
+    assert asked_objects("From a, determine the gravitational acceleration g.") == [
+        " the gravitational acceleration g."
+    ]
+    assert asked_objects("Use the known value of g to determine L using the formula.") == [" L "]
+
+
+def test_set_evidence_tells_set_values_from_measured_ones() -> None:
+    assert set_evidence(np.linspace(0.2, 1.2, 11)) == "its values are set in even steps"
+    assert set_evidence(np.geomspace(1e3, 1.2e4, 30)).endswith("on a log scale")
+    assert set_evidence(np.array([0.2, 0.3, 0.5, 0.6, 0.8, 1.1])).startswith("its values are round")
+    assert set_evidence(np.array([float(p) for p in PERIODS])) == ""
+
+
+def _table(tmp_path: Path, header: str, columns: list[list[str]]) -> Table:
+    rows = [",".join(cells) for cells in zip(*columns, strict=True)]
+    (tmp_path / "t.csv").write_text(header + "\n" + "\n".join(rows) + "\n")
+    return read_tables(Folder(tmp_path), "t.csv")[0]
+
+
+LENGTHS = [f"{0.2 + 0.1 * i:.3f}" for i in range(11)]
+
+
+def test_decide_roles_follows_the_task_whatever_the_column_order(tmp_path: Path) -> None:
+    table = _table(tmp_path, "T (s),L (m)", [PERIODS, LENGTHS])
+    assert table.summary.x == "T"  # the first monotonic column, by position alone
+    decide_roles([table], Handout.of(["Plot the period T against the length L."]))
+    assert (table.summary.x, table.summary.response) == ("L", "T")
+    assert table.summary.roles.startswith("T is fitted against L, as the assignment says")
+
+
+def test_decide_roles_matches_a_formula_by_the_handout_words(tmp_path: Path) -> None:
+    table = _table(tmp_path, "period (s),length (m)", [PERIODS, LENGTHS])
+    tasks = ["Fit T = 2π √(L/g) to the data and determine g."]
+    handout = Handout.of(tasks, "The period T of a pendulum of length L.",
+                         requested_models(tasks))  # fmt: skip
+    decide_roles([table], handout)
+    assert (table.summary.x, table.summary.response) == ("length", "period")
+
+
+def test_decide_roles_reads_a_chinese_handout(tmp_path: Path) -> None:
+    table = _table(tmp_path, "周期(s),摆长(m)", [PERIODS, LENGTHS])
+    decide_roles([table], Handout.of(["以摆长 L 为横坐标，周期 T 为纵坐标作图。"]))
+    assert (table.summary.x, table.summary.response) == ("摆长", "周期")
+
+
+def test_decide_roles_without_words_takes_the_column_set_in_even_steps(tmp_path: Path) -> None:
+    table = _table(tmp_path, "T (s),L (m)", [PERIODS, LENGTHS])
+    decide_roles([table], Handout.of([]))
+    assert table.summary.x == "L"
+    assert table.summary.roles == (
+        "L was taken as the variable: its values are set in even steps, T's are measured."
+    )
+
+
+def test_decide_roles_says_when_nothing_tells_the_variable(tmp_path: Path) -> None:
+    measured = ["0.11", "0.35", "0.52", "0.80", "0.97", "1.31"]
+    other = ["2.013", "2.957", "3.311", "4.102", "4.877", "5.523"]
+    table = _table(tmp_path, "a,b", [measured, other])
+    decide_roles([table], Handout.of([]))
+    assert table.summary.x == "a"
+    assert "neither the assignment nor the values say which column was set" in (table.summary.roles)
+
+
+def test_decide_roles_never_takes_a_row_number_as_the_predictor(tmp_path: Path) -> None:
+    trials = [str(i) for i in range(1, 12)]
+    table = _table(tmp_path, "trial,T (s),L (m)", [trials, PERIODS, LENGTHS])
+    decide_roles([table], Handout.of(["Plot the period T against the trial number."]))
+    assert table.summary.x != "trial" or table.summary.roles == ""
+    assert "trial" not in table.summary.roles
+
+
+def test_decide_roles_records_several_predictors_for_the_regression(tmp_path: Path) -> None:
+    values = [[f"{v:.2f}" for v in np.random.default_rng(i).uniform(0, 9, 8)] for i in range(3)]
+    table = _table(tmp_path, "temperature (C),pressure (bar),yield (g)", values)
+    task = "Fit the yield as a linear function of both the temperature and the pressure."
+    decide_roles([table], Handout.of([task]))
+    assert table.summary.predictors == ["temperature", "pressure"]
+    assert table.summary.response == "yield"
+    request = requested_model(task)
+    assert request is not None
+    named = predictors_named(request, table.summary, Handout.of([task], requests=[request]))
+    assert [c.key for c in named] == ["temperature", "pressure"]
+    yield_column = table.summary.column("yield")
+    assert requests_for([request], table.summary, yield_column, [table.summary]) == []
+
+
+def _summary(*names: str) -> TableSummary:
+    columns = [Column(key=n, header=n, name=n, count=10) for n in names]
+    return TableSummary(
+        id="t.csv", source="t.csv", block=1, encoding="utf-8", delimiter="comma", decimal=".",
+        rows=10, columns=columns, x=names[0],
+    )  # fmt: skip
+
+
+def test_requests_for_a_formula_concern_the_column_its_left_side_names() -> None:
+    table = _summary("L", "T", "T_err2")
+    request = requested_model("Fit a power law T = a L^b.")
+    assert request is not None
+    assert requests_for([request], table, table.column("T"), [table]) == [request]
+    assert requests_for([request], table, table.column("T_err2"), [table]) == []
+
+
+def test_requests_for_the_table_x_when_a_formula_makes_it_the_response() -> None:
+    table = _summary("L", "T")
+    request = requested_model("Fit L = c T^2 to the data.")
+    assert request is not None
+    assert requests_for([request], table, table.column("L"), [table]) == [request]
+    assert requests_for([request], table, table.column("T"), [table]) == []
+
+
+def test_requests_that_name_no_column_concern_every_column() -> None:
+    table = _summary("t", "voltage", "current")
+    request = requested_model("Fit an exponential decay to the discharge.")
+    assert request is not None
+    assert requests_for([request], table, table.column("current"), [table]) == [request]
+    named = requested_model("Fit an exponential decay to the voltage.")
+    assert named is not None
+    assert requests_for([named], table, table.column("current"), [table]) == []
+    assert requests_for([named], table, table.column("voltage"), [table]) == [named]
+
+
+def test_decide_roles_keeps_a_clock_beside_a_round_setpoint(tmp_path: Path) -> None:
+    """A controller's log: its time runs unevenly, its setpoint is round; time stays x."""
+    time = ["0.0", "12.7", "31.2", "44.9", "61.3", "77.0", "95.8", "108.1"]
+    setpoint = ["20", "20", "25", "25", "30", "30", "35", "35"]
+    reading = ["20.3", "20.9", "23.8", "24.9", "28.7", "29.8", "33.1", "34.7"]
+    table = _table(tmp_path, "time (s),setpoint (C),T (C)", [time, setpoint, reading])
+    decide_roles([table], Handout.of([]))
+    assert table.summary.x == "time"

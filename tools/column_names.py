@@ -1,0 +1,216 @@
+"""Which columns of a table a phrase or a formula's symbols name: "the period T" names a
+column `T` or `period`, "the stopping voltage" names `Stopping Voltage` rather than `Other
+Voltage` (the name a phrase covers best), the symbol `L` names `length` where the handout
+writes "the length L", and of two symbols that could name one column (the handout's
+"spring deflection x" and "spring constant k"), the one whose words say it best claims it.
+
+The matching that tools.roles decides the response and the predictor with.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, field
+
+from labscribe.tools.columns import Column
+from labscribe.tools.data_facts import words_of
+from labscribe.tools.formula_notation import FUNCTIONS, plain_arithmetic
+from labscribe.tools.formula_parse import FormulaError, parse_expression
+from labscribe.tools.role_phrases import Pairing, is_symbol
+
+MIN_PREFIX = 4  # "temperatures" names `temperature`; "res" does not name `resistance`
+MIN_COVERAGE = 0.5  # the handout's words for a symbol say at least half a column's name
+_TOKEN = re.compile(r"\$?[A-Za-z\u0370-\u03ff][A-Za-z0-9_\u0370-\u03ff{}]*\$?|[\u4e00-\u9fff]+")
+_LEFT_CALL = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*)\s*\(\s*([A-Za-z][A-Za-z0-9_]*)\s*\)\s*$")
+_NOT_SYMBOLS = frozenset({"a", "an", "of", "on", "in", "at", "to", "is", "as", "by", "or"})
+
+
+@dataclass(frozen=True)
+class Named:
+    """The columns of one table a statement names: responses, then predictors, in order."""
+
+    responses: tuple[Column, ...] = ()
+    predictors: tuple[Column, ...] = ()
+    symbols: dict[str, str] = field(default_factory=dict)
+    """Column key -> the symbol a formula names it by."""
+    elsewhere: bool = False
+    """Its predictor's phrase names no column that may be one ("against the trial number")."""
+
+
+def named_by_pairing(
+    pairing: Pairing, candidates: list[Column], words: dict[str, set[str]]
+) -> Named:
+    responses = columns_named(pairing.response, candidates, words)
+    predictors = columns_named(pairing.predictor, candidates, words)
+    elsewhere = bool(pairing.predictor) and not predictors
+    return Named(tuple(responses[-1:]), tuple(predictors), elsewhere=elsewhere)
+
+
+def named_by_formula(text: str, candidates: list[Column], words: dict[str, set[str]]) -> Named:
+    """The columns a formula's symbols name: those on its left side are responses, those on
+    its right predictors (the argument of `U(t)` too); empty where it does not parse."""
+    sides = _sides(text)
+    if sides is None:
+        return Named()
+    left_names, right_names = sides
+    symbols: dict[str, str] = {}
+    responses = _symbol_columns(left_names, candidates, words, symbols)
+    predictors = [
+        c for c in _symbol_columns(right_names, candidates, words, symbols) if c not in responses
+    ]
+    return Named(tuple(responses), tuple(predictors), symbols)
+
+
+@functools.lru_cache(maxsize=256)
+def _sides(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The symbols of a formula's left and right sides (the argument of `U(t)` on the right);
+    None where it does not parse. Kept: every table of a folder reads the same formulas."""
+    left, _, right = plain_arithmetic(" ".join(text.split())).rpartition("=")
+    call = _LEFT_CALL.match(left)
+    call = call if call and call[1] not in FUNCTIONS else None  # `log(y)` is no `U(t)`
+    try:
+        left_names = {call[1]} if call else _symbol_names(left)
+        right_names = _symbol_names(right) | ({call[2]} if call else set())
+    except FormulaError:
+        return None
+    return frozenset(left_names), frozenset(right_names)
+
+
+def _symbol_names(side: str) -> set[str]:
+    return {s.name for s in parse_expression(side).free_symbols} if side.strip() else set()
+
+
+def _symbol_columns(
+    names: frozenset[str],
+    candidates: list[Column],
+    words: dict[str, set[str]],
+    symbols: dict[str, str],
+) -> list[Column]:
+    """The columns `names` stand for, each claimed by the symbol that names it best (the
+    handout's "spring deflection x" over its "spring constant k"); records which symbol."""
+    claims = sorted(
+        ((score, name, column) for name in names
+         for score, column in [_column_of_symbol(name, candidates, words)] if column),
+        key=lambda claim: -claim[0],
+    )  # fmt: skip
+    found: list[Column] = []
+    for _, name, column in claims:
+        if column.key not in symbols and name not in symbols.values():
+            found.append(column)
+            symbols[column.key] = name
+    return found
+
+
+def _column_of_symbol(
+    symbol: str, candidates: list[Column], words: dict[str, set[str]]
+) -> tuple[float, Column | None]:
+    """(how surely, the column) a formula's symbol stands for: by name (3), else by the
+    words the handout uses for the symbol where they say at least half the column's name
+    (2 and the share), else by name in another case (1)."""
+    exact = [c for c in candidates if symbol in (c.name, c.key, _plain(c.name))]
+    if len(exact) == 1:
+        return 3.0, exact[0]
+    described = sorted(words.get(symbol, ()))
+    hits = _hits(" ".join(described), candidates, {}) if described else []
+    best = max((_coverage(hit) for hit in hits), default=0.0)
+    named = [hit[3] for hit in hits if _coverage(hit) == best]
+    if len(named) == 1 and best >= MIN_COVERAGE:
+        return 2.0 + best / 2, named[0]
+    folded = [c for c in candidates if symbol.lower() == _plain(c.name).lower()]
+    return (1.0, folded[0]) if len(folded) == 1 else (0.0, None)
+
+
+def columns_named(
+    phrase: str, candidates: list[Column], words: dict[str, set[str]]
+) -> list[Column]:
+    """The columns `phrase` names, in the order it names them: by a symbol (`T`, `V_R`), by
+    words of the column's name ("the temperature"), by the words the handout uses for a
+    symbol ("the length" where it writes "the length L"), by a symbol in another case. Of
+    columns that share a word ("voltage"), those whose names the phrase covers best."""
+    hits = _hits(phrase, candidates, words)
+    if not hits:
+        return []
+    top = max(hit[0] for hit in hits)
+    # a weak match (a symbol in another case) counts only where nothing names a column better
+    kept = [hit for hit in hits if hit[0] >= min(top, 2)]
+    best = max(_coverage(hit) for hit in kept)
+    return [hit[3] for hit in sorted(kept, key=lambda h: h[1]) if _coverage(hit) == best]
+
+
+Hit = tuple[int, int, set[str], Column]
+"""(strength, position, the words of the column's name said, the column)"""
+
+
+def _hits(phrase: str, candidates: list[Column], words: dict[str, set[str]]) -> list[Hit]:
+    """Each column the tokens of `phrase` name, with how surely and where first."""
+    hits: dict[str, Hit] = {}
+    for match in _TOKEN.finditer(phrase):
+        token = _plain(match[0].strip("$"))
+        if token in _NOT_SYMBOLS:
+            continue
+        for column in candidates:
+            strength = _strength(token, column, words)
+            if not strength:
+                continue
+            strength_, position, matched, _ = hits.get(
+                column.key, (0, match.start(), set(), column)
+            )
+            covered = {w for w in words_of(column.name) if _words_match({token.lower()}, _named(w))}
+            hits[column.key] = (max(strength, strength_), position, matched | covered, column)
+    return list(hits.values())
+
+
+def _named(word: str) -> Column:
+    return Column(key=word, header=word, name=word, count=0)
+
+
+def _coverage(hit: Hit) -> float:
+    """How much of the column's name the phrase says: 1 for a symbol, else the share of its
+    words (`stopping voltage` says all of `Stopping Voltage`, half of `Other Voltage`)."""
+    strength, _, matched, column = hit
+    own = {w for w in words_of(column.name) if len(w) >= 3 and "_" not in w}
+    if strength == 3 or not own:
+        return 1.0
+    return len(matched & own) / len(own)
+
+
+def _strength(token: str, column: Column, words: dict[str, set[str]]) -> int:
+    """How surely `token` names `column`: 3 by its symbol, 2 by a word, 1 by a symbol in
+    another case, 0 not at all."""
+    name = _plain(column.name)
+    if token in (name, column.key) and (is_symbol(token) or len(token) > 1):
+        return 3
+    if re.search(r"[\u4e00-\u9fff]", token):
+        return 2 if name and (name in token or token in name) else 0
+    lowered = token.lower()
+    if len(lowered) >= 3 and not is_symbol(token) and _words_match({lowered}, column):
+        return 2
+    if is_symbol(token) and _words_match(words.get(token, set()), column):
+        return 2
+    if any(lowered in described for symbol, described in words.items() if symbol == name):
+        return 2
+    if is_symbol(token) and lowered == name.lower():
+        return 1
+    return 0
+
+
+def _words_match(words: set[str], column: Column) -> bool:
+    """Whether one of `words` names the column: a word of its name, the same word in
+    another form (`temperatures`), or, for Chinese, a name the word holds."""
+    own = words_of(column.name)
+    for word in words:
+        if re.search(r"[\u4e00-\u9fff]", word):
+            if column.name and (column.name in word or word in column.name):
+                return True
+            continue
+        for part in own:
+            shorter, longer = sorted((word, part), key=len)
+            if shorter == longer or (len(shorter) >= MIN_PREFIX and longer.startswith(shorter)):
+                return True
+    return False
+
+
+def _plain(name: str) -> str:
+    """A name as a formula's symbol: `V_{R}` -> `V_R`, `λ` -> `lam`."""
+    return "".join(plain_arithmetic(name).split()).replace("(", "").replace(")", "")

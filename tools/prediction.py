@@ -1,0 +1,305 @@
+"""What the handout's formulas predict from the folder's parameter values, set beside what
+was measured: `f0 = 1/(2π√(LC))` with L and C from a parameter file's nominal values and
+tolerances gives f0 with its propagated uncertainty, and its discrepancy from the fitted f0
+in standard deviations, z = |measured − predicted| / √(σm² + σp²).
+
+The inputs are read from parameter rows (tools.prediction_inputs: `L_nominal_mH = 10` with
+`L_tolerance_pct = 10`, `L = 10 mH ± 10%`, `C = (100 ± 5) nF`), converted to SI
+(tools.si_units); a tolerance is read as a rectangular distribution, u = tolerance/√3 (GUM
+4.3.7), a σ as written. The formula is read as any formula is (tools.formula_parse), a
+product written without a sign (`LC`) split into the inputs it names, physical constants
+taken where the handout names them (tools.constants), and evaluated with `uncertainties`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+import sympy
+from pydantic import BaseModel, Field
+from uncertainties import UFloat, ufloat
+
+from labscribe.tools.constants import BY_SPELLING, PhysicalConstant, uses
+from labscribe.tools.fit_result import ConstantUse, Fit, Parameter, format_value
+from labscribe.tools.formula_eval import evaluate_tree
+from labscribe.tools.formula_notation import formulas_in, plain_arithmetic
+from labscribe.tools.formula_parse import FormulaError, parse_expression
+from labscribe.tools.parameters import ParameterRow
+from labscribe.tools.prediction_inputs import Input, dimension, input_of
+from labscribe.tools.quantities import UNCERTAIN_FUNCTIONS
+from labscribe.tools.role_phrases import sentences
+from labscribe.tools.si_units import (
+    BASE,
+    DIMENSIONLESS,
+    SI,
+    Vector,
+    dimension_of,
+    si_of,
+    unit_text,
+)
+from labscribe.tools.si_units import u as units
+
+MAX_PREDICTIONS = 6
+MAX_COMPARED = 3  # measured values a prediction is set beside
+AGREE_Z = 2.0  # within 2σ: agreement, as lab courses read it
+DISAGREE_Z = 3.0  # 3σ and beyond: a discrepancy
+# A task asks for the comparison when it names the quantity and one of these.
+COMPARING = re.compile(
+    r"compar|predict|theor|expect|agree|nominal|vergleich|theorie|erwart|比较|理论|预期|对比",
+    re.IGNORECASE,
+)
+_SIMPLE_LEFT = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*)\s*$")
+
+
+class Comparison(BaseModel):
+    """A measured value the prediction is set beside."""
+
+    source: str
+    """`the resonance fit of V_R/V_in against frequency`."""
+    table: str = ""
+    value: float
+    sigma: float | None
+    unit: str
+    z: float | None
+    """|measured − predicted| / √(σm² + σp²); None without any σ."""
+
+    def shown(self) -> str:
+        return format_value(Parameter(name="", value=self.value, stderr=self.sigma, unit=self.unit))
+
+    def verdict(self) -> str:
+        """What z says, in words."""
+        if self.z is None:
+            return "no uncertainty to compare them by"
+        if self.z < AGREE_Z:
+            return f"they agree within their uncertainties (|z| < {AGREE_Z:g})"
+        if self.z < DISAGREE_Z:
+            return f"a marginal discrepancy ({AGREE_Z:g} ≤ |z| < {DISAGREE_Z:g})"
+        return f"they disagree (|z| ≥ {DISAGREE_Z:g})"
+
+    def discrepancy(self) -> str:
+        """`z = 0.41: they agree within their uncertainties (|z| < 2)`."""
+        return f"z = {self.z:.2f}: {self.verdict()}" if self.z is not None else self.verdict()
+
+
+class Prediction(BaseModel):
+    """A quantity the handout's formula predicts from the folder's values."""
+
+    quantity: str
+    formula: str
+    """As the handout writes it."""
+    value: float
+    sigma: float | None
+    unit: str
+    """The measured value's unit where there is one, else SI."""
+    inputs: list[Input] = Field(default_factory=list)
+    constants: list[ConstantUse] = Field(default_factory=list)
+    comparisons: list[Comparison] = Field(default_factory=list)
+    task: str = ""
+    """The task that asks for the comparison, as the checklist holds it; "" for none."""
+    note: str = ""
+    """Why it is not compared, where it is not."""
+
+    def shown(self) -> str:
+        """`5.03 ± 0.16 kHz`, in the unit of the value it is compared with."""
+        return format_value(Parameter(name=self.quantity, value=self.value, stderr=self.sigma,
+                                      unit=self.unit))  # fmt: skip
+
+    def text(self) -> str:
+        """One line: the prediction, from what, each measured value with its z, and what
+        they say (once where they all say the same)."""
+        head = f"{self.quantity} predicted {self.shown()} from {self.formula}"
+        if not self.comparisons:
+            return f"{head}; {self.note or 'no measured value of that name to compare'}"
+        verdicts = {c.verdict() for c in self.comparisons}
+        measured = [
+            f"measured {c.shown()} ({c.source})"
+            + (f", z = {c.z:.2f}" if len(verdicts) == 1 and c.z is not None else
+               f", {c.discrepancy()}")
+            for c in self.comparisons
+        ]  # fmt: skip
+        tail = [next(iter(verdicts))] if len(verdicts) == 1 else []
+        return "; ".join([head, *measured, *tail])
+
+
+def predictions(
+    text: str, tasks: list[str], rows: list[ParameterRow], fits: list[Fit]
+) -> list[Prediction]:
+    """The predictions the handout's formulas give from the parameter `rows`, each beside
+    the fitted parameters of the same name (good fits only): every formula of `text` (the
+    handout, tasks included) whose right side names only parameter values, numbers and the
+    constants the handout names, and at least one parameter value."""
+    found: list[Prediction] = []
+    for sentence in sentences(text):
+        for written in formulas_in(sentence):
+            prediction = _prediction(written, text, rows, fits)
+            if prediction is not None and prediction.quantity not in {p.quantity for p in found}:
+                prediction.task = _asking_task(prediction.quantity, tasks)
+                found.append(prediction)
+            if len(found) >= MAX_PREDICTIONS:
+                return found
+    return found
+
+
+def _prediction(
+    written: str, text: str, rows: list[ParameterRow], fits: list[Fit]
+) -> Prediction | None:
+    left, _, right = written.partition("=")
+    name = _SIMPLE_LEFT.match(plain_arithmetic(left))
+    if name is None or not right.strip():
+        return None
+    try:
+        expression = parse_expression(right)
+    except FormulaError:
+        return None
+    inputs: dict[str, Input] = {}
+    constants: dict[str, PhysicalConstant] = {}
+    for symbol in sorted(expression.free_symbols, key=lambda s: s.name):
+        found = _resolve(symbol.name, rows, text)
+        if found is None:
+            return None
+        if isinstance(found, PhysicalConstant):
+            constants[symbol.name] = found
+            continue
+        expression = expression.subs(symbol, sympy.Mul(*(sympy.Symbol(i.symbol, real=True)
+                                                         for i in found)))  # fmt: skip
+        inputs |= {i.symbol: i for i in found}
+    if not inputs:
+        return None
+    values: dict[str, UFloat | float] = {
+        s: ufloat(i.value, i.sigma) if i.sigma else i.value for s, i in inputs.items()
+    }
+    values |= {s: c.value for s, c in constants.items()}
+    try:
+        result = evaluate_tree(expression, values, UNCERTAIN_FUNCTIONS)
+    except (ValueError, ZeroDivisionError, OverflowError, TypeError):
+        return None
+    value = float(getattr(result, "nominal_value", result))
+    sigma = float(result.std_dev) if isinstance(result, UFloat) else None
+    if not math.isfinite(value):
+        return None
+    kind = _dimension(expression, inputs, constants)
+    quantity = name[1]
+    prediction = Prediction(quantity=quantity, formula=written.strip(), value=value,
+                            sigma=sigma if sigma else None, unit=_si_unit(quantity, kind),
+                            inputs=list(inputs.values()), constants=uses(constants))  # fmt: skip
+    if kind is None:
+        unknown = [i.symbol for i in inputs.values() if i.dimension is None]
+        prediction.note = (
+            f"the file gives no unit for {', '.join(unknown) or 'an input'}: not compared"
+        )
+        return prediction
+    return _compared(prediction, kind, fits)
+
+
+def _resolve(
+    symbol: str, rows: list[ParameterRow], text: str
+) -> list[Input] | PhysicalConstant | None:
+    """What a symbol of the formula is: a parameter value, several written as one product
+    (`LC`), or a constant the handout names; None when it is none of these."""
+    single = input_of(symbol, rows)
+    if single is not None:
+        return [single]
+    if symbol in BY_SPELLING and BY_SPELLING[symbol].words.search(" ".join(text.split())):
+        return BY_SPELLING[symbol]
+    return _split(symbol, rows)
+
+
+def _split(symbol: str, rows: list[ParameterRow]) -> list[Input] | None:
+    """`LC` as the inputs `L` and `C` when both are parameter values (the longest name
+    first at each place)."""
+    if len(symbol) < 2:
+        return None
+    for end in range(len(symbol) - 1, 0, -1):
+        head = input_of(symbol[:end], rows)
+        if head is None:
+            continue
+        rest = input_of(symbol[end:], rows)
+        tail = [rest] if rest is not None else _split(symbol[end:], rows)
+        if tail is not None:
+            return [head, *tail]
+    return None
+
+
+def _dimension(
+    expression: sympy.Expr, inputs: dict[str, Input], constants: dict[str, PhysicalConstant]
+) -> Vector | None:
+    """The SI dimension of the expression's value; None where an input's unit is unknown or
+    a function's argument is not a pure number."""
+    quantities: dict[sympy.Symbol, sympy.Expr] = {}
+    for symbol in expression.free_symbols:
+        if symbol.name in constants:
+            quantities[symbol] = constants[symbol.name].unit
+        elif (exact := dimension(inputs[symbol.name])) is None:
+            return None
+        else:
+            quantities[symbol] = _as_units(exact)
+    try:
+        return dimension_of(expression.subs(quantities))
+    except (TypeError, ValueError, AttributeError):
+        return None
+
+
+def _as_units(dimension: Vector) -> sympy.Expr:
+    product = sympy.Integer(1)
+    for base, power in zip(BASE, dimension, strict=True):
+        product *= base ** sympy.Rational(power.numerator, power.denominator)
+    return product
+
+
+def _si_unit(quantity: str, dimension: Vector | None) -> str:
+    """The SI unit a prediction with nothing to compare is given in: Hz for a frequency."""
+    if dimension is None:
+        return ""
+    if dimension == dimension_of(units.hertz) and re.match(r"^(?:f|nu|freq)", quantity):
+        return "Hz"
+    return unit_text(dimension)
+
+
+def _compared(prediction: Prediction, dimension: Vector | None, fits: list[Fit]) -> Prediction:
+    """The prediction (in SI) beside each good fit's parameter of its name whose unit has
+    its dimension, z computed in SI; the prediction then shown in the first one's unit."""
+    shown: SI | None = None
+    for fit in fits:
+        if not fit.good or fit.model is None:
+            continue
+        for parameter in fit.parameters:
+            if parameter.name != prediction.quantity:
+                continue
+            measured = si_of(parameter.unit) if parameter.unit else None
+            if measured is None and dimension not in (None, DIMENSIONLESS):
+                continue  # a unit that cannot be compared with SI
+            if measured is not None and dimension is not None and measured.dimension != dimension:
+                continue  # a value of another kind that shares the name
+            scale, offset = (measured.scale, measured.offset) if measured else (1.0, 0.0)
+            value = scale * parameter.value + offset
+            spread = [s for s in (parameter.stderr and scale * parameter.stderr, prediction.sigma)
+                      if s]  # fmt: skip
+            z = abs(value - prediction.value) / math.hypot(*spread) if spread else None
+            prediction.comparisons.append(
+                Comparison(source=f"the {fit.model} fit of {fit.y} against {fit.x}",
+                           table=fit.table, value=parameter.value,
+                           sigma=parameter.stderr, unit=parameter.unit, z=z)
+            )  # fmt: skip
+            shown = shown or measured
+    if shown is not None:
+        first = prediction.comparisons[0]
+        prediction.value = (prediction.value - shown.offset) / shown.scale
+        prediction.sigma = prediction.sigma / shown.scale if prediction.sigma else None
+        prediction.unit = first.unit
+    prediction.comparisons = prediction.comparisons[:MAX_COMPARED]
+    return prediction
+
+
+def _asking_task(quantity: str, tasks: list[str]) -> str:
+    """The first task that names the quantity and asks to compare it with a prediction."""
+    for task in tasks:
+        tokens = set(re.findall(r"[A-Za-z][A-Za-z0-9_]*", task))
+        if quantity in tokens and COMPARING.search(task):
+            return task
+    return ""
+
+
+def evidence(task: str, found: list[Prediction]) -> list[str]:
+    """What the predictions give towards a task of the checklist: each one it asks for."""
+    return [p.text() for p in found if p.task == task]

@@ -1,0 +1,237 @@
+"""How handouts say which quantity is plotted or fitted against which, and what their symbols
+stand for: the words, read from the text, before any column is matched (tools.roles).
+
+- A pairing: "plot the period T against the length L", "T versus L", "V_R as a function of
+  f", "the dependence of U on I", "L on the horizontal axis", German "trage T gegen L auf",
+  "T in Abhängigkeit von L", Chinese "作 T-L 图", "以摆长 L 为横坐标", "T 随 L 的变化",
+  French and Spanish "en fonction de". Each gives the response's phrase, the predictor's
+  phrase, or both, as written.
+- A glossary: "the period T", "the length L of the pendulum", "Länge L", "摆长 L", "Planck's
+  constant h": which words name which symbol.
+- What a task asks to determine: "determine the gravitational acceleration g", "bestimmen
+  Sie h", "求重力加速度 g".
+
+Patterns run on one sentence at a time, each with one way to match a run of text (linear
+time on untrusted prose).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from labscribe.tools.formula_notation import GREEK, plain_arithmetic
+
+MAX_SENTENCE_CHARS = 600  # a task or a sentence of a handout; longer text is prose to skip
+MAX_PHRASE_CHARS = 120
+# A symbol as handouts write one: a letter with a subscript (V_R, U_{in}, k_B), a Greek
+# letter, or LaTeX for one.
+SYMBOL = r"(?:\\?[A-Za-z]{1,8}|[\u0370-\u03ff])(?:_\{?[A-Za-z0-9]{1,6}\}?|[0-9])?"
+_SENTENCES = re.compile(r"(?<=[.!?;。！？；])\s+|\n\s*\n|(?<=[。！？；])")
+# The end of the predictor's phrase: the clause ends, or the task goes on to something else.
+_PREDICTOR_END = re.compile(
+    r"[.;:!?。；：！？,]|\s(?:with|mit|avec|con)\s|\s(?:and then|to (?:determine|find|"
+    r"obtain|get|fit|calculate|check|verify|test|show)|in order|so that|using|and (?:fit|"
+    r"determine|find|calculate|compute|use|draw|compare|verify|check|show)|for (?:each|all|"
+    r"every)|um\b|und (?:bestimm|berechn|pass)|以|并|，)",
+    re.IGNORECASE,
+)
+_CLAUSE_START = re.compile(r"[.;:!?。；：！？,，]\s*|^")
+# Words that start a phrase but name nothing (the verb of the task, articles).
+_LEADING = re.compile(
+    r"^(?:and\s+|und\s+)?(?:(?:please |now |then |also |first |next )?(?:plot|graph|draw|"
+    r"sketch|make|fit|put|place|set|"
+    r"show|represent|present|display|trage[n]?(?: sie)?|zeichne[n]?(?: sie)?|stelle[n]?"
+    r"(?: sie)?|plotte[n]?(?: sie)?|tracer|tracez|graficar?)\s+)?(?:(?:a|"
+    r"an|the|of|die|den|der|das|le|la|les)\s+)*(?:(?:graph|plot|diagram|figure|curve)\s+of\s+"
+    r"(?:the\s+)?)?",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """What one sentence says about the axes: the response's phrase and the predictor's,
+    as written ("" where it names only one)."""
+
+    response: str
+    predictor: str
+    sentence: str
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of `text` (a task, a handout), each cut to MAX_SENTENCE_CHARS."""
+    parts = _SENTENCES.split(text)
+    return [" ".join(part.split())[:MAX_SENTENCE_CHARS] for part in parts if part.strip()]
+
+
+# (pattern, whether the response comes first) for "y ... x" forms; each pattern's `y` runs
+# back from the keyword to the clause's start, its `x` on to the phrase's end.
+_BETWEEN = re.compile(
+    r"\s(?:against|versus|vs\.?|v\.|as an? (?:[a-z]+ )?function of|gegen|über|in abhängigkeit "
+    r"(?:von|vom|der|des)|als funktion (?:von|vom|der|des)|en fonction de|en función de)\s",
+    re.IGNORECASE,
+)
+_DEPENDENCE = re.compile(
+    r"\b(?:the )?dependen(?:ce|cy) of (?P<y>.{1,80}?) (?:on|upon) (?P<x>.+)|"
+    r"\bhow (?P<y2>.{1,80}?) (?:depends on|varies with|changes with) (?P<x2>.+)|"
+    r"\babhängigkeit (?:der|des|von) (?P<y3>.{1,80}?) (?:von|vom) (?P<x3>.+)",
+    re.IGNORECASE,
+)
+_AXIS = re.compile(
+    r"(?P<x>[^,;:.]{1,80}?) on the (?:horizontal|x)[- ]axis|"
+    r"(?P<y>[^,;:.]{1,80}?) on the (?:vertical|y)[- ]axis",
+    re.IGNORECASE,
+)
+_CHINESE = re.compile(
+    r"作\s*(?:出\s*)?(?P<y>[^\s,，。;；、]{1,20}?)\s*[-–—~～－]\s*(?P<x>[^\s,，。;；、]{1,20}?)\s*"
+    r"(?:关系)?(?:曲线)?图|以\s*(?P<x2>[^,，。;；]{1,20}?)\s*为横(?:坐标|轴)|"
+    r"(?P<y2>[^,，。;；以]{1,20}?)\s*为纵(?:坐标|轴)|"
+    r"(?P<y3>[^\s,，。;；、]{1,20}?)\s*随\s*(?P<x3>[^\s,，。;；、]{1,20}?)\s*(?:的)?变化"
+)
+_AUFTRAGEN = re.compile(r"\bauf(?:zu)?(?:tragen|getragen)?\b|\bauf\s*[.,;]|\bauf$", re.IGNORECASE)
+
+
+def pairings(sentence: str) -> list[Pairing]:
+    """What `sentence` says about which quantity is plotted or fitted against which."""
+    found: list[Pairing] = []
+    if len(sentence) > MAX_SENTENCE_CHARS:
+        return found
+    for match in _BETWEEN.finditer(sentence):
+        keyword = match[0].strip().lower()
+        if keyword == "über" and not _AUFTRAGEN.search(sentence[match.end() :]):
+            continue  # "über" names an axis only in "trage y über x auf"
+        y = _response_phrase(sentence[: match.start()])
+        x = _predictor_phrase(sentence[match.end() :])
+        if y or x:
+            found.append(Pairing(y, x, sentence))
+    for match in _DEPENDENCE.finditer(sentence):
+        y = match["y"] or match["y2"] or match["y3"]
+        x = match["x"] or match["x2"] or match["x3"]
+        found.append(Pairing(_trimmed(y), _predictor_phrase(x), sentence))
+    for match in _AXIS.finditer(sentence):
+        if match["x"]:
+            found.append(Pairing("", _response_phrase(match["x"]), sentence))
+        else:
+            found.append(Pairing(_response_phrase(match["y"]), "", sentence))
+    for match in _CHINESE.finditer(sentence):
+        y = match["y"] or match["y2"] or match["y3"] or ""
+        x = match["x"] or match["x2"] or match["x3"] or ""
+        found.append(Pairing(y.strip(), x.strip(), sentence))
+    return found
+
+
+def _response_phrase(before: str) -> str:
+    """The response's phrase: the clause before the keyword, without the task's verb."""
+    clause = before[-MAX_PHRASE_CHARS:]
+    starts = [m.end() for m in _CLAUSE_START.finditer(clause)]
+    clause = clause[starts[-1] :] if starts else clause
+    return _trimmed(clause)
+
+
+def _predictor_phrase(after: str) -> str:
+    """The predictor's phrase: from the keyword to the end of its clause."""
+    phrase = after[:MAX_PHRASE_CHARS]
+    end = _PREDICTOR_END.search(phrase)
+    phrase = phrase[: end.start()] if end else phrase
+    return _trimmed(re.sub(r"\s+(?:auf|aufzutragen|auftragen)\s*$", "", phrase, flags=re.I))
+
+
+def _trimmed(phrase: str) -> str:
+    return _LEADING.sub("", phrase.strip(), count=1).strip(" ,()")
+
+
+# "the period T", "the length L of the pendulum", "Planck's constant h", "Länge L": up to
+# three words, then a symbol that ends there.
+# A glossary's symbol is short (`T`, `V_R`, `f0`, `\\lambda`, `λ`): a longer word is prose.
+_GLOSSARY_SYMBOL = (
+    r"(?:\\[A-Za-z]{2,8}|[A-Za-z]{1,2}|[\u0370-\u03ff])(?:_\{?[A-Za-z0-9]{1,6}\}?|[0-9])?"
+)
+_GLOSSARY = re.compile(
+    r"(?P<words>(?:[A-Za-zÄÖÜäöüß][a-zäöüß'’-]{2,}\s+){1,3})"
+    rf"\$?(?P<symbol>{_GLOSSARY_SYMBOL})\$?(?=[\s,.;:)]|$)"
+    # a symbol that goes on into a formula (`obeys e U = ...`) is used, not named
+    r"(?!\s*(?:[A-Za-z\u0370-\u03ff](?:_\w+)?\s*)?[=·*/^+])"
+)
+_CHINESE_GLOSSARY = re.compile(
+    rf"(?P<words>[\u4e00-\u9fff]{{1,6}})\s*\$?(?P<symbol>{_GLOSSARY_SYMBOL})\$?(?![A-Za-z])"
+)
+# Words that stand before a symbol without naming it.
+_NOT_NAMES = frozenset(
+    {"plot", "graph", "draw", "fit", "determine", "find", "calculate", "compute", "measure",
+     "use", "against", "versus", "and", "the", "with", "from", "for", "of", "on", "as", "by",
+     "that", "where", "value", "values", "function", "symbol", "gegen", "und", "von", "mit",
+     "aus", "die", "der", "das", "den", "bestimmen", "sie", "trage", "data", "column",
+     "columns", "in", "is", "are", "be", "to", "at", "its", "their", "give", "gives", "get",
+     "obtain", "then", "fitted", "plotted", "called", "named", "denoted", "a", "an", "each",
+     "over", "vs", "über", "per", "into", "onto", "between"}
+)  # fmt: skip
+
+
+def glossary(text: str) -> dict[str, set[str]]:
+    """Which words name which symbol in `text`: {"T": {"period"}, "L": {"length"}}, from
+    "the period T", "the length L of the pendulum", "摆长 L"; words in lower case."""
+    found: dict[str, set[str]] = {}
+    for sentence in sentences(text):
+        for match in _GLOSSARY.finditer(sentence):
+            symbol = _plain_symbol(match["symbol"])
+            words = [_bare(w) for w in match["words"].split()]
+            # only the words right before the symbol name it: "the phase versus f" does not
+            stops = [i for i, w in enumerate(words) if w in _NOT_NAMES]
+            words = words[stops[-1] + 1 :] if stops and stops[-1] == len(words) - 1 else words
+            named = [w for w in words if w not in _NOT_NAMES and len(w) >= 3]
+            if named and symbol and symbol.lower() not in _NOT_NAMES:
+                found.setdefault(symbol, set()).update(named)
+        for match in _CHINESE_GLOSSARY.finditer(sentence):
+            symbol = _plain_symbol(match["symbol"])
+            if symbol:
+                found.setdefault(symbol, set()).add(match["words"])
+    return found
+
+
+def _bare(word: str) -> str:
+    """A word in lower case without a possessive: "Planck's" is "planck"."""
+    return word.lower().removesuffix("'s").removesuffix("’s")
+
+
+def _plain_symbol(symbol: str) -> str:
+    """`V_{R}` as `V_R`, `\\lambda` as `lam` (as tools.formula_notation spells them)."""
+    return "".join(plain_arithmetic(symbol.strip("$")).split()).replace("(", "").replace(")", "")
+
+
+_DETERMINE = re.compile(
+    r"\b(?:determine|find|measure|calculate|compute|obtain|estimate|extract|deduce|evaluate|"
+    r"derive|get|bestimm\w*|ermittel\w*|berechne\w*|déterminer|calculer|determinar|calcular)"
+    r"\b|求出?|测定|测量|计算|确定|得出",
+    re.IGNORECASE,
+)
+# After these, a symbol is what the task uses, not what it asks for.
+_GIVEN = re.compile(
+    r"\b(?:using|given|knowing|taking|assuming|with the (?:known|given|accepted|standard)|"
+    r"unter verwendung|mit dem bekannten|mit der bekannten)\b|利用|已知",
+    re.IGNORECASE,
+)
+
+
+def asked_objects(sentence: str) -> list[str]:
+    """The text after each verb of `sentence` that asks to determine something, up to what
+    the sentence says is given: "From a, determine the gravitational acceleration g" gives
+    "the gravitational acceleration g"."""
+    objects = []
+    for match in _DETERMINE.finditer(sentence):
+        rest = sentence[match.end() : match.end() + MAX_PHRASE_CHARS]
+        given = _GIVEN.search(rest)
+        objects.append(rest[: given.start()] if given else rest)
+    return objects
+
+
+_SYMBOL_SHAPE = re.compile(
+    r"[A-Za-z\u0370-\u03ff][0-9]*|[A-Za-z]{1,4}_\{?[A-Za-z0-9]{1,6}\}?|[A-Z]{2,3}"
+)
+
+
+def is_symbol(token: str) -> bool:
+    """Whether a token reads as a symbol (`T`, `f0`, `V_R`, `λ`, `lam`) rather than a word
+    (`and`, `the`)."""
+    bare = token.strip("$")
+    return bool(_SYMBOL_SHAPE.fullmatch(bare)) or bare in GREEK.values()

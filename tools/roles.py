@@ -1,0 +1,304 @@
+"""Which column of a table is the response and which the predictor: decided once per table
+and recorded on it (`TableSummary.x`, `.response`, `.predictors`, `.roles`), so the requested
+fits, the standard fits, the figures and the checklist all read one decision.
+
+The assignment decides where its words name the columns, whatever their order in the file:
+its formulas (the left side is the response, the variable the predictor), "plot y against
+x", "y as a function of x", "trage y gegen x auf", "作 y-x 图", "以 x 为横坐标"
+(tools.role_phrases). A phrase names a column by the column's name or symbol, or by the
+words the handout uses for the symbol ("the period T" names a column `period`;
+tools.column_names). A column
+that only numbers the rows is never the predictor. Where the assignment names neither, the
+data's own evidence decides (a set variable is stepped evenly or round, tools.set_values),
+and the table records a sentence saying which column was taken and why.
+
+A request that names two or more predictors (a multiple regression) is not fitted here:
+`predictors_named` says which columns it names, for the regression that fits it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from labscribe.tools.base import Folder, ToolError
+from labscribe.tools.column_names import (
+    Named,
+    named_by_formula,
+    named_by_pairing,
+)
+from labscribe.tools.columns import SWEPT_NAMES, X_NAMES, Column, mark_maxima
+from labscribe.tools.data_facts import words_of
+from labscribe.tools.formula_notation import formulas_in
+from labscribe.tools.reading import read_in
+from labscribe.tools.requested import Request
+from labscribe.tools.role_phrases import glossary, pairings, sentences
+from labscribe.tools.set_values import set_evidence
+from labscribe.tools.tables import Table, TableSummary
+from labscribe.tools.tasks import MAX_CHARS, MAX_LINES
+
+MAX_QUOTED = 110  # characters of the assignment's sentence a role note quotes
+
+
+@dataclass(frozen=True)
+class Handout:
+    """What of the assignment the roles are read from."""
+
+    tasks: tuple[str, ...] = ()
+    text: str = ""
+    """The whole handout, tasks included ("" when only the tasks are known)."""
+    requests: tuple[Request, ...] = ()
+    glossary: dict[str, set[str]] = field(default_factory=dict)
+    """Which words name which symbol: {"T": {"period"}} (tools.role_phrases)."""
+
+    @classmethod
+    def of(cls, tasks: list[str], text: str = "", requests: list[Request] = ()) -> Handout:  # type: ignore[assignment]
+        return cls(tuple(tasks), text, tuple(requests), glossary(f"{text}\n" + "\n".join(tasks)))
+
+
+def read_handout(
+    folder: Folder, rel: str | None, tasks: list[str], requests: list[Request]
+) -> Handout:
+    """The handout `rel` names, read as text beside its tasks (its formulas and the words it
+    uses for symbols stand in its prose too); only the tasks where it cannot be read."""
+    text = ""
+    if rel is not None:
+        # one that cannot be read is named by the analysis already
+        with contextlib.suppress(ToolError):
+            text = read_in(folder, rel, limit=MAX_LINES, max_chars=MAX_CHARS)
+    return Handout.of(tasks, _body(text), requests)
+
+
+def _body(text: str) -> str:
+    """The document's text without the reader's own lines (`[file: lines 1-65 ...]`)."""
+    return "\n".join(
+        line for line in text.splitlines()
+        if not re.match(r"^\s*(?:\[.*\]|--- page \d+.*---)\s*$", line)
+    )  # fmt: skip
+
+
+def decide_roles(tables: list[Table], handout: Handout) -> None:
+    """Record on each table which column is the predictor (its `x`) and which the response,
+    from the assignment's words where they name the columns, else from the data; a table
+    whose x moves gets its columns' maxima marked again."""
+    for table in tables:
+        summary = table.summary
+        before = summary.x
+        _decide(table, handout)
+        if summary.x != before:
+            mark_maxima(summary.columns, table.frame, summary.x)
+
+
+def _decide(table: Table, handout: Handout) -> None:
+    summary = table.summary
+    candidates = _candidates(table)
+    if summary.x is None or len(candidates) < 2:
+        return
+    statements = _statements(summary, candidates, handout)
+    for number, (text, named) in enumerate(statements):
+        responses = {c.key for c in named.responses}
+        predictors = [c for c in named.predictors if c.key not in responses]
+        response = named.responses[-1] if named.responses else None
+        if len(predictors) >= 2:
+            _several(summary, predictors, response, text)
+            return
+        if (
+            not predictors
+            and response is not None
+            and len(candidates) == 2
+            and not (named.elsewhere)
+        ):
+            predictors = [c for c in candidates if c.key != response.key]
+        if not predictors:
+            continue
+        x = predictors[0]
+        if response is None:  # a later statement may name what is fitted against x
+            later = [n.responses[-1] for _, n in statements[number + 1 :] if n.responses]
+            response = next((c for c in later if c.key != x.key), None)
+        summary.x = x.key
+        summary.response = response.key if response and response.key != x.key else None
+        what = (
+            f"{response.name} is fitted against {x.name}" if summary.response
+            else f"{x.name} is taken as the variable"
+        )  # fmt: skip
+        summary.roles = f"{what}, as the assignment says ({_quote(text)})."
+        return
+    _decide_from_data(table, candidates)
+
+
+def _several(
+    summary: TableSummary, predictors: list[Column], response: Column | None, text: str
+) -> None:
+    """Record a statement that names two or more predictors: a multiple regression's."""
+    summary.predictors = [c.key for c in predictors]
+    summary.response = response.key if response else None
+    names = " and ".join(c.name for c in predictors)
+    of = f" of {response.name}" if response else ""
+    summary.roles = (
+        f"The assignment names {names} as predictors{of} ({_quote(text)}): a fit on several "
+        "predictors at once."
+    )
+    if summary.x not in summary.predictors:
+        summary.x = predictors[0].key
+
+
+def _candidates(table: Table) -> list[Column]:
+    """The measured columns that may be a response or a predictor (those that only number
+    the rows are set aside when the table is read: tools.counting)."""
+    return [
+        c for c in table.summary.columns
+        if c.uncertainty_of is None and c.ratio_of is None and c.count
+    ]  # fmt: skip
+
+
+def _statements(
+    summary: TableSummary, candidates: list[Column], handout: Handout
+) -> list[tuple[str, Named]]:
+    """What the assignment says of this table's columns: first what its tasks say of the
+    axes ("plot T against L"), then the formulas its tasks ask to fit, then the rest of the
+    handout, its words before its formulas."""
+    words = handout.glossary
+    tasks = [s for task in handout.tasks for s in sentences(task)]
+    rest = [s for s in sentences(handout.text) if s not in tasks]
+    found = [(s, named_by_pairing(p, candidates, words)) for s in tasks for p in pairings(s)]
+    found += [(r.task, named_by_formula(r.formula, candidates, words))
+              for r in handout.requests if r.formula]  # fmt: skip
+    found += [(s, named_by_pairing(p, candidates, words)) for s in rest for p in pairings(s)]
+    found += [(s, named_by_formula(f, candidates, words)) for s in rest for f in formulas_in(s)]
+    return [(text, named) for text, named in found if named.responses or named.predictors]
+
+
+def _quote(text: str) -> str:
+    cut = text if len(text) <= MAX_QUOTED else text[: MAX_QUOTED - 1].rsplit(" ", 1)[0] + "…"
+    return f"“{cut}”"
+
+
+def _decide_from_data(table: Table, candidates: list[Column]) -> None:
+    """The variable where the assignment names none: the chosen x where its values show it
+    was set, else the one column whose values do, else the chosen x; with a sentence."""
+    summary = table.summary
+    evidence = {c.key: set_evidence(table.frame[c.key].to_numpy(dtype=float)) for c in candidates}
+    chosen = summary.column(summary.x or "")
+    if chosen not in candidates:  # a column that numbers the rows is no variable
+        setting = [c for c in candidates if evidence[c.key]]
+        chosen = setting[0] if len(setting) == 1 else candidates[0]
+        summary.x = chosen.key
+    others = [c for c in candidates if c.key != chosen.key]
+    if not evidence[chosen.key] and not _named_variable(chosen):
+        # a logger's setpoint is round but no variable beside its clock: only a column whose
+        # values run in order as the rows do takes the place of one that also runs in order
+        ordered = _in_order(table, chosen)
+        setting = [c for c in others if evidence[c.key] and (_in_order(table, c) or not ordered)]
+        if len(setting) == 1:
+            chosen = setting[0]
+            summary.x = chosen.key
+            others = [c for c in candidates if c.key != chosen.key]
+    measured = [c for c in others if not evidence[c.key]]
+    if evidence[chosen.key]:
+        tail = f", {_possessive(measured)} are measured" if measured else ""
+        summary.roles = f"{chosen.name} was taken as the variable: {evidence[chosen.key]}{tail}."
+    else:
+        summary.roles = (
+            f"{chosen.name} was taken as the variable by its place and name in the table: "
+            "neither the assignment nor the values say which column was set."
+        )
+
+
+def _named_variable(column: Column) -> bool:
+    """Whether the column is named as a variable is (`time`, `frequency`, `λ`)."""
+    name = column.name.strip()
+    # a one-letter name keeps its case: `t` is a time, `T` a period or a temperature
+    return name in X_NAMES if len(name) == 1 else name.lower() in X_NAMES | SWEPT_NAMES
+
+
+def _in_order(table: Table, column: Column) -> bool:
+    steps = np.diff(table.frame[column.key].dropna().to_numpy(dtype=float))
+    return bool(len(steps)) and bool(np.all(steps >= 0) or np.all(steps <= 0))
+
+
+def _possessive(columns: list[Column]) -> str:
+    names = [f"{c.name}'s" for c in columns[:3]]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def predictors_named(request: Request, table: TableSummary, handout: Handout) -> list[Column]:
+    """The columns of `table` that `request` names as predictors: the symbols on its
+    formula's right side, or the phrase after "against" / "as a function of" in its task.
+    Two or more mean a multiple regression, fitted by the regression module, not here."""
+    candidates = [c for c in table.columns if c.uncertainty_of is None and c.ratio_of is None]
+    return list(request_columns(request, candidates, handout).predictors)
+
+
+def request_columns(request: Request, candidates: list[Column], handout: Handout) -> Named:
+    """What `request` names among `candidates`: from its formula, else from its task's
+    words ("fit ... to T against L")."""
+    if request.formula:
+        named = named_by_formula(request.formula, candidates, handout.glossary)
+        if named.responses or named.predictors:
+            return named
+    for sentence in sentences(request.task):
+        for pairing in pairings(sentence):
+            named = named_by_pairing(pairing, candidates, handout.glossary)
+            if named.responses or named.predictors:
+                return named
+    return Named()
+
+
+def requests_for(
+    requests: list[Request],
+    table: TableSummary,
+    column: Column,
+    tables: list[TableSummary],
+    handout: Handout | None = None,
+) -> list[Request]:
+    """The requests whose response is `column` of `table` (`tables`: all the folder's):
+    - a request that names a response (its formula's left side, the y of "y against x")
+      concerns that column only, in whichever table holds it;
+    - one that names only its predictor concerns the other columns of the table holding it;
+    - one that names two or more predictors in the table concerns none of them (a multiple
+      regression, fitted by the regression module);
+    - one that names no column of any table concerns every column, unless its words name
+      a column ("fit the voltage with ...")."""
+    handout = handout or Handout.of([r.task for r in requests], requests=requests)
+    concerned = []
+    for request in requests:
+        named = {t.id: request_columns(request, _measured(t), handout) for t in tables}
+        here = named.get(table.id) or request_columns(request, _measured(table), handout)
+        if len(here.predictors) >= 2:
+            continue
+        keys = {c.key for c in here.predictors}
+        if here.responses:
+            if column.key in {c.key for c in here.responses} and column.key not in keys:
+                concerned.append(request)
+        elif any(n.responses for n in named.values()):
+            continue  # its response is in another table
+        elif here.predictors:
+            if column.key not in keys:
+                concerned.append(request)
+        elif not any(n.predictors for n in named.values()) and _mentions_column(
+            request.task, table, column, tables
+        ):
+            concerned.append(request)
+    return concerned
+
+
+def _measured(table: TableSummary) -> list[Column]:
+    return [c for c in table.columns if c.uncertainty_of is None and c.ratio_of is None]
+
+
+def _mentions_column(
+    task: str, table: TableSummary, column: Column, tables: list[TableSummary]
+) -> bool:
+    """Whether the task's words name `column`, or name no column of any table (a task that
+    names none concerns them all). One-letter names are left out: prose uses them for
+    anything."""
+    words = frozenset(re.findall(r"[a-z0-9_]+", task.lower()))
+
+    def mentions(c: Column) -> bool:
+        return bool({w for w in words_of(c.name) if len(w) >= 2} & words)
+
+    others = [c for t in tables or [table] for c in t.columns if c.key != t.x and not c.ratio_of]
+    return column.ratio_of is None and (mentions(column) or not any(map(mentions, others)))
