@@ -52,7 +52,15 @@ def heading_of(grid: Grid, numeric: np.ndarray, start: int, positions: list[int]
         return Heading(None, found.units, found.title, found.rows[1:])
     if grid.blank_separated:
         found = _by_position(grid, found, start, data_fields)
-    return _one_short(grid, found, data_fields)
+    return _one_short(grid, found, start, data_fields)
+
+
+def _first_column_filled(grid: Grid, start: int) -> bool:
+    """Whether every data row of the block at `start` (up to INFER_ROWS of them) writes
+    something in its first column."""
+    rows = grid.cells.iloc[start : start + INFER_ROWS]
+    block = rows[(rows != "").any(axis=1).cummin()]  # up to the first blank line
+    return bool((block.iloc[:, 0].str.strip() != "").all())
 
 
 def _setting_line(line: str) -> bool:
@@ -147,12 +155,16 @@ def names_by_position(header: str, data: list[str]) -> list[str] | None:
     return [str(cell).replace(_GLUE, " ").strip() for cell in frame.iloc[0].tolist()]
 
 
-def _one_short(grid: Grid, found: Heading, data_fields: int) -> Heading:
+def _one_short(grid: Grid, found: Heading, start: int, data_fields: int) -> Heading:
     """`found` with its names moved one column right when the header writes one name fewer
-    than the data row has fields (R's write.table: the row names come first, unnamed)."""
+    than the data row has fields (R's write.table: the row names come first, unnamed, and
+    every row has one: a first column left empty is no row names, and the extra field is
+    elsewhere, a cell with a comma of its own such as MultiVu's `(50.0, 'Call was ...')`)."""
     assert found.header is not None
     named = [cell for cell in found.header if cell]
     if len(named) != data_fields - 1 or not all(found.header[: len(named)]):
+        return found
+    if not _first_column_filled(grid, start):
         return found
     if len(found.header) <= len(named):
         return found  # no column left empty to move the names into

@@ -156,3 +156,22 @@ def test_units_written_where_the_names_would_be_give_unnamed_columns_units() -> 
 def test_a_header_of_unit_symbols_is_names(tmp_path: Path) -> None:
     (tmp_path / "cooling.csv").write_text("T,V\n300,1.0\n310,1.2\n320,1.5\n")
     assert spelled(tmp_path, "cooling.csv") == [("T", "T", ""), ("V", "V", "")]
+
+
+def test_header_one_short_of_data_whose_first_column_is_empty_keeps_its_names(
+    tmp_path: Path,
+) -> None:
+    """Quantum Design MultiVu's rows: an empty Comment first, and a last cell with a comma
+    of its own (a Python tuple, unquoted), so each row writes one field more than the
+    header; R's row names are never empty, so the names stay over their columns."""
+    (tmp_path / "run.dat").write_text(
+        '"Comment","Time Stamp (sec)","Field","Resistance"\n'
+        ",1711665466.9,-1000.0,(50.0, 'Call was successful')\n"
+        ",1711665467.9,-988.0,(50.1, 'Call was successful')\n"
+        ",1711665468.9,-970.0,(50.2, 'Call was successful')\n"
+    )
+    table = one(tmp_path, "run.dat")
+    columns = {c.header: c.unit for c in table.summary.columns}
+    assert columns["Time Stamp (sec)"] == "s"
+    assert table.summary.column(table.summary.x).header == "Time Stamp (sec)"
+    assert table.frame[table.summary.column("Field").key].iloc[0] == -1000.0
