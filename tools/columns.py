@@ -187,6 +187,9 @@ def heading(cells: pd.DataFrame, numeric: np.ndarray, start: int) -> Heading:
     while row >= 0 and len(several) < HEADER_LOOKBACK and not numeric[row]:
         line = [cell.strip() for cell in cells.iloc[row].tolist()]
         filled = [cell for cell in line if cell]
+        if is_rule(filled):
+            row -= 1  # a dashed rule under the header (Hiden's `-----`) parts no block
+            continue
         text = " ".join(filled)
         if len(filled) == 1 or (_bracketed(text) and text.count("]") + text.count("】") == 1):
             title, titled = _title(text), [row]
@@ -196,6 +199,12 @@ def heading(cells: pd.DataFrame, numeric: np.ndarray, start: int) -> Heading:
         row -= 1
     if len(several) >= 2 and is_units_row([cell for cell in several[0][1] if cell]):
         (units_row, units), (header_row, header) = several[:2]
+        upper = several[2][1] if len(several) == 3 else []
+        # names over two rows above units write no more names than the data have columns
+        data = int((cells.iloc[start] != "").sum()) if start < len(cells) else len(upper)
+        fits = sum(bool(cell) for cell in upper) <= data
+        if upper and fits and (joined := _names_over_two_rows(upper, header, partial=True)):
+            return Heading(joined, units, title, [several[2][0], header_row, units_row, *titled])
         return Heading(header, units, title, [header_row, units_row, *titled])
     if len(several) >= 2 and (joined := _names_over_two_rows(several[1][1], several[0][1])):
         return Heading(joined, None, title, [several[1][0], several[0][0], *titled])
@@ -204,13 +213,20 @@ def heading(cells: pd.DataFrame, numeric: np.ndarray, start: int) -> Heading:
     return Heading(None, None, title, titled)
 
 
-def _names_over_two_rows(upper: list[str], lower: list[str]) -> list[str] | None:
+def _names_over_two_rows(
+    upper: list[str], lower: list[str], partial: bool = False
+) -> list[str] | None:
     """Names written over two rows (PerkinElmer Pyris: `Unsubtracted` over `Weight`), each
-    lower cell under a filled upper one and every cell words; None otherwise."""
+    lower cell under a filled upper one and every cell words; None otherwise. `partial`
+    asks that some names stop at the upper row (Hiden's `Gas` over `Density` beside
+    `Pressure` alone), as over a units row, where a full row above the names is a line of
+    the preamble more often than their first words."""
     if not all(_NAME_START.match(cell) for cell in upper + lower if cell):
         return None  # names start with a letter: `0 0 0` is a value
     under = [bool(low) for low in lower]
     if not any(under) or any(low and not up for up, low in zip(upper, lower, strict=False)):
+        return None
+    if partial and sum(bool(up) for up in upper) <= sum(under):
         return None
     if sum(under) < 2 or len(lower) > len(upper):
         return None
@@ -231,6 +247,12 @@ def _with_units_attached(line: list[str]) -> list[str]:
         else:
             merged.append(cell)
     return merged + [""] * (len(line) - len(merged))
+
+
+def is_rule(filled: list[str]) -> bool:
+    """Whether the filled cells of a line draw a rule (`-----`, `=====`, `|---|---|`)."""
+    text = "".join(filled)
+    return len(text) >= 3 and not text.strip("-=_~:|+")
 
 
 def _bracketed(cell: str) -> bool:

@@ -13,24 +13,21 @@ that one):
 
 from __future__ import annotations
 
-import io
-import re
-
 import numpy as np
 import pandas as pd
 
 from labscribe.tools.cell_grid import Grid
 from labscribe.tools.columns import HEADER_LOOKBACK, Heading, heading, is_units_row
+from labscribe.tools.fixed_width import (
+    INFER_ROWS,
+    aligned_heading,
+    block_lines,
+    line_of,
+    lines_above,
+    names_by_position,
+)
 from labscribe.tools.instruments import metadata_of_line
 from labscribe.tools.units import unit_word
-
-# Data lines read_fwf infers the column specs from, beside the header (its own default).
-INFER_ROWS = 100
-# A blank between two words of a name: glued while read_fwf infers where columns part, so a
-# name's words stay together and only a run of blanks (or data under it) parts two names.
-_INNER_BLANK = re.compile(r"(?<=\S) (?=\S)")
-_GLUE = "\x1f"
-_COMMENT_MARK = re.compile(r"^ *(?:#+|%+|//|!+|;+)")
 
 
 def heading_of(grid: Grid, numeric: np.ndarray, start: int, positions: list[int]) -> Heading:
@@ -43,7 +40,7 @@ def heading_of(grid: Grid, numeric: np.ndarray, start: int, positions: list[int]
     if found.header is None:
         commented = _commented(grid, start) if grid.comments else None
         if commented is not None and commented.header is not None and grid.blank_separated:
-            commented = _by_position(grid, commented, start, data_fields)
+            commented = _by_position(grid, numeric, commented, start, data_fields)
         return commented if commented is not None and _fits(commented, data_fields) else found
     if found.units is None and all(unit_word(cell) for cell in found.header if cell):
         return Heading(None, found.header, found.title, found.rows)  # Siglent's `Second,Volt`
@@ -51,7 +48,7 @@ def heading_of(grid: Grid, numeric: np.ndarray, start: int, positions: list[int]
         # `Horizontal Scale, 0.00001` above `Second,Volt`: a setting, not the names
         return Heading(None, found.units, found.title, found.rows[1:])
     if grid.blank_separated:
-        found = _by_position(grid, found, start, data_fields)
+        found = _by_position(grid, numeric, found, start, data_fields)
     return _one_short(grid, found, start, data_fields)
 
 
@@ -83,18 +80,24 @@ def _data_fields(grid: Grid, start: int, positions: list[int]) -> int:
     return len(positions)
 
 
-def _commented(grid: Grid, start: int) -> Heading | None:
-    """The heading the comment lines just above row `start` write (blank lines aside): no
-    number among its names, no `key: value`."""
+def _comment_rows(grid: Grid, start: int) -> list[int]:
+    """The rows of the comment lines just above row `start` (blank lines aside, at most
+    HEADER_LOOKBACK), top first."""
     rows: list[int] = []
     row = start - 1
     while row >= 0 and len(rows) < HEADER_LOOKBACK and not (grid.cells.iloc[row] != "").any():
         if row in grid.comments:
             rows.append(row)
         row -= 1
+    return rows[::-1]
+
+
+def _commented(grid: Grid, start: int) -> Heading | None:
+    """The heading the comment lines just above row `start` write (blank lines aside): no
+    number among its names, no `key: value`."""
+    rows = _comment_rows(grid, start)
     if not rows:
         return None
-    rows.reverse()
     width = max(grid.cells.shape[1], *(len(grid.comments[r]) for r in rows))
     lines = [grid.comments[r] + [""] * (width - len(grid.comments[r])) for r in rows]
     found = heading(pd.DataFrame(lines, dtype=str), np.zeros(len(rows), dtype=bool), len(rows))
@@ -118,41 +121,45 @@ def _not_a_name(cell: str) -> bool:
     return True
 
 
-def _by_position(grid: Grid, found: Heading, start: int, data_fields: int) -> Heading:
-    """`found` with its header's names placed over the data by position, where its words,
-    split at blanks, are not as many as the data's columns."""
+def _by_position(
+    grid: Grid, numeric: np.ndarray, found: Heading, start: int, data_fields: int
+) -> Heading:
+    """`found` read again by position over the blank-separated data where its lines are
+    laid out so (a run of blanks inside): the lines above the data aligned with its columns
+    as read_fwf infers them (tools.fixed_width), since a blank split may lose a name's or
+    a unit's column even where the counts agree (`Gas` over `Density`, `(% d.b.)`); else,
+    where the header does not write one name a column, its names placed so."""
     assert found.header is not None
-    if len([cell for cell in found.header if cell]) == data_fields:
-        return found
-    row = found.rows[0]
-    line = grid.lines[row]
-    if row in grid.comments:  # the mark blanked, so every name keeps its position
-        line = _COMMENT_MARK.sub(lambda mark: " " * len(mark[0]), line)
-    if "  " not in line.strip():
+    if any(_spaced(line_of(grid, row)) for row in found.rows):
+        commented = found.rows[0] in grid.comments
+        rows = _comment_rows(grid, start) if commented else lines_above(grid, numeric, start)
+        aligned = aligned_heading(grid, numeric, start, rows, data_fields)
+        # the aligned lines must reach the top of the header the blank split found: a
+        # units row alone is no header of names
+        reaches = aligned is not None and min(aligned.rows) <= found.rows[0]
+        if aligned is not None and reaches and _named(aligned) in (data_fields, data_fields - 1):
+            return Heading(aligned.header, aligned.units, found.title or aligned.title,
+                           aligned.rows)  # fmt: skip
+    names = _named(found)
+    line = line_of(grid, found.rows[0])
+    if not _spaced(line) or names == data_fields:
         return found  # names parted by single blanks are not placed by position
-    data = [grid.lines[r] for r in range(start, min(start + INFER_ROWS, len(grid.lines)))]
-    names = names_by_position(line, data)
-    if names is None or not all(names) or len(names) not in (data_fields, data_fields - 1):
+    placed = names_by_position(line, block_lines(grid, numeric, start))
+    if placed is None or not all(placed) or len(placed) not in (data_fields, data_fields - 1):
         return found
     width = len(found.header)
-    header = (names + [""] * width)[:width]
+    header = (placed + [""] * width)[:width]
     return Heading(header, found.units, found.title, found.rows)
 
 
-def names_by_position(header: str, data: list[str]) -> list[str] | None:
-    """The names `header` writes over the columns of the blank-separated `data` lines, each
-    name the text over one column as pandas' read_fwf infers the columns (a name's words
-    kept together); None when read_fwf cannot read them."""
-    glued = _INNER_BLANK.sub(_GLUE, header.expandtabs().rstrip())
-    text = "\n".join([glued, *(line.expandtabs().rstrip() for line in data)])
-    try:
-        frame = pd.read_fwf(io.StringIO(text), colspecs="infer", infer_nrows=len(data) + 1,
-                            header=None, nrows=1, dtype=str, keep_default_na=False)  # fmt: skip
-    except (ValueError, pd.errors.ParserError):
-        return None
-    if frame.empty:
-        return None
-    return [str(cell).replace(_GLUE, " ").strip() for cell in frame.iloc[0].tolist()]
+def _named(found: Heading) -> int:
+    """How many columns `found`'s header names."""
+    return len([cell for cell in found.header or [] if cell])
+
+
+def _spaced(line: str) -> bool:
+    """Whether a run of blanks parts the line's cells: a line laid out by position."""
+    return "  " in line.strip()
 
 
 def _one_short(grid: Grid, found: Heading, start: int, data_fields: int) -> Heading:

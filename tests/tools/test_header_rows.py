@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from labscribe.tools.base import Folder
-from labscribe.tools.header_rows import names_by_position
+from labscribe.tools.fixed_width import names_by_position
 from labscribe.tools.tables import Table, read_tables
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real" / "conventions"
