@@ -19,6 +19,7 @@ import pandas as pd
 from labscribe.tools.cell_grid import Grid
 from labscribe.tools.columns import HEADER_LOOKBACK, Heading, heading, is_units_row
 from labscribe.tools.fixed_width import (
+    COMMENT_MARK,
     INFER_ROWS,
     aligned_heading,
     block_lines,
@@ -26,6 +27,7 @@ from labscribe.tools.fixed_width import (
     lines_above,
     names_by_position,
 )
+from labscribe.tools.header_cells import labelled_rows, names_closed_by_units, own_cells
 from labscribe.tools.instruments import metadata_of_line
 from labscribe.tools.units import unit_word
 
@@ -37,8 +39,10 @@ def heading_of(grid: Grid, numeric: np.ndarray, start: int, positions: list[int]
     data set over its last columns (a comment's names stay over the first: R writes none)."""
     found = heading(grid.cells, numeric, start)
     data_fields = _data_fields(grid, start, positions)
+    if (labelled := _labelled(grid, numeric, start, positions, found)) is not None:
+        return labelled
     if found.header is None:
-        commented = _commented(grid, start) if grid.comments else None
+        commented = _commented(grid, start, data_fields) if grid.comments else None
         if commented is not None and commented.header is not None and grid.blank_separated:
             commented = _by_position(grid, numeric, commented, start, data_fields)
         return commented if commented is not None and _fits(commented, data_fields) else found
@@ -48,8 +52,62 @@ def heading_of(grid: Grid, numeric: np.ndarray, start: int, positions: list[int]
         # `Horizontal Scale, 0.00001` above `Second,Volt`: a setting, not the names
         return Heading(None, found.units, found.title, found.rows[1:])
     if grid.blank_separated:
+        found = _regrouped(grid, found, data_fields)
         found = _by_position(grid, numeric, found, start, data_fields)
     return _one_short(grid, found, start, data_fields)
+
+
+def _labelled(
+    grid: Grid, numeric: np.ndarray, start: int, positions: list[int], found: Heading
+) -> Heading | None:
+    """The heading rows labelled by their first cell write (`#NAME`, `#UNIT`; `Long Name`,
+    `Units`), their names and units over the data's columns in order, the label's own
+    column left out; None where the rows above the data are not so labelled. Units a row
+    labels as such are read as units, as square brackets are."""
+    commented = found.header is None and bool(grid.comments)
+    rows = _comment_rows(grid, start) if commented else lines_above(grid, numeric, start)
+    if not rows:
+        return None
+    cells = [_row_cells(grid, row, len(positions)) for row in rows]
+    read = labelled_rows(cells, len(positions))
+    if read is None:
+        return None
+    width = max(grid.cells.shape[1], max(positions) + 1)
+    header = [""] * width
+    units = [""] * width if read.units is not None else None
+    for i, p in enumerate(positions):
+        header[p] = read.names[i]
+        if units is not None and read.units is not None and read.units[i]:
+            units[p] = f"[{read.units[i]}]"
+    title = found.title if not commented else ""
+    return Heading(header, units, title, [rows[i] for i in read.rows])
+
+
+def _row_cells(grid: Grid, row: int, data_fields: int) -> list[str]:
+    """Row `row`'s cells: a comment's as split with the data's delimiter, or by a separator
+    of its own where that names the data's columns; a line of the data's own, its cells."""
+    if row not in grid.comments:
+        return [cell.strip() for cell in grid.cells.iloc[row].tolist()]
+    cells = grid.comments[row]
+    if len([cell for cell in cells if cell]) != data_fields:
+        text = COMMENT_MARK.sub("", grid.lines[row])
+        cells = own_cells(text, data_fields) or cells
+    return cells
+
+
+def _regrouped(grid: Grid, found: Heading, data_fields: int) -> Heading:
+    """`found` with its names regrouped where they are not one a column of blank-separated
+    data: parted by a separator of their own (`|`, tabs), or several words closed by their
+    unit (`Inverse Wavelength[nm^-1] Slope dSlope`)."""
+    assert found.header is not None
+    if len([cell for cell in found.header if cell]) == data_fields:
+        return found
+    text = COMMENT_MARK.sub("", grid.lines[found.rows[0]])
+    names = own_cells(text, data_fields) or names_closed_by_units(found.header, data_fields)
+    if names is None:
+        return found
+    width = max(len(found.header), len(names))
+    return Heading(names + [""] * (width - len(names)), found.units, found.title, found.rows)
 
 
 def _first_column_filled(grid: Grid, start: int) -> bool:
@@ -92,14 +150,16 @@ def _comment_rows(grid: Grid, start: int) -> list[int]:
     return rows[::-1]
 
 
-def _commented(grid: Grid, start: int) -> Heading | None:
+def _commented(grid: Grid, start: int, data_fields: int) -> Heading | None:
     """The heading the comment lines just above row `start` write (blank lines aside): no
-    number among its names, no `key: value`."""
+    number among its names, no `key: value`; names parted by a separator of their own or
+    closed by their units regrouped (tools.header_cells)."""
     rows = _comment_rows(grid, start)
     if not rows:
         return None
-    width = max(grid.cells.shape[1], *(len(grid.comments[r]) for r in rows))
-    lines = [grid.comments[r] + [""] * (width - len(grid.comments[r])) for r in rows]
+    cells = [_row_cells(grid, r, data_fields) for r in rows]
+    width = max(grid.cells.shape[1], *(len(c) for c in cells))
+    lines = [c + [""] * (width - len(c)) for c in cells]
     found = heading(pd.DataFrame(lines, dtype=str), np.zeros(len(rows), dtype=bool), len(rows))
     if found.header is None:
         return None
@@ -109,7 +169,7 @@ def _commented(grid: Grid, start: int) -> Heading | None:
         return Heading(None, found.header, "", placed)
     if any(_not_a_name(cell) for cell in named):
         return None
-    return Heading(found.header, found.units, "", placed)
+    return _regrouped(grid, Heading(found.header, found.units, "", placed), data_fields)
 
 
 def _not_a_name(cell: str) -> bool:
