@@ -19,6 +19,7 @@ HEADER_LOOKBACK = 3
 # beside `s`, `V vs. Ref.`, `A`).
 UNITS_SHARE = 0.6
 COUNTING = frozenset({"#", "sequence", "bits", "count", "counts", "no.", "n"})
+SHORT_NAME = 4  # characters of a short name under a long one (LoggerPro's `t`, `Temp`)
 MIN_MONOTONIC = 3  # a run of fewer values says nothing about rising or falling
 # A name starts with a letter, or with `%` or `#` before one (`%Wt`); `0 0 0` is a value.
 _NAME_START = re.compile(r"^[^\W\d_%#]|^[%#]\S")
@@ -200,17 +201,36 @@ def heading(cells: pd.DataFrame, numeric: np.ndarray, start: int) -> Heading:
     if len(several) >= 2 and is_units_row([cell for cell in several[0][1] if cell]):
         (units_row, units), (header_row, header) = several[:2]
         upper = several[2][1] if len(several) == 3 else []
-        # names over two rows above units write no more names than the data have columns
         data = int((cells.iloc[start] != "").sum()) if start < len(cells) else len(upper)
-        fits = sum(bool(cell) for cell in upper) <= data
-        if upper and fits and (joined := _names_over_two_rows(upper, header, partial=True)):
-            return Heading(joined, units, title, [several[2][0], header_row, units_row, *titled])
+        if named := _names_above_units(upper, header, data):
+            return Heading(named, units, title, [several[2][0], header_row, units_row, *titled])
         return Heading(header, units, title, [header_row, units_row, *titled])
+    if len(several) == 3 and is_units_row([cell for cell in several[1][1] if cell]):
+        # names, units, then a row of comments (an Origin worksheet's label rows)
+        (units_row, units), (header_row, header) = several[1:]
+        return Heading(header, units, title, [header_row, units_row, several[0][0], *titled])
     if len(several) >= 2 and (joined := _names_over_two_rows(several[1][1], several[0][1])):
         return Heading(joined, None, title, [several[1][0], several[0][0], *titled])
     if several:
         return Heading(several[0][1], None, title, [several[0][0], *titled])
     return Heading(None, None, title, titled)
+
+
+def _names_above_units(upper: list[str], header: list[str], data: int) -> list[str] | None:
+    """The names of a header over a units row when the row above it is part of them:
+    names over two rows (Hiden's `Gas` over `Density`), or long names over short ones
+    (LoggerPro's and Vernier Format 2's `Time`, `Force` over `t`, `F` over `s`, `N`); None
+    when it is neither (a line of the preamble). Either writes no more names than the
+    data have columns."""
+    if not upper or sum(bool(cell) for cell in upper) > data:
+        return None
+    pairs = [(up, low) for up, low in zip(upper, header, strict=False) if up or low]
+    if len(pairs) >= 2 and all(
+        up and low and _NAME_START.match(up) and len(low) < len(up) and len(low) <= SHORT_NAME
+        for up, low in pairs
+    ):
+        return upper  # the short names are symbols: the long ones name the columns
+    return _names_over_two_rows(upper, header, partial=True)
 
 
 def _names_over_two_rows(

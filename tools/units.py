@@ -40,6 +40,8 @@ _WORDS = {
     "grams": "g", "kelvin": "K", "watt": "W", "watts": "W", "joule": "J", "joules": "J",
     "pascal": "Pa", "farad": "F", "henry": "H", "coulomb": "C", "tesla": "T",
     "siemens": "S", "celsius": "°C", "deg c": "°C", "degc": "°C", "degree c": "°C",
+    "degrees c": "°C", "degree celsius": "°C", "degrees celsius": "°C", "centimeters": "cm",
+    "centimetres": "cm", "millimeters": "mm", "millimetres": "mm", "kilograms": "kg",
     "percent": "%", "minute": "min", "minutes": "min", "hour": "h", "hours": "h",
 }  # fmt: skip
 # Charge and energy as battery cyclers write them: mA.h, A.h, W.h.
