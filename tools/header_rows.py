@@ -6,9 +6,14 @@ that one):
 - names of several words over blank-separated columns (`Time (s)   Applied Voltage (V)`),
   placed over the data by position, the column specs inferred by pandas' read_fwf;
 - one name fewer than the data has columns, as R's write.table writes a table with its row
-  names: the names belong to the last columns, and the first (the row names) has none;
+  names: the names belong to the last columns, and the first (the row names) has none,
+  where every row writes one (MultiVu's empty Comment column is no row names);
 - units spelled out where the names would be (a Siglent scope's `Second,Volt`): unnamed
-  columns in those units (a header of symbols, `T,V`, is names).
+  columns in those units (a header of symbols, `T,V`, is names);
+- fixed-width header lines, a units row and names over two rows among them, aligned with
+  the data's columns by position (tools.fixed_width);
+- header cells parted otherwise than the data's: by `|` or tabs of their own, names closed
+  by their unit, rows labelled `#NAME`, `#UNIT`, `Units` (tools.header_cells).
 """
 
 from __future__ import annotations
