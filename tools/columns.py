@@ -20,6 +20,7 @@ HEADER_LOOKBACK = 3
 # beside `s`, `V vs. Ref.`, `A`).
 UNITS_SHARE = 0.6
 COUNTING = frozenset({"#", "sequence", "bits", "count", "counts", "no.", "n"})
+SHORT_NAME = 4  # characters of a short name under a long one (LoggerPro's `t`, `Temp`)
 MIN_MONOTONIC = 3  # a run of fewer values says nothing about rising or falling
 # A name starts with a letter, or with `%` or `#` before one (`%Wt`); `0 0 0` is a value.
 _NAME_START = re.compile(r"^[^\W\d_%#]|^[%#]\S")
@@ -257,6 +258,9 @@ def heading(cells: pd.DataFrame, numeric: np.ndarray, start: int) -> Heading:
     while row >= 0 and len(several) < HEADER_LOOKBACK and not numeric[row]:
         line = [cell.strip() for cell in cells.iloc[row].tolist()]
         filled = [cell for cell in line if cell]
+        if is_rule(filled):
+            row -= 1  # a dashed rule under the header (Hiden's `-----`) parts no block
+            continue
         text = " ".join(filled)
         if len(filled) == 1 or (_bracketed(text) and text.count("]") + text.count("】") == 1):
             title, titled = _title(text), [row]
@@ -266,7 +270,15 @@ def heading(cells: pd.DataFrame, numeric: np.ndarray, start: int) -> Heading:
         row -= 1
     if len(several) >= 2 and is_units_row([cell for cell in several[0][1] if cell]):
         (units_row, units), (header_row, header) = several[:2]
+        upper = several[2][1] if len(several) == 3 else []
+        data = int((cells.iloc[start] != "").sum()) if start < len(cells) else len(upper)
+        if named := _names_above_units(upper, header, data):
+            return Heading(named, units, title, [several[2][0], header_row, units_row, *titled])
         return Heading(header, units, title, [header_row, units_row, *titled])
+    if len(several) == 3 and is_units_row([cell for cell in several[1][1] if cell]):
+        # names, units, then a row of comments (an Origin worksheet's label rows)
+        (units_row, units), (header_row, header) = several[1:]
+        return Heading(header, units, title, [header_row, units_row, several[0][0], *titled])
     if len(several) >= 2 and (joined := _names_over_two_rows(several[1][1], several[0][1])):
         return Heading(joined, None, title, [several[1][0], several[0][0], *titled])
     if several:
@@ -274,13 +286,37 @@ def heading(cells: pd.DataFrame, numeric: np.ndarray, start: int) -> Heading:
     return Heading(None, None, title, titled)
 
 
-def _names_over_two_rows(upper: list[str], lower: list[str]) -> list[str] | None:
+def _names_above_units(upper: list[str], header: list[str], data: int) -> list[str] | None:
+    """The names of a header over a units row when the row above it is part of them:
+    names over two rows (Hiden's `Gas` over `Density`), or long names over short ones
+    (LoggerPro's and Vernier Format 2's `Time`, `Force` over `t`, `F` over `s`, `N`); None
+    when it is neither (a line of the preamble). Either writes no more names than the
+    data have columns."""
+    if not upper or sum(bool(cell) for cell in upper) > data:
+        return None
+    pairs = [(up, low) for up, low in zip(upper, header, strict=False) if up or low]
+    if len(pairs) >= 2 and all(
+        up and low and _NAME_START.match(up) and len(low) < len(up) and len(low) <= SHORT_NAME
+        for up, low in pairs
+    ):
+        return upper  # the short names are symbols: the long ones name the columns
+    return _names_over_two_rows(upper, header, partial=True)
+
+
+def _names_over_two_rows(
+    upper: list[str], lower: list[str], partial: bool = False
+) -> list[str] | None:
     """Names written over two rows (PerkinElmer Pyris: `Unsubtracted` over `Weight`), each
-    lower cell under a filled upper one and every cell words; None otherwise."""
+    lower cell under a filled upper one and every cell words; None otherwise. `partial`
+    asks that some names stop at the upper row (Hiden's `Gas` over `Density` beside
+    `Pressure` alone), as over a units row, where a full row above the names is a line of
+    the preamble more often than their first words."""
     if not all(_NAME_START.match(cell) for cell in upper + lower if cell):
         return None  # names start with a letter: `0 0 0` is a value
     under = [bool(low) for low in lower]
     if not any(under) or any(low and not up for up, low in zip(upper, lower, strict=False)):
+        return None
+    if partial and sum(bool(up) for up in upper) <= sum(under):
         return None
     if sum(under) < 2 or len(lower) > len(upper):
         return None
@@ -301,6 +337,12 @@ def _with_units_attached(line: list[str]) -> list[str]:
         else:
             merged.append(cell)
     return merged + [""] * (len(line) - len(merged))
+
+
+def is_rule(filled: list[str]) -> bool:
+    """Whether the filled cells of a line draw a rule (`-----`, `=====`, `|---|---|`)."""
+    text = "".join(filled)
+    return len(text) >= 3 and not text.strip("-=_~:|+")
 
 
 def _bracketed(cell: str) -> bool:

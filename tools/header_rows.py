@@ -6,31 +6,35 @@ that one):
 - names of several words over blank-separated columns (`Time (s)   Applied Voltage (V)`),
   placed over the data by position, the column specs inferred by pandas' read_fwf;
 - one name fewer than the data has columns, as R's write.table writes a table with its row
-  names: the names belong to the last columns, and the first (the row names) has none;
+  names: the names belong to the last columns, and the first (the row names) has none,
+  where every row writes one (MultiVu's empty Comment column is no row names);
 - units spelled out where the names would be (a Siglent scope's `Second,Volt`): unnamed
-  columns in those units (a header of symbols, `T,V`, is names).
+  columns in those units (a header of symbols, `T,V`, is names);
+- fixed-width header lines, a units row and names over two rows among them, aligned with
+  the data's columns by position (tools.fixed_width);
+- header cells parted otherwise than the data's: by `|` or tabs of their own, names closed
+  by their unit, rows labelled `#NAME`, `#UNIT`, `Units` (tools.header_cells).
 """
 
 from __future__ import annotations
-
-import io
-import re
 
 import numpy as np
 import pandas as pd
 
 from labscribe.tools.cell_grid import Grid
 from labscribe.tools.columns import HEADER_LOOKBACK, Heading, heading, is_units_row
+from labscribe.tools.fixed_width import (
+    COMMENT_MARK,
+    INFER_ROWS,
+    aligned_heading,
+    block_lines,
+    line_of,
+    lines_above,
+    names_by_position,
+)
+from labscribe.tools.header_cells import labelled_rows, names_closed_by_units, own_cells
 from labscribe.tools.instruments import metadata_of_line
 from labscribe.tools.units import unit_word
-
-# Data lines read_fwf infers the column specs from, beside the header (its own default).
-INFER_ROWS = 100
-# A blank between two words of a name: glued while read_fwf infers where columns part, so a
-# name's words stay together and only a run of blanks (or data under it) parts two names.
-_INNER_BLANK = re.compile(r"(?<=\S) (?=\S)")
-_GLUE = "\x1f"
-_COMMENT_MARK = re.compile(r"^ *(?:#+|%+|//|!+|;+)")
 
 
 def heading_of(grid: Grid, numeric: np.ndarray, start: int, positions: list[int]) -> Heading:
@@ -40,10 +44,12 @@ def heading_of(grid: Grid, numeric: np.ndarray, start: int, positions: list[int]
     data set over its last columns (a comment's names stay over the first: R writes none)."""
     found = heading(grid.cells, numeric, start)
     data_fields = _data_fields(grid, start, positions)
+    if (labelled := _labelled(grid, numeric, start, positions, found)) is not None:
+        return labelled
     if found.header is None:
-        commented = _commented(grid, start) if grid.comments else None
+        commented = _commented(grid, start, data_fields) if grid.comments else None
         if commented is not None and commented.header is not None and grid.blank_separated:
-            commented = _by_position(grid, commented, start, data_fields)
+            commented = _by_position(grid, numeric, commented, start, data_fields)
         return commented if commented is not None and _fits(commented, data_fields) else found
     if found.units is None and all(unit_word(cell) for cell in found.header if cell):
         return Heading(None, found.header, found.title, found.rows)  # Siglent's `Second,Volt`
@@ -51,8 +57,70 @@ def heading_of(grid: Grid, numeric: np.ndarray, start: int, positions: list[int]
         # `Horizontal Scale, 0.00001` above `Second,Volt`: a setting, not the names
         return Heading(None, found.units, found.title, found.rows[1:])
     if grid.blank_separated:
-        found = _by_position(grid, found, start, data_fields)
-    return _one_short(grid, found, data_fields)
+        found = _regrouped(grid, found, data_fields)
+        found = _by_position(grid, numeric, found, start, data_fields)
+    return _one_short(grid, found, start, data_fields)
+
+
+def _labelled(
+    grid: Grid, numeric: np.ndarray, start: int, positions: list[int], found: Heading
+) -> Heading | None:
+    """The heading rows labelled by their first cell write (`#NAME`, `#UNIT`; `Long Name`,
+    `Units`), their names and units over the data's columns in order, the label's own
+    column left out; None where the rows above the data are not so labelled. Units a row
+    labels as such are read as units, as square brackets are."""
+    commented = found.header is None and bool(grid.comments)
+    rows = _comment_rows(grid, start) if commented else lines_above(grid, numeric, start)
+    if not rows:
+        return None
+    cells = [_row_cells(grid, row, len(positions)) for row in rows]
+    read = labelled_rows(cells, len(positions))
+    if read is None:
+        return None
+    width = max(grid.cells.shape[1], max(positions) + 1)
+    header = [""] * width
+    units = [""] * width if read.units is not None else None
+    for i, p in enumerate(positions):
+        header[p] = read.names[i]
+        if units is not None and read.units is not None and read.units[i]:
+            units[p] = f"[{read.units[i]}]"
+    title = found.title if not commented else ""
+    return Heading(header, units, title, [rows[i] for i in read.rows])
+
+
+def _row_cells(grid: Grid, row: int, data_fields: int) -> list[str]:
+    """Row `row`'s cells: a comment's as split with the data's delimiter, or by a separator
+    of its own where that names the data's columns; a line of the data's own, its cells."""
+    if row not in grid.comments:
+        return [cell.strip() for cell in grid.cells.iloc[row].tolist()]
+    cells = grid.comments[row]
+    if len([cell for cell in cells if cell]) != data_fields:
+        text = COMMENT_MARK.sub("", grid.lines[row])
+        cells = own_cells(text, data_fields) or cells
+    return cells
+
+
+def _regrouped(grid: Grid, found: Heading, data_fields: int) -> Heading:
+    """`found` with its names regrouped where they are not one a column of blank-separated
+    data: parted by a separator of their own (`|`, tabs), or several words closed by their
+    unit (`Inverse Wavelength[nm^-1] Slope dSlope`)."""
+    assert found.header is not None
+    if len([cell for cell in found.header if cell]) == data_fields:
+        return found
+    text = COMMENT_MARK.sub("", grid.lines[found.rows[0]])
+    names = own_cells(text, data_fields) or names_closed_by_units(found.header, data_fields)
+    if names is None:
+        return found
+    width = max(len(found.header), len(names))
+    return Heading(names + [""] * (width - len(names)), found.units, found.title, found.rows)
+
+
+def _first_column_filled(grid: Grid, start: int) -> bool:
+    """Whether every data row of the block at `start` (up to INFER_ROWS of them) writes
+    something in its first column."""
+    rows = grid.cells.iloc[start : start + INFER_ROWS]
+    block = rows[(rows != "").any(axis=1).cummin()]  # up to the first blank line
+    return bool((block.iloc[:, 0].str.strip() != "").all())
 
 
 def _setting_line(line: str) -> bool:
@@ -75,20 +143,28 @@ def _data_fields(grid: Grid, start: int, positions: list[int]) -> int:
     return len(positions)
 
 
-def _commented(grid: Grid, start: int) -> Heading | None:
-    """The heading the comment lines just above row `start` write (blank lines aside): no
-    number among its names, no `key: value`."""
+def _comment_rows(grid: Grid, start: int) -> list[int]:
+    """The rows of the comment lines just above row `start` (blank lines aside, at most
+    HEADER_LOOKBACK), top first."""
     rows: list[int] = []
     row = start - 1
     while row >= 0 and len(rows) < HEADER_LOOKBACK and not (grid.cells.iloc[row] != "").any():
         if row in grid.comments:
             rows.append(row)
         row -= 1
+    return rows[::-1]
+
+
+def _commented(grid: Grid, start: int, data_fields: int) -> Heading | None:
+    """The heading the comment lines just above row `start` write (blank lines aside): no
+    number among its names, no `key: value`; names parted by a separator of their own or
+    closed by their units regrouped (tools.header_cells)."""
+    rows = _comment_rows(grid, start)
     if not rows:
         return None
-    rows.reverse()
-    width = max(grid.cells.shape[1], *(len(grid.comments[r]) for r in rows))
-    lines = [grid.comments[r] + [""] * (width - len(grid.comments[r])) for r in rows]
+    cells = [_row_cells(grid, r, data_fields) for r in rows]
+    width = max(grid.cells.shape[1], *(len(c) for c in cells))
+    lines = [c + [""] * (width - len(c)) for c in cells]
     found = heading(pd.DataFrame(lines, dtype=str), np.zeros(len(rows), dtype=bool), len(rows))
     if found.header is None:
         return None
@@ -98,7 +174,7 @@ def _commented(grid: Grid, start: int) -> Heading | None:
         return Heading(None, found.header, "", placed)
     if any(_not_a_name(cell) for cell in named):
         return None
-    return Heading(found.header, found.units, "", placed)
+    return _regrouped(grid, Heading(found.header, found.units, "", placed), data_fields)
 
 
 def _not_a_name(cell: str) -> bool:
@@ -110,49 +186,57 @@ def _not_a_name(cell: str) -> bool:
     return True
 
 
-def _by_position(grid: Grid, found: Heading, start: int, data_fields: int) -> Heading:
-    """`found` with its header's names placed over the data by position, where its words,
-    split at blanks, are not as many as the data's columns."""
+def _by_position(
+    grid: Grid, numeric: np.ndarray, found: Heading, start: int, data_fields: int
+) -> Heading:
+    """`found` read again by position over the blank-separated data where its lines are
+    laid out so (a run of blanks inside): the lines above the data aligned with its columns
+    as read_fwf infers them (tools.fixed_width), since a blank split may lose a name's or
+    a unit's column even where the counts agree (`Gas` over `Density`, `(% d.b.)`); else,
+    where the header does not write one name a column, its names placed so."""
     assert found.header is not None
-    if len([cell for cell in found.header if cell]) == data_fields:
-        return found
-    row = found.rows[0]
-    line = grid.lines[row]
-    if row in grid.comments:  # the mark blanked, so every name keeps its position
-        line = _COMMENT_MARK.sub(lambda mark: " " * len(mark[0]), line)
-    if "  " not in line.strip():
+    if any(_spaced(line_of(grid, row)) for row in found.rows):
+        commented = found.rows[0] in grid.comments
+        rows = _comment_rows(grid, start) if commented else lines_above(grid, numeric, start)
+        aligned = aligned_heading(grid, numeric, start, rows, data_fields)
+        # the aligned lines must reach the top of the header the blank split found: a
+        # units row alone is no header of names
+        reaches = aligned is not None and min(aligned.rows) <= found.rows[0]
+        if aligned is not None and reaches and _named(aligned) in (data_fields, data_fields - 1):
+            return Heading(aligned.header, aligned.units, found.title or aligned.title,
+                           aligned.rows)  # fmt: skip
+    names = _named(found)
+    line = line_of(grid, found.rows[0])
+    if not _spaced(line) or names == data_fields:
         return found  # names parted by single blanks are not placed by position
-    data = [grid.lines[r] for r in range(start, min(start + INFER_ROWS, len(grid.lines)))]
-    names = names_by_position(line, data)
-    if names is None or not all(names) or len(names) not in (data_fields, data_fields - 1):
+    placed = names_by_position(line, block_lines(grid, numeric, start))
+    if placed is None or not all(placed) or len(placed) not in (data_fields, data_fields - 1):
         return found
     width = len(found.header)
-    header = (names + [""] * width)[:width]
+    header = (placed + [""] * width)[:width]
     return Heading(header, found.units, found.title, found.rows)
 
 
-def names_by_position(header: str, data: list[str]) -> list[str] | None:
-    """The names `header` writes over the columns of the blank-separated `data` lines, each
-    name the text over one column as pandas' read_fwf infers the columns (a name's words
-    kept together); None when read_fwf cannot read them."""
-    glued = _INNER_BLANK.sub(_GLUE, header.expandtabs().rstrip())
-    text = "\n".join([glued, *(line.expandtabs().rstrip() for line in data)])
-    try:
-        frame = pd.read_fwf(io.StringIO(text), colspecs="infer", infer_nrows=len(data) + 1,
-                            header=None, nrows=1, dtype=str, keep_default_na=False)  # fmt: skip
-    except (ValueError, pd.errors.ParserError):
-        return None
-    if frame.empty:
-        return None
-    return [str(cell).replace(_GLUE, " ").strip() for cell in frame.iloc[0].tolist()]
+def _named(found: Heading) -> int:
+    """How many columns `found`'s header names."""
+    return len([cell for cell in found.header or [] if cell])
 
 
-def _one_short(grid: Grid, found: Heading, data_fields: int) -> Heading:
+def _spaced(line: str) -> bool:
+    """Whether a run of blanks parts the line's cells: a line laid out by position."""
+    return "  " in line.strip()
+
+
+def _one_short(grid: Grid, found: Heading, start: int, data_fields: int) -> Heading:
     """`found` with its names moved one column right when the header writes one name fewer
-    than the data row has fields (R's write.table: the row names come first, unnamed)."""
+    than the data row has fields (R's write.table: the row names come first, unnamed, and
+    every row has one: a first column left empty is no row names, and the extra field is
+    elsewhere, a cell with a comma of its own such as MultiVu's `(50.0, 'Call was ...')`)."""
     assert found.header is not None
     named = [cell for cell in found.header if cell]
     if len(named) != data_fields - 1 or not all(found.header[: len(named)]):
+        return found
+    if not _first_column_filled(grid, start):
         return found
     if len(found.header) <= len(named):
         return found  # no column left empty to move the names into

@@ -40,6 +40,8 @@ _WORDS = {
     "grams": "g", "kelvin": "K", "watt": "W", "watts": "W", "joule": "J", "joules": "J",
     "pascal": "Pa", "farad": "F", "henry": "H", "coulomb": "C", "tesla": "T",
     "siemens": "S", "celsius": "°C", "deg c": "°C", "degc": "°C", "degree c": "°C",
+    "degrees c": "°C", "degree celsius": "°C", "degrees celsius": "°C", "centimeters": "cm",
+    "centimetres": "cm", "millimeters": "mm", "millimetres": "mm", "kilograms": "kg",
     "percent": "%", "minute": "min", "minutes": "min", "hour": "h", "hours": "h",
 }  # fmt: skip
 # Charge and energy as battery cyclers write them: mA.h, A.h, W.h.
@@ -68,6 +70,8 @@ _BARE_C = re.compile(r"(?<![\w°])C(?!\w)")
 _IN = re.compile(r"^(?P<name>\S.*?)\s+in\s+(?P<unit>\S.{0,23})$")
 _COMMA = re.compile(r"^(?P<name>[^,]*[^,\s])\s*,\s*(?P<unit>[^,\s][^,]{0,23})$")
 _PER = re.compile(r"^(?P<name>.+)_(?P<top>[^_]+)_per_(?P<bottom>[^_]+)$")
+# A unit written as an inverse: `1/K`, `nm^-1`, `cm-1`.
+_INVERSE_UNIT = re.compile(r"^(?:1/(?P<per>[^/·^\s-]+)|(?P<power>[^/·^\s\d-]+)\^?-1)$")
 _VALUE = re.compile(
     r"^(?P<number>[-+]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][-+]?\d+)?)\s*(?P<unit>\S.{0,15})?$"
 )
@@ -180,6 +184,9 @@ def product(y: str, x: str, power: int = 1) -> str:
     volts against a unitless index is in V and a rate against seconds in 1/s."""
     if not x or power == 0:
         return y
+    if inverted := _INVERSE_UNIT.match(x):
+        # against an inverse (nm^-1, a wavenumber's cm-1, 1/K): y·nm, not y/nm^-1
+        return product(y, inverted["per"] or inverted["power"], -power)
     x_part = x if abs(power) == 1 else f"{x}^{abs(power)}"
     if power < 0:
         return f"{y}·{x_part}" if y else x_part

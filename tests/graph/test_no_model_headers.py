@@ -129,3 +129,37 @@ def test_no_model_report_reads_matlab_structs_and_hdf5_groups(tmp_path: Path) ->
     assert r"angle [mrad] against t [s] (torsion.mat\#2)" in text
     assert "deflection [mrad] against time [s] (logger.h5)" in text
     assert r"\textbf{time [s]} & \textbf{deflection [mrad]}" in text
+
+
+def test_no_model_report_reads_fixed_width_labelled_and_bar_parted_headers(
+    tmp_path: Path,
+) -> None:
+    """Six real files whose headers the merged branches read wrong: fixed-width names and
+    units aligned only by position (Mettler Toledo STARe, Hiden IGA over two rows with a
+    dashed rule), a student's comment headers (parted by `|`, a name closed by its unit,
+    `#NAME`/`#UNIT` rows) and a MultiVu file whose empty first column is no R row names."""
+    real = REAL.parent
+    folder = tmp_path / "lab"
+    folder.mkdir()
+    for name in (
+        "thermal/mettler_stare_tga_first30.txt",
+        "isotherm/hiden_iga_Isotherm_67-CO2_20C-2bar.txt",
+        "labsigma/stop_voltages.txt",
+        "labsigma/week_2_slopes.txt",
+        "labsigma/angle_vs_period.txt",
+        "ppms/quantum_design_Resistance_first30.dat",
+    ):
+        shutil.copy(real / name, folder)  # fmt: skip
+    text = report(folder, tmp_path)
+    assert (
+        r"\textbf{Pressure [mbar]} & \textbf{Gas Density [g/cc]} & \textbf{Total Weight [mg]} "
+        r"& \textbf{Sample [°C]} & \textbf{\%Wt [\% d.b.]}"
+    ) in text
+    assert r"Tr [°C] against t [s] (mettler" in text
+    assert r"against Time Stamp [s] (quantum" in text
+    assert r"against Wavelength [nm] (stop" in text
+    assert r"against Inverse Wavelength [nm\textasciicircum{}-1] (week" in text
+    # a slope against an inverse wavelength is in nm, not 1/nm^-1
+    assert r"slope = (-13.85 ± 0.21)e6 nm" in text
+    assert r"\textbf{Starting Angle [rad]} & \textbf{5 Periods of Swing [s]}" in text
+    assert "[Vs]" not in text  # the symbol V_s is no unit (volt-seconds)

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from labscribe.tools.base import Folder
-from labscribe.tools.header_rows import names_by_position
+from labscribe.tools.fixed_width import names_by_position
 from labscribe.tools.tables import Table, read_tables
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real" / "conventions"
@@ -156,3 +156,59 @@ def test_units_written_where_the_names_would_be_give_unnamed_columns_units() -> 
 def test_a_header_of_unit_symbols_is_names(tmp_path: Path) -> None:
     (tmp_path / "cooling.csv").write_text("T,V\n300,1.0\n310,1.2\n320,1.5\n")
     assert spelled(tmp_path, "cooling.csv") == [("T", "T", ""), ("V", "V", "")]
+
+
+def test_header_one_short_of_data_whose_first_column_is_empty_keeps_its_names(
+    tmp_path: Path,
+) -> None:
+    """Quantum Design MultiVu's rows: an empty Comment first, and a last cell with a comma
+    of its own (a Python tuple, unquoted), so each row writes one field more than the
+    header; R's row names are never empty, so the names stay over their columns."""
+    (tmp_path / "run.dat").write_text(
+        '"Comment","Time Stamp (sec)","Field","Resistance"\n'
+        ",1711665466.9,-1000.0,(50.0, 'Call was successful')\n"
+        ",1711665467.9,-988.0,(50.1, 'Call was successful')\n"
+        ",1711665468.9,-970.0,(50.2, 'Call was successful')\n"
+    )
+    table = one(tmp_path, "run.dat")
+    columns = {c.header: c.unit for c in table.summary.columns}
+    assert columns["Time Stamp (sec)"] == "s"
+    assert table.summary.column(table.summary.x).header == "Time Stamp (sec)"
+    assert table.frame[table.summary.column("Field").key].iloc[0] == -1000.0
+
+
+def test_vernier_format_2_long_names_over_short_names_over_units(tmp_path: Path) -> None:
+    """Vernier Format 2, LoggerPro's text format, as Vernier's own sketch prints it
+    (VernierST/arduino, VernierAnalogSensor/VernierAnalogSensor.ino at 0ce088e): a title,
+    "Data Set", the long names, the short names, the units spelled out, tab-separated."""
+    (tmp_path / "force.txt").write_text(
+        "Vernier Format 2\nHand Dynamometer Readings taken using Ardunio\nData Set\n"
+        "Time\tForce\nt\tF\nseconds\tnewtons\n0.00\t1.25\n0.50\t3.71\n1.00\t6.02\n1.50\t8.44\n"
+    )
+    assert spelled(tmp_path, "force.txt") == [("Time", "Time", "s"), ("Force", "Force", "N")]
+
+
+def test_vernier_units_of_temperature_spelled_out(tmp_path: Path) -> None:
+    """Vernier's thermistor sketch writes `degrees C` under `Temperature`."""
+    (tmp_path / "temp.txt").write_text(
+        "Vernier Format 2\nData Set\nTime\tTemperature\nseconds\tdegrees C\n"
+        "0\t21.5\n0.5\t21.6\n1\t21.8\n"
+    )
+    assert spelled(tmp_path, "temp.txt")[1] == ("Temperature", "Temperature", "°C")
+
+
+def test_names_units_and_a_row_of_comments(tmp_path: Path) -> None:
+    """An Origin worksheet's label rows exported without their labels: Long Name, Units,
+    Comments; the comments name nothing and are never joined to the units."""
+    (tmp_path / "sheet.txt").write_text(
+        "Time\tVoltage\ns\tmV\nrun 1\tsample B\n0\t12.1\n1\t12.9\n2\t13.6\n3\t14.2\n"
+    )
+    assert spelled(tmp_path, "sheet.txt") == [("Time", "Time", "s"), ("Voltage", "Voltage", "mV")]
+
+
+def test_a_preamble_line_over_names_and_units_is_not_their_long_names(tmp_path: Path) -> None:
+    (tmp_path / "run.csv").write_text("Keithley,2400\nVoltage,Current\nV,A\n0,0.1\n1,0.2\n2,0.3\n")
+    assert spelled(tmp_path, "run.csv") == [
+        ("Voltage", "Voltage", "V"),
+        ("Current", "Current", "A"),
+    ]

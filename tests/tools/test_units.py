@@ -103,6 +103,13 @@ def test_product_gives_the_unit_of_a_slope_and_a_curvature() -> None:
     assert product("V", "") == "V"
     assert product("", "s") == "1/s"
     assert product("V", "Hz", -1) == "V·Hz"
+    # against an inverse unit: a slope against nm^-1 (a student's inverse wavelength), a
+    # wavenumber's cm-1 or 1/K is in the unit times the inverted one
+    assert product("", "nm^-1") == "nm"
+    assert product("V", "cm-1") == "V·cm"
+    assert product("mV", "1/K") == "mV·K"
+    assert product("V", "1/K", -1) == "V/K"
+    assert product("V", "m^-1", 2) == "V·m^2"
 
 
 def test_inverse_writes_hertz_for_a_time_axis() -> None:
