@@ -75,7 +75,7 @@ class DigestSize:
 # The explorer reads its digest on every turn: a few hundred tokens (≈ 4 characters each).
 # The writer reads it once, and needs every number and task it may quote.
 EXPLORER_DIGEST = DigestSize(
-    chars=2000, tables=4, fits=8, parameters=12, tasks=8, task_chars=100, fit_parameters=6
+    chars=2400, tables=4, fits=8, parameters=12, tasks=8, task_chars=100, fit_parameters=6
 )
 WRITER_DIGEST = DigestSize(
     chars=8000, tables=12, fits=24, parameters=60, tasks=30, task_chars=600, fit_parameters=12
@@ -129,8 +129,9 @@ class Analysis(BaseModel):
     def digest(self, size: DigestSize = EXPLORER_DIGEST) -> str:
         """A compact text (at most `size.chars`) of what the analysis found: each table,
         the best fit of each column with its parameters ± standard errors, the key rows of
-        the parameter files, the notes and what could not be read, and last (so that a cut
-        shortens it) the checklist."""
+        the parameter files, the notes and what could not be read, the regressions, repeats,
+        extremes and predictions, and last the checklist, which keeps up to a third of the
+        room whatever comes before it."""
         parts = ["Deterministic analysis of the data (no model involved):"]
         if self.title:
             parts.append(f"Assignment ({self.assignment}): {self.title}")
@@ -151,15 +152,6 @@ class Analysis(BaseModel):
                 for fit in self.fits[: size.fits]
             ]
             parts += _more(self.fits, size.fits, "fits")
-        parts += digest_lines(self.regressions)
-        parts += repeats_digest(self.repeats, size.tables)
-        parts += extremes_digest(self.extremes)
-        if self.predictions:
-            parts.append("Predicted from the handout's formulas and the parameter values:")
-            parts += [f"- {p.text()}" for p in self.predictions]
-        if self.derived:
-            parts.append("Derived by the explorer's request, computed by labscribe:")
-            parts += [f"- {d.text()}" for d in self.derived]
         if self.parameters:
             sources = sorted({row.source for row in self.parameters})
             quoted = _key_rows(self.parameters)[: size.parameters]
@@ -172,14 +164,25 @@ class Analysis(BaseModel):
             parts.append(
                 "Not analysed: " + "; ".join(f"{u.path} ({u.reason})" for u in self.unreadable)
             )
-        if self.tasks:
-            parts.append(f"Checklist from {self.assignment} ({len(self.tasks)} tasks):")
-            parts += [
-                f"{i}. {_cut(task, size.task_chars)}"
-                for i, task in enumerate(self.tasks[: size.tasks], start=1)
-            ]
-            parts += _more(self.tasks, size.tasks, "tasks")
-        return _cut("\n".join(parts), size.chars)
+        parts += digest_lines(self.regressions)
+        parts += repeats_digest(self.repeats, size.tables)
+        parts += [_cut(line, 2 * size.task_chars) for line in extremes_digest(self.extremes)]
+        if self.predictions:
+            parts.append("Predicted from the handout's formulas and the parameter values:")
+            parts += [f"- {_cut(p.text(), 2 * size.task_chars)}" for p in self.predictions]
+        if self.derived:
+            parts.append("Derived by the explorer's request, computed by labscribe:")
+            parts += [f"- {d.text()}" for d in self.derived]
+        if not self.tasks:
+            return _cut("\n".join(parts), size.chars)
+        tasks = [f"Checklist from {self.assignment} ({len(self.tasks)} tasks):"]
+        tasks += [
+            f"{i}. {_cut(task, size.task_chars)}"
+            for i, task in enumerate(self.tasks[: size.tasks], start=1)
+        ]
+        tasks += _more(self.tasks, size.tasks, "tasks")
+        checklist = _cut("\n".join(tasks), size.chars // 3)
+        return _cut("\n".join(parts), size.chars - len(checklist) - 1) + "\n" + checklist
 
     def facts(self) -> list[Fact]:
         """What the data determine, for the number checks (tools.data_facts)."""

@@ -221,13 +221,16 @@ def one_quantity(columns: list[Column], frame: pd.DataFrame) -> bool:
     return len(spans) == len(measured) and low <= high
 
 
-def independent_variable(columns: list[Column], frame: pd.DataFrame) -> str | None:
+def independent_variable(
+    columns: list[Column], frame: pd.DataFrame, *, after_row_numbers: bool = False
+) -> str | None:
     """The key of the column the others are measured against: none where the columns
     repeat the measurement of one quantity (`one_quantity`), else the first column if it is
     monotonic (and does not merely count samples), else a monotonic column named like an
     independent variable (time, frequency, x, position, temperature, voltage ...), else any
     monotonic one, else one so named, else the first. Columns that only number the rows
-    are set aside before (`set_aside_row_numbers`)."""
+    are set aside before (`set_aside_row_numbers`); `after_row_numbers` says one stood
+    first, so the first column left has no claim of its own."""
     keys = [column.key for column in columns if column.uncertainty_of is None]
     if not keys or one_quantity(columns, frame):
         return None  # repeats of one quantity (T, T, T): nothing is measured against
@@ -242,7 +245,9 @@ def independent_variable(columns: list[Column], frame: pd.DataFrame) -> str | No
     counts_samples = (
         _name_of(columns, first).lower() in INDEX_NAMES and len(monotonic) > 1 and len(keys) > 2
     )
-    if first in monotonic and not counts_samples:
+    # the first column stands first by choice, unless a row counter stood before it
+    # (`Sample, DryCal, ..., Time`): then the named variable leads
+    if first in monotonic and not counts_samples and not after_row_numbers:
         return first
     ranked = [key for key in named if key in monotonic] + monotonic + named
     return next((key for key in ranked if not (counts_samples and key == first)), first)

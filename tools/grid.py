@@ -102,9 +102,16 @@ def finish(found: Found) -> tuple[list[Column], pd.DataFrame, str | None]:
     """The table's columns with moments as elapsed seconds, ratios to inputs and maxima
     marked, its values, its x."""
     columns, frame = elapsed(found.columns, found.frame, found.clocks)
+    counted_first = columns[0]
     columns, found.row_numbers = set_aside_row_numbers(columns, frame, keep=found.x)
     found.notes += [row_numbers_note(c, frame) for c in found.row_numbers]
-    x = found.x if found.x is not None else independent_variable(columns, frame)
+    x = (
+        found.x
+        if found.x is not None
+        else independent_variable(
+            columns, frame, after_row_numbers=counted_first in found.row_numbers
+        )
+    )
     columns, frame = add_ratios(columns, frame, x)
     mark_maxima(columns, frame, x)
     return columns, frame, x

@@ -78,7 +78,7 @@ def test_no_model_fits_the_period_against_the_length_whatever_the_column_order(
     report = report_of(folder_with(tmp_path, {"data.csv": reversed_table(),
                                               "handout.md": handout}), tmp_path)  # fmt: skip
     assert "L against L" not in report and "L against T" not in report
-    assert "T against L (data.csv) & T = a L" in report
+    assert "T [s] against L [m] (data.csv) & T = a L" in report
     a, error, unit = fitted(report, "a")
     assert abs(a - power_law_amplitude()) < 2 * error
     assert unit.startswith("s/m")
@@ -93,7 +93,7 @@ def test_no_model_reads_the_axes_from_a_german_handout(tmp_path: Path) -> None:
     )
     report = report_of(folder_with(tmp_path, {"messung.csv": reversed_table(),
                                               "anleitung.md": handout}), tmp_path)  # fmt: skip
-    assert "T against L (messung.csv) & power law" in report
+    assert "T [s] against L [m] (messung.csv) & power law" in report
     assert "L against T" not in report
 
 
@@ -131,7 +131,7 @@ def test_no_model_fits_a_law_against_the_length_not_the_trial_number(tmp_path: P
     report = report_of(folder_with(tmp_path, {"runs.csv": "trial,L (m),T (s)\n"
                                               + "\n".join(rows) + "\n",
                                               "assignment.md": handout}), tmp_path)  # fmt: skip
-    assert "T against L (runs.csv) & T = a L" in report
+    assert "T [s] against L [m] (runs.csv) & T = a L" in report
     assert "against trial" not in report
 
 

@@ -112,7 +112,7 @@ def test_read_data_reads_a_flow_calibrator_on_a_twelve_hour_clock(tmp_path: Path
     summary = data.tables[0].summary
     assert summary.column(summary.x).name == "Time"
     assert data.tables[0].frame[summary.x].tolist() == [0, 480, 960, 4320]
-    assert [(c.name, c.unit) for c in summary.columns[1:4]] == [
+    assert [(c.name, c.unit) for c in summary.columns[:3]] == [  # `Sample` numbers the rows
         ("DryCal", "smL/min"), ("Temp.", "°C"), ("Pressure", "mbar")]  # fmt: skip
     assert {row.key: row.number for row in data.metadata}["Serial Number"] == 180849
 
