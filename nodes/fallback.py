@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from labscribe.guards.output import latex_problems
+from labscribe.guards.output import is_degenerate, latex_problems
 from labscribe.nodes.fallback_regression import regression_blocks
 from labscribe.nodes.latex_text import (
     Group,
@@ -35,6 +35,7 @@ from labscribe.tools.row_numbers import row_number_notes
 from labscribe.tools.tables import TableSummary
 
 MAX_PARAMETER_ROWS = 60
+NOTE_REPEATS = "Its opening repeats a few characters over and over; it is not quoted here."
 MAX_EXCERPT_TABLES = 2
 MAX_INVENTORY_FILES = 25
 PREAMBLE = (
@@ -335,10 +336,10 @@ def _checklist(analysis: Analysis) -> str:
 def _notes(analysis: Analysis) -> str:
     blocks = []
     for note in analysis.lab_notes:
+        # a note that repeats itself for its whole opening would read as a model's loop
+        text = paragraphs(NOTE_REPEATS) if is_degenerate(note.text) else quoted(note.text)
         tail = " (the note continues in the file)" if note.cut else ""
-        blocks.append(
-            f"\\paragraph{{{escape_latex(note.path)}{escape_latex(tail)}}}\n{quoted(note.text)}"
-        )
+        blocks.append(f"\\paragraph{{{escape_latex(note.path)}{escape_latex(tail)}}}\n{text}")
     return "\n\n".join(blocks)
 
 

@@ -5,13 +5,17 @@ as spaces, and a token of 10,000 letters broken across lines."""
 from __future__ import annotations
 
 import os
+import random
 import shutil
+import string
 import subprocess
 from pathlib import Path
 
 import pytest
 from clirun import labscribe, read_record
 from scripted import ScriptedChatModel, call, latex, reply
+
+from labscribe.nodes.fallback import NOTE_REPEATS
 
 pytestmark = pytest.mark.skipif(
     shutil.which("xelatex") is None and not os.environ.get("CI"),
@@ -27,6 +31,7 @@ BAD = {
     "emoji": ("\U0001f600\u2764\ufe0f", "\\u1f600\\u2764\\ufe0f"),
 }
 LONG = "x" * 10_000
+TOKEN = "".join(random.Random(0).choices(string.ascii_lowercase, k=1_000))
 
 
 def nasty_folder(root: Path) -> Path:
@@ -35,7 +40,8 @@ def nasty_folder(root: Path) -> Path:
     for kind, (bad, _shown) in [*BAD.items(), ("blank", ("a\n\nb", "a b"))]:
         (folder / f"notes {kind}{bad}.md").write_text(f"Note {kind}: {bad} end of note.\n")
     (folder / f"notes{'y' * 240}.md").write_text("A note under a long name.\n")
-    (folder / "notes 0 token.md").write_text(f"Before the token {LONG} after it.\n")
+    (folder / "notes 0 token.md").write_text(f"Before the token {TOKEN} after it.\n")
+    (folder / "notes 1 loop.md").write_text(f"Before the loop {LONG} after it.\n")
     names = [LONG, "volt " + "".join(bad for bad, _shown in BAD.values()) + " a\n\nb"]
     header = ",".join(['"time_s"', *(f'"{name}"' for name in names)])
     rows = [",".join([str(t), *(f"{t * t * 0.1 + n:g}" for n in range(len(names)))])
@@ -68,7 +74,10 @@ def test_escaping_the_fallback_of_hostile_names_and_fields_compiles(tmp_path: Pa
     assert "Note bidi: \\u202e\\u2066 end of note." in words  # the first note, quoted
     squashed = "".join(text.split())
     assert f"notes{'y' * 240}.md" in squashed  # broken across lines
-    assert f"Beforethetoken{'x' * 1_000}" in squashed  # a note: broken across lines
+    assert f"Beforethetoken{TOKEN}" in squashed  # a note: broken across lines
+    # the note of one letter repeated is named, not quoted as if it were a model's loop
+    assert "notes 1 loop.md (the note continues in the file)" in words
+    assert NOTE_REPEATS in (out / "report.tex").read_text()  # a page break may part it
 
 
 def test_escaping_a_reference_from_the_material_compiles_in_the_bibliography(

@@ -12,7 +12,10 @@ REAL = Path(__file__).resolve().parents[1] / "data" / "real"
 
 
 def spelled(folder: Path, name: str) -> list[list[tuple[str, str]]]:
-    return [[(c.name, c.unit) for c in table.summary.columns]
+    """Each table's columns, a column that only numbers the rows (tools.counting) first
+    and marked `#` in place of its unit."""
+    return [[(c.name, "#") for c in table.summary.row_numbers]
+            + [(c.name, c.unit) for c in table.summary.columns]
             for table in read_tables(Folder(folder), name)]  # fmt: skip
 
 
@@ -26,7 +29,7 @@ def test_units_row_with_no_unit_under_its_first_column(tmp_path: Path) -> None:
         "              2              2         36.678        12.8007\n"
     )
     assert spelled(tmp_path, "tga.txt") == [
-        [("Index", ""), ("t", "s"), ("Ts", "°C"), ("Value", "mg")]
+        [("Index", "#"), ("t", "s"), ("Ts", "°C"), ("Value", "mg")]
     ]
 
 
@@ -69,7 +72,7 @@ def test_names_by_position_leaves_a_column_without_text_empty() -> None:
 
 def test_real_mettler_and_hiden_exports() -> None:
     mettler = spelled(REAL / "thermal", "mettler_stare_tga_first30.txt")
-    assert mettler == [[("Index", ""), ("t", "s"), ("Ts", "°C"), ("Tr", "°C"), ("Value", "mg")]]
+    assert mettler == [[("Index", "#"), ("t", "s"), ("Ts", "°C"), ("Tr", "°C"), ("Value", "mg")]]
     hiden = spelled(REAL / "isotherm", "hiden_iga_Isotherm_67-CO2_20C-2bar.txt")
     wanted = [("Pressure", "mbar"), ("Gas Density", "g/cc"), ("Total Weight", "mg"),
               ("Sample", "°C"), ("%Wt", "% d.b.")]  # fmt: skip
@@ -85,4 +88,4 @@ def test_a_sentence_above_the_names_leaves_them_read_by_position(tmp_path: Path)
         "              1              1        12.8008\n"
         "              2              2        12.8007\n"
     )
-    assert spelled(tmp_path, "tga.txt") == [[("Index", ""), ("t", "s"), ("Value", "mg")]]
+    assert spelled(tmp_path, "tga.txt") == [[("Index", "#"), ("t", "s"), ("Value", "mg")]]

@@ -35,6 +35,7 @@ from labscribe.tools.figure_names import sanitize_name
 from labscribe.tools.figure_output import FigureResult, SandboxUnavailable
 from labscribe.tools.sandbox import FigureWorker, run_figure
 from labscribe.tools.sandbox_host import sandbox_problem
+from labscribe.tools.sandbox_protocol import _UID_BASE
 
 SINE = """\
 import matplotlib.pyplot as plt
@@ -384,16 +385,40 @@ def test_escape_socket_to_localhost_fails(worker: FigureWorker, dirs: tuple[Path
     assert accepted == []
 
 
-def _sandbox_uids_alive() -> list[int]:
-    alive = []
+def _sandbox_processes() -> dict[int, int]:
+    """pid -> uid of every process running under a fresh sandbox uid (root's runs)."""
+    found = {}
     for status in Path("/proc").glob("[0-9]*/status"):
         try:
             for line in status.read_text().splitlines():
-                if line.startswith("Uid:") and int(line.split()[1]) >= 200_000:
-                    alive.append(int(status.parent.name))
+                if line.startswith("Uid:") and int(line.split()[1]) >= _UID_BASE:
+                    found[int(status.parent.name)] = int(line.split()[1])
         except (OSError, ValueError):
             continue
-    return alive
+    return found
+
+
+def _descends_from(pid: int, ancestor: int) -> bool:
+    while pid > 1:
+        if pid == ancestor:
+            return True
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            return False
+        pid = int(next(line.split()[1] for line in status.splitlines() if line.startswith("PPid:")))
+    return False
+
+
+def _watch_own_uids(worker: FigureWorker, seen: set[int], done: threading.Event) -> None:
+    """Collect the sandbox uids of this worker's renders (uid = base + supervisor pid), so
+    that another test's sandbox running alongside (pytest-xdist) is never counted."""
+    assert worker._proc is not None
+    while not done.is_set():
+        for uid in set(_sandbox_processes().values()) - seen:
+            if _descends_from(uid - _UID_BASE, worker._proc.pid):
+                seen.add(uid)
+        time.sleep(0.02)
 
 
 def test_escape_fork_bomb_is_contained(worker: FigureWorker, dirs: tuple[Path, Path]) -> None:
@@ -401,13 +426,22 @@ def test_escape_fork_bomb_is_contained(worker: FigureWorker, dirs: tuple[Path, P
         "import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass\n"
     )
     assert _blocked_by_policy(code)
+    ours: set[int] = set()
+    done = threading.Event()
+    watcher = threading.Thread(target=_watch_own_uids, args=(worker, ours, done))
+    watcher.start()
     started = time.monotonic()
-    result = _run(worker, dirs, code, timeout=3)
+    try:
+        result = _run(worker, dirs, code, timeout=3)
+    finally:
+        done.set()
+        watcher.join()
     assert time.monotonic() - started < 8
     assert not result.ok
     assert result.error.startswith("Error: the figure code did not finish within 3 s")
+    assert ours or os.geteuid() != 0  # root's runs map a fresh uid, seen while it ran
     time.sleep(0.2)
-    assert _sandbox_uids_alive() == []
+    assert [pid for pid, uid in _sandbox_processes().items() if uid in ours] == []
 
 
 def test_escape_memory_bomb_is_refused(worker: FigureWorker, dirs: tuple[Path, Path]) -> None:
