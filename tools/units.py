@@ -55,6 +55,7 @@ _LOWER = {"hz": "Hz", "khz": "kHz", "vpp": "Vpp", "vrms": "Vrms", "ohm": "Ω", "
 # "V_C", "I_A" or "V_H" the letter names a component, a channel or an effect.
 _SHORT_UNIT_NAME = 3
 _SHORT_NAME_UNITS = frozenset({"s", "m", "V", "K"})
+_POWERED = re.compile(r"[a-zA-Z]\d$")  # `m3`, `s2`: a unit to a power, as keys write it
 _BRACKETED = re.compile(
     r"^(?P<name>.*?)\s*(?P<open>[\[(（【{])\s*(?P<unit>[^\[\]()（）【】{}]{1,24}?)\s*[\])）】}]\s*$"
 )
@@ -148,9 +149,30 @@ def split_unit(header: str) -> tuple[str, str]:
         return match["name"], unit
     name, _, last = text.rpartition("_")
     unit = canonical(last) if name else None
+    if unit and (compound := _compound_suffix(name, last, unit)) is not None:
+        return compound
     if unit and (len(last) > 1 or len(name) >= _SHORT_UNIT_NAME or last in _SHORT_NAME_UNITS):
         return name, _celsius(name, unit)  # `room_temperature_C` is in degrees Celsius
     return text, ""
+
+
+def _compound_suffix(name: str, last: str, unit: str) -> tuple[str, str] | None:
+    """(name, unit) of a key whose unit is written over its last two `_` parts, or None when
+    only the last part is its unit. `alpha_per_K` is in K^-1 and `lines_per_mm` in mm^-1;
+    a powered unit after a unit divides it, as such keys are written (`density_kg_m3` in
+    kg/m3, `g_m_s2` in m/s2); two units otherwise (`viscosity_Pa_s`, `speed_km_h`) read as
+    a product or a quotient alike, so the key keeps them and no unit is claimed."""
+    head, _, before = name.rpartition("_")
+    if not head:
+        return None
+    if before.lower() == "per":
+        return head, f"{unit}^-1"
+    first = canonical(before)
+    if first is None:
+        return None
+    if _POWERED.search(last):
+        return head, f"{first}/{unit}"
+    return (f"{name}_{last}", "") if len(before) > 1 else None
 
 
 def _celsius(name: str, unit: str) -> str:

@@ -70,6 +70,29 @@ def test_split_unit_leaves_names_that_carry_no_unit(header: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("key", "expected"),
+    [
+        # keys as parameter files and property records write them (CoolProp-style records
+        # `density_kg_m3`, `viscosity_Pa_s`; a lab's YAML `alpha_per_K`, `lines_per_mm`)
+        ("density_kg_m3", ("density", "kg/m3")),
+        ("g_m_s2", ("g", "m/s2")),
+        ("alpha_per_K", ("alpha", "K^-1")),
+        ("alpha_range_per_K", ("alpha_range", "K^-1")),
+        ("lines_per_mm", ("lines", "mm^-1")),
+        ("viscosity_Pa_s", ("viscosity_Pa_s", "")),  # Pa·s or Pa/s: not claimed
+        ("speed_km_h", ("speed_km_h", "")),
+        ("delta_T_K", ("delta_T", "K")),  # a one-letter symbol before the unit
+        ("U_C_V", ("U_C", "V")),
+        ("L0_uncertainty_mm", ("L0_uncertainty", "mm")),
+    ],
+)
+def test_split_unit_reads_a_unit_written_over_a_keys_last_parts(
+    key: str, expected: tuple[str, str]
+) -> None:
+    assert split_unit(key) == expected
+
+
+@pytest.mark.parametrize(
     ("text", "expected"),
     [
         ("20MHz", (20.0, "MHz")),
