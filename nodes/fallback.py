@@ -33,6 +33,7 @@ from labscribe.tools.regression_text import regression_remark
 from labscribe.tools.repeat_text import REPEATS_EXPLAINED, repeat_notes, result_rows
 from labscribe.tools.row_numbers import row_number_notes
 from labscribe.tools.tables import TableSummary
+from labscribe.tools.tasks import task_number
 
 MAX_PARAMETER_ROWS = 60
 NOTE_REPEATS = "Its opening repeats a few characters over and over; it is not quoted here."
@@ -259,7 +260,8 @@ def _fit_row(fit: Fit, analysis: Analysis) -> list[str]:
     model = f"{fit.model}: {fit.formula}" if fit.formula and fit.formula != fit.model else fit.model
     if fit.requested:
         number = analysis.tasks.index(fit.requested) + 1 if fit.requested in analysis.tasks else 0
-        why = f"the model task {number} asks for" if number else "the model the assignment asks for"
+        label = task_number(analysis.task_numbers, number)
+        why = f"the model task {label} asks for" if number else "the model the assignment asks for"
     else:
         why = BEST_BY_BIC
     verdict = "" if fit.good else "; it does not describe the data (see below)"
@@ -308,7 +310,12 @@ def _excerpt(summary: TableSummary) -> str:
 
 def _checklist(analysis: Analysis) -> str:
     rows = [
-        [str(number), item.task, "; ".join(item.given) or "–", item.left]
+        [
+            task_number(analysis.task_numbers, number),
+            item.task,
+            "; ".join(item.given) or "–",
+            item.left,
+        ]
         for number, item in enumerate(checklist(analysis), start=1)
     ]
     left_out = (
