@@ -36,6 +36,8 @@ from labscribe.tools.header_cells import labelled_rows, names_closed_by_units, o
 from labscribe.tools.instruments import metadata_of_line
 from labscribe.tools.units import unit_word
 
+MAX_NAME_WORDS = 4  # a one-column table's name line (`# fall time [s]`), not a sentence
+
 
 def heading_of(grid: Grid, numeric: np.ndarray, start: int, positions: list[int]) -> Heading:
     """The heading of the block of data rows that starts at row `start` (its columns at
@@ -175,6 +177,24 @@ def _commented(grid: Grid, start: int, data_fields: int) -> Heading | None:
     if any(_not_a_name(cell) for cell in named):
         return None
     return _regrouped(grid, Heading(found.header, found.units, "", placed), data_fields)
+
+
+def one_column_heading(comments: list[str]) -> str | None:
+    """The header a one-column file writes in the comment lines just above its numbers
+    (their marks stripped, top first), as numpy.savetxt writes a single column's: a name
+    line (`t`, `t [s]`), perhaps over a units line (`[s]`), read back as one header
+    (`t [s]`); a units line alone is `[s]`. None when the last line is prose (a title,
+    a sentence), which names no column."""
+    texts = [text.strip() for text in comments if text.strip()]
+    if not texts:
+        return None
+    units = ""
+    if is_units_row([texts[-1]]) and " " not in texts[-1]:
+        units, texts = texts[-1], texts[:-1]
+    name = texts[-1] if texts else ""
+    if not name or len(name.split()) > MAX_NAME_WORDS or _not_a_name(name) or name[-1] in ".:;,":
+        return units if units.startswith(("[", "(")) else None
+    return f"{name} {units}".strip()
 
 
 def _not_a_name(cell: str) -> bool:
