@@ -44,7 +44,7 @@ def heading_of(grid: Grid, numeric: np.ndarray, start: int, positions: list[int]
     `positions`): the lines above it as tools.columns reads them, else its comment lines;
     names placed by position over blank-separated columns; a header one name short of the
     data set over its last columns (a comment's names stay over the first: R writes none)."""
-    found = heading(grid.cells, numeric, start)
+    found = _apart(grid, numeric, start, heading(grid.cells, numeric, start))
     data_fields = _data_fields(grid, start, positions)
     if (labelled := _labelled(grid, numeric, start, positions, found)) is not None:
         return labelled
@@ -62,6 +62,21 @@ def heading_of(grid: Grid, numeric: np.ndarray, start: int, positions: list[int]
         found = _regrouped(grid, found, data_fields)
         found = _by_position(grid, numeric, found, start, data_fields)
     return _one_short(grid, found, start, data_fields)
+
+
+def _apart(grid: Grid, numeric: np.ndarray, start: int, found: Heading) -> Heading:
+    """`found` without its upper row of names where a blank line parts it from the lower,
+    or it writes a setting: a scope's `Trigger,CH1 rising 0.50 V` above a blank line and
+    `Time(s),CH1(V)` is a setting, not the first words of the names over two rows."""
+    if found.header is None or found.units is not None or len(found.rows) < 2:
+        return found
+    upper, lower = found.rows[0], found.rows[1]
+    if not (upper < lower and (lower > upper + 1 or _setting_line(grid.lines[upper]))):
+        return found
+    below = heading(grid.cells.iloc[lower:], numeric[lower:], start - lower)
+    if below.header is None or [lower + row for row in below.rows] != [lower]:
+        return found
+    return Heading(below.header, None, found.title, [lower, *found.rows[2:]])
 
 
 def _labelled(

@@ -48,3 +48,18 @@ def test_no_model_report_keeps_the_units_of_savetxt_headers_tonnes_and_superscri
     assert "settlement [mm] against load [t]" in report
     assert "slope = 0.503 ± 0.010 mm/t" in report
     assert "a [m·s^-2] against F [N]" in report
+
+
+def test_no_model_report_names_a_scope_channel_as_its_export_does(tmp_path: Path) -> None:
+    folder = tmp_path / "scope"
+    folder.mkdir()
+    preamble = (
+        "DS1000Z,CSV export\nSource,CH2\nVertical scale,0.50 V/div\n"
+        "Sample interval,2.000000e-05\nTrigger,CH2 falling 1.20 V\n\nTime(s),CH2(V)\n"
+    )
+    rows = "".join(f"{i * 2e-5:.6e},{3.0 * np.exp(-i / 20):.3f}\n" for i in range(60))
+    (folder / "scope_CH2.csv").write_text(preamble + rows)
+    report = report_of(folder, tmp_path)
+    assert "\\textbf{Time [s]} & \\textbf{CH2 [V]}" in report  # the excerpt's header
+    assert "Trigger & CH2 falling 1.20 V" in report  # the trigger among the settings
+    assert "Trigger Time" not in report and "falling 1.20 V CH2" not in report

@@ -66,3 +66,33 @@ def test_numpy_savetxts_one_column_header_is_read_with_its_unit(tmp_path: Path) 
     (table,) = read_tables(Folder(tmp_path), "times.txt")
     column = table.summary.columns[0]
     assert (column.name, column.unit, table.summary.rows) == ("t", "s", 6)
+
+
+SCOPE = (
+    "DS1000Z,CSV export\n"
+    "Source,CH2\n"
+    "Vertical scale,0.50 V/div\n"
+    "Sample interval,2.000000e-05\n"
+    "Trigger,CH2 falling 1.20 V\n"
+    "\n"
+    "Time(s),CH2(V)\n"
+)
+
+
+def test_a_setting_above_a_blank_line_is_no_first_word_of_the_names(tmp_path: Path) -> None:
+    # a scope's export: its settings, a blank line, then the names; the trigger's two cells
+    # once became the first words of names over two rows (`Trigger Time`)
+    rows = "".join(f"{i * 2e-5:.6e},{3.0 * np.exp(-i / 20):.3f}\n" for i in range(40))
+    (tmp_path / "scope.csv").write_text(SCOPE + rows)
+    (table,) = read_tables(Folder(tmp_path), "scope.csv")
+    assert [(c.name, c.unit) for c in table.summary.columns] == [("Time", "s"), ("CH2", "V")]
+
+
+def test_names_over_two_rows_without_a_blank_between_still_join(tmp_path: Path) -> None:
+    # PerkinElmer Pyris' `Unsubtracted` over `Weight`: names over two rows, no blank between
+    text = "Sample,Unsubtracted\nTemperature,Weight\n" + "".join(
+        f"{20 + i},{10 - 0.1 * i:.2f}\n" for i in range(10)
+    )
+    (tmp_path / "tga.csv").write_text(text)
+    (table,) = read_tables(Folder(tmp_path), "tga.csv")
+    assert [c.name for c in table.summary.columns] == ["Sample Temperature", "Unsubtracted Weight"]
