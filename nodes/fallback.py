@@ -32,6 +32,7 @@ from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.regression_text import regression_remark
 from labscribe.tools.repeat_text import REPEATS_EXPLAINED, repeat_notes, result_rows
 from labscribe.tools.row_numbers import row_number_notes
+from labscribe.tools.scanning import with_tables
 from labscribe.tools.tables import TableSummary
 from labscribe.tools.tasks import task_number
 
@@ -104,7 +105,8 @@ def _assemble(state: dict[str, Any], *, model_tried: bool, quote: bool) -> str:
     found = findings if quote else {}
     if (account := exploration_account(state | {"findings": found})) is not None:
         parts.append(section(EXPLORATION_TITLE, _exploration(account, found)))
-    parts.append(section("Material in the folder", itemize(_inventory(state.get("scan") or {}))))
+    scan = with_tables(state.get("scan") or {}, {table.source for table in analysis.tables})
+    parts.append(section("Material in the folder", itemize(_inventory(scan))))
     return (
         f"{PREAMBLE}\\title{{{escape_latex(report_title(analysis, findings))}}}\n"
         "\\author{labscribe (a report from the data alone)}\n"

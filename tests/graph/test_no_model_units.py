@@ -48,6 +48,7 @@ def test_no_model_report_keeps_the_units_of_savetxt_headers_tonnes_and_superscri
     assert "settlement [mm] against load [t]" in report
     assert "slope = 0.503 ± 0.010 mm/t" in report
     assert "a [m·s^-2] against F [N]" in report
+    assert "data (3): pier.csv, ramp.csv, times.txt" in report.replace("\\_", "_")
 
 
 def test_no_model_report_names_a_scope_channel_as_its_export_does(tmp_path: Path) -> None:

@@ -1,7 +1,8 @@
 """Units as labs and their tools write them beyond SI symbols: superscript exponents
 (`a/(m·s⁻²)`, the axis labels of Chinese physics texts), the tonne beside a mass's name
 (`Weight (t)`, `Rec Wt (T)` in exported CSV headers), a scale's own unit (`(punti)`,
-`Skt`), and a one-column file's comment header as numpy.savetxt writes it."""
+`Skt`), a one-column file's comment header as numpy.savetxt writes it (and such a file
+listed as data, not as a document), and a scope's setting above its names."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 
 from labscribe.tools.base import Folder
 from labscribe.tools.header_rows import one_column_heading
+from labscribe.tools.scanning import scan_folder, with_tables
 from labscribe.tools.tables import read_tables
 from labscribe.tools.units import product, split_unit
 
@@ -96,3 +98,14 @@ def test_names_over_two_rows_without_a_blank_between_still_join(tmp_path: Path) 
     (tmp_path / "tga.csv").write_text(text)
     (table,) = read_tables(Folder(tmp_path), "tga.csv")
     assert [c.name for c in table.summary.columns] == ["Sample Temperature", "Unsubtracted Weight"]
+
+
+def test_the_inventory_lists_a_text_file_read_as_a_table_under_data(tmp_path: Path) -> None:
+    (tmp_path / "brief.txt").write_text("Lab brief: time the ball twenty times.\n")
+    np.savetxt(tmp_path / "times.txt", np.array([0.45, 0.54, 0.50, 0.47]), header="t\n[s]")
+    scan = scan_folder(tmp_path).model_dump()
+    listed = with_tables(scan, {"times.txt"})["buckets"]
+    assert (listed["documents"]["count"], listed["documents"]["files"]) == (1, ["brief.txt"])
+    assert (listed["data"]["count"], listed["data"]["files"]) == (1, ["times.txt"])
+    assert scan["buckets"]["documents"]["count"] == 2  # the scan itself is left as it was
+    assert with_tables(scan, set()) == scan
