@@ -173,3 +173,26 @@ def test_an_items_marker_gives_its_number() -> None:
 def test_a_word_after_task_is_no_marker_without_its_punctuation() -> None:
     text = "Tasks\nTask Area planning is described elsewhere.\n1. Measure the period.\n"
     assert assignment_of(text, "tasks.txt").tasks == ["Measure the period."]
+
+
+def test_german_and_chinese_aims_are_no_tasks_beside_their_task_lists() -> None:
+    german = (
+        "Versuch M3: Federpendel\n\n"
+        "Ziel: Bestimmen Sie die Federkonstante k aus der Schwingungsdauer.\n\n"
+        "Aufgaben:\n1. Messen Sie die Periode für fünf Massen.\n"
+        "2. Tragen Sie T² gegen m auf und bestimmen Sie k aus der Steigung.\n"
+    )
+    found = assignment_of(german, "anleitung.txt")
+    assert found.tasks == [
+        "Messen Sie die Periode für fünf Massen.",
+        "Tragen Sie T² gegen m auf und bestimmen Sie k aus der Steigung.",
+    ]
+    assert found.aim == "Bestimmen Sie die Federkonstante k aus der Schwingungsdauer."
+    chinese = (
+        "实验三 单摆测重力加速度\n\n实验目的：用单摆测量本地的重力加速度。\n\n"
+        "数据处理：\n1. 作T²-l图线，求出斜率。\n2. 由斜率求出g，并与标准值比较。\n"
+    )
+    assert assignment_of(chinese, "shiyan.txt").tasks == [
+        "作T²-l图线，求出斜率。",
+        "由斜率求出g，并与标准值比较。",
+    ]
