@@ -32,7 +32,9 @@ from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.regression_text import regression_remark
 from labscribe.tools.repeat_text import REPEATS_EXPLAINED, repeat_notes, result_rows
 from labscribe.tools.row_numbers import row_number_notes
+from labscribe.tools.scanning import with_tables
 from labscribe.tools.tables import TableSummary
+from labscribe.tools.tasks import task_number
 
 MAX_PARAMETER_ROWS = 60
 NOTE_REPEATS = "Its opening repeats a few characters over and over; it is not quoted here."
@@ -103,7 +105,8 @@ def _assemble(state: dict[str, Any], *, model_tried: bool, quote: bool) -> str:
     found = findings if quote else {}
     if (account := exploration_account(state | {"findings": found})) is not None:
         parts.append(section(EXPLORATION_TITLE, _exploration(account, found)))
-    parts.append(section("Material in the folder", itemize(_inventory(state.get("scan") or {}))))
+    scan = with_tables(state.get("scan") or {}, {table.source for table in analysis.tables})
+    parts.append(section("Material in the folder", itemize(_inventory(scan))))
     return (
         f"{PREAMBLE}\\title{{{escape_latex(report_title(analysis, findings))}}}\n"
         "\\author{labscribe (a report from the data alone)}\n"
@@ -259,7 +262,8 @@ def _fit_row(fit: Fit, analysis: Analysis) -> list[str]:
     model = f"{fit.model}: {fit.formula}" if fit.formula and fit.formula != fit.model else fit.model
     if fit.requested:
         number = analysis.tasks.index(fit.requested) + 1 if fit.requested in analysis.tasks else 0
-        why = f"the model task {number} asks for" if number else "the model the assignment asks for"
+        label = task_number(analysis.task_numbers, number)
+        why = f"the model task {label} asks for" if number else "the model the assignment asks for"
     else:
         why = BEST_BY_BIC
     verdict = "" if fit.good else "; it does not describe the data (see below)"
@@ -308,7 +312,12 @@ def _excerpt(summary: TableSummary) -> str:
 
 def _checklist(analysis: Analysis) -> str:
     rows = [
-        [str(number), item.task, "; ".join(item.given) or "–", item.left]
+        [
+            task_number(analysis.task_numbers, number),
+            item.task,
+            "; ".join(item.given) or "–",
+            item.left,
+        ]
         for number, item in enumerate(checklist(analysis), start=1)
     ]
     left_out = (

@@ -45,6 +45,7 @@ from labscribe.tools.tasks import (
     find_assignment,
     guess_assignment,
     read_assignment,
+    task_number,
 )
 
 # scan must leave the explorer most of the run: the tool timeout is 30 s, and the example
@@ -104,6 +105,8 @@ class Analysis(BaseModel):
     aim_is_opening: bool = False
     """The aim is the assignment's opening paragraph: it states none in so many words."""
     tasks: list[str] = Field(default_factory=list)
+    task_numbers: list[str] = Field(default_factory=list)
+    """Each task's number as the handout gives it ("B", "ii"; tools.tasks.task_numbers)."""
     tasks_left_out: int = 0
     """Tasks of the assignment beyond the checklist's length (tools.tasks.MAX_TASKS)."""
     requests: list[Request] = Field(default_factory=list)
@@ -177,7 +180,7 @@ class Analysis(BaseModel):
             return _cut("\n".join(parts), size.chars)
         tasks = [f"Checklist from {self.assignment} ({len(self.tasks)} tasks):"]
         tasks += [
-            f"{i}. {_cut(task, size.task_chars)}"
+            f"{task_number(self.task_numbers, i)}. {_cut(task, size.task_chars)}"
             for i, task in enumerate(self.tasks[: size.tasks], start=1)
         ]
         tasks += _more(self.tasks, size.tasks, "tasks")
@@ -247,6 +250,7 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
         analysis.title, analysis.aim = assignment.title, assignment.aim
         analysis.aim_is_opening = assignment.aim_is_opening
         analysis.tasks, analysis.tasks_left_out = assignment.tasks, assignment.tasks_left_out
+        analysis.task_numbers = assignment.numbers
         analysis.requests = requested_models(assignment.tasks)
         loaded = restore_named(loaded, analysis.requests)  # `run` in `t = T*run`
         analysis.tables = [table.summary for table in loaded]

@@ -9,16 +9,31 @@ short line without end punctuation ("2 Goals"), or a short label ending in a col
 An item's place makes it a task whatever its first word when it stands under a heading that
 sets tasks (Tasks, Questions, Analysis, Auswertung, 数据处理 ...), under a sentence ending in
 a colon that does ("Answer the following questions:"), or under an item that is such a
-label ("Graphical Analysis:"), or when its own marker says so ("Task 3:", "Q2.").
+label ("Graphical Analysis:"), or when its own marker says so ("Task 3:", "Q2.", "Task B:").
+
+An item runs over the lines that follow it until a blank line, a heading or the next item:
+a line the PDF wrapped or an indented line continues it, and so does an unmarked line
+between two items of one list ("(ii) Fit a power law ...\nIs n compatible with 1/2?\n(iii)
+..."), which markup without indentation leaves as plain text. An item keeps the mark the
+handout numbers it with ("3", "B", "ii"), so the checklist can number it the same way.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Literal, NamedTuple
 
 from labscribe.tools.handout_lines import Line
-from labscribe.tools.task_words import NEUTRAL_HEADING, TASK_HEADING, TASK_MARKER, asks, is_cjk
+from labscribe.tools.task_words import (
+    AIM_INLINE,
+    NEUTRAL_HEADING,
+    TASK_HEADING,
+    TASK_MARKER,
+    asks,
+    closing,
+    is_cjk,
+)
 
 # What starts a list item in plain text: a bullet, a letter or roman numeral, a number with
 # its punctuation, or a task's own marker ("Task 3:", "Q2.", "Aufgabe 2:").
@@ -49,6 +64,9 @@ class Unit(NamedTuple):
     """Whether its place says it is a task (see the module's docstring)."""
     label: bool = False
     """An item that only names what its sub-items are ("Sachanalyse:")."""
+    mark: str = ""
+    """The number or letter the handout gives the item ("3", "B", "ii"); "" for a bullet,
+    a paragraph, or an item of a markup list (whose numbers the markup counts)."""
 
 
 def plain_lines(text: str) -> list[Line]:
@@ -88,7 +106,8 @@ class _Reader:
         self.parents: list[tuple[int, bool]] = []  # open items: (depth, sets its sub-items)
         self.kind: Literal["item", "para", ""] = ""
         self.parts: list[str] = []
-        self.depth, self.indent, self.marked = 0, 0, False
+        self.depth, self.indent, self.marked, self.mark = 0, 0, False, ""
+        self.held: list[str] = []  # plain lines after an item: its own if another item follows
         self.stopped = False
 
     def feed(self, line: Line) -> None:
@@ -98,7 +117,7 @@ class _Reader:
             self.close()
             self.set_heading(line.text)
         elif line.kind == "item":
-            self.close()
+            self.close(continued=True)
             self.start_item(line.text, line.depth, marked=TASK_MARKER.match(line.text) is not None)
         elif line.kind == "more" and self.parts:
             if line.text.strip():
@@ -123,17 +142,24 @@ class _Reader:
         marker = listed or section
         body = raw[marker.end() :].strip() if marker else stripped
         wrapped = bool(self.parts) and not _ENDS_SENTENCE.search(self.parts[-1])
-        if wrapped and not marker and stripped[:1].islower():
+        if wrapped and not marker and stripped[:1].islower() and not self.held:
             self.parts.append(stripped)  # a sentence the PDF wrapped
         elif not (task or bullet) and self._heads(body, numbered=numbered is not None):
             self.close()
             self.set_heading(body)
         elif listed or (section and asks(body)):
-            self.close()
+            self.close(continued=True)
             self.start_item(body, 1 + indent // 2, marked=task is not None)
-            self.indent = indent
+            self.indent, self.mark = indent, mark_of(marker.group(0)) if marker else ""
+        elif self.held:
+            self.held.append(stripped)
+        elif AIM_INLINE.match(stripped):  # "Objective. Determine ...": a run-in heading
+            self.close()
+            self.kind, self.parts = "para", [stripped]
         elif wrapped or (self.kind == "item" and indent > self.indent):
             self.parts.append(stripped)
+        elif self.kind == "item" and not closing(stripped):
+            self.held.append(stripped)  # the item's own if the list goes on after it
         else:
             self.close()
             self.kind, self.parts = "para", [stripped]
@@ -170,9 +196,22 @@ class _Reader:
 
     def start_item(self, text: str, depth: int, *, marked: bool) -> None:
         self.kind, self.parts = "item", [text.strip()]
-        self.depth, self.marked = max(1, depth), marked
+        self.depth, self.marked, self.mark = max(1, depth), marked, ""
 
-    def close(self) -> None:
+    def close(self, *, continued: bool = False) -> None:
+        """Ends the open unit. `continued` when an item of the list starts next: the plain
+        lines held since the open item are that item's own; otherwise the list has ended
+        and they are read again as what follows it."""
+        held, self.held = self.held, []
+        if continued:
+            self.parts += held
+            held = []
+        self._close()
+        for line in held:
+            self.plain(line)
+        self._close()
+
+    def _close(self) -> None:
         if not self.parts:
             return
         text = _join(self.parts)
@@ -197,7 +236,24 @@ class _Reader:
                 placed or TASK_HEADING.search(text) is not None or (not label and asks(text))
             )
         self.parents.append((self.depth, sets_children))
-        self.units.append(Unit("item", text, self.heading, placed=placed, label=label))
+        self.units.append(
+            Unit("item", text, self.heading, placed=placed, label=label, mark=self.mark)
+        )
+
+
+_MARK = re.compile(r"(?P<mark>\d{1,3}[a-z]?|[ivx]{1,4}|[a-h])\W*$", re.IGNORECASE)
+
+
+def mark_of(marker: str) -> str:
+    """The number or letter of an item's marker: "3" of "Task 3:" and of "3)", "B" of
+    "Task B:", "ii" of "(ii)", "1" of "①"; "" for a bullet."""
+    if task := TASK_MARKER.match(marker):
+        return task.group("number") or task.group("letter") or ""
+    text = re.sub(r"[\s()（）.、]", "", marker)
+    if len(text) == 1 and unicodedata.numeric(text, -1) > 0:  # ① ... ⑳, 一 ... 十
+        return str(int(unicodedata.numeric(text)))
+    found = _MARK.search(text)
+    return found.group("mark") if found else ""
 
 
 def _is_heading(body: str) -> bool:

@@ -36,13 +36,15 @@ from labscribe.tools.header_cells import labelled_rows, names_closed_by_units, o
 from labscribe.tools.instruments import metadata_of_line
 from labscribe.tools.units import unit_word
 
+MAX_NAME_WORDS = 4  # a one-column table's name line (`# fall time [s]`), not a sentence
+
 
 def heading_of(grid: Grid, numeric: np.ndarray, start: int, positions: list[int]) -> Heading:
     """The heading of the block of data rows that starts at row `start` (its columns at
     `positions`): the lines above it as tools.columns reads them, else its comment lines;
     names placed by position over blank-separated columns; a header one name short of the
     data set over its last columns (a comment's names stay over the first: R writes none)."""
-    found = heading(grid.cells, numeric, start)
+    found = _apart(grid, numeric, start, heading(grid.cells, numeric, start))
     data_fields = _data_fields(grid, start, positions)
     if (labelled := _labelled(grid, numeric, start, positions, found)) is not None:
         return labelled
@@ -60,6 +62,21 @@ def heading_of(grid: Grid, numeric: np.ndarray, start: int, positions: list[int]
         found = _regrouped(grid, found, data_fields)
         found = _by_position(grid, numeric, found, start, data_fields)
     return _one_short(grid, found, start, data_fields)
+
+
+def _apart(grid: Grid, numeric: np.ndarray, start: int, found: Heading) -> Heading:
+    """`found` without its upper row of names where a blank line parts it from the lower,
+    or it writes a setting: a scope's `Trigger,CH1 rising 0.50 V` above a blank line and
+    `Time(s),CH1(V)` is a setting, not the first words of the names over two rows."""
+    if found.header is None or found.units is not None or len(found.rows) < 2:
+        return found
+    upper, lower = found.rows[0], found.rows[1]
+    if not (upper < lower and (lower > upper + 1 or _setting_line(grid.lines[upper]))):
+        return found
+    below = heading(grid.cells.iloc[lower:], numeric[lower:], start - lower)
+    if below.header is None or [lower + row for row in below.rows] != [lower]:
+        return found
+    return Heading(below.header, None, found.title, [lower, *found.rows[2:]])
 
 
 def _labelled(
@@ -175,6 +192,24 @@ def _commented(grid: Grid, start: int, data_fields: int) -> Heading | None:
     if any(_not_a_name(cell) for cell in named):
         return None
     return _regrouped(grid, Heading(found.header, found.units, "", placed), data_fields)
+
+
+def one_column_heading(comments: list[str]) -> str | None:
+    """The header a one-column file writes in the comment lines just above its numbers
+    (their marks stripped, top first), as numpy.savetxt writes a single column's: a name
+    line (`t`, `t [s]`), perhaps over a units line (`[s]`), read back as one header
+    (`t [s]`); a units line alone is `[s]`. None when the last line is prose (a title,
+    a sentence), which names no column."""
+    texts = [text.strip() for text in comments if text.strip()]
+    if not texts:
+        return None
+    units = ""
+    if is_units_row([texts[-1]]) and " " not in texts[-1]:
+        units, texts = texts[-1], texts[:-1]
+    name = texts[-1] if texts else ""
+    if not name or len(name.split()) > MAX_NAME_WORDS or _not_a_name(name) or name[-1] in ".:;,":
+        return units if units.startswith(("[", "(")) else None
+    return f"{name} {units}".strip()
 
 
 def _not_a_name(cell: str) -> bool:

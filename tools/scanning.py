@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, Field
 
@@ -71,6 +72,25 @@ class ScanResult(BaseModel):
 
 def _empty_buckets() -> dict[str, Bucket]:
     return {name: Bucket() for name in (*BUCKETS, OTHER)}
+
+
+def with_tables(scan: dict[str, Any], tables: set[str]) -> dict[str, Any]:
+    """`scan` (a ScanResult's dump) with the files the analysis read a table from (paths
+    in `tables`) listed under data: a stopwatch's `times.txt` is data, though its suffix is
+    a document's. The scan itself reads no file; this is for the report's inventory."""
+    buckets = {name: dict(bucket) for name, bucket in (scan.get("buckets") or {}).items()}
+    documents = buckets.get("documents")
+    if not documents or not tables:
+        return scan
+    moved = [rel for rel in documents.get("files", []) if rel in tables]
+    if not moved:
+        return scan
+    data = buckets.setdefault("data", {"count": 0, "bytes": 0, "files": []})
+    documents["files"] = [rel for rel in documents["files"] if rel not in tables]
+    documents["count"] = documents.get("count", 0) - len(moved)
+    data["files"] = [*data.get("files", []), *moved]
+    data["count"] = data.get("count", 0) + len(moved)
+    return {**scan, "buckets": buckets}
 
 
 def bucket_of(path: str) -> str:

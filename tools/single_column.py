@@ -16,7 +16,9 @@ import numpy as np
 import pandas as pd
 
 from labscribe.tools.columns import describe
+from labscribe.tools.fixed_width import COMMENT_MARK
 from labscribe.tools.grid import MAX_TABLES_PER_FILE, MIN_ROWS, Found, _runs
+from labscribe.tools.header_rows import one_column_heading
 from labscribe.tools.instruments import apply_metadata, metadata_of_line
 from labscribe.tools.readers import Read
 from labscribe.tools.text_tables import COMMENT_PREFIXES, MAX_LINES
@@ -52,10 +54,10 @@ def one_column(text: str, notes: list[str], encoding: str) -> Read | None:
     for start, stop in runs:
         if stop - start < MIN_ROWS or len(found) >= MAX_TABLES_PER_FILE:
             continue
-        header = _header(cells, start)
-        if header is not None:
-            used[header] = True
-        text_of = cells.iloc[header] if header is not None else ""
+        header, text_of = _header(cells, lines, start)
+        used[header] = True
+        if text_of.startswith(("[", "(")):  # a units line alone (`# [s]`) names no column
+            text_of = f"column {len(found) + 1} {text_of}"
         name, unit = split_unit(text_of) if text_of else (f"column {len(found) + 1}", "")
         frame = pd.DataFrame({0: values.iloc[start:stop].to_numpy(dtype=float)})
         columns = describe(frame, [(text_of, name, unit)])
@@ -73,9 +75,20 @@ def one_column(text: str, notes: list[str], encoding: str) -> Read | None:
     return Read(found, metadata, encoding, "one column", decimal, "text", notes, blocks)
 
 
-def _header(cells: pd.Series, start: int) -> int | None:
-    """The line just above a run of numbers, if it reads like a column's name."""
+def _header(cells: pd.Series, lines: list[str], start: int) -> tuple[list[int], str]:
+    """The lines of a run of numbers' header and its text: the line just above, if it reads
+    like a column's name, or the comment lines just above (`# t` over `# [s]`, as
+    numpy.savetxt writes a header) where they name it; ([], "") when none does."""
     above = start - 1
-    if above < 0 or not cells.iloc[above] or len(cells.iloc[above]) > MAX_HEADER_CHARS:
-        return None
-    return above if not re.search(r"[:=：]", cells.iloc[above]) else None
+    if above < 0:
+        return [], ""
+    if cells.iloc[above]:
+        text = cells.iloc[above]
+        named = len(text) <= MAX_HEADER_CHARS and not re.search(r"[:=：]", text)
+        return ([above], text) if named else ([], "")
+    comments = []
+    while above >= 0 and lines[above].startswith(COMMENT_PREFIXES) and len(comments) < 2:
+        comments.insert(0, above)
+        above -= 1
+    text = one_column_heading([COMMENT_MARK.sub("", lines[row]) for row in comments])
+    return (comments, text) if text else ([], "")

@@ -15,8 +15,26 @@ import re
 TASK_HEADING = re.compile(
     r"goal|aim|objective|task|requirement|required|question|exercise|assignment|deliverable"
     r"|report|analysis|evaluation|calculation|discuss|problem|post-?lab|pre-?lab|write-?up"
-    r"|to ?do|checklist|aufgabe|auswertung|ziel|fragen|gefordert|verlangt|anforderung"
-    r"|目的|任务|要求|内容|思考|步骤|问题|数据处理|作业",
+    r"|to ?do|checklist|\bwork\b|arbeitsauftr|aufgabe|auswertung|ziel|fragen|gefordert"
+    r"|verlangt|anforderung"
+    r"|目的|任务|要求|内容|思考|步骤|问题|数据处理|作业"
+    # a sentence that introduces what the student hands in: "What we want from you:",
+    # "Your report should contain:", "We ask you to give:", "Gesucht sind:"
+    r"|want(?:ed)?\s+from\s+you|(?:we|i)\s+(?:want|expect|ask)\s+you|you\s+should\s+give"
+    r"|(?:report|write-?up)\s+(?:should|must|will)\s+(?:contain|include|give)"
+    r"|gesucht|zu\s+bestimmen|soll(?:te)?\s+enthalten|请给出",
+    re.IGNORECASE,
+)
+# The word that names a handout's aim.
+AIM_WORD = (
+    r"(?:aims?|objectives?|purpose|goals?|ziele?|zielsetzung|versuchsziel|lernziele"
+    r"|实验目的|目的)"
+)
+# The aim stated on its own line: "Aim: to measure g", "实验目的：测量 ...", and as a run-in
+# heading ending in a full stop: "Objective. Determine the elastic properties ...".
+AIM_INLINE = re.compile(
+    rf"^(?:the\s+)?{AIM_WORD}(?:\s+of\s+(?:the|this)\s+\w+)?\s*(?:[:：]|\.(?=\s+[A-Z]))"
+    r"\s*(\S.*)$",
     re.IGNORECASE,
 )
 # A sub-heading that only numbers a part ("Part 2", "Teil B", "Experiment II") continues the
@@ -27,9 +45,13 @@ NEUTRAL_HEADING = re.compile(
     re.IGNORECASE,
 )
 # A numbered task says so itself: "Task 3:", "Q2.", "Aufgabe 2:", "问题1".
+# Lettered and roman tasks ("Task B:", "Question II.", "Aufgabe c)") need their punctuation,
+# so that "Problem I had" or "Task Area" is no marker.
 TASK_MARKER = re.compile(
-    r"^\s*(?:task|question|q|exercise|problem|aufgabe|teilaufgabe|frage|任务|问题|题)"
-    r"\s*\d{1,3}[a-z]?\s*[.:：)–-]?",
+    r"^\s*(?:(?:task|question|q|exercise|problem|aufgabe|teilaufgabe|frage|任务|问题|题)"
+    r"\s*(?P<number>\d{1,3}[a-z]?)\s*[.:：)–-]?"
+    r"|(?:task|question|exercise|problem|aufgabe|teilaufgabe|frage)"
+    r"\s+(?P<letter>[A-Ha-h]|[IVX]{1,4})\s*[.:：)–-])",
     re.IGNORECASE,
 )
 # A worksheet's blank to fill in ("g = ______ m/s²", "（  ）") asks for an answer.
@@ -62,7 +84,7 @@ IMPERATIVE = frozenset(
         "ensure", "align", "mount", "wait", "allow", "fill", "enter", "print", "vary", "explore",
         "extrapolate", "interpolate", "linearise", "linearize", "integrate", "differentiate",
         "simulate", "sum", "average", "multiply", "divide", "subtract", "round", "open",
-        "bring", "plug", "unplug", "remove", "discharge", "charge", "zero", "clamp", "hang",
+        "bring", "plug", "unplug", "remove", "discharge", "charge", "zero", "clamp", "hang", "copy",
     }
 )  # fmt: skip
 # German instructions start with the verb ("Bestimmen Sie ...", to a student "Bestimme ...",

@@ -10,6 +10,11 @@ command ("From a, determine g", "Bestimmen Sie ...", "计算...", see tools/task
 In a paragraph, a task is a sentence with such a clause, or a blank to fill in.
 Descriptive prose ("In this lab you measure ...") is not a task, nor is a closing
 instruction ("Hand in the report by ..."), and nothing after a References heading is.
+The aim stated in prose ("Aim: determine h ...", a paragraph under an Aim heading) is no
+task beside other tasks: it says what the tasks are for, and counting it would shift every task's
+number; a handout that sets no task otherwise has its aim's commands as its checklist.
+Each task keeps the number or letter the handout gives it where every task has one of one
+kind, all different ("Task A" ... "Task D", "(i)" ... "(iii)"): see `task_numbers`.
 """
 
 from __future__ import annotations
@@ -23,7 +28,15 @@ from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.handout_markup import handout_of
 from labscribe.tools.handout_units import NOISE, Unit, plain_lines, sentences, units_of
 from labscribe.tools.reading import read_in
-from labscribe.tools.task_words import BLANK, TASK_MARKER, asks, closing, is_cjk
+from labscribe.tools.task_words import (
+    AIM_INLINE,
+    AIM_WORD,
+    BLANK,
+    TASK_MARKER,
+    asks,
+    closing,
+    is_cjk,
+)
 
 ASSIGNMENT_SUFFIXES = frozenset({".pdf", ".txt", ".md", ".tex", ".html", ".htm", ".rtf"})
 ASSIGNMENT_NAME = re.compile(
@@ -55,19 +68,13 @@ AIM_SENTENCE = re.compile(
     r" of (?:this|the)|(?:aims?|purpose|objectives?) (?:is|are) to)\b|实验目的|本实验",
     re.IGNORECASE,
 )
-_AIM_WORD = (
-    r"(?:aims?|objectives?|purpose|goals?|ziele?|zielsetzung|versuchsziel|lernziele"
-    r"|实验目的|目的)"
-)
 # An Aim heading names it among at most six words: "Aim", "Objectives", "I. OBJECTIVE",
 # "Aims and objectives", "Learning objectives", "Versuchsziel", "一、实验目的".
-AIM_HEADING = re.compile(rf"^(?:\S+\s+){{0,5}}?{_AIM_WORD}(?:\s+\S+){{0,5}}?\s*[:：]?$",
+AIM_HEADING = re.compile(rf"^(?:\S+\s+){{0,5}}?{AIM_WORD}(?:\s+\S+){{0,5}}?\s*[:：]?$",
                          re.IGNORECASE)  # fmt: skip
-# The aim stated on its own line: "Aim: to measure g", "实验目的：测量 ...".
-AIM_INLINE = re.compile(
-    rf"^(?:the\s+)?{_AIM_WORD}(?:\s+of\s+(?:the|this)\s+\w+)?\s*[:：]\s*(\S.*)$",
-    re.IGNORECASE,
-)
+# A heading that names the aim and the tasks together ("Aims and tasks") heads tasks.
+_TASKS_TOO = re.compile(r"task|question|exercise|assignment|aufgabe|任务|问题|要求|内容",
+                        re.IGNORECASE)  # fmt: skip
 MAX_AIM_CHARS = 400
 # A line of the head that is a field of a form, not prose: "TA: ...", "Date: 3 May.".
 _FIELD = re.compile(r"^[^\s:：]{1,20}(?:\s[^\s:：]{1,20})?\s*[:：]\s")
@@ -123,6 +130,8 @@ class Assignment(BaseModel):
     (`aim_is_opening`); "" when it has neither."""
     aim_is_opening: bool = False
     tasks: list[str] = Field(default_factory=list)
+    numbers: list[str] = Field(default_factory=list)
+    """Each task's number as the handout gives it (see `task_numbers`)."""
     tasks_left_out: int = 0
     """Tasks beyond MAX_TASKS, left out of the checklist (commands of the procedure first)."""
 
@@ -152,8 +161,10 @@ def assignment_of(text: str, rel: str = "") -> Assignment:
     """The title, aim and tasks of a handout's `text`, read as its name `rel` says."""
     handout = read_handout(text, rel)
     aim, opening = _aim(handout)
-    tasks, left_out = _tasks(handout.units)
+    marked, left_out = _tasks(handout.units)
+    tasks = [task for task, _ in marked]
     return Assignment(title=_title(handout), aim=aim, aim_is_opening=opening, tasks=tasks,
+                      numbers=task_numbers([mark for _, mark in marked]),
                       tasks_left_out=left_out)  # fmt: skip
 
 
@@ -197,23 +208,60 @@ def assignment_aim(text: str, rel: str = "") -> str:
 
 def extract_tasks(text: str, rel: str = "") -> list[str]:
     """The tasks `text` sets, in order, as written (a list item whole), at most MAX_TASKS."""
-    return _tasks(read_handout(text, rel).units)[0]
+    return [task for task, _ in _tasks(read_handout(text, rel).units)[0]]
 
 
-def _tasks(units: list[Unit]) -> tuple[list[str], int]:
-    """The tasks of `units` in order, and how many beyond MAX_TASKS were left out. Over the
-    limit, the tasks the handout's structure names (under Tasks, Questions, ...) are kept
-    before commands found elsewhere (the procedure's steps), each kind in order."""
-    found: dict[str, tuple[int, int]] = {}  # task -> (rank, position)
+def task_numbers(marks: list[str]) -> list[str]:
+    """The numbers a checklist gives its tasks: the handout's own `marks` ("A" ... "D",
+    "i" ... "iii", "1" ... "4") where every task has one, all of one kind (numbers, letters
+    or roman numerals) and all different; else 1, 2, 3 ... in order."""
+    kinds = {_mark_kind(mark) for mark in marks}
+    if marks and "" not in kinds and len(kinds) == 1 and len(set(marks)) == len(marks):
+        return list(marks)
+    return [str(number) for number in range(1, len(marks) + 1)]
+
+
+def task_number(numbers: list[str], number: int) -> str:
+    """The handout's number for the checklist's task `number` (counted from 1)."""
+    return numbers[number - 1] if 0 < number <= len(numbers) else str(number)
+
+
+def _mark_kind(mark: str) -> str:
+    if mark[:1].isdigit():
+        return "number"
+    if re.fullmatch(r"[ivx]+", mark, re.IGNORECASE) and mark.lower() not in {"v", "x"}:
+        return "roman"
+    return "letter" if re.fullmatch(r"[a-h]", mark, re.IGNORECASE) else ""
+
+
+def _tasks(units: list[Unit]) -> tuple[list[tuple[str, str]], int]:
+    """The tasks of `units` in order, each with the handout's mark for it, and how many
+    beyond MAX_TASKS were left out. The aim's commands count only where the handout sets
+    no other task. Over the limit, the tasks the handout's structure names (under Tasks,
+    Questions, ...) are kept before commands found elsewhere (the procedure's steps), each
+    kind in order."""
+    found: dict[str, tuple[int, int, str, bool]] = {}  # task -> (rank, position, mark, aim)
     for unit in units:
+        aim = _is_aim(unit)
         for rank, task in _unit_tasks(unit):
             task = _short(task)
             if task and task not in found:
-                found[task] = (rank, len(found))
-    if len(found) <= MAX_TASKS:
-        return list(found), 0
-    kept = sorted(found, key=lambda task: found[task])[:MAX_TASKS]
-    return sorted(kept, key=lambda task: found[task][1]), len(found) - MAX_TASKS
+                found[task] = (rank, len(found), unit.mark if unit.kind == "item" else "", aim)
+    if not all(aim for _, _, _, aim in found.values()):
+        found = {task: found[task] for task in found if not found[task][3]}
+    kept = sorted(found, key=lambda task: found[task][:2])[:MAX_TASKS]
+    kept.sort(key=lambda task: found[task][1])
+    return [(task, found[task][2]) for task in kept], len(found) - len(kept)
+
+
+def _is_aim(unit: Unit) -> bool:
+    """Whether a paragraph states the aim: it stands under an Aim heading, or opens "Aim:".
+    A list under Goals ("2 Goals\n- Measure ...\n- Determine ...") is the handout's list of
+    tasks, not a statement of its aim."""
+    if unit.kind != "para":
+        return False
+    under = AIM_HEADING.match(unit.heading) is not None and not _TASKS_TOO.search(unit.heading)
+    return under or AIM_INLINE.match(unit.text) is not None
 
 
 def _unit_tasks(unit: Unit) -> list[tuple[int, str]]:

@@ -31,6 +31,11 @@ _PLAIN = {
     "°": "deg", "°C": "°C", "degC": "°C", "℃": "°C", "ppm": "ppm", "min": "min", "h": "h",
     "rpm": "rpm", "counts": "counts", "cps": "cps", "a.u.": "a.u.", "au": "a.u.",
     "dB": "dB", "dBm": "dBm", "dBV": "dBV", "dBc": "dBc", "div": "div", "px": "px", "lm": "lm",
+    # scale readings and counts labs write as their unit: an Italian `(punti)`, a German
+    # scale's `Skt` (Skalenteile), `arb. units` in parentheses
+    "punti": "punti", "punto": "punti", "Punkte": "Punkte", "pts": "pts", "Skt": "Skt",
+    "Skt.": "Skt", "Skalenteile": "Skt", "divisions": "div",
+    "arb. units": "arb. units", "arb. u.": "arb. u.", "arbitrary units": "arbitrary units",
 }  # fmt: skip
 # Units written as words (an oscilloscope's `second`, `Volt`), read case-blind.
 _WORDS = {
@@ -64,6 +69,14 @@ _NESTED = re.compile(r"^(?P<name>.*?)\s*\((?P<unit>[^()]{0,12}\([^()]{1,12}\)[^(
 _SLASHED = re.compile(r"^(?P<name>.*\S)\s*/\s*(?P<unit>[^/\s]{1,12})$")
 # A unit in parentheses followed by a mark of its own: `Oxygen (%) (P)`.
 _NOTED = re.compile(r"^(?P<name>.*?)\s*\((?P<unit>[^()]{1,24})\)\s*(?P<note>\([^()]{1,24}\))$")
+# Superscript exponents as headers type them (`m·s⁻²`, `cm⁻¹`), read as the caret notation
+# the rest of labscribe and pint read (`m·s^-2`); `²` and `³` alone are read as they stand.
+_SUPERSCRIPTS = re.compile(r"[⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
+_SUPERSCRIPT_DIGITS = str.maketrans("⁺⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "+-0123456789")
+# A `t` in a mass's or a load's header is the tonne (`weight (t)`, `Last in t`); elsewhere
+# a `t` is a time's symbol (`x/t`), no unit.
+_MASS_NAME = re.compile(r"weight|\bwt\b|mass|load|tonnage|gewicht|\blast\b|peso|poids|重|质量|载",
+                        re.IGNORECASE)  # fmt: skip
 # Names of temperatures and heating, whose `C` is degrees Celsius; and a `C` standing alone.
 _TEMPERATURE_NAME = re.compile(r"temp|heat|therm|cool|°|温", re.I)
 _BARE_C = re.compile(r"(?<![\w°])C(?!\w)")
@@ -116,7 +129,17 @@ def unit_word(token: str) -> str | None:
 def known_unit(token: str) -> str | None:
     """The unit `token` names: its usual spelling when this module knows it (`canonical`),
     else as written when pint reads it as a unit (`kg m^-3`, `psi`); None if it names none."""
+    if re.search(r"[⁻⁺⁰¹⁴-⁹]", token):
+        token = _SUPERSCRIPTS.sub(lambda m: "^" + m[0].translate(_SUPERSCRIPT_DIGITS), token)
     return canonical(token) or library_unit(token, _is_known, _PREFIXABLE_SYMBOLS)
+
+
+def _unit_of(name: str, written: str) -> str | None:
+    """The unit `written` beside the column `name`: a known unit, or the tonne's `t` (or
+    `T`, as inventory exports write it) beside a mass's name."""
+    if written.strip() in ("t", "T") and _MASS_NAME.search(name):  # no tesla of a weight
+        return "t"
+    return known_unit(written)
 
 
 def _is_known(word: str) -> bool:
@@ -136,14 +159,14 @@ def split_unit(header: str) -> tuple[str, str]:
     """
     text = " ".join(header.split())
     if match := _BRACKETED.match(text):
-        unit = known_unit(match["unit"])
+        unit = _unit_of(match["name"], match["unit"])
         name = re.sub(r"(?:\s+in|\s*/)$", "", match["name"])  # `T in [K]`, `DSC/(uV/mg)`
         if name and (unit or match["open"] == "["):
             return name, _celsius(name, unit or match["unit"])
     if (match := _NOTED.match(text)) and (unit := known_unit(match["unit"])):
         return f"{match['name']} {match['note']}", unit  # `Oxygen (%) (P)`: a sensor's mark
     for pattern in (_NESTED, _SLASHED, _IN, _COMMA):
-        if (match := pattern.match(text)) and (unit := known_unit(match["unit"])):
+        if (match := pattern.match(text)) and (unit := _unit_of(match["name"], match["unit"])):
             return match["name"], _celsius(match["name"], unit)
     if (match := _PER.match(text)) and (unit := canonical(f"{match['top']}/{match['bottom']}")):
         return match["name"], unit

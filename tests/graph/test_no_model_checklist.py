@@ -1,0 +1,92 @@
+"""`labscribe run --no-model`: the report's checklist is the handout's, task for task. The
+aim is no task, a task's second line stays with it, lettered tasks keep their letters (in
+the checklist and where a fit names the task it answers), and a brief that lists the results
+it wants in noun phrases still gets its checklist. The data are real files
+(tests/data/real/SOURCES.md); the handouts follow real layouts in our own words."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+from clirun import COMMAND
+
+REAL = Path(__file__).parents[1] / "data" / "real"
+NO_MODEL_HERE = {"LABSCRIBE_LOCAL_GGUF": "/nonexistent/model.gguf"}
+
+
+def report_of(folder: Path, tmp_path: Path) -> str:
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("LABSCRIBE_", "DEEPSEEK_"))} | NO_MODEL_HERE  # fmt: skip
+    out = tmp_path / "out"
+    done = subprocess.run(
+        [*COMMAND, "run", str(folder), "--no-model", "--no-compile", "--out", str(out),
+         "--db", str(tmp_path / "c.db")],
+        capture_output=True, text=True, env=env, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return (out / "report.tex").read_text()
+
+
+def checklist(report: str) -> str:
+    assert "\\section{The assignment's tasks}" in report
+    rows = report.split("\\section{The assignment's tasks}", 1)[1].split("\\section{", 1)[0]
+    rows = re.sub(r"\\allowbreak\{\}|\\hfil\\penalty0\\hfilneg\{\}", "", rows)
+    return rows.replace("\\_", "_").replace("\\%", "%")
+
+
+PHOTOELECTRIC = (
+    "Physics 2 Lab 6: the photoelectric effect\n\n"
+    "Aim: find out how the stopping voltage depends on the wavelength of the light.\n\n"
+    "Task A: Plot the Stopping Voltage against the Wavelength.\n"
+    "Task B: Fit a straight line to the Stopping Voltage against the Wavelength.\n"
+    "        Is the line an adequate model?\n"
+    "Task C: Give the slope with its standard error.\n"
+    "Task D: Which wavelength lies farthest from the line?\n"
+)
+
+
+def test_no_model_checklist_keeps_lettered_tasks_their_letters_and_leaves_out_the_aim(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "lab6"
+    folder.mkdir()
+    (folder / "exercise6.txt").write_text(PHOTOELECTRIC)
+    shutil.copy(REAL / "labtables" / "photoelectric_stopping_voltage.csv", folder / "photo.csv")
+    rows = checklist(report_of(folder, tmp_path))
+    assert "Aim:" not in rows and "find out how" not in rows  # the aim is no task
+    expected = [
+        "A & Plot the Stopping Voltage against the Wavelength. &",
+        "B & Fit a straight line to the Stopping Voltage against the Wavelength. Is the line "
+        "an adequate model? &",
+        "C & Give the slope with its standard error. &",
+        "D & Which wavelength lies farthest from the line? &",
+    ]
+    positions = [rows.find(row) for row in expected]
+    assert -1 not in positions, rows
+    assert positions == sorted(positions)
+    assert "\n1 & " not in rows and "\n5 & " not in rows
+
+
+BRIEF = (
+    "Lab brief: a pendulum timed five times at each length\n\n"
+    "What we want from you:\n"
+    "* The mean period at each length, with the standard error of the mean.\n"
+    "* The value of g from a fit of T² against l, with its uncertainty.\n"
+)
+
+
+def test_no_model_checklist_lists_a_briefs_results_asked_for_in_noun_phrases(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "brief"
+    folder.mkdir()
+    (folder / "lab_brief.txt").write_text(BRIEF)
+    shutil.copy(REAL / "labtables" / "pendulum-lengths-periods.csv", folder / "periods.csv")
+    rows = checklist(report_of(folder, tmp_path))
+    first = rows.find("1 & The mean period at each length, with the standard error of the mean.")
+    second = rows.find("2 & The value of g from a fit of T² against l, with its uncertainty.")
+    assert -1 < first < second, rows
