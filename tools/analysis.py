@@ -33,7 +33,7 @@ from labscribe.tools.quantities import Derived
 from labscribe.tools.regression import Regression, polish, regressions
 from labscribe.tools.regression_text import digest_lines, not_the_regression, regression_facts
 from labscribe.tools.repeat_text import repeat_facts, repeats_digest
-from labscribe.tools.repeats import Series, repeated_measurements
+from labscribe.tools.repeats import Series, decode, repeated_measurements
 from labscribe.tools.requested import Request, requested_models
 from labscribe.tools.roles import decide_roles, read_handout
 from labscribe.tools.row_numbers import restore_named
@@ -263,6 +263,7 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
     )  # fmt: skip
     try:  # what a folder holds must not cost the rest of the analysis
         analysis.repeats = repeated_measurements(loaded, deadline=deadline)
+        decode(analysis.repeats, handout.text or "\n".join(analysis.tasks))  # coded values
         analysis.extremes = asked_extremes(analysis.tasks, loaded, analysis.parameters)
     except Exception as exc:
         analysis.left_out.append(f"repeats and extremes failed: {exc}"[:200])
