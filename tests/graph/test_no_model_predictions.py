@@ -65,3 +65,35 @@ def test_no_model_predicts_from_values_written_with_their_tolerance(tmp_path: Pa
     )
     assert stated and abs(float(stated[1]) - z) < 0.02
     assert "a tolerance of ±5 nF, read as a rectangular distribution" in report
+
+
+def test_no_model_reads_a_parts_tolerance_beside_its_value_in_a_nested_file(
+    tmp_path: Path,
+) -> None:
+    """A YAML block per part, `inductor: {L: 10 mH, tolerance: 5 %}`: the bare `tolerance`
+    key bounds the part's value, so the prediction is not taken as exact."""
+    frequency = np.geomspace(3.0, 15.0, 120)
+    f0, q = 7.39, 2.7
+    amplitude = 1 / np.sqrt(1 + q**2 * (frequency / f0 - f0 / frequency) ** 2)
+    noise = np.random.default_rng(5).normal(0, 0.003, frequency.size)
+    table = pd.DataFrame({"f (kHz)": frequency, "U_R (V)": amplitude + noise})
+    folder = folder_with(tmp_path, {
+        "sweep.csv": table.to_csv(index=False, float_format="%.5f"),
+        "components.yaml": (
+            "inductor:\n  L: 10 mH\n  tolerance: 5 %\n  dc_resistance: 28 ohm\n"
+            "capacitor:\n  C: 47 nF\n  tolerance: 10 %\n"
+        ),
+        "assignment.md": (
+            "# RLC resonance\n\nThe resonance frequency of the circuit is f0 = 1/(2π√(LC)).\n\n"
+            "Tasks:\n1. Fit the resonance curve of U_R against f and determine f0.\n"
+            "2. Compare the measured f0 with the value predicted from L and C.\n"
+        ),
+    })  # fmt: skip
+    report = report_of(folder, tmp_path)
+    assert "no uncertainty given: taken as exact" not in report
+    predicted = 1 / (2 * math.pi * math.sqrt(10e-3 * 47e-9)) / 1000
+    sigma = predicted / 2 * math.hypot(0.05 / math.sqrt(3), 0.10 / math.sqrt(3))
+    shown = re.search(r"f0 predicted (\d+\.\d+) ± (\d+\.\d+) kHz", report)
+    assert shown, "no predicted f0 in kHz"
+    assert abs(float(shown[1]) - predicted) < 0.01 and abs(float(shown[2]) - sigma) < 0.01
+    assert "they agree within their uncertainties" in report
