@@ -38,6 +38,7 @@ from labscribe.tools.requested import Request, requested_models
 from labscribe.tools.roles import decide_roles, read_handout
 from labscribe.tools.row_numbers import restore_named
 from labscribe.tools.scanning import files_with_suffix
+from labscribe.tools.stated_values import measured_inputs, stated_values
 from labscribe.tools.tables import TABLE_SUFFIXES, NoTable, Table, TableSummary, read_data
 from labscribe.tools.tasks import (
     ASSIGNMENT_SUFFIXES,
@@ -286,11 +287,13 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
     if len(loaded) > MAX_FITTED_TABLES:
         analysis.left_out.append(f"the first {MAX_FITTED_TABLES} tables fitted")
     analysis.fits = not_the_regression(polish(analysis.fits, fitted), analysis.regressions)
-    if analysis.parameters and time.monotonic() <= deadline:
+    if (analysis.parameters or analysis.repeats) and time.monotonic() <= deadline:
         try:
+            text = handout.text or "\n".join(analysis.tasks)
+            stated = stated_values(text, analysis.assignment or "the assignment")
             analysis.predictions = predictions(
-                handout.text or "\n".join(analysis.tasks), analysis.tasks, analysis.parameters,
-                analysis.fits,
+                text, analysis.tasks, analysis.parameters + stated, analysis.fits,
+                measured_inputs(analysis.repeats),
             )  # fmt: skip
         except Exception as exc:  # a prediction's failure must not cost the analysis
             analysis.left_out.append(f"computing the predictions failed: {exc}"[:200])

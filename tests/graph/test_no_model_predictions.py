@@ -13,6 +13,8 @@ import numpy as np
 import pandas as pd
 from test_no_model_roles import fitted, folder_with, report_of
 
+REAL = Path(__file__).parents[1] / "data" / "real" / "repeats"
+
 
 def test_no_model_sets_the_predicted_f0_beside_the_measured_one(
     example: Path, tmp_path: Path
@@ -97,3 +99,52 @@ def test_no_model_reads_a_parts_tolerance_beside_its_value_in_a_nested_file(
     assert shown, "no predicted f0 in kHz"
     assert abs(float(shown[1]) - predicted) < 0.01 and abs(float(shown[2]) - sigma) < 0.01
     assert "they agree within their uncertainties" in report
+
+
+def test_no_model_computes_g_from_the_mean_fall_time_with_its_uncertainty(
+    tmp_path: Path,
+) -> None:
+    """`g = 2h/t²` from the mean of 20 hand-timed drops, h stated in the handout's prose with
+    its ±: g with the uncertainty propagated from the standard error and the tolerance."""
+    times = np.array([0.45, 0.54, 0.47, 0.50, 0.44, 0.52, 0.49, 0.46, 0.53, 0.48,
+                      0.51, 0.43, 0.50, 0.47, 0.55, 0.46, 0.49, 0.52, 0.44, 0.49])  # fmt: skip
+    folder = folder_with(tmp_path, {
+        "drops.csv": "t (s)\n" + "\n".join(f"{t:.2f}" for t in times) + "\n",
+        "brief.md": (
+            "# Free fall\n\nA ball was dropped 20 times from a height h = 1.200 m (measured to "
+            "±1 mm).\n\n## Tasks\n1. Give the mean fall time and its standard error.\n"
+            "2. Compute g = 2h/t² from the mean time, with its uncertainty, and compare it "
+            "with 9.81 m/s².\n"
+        ),
+    })  # fmt: skip
+    report = report_of(folder, tmp_path)
+    mean, sem = times.mean(), times.std(ddof=1) / math.sqrt(times.size)
+    g = 2 * 1.2 / mean**2
+    sigma = g * math.hypot(2 * sem / mean, 0.001 / math.sqrt(3) / 1.2)
+    shown = re.search(r"g = (\d+\.\d+) ± (\d+\.\d+) m/s² from g = 2h/t² with t = the mean", report)
+    assert shown, "no g from the mean time"
+    assert abs(float(shown[1]) - g) < 0.01 and abs(float(shown[2]) - sigma) < 0.01
+    row = next(line for line in report.splitlines() if line.startswith("2 & Compute g"))
+    assert "its uncertainty propagated" in row
+
+
+def test_no_model_takes_the_only_repeated_measurement_where_the_formula_says_mean(
+    tmp_path: Path,
+) -> None:
+    """A file of 700 pendulum timings with no header (tests/data/real/repeats, Uebung06):
+    the formula's T is the mean of its one column, and the report says it took it so."""
+    folder = folder_with(tmp_path, {
+        "Pendel-Messung.dat": (REAL / "Pendel-Messung.dat").read_text(),
+        "aufgabe.md": (
+            "# Pendel\n\nThe pendulum is l = 2.800 m long.\n\n## Tasks\n"
+            "1. Give the mean period and its standard error.\n"
+            "2. Compute g = 4π²l/T² from the mean period and compare it with 9.81 m/s².\n"
+        ),
+    })  # fmt: skip
+    report = report_of(folder, tmp_path)
+    periods = np.loadtxt(REAL / "Pendel-Messung.dat")
+    g = 4 * math.pi**2 * 2.8 / periods.mean() ** 2
+    shown = re.search(r"g & (\d+\.\d+) ± (\d+\.\d+) from g = 4", report)
+    assert shown, "no g from the mean period"
+    assert abs(float(shown[1]) - g) < 0.01
+    assert "T taken as the mean of" in report and "the only repeated measurement" in report
