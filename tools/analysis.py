@@ -28,6 +28,7 @@ from labscribe.tools.parameters import (
     ParameterRow,
     read_parameters,
 )
+from labscribe.tools.point_estimate import point_estimates
 from labscribe.tools.prediction import Prediction, predictions
 from labscribe.tools.quantities import Derived
 from labscribe.tools.regression import Regression, polish, regressions
@@ -287,6 +288,7 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
     if len(loaded) > MAX_FITTED_TABLES:
         analysis.left_out.append(f"the first {MAX_FITTED_TABLES} tables fitted")
     analysis.fits = not_the_regression(polish(analysis.fits, fitted), analysis.regressions)
+    analysis.extremes += point_estimates(analysis.tasks, fitted, analysis.fits)  # "at 8 t"
     if (analysis.parameters or analysis.repeats) and time.monotonic() <= deadline:
         try:
             text = handout.text or "\n".join(analysis.tasks)
