@@ -288,7 +288,10 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
     if len(loaded) > MAX_FITTED_TABLES:
         analysis.left_out.append(f"the first {MAX_FITTED_TABLES} tables fitted")
     analysis.fits = not_the_regression(polish(analysis.fits, fitted), analysis.regressions)
-    analysis.extremes += point_estimates(analysis.tasks, fitted, analysis.fits)  # "at 8 t"
+    try:  # a line's value at the point a task names ("for a roller of 8 t")
+        analysis.extremes += point_estimates(analysis.tasks, fitted, analysis.fits)
+    except Exception as exc:
+        analysis.left_out.append(f"the estimates at a point failed: {exc}"[:200])
     if (analysis.parameters or analysis.repeats) and time.monotonic() <= deadline:
         try:
             text = handout.text or "\n".join(analysis.tasks)
