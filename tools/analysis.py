@@ -28,16 +28,18 @@ from labscribe.tools.parameters import (
     ParameterRow,
     read_parameters,
 )
+from labscribe.tools.point_estimate import point_estimates
 from labscribe.tools.prediction import Prediction, predictions
 from labscribe.tools.quantities import Derived
 from labscribe.tools.regression import Regression, polish, regressions
 from labscribe.tools.regression_text import digest_lines, not_the_regression, regression_facts
 from labscribe.tools.repeat_text import repeat_facts, repeats_digest
-from labscribe.tools.repeats import Series, repeated_measurements
+from labscribe.tools.repeats import Series, decode, repeated_measurements
 from labscribe.tools.requested import Request, requested_models
 from labscribe.tools.roles import decide_roles, read_handout
 from labscribe.tools.row_numbers import restore_named
 from labscribe.tools.scanning import files_with_suffix
+from labscribe.tools.stated_values import measured_inputs, stated_values
 from labscribe.tools.tables import TABLE_SUFFIXES, NoTable, Table, TableSummary, read_data
 from labscribe.tools.tasks import (
     ASSIGNMENT_SUFFIXES,
@@ -267,6 +269,7 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
     )  # fmt: skip
     try:  # what a folder holds must not cost the rest of the analysis
         analysis.repeats = repeated_measurements(loaded, deadline=deadline)
+        decode(analysis.repeats, handout.text or "\n".join(analysis.tasks))  # coded values
         analysis.extremes = asked_extremes(analysis.tasks, loaded, analysis.parameters)
     except Exception as exc:
         analysis.left_out.append(f"repeats and extremes failed: {exc}"[:200])
@@ -289,11 +292,17 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
     if len(loaded) > MAX_FITTED_TABLES:
         analysis.left_out.append(f"the first {MAX_FITTED_TABLES} tables fitted")
     analysis.fits = not_the_regression(polish(analysis.fits, fitted), analysis.regressions)
-    if analysis.parameters and time.monotonic() <= deadline:
+    try:  # a line's value at the point a task names ("for a roller of 8 t")
+        analysis.extremes += point_estimates(analysis.tasks, fitted, analysis.fits)
+    except Exception as exc:
+        analysis.left_out.append(f"the estimates at a point failed: {exc}"[:200])
+    if (analysis.parameters or analysis.repeats) and time.monotonic() <= deadline:
         try:
+            text = handout.text or "\n".join(analysis.tasks)
+            stated = stated_values(text, analysis.assignment or "the assignment")
             analysis.predictions = predictions(
-                handout.text or "\n".join(analysis.tasks), analysis.tasks, analysis.parameters,
-                analysis.fits,
+                text, analysis.tasks, analysis.parameters + stated, analysis.fits,
+                measured_inputs(analysis.repeats),
             )  # fmt: skip
         except Exception as exc:  # a prediction's failure must not cost the analysis
             analysis.left_out.append(f"computing the predictions failed: {exc}"[:200])

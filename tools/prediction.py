@@ -97,6 +97,9 @@ class Prediction(BaseModel):
     comparisons: list[Comparison] = Field(default_factory=list)
     task: str = ""
     """The task that asks for the comparison, as the checklist holds it; "" for none."""
+    measured: str = ""
+    """Where the formula takes a measured mean (`t: the mean of t (drops.csv, n = 20)`):
+    then the value is a result of the measurement, not a prediction."""
     note: str = ""
     """Why it is not compared, where it is not."""
 
@@ -109,7 +112,12 @@ class Prediction(BaseModel):
         """One line: the prediction, from what, each measured value with its z, and what
         they say (once where they all say the same)."""
         head = f"{self.quantity} predicted {self.shown()} from {self.formula}"
+        if self.measured:
+            head = (f"{self.quantity} = {self.shown()} from {self.formula} with {self.measured}, "
+                    "its uncertainty propagated")  # fmt: skip
         if not self.comparisons:
+            if self.measured and not self.note:
+                return head
             return f"{head}; {self.note or 'no measured value of that name to compare'}"
         verdicts = {c.verdict() for c in self.comparisons}
         measured = [
@@ -123,16 +131,22 @@ class Prediction(BaseModel):
 
 
 def predictions(
-    text: str, tasks: list[str], rows: list[ParameterRow], fits: list[Fit]
+    text: str,
+    tasks: list[str],
+    rows: list[ParameterRow],
+    fits: list[Fit],
+    measured: list[Input] | None = None,
 ) -> list[Prediction]:
     """The predictions the handout's formulas give from the parameter `rows`, each beside
     the fitted parameters of the same name (good fits only): every formula of `text` (the
     handout, tasks included) whose right side names only parameter values, numbers and the
-    constants the handout names, and at least one parameter value."""
+    constants the handout names, and at least one parameter value. A symbol no row gives
+    may be a `measured` mean of its name; where the formula's sentence says it takes a
+    mean and one symbol is left, the one measured quantity there is (and the text says so)."""
     found: list[Prediction] = []
     for sentence in sentences(text):
         for written in formulas_in(sentence):
-            prediction = _prediction(written, text, rows, fits)
+            prediction = _prediction(written, text, rows, fits, measured, sentence)
             if prediction is not None and prediction.quantity not in {p.quantity for p in found}:
                 prediction.task = _asking_task(prediction.quantity, tasks)
                 found.append(prediction)
@@ -142,7 +156,12 @@ def predictions(
 
 
 def _prediction(
-    written: str, text: str, rows: list[ParameterRow], fits: list[Fit]
+    written: str,
+    text: str,
+    rows: list[ParameterRow],
+    fits: list[Fit],
+    measured: list[Input] | None = None,
+    sentence: str = "",
 ) -> Prediction | None:
     left, _, right = written.partition("=")
     name = _SIMPLE_LEFT.match(plain_arithmetic(left))
@@ -154,10 +173,19 @@ def _prediction(
         return None
     inputs: dict[str, Input] = {}
     constants: dict[str, PhysicalConstant] = {}
+    means: list[str] = []
+    resolved = {s: _resolve(s.name, rows, text) for s in expression.free_symbols}
+    left_over = [s for s, found in resolved.items() if found is None]
     for symbol in sorted(expression.free_symbols, key=lambda s: s.name):
-        found = _resolve(symbol.name, rows, text)
+        found = resolved[symbol]
         if found is None:
-            return None
+            by_place = len(left_over) == 1 and _TAKES_MEAN.search(sentence) is not None
+            mean = _measured(symbol.name, measured or [], by_place)
+            if mean is None:
+                return None
+            joiner = " " if mean.written.startswith("taken as") else " = "
+            means.append(f"{symbol.name}{joiner}{mean.written}")
+            found = [mean.model_copy(update={"symbol": symbol.name})]
         if isinstance(found, PhysicalConstant):
             constants[symbol.name] = found
             continue
@@ -182,7 +210,8 @@ def _prediction(
     quantity = name[1]
     prediction = Prediction(quantity=quantity, formula=written.strip(), value=value,
                             sigma=sigma if sigma else None, unit=_si_unit(quantity, kind),
-                            inputs=list(inputs.values()), constants=uses(constants))  # fmt: skip
+                            inputs=list(inputs.values()), constants=uses(constants),
+                            measured=", ".join(means))  # fmt: skip
     if kind is None:
         unknown = [i.symbol for i in inputs.values() if i.dimension is None]
         prediction.note = (
@@ -190,6 +219,25 @@ def _prediction(
         )
         return prediction
     return _compared(prediction, kind, fits)
+
+
+# A sentence that says its formula takes a measured mean: "g = 2h/t² from the mean time".
+_TAKES_MEAN = re.compile(
+    r"\b(?:from|with|using|of) (?:the|your) (?:mean|average)\b|\bmittelwert|平均", re.I
+)
+
+
+def _measured(symbol: str, measured: list[Input], by_place: bool) -> Input | None:
+    """The measured mean of `symbol`'s name; where `by_place` (the formula's sentence takes
+    a mean and this is its one symbol left), the one measured quantity there is, said so."""
+    named = [i for i in measured if i.symbol == symbol]
+    if named:
+        return named[0]
+    if by_place and len(measured) == 1:
+        only = measured[0]
+        written = f"taken as {only.written}, the only repeated measurement"
+        return only.model_copy(update={"written": written})
+    return None
 
 
 def _resolve(

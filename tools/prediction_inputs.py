@@ -115,6 +115,9 @@ def _uncertainty_rows(
     found = []
     own = value.name[len(symbol) :].strip("_ ").lower()
     for row in rows:
+        if _section_tolerance(row, value, rows):
+            found.append(row)
+            continue
         match = pattern.match(row.name)
         if match is None or row.source != value.source or row.number is None:
             continue
@@ -127,6 +130,22 @@ def _uncertainty_rows(
             continue  # a part's tolerance bounds its nominal value, not a reading of it
         found.append(row)
     return found
+
+
+def _section_tolerance(row: ParameterRow, value: ParameterRow, rows: list[ParameterRow]) -> bool:
+    """Whether `row` is a bare `tolerance:` (or `uncertainty:`) beside `value` in one section
+    of a nested file (`inductor: {L: 10 mH, tolerance: 5 %}`): a part's block gives its value
+    first, so the tolerance belongs to the section's first value."""
+    if not row.section or row.section != value.section or row.source != value.source:
+        return False
+    if row.name.lower() not in _TOLERANCE | _STANDARD or row.number is None:
+        return False
+    first = next(
+        (r for r in rows if r.source == value.source and r.section == value.section
+         and r.name.lower() not in _TOLERANCE | _STANDARD and _reading(r) is not None),
+        None,
+    )  # fmt: skip
+    return first is value
 
 
 def _read(

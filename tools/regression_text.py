@@ -23,6 +23,14 @@ COEFFICIENT_WORDS = re.compile(r"coefficient|koeffizient|系数|regress", re.IGN
 INTERCEPT_TOPIC = frozenset({"intercept", "constant", "offset"})
 COEFFICIENT_TOPIC = frozenset({"coefficient", "coefficients"})
 REGRESSION_WORDS = frozenset({"regression", "multiple", "plane"})
+# A task that compares the coefficients digit by digit with certified or published values
+# needs every digit the computation holds, not the two of its standard error.
+ASKS_DIGITS = re.compile(
+    r"significant (?:digits|figures)|\bdigits\b|certified|\bNIST\b|reference values?|"
+    r"signifikante\w* (?:stellen|ziffern)|zertifiziert|有效数字|认证值",
+    re.IGNORECASE,
+)
+FULL_DIGITS = 15  # a double holds 15 to 17 significant digits; NIST certifies 15
 
 
 def listed(names: list[str]) -> str:
@@ -37,19 +45,29 @@ def on_what(regression: Regression) -> str:
     return f"{regression.response} on {listed(regression.predictors) or 'several predictors'}"
 
 
-def coefficient_text(coefficient: Coefficient, formula: bool) -> str:
-    """`temperature = 3.010 ± 0.013 g/C`; `b1 (x1) = ...` for a formula's parameter."""
+def coefficient_text(coefficient: Coefficient, formula: bool, full: bool = False) -> str:
+    """`temperature = 3.010 ± 0.013 g/C`; `b1 (x1) = ...` for a formula's parameter; with
+    `full`, every digit: `GNP = -0.0358191792925910 ± 0.0334910077722432`."""
     term = f" ({coefficient.term})" if formula and coefficient.term not in ("", "1") else ""
+    if full:
+        unit = f" {coefficient.unit}" if coefficient.unit else ""
+        error = (f" ± {coefficient.stderr:.{FULL_DIGITS}g}"
+                 if coefficient.stderr is not None else "")  # fmt: skip
+        return f"{coefficient.name}{term} = {coefficient.value:.{FULL_DIGITS}g}{error}{unit}"
     return f"{coefficient.name}{term} = {format_value(coefficient)}"
 
 
-def summary_text(regression: Regression) -> str:
-    """The regression in one line: its model, coefficients, R² and points; or why not."""
+def summary_text(regression: Regression, full: bool = False) -> str:
+    """The regression in one line: its model, coefficients, R² and points; or why not.
+    With `full`, the coefficients to FULL_DIGITS significant digits, as computed."""
     head = f"multiple linear regression of {on_what(regression)} ({regression.table})"
     if not regression.done:
         return f"{head}: not done, because {regression.why_not}"
-    values = "; ".join(coefficient_text(c, bool(regression.formula))
+    values = "; ".join(coefficient_text(c, bool(regression.formula), full)
                        for c in regression.coefficients)  # fmt: skip
+    if full:  # the row has room for the digits only; R² stands in the regression's own row
+        return (f"the regression of task {regression.number} ({regression.table}) to "
+                f"{FULL_DIGITS} significant digits (± one standard error): {values}")  # fmt: skip
     weighted = f", weighted by {regression.weighted_by}" if regression.weighted_by else ""
     quality = (
         f"R² = {regression.r_squared:.4f}, adjusted R² = {regression.adjusted_r_squared:.4f}, "
@@ -80,7 +98,8 @@ def evidence(task: str, number: int, regressions: list[Regression]) -> tuple[lis
         return [], f"all of it: the regression was not done, because {own[0].why_not}"
     earlier = [r for r in regressions if r.number < number and r.done]
     chosen = own or (earlier[-1:] if COEFFICIENT_WORDS.search(task) else [])
-    return [summary_text(r) for r in chosen if r.done], ""
+    full = ASKS_DIGITS.search(task) is not None
+    return [summary_text(r, full) for r in chosen if r.done], ""
 
 
 def not_the_regression(fits: list[Fit], regressions: list[Regression]) -> list[Fit]:

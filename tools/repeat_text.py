@@ -9,9 +9,10 @@ import math
 import re
 
 from labscribe.guards.numbers import Fact
+from labscribe.tools.coded_values import Coding, places
 from labscribe.tools.data_facts import words_of
 from labscribe.tools.fit_result import Parameter, format_value
-from labscribe.tools.repeats import ALPHA, CONFIDENCE, OUTLIER_TEST, Series, Summary
+from labscribe.tools.repeats import ALPHA, CONFIDENCE, OUTLIER_TEST, Series, Summary, Weighted
 
 # What a task says when it asks for the statistics of repeated values.
 ASKS_FOR_MEAN = re.compile(
@@ -25,7 +26,7 @@ ASKS_FOR_MEAN = re.compile(
 VARIANCE = re.compile(r"varian|方差", re.IGNORECASE)
 MEAN_WORDS = frozenset({"mean", "average", "averaged", "mittelwert", "arithmetic"})
 SPREAD_WORDS = frozenset({"deviation", "standardabweichung"})
-MAX_PARTS = 6  # series named in one checklist row; the report's table has them all
+MAX_PARTS = 10  # series named in one checklist row; the report's table has them all
 REPEATS_EXPLAINED = (
     "Columns that repeat the measurement of one quantity (a table with no variable to plot "
     "them against) are summarised per series: n, the mean ± its standard error (the standard "
@@ -41,15 +42,23 @@ def asks_for_mean(task: str) -> bool:
     return ASKS_FOR_MEAN.search(task) is not None
 
 
-def mean_text(summary: Summary, unit: str) -> str:
-    """`2.0029 ± 0.0030 s (standard error; n = 10)`; `5.5 (one value)`."""
+def mean_text(summary: Summary, unit: str, coding: Coding | None = None) -> str:
+    """`2.0029 ± 0.0030 s (standard error; n = 10)`; `5.5 (one value)`; coded values
+    converted as the handout says, the coded numbers beside: `299852.4 ± 7.9 km/s (coded
+    852.4 ± 7.9; standard error; n = 100)`."""
     if summary.sem is None:
+        if coding is not None:
+            coded = _plus_minus(summary.mean, None, unit)
+            return f"{coding.shown(summary.mean)} (coded {coded})"
         return _plus_minus(summary.mean, None, unit) + (" (one value)" if summary.n == 1 else "")
     shown = _plus_minus(summary.mean, summary.sem, unit)
+    if coding is not None:
+        converted = coding.shown(summary.mean, summary.sem)
+        return f"{converted} (coded {shown}; standard error; n = {summary.n})"
     return f"{shown} (standard error; n = {summary.n})"
 
 
-def spread_text(summary: Summary, unit: str) -> str:
+def spread_text(summary: Summary, unit: str, coding: Coding | None = None) -> str:
     """`standard deviation 0.0096 s, 95 % interval 2.0029 ± 0.0068 s (Student's t, 9
     degrees of freedom)`; "" for one value."""
     if summary.std is None or summary.half_width is None:
@@ -57,8 +66,10 @@ def spread_text(summary: Summary, unit: str) -> str:
     interval = _plus_minus(summary.mean, summary.half_width, unit)
     suffix = f" {unit}" if unit else ""
     interval += _ends(interval, summary.mean, summary.half_width, suffix)
+    if coding is not None:
+        interval = f"{_decoded_ends(summary, coding)} (coded {interval})"
     return (
-        f"standard deviation {std_text(summary, unit)}, {CONFIDENCE * 100:.0f} % interval "
+        f"standard deviation {std_text(summary, unit, coding)}, {CONFIDENCE * 100:.0f} % interval "
         f"{interval} (Student's t = {summary.t:.3f}, {summary.n - 1} degrees of freedom)"
     )
 
@@ -68,14 +79,19 @@ def _plus_minus(value: float, error: float | None, unit: str) -> str:
     return format_value(Parameter(name="", value=value, stderr=error, unit=unit))
 
 
-def std_text(summary: Summary, unit: str) -> str:
+def std_text(summary: Summary, unit: str, coding: Coding | None = None) -> str:
     """The standard deviation at the places its mean ± standard error is written (`0.0096
-    s` beside `2.0029 ± 0.0030 s`, `105` beside `909 ± 23`)."""
+    s` beside `2.0029 ± 0.0030 s`, `105` beside `909 ± 23`); of coded values in the
+    quantity's unit, the coded number beside (`0.0107 µs (coded 10.7)`)."""
     if summary.std is None:
         return "–"
     shown = mean_text(summary, unit)
-    places = _places(shown)
-    value = f"{summary.std:.{places}f}" if places is not None else f"{summary.std:.3g}"
+    decimals = _places(shown)
+    value = f"{summary.std:.{decimals}f}" if decimals is not None else f"{summary.std:.3g}"
+    if coding is not None and summary.sem:
+        width = abs(coding.scale) * summary.sem
+        converted = f"{abs(coding.scale) * summary.std:.{places(width)}f} {coding.unit}".strip()
+        return f"{converted} (coded {value})"
     return f"{value} {unit}".strip()
 
 
@@ -93,11 +109,18 @@ def _ends(shown: str, mean: float, half: float, suffix: str) -> str:
     return f", from {mean - half:.{places}f} to {mean + half:.{places}f}{suffix}"
 
 
-def _interval_ends(summary: Summary, unit: str) -> str:
+def _decoded_ends(summary: Summary, coding: Coding) -> str:
+    half = summary.half_width or 0.0
+    return coding.ends(summary.mean - half, summary.mean + half, half)
+
+
+def _interval_ends(summary: Summary, unit: str, coding: Coding | None = None) -> str:
     """`1.9961 to 2.0097 s`, or `2.0029 ± 0.0068 s` where the value has an exponent; "" for
-    one value."""
+    one value; of coded values, the converted ends."""
     if summary.half_width is None:
         return ""
+    if coding is not None:
+        return _decoded_ends(summary, coding)
     shown = _plus_minus(summary.mean, summary.half_width, unit)
     ends = _ends(shown, summary.mean, summary.half_width, f" {unit}" if unit else "")
     return ends.removeprefix(", from ") if ends else shown
@@ -112,9 +135,14 @@ def outlier_text(series: Series) -> str:
     unit = f" {series.unit}" if series.unit else ""
     named = " and ".join(f"{o.value:g}{unit} (row {o.row:g})" for o in series.outliers)
     them = "them" if len(series.outliers) > 1 else "it"
-    text = f"{OUTLIER_TEST} flags {named}, kept among the values"
+    text = (
+        f"{OUTLIER_TEST} flags {named}{' (coded)' if series.coding else ''}, kept among the values"
+    )
     if series.without is not None:
-        text += f"; without {them} the mean is {mean_text(series.without, series.unit)}"
+        without, unit, coding = series.without, series.unit, series.coding
+        text += f"; without {them} the mean is {mean_text(without, unit, coding)}"
+        if without.std is not None:
+            text += f", the standard deviation {std_text(without, unit, coding)}"
     return text
 
 
@@ -123,63 +151,98 @@ def weighted_text(series: Series) -> str:
     weighted = series.weighted
     if weighted is None:
         return ""
-    shown = _plus_minus(weighted.mean, weighted.sigma, series.unit)
+    shown = _weighted_shown(weighted.mean, weighted.sigma, series)
     text = f"weighted mean (weights 1/{series.sigma_column}²) {shown} from {weighted.n} values"
+    return text + _consistency(weighted, series, "the values", "their uncertainties")
+
+
+def _weighted_shown(mean: float, sigma: float, series: Series) -> str:
+    if series.coding is not None:
+        coded = _plus_minus(mean, sigma, series.unit)
+        return f"{series.coding.shown(mean, sigma)} (coded {coded})"
+    return _plus_minus(mean, sigma, series.unit)
+
+
+def means_weighted_text(series: Series) -> str:
+    """The 1/SE²-weighted mean of several series' means, its σ, and the χ² of the means
+    about it: whether the series agree within their standard errors."""
+    weighted = series.means_weighted
+    if weighted is None:
+        return ""
+    shown = _weighted_shown(weighted.mean, weighted.sigma, series)
+    text = f"weighted mean of the {weighted.n} series means (weights 1/SE²) {shown}"
+    return text + _consistency(weighted, series, "the series means", "their standard errors")
+
+
+def _consistency(weighted: Weighted, series: Series, values: str, errors: str) -> str:
+    """`; χ² = 21.3 for 7 degrees of freedom, Birge ratio 1.74 (p = 0.0034): …`."""
     if weighted.birge is None or weighted.p is None:
-        return text
-    text += (
+        return ""
+    text = (
         f"; χ² = {weighted.chi_square:.3g} for {weighted.n - 1} degrees of freedom, Birge ratio "
         f"{weighted.birge:.2f} (p {_p(weighted.p)})"
     )
     if weighted.consistent:
-        return text + ": the values agree with their uncertainties"
-    scaled = _plus_minus(weighted.mean, weighted.sigma * weighted.birge, series.unit)
+        return text + f": {values} agree with {errors}"
+    scaled = _weighted_shown(weighted.mean, weighted.sigma * weighted.birge, series)
     return (
-        text + ": the values scatter more than their uncertainties allow, so the σ of the "
-        f"weighted mean is too small; scaled by the Birge ratio it is {scaled}"
+        text + f": {values} scatter more than {errors} allow, so they are not consistent and "
+        f"the σ of the weighted mean is too small; scaled by the Birge ratio it is {scaled}"
     )
 
 
 def series_text(series: Series) -> str:
     """Everything said of one series, in one sentence-like line."""
     # the file in the first clause: the number checks split sentences at ";" and want it
-    parts = [f"{series.title} ({series.table}): mean {mean_text(series.summary, series.unit)}"]
-    parts += [spread_text(series.summary, series.unit), weighted_text(series)]
+    coding = series.coding
+    mean = mean_text(series.summary, series.unit, coding)
+    parts = [f"{series.title} ({series.table}): mean {mean}", _coding_text(coding)]
+    parts += [spread_text(series.summary, series.unit, coding)]
+    parts += [weighted_text(series), means_weighted_text(series)]
     parts += [outlier_text(series) if series.outliers else "", _differ_text(series)]
     parts += series.notes
     return "; ".join(part for part in parts if part)
 
 
+def _coding_text(coding: Coding | None) -> str:
+    if coding is None:
+        return ""
+    return f"converted as the assignment says (“{coding.written}”): {coding.rule()}"
+
+
 def brief_text(series: Series) -> str:
     """`T: mean 2.0029 ± 0.0030 s, n = 10, standard deviation 0.0096 s, 95 % interval 1.9961
     to 2.0097 s`, with outliers and a weighted mean where there are any."""
-    summary = series.summary
-    text = f"{series.title}: mean {mean_text(summary, series.unit).split(' (')[0]}, n = {summary.n}"
+    summary, coding = series.summary, series.coding
+    shown = mean_text(summary, series.unit, coding).split(" (")[0]
+    text = f"{series.title}: mean {shown}, n = {summary.n}"
     if summary.std is not None:
-        text += f", standard deviation {std_text(summary, series.unit)}"
-        text += f", 95 % interval {_interval_ends(summary, series.unit)}"
+        text += f", standard deviation {std_text(summary, series.unit, coding)}"
+        text += f", 95 % interval {_interval_ends(summary, series.unit, coding)}"
     if series.outliers:
         text += "; outliers (Grubbs/ESD, 5 %): " + ", ".join(
             f"{o.value:g} (row {o.row:g})" for o in series.outliers
         )
-    if series.weighted is not None:
-        weighted = _plus_minus(series.weighted.mean, series.weighted.sigma, series.unit)
-        birge = series.weighted.birge
-        text += f"; weighted mean {weighted}" + (f", Birge ratio {birge:.2f}" if birge else "")
+    for weighted in (series.weighted, series.means_weighted):
+        if weighted is not None:
+            shown = _weighted_shown(weighted.mean, weighted.sigma, series).split(" (")[0]
+            birge = weighted.birge
+            text += f"; weighted mean {shown}" + (f", Birge ratio {birge:.2f}" if birge else "")
     return text
 
 
 def _differ_text(series: Series) -> str:
     if series.series_p is None:
         return ""
+    f = f"F = {series.series_f:.3g}, " if series.series_f is not None else ""
     if series.series_p < ALPHA:
         return (
             "the series differ from each other more than their scatter allows (one-way "
-            f"analysis of variance, p {_p(series.series_p)}): pooling them hides that"
+            f"analysis of variance, {f}p {_p(series.series_p)}): pooling them hides that"
         )
     return (
         "the series agree with each other within their scatter (one-way analysis of "
-        f"variance, p {_p(series.series_p)})"
+        f"variance, {f}p {_p(series.series_p)})"
     )
 
 
@@ -193,28 +256,84 @@ def repeat_evidence(
 ) -> list[str]:
     """What the repeated measurements give a task that asks for their statistics: the series
     it names by their column's name, else (when it names no other column) every series; one
-    line per quantity, the mean of all series first and then each series briefly."""
+    line per quantity, the part the task asks for first (the weighted mean and χ², the
+    outliers and the mean without them, the analysis of variance, the series one by one),
+    then the mean of all values and the rest, so that a cut line keeps what was asked."""
     if not repeats or not asks_for_mean(task):
         return []
-    named = [s for s in repeats if words_of(s.name) & words]
+    # a series is named by its column's name or by its label column's (`series`, `Expt`)
+    named = [s for s in repeats if (words_of(s.name) | words_of(s.label)) & words]
     chosen = named or ([] if named_elsewhere else repeats)
     lines: list[str] = []
-    for key in dict.fromkeys((s.table, s.column) for s in chosen):
-        group = [s for s in chosen if (s.table, s.column) == key]
+    for group in _groups(chosen):
         head, rest = group[0], group[1:]
-        line = series_text(head)
-        if VARIANCE.search(task) and head.summary.std is not None:
+        mean = f"mean {mean_text(head.summary, head.unit, head.coding)}"
+        mean = "; ".join(p for p in (mean, spread_text(head.summary, head.unit, head.coding)) if p)
+        if VARIANCE.search(task) and head.summary.std is not None and head.coding is None:
             square = f" {head.unit}²" if head.unit else ""
-            line += f"; variance {head.summary.std**2:.3g}{square}"
-        if rest:
-            briefly = ", ".join(
-                f"{s.label or s.name} {mean_text(s.summary, s.unit).split(' (')[0]}"
-                for s in rest[:MAX_PARTS]
-            )
-            more = f" and {len(rest) - MAX_PARTS} more" if len(rest) > MAX_PARTS else ""
-            line += f"; by series (mean ± standard error): {briefly}{more}"
-        lines.append(line)
+            mean += f"; variance {head.summary.std**2:.3g}{square}"
+        parts = {
+            "weighted": "; ".join(p for p in (weighted_text(head), means_weighted_text(head)) if p),
+            "outliers": outlier_text(head) if head.outliers else "",
+            "differ": _differ_text(head),
+            "series": _by_series(rest),
+        }
+        asked = [name for name, pattern in _ASKED_PART.items() if pattern.search(task)]
+        order = [*asked, "mean", *(name for name in parts if name not in asked)]
+        said = [mean if name == "mean" else parts[name] for name in order]
+        if head.coding is not None:
+            said.append(f"converted as the assignment says: {head.coding.rule()}")
+        said += head.notes
+        lines.append(f"{head.title} ({head.table}): " + "; ".join(p for p in said if p))
     return lines
+
+
+def _groups(chosen: list[Series]) -> list[list[Series]]:
+    """The series of one quantity together, the mean of all of them first: a column's
+    series by its label column, or a table's columns of one quantity side by side."""
+    groups: list[list[Series]] = []
+    placed: set[int] = set()
+    for head in chosen:
+        if id(head) in placed:
+            continue
+        pooled = head.label.startswith("all ")
+        group = [head] + [
+            s for s in chosen
+            if s is not head and id(s) not in placed and s.table == head.table
+            and (pooled or s.column == head.column) and not s.label.startswith("all ")
+        ]  # fmt: skip
+        placed |= {id(s) for s in group}
+        groups.append(group)
+    return groups
+
+
+# The part of a series' statistics a task asks for first, by its words.
+_ASKED_PART = {
+    "weighted": re.compile(
+        r"(?<!un)weight|χ²|\bchi\b|chi[- ]?squared?|consisten|birge|gewichtet|加权", re.I
+    ),
+    "outliers": re.compile(
+        r"outlier|without (?:them|it|the)|\bfinal\b|ausrei(?:ß|ss)er|异常", re.I
+    ),
+    "differ": re.compile(r"analysis of variance|\banova\b|\bF\b|varianzanalyse|方差分析", re.I),
+    "series": re.compile(
+        r"\beach (?:of the )?(?:\w+ )?(?:series|experiment|run|set|group)|per (?:series|run)|"
+        r"\bjede[nrs]? (?:messreihe|reihe|serie)|每组",
+        re.I,
+    ),
+}
+
+
+def _by_series(rest: list[Series]) -> str:
+    """`by series (mean ± standard error): Expt 1 909 ± 23, …`."""
+    if not rest:
+        return ""
+    briefly = ", ".join(
+        f"{s.label or s.name} {mean_text(s.summary, s.unit, s.coding).split(' (')[0]}"
+        for s in rest[:MAX_PARTS]
+    )
+    more = f" and {len(rest) - MAX_PARTS} more" if len(rest) > MAX_PARTS else ""
+    return f"by series (mean ± standard error): {briefly}{more}"
 
 
 def result_rows(repeats: list[Series]) -> list[list[str]]:
@@ -222,16 +341,16 @@ def result_rows(repeats: list[Series]) -> list[list[str]]:
     deviation, interval, outliers."""
     rows = []
     for series in repeats:
-        summary, unit = series.summary, series.unit
+        summary, unit, coding = series.summary, series.unit, series.coding
         suffix = f" {unit}" if unit else ""
-        interval = _interval_ends(summary, unit) or "–"
+        interval = _interval_ends(summary, unit, coding) or "–"
         outliers = "; ".join(f"{o.value:g}{suffix} (row {o.row:g})" for o in series.outliers) or (
             "none" if series.tested else "not tested"
         )
         rows.append([
             f"{series.title} ({series.table})", str(summary.n),
-            mean_text(summary, unit).split(" (")[0],
-            std_text(summary, unit), interval, outliers,
+            mean_text(summary, unit, coding).split(" (")[0],
+            std_text(summary, unit, coding), interval, outliers,
         ])  # fmt: skip
     return rows
 
@@ -242,7 +361,8 @@ def repeat_notes(repeats: list[Series]) -> list[str]:
     agree, its notes."""
     notes = []
     for series in repeats:
-        parts = [weighted_text(series), outlier_text(series) if series.outliers else ""]
+        parts = [_coding_text(series.coding), weighted_text(series)]
+        parts += [means_weighted_text(series), outlier_text(series) if series.outliers else ""]
         parts += [_differ_text(series), *series.notes]
         said = "; ".join(part for part in parts if part)
         if said:
@@ -277,7 +397,10 @@ def repeat_facts(repeats: list[Series], several_files: bool) -> list[Fact]:
         also = tuple(v for v in (
             series.without.mean if series.without else None,
             series.weighted.mean if series.weighted else None,
+            series.means_weighted.mean if series.means_weighted else None,
         ) if v is not None)  # fmt: skip
+        if series.coding is not None:  # the converted values are the same facts
+            also += tuple(series.coding.decode(v) for v in (summary.mean, *also))
         label = f"mean of {series.title} in {series.table} ({mean_text(summary, series.unit)})"
         facts.append(Fact(label, summary.mean, series.table, MEAN_WORDS, subjects,
                           tolerance=tolerance, also=also))  # fmt: skip

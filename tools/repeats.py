@@ -27,6 +27,7 @@ import pandas as pd
 from pydantic import BaseModel, Field
 from scipy import stats
 
+from labscribe.tools.coded_values import Coding, read_coding
 from labscribe.tools.columns import Column, series_column
 from labscribe.tools.tables import Table
 
@@ -100,6 +101,13 @@ class Series(BaseModel):
     series_p: float | None = None
     """For all series together: the one-way ANOVA's probability that means differ this much
     by chance."""
+    series_f: float | None = None
+    """For all series together: the one-way ANOVA's F statistic."""
+    means_weighted: Weighted | None = None
+    """For all series together: the 1/SE²-weighted mean of the series' means, with the χ²
+    of the means about it."""
+    coding: Coding | None = None
+    """How the handout says the recorded numbers map to the quantity, where it says so."""
     notes: list[str] = Field(default_factory=list)
 
     @property
@@ -213,13 +221,37 @@ def _pooled(table: Table, columns: list[Column], groups: list[np.ndarray]) -> Se
     are), with whether their means differ more than their scatter allows."""
     names = list(dict.fromkeys(c.name for c in columns))
     what = "all series" if len(columns) == 1 else f"all {len(columns)} columns"
-    series = Series(table=table.summary.id, column=columns[0].key, name=" and ".join(names),
+    name = " and ".join(names) if len(names) <= 2 else f"{names[0]} to {names[-1]}"
+    series = Series(table=table.summary.id, column=columns[0].key, name=name,
                     unit=columns[0].unit, label=what,
                     summary=summarise(np.concatenate(groups)))  # fmt: skip
     compared = [group for group in groups if len(group) >= 2]
     if len(compared) >= 2 and all(np.ptp(group) > 0 for group in compared):
-        series.series_p = float(stats.f_oneway(*compared).pvalue)
+        anova = stats.f_oneway(*compared)
+        series.series_p, series.series_f = float(anova.pvalue), float(anova.statistic)
+        means = np.array([np.mean(group) for group in compared])
+        errors = np.array([np.std(group, ddof=1) / math.sqrt(len(group)) for group in compared])
+        series.means_weighted = weighted_mean(means, errors)
     return series
+
+
+def decode(repeats: list[Series], handout: str) -> None:
+    """Give the series whose column has no unit of its own the coding the `handout` states
+    (tools.coded_values); where it says the values are coded but no mapping can be read, a
+    note that their numbers are the coded ones."""
+    decoding = read_coding(handout)
+    noted: set[tuple[str, str]] = set()
+    for series in repeats:
+        if series.unit:
+            continue
+        if decoding.coding is not None:
+            series.coding = decoding.coding
+        elif decoding.unread and (series.table, series.column) not in noted:
+            noted.add((series.table, series.column))  # once per column, not per series
+            series.notes.append(
+                f"the assignment says the values are coded (“{decoding.unread}”), but how they "
+                "map to the quantity could not be read: these numbers are the coded ones"
+            )
 
 
 def summarise(values: np.ndarray) -> Summary:

@@ -5,7 +5,9 @@ Longley data (bench/analysis/strd, public domain) and a published exercise with 
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
 import subprocess
 from pathlib import Path
 
@@ -115,3 +117,29 @@ def test_no_model_reports_a_published_exercise_with_its_answer(tmp_path: Path) -
     report = report_of(folder, tmp_path)
     assert "intercept = 17; X1 = 10; X2 = 20; X3 = -8; X4 = 3; R² = 1.0000" in report
     assert "the data lie on the model exactly" in report
+
+
+def test_no_model_gives_every_digit_where_a_task_compares_with_nists_certified_values(
+    tmp_path: Path,
+) -> None:
+    """A task that asks how many significant digits agree with NIST's certified Longley
+    coefficients gets them to 15 digits: at least 10 agree with NIST's (bench/analysis/strd)."""
+    folder = longley_folder(tmp_path, LONGLEY_NAMES, (
+        "# Longley\n\nTasks\n\n"
+        "1. Fit the number of people employed as a linear function of the GNP deflator, the "
+        "GNP, the number unemployed, the size of the armed forces, the population and the "
+        "year (multiple linear regression).\n"
+        "2. Compare your coefficients with the certified values published by NIST; how many "
+        "significant digits agree?\n"
+    ))  # fmt: skip
+    report = report_of(folder, tmp_path)
+    row = next(line for line in report.splitlines() if line.startswith("2 & Compare"))
+    assert "to 15 significant digits" in row
+    columns = ["intercept", *list(LONGLEY_NAMES.values())[:6]]
+    for name, coefficient in zip(columns, certified_longley().values(), strict=True):
+        shown = re.search(rf"{re.escape(name)} = (-?[\d.]+(?:e-?\d+)?) ± ([\d.]+)", row)
+        assert shown, f"no {name} in the row"
+        value = float(shown[1])
+        relative = abs(value - coefficient.value) / abs(coefficient.value)
+        assert relative == 0 or -math.log10(relative) >= 10, (name, value, coefficient.value)
+        assert len(shown[1].lstrip("-").replace(".", "").lstrip("0")) >= 12

@@ -99,3 +99,35 @@ def test_predictions_do_not_compare_what_has_no_unit(tmp_path: Path) -> None:
     [found] = predictions(HANDOUT, [], rows(tmp_path, "L = 0.01\nC = 1e-7\nR = 47"), [fit])
     assert found.comparisons == []
     assert "no unit" in found.text()
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        # a YAML block per part, the convention of part specifications such as
+        # ajayitem/digital-datasheets part-spec/passives/inductor.json (value, tolerance)
+        ("components.yaml", "inductor:\n  L: 10 mH\n  tolerance: 5 %\n  dc_resistance: 28 ohm\n"),
+        ("components.toml", '[inductor]\nL = "10 mH"\ntol = "5 %"\nR_dc = "28 ohm"\n'),
+        ("components.json", '{"inductor": {"L": "10 mH", "tolerance": "5 %", "R_dc": "28 ohm"}}'),
+    ],
+)
+def test_input_of_reads_a_parts_tolerance_from_its_block(
+    tmp_path: Path, name: str, text: str
+) -> None:
+    (tmp_path / name).write_text(text)
+    settings = read_parameters(Folder(tmp_path), name)
+    inductance = input_of("L", settings)
+    assert inductance is not None and inductance.value == pytest.approx(0.01)
+    assert inductance.sigma == pytest.approx(0.01 * 0.05 / math.sqrt(3))
+    assert "a tolerance of ±5 %" in inductance.how
+    # the block's tolerance bounds its value, not the coil's resistance listed after it
+    other = "dc_resistance" if name.endswith("yaml") else "R_dc"
+    resistance = input_of(other, settings)
+    assert resistance is not None and resistance.sigma is None
+
+
+def test_input_of_leaves_a_tolerance_of_no_block_unattached(tmp_path: Path) -> None:
+    (tmp_path / "p.yaml").write_text("L: 10 mH\ntolerance: 5 %\nC: 47 nF\n")
+    settings = read_parameters(Folder(tmp_path), "p.yaml")
+    found = input_of("L", settings)
+    assert found is not None and found.sigma is None

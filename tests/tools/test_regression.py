@@ -194,3 +194,19 @@ def test_regressions_leave_a_one_predictor_task_to_the_fits() -> None:
 
 def _strd() -> list[dict]:
     return json.loads((STRD / "strd.json").read_text())["datasets"]
+
+
+def test_a_task_comparing_digits_with_certified_values_gets_every_digit() -> None:
+    """NIST StRD Longley's certified b2 is -0.0358191792925910 ± 0.0334910077722432: a task
+    that counts agreeing digits gets 15 significant digits, any other task two of the error."""
+    from labscribe.tools.regression import Coefficient
+    from labscribe.tools.regression_text import ASKS_DIGITS, coefficient_text
+
+    b2 = Coefficient(name="GNP", value=-0.0358191792925910, stderr=0.0334910077722432)
+    assert coefficient_text(b2, False) == "GNP = -0.036 ± 0.033"
+    assert coefficient_text(b2, False, full=True) == "GNP = -0.035819179292591 ± 0.0334910077722432"
+    for task in ("Compare your coefficients with the certified values published by NIST.",
+                 "How many significant digits agree with the reference values?",
+                 "Wie viele signifikante Stellen stimmen überein?"):  # fmt: skip
+        assert ASKS_DIGITS.search(task)
+    assert not ASKS_DIGITS.search("Give each coefficient with its standard error.")

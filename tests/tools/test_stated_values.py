@@ -1,0 +1,55 @@
+"""tools.stated_values: values a handout states in prose, and measured means, as the inputs
+of a formula (tools.prediction)."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from labscribe.tools.base import Folder
+from labscribe.tools.prediction import predictions
+from labscribe.tools.prediction_inputs import input_of
+from labscribe.tools.repeats import decode, repeated_measurements
+from labscribe.tools.stated_values import measured_inputs, stated_values
+from labscribe.tools.tables import read_data
+
+REPEATS = Path(__file__).parents[1] / "data" / "real" / "repeats"
+BRIEF = (
+    "A steel ball was dropped 20 times from rest from a height h = 1.200 m (measured to ±1 mm) "
+    "and the fall time was taken with a phone stopwatch.\n"
+    "* The value of g = 2h/t² from the mean time, with its uncertainty, compared with "
+    "g = 9.81 m/s².\n"
+)
+
+
+def test_a_value_stated_in_prose_is_read_with_its_tolerance_in_its_own_unit() -> None:
+    rows = stated_values(BRIEF, "brief.txt")
+    height = input_of("h", rows)
+    assert height is not None and height.value == pytest.approx(1.2)
+    assert height.sigma == pytest.approx(0.001 / math.sqrt(3))  # ±1 mm, not ±1 m
+    assert height.unit == "m"
+    assert "g" in {row.name for row in rows}  # 9.81 m/s², never the formula 2h/t²
+    assert all("2h" not in row.value for row in rows)
+
+
+def test_the_mean_of_a_coded_series_is_an_input_in_si() -> None:
+    [series] = repeated_measurements(read_data(Folder(REPEATS), "newcomb.csv").tables)
+    decode([series], "The data are recorded as deviations from 24800 nanoseconds.")
+    [found] = measured_inputs([series])
+    assert found.symbol == "dat" and found.unit == "s"
+    assert found.value == pytest.approx((24800 + 26.2121) * 1e-9, rel=1e-6)
+    assert found.sigma == pytest.approx(1.3227e-9, rel=1e-3)
+
+
+def test_a_formula_takes_a_measured_mean_by_its_name() -> None:
+    [series] = repeated_measurements(read_data(Folder(REPEATS), "newcomb.csv").tables)
+    series.name, series.unit = "t", "ns"
+    text = "The length of the path is d = 7.44242 km.\nCompute v = 2d/t from the mean passage time."
+    [found] = predictions(text, [], stated_values(text, "h.md"), [], measured_inputs([series]))
+    mean = series.summary.mean * 1e-9
+    assert found.value == pytest.approx(2 * 7442.42 / mean)
+    assert found.sigma == pytest.approx(found.value * series.summary.sem / series.summary.mean)
+    assert found.measured.startswith("t = the mean of t (newcomb.csv, n = 66)")
+    assert "predicted" not in found.text()

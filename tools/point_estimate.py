@@ -1,0 +1,130 @@
+"""The value a fitted straight line gives at a point a task names ("Estimate the mean
+depression for a roller of 8 t, with a 95 % confidence interval"; "predict y at x = 2.5 with
+a prediction interval"): the line's value there with its standard error, and the interval
+the task asks for, from statsmodels' OLS (`get_prediction`): the confidence interval of the
+mean by default, the prediction interval of one new measurement where the task says so.
+
+Only a line fitted to all the points of its table is used (a fit to a window of the data
+would need that window); a task whose point names no fitted line's variable (by its unit or
+its name) gets nothing here.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import statsmodels.api as sm
+
+from labscribe.tools.data_facts import words_of
+from labscribe.tools.extremes import Extreme
+from labscribe.tools.fit_result import Fit
+from labscribe.tools.tables import Table
+from labscribe.tools.units import canonical
+
+CONFIDENCE = 0.95
+ASKS_ESTIMATE = re.compile(
+    r"\b(?:estimat|predict|expect|extrapolat|interpolat)\w*|vorhersag|schätz|预测|估计",
+    re.IGNORECASE,
+)
+PREDICTION_INTERVAL = re.compile(
+    r"prediction interval|prognoseintervall|预测区间|(?:a|one) (?:single |new )(?:measurement|"
+    r"observation|value)",
+    re.IGNORECASE,
+)
+_NUM = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
+_UNIT = r"[^\W\d_][^\s,;:()]*"
+# "for a roller of 8 t", "at 8 t", "at x = 2.5", "for a weight of 8 tonnes"
+_POINT = re.compile(
+    rf"\b(?:for|at|bei|für)\s+(?:an?\s+|the\s+|einer?\s+)?(?:(?P<words>(?:[^\W\d]+\s+){{0,3}}?)"
+    rf"(?:of|with|von|mit)\s+)?(?:(?P<symbol>[A-Za-z]\w*)\s*=\s*)?(?P<value>{_NUM})\s*"
+    rf"(?P<unit>{_UNIT})?",
+    re.IGNORECASE,
+)
+_SPELLED = {"tonne": "t", "tonnes": "t", "tons": "t", "ton": "t"}
+
+
+def point_estimates(tasks: list[str], tables: list[Table], fits: list[Fit]) -> list[Extreme]:
+    """For each task that asks for an estimate at a point, the good straight line (fitted
+    to all its table's points) whose variable the point names, and its value there."""
+    found: list[Extreme] = []
+    for task in tasks:
+        if ASKS_ESTIMATE.search(task) is None:
+            continue
+        points = list(_POINT.finditer(task))
+        if len(points) != 1:  # several points ("x1 = 60 and x2 = 20") are a regression's
+            continue
+        estimate = _estimate(task, points[0], tables, fits)
+        if estimate is not None:
+            found.append(estimate)
+    return found
+
+
+def _estimate(
+    task: str, point: re.Match[str], tables: list[Table], fits: list[Fit]
+) -> Extreme | None:
+    unit = (point["unit"] or "").rstrip(".")
+    unit = _SPELLED.get(unit.lower(), unit)
+    named = words_of(" ".join(filter(None, (point["words"], point["symbol"]))))
+    lines = [
+        fit for fit in fits
+        if fit.good and fit.model == "linear" and fit.fitted_points == fit.points
+        and (_same_unit(unit, fit.x_unit) or _unit_in_name(unit, fit.x)
+             or (not unit and named & words_of(fit.x)))
+    ]  # fmt: skip
+    asked = words_of(task)
+    lines.sort(key=lambda fit: (not words_of(fit.y) & asked, not fit.requested))
+    for fit in lines:
+        table = next((t for t in tables if t.summary.id == fit.table), None)
+        if table is None:
+            continue
+        estimate = _at(fit, table, float(point["value"]), unit, task)
+        if estimate is not None:
+            return estimate
+    return None
+
+
+def _unit_in_name(stated: str, name: str) -> bool:
+    """Whether a column's name carries the unit in brackets (`weight (t)`)."""
+    return bool(stated) and re.search(rf"[(\[]\s*{re.escape(stated)}\s*[)\]]", name) is not None
+
+
+def _same_unit(stated: str, column: str) -> bool:
+    return bool(stated) and (canonical(stated) or stated) == (canonical(column) or column)
+
+
+def _at(fit: Fit, table: Table, at: float, unit: str, task: str) -> Extreme | None:
+    columns = {c.name: c for c in table.summary.columns}
+    if fit.x not in columns or fit.y not in columns:
+        return None
+    frame = table.frame[[columns[fit.x].key, columns[fit.y].key]].dropna()
+    x, y = frame.iloc[:, 0].to_numpy(dtype=float), frame.iloc[:, 1].to_numpy(dtype=float)
+    if len(x) < 3 or np.ptp(x) == 0:
+        return None
+    try:
+        model = sm.OLS(y, sm.add_constant(x)).fit()
+        row = model.get_prediction(np.array([[1.0, at]])).summary_frame(alpha=1 - CONFIDENCE)
+    except (ValueError, np.linalg.LinAlgError):
+        return None
+    mean, error = float(row["mean"].iloc[0]), float(row["mean_se"].iloc[0])
+    single = PREDICTION_INTERVAL.search(task) is not None
+    low, high = (
+        (row["obs_ci_lower"], row["obs_ci_upper"])
+        if single
+        else (row["mean_ci_lower"], row["mean_ci_upper"])
+    )
+    y_unit = f" {fit.y_unit}" if fit.y_unit else ""
+    stated = f"{at:g} {unit or fit.x_unit}".strip()
+    what = (
+        "prediction interval for one new measurement"
+        if single
+        else ("confidence interval for the mean")
+    )
+    given = (
+        f"{fit.y} at {fit.x} = {stated}: {mean:.4g}{y_unit} (standard error of the line there "
+        f"{error:.2g}{y_unit}); {CONFIDENCE * 100:.0f} % {what} {float(low.iloc[0]):.4g} to "
+        f"{float(high.iloc[0]):.4g}{y_unit} (Student's t, {int(model.df_resid)} degrees of "
+        f"freedom; the straight line fitted to {fit.y} against {fit.x}, {fit.table})"
+    )
+    return Extreme(task=task, kind="estimate", given=given, value=mean, unit=fit.y_unit,
+                   name=fit.y, table=fit.table)  # fmt: skip

@@ -1,0 +1,95 @@
+"""Values a handout states in its prose and the measured means a formula may use, as the
+inputs of tools.prediction: `h = 1.200 m (measured to ±1 mm)` as a parameter row, and the
+mean of a repeated measurement (tools.repeats) with its standard error as an input.
+
+A stated value's ± is read as parameter files' ± are (tools.prediction_inputs: a tolerance
+unless a word makes it a σ), converted to the value's unit first (`±1 mm` beside `1.200 m`).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from labscribe.tools.parameters import ParameterRow
+from labscribe.tools.prediction_inputs import Input
+from labscribe.tools.repeats import Series
+from labscribe.tools.role_phrases import sentences
+from labscribe.tools.si_units import si_of, unit_text
+from labscribe.tools.units import canonical
+
+MAX_STATED = 40
+_NUM = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
+_UNIT = r"[^\W\d_][^\s(),;]*"
+_STATED = re.compile(
+    rf"(?<![\w.])(?P<symbol>[A-Za-z][A-Za-z0-9_]{{0,7}})\s*=\s*(?P<value>{_NUM})\s*"
+    rf"(?P<unit>{_UNIT})?(?:\s*\(?\s*(?:measured to|to within|within|uncertainty|accuracy)?"
+    rf"\s*(?:±|\+/-|\+-)\s*(?P<error>{_NUM})\s*(?P<eunit>%|{_UNIT})?\s*\)?)?"
+    r"(?!\s*[\w.]*\s*[*/^·×+=-]\s*\w)",  # never a formula's first term (`y = 2 x + 1`)
+    re.IGNORECASE,
+)
+
+
+def stated_values(text: str, source: str) -> list[ParameterRow]:
+    """The values the handout `text` states as `symbol = number unit`, with a ± where it
+    gives one, as parameter rows of `source` (never a formula: `g = 2h/t²` is none)."""
+    rows: list[ParameterRow] = []
+    for sentence in sentences(text):
+        for match in _STATED.finditer(sentence.replace("−", "-")):
+            row = _row(match, source)
+            if row is not None and row.name not in {r.name for r in rows}:
+                rows.append(row)
+    return rows[:MAX_STATED]
+
+
+def _row(match: re.Match[str], source: str) -> ParameterRow | None:
+    written = match[0]
+    unit = (match["unit"] or "").rstrip(".")
+    if unit and canonical(unit) is None:
+        return None
+    value = match["value"]
+    if match["error"] is None:
+        return ParameterRow(source=source, key=match["symbol"], name=match["symbol"],
+                            value=f"{value} {unit}".strip(), number=float(value),
+                            unit=canonical(unit) or "")  # fmt: skip
+    error = float(match["error"])
+    eunit = (match["eunit"] or unit).rstrip(".")
+    if eunit == "%":
+        return ParameterRow(source=source, key=match["symbol"], name=match["symbol"],
+                            value=f"{value} {unit} ± {match['error']}%".strip())  # fmt: skip
+    if eunit != unit:
+        first, second = si_of(canonical(eunit) or eunit), si_of(canonical(unit) or unit)
+        if first is None or second is None or first.dimension != second.dimension:
+            return None
+        error *= first.scale / second.scale
+    shown = f"{value} ± {error:.6g} {unit}".strip()
+    return ParameterRow(source=source, key=match["symbol"], name=match["symbol"], value=shown,
+                        comment=written.strip())  # fmt: skip
+
+
+def measured_inputs(repeats: list[Series]) -> list[Input]:
+    """Each repeated quantity's mean with its standard error, in SI where its unit is
+    known: the mean of all series of one column first, never one series of several."""
+    inputs: list[Input] = []
+    seen: set[tuple[str, str]] = set()
+    for series in repeats:
+        key = (series.table, series.column)
+        summary = series.summary
+        if key in seen or summary.n < 2 or not math.isfinite(summary.mean):
+            continue
+        seen.add(key)
+        unit, scale, offset = series.unit, 1.0, 0.0
+        if series.coding is not None:
+            unit, scale, offset = series.coding.unit, series.coding.scale, series.coding.offset
+        si = si_of(canonical(unit) or unit) if unit else None
+        to_si = si.scale if si else 1.0
+        value = (offset + scale * summary.mean) * to_si + (si.offset if si else 0.0)
+        inputs.append(Input(
+            symbol=series.name, value=value,
+            sigma=abs(scale * to_si * summary.sem) if summary.sem else None,
+            unit=unit_text(si.dimension) if si else unit,
+            written=f"the mean of {series.title} ({series.table}, n = {summary.n})",
+            how="its standard error", source=series.table,
+            dimension=tuple(float(p) for p in si.dimension) if si else None,
+        ))  # fmt: skip
+    return inputs
