@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from labscribe.tools.axis_expressions import written_formulas
 from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.column_names import (
     Named,
@@ -116,8 +117,10 @@ def _decide(table: Table, handout: Handout) -> None:
             continue
         x = predictors[0]
         if response is None:  # a later statement may name what is fitted against x
-            later = [n.responses[-1] for _, n in statements[number + 1 :] if n.responses]
-            response = next((c for c in later if c.key != x.key), None)
+            later = [(t, n.responses[-1]) for t, n in statements[number + 1 :] if n.responses]
+            text, response = next(
+                ((t, c) for t, c in later if c.key != x.key), (text, None)
+            )  # the statement that names the response is the one quoted for it
         summary.x = x.key
         summary.response = response.key if response and response.key != x.key else None
         what = (
@@ -235,8 +238,10 @@ def predictors_named(request: Request, table: TableSummary, handout: Handout) ->
 def request_columns(request: Request, candidates: list[Column], handout: Handout) -> Named:
     """What `request` names among `candidates`: from its formula, else from its task's
     words ("fit ... to T against L")."""
-    if request.formula:
-        named = named_by_formula(request.formula, candidates, handout.glossary)
+    # its formula, else one its task writes beside a model's name ("a power law p = C·L^m")
+    written = [f for s in sentences(request.task) for f in formulas_in(s) + written_formulas(s)]
+    for formula in [request.formula] if request.formula else written:
+        named = named_by_formula(formula, candidates, handout.glossary)
         if named.responses or named.predictors:
             return named
     for sentence in sentences(request.task):
