@@ -21,6 +21,7 @@ from labscribe.tools.data_facts import words_of
 from labscribe.tools.formula_notation import FUNCTIONS, plain_arithmetic
 from labscribe.tools.formula_parse import FormulaError, parse_expression
 from labscribe.tools.role_phrases import Pairing, is_symbol
+from labscribe.tools.symbol_dimensions import conventional_column
 
 MIN_PREFIX = 4  # "temperatures" names `temperature`; "res" does not name `resistance`
 MIN_COVERAGE = 0.5  # the handout's words for a symbol say at least half a column's name
@@ -74,7 +75,8 @@ def _sides(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     call = call if call and call[1] not in FUNCTIONS else None  # `log(y)` is no `U(t)`
     try:
         left_names = {call[1]} if call else _symbol_names(left)
-        right_names = _symbol_names(right) | ({call[2]} if call else set())
+        # `T(t) = T_env + ...` says which are its variables: the rest are parameters
+        right_names = {call[2]} if call else _symbol_names(right)
     except FormulaError:
         return None
     return frozenset(left_names), frozenset(right_names)
@@ -125,7 +127,11 @@ def _column_of_symbol(
     if len(ends) == 1:
         return 1.5, ends[0]
     folded = [c for c in candidates if symbol.lower() == _plain(c.name).lower()]
-    return (1.0, folded[0]) if len(folded) == 1 else (0.0, None)
+    if len(folded) == 1:
+        return 1.0, folded[0]
+    # the one column of the quantity the symbol stands for by convention (T a temperature)
+    conventional = conventional_column(symbol, [c for c in candidates if not c.formed])
+    return (0.5, conventional[0]) if len(conventional) == 1 else (0.0, None)
 
 
 def columns_named(

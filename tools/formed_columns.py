@@ -24,24 +24,10 @@ import sympy
 from labscribe.tools.axis_expressions import Wanted, defined, plotted, swings_timed
 from labscribe.tools.column_names import name_ends
 from labscribe.tools.columns import Column
+from labscribe.tools.symbol_dimensions import conventional_column, dimension_is, pint_unit
 from labscribe.tools.tables import Table
 from labscribe.tools.unit_library import _registry
 
-# The quantity a one-letter symbol stands for by the usual conventions of physics (ISO
-# 80000), as units it may be measured in: where a handout's symbol names no column by name,
-# the one column of that dimension is it (p is the pressure column, T the temperature's).
-CONVENTIONAL = {
-    "T": ("kelvin", "second"), "t": ("second",), "p": ("pascal",), "P": ("watt",),
-    "U": ("volt",), "V": ("volt",), "I": ("ampere",), "R": ("ohm",), "m": ("gram",),
-    "l": ("meter",), "L": ("meter",), "s": ("meter",), "x": ("meter",), "d": ("meter",),
-    "r": ("meter",), "lam": ("meter",), "f": ("hertz",), "nu": ("hertz",),
-    "F": ("newton",), "C": ("farad",), "Q": ("coulomb",), "B": ("tesla",),
-    "v": ("meter / second",), "E": ("volt", "joule"), "theta": ("kelvin", "radian"),
-}  # fmt: skip
-# Units as lab files write them that pint spells otherwise.
-_PINT_SPELLING = (("°C", "degC"), ("℃", "degC"), ("°F", "degF"), ("µ", "u"), ("μ", "u"),
-                  ("Ω", "ohm"), ("in Hg", "inHg"), ("mm Hg", "mmHg"), ("²", "^2"), ("³", "^3"),
-                  ("·", "*"), ("⋅", "*"))  # fmt: skip
 # Named units a product of units is written as when it equals one (V·A is W).
 _NAMED = ("W", "J", "N", "Pa", "C", "ohm", "Hz", "F", "H", "T", "Wb", "S")
 _PERIOD_WORDS = re.compile(
@@ -137,7 +123,7 @@ def _add_period(table: Table) -> bool:
     timed = [(c, swings_timed(c.name)) for c in summary.columns if c.uncertainty_of is None]
     groups: dict[int, list[Column]] = {}
     for column, number in timed:
-        if number and _dimension_is(column.unit, ("second",)):
+        if number and dimension_is(column.unit, ("second",)):
             groups.setdefault(number, []).append(column)
     if len(groups) != 1:
         return False
@@ -203,13 +189,7 @@ def columns_for(symbol: str, columns: list[Column]) -> list[Column]:
             return named
         if named:
             return []
-    for unit in CONVENTIONAL.get(symbol, ()):
-        matching = [c for c in usable if _dimension_is(c.unit, (unit,)) and not c.formed]
-        if len(matching) == 1 or (matching and _repeats(matching)):
-            return matching
-        if matching:
-            return []
-    return []
+    return conventional_column(symbol, [c for c in usable if not c.formed])
 
 
 def _repeats(columns: list[Column]) -> bool:
@@ -285,31 +265,9 @@ def _power(power: Fraction) -> str:
     return str(power.numerator) if power.denominator == 1 else f"({power})"
 
 
-def pint_unit(unit: str):
-    """`unit` as pint reads it, None where it reads none."""
-    if not unit:
-        return None
-    text = unit
-    for written, spelled in _PINT_SPELLING:
-        text = text.replace(written, spelled)
-    try:
-        return _registry().parse_units(text)
-    except Exception:  # pint refuses what it cannot read, whatever its reason
-        return None
-
-
 def _quantity(text: str):
     unit = pint_unit(text)
     return None if unit is None else _registry().Quantity(1, unit)
-
-
-def _dimension_is(unit: str, references: tuple[str, ...]) -> bool:
-    parsed = pint_unit(unit)
-    if parsed is None:
-        return False
-    registry = _registry()
-    return any(parsed.dimensionality == registry.parse_units(r).dimensionality
-               for r in references)  # fmt: skip
 
 
 def _append(

@@ -101,6 +101,8 @@ def _decide(table: Table, handout: Handout) -> None:
     statements = _statements(summary, candidates, handout)
     for number, (text, named) in enumerate(statements):
         responses = {c.key for c in named.responses}
+        if responses & {c.key for c in named.predictors}:
+            continue  # its words for both axes name one column: it says nothing of the roles
         predictors = [c for c in named.predictors if c.key not in responses]
         response = named.responses[-1] if named.responses else None
         if len(predictors) >= 2:

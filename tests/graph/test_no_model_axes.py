@@ -193,3 +193,48 @@ def test_an_axis_no_column_forms_is_said_plainly(tmp_path: Path) -> None:
     report = report_of(folder, tmp_path)
     assert "The assignment's axis ln I" in report
     assert "was not formed" in report
+
+
+# Giordano and Nakanishi's black coffee (Computational Physics, the cooling exercise), as
+# NAKONAKO4/ZJU-computational-physics-NAKO types it (Homework1/2.1/b1.py): minutes, °C.
+COFFEE_MINUTES = list(range(0, 47, 2))
+COFFEE_CELSIUS = [82.3, 78.5, 74.3, 70.7, 67.6, 65.0, 62.5, 60.1, 58.1, 56.1, 54.3, 52.8, 51.2,
+                  49.9, 48.6, 47.2, 46.1, 45.0, 43.9, 43.0, 41.9, 41.0, 40.1, 39.5]  # fmt: skip
+
+
+def test_a_law_written_as_t_of_t_makes_time_the_variable(tmp_path: Path) -> None:
+    table = "time (min)\ttemperature (°C)\n" + "\n".join(
+        f"{t}\t{c}" for t, c in zip(COFFEE_MINUTES, COFFEE_CELSIUS, strict=True)
+    )
+    folder = folder_with(tmp_path, {
+        "coffee.tsv": table + "\n",
+        "handout.md": "# Cooling of a cup of coffee\n\nFor the coffee, Newton's law of "
+        "cooling gives T(t) = T_env + (T_init − T_env)·e^(−k·t).\n\n"
+        "## Tasks\n- Fit Newton's law to the data with T_env, T_init and k free.\n"
+        "- Give k and the fitted room temperature T_env with their uncertainties.\n",
+    })  # fmt: skip
+    report = report_of(folder, tmp_path)
+    assert "temperature is fitted against time, as the assignment says" in report
+    assert "time against temperature" not in report
+
+
+def test_an_aim_whose_words_name_one_column_twice_decides_nothing(tmp_path: Path) -> None:
+    rng = np.random.default_rng(5)
+    celsius = np.sort(rng.uniform(0, 35, 14)).round(1)
+    speed = (331.3 + 0.606 * celsius + rng.normal(0, 2.5, len(celsius))).round(1)
+    table = "T_air / °C,v / (m/s)\n" + "\n".join(
+        f"{t},{v}" for t, v in zip(celsius, speed, strict=True)
+    )
+    folder = folder_with(tmp_path, {
+        "tube.csv": table + "\n",
+        "instructions.md": "Speed of sound\n\nAim: find out how the speed of sound in air "
+        "depends on the air temperature.\n\nWork:\n1. Plot v against the air temperature θ "
+        "and fit a straight line v = v0 + b·θ.\n2. Decide whether a line is adequate.\n",
+    })  # fmt: skip
+    report = report_of(folder, tmp_path)
+    assert "v is fitted against T\\_air" in report
+    assert "T\\_\\allowbreak{}air [°C] against v" not in report
+    slope, _ = np.polyfit(celsius, speed, 1)
+    row = row_of(report, r"v [m/s] against T\_\allowbreak{}air [°C]", "v = v0 + b")
+    value, error = value_in(row, "b")
+    assert abs(value - slope) <= error / 10

@@ -163,3 +163,24 @@ def test_unit_text() -> None:
     assert unit_text({"V": Fraction(1), "A": Fraction(1)}) == "W"
     assert unit_text({"nm": Fraction(-1)}) == "nm^-1"
     assert unit_text({"s": Fraction(2)}) == "s^2"
+
+
+def test_a_law_written_as_a_function_names_only_its_variables() -> None:
+    from labscribe.tools.column_names import named_by_formula
+
+    columns = [
+        Column(key="time", header="", name="time", unit="min", count=3),
+        Column(key="temperature", header="", name="temperature", unit="°C", count=3),
+    ]
+    words = {"T_env": {"room", "temperature"}}  # "the fitted room temperature T_env"
+    named = named_by_formula("T(t) = T_env + (T_init - T_env)*exp(-k*t)", columns, words)
+    assert [c.key for c in named.responses] == ["temperature"]  # T: the temperature's unit
+    assert [c.key for c in named.predictors] == ["time"]
+
+
+def test_a_symbol_names_a_column_by_the_ends_of_its_name() -> None:
+    from labscribe.tools.column_names import name_ends
+
+    assert name_ends("L_air") == {"L", "air"}
+    assert "lam" in name_ends("lambda_peak") and name_ends("lambda") == {"lam"}
+    assert name_ends("pressure") == set()
