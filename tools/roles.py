@@ -31,13 +31,19 @@ from labscribe.tools.column_names import (
     named_by_formula,
     named_by_pairing,
 )
-from labscribe.tools.columns import SWEPT_NAMES, X_NAMES, Column, mark_maxima
+from labscribe.tools.columns import (
+    SWEPT_NAMES,
+    X_NAMES,
+    Column,
+    independent_variable,
+    mark_maxima,
+)
 from labscribe.tools.data_facts import words_of
 from labscribe.tools.formula_notation import formulas_in
 from labscribe.tools.reading import read_in
 from labscribe.tools.requested import Request
 from labscribe.tools.role_phrases import glossary, pairings, sentences
-from labscribe.tools.set_values import set_evidence
+from labscribe.tools.set_values import labels_rows, set_evidence
 from labscribe.tools.tables import Table, TableSummary
 from labscribe.tools.tasks import MAX_CHARS, MAX_LINES
 
@@ -88,9 +94,27 @@ def decide_roles(tables: list[Table], handout: Handout) -> None:
     for table in tables:
         summary = table.summary
         before = summary.x
+        _set_aside_labels(table)
         _decide(table, handout)
         if summary.x != before:
             mark_maxima(summary.columns, table.frame, summary.x)
+
+
+def _set_aside_labels(table: Table) -> None:
+    """Set the columns that label the rows (`组号`, `Gruppe`, `NGC`) aside with those that
+    number them: no variable, never fitted; the table's variable chosen again without them."""
+    summary = table.summary
+    labels = [
+        c for c in summary.columns
+        if c.uncertainty_of is None and c.ratio_of is None and not c.formed
+        and labels_rows(c.name, table.frame[c.key].to_numpy(dtype=float))
+    ]  # fmt: skip
+    if not labels or len(labels) == len(summary.columns):
+        return
+    summary.columns = [c for c in summary.columns if c not in labels]
+    summary.row_numbers = [*summary.row_numbers, *labels]
+    if summary.x in {c.key for c in labels}:
+        summary.x = independent_variable(summary.columns, table.frame)
 
 
 def _decide(table: Table, handout: Handout) -> None:

@@ -238,3 +238,20 @@ def test_an_aim_whose_words_name_one_column_twice_decides_nothing(tmp_path: Path
     row = row_of(report, r"v [m/s] against T\_\allowbreak{}air [°C]", "v = v0 + b")
     value, error = value_in(row, "b")
     assert abs(value - slope) <= error / 10
+
+
+def test_a_group_number_is_a_label_never_a_variable(tmp_path: Path) -> None:
+    rng = np.random.default_rng(2)
+    sigma = rng.uniform(0.005, 0.05, 8).round(3)
+    g = (9.81 + rng.normal(0, 1, 8) * sigma).round(4)
+    table = "Gruppe,g (m/s^2),sigma_g (m/s^2)\n" + "\n".join(
+        f"{i},{v},{s}" for i, (v, s) in enumerate(zip(g, sigma, strict=True), start=1)
+    )
+    folder = folder_with(tmp_path, {
+        "ergebnisse.csv": table + "\n",
+        "aufgabe.md": "## Aufgaben\n1. Bilden Sie den gewichteten Mittelwert der Ergebnisse "
+        "aller Gruppen.\n2. Vergleichen Sie ihn mit g = 9,81 m/s².\n",
+    })  # fmt: skip
+    report = report_of(folder, tmp_path)
+    assert " against Gruppe" not in report
+    assert "Gruppe (ergebnisse.csv) only numbers the rows" in report

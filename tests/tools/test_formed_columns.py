@@ -184,3 +184,13 @@ def test_a_symbol_names_a_column_by_the_ends_of_its_name() -> None:
     assert name_ends("L_air") == {"L", "air"}
     assert "lam" in name_ends("lambda_peak") and name_ends("lambda") == {"lam"}
     assert name_ends("pressure") == set()
+
+
+def test_a_column_that_labels_the_rows() -> None:
+    from labscribe.tools.set_values import labels_rows
+
+    numbers = np.array([1.0, 2, 3, 4])
+    for name in ("组号", "Gruppe", "group no.", "NGC", "Sample ID", "Probennummer"):
+        assert labels_rows(name, numbers), name
+    assert not labels_rows("Gruppe", np.array([1.5, 2.5]))  # a label is a whole number
+    assert not labels_rows("length", numbers)
