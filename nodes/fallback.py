@@ -28,6 +28,7 @@ from labscribe.nodes.report_notice import EXPLORATION_TITLE, exploration_account
 from labscribe.tools.analysis import Analysis
 from labscribe.tools.checklist import checklist
 from labscribe.tools.fit_result import BEST_BY_BIC, Fit
+from labscribe.tools.formed_columns import formed_notes
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.regression_text import regression_remark
 from labscribe.tools.repeat_text import REPEATS_EXPLAINED, repeat_notes, result_rows
@@ -193,6 +194,7 @@ def _results(analysis: Analysis, figures: list[dict[str, str]]) -> str:
     notes += [note for note in (_ratio_note(summary) for summary in analysis.tables) if note]
     notes += [_fit_note(fit) for fit in analysis.fits if fit.notes or not fit.good]
     notes += row_number_notes(analysis.tables)
+    notes += formed_notes(analysis.tables) + analysis.unformed
     if notes:
         blocks.append(itemize(notes))
     if analysis.repeats:

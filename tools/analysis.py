@@ -21,6 +21,7 @@ from labscribe.tools.data_facts import data_facts
 from labscribe.tools.extremes import Extreme, asked_extremes, extreme_facts, extremes_digest
 from labscribe.tools.fit_result import Fit
 from labscribe.tools.fits import fit_table
+from labscribe.tools.formed_columns import form_columns
 from labscribe.tools.notes import NOTE_SUFFIXES, Note, read_notes
 from labscribe.tools.parameters import (
     PARAMETER_SUFFIXES,
@@ -124,6 +125,9 @@ class Analysis(BaseModel):
     predictions: list[Prediction] = Field(default_factory=list)
     """What the handout's formulas predict from the parameter values, beside the measured
     values of the same name (tools.prediction)."""
+    unformed: list[str] = Field(default_factory=list)
+    """The axes the assignment asks to plot that no column could form (tools.formed_columns),
+    each said in a sentence."""
     lab_notes: list[Note] = Field(default_factory=list)
     """The experimenters' notes, quoted: documents that are neither tables nor settings."""
     unreadable: list[Unreadable] = Field(default_factory=list)
@@ -257,6 +261,10 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
         loaded = restore_named(loaded, analysis.requests)  # `run` in `t = T*run`
         analysis.tables = [table.summary for table in loaded]
     handout = read_handout(folder, analysis.assignment, analysis.tasks, analysis.requests)
+    try:  # the quantities the assignment plots that no column holds (T², 1/λ, P = U·I)
+        analysis.unformed = form_columns(loaded, analysis.tasks, handout.text).unformed
+    except Exception as exc:  # the columns as read stand; the rest of the analysis goes on
+        analysis.left_out.append(f"forming the assignment's quantities failed: {exc}"[:200])
     try:
         decide_roles(loaded, handout)
     except Exception as exc:  # the file's own layout stands; the rest of the analysis goes on

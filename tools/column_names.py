@@ -13,11 +13,15 @@ import functools
 import re
 from dataclasses import dataclass, field
 
+import sympy
+
+from labscribe.tools.axis_expressions import expression_of, trailing_expression
 from labscribe.tools.columns import Column
 from labscribe.tools.data_facts import words_of
 from labscribe.tools.formula_notation import FUNCTIONS, plain_arithmetic
 from labscribe.tools.formula_parse import FormulaError, parse_expression
 from labscribe.tools.role_phrases import Pairing, is_symbol
+from labscribe.tools.symbol_dimensions import conventional_column
 
 MIN_PREFIX = 4  # "temperatures" names `temperature`; "res" does not name `resistance`
 MIN_COVERAGE = 0.5  # the handout's words for a symbol say at least half a column's name
@@ -71,7 +75,8 @@ def _sides(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     call = call if call and call[1] not in FUNCTIONS else None  # `log(y)` is no `U(t)`
     try:
         left_names = {call[1]} if call else _symbol_names(left)
-        right_names = _symbol_names(right) | ({call[2]} if call else set())
+        # `T(t) = T_env + ...` says which are its variables: the rest are parameters
+        right_names = {call[2]} if call else _symbol_names(right)
     except FormulaError:
         return None
     return frozenset(left_names), frozenset(right_names)
@@ -117,8 +122,16 @@ def _column_of_symbol(
     named = [hit[3] for hit in hits if _coverage(hit) == best]
     if len(named) == 1 and best >= MIN_COVERAGE:
         return 2.0 + best / 2, named[0]
+    # a name whose first or last word is the symbol (`L_air`, `lambda_peak`, `load m`)
+    ends = [c for c in candidates if not c.formed and symbol in name_ends(c.name)]
+    if len(ends) == 1:
+        return 1.5, ends[0]
     folded = [c for c in candidates if symbol.lower() == _plain(c.name).lower()]
-    return (1.0, folded[0]) if len(folded) == 1 else (0.0, None)
+    if len(folded) == 1:
+        return 1.0, folded[0]
+    # the one column of the quantity the symbol stands for by convention (T a temperature)
+    conventional = conventional_column(symbol, [c for c in candidates if not c.formed])
+    return (0.5, conventional[0]) if len(conventional) == 1 else (0.0, None)
 
 
 def columns_named(
@@ -128,6 +141,9 @@ def columns_named(
     words of the column's name ("the temperature"), by the words the handout uses for a
     symbol ("the length" where it writes "the length L"), by a symbol in another case. Of
     columns that share a word ("voltage"), those whose names the phrase covers best."""
+    formed = _formed_named(phrase, candidates)
+    if formed is not None:
+        return [formed]
     hits = _hits(phrase, candidates, words)
     if not hits:
         return []
@@ -136,6 +152,32 @@ def columns_named(
     kept = [hit for hit in hits if hit[0] >= min(top, 2)]
     best = max(_coverage(hit) for hit in kept)
     return [hit[3] for hit in sorted(kept, key=lambda h: h[1]) if _coverage(hit) == best]
+
+
+def _formed_named(phrase: str, candidates: list[Column]) -> Column | None:
+    """The column formed as the expression `phrase` ends in ("a fit of T²" names `T²`,
+    "1/λ" names `1/λ`): an axis the assignment asked for, formed by tools.formed_columns."""
+    formed = [c for c in candidates if c.formed]
+    ended = trailing_expression(phrase) if formed else None
+    if ended is None:
+        return None
+    key = sympy.srepr(ended[1])
+    same = [c for c in formed if (e := expression_of(c.name)) is not None and sympy.srepr(e) == key]
+    return same[0] if same else None
+
+
+_GREEK_WORDS = {"lambda": "lam", "theta": "theta", "nu": "nu", "tau": "tau", "omega": "omega",
+                "phi": "phi", "alpha": "alpha", "rho": "rho", "sigma": "sigma"}  # fmt: skip
+
+
+def name_ends(name: str) -> set[str]:
+    """The first and last words of a name of two words or more, as symbols: `L_air` gives
+    L and air, `lambda_peak` lam (λ as formulas spell it) and peak; `lambda` gives lam."""
+    words = [w for w in re.split(r"[_\s]+", name.strip()) if w]
+    if len(words) < 2:  # a Greek letter spelled out (`lambda`) is the letter's symbol
+        return {_GREEK_WORDS[w.lower()] for w in words if w.lower() in _GREEK_WORDS}
+    ends = {words[0], words[-1]}
+    return ends | {_GREEK_WORDS[w.lower()] for w in ends if w.lower() in _GREEK_WORDS}
 
 
 Hit = tuple[int, int, set[str], Column]

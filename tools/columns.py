@@ -70,6 +70,12 @@ class Column(BaseModel):
     origin: str = ""
     """For a column of moments read as elapsed seconds (tools.time_columns): the moment they
     count from, `2024-03-01 10:15:00`."""
+    formed: str = ""
+    """For a quantity labscribe formed from other columns as the assignment asks (T² from
+    the time of 10 swings, 1/T, P = U·I; tools.formed_columns): how, in words."""
+    formed_from: list[str] = []
+    """The keys of the columns it was formed from: their values are in it, so they are not
+    fitted on their own (tools.formed_columns.consumed)."""
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ started once the time budget is spent.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 import time
@@ -28,6 +29,7 @@ from labscribe.tools.base import Folder
 from labscribe.tools.figure_names import free_name
 from labscribe.tools.fit_result import Fit, format_value
 from labscribe.tools.fits import evaluate
+from labscribe.tools.formed_columns import form_columns
 from labscribe.tools.out_files import out_folder, write_whole
 from labscribe.tools.regression_text import regression_remark
 from labscribe.tools.tables import Table, TableSummary, read_tables
@@ -68,12 +70,17 @@ def draw_data_figures(
     records: list[dict[str, str]] = []
     names: set[str] = set()
     read: dict[str, list[Table]] = {}
+    formed: set[str] = set()
     for number, (summary, fit) in enumerate(jobs, start=1):
         if time.monotonic() > deadline:
             break
         table = _reread(folder, summary, read)
         if table is None:
             continue
+        if any(c.formed for c in summary.columns) and summary.id not in formed:
+            formed.add(summary.id)  # the quantities the analysis formed, formed again
+            with contextlib.suppress(Exception):
+                form_columns([table], analysis.tasks, analysis.aim)
         announce(number, len(jobs))
         name = _name(summary, fit.y if fit else None, names)
         try:

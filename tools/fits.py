@@ -26,6 +26,7 @@ from labscribe.tools.columns import inputs_of
 from labscribe.tools.fit_description import describe_shape, r_squared_of
 from labscribe.tools.fit_result import Candidate, Fit
 from labscribe.tools.fit_runs import best_start, prepare
+from labscribe.tools.formed_columns import consumed, related
 from labscribe.tools.formula_parse import Formula
 from labscribe.tools.formula_request import fit_asked
 from labscribe.tools.model_choice import (
@@ -67,10 +68,13 @@ def fit_table(
         return []
     handout = handout or Handout.of([r.task for r in requests], requests=list(requests))
     sigmas = {c.uncertainty_of: c.key for c in summary.columns if c.uncertainty_of}
+    used = consumed(summary.columns) - {summary.response}  # in a quantity formed from them
+    x_column = summary.column(summary.x)
     dependent = [
         c for c in summary.columns
         if c.key != summary.x and c.uncertainty_of is None and c.count
-        and c.key not in summary.predictors
+        and c.key not in summary.predictors and c.key not in used
+        and not related(c, x_column, summary.columns)
     ]  # fmt: skip
     # The response the assignment names, then the measured responses, then their ratios to
     # an input, then the inputs: a report's figures and the fit budget go to what is asked.
@@ -83,7 +87,6 @@ def fit_table(
     x_names = tuple(c.name for c in summary.columns)
     # a formula may make the table's x its response (`m g = k (x - x_0)` beside "plot x
     # against m"): it is fitted as the formula says, against the predictor it names
-    x_column = summary.column(summary.x)
     responses = [*dependent[:MAX_FITTED_COLUMNS], x_column]
     fits = []
     frame = table.frame

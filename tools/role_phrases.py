@@ -59,9 +59,22 @@ class Pairing:
     sentence: str
 
 
+# Abbreviations a sentence goes on after: "V vs. 1/λ", "e.g.", "Fig. 2", German "z.B.".
+_ABBREVIATION = re.compile(
+    r"(?:^|\s)(?:vs|e\.g|i\.e|cf|fig|figs|eq|eqs|ca|approx|resp|bzw|z\.\s?B|d\.\s?h|"
+    r"vgl|Abb|Gl|Nr)\.$",
+    re.IGNORECASE,
+)
+
+
 def sentences(text: str) -> list[str]:
     """The sentences of `text` (a task, a handout), each cut to MAX_SENTENCE_CHARS."""
-    parts = _SENTENCES.split(text)
+    parts: list[str] = []
+    for part in _SENTENCES.split(text):
+        if parts and _ABBREVIATION.search(parts[-1]):
+            parts[-1] = f"{parts[-1]} {part}"  # "V vs. 1/λ", "e.g. T": no sentence ends there
+        else:
+            parts.append(part)
     return [" ".join(part.split())[:MAX_SENTENCE_CHARS] for part in parts if part.strip()]
 
 
@@ -123,7 +136,8 @@ def pairings(sentence: str) -> list[Pairing]:
 
 def _response_phrase(before: str) -> str:
     """The response's phrase: the clause before the keyword, without the task's verb."""
-    clause = before[-MAX_PHRASE_CHARS:]
+    # an appositive ends before the keyword: "plot the period, $T^2$, as a function of L"
+    clause = before.rstrip(" ,")[-MAX_PHRASE_CHARS:]
     starts = [m.end() for m in _CLAUSE_START.finditer(clause)]
     clause = clause[starts[-1] :] if starts else clause
     return _trimmed(clause)

@@ -24,19 +24,26 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from labscribe.tools.axis_expressions import written_formulas
 from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.column_names import (
     Named,
     named_by_formula,
     named_by_pairing,
 )
-from labscribe.tools.columns import SWEPT_NAMES, X_NAMES, Column, mark_maxima
+from labscribe.tools.columns import (
+    SWEPT_NAMES,
+    X_NAMES,
+    Column,
+    independent_variable,
+    mark_maxima,
+)
 from labscribe.tools.data_facts import words_of
 from labscribe.tools.formula_notation import formulas_in
 from labscribe.tools.reading import read_in
 from labscribe.tools.requested import Request
 from labscribe.tools.role_phrases import glossary, pairings, sentences
-from labscribe.tools.set_values import set_evidence
+from labscribe.tools.set_values import labels_rows, set_evidence
 from labscribe.tools.tables import Table, TableSummary
 from labscribe.tools.tasks import MAX_CHARS, MAX_LINES
 
@@ -87,9 +94,27 @@ def decide_roles(tables: list[Table], handout: Handout) -> None:
     for table in tables:
         summary = table.summary
         before = summary.x
+        _set_aside_labels(table)
         _decide(table, handout)
         if summary.x != before:
             mark_maxima(summary.columns, table.frame, summary.x)
+
+
+def _set_aside_labels(table: Table) -> None:
+    """Set the columns that label the rows (`组号`, `Gruppe`, `NGC`) aside with those that
+    number them: no variable, never fitted; the table's variable chosen again without them."""
+    summary = table.summary
+    labels = [
+        c for c in summary.columns
+        if c.uncertainty_of is None and c.ratio_of is None and not c.formed
+        and labels_rows(c.name, table.frame[c.key].to_numpy(dtype=float))
+    ]  # fmt: skip
+    if not labels or len(labels) == len(summary.columns):
+        return
+    summary.columns = [c for c in summary.columns if c not in labels]
+    summary.row_numbers = [*summary.row_numbers, *labels]
+    if summary.x in {c.key for c in labels}:
+        summary.x = independent_variable(summary.columns, table.frame)
 
 
 def _decide(table: Table, handout: Handout) -> None:
@@ -100,6 +125,8 @@ def _decide(table: Table, handout: Handout) -> None:
     statements = _statements(summary, candidates, handout)
     for number, (text, named) in enumerate(statements):
         responses = {c.key for c in named.responses}
+        if responses & {c.key for c in named.predictors}:
+            continue  # its words for both axes name one column: it says nothing of the roles
         predictors = [c for c in named.predictors if c.key not in responses]
         response = named.responses[-1] if named.responses else None
         if len(predictors) >= 2:
@@ -116,8 +143,10 @@ def _decide(table: Table, handout: Handout) -> None:
             continue
         x = predictors[0]
         if response is None:  # a later statement may name what is fitted against x
-            later = [n.responses[-1] for _, n in statements[number + 1 :] if n.responses]
-            response = next((c for c in later if c.key != x.key), None)
+            later = [(t, n.responses[-1]) for t, n in statements[number + 1 :] if n.responses]
+            text, response = next(
+                ((t, c) for t, c in later if c.key != x.key), (text, None)
+            )  # the statement that names the response is the one quoted for it
         summary.x = x.key
         summary.response = response.key if response and response.key != x.key else None
         what = (
@@ -235,8 +264,10 @@ def predictors_named(request: Request, table: TableSummary, handout: Handout) ->
 def request_columns(request: Request, candidates: list[Column], handout: Handout) -> Named:
     """What `request` names among `candidates`: from its formula, else from its task's
     words ("fit ... to T against L")."""
-    if request.formula:
-        named = named_by_formula(request.formula, candidates, handout.glossary)
+    # its formula, else one its task writes beside a model's name ("a power law p = C·L^m")
+    written = [f for s in sentences(request.task) for f in formulas_in(s) + written_formulas(s)]
+    for formula in [request.formula] if request.formula else written:
+        named = named_by_formula(formula, candidates, handout.glossary)
         if named.responses or named.predictors:
             return named
     for sentence in sentences(request.task):

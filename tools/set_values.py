@@ -10,6 +10,7 @@ variable (tools.roles).
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 
@@ -63,3 +64,24 @@ def _resolution(values: np.ndarray) -> float | None:
             if np.all(np.abs(ratios - np.round(ratios)) < 1e-6):
                 return step
     return None
+
+
+# Names of columns that label the rows rather than measure anything: a group's, a sample's
+# or a catalogue's number (`组号`, `Gruppe`, `NGC`, `sample ID`).
+_LABEL_NAME = re.compile(
+    r"^(?:group|groups|group\s*(?:no\.?|nr\.?|number|id)|gruppe|gruppen(?:nummer|nr\.?)|grp|team|"
+    r"lab\s*group|sample|sample\s*(?:no\.?|number|id|name)|probe|proben(?:nummer|nr\.?)|"
+    r"specimen|specimen\s*(?:no\.?|id)|id|object|objekt|ngc|n\.g\.c\.?|catalog(?:ue)?\s*"
+    r"(?:no\.?|number)|station|组号|组别|小组|组|编号|样品编号|样品号|试样编号)$",
+    re.IGNORECASE,
+)
+
+
+def labels_rows(name: str, values: np.ndarray) -> bool:
+    """Whether a column labels the rows (a group, sample or catalogue number): its name says
+    so and its values are whole numbers. It is no variable and nothing is fitted to it."""
+    finite = values[np.isfinite(values)]
+    bare = name.strip().strip(":#").strip()
+    return bool(
+        _LABEL_NAME.match(bare) and len(finite) and np.all(np.abs(finite - np.round(finite)) < 1e-9)
+    )

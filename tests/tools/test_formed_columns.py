@@ -1,0 +1,196 @@
+"""tools.axis_expressions and tools.formed_columns: the quantities a handout asks to plot
+that no column holds (T², 1/λ, ln p, P = U·I, p = dh + 29.125), read from its words and
+formed from the columns, their units by pint.
+
+Handout wording is taken from real handouts where one was found: the IITB virtual lab's
+"a graph of V on the vertical axis vs. 1/λ on the horizontal axis"
+(virtual-labs/exp-plancks-constant-from-kinetic-energy-versus-frequency-graph-iitb,
+experiment/theory.md @877da5e) and AngelaBi/GenPhysLaboratory's "plot the square of the
+average period, $T^2$, as a function of the length $L$" (tests/data/real/handouts)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from labscribe.tools.axis_expressions import defined, plotted, swings_timed, trailing_expression
+from labscribe.tools.columns import Column
+from labscribe.tools.formed_columns import consumed, form_columns, related, unit_text
+from labscribe.tools.role_phrases import sentences
+from labscribe.tools.tables import Table, TableSummary
+
+
+def table_of(columns: dict[str, tuple[str, list[float]]]) -> Table:
+    """A table whose columns are {name: (unit, values)}."""
+    frame = pd.DataFrame({name: values for name, (_, values) in columns.items()})
+    described = [
+        Column(key=name, header=name, name=name, unit=unit, count=len(values),
+               minimum=min(values), maximum=max(values))
+        for name, (unit, values) in columns.items()
+    ]  # fmt: skip
+    summary = TableSummary(
+        id="t.csv", source="t.csv", block=0, encoding="utf-8", delimiter=",", decimal=".",
+        rows=len(frame), columns=described, x=described[0].key,
+    )  # fmt: skip
+    return Table(summary=summary, frame=frame)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "names"),
+    [
+        ("2) Tragen Sie T² gegen l auf.", ["T²"]),
+        ("(b) Plot ln p against 1/T and fit a straight line.", ["ln p", "1/T"]),
+        ("Task 1: Plot the threshold voltage U_th against 1/λ.", ["1/λ"]),
+        ("c) Tragen Sie P gegen T⁴ auf, legen Sie eine Ausgleichsgerade durch den Ursprung",
+         ["T⁴"]),
+        ("3. From a straight-line fit of T² against m determine k again", ["T²"]),
+        ("plot the square of the average period, $T^2$, as a function of the length $L$.",
+         ["T²"]),
+        ("we see that the slope s of a graph of V on the vertical axis vs. 1/λ on the "
+         "horizontal axis is,", ["1/λ"]),
+        ("Plot the period T against the length L.", []),
+    ],
+)  # fmt: skip
+def test_the_axes_a_handout_plots_as_expressions(sentence: str, names: list[str]) -> None:
+    assert [w.name for w in plotted([sentence])] == names
+
+
+def test_an_abbreviation_does_not_end_a_sentence() -> None:
+    assert sentences("Plot V vs. 1/λ here. Then the voltage V. Fit.") == [
+        "Plot V vs. 1/λ here.",
+        "Then the voltage V.",
+        "Fit.",
+    ]
+
+
+def test_definitions_are_read_up_to_where_prose_or_a_unit_begins() -> None:
+    found = defined([
+        "so the pressure on the trapped air is p = dh + 29.125 in Hg. The cross",
+        "2. For each mass compute the period T = t20/20 and compare it",
+        "Im stationären Zustand ist die elektrische Leistung P = U · I gleich der Leistung.",
+    ])  # fmt: skip
+    readings = {(w.name, str(w.expression)) for w in found}
+    assert ("p", "dh + 29.125") in readings
+    assert ("T", "t20/20") in readings
+    assert ("P", "I*U") in readings
+    assert ("P", "U") not in readings  # a reading never stops inside the formula
+    assert ("p", "dh") not in readings
+
+
+@pytest.mark.parametrize(
+    ("name", "number"),
+    [("t10", 10), ("t10_2", 10), ("t_20", 20), ("10 T", 10), ("t(10T)", 10), ("t1", None),
+     ("T", None), ("time", None), ("t", None)],
+)  # fmt: skip
+def test_a_column_of_n_swings_timed_together(name: str, number: int | None) -> None:
+    assert swings_timed(name) == number
+
+
+def test_trailing_expression_skips_the_words_before_it() -> None:
+    text, expression = trailing_expression("the threshold voltage U_th")  # type: ignore[misc]
+    assert (text, str(expression)) == ("U_th", "U_th")
+    assert trailing_expression("a straight-line fit of T²")[0] == "T²"  # type: ignore[index]
+    assert trailing_expression("the extension") is None
+
+
+def test_the_period_from_repeated_timings_of_ten_swings_and_t_squared() -> None:
+    lengths = [0.3, 0.5, 0.7, 0.9]
+    runs = {f"t10_{i}": ("s", [10 * 2 * np.pi * np.sqrt(x / 9.81) + 0.01 * i for x in lengths])
+            for i in (1, 2, 3)}  # fmt: skip
+    table = table_of({"l": ("m", lengths), **runs})
+    form_columns([table], ["Tragen Sie T² gegen l auf."], "")
+    names = {c.name: c for c in table.summary.columns}
+    period = np.mean([runs[k][1] for k in runs], axis=0) / 10
+    np.testing.assert_allclose(table.frame[names["T"].key], period)
+    np.testing.assert_allclose(table.frame[names["T²"].key], period**2)
+    assert names["T²"].unit == "s^2"
+    assert consumed(table.summary.columns) == set(runs)  # T stays: it is formed
+
+
+def test_inverse_temperature_in_kelvin_and_the_log_of_a_pressure() -> None:
+    fahrenheit = [194.5, 201.1, 212.2]
+    table = table_of({"pressure": ("inHg", [20.79, 23.99, 30.06]),
+                      "boiling point": ("degF", fahrenheit)})  # fmt: skip
+    form_columns([table], ["(b) Plot ln p against 1/T and fit a straight line."], "")
+    names = {c.name: c for c in table.summary.columns}
+    kelvin = (np.array(fahrenheit) - 32) * 5 / 9 + 273.15
+    np.testing.assert_allclose(table.frame["1/T"], 1 / kelvin)
+    np.testing.assert_allclose(table.frame["ln p"], np.log([20.79, 23.99, 30.06]))
+    assert names["1/T"].unit == "K^-1" and names["ln p"].unit == ""
+    assert "K" in names["1/T"].formed and "inHg" in names["ln p"].formed
+    # the forms of one column say nothing about each other
+    assert related(names["1/T"], names["boiling point"], table.summary.columns)
+    assert not related(names["1/T"], names["ln p"], table.summary.columns)
+
+
+def test_a_product_of_columns_is_named_by_its_unit_and_an_offset_keeps_the_unit() -> None:
+    table = table_of({"U": ("V", [1.0, 2.0]), "I": ("A", [0.5, 0.75]), "T": ("K", [1200, 1400]),
+                      "dh": ("in Hg", [0.0, 1.4375])})  # fmt: skip
+    tasks = ["a) Berechnen Sie P = U · I.", "c) Tragen Sie P gegen T⁴ auf.",
+             "- Compute the pressure p for each row."]  # fmt: skip
+    form_columns([table], tasks, "the pressure is p = dh + 29.125 in Hg.")
+    names = {c.name: c for c in table.summary.columns}
+    assert names["P"].unit == "W"
+    np.testing.assert_allclose(table.frame["P"], [0.5, 1.5])
+    assert names["T⁴"].unit == "K^4"
+    np.testing.assert_allclose(table.frame["p"], [29.125, 30.5625])
+    assert names["p"].unit == "in Hg"
+
+
+def test_a_factor_before_a_formula_is_no_definition_and_prose_ends_one() -> None:
+    readings = {(w.name, str(w.expression)) for w in defined([
+        "the stopping voltage U obeys e U = h c/λ − W, where e is the elementary charge",
+        "A formula unused by the tasks defines nothing: R = U/I here.",
+    ])}  # fmt: skip
+    assert not any(name == "U" for name, _ in readings)
+    table = table_of({"U": ("V", [1.0, 2.0]), "I": ("A", [0.5, 0.75])})
+    form_columns([table], ["Plot U against I."], "A formula unused: R = U/I here.")
+    assert [c.name for c in table.summary.columns] == ["U", "I"]
+
+
+def test_an_axis_no_column_can_form_is_said() -> None:
+    table = table_of({"U": ("V", [1.0, 2.0, 3.0]), "R": ("Ω", [1.0, 2.0, 3.0])})
+    said = form_columns([table], ["Plot ln I against U."], "")
+    assert [c.name for c in table.summary.columns] == ["U", "R"]
+    assert len(said.unformed) == 1 and "ln I" in said.unformed[0]
+    assert "I names no column" in said.unformed[0]
+
+
+def test_unit_text() -> None:
+    from fractions import Fraction
+
+    assert unit_text({"V": Fraction(1), "A": Fraction(1)}) == "W"
+    assert unit_text({"nm": Fraction(-1)}) == "nm^-1"
+    assert unit_text({"s": Fraction(2)}) == "s^2"
+
+
+def test_a_law_written_as_a_function_names_only_its_variables() -> None:
+    from labscribe.tools.column_names import named_by_formula
+
+    columns = [
+        Column(key="time", header="", name="time", unit="min", count=3),
+        Column(key="temperature", header="", name="temperature", unit="°C", count=3),
+    ]
+    words = {"T_env": {"room", "temperature"}}  # "the fitted room temperature T_env"
+    named = named_by_formula("T(t) = T_env + (T_init - T_env)*exp(-k*t)", columns, words)
+    assert [c.key for c in named.responses] == ["temperature"]  # T: the temperature's unit
+    assert [c.key for c in named.predictors] == ["time"]
+
+
+def test_a_symbol_names_a_column_by_the_ends_of_its_name() -> None:
+    from labscribe.tools.column_names import name_ends
+
+    assert name_ends("L_air") == {"L", "air"}
+    assert "lam" in name_ends("lambda_peak") and name_ends("lambda") == {"lam"}
+    assert name_ends("pressure") == set()
+
+
+def test_a_column_that_labels_the_rows() -> None:
+    from labscribe.tools.set_values import labels_rows
+
+    numbers = np.array([1.0, 2, 3, 4])
+    for name in ("组号", "Gruppe", "group no.", "NGC", "Sample ID", "Probennummer"):
+        assert labels_rows(name, numbers), name
+    assert not labels_rows("Gruppe", np.array([1.5, 2.5]))  # a label is a whole number
+    assert not labels_rows("length", numbers)

@@ -1,0 +1,199 @@
+"""The quantities a handout asks to form from the data before it fits them, read from its
+words: the axes of a linearising plot ("T² gegen l", "ln p against 1/T", "U_th against
+1/λ", "P gegen T⁴"), the definitions it states ("T = t20/20", "P = U · I", "p = dh + 29.125
+in Hg"), and the lab convention that a column of N swings timed together (`t10`, `t_20`,
+`10 T`) holds N periods.
+
+Text work only: the columns are matched and the values computed by tools.formed_columns.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import sympy
+
+from labscribe.tools.formula_parse import FormulaError, parse_expression
+from labscribe.tools.role_phrases import pairings, sentences
+
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
+_SUPERSCRIPT_RUN = re.compile(r"([⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
+# `ln p`, `log P`, `lg T` written without parentheses: the function of the next symbol.
+_BARE_LOG = re.compile(r"\b(ln|log|lg|log10)\s+([A-Za-z\u0370-\u03ff\\][\w{}\\]*)")
+# An expression's last words, as phrases end in one ("the threshold voltage U_th", "1/λ").
+_MATH_CHARS = re.compile(r"^[\w\s\u0370-\u03ff⁰¹²³⁴⁵⁶⁷⁸⁹⁻^*/·⋅×()+\-−.{}\\√]+$")
+MAX_EXPRESSION_WORDS = 6
+# A column that times N swings or periods together: `t10`, `t_20`, `t10_1` (the first of
+# repeated series), `10T`, `10 T`, `t(10T)`, `20 periods`.
+_N_PERIODS = re.compile(
+    r"^(?:t_?\{?(?P<n>[1-9]\d?)\}?(?:[_ ]?\(?[1-9]\)?)?|(?P<n2>[1-9]\d?)\s*[T]"
+    r"(?:[_ ]?\(?[1-9]\)?)?|t\s*\(\s*(?P<n3>[1-9]\d?)\s*T\s*\))$"
+)
+# `T = t20/20`: a symbol standing alone before `=`, and what follows up to a clause's end.
+_DEFINITION = re.compile(
+    r"(?<![\w\u0370-\u03ff=<>!])(?P<left>[A-Za-z\u0370-\u03ff][A-Za-z0-9_]{0,8})\s*=\s*"
+    r"(?P<right>[^=,;:!?()\n]{1,80}?)(?=[,;:!?]|\.(?:\s|$)|$|\s\(|=)"
+)
+MAX_DEFINITION_WORDS = 8
+# What may follow a formula's right side: a word of prose or a unit (`in`, `kPa`, `gleich`).
+_WORD_AFTER = re.compile(r"[A-Za-zÄÖÜäöüß°µΩ]{2,}[.,;:]?")
+# A symbol or a sign right before a left side makes it a factor of the left side.
+_FACTOR_BEFORE = re.compile(r"(?:(?<![A-Za-z])[A-Za-z\u0370-\u03ff]|[*·/+\-−])\s*$")
+_FUNCTION_NAMES = frozenset({"log", "exp", "sqrt", "sin", "cos", "tan"})
+# Short words of prose that may stand before an axis's symbol ("a fit of T²").
+_SHORT_PROSE = frozenset(
+    {
+        "of",
+        "in",
+        "on",
+        "at",
+        "to",
+        "as",
+        "is",
+        "by",
+        "an",
+        "im",
+        "am",
+        "zu",
+        "de",
+        "le",
+        "la",
+        "du",
+        "vs",
+        "or",
+        "and",
+        "und",
+    }
+)
+
+
+@dataclass(frozen=True)
+class Wanted:
+    """A quantity the handout asks for: its name as written ("T²", "ln p"), its expression
+    (sympy, in the handout's symbols) and the sentence that asks for it."""
+
+    name: str
+    expression: sympy.Expr
+    sentence: str
+
+    @property
+    def symbols(self) -> set[str]:
+        return {s.name for s in self.expression.free_symbols}
+
+
+def normalised(text: str) -> str:
+    """Superscript powers and bare logarithms as arithmetic: `T⁴` -> `T^4`, `ln p` ->
+    `ln(p)`, `10⁻³` -> `10^-3`."""
+    text = _SUPERSCRIPT_RUN.sub(lambda m: "^" + m[1].translate(_SUPERSCRIPTS), text)
+    text = _BARE_LOG.sub(lambda m: f"{'log10' if m[1] in ('lg', 'log10') else 'ln'}({m[2]})", text)
+    return text
+
+
+def expression_of(text: str) -> sympy.Expr | None:
+    """The expression `text` writes, None where it does not parse as one."""
+    try:
+        expression = parse_expression(normalised(text).replace("log10(", "log(10, "))
+    except (FormulaError, ValueError, TypeError):
+        return None
+    return expression if expression.free_symbols else None
+
+
+def trailing_expression(phrase: str) -> tuple[str, sympy.Expr] | None:
+    """The expression a phrase ends in, as written, and parsed: "the threshold voltage U_th"
+    gives ("U_th", U_th), "T²" ("T²", T**2), "ln p" ("ln p", log(p)); None where its last
+    word is prose."""
+    words = phrase.replace("$", " ").strip(" .,:;").split()
+    for start in range(max(0, len(words) - MAX_EXPRESSION_WORDS), len(words)):
+        text = " ".join(words[start:])
+        if not _MATH_CHARS.match(text) or _prose(words[start:]):
+            continue
+        expression = expression_of(text)
+        if expression is not None:
+            return text, expression
+    return None
+
+
+def _prose(words: list[str]) -> bool:
+    """Whether a run of words holds a word of prose (three letters or more, no function)."""
+    for word in words:
+        if word.lower() in _SHORT_PROSE:
+            return True
+        bare = re.sub(r"[^A-Za-z]", " ", word)
+        if any(len(w) >= 3 and w.lower() not in _FUNCTION_NAMES | {"lam", "lambda", "theta",
+               "sigma", "tau", "omega", "alpha", "beta", "gamma", "delta", "rho", "epsilon",
+               "log10"} for w in bare.split()):  # fmt: skip
+            return True
+    return False
+
+
+def plotted(texts: list[str]) -> list[Wanted]:
+    """The axes the sentences of `texts` (the tasks, then the handout) ask to plot or fit
+    that are expressions, not single symbols: ("T²", T**2), ("1/λ", 1/lam), ("ln p",
+    log(p)); each once, in the order they are asked for."""
+    found: dict[str, Wanted] = {}
+    for text in texts:
+        for sentence in sentences(text):
+            for pairing in pairings(sentence):
+                for phrase in (pairing.response, pairing.predictor):
+                    ended = trailing_expression(phrase)
+                    if ended is None or ended[1].is_Symbol:
+                        continue
+                    key = sympy.srepr(ended[1])
+                    found.setdefault(key, Wanted(_written(ended[0]), ended[1], sentence))
+    return list(found.values())
+
+
+_POWERS = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+
+
+def _written(text: str) -> str:
+    """An axis's name as the handout writes it, blanks collapsed, a power of one digit as
+    a superscript (`T²` for `T^2`, `1/λ`, `ln p`)."""
+    text = re.sub(r"\^\{?(-?\d)\}?(?!\d)", lambda m: m[1].translate(_POWERS), text)
+    return " ".join(text.split())
+
+
+def defined(texts: list[str]) -> list[Wanted]:
+    """The quantities the sentences of `texts` define by a formula whose left side is one
+    symbol (`T = t20/20`, `P = U · I`, `p = dh + 29.125 in Hg`), each with every reading of
+    its right side, the longest first (`dh + 29.125 in Hg`, then `dh + 29.125`): the one
+    whose symbols all name columns is the definition (tools.formed_columns)."""
+    found: list[Wanted] = []
+    for text in texts:
+        for sentence in sentences(text):
+            for match in _DEFINITION.finditer(normalised(sentence)):
+                left = match["left"]
+                if _FACTOR_BEFORE.search(normalised(sentence)[: match.start("left")]):
+                    continue  # `e U = h c/λ`: U is no name the formula defines
+                words = match["right"].split()[:MAX_DEFINITION_WORDS]
+                for end in range(len(words), 0, -1):
+                    if end < len(words) and not _WORD_AFTER.fullmatch(words[end]):
+                        continue  # a reading ends where prose or a unit begins
+                    expression = expression_of(" ".join(words[:end]))
+                    if expression is not None and left not in {
+                        s.name for s in expression.free_symbols
+                    }:
+                        found.append(Wanted(left, expression, sentence))
+    return found
+
+
+def written_formulas(sentence: str) -> list[str]:
+    """The formulas `left = right` a sentence writes, each cut where its right side stops
+    parsing (`p = C·L^m (straight line in log–log)` gives `p = C·L^m`)."""
+    found = []
+    for wanted in defined([sentence]):
+        formula = f"{wanted.name} = {wanted.expression}"
+        if not any(f.startswith(f"{wanted.name} =") for f in found):
+            found.append(formula)
+    return found
+
+
+def swings_timed(name: str) -> int | None:
+    """How many periods a column of this name times together (`t10` -> 10, `t_20` -> 20,
+    `10 T` -> 10, `t10_2` -> 10), None for any other name."""
+    match = _N_PERIODS.match(name.strip())
+    if match is None:
+        return None
+    number = int(match["n"] or match["n2"] or match["n3"])
+    return number if number >= 2 else None

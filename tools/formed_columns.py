@@ -1,0 +1,334 @@
+"""The quantities a handout asks to plot or fit that no column holds, formed from the
+columns that do, before the roles are decided and the fits run: the definitions it states
+(`T = t20/20`, `P = U · I`, `p = dh + 29.125 in Hg`), the period from a column of N swings
+timed together (`t10`, averaged over repeated series `t10_1`, `t10_2`, ...), and the axes of
+a linearising plot ("T² gegen l", "ln p against 1/T", "U_th against 1/λ", "P gegen T⁴").
+
+Each is a new column of its table, named as the handout writes it (`T²`, `1/λ`, `ln p`),
+its unit from its columns' units (pint for the dimensions and a temperature's conversion to
+kelvin; never by hand), and a sentence saying how it was formed. Its name is what the
+handout's "T² against l" names (tools.column_names), so the roles, the requested fits, the
+figures and the checklist read it as any other column. A handout's axis whose symbols name
+no column is said plainly (`unformed`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+import sympy
+
+from labscribe.tools.axis_expressions import Wanted, defined, plotted, swings_timed
+from labscribe.tools.column_names import name_ends
+from labscribe.tools.columns import Column
+from labscribe.tools.symbol_dimensions import conventional_column, dimension_is, pint_unit
+from labscribe.tools.tables import Table
+from labscribe.tools.unit_library import _registry
+
+# Named units a product of units is written as when it equals one (V·A is W).
+_NAMED = ("W", "J", "N", "Pa", "C", "ohm", "Hz", "F", "H", "T", "Wb", "S")
+_PERIOD_WORDS = re.compile(
+    r"(?<![A-Za-z])(?-i:T)(?![A-Za-z])|period|periode|schwingungsdauer|swing|schwingung|"
+    r"oscillation|周期",
+    re.IGNORECASE,
+)
+MAX_FORMED = 8  # per table
+
+
+Units = dict[str, Fraction]
+"""A unit as the written units it is a product of, with their powers: {"s": 2}."""
+
+
+@dataclass
+class _Known:
+    """A column of a table as a formula's symbol sees it: its values and unit."""
+
+    name: str
+    values: np.ndarray
+    units: Units
+    text: str
+    """How a description names it: `T`, `boiling point in K`."""
+
+
+@dataclass
+class Forming:
+    """What forming found: the notes of axes that could not be formed."""
+
+    unformed: list[str] = field(default_factory=list)
+
+
+def form_columns(tables: list[Table], tasks: list[str], text: str) -> Forming:
+    """Add to each of `tables` the quantities the assignment (its `tasks`, then its whole
+    `text`) defines or asks to plot that its columns can form; say which axes none can."""
+    texts = [*tasks, text] if text else list(tasks)
+    definitions = defined(texts)
+    axes = plotted(texts)
+    period = bool(_PERIOD_WORDS.search("\n".join(texts)))
+    # a definition is formed where the tasks use its symbol (or plot it), not for every
+    # formula of the handout's prose
+    used = {s for axis in axes for s in axis.symbols} | {
+        w.name for w in definitions if re.search(_symbol_pattern(w.name), "\n".join(tasks))
+    }
+    formed_anywhere: set[str] = set()
+    for table in tables:
+        formed_anywhere |= _form_in(table, definitions, axes, period, used)
+    result = Forming()
+    for axis in axes:
+        if axis.name not in formed_anywhere and not any(
+            axis.name == c.name for t in tables for c in t.summary.columns
+        ):
+            missing = sorted(axis.symbols)
+            result.unformed.append(
+                f"The assignment's axis {axis.name} (“{_cut(axis.sentence)}”) was not formed: "
+                f"{', '.join(missing)} {'names' if len(missing) == 1 else 'name'} no column of "
+                "the data that could be read, so no fit against it is given."
+            )
+    return result
+
+
+def _form_in(
+    table: Table, definitions: list[Wanted], axes: list[Wanted], period: bool, used: set[str]
+) -> set[str]:
+    formed: set[str] = set()
+    summary = table.summary
+    done = {c.name for c in summary.columns}
+    for wanted in definitions:
+        if wanted.name not in used or wanted.name in done:
+            continue
+        if _add(table, wanted, f"{wanted.name} = "):
+            done.add(wanted.name)
+            formed.add(wanted.name)
+    if period and "T" not in done and _add_period(table):
+        done.add("T")
+    for wanted in axes:
+        if len(formed) >= MAX_FORMED:
+            break
+        if wanted.name not in done and _add(table, wanted, f"{wanted.name} = "):
+            done.add(wanted.name)
+            formed.add(wanted.name)
+    return formed
+
+
+def _symbol_pattern(symbol: str) -> str:
+    return rf"(?<![\w\u0370-\u03ff]){re.escape(symbol)}(?![\w\u0370-\u03ff])"
+
+
+def _add_period(table: Table) -> bool:
+    """The period T from columns that time N swings together (their mean, over repeated
+    series, divided by N), where the table has no column T."""
+    summary = table.summary
+    timed = [(c, swings_timed(c.name)) for c in summary.columns if c.uncertainty_of is None]
+    groups: dict[int, list[Column]] = {}
+    for column, number in timed:
+        if number and dimension_is(column.unit, ("second",)):
+            groups.setdefault(number, []).append(column)
+    if len(groups) != 1:
+        return False
+    ((number, columns),) = groups.items()
+    if any(c.unit != columns[0].unit for c in columns):
+        return False
+    values = table.frame[[c.key for c in columns]].to_numpy(dtype=float).mean(axis=1) / number
+    names = ", ".join(c.name for c in columns)
+    how = (
+        f"the mean of {names} (the time of {number} swings, measured {len(columns)} times) "
+        f"divided by {number}" if len(columns) > 1
+        else f"{names} (the time of {number} swings) divided by {number}"
+    )  # fmt: skip
+    _append(table, "T", values, columns[0].unit, how, [c.key for c in columns])
+    return True
+
+
+def _add(table: Table, wanted: Wanted, prefix: str) -> bool:
+    """Form `wanted` in `table` where every symbol of it names a column; False otherwise."""
+    known: dict[str, _Known] = {}
+    sources: list[str] = []
+    for symbol in sorted(wanted.symbols):
+        columns = columns_for(symbol, table.summary.columns)
+        if not columns:
+            return False
+        known[symbol] = _known(symbol, columns, table)
+        sources += [c.key for c in columns]
+    units = _unit_of(wanted.expression, known)
+    if units is None:
+        return False
+    names = sorted(known)
+    function = sympy.lambdify([sympy.Symbol(n) for n in names], wanted.expression, "numpy")
+    with np.errstate(all="ignore"):
+        values = np.asarray(function(*(known[n].values for n in names)), dtype=float)
+    if values.shape != (len(table.frame),) or not np.isfinite(values).any():
+        return False
+    written = str(wanted.expression)
+    for name in names:
+        text = known[name].text
+        text = text if re.fullmatch(r"[\w]+", text) else f"({text})"
+        written = re.sub(rf"(?<![\w]){re.escape(name)}(?![\w])", text, written)
+    inputs = [
+        f"{known[n].text} in {unit_text(known[n].units)}"
+        for n in names
+        if known[n].units and " in " not in known[n].text
+    ]
+    how = f"{prefix}{_tidy(written)}" + (f", with {', '.join(inputs)}" if inputs else "")
+    _append(table, wanted.name, values, unit_text(units), how, sources)
+    return True
+
+
+def columns_for(symbol: str, columns: list[Column]) -> list[Column]:
+    """The column a formula's symbol names, or the repeated series of one quantity it names
+    (five columns `T (s)`: their mean is the quantity): by its name; by the first or last
+    word of its name (`L_air`, `lambda_peak`, `load m`); else the one column whose unit has
+    the dimension the symbol conventionally stands for (p: a pressure). [] for none."""
+    usable = [c for c in columns if c.uncertainty_of is None and c.count]
+    for named in (
+        [c for c in usable if symbol in (c.name, c.key, _symbol_of(c.name))],
+        [c for c in usable if symbol in name_ends(c.name) and not c.formed],
+    ):
+        if len(named) == 1 or (named and _repeats(named)):
+            return named
+        if named:
+            return []
+    return conventional_column(symbol, [c for c in usable if not c.formed])
+
+
+def _repeats(columns: list[Column]) -> bool:
+    """Whether columns are repeated series of one quantity: one name, one unit."""
+    return len({(c.name, c.unit) for c in columns}) == 1
+
+
+def _symbol_of(name: str) -> str:
+    return "".join(name.split()).replace("{", "").replace("}", "")
+
+
+def _known(symbol: str, columns: list[Column], table: Table) -> _Known:
+    """The columns' values as a formula uses them (repeated series by their mean): a
+    temperature in °C or °F in kelvin (a formula of physics takes absolute temperatures),
+    converted by pint."""
+    column = columns[0]
+    values = table.frame[[c.key for c in columns]].to_numpy(dtype=float).mean(axis=1)
+    text = column.name if len(columns) == 1 else f"the mean of the {len(columns)} {column.name}"
+    unit = pint_unit(column.unit)
+    if unit is not None and _registry().Quantity(1, unit)._is_multiplicative is False:
+        kelvin = _registry().Quantity(values, unit).to("kelvin").magnitude
+        return _Known(symbol, np.asarray(kelvin), {"K": Fraction(1)}, f"{text} in K")
+    units = {column.unit: Fraction(1)} if column.unit else {}
+    return _Known(symbol, values, units, text)
+
+
+def _unit_of(expression: sympy.Expr, known: dict[str, _Known]) -> Units | None:
+    """The unit of `expression` from its symbols' units; None where it has none (a sum of
+    different units). A logarithm's or an exponential's is none at all ({}): its argument's
+    unit is said in the description."""
+    if expression.is_Symbol:
+        return dict(known[expression.name].units)
+    if expression.is_Number:
+        return {}
+    if isinstance(expression, sympy.Add):
+        units = [_unit_of(a, known) for a in expression.args if not a.is_Number]
+        first = units[0] if units else {}
+        return first if all(u == first for u in units) else None
+    if isinstance(expression, sympy.Mul):
+        total: Units = {}
+        for argument in expression.args:
+            part = _unit_of(argument, known)
+            if part is None:
+                return None
+            for name, power in part.items():
+                total[name] = total.get(name, Fraction(0)) + power
+        return {name: power for name, power in total.items() if power}
+    if isinstance(expression, sympy.Pow) and expression.exp.is_Rational:
+        base = _unit_of(expression.base, known)
+        power = Fraction(int(expression.exp.p), int(expression.exp.q))
+        return None if base is None else {n: p * power for n, p in base.items()}
+    if isinstance(expression, (sympy.log, sympy.exp)):
+        return {}
+    return None
+
+
+def unit_text(units: Units) -> str:
+    """`s^2`, `nm^-1`, `V·A` as `W` (pint says when a product is a named unit)."""
+    parts = sorted(units.items(), key=lambda item: -item[1])
+    text = "·".join(name if power == 1 else f"{name}^{_power(power)}" for name, power in parts)
+    if len(parts) > 1:
+        quantity = _quantity(text)
+        for named in _NAMED:
+            try:
+                if quantity is not None and abs(quantity.to(named).magnitude - 1) < 1e-9:
+                    return "Ω" if named == "ohm" else named
+            except Exception:  # pint: not of this dimension
+                continue
+    return text
+
+
+def _power(power: Fraction) -> str:
+    return str(power.numerator) if power.denominator == 1 else f"({power})"
+
+
+def _quantity(text: str):
+    unit = pint_unit(text)
+    return None if unit is None else _registry().Quantity(1, unit)
+
+
+def _append(
+    table: Table, name: str, values: np.ndarray, unit: str, how: str, sources: list[str]
+) -> None:
+    summary = table.summary
+    keys = {c.key for c in summary.columns}
+    key = name if name not in keys else f"{name} (formed)"
+    finite = values[np.isfinite(values)]
+    table.frame[key] = values
+    summary.columns.append(
+        Column(
+            key=key, header="", name=name, unit=unit, count=len(finite),
+            minimum=float(finite.min()) if len(finite) else None,
+            maximum=float(finite.max()) if len(finite) else None, formed=how,
+            formed_from=sources,
+        )
+    )  # fmt: skip
+
+
+def consumed(columns: list[Column]) -> set[str]:
+    """The keys of the columns of the file a formed quantity was made from: it stands for
+    them (the mean of repeated series, U and I in P = U·I, λ in 1/λ), so they are not fitted
+    as responses of their own. A formed one (P, made into ln P) stays."""
+    formed = {c.key for c in columns if c.formed}
+    return {key for c in columns for key in c.formed_from if key not in formed}
+
+
+def related(first: Column, second: Column, columns: list[Column]) -> bool:
+    """Whether two columns hold the same measured values in two forms (λ and 1/λ, T⁴ and
+    ln T): a fit of one against the other says nothing about the data."""
+    return bool(_ancestors(first, columns) & _ancestors(second, columns))
+
+
+def _ancestors(column: Column, columns: list[Column], depth: int = 0) -> set[str]:
+    if not column.formed_from or depth > MAX_FORMED:
+        return {column.key}
+    by_key = {c.key: c for c in columns}
+    found: set[str] = set()
+    for key in column.formed_from:
+        found |= _ancestors(by_key[key], columns, depth + 1) if key in by_key else {key}
+    return found
+
+
+def _tidy(text: str) -> str:
+    """sympy's `**` and `log` as a report writes them: `^`, `ln`."""
+    return text.replace("**", "^").replace("log(", "ln(").replace("*", "·")
+
+
+def _cut(text: str, limit: int = 90) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
+def formed_notes(tables: list) -> list[str]:  # TableSummary, kept loose for the fallback
+    """One sentence a table for the quantities formed in it, for the report's notes."""
+    notes = []
+    for summary in tables:
+        formed = [c for c in summary.columns if getattr(c, "formed", "")]
+        if formed:
+            said = "; ".join(
+                f"{c.name}{f' [{c.unit}]' if c.unit else ''} as {c.formed}" for c in formed
+            )
+            notes.append(f"{summary.id}: formed from the data as the assignment asks: {said}.")
+    return notes

@@ -1,0 +1,61 @@
+"""Which quantity a formula's one-letter symbol conventionally stands for (ISO 80000: p a
+pressure, T a temperature or a period, U a voltage, λ a length), and a column's unit as pint
+reads it: where a handout's symbol names no column by name, the one column of that dimension
+is it (tools.formed_columns, tools.column_names)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from labscribe.tools.unit_library import _registry
+
+# The quantity a one-letter symbol stands for by the usual conventions of physics (ISO
+# 80000), as units it may be measured in: where a handout's symbol names no column by name,
+# the one column of that dimension is it (p is the pressure column, T the temperature's).
+CONVENTIONAL = {
+    "T": ("kelvin", "second"), "t": ("second",), "p": ("pascal",), "P": ("watt",),
+    "U": ("volt",), "V": ("volt",), "I": ("ampere",), "R": ("ohm",), "m": ("gram",),
+    "l": ("meter",), "L": ("meter",), "s": ("meter",), "x": ("meter",), "d": ("meter",),
+    "r": ("meter",), "lam": ("meter",), "f": ("hertz",), "nu": ("hertz",),
+    "F": ("newton",), "C": ("farad",), "Q": ("coulomb",), "B": ("tesla",),
+    "v": ("meter / second",), "E": ("volt", "joule"), "theta": ("kelvin", "radian"),
+}  # fmt: skip
+# Units as lab files write them that pint spells otherwise.
+_PINT_SPELLING = (("°C", "degC"), ("℃", "degC"), ("°F", "degF"), ("µ", "u"), ("μ", "u"),
+                  ("Ω", "ohm"), ("in Hg", "inHg"), ("mm Hg", "mmHg"), ("²", "^2"), ("³", "^3"),
+                  ("·", "*"), ("⋅", "*"))  # fmt: skip
+
+
+def pint_unit(unit: str) -> Any:
+    """`unit` as pint reads it, None where it reads none."""
+    if not unit:
+        return None
+    text = unit
+    for written, spelled in _PINT_SPELLING:
+        text = text.replace(written, spelled)
+    try:
+        return _registry().parse_units(text)
+    except Exception:  # pint refuses what it cannot read, whatever its reason
+        return None
+
+
+def dimension_is(unit: str, references: tuple[str, ...]) -> bool:
+    """Whether `unit` has the dimension of one of `references` (pint's unit names)."""
+    parsed = pint_unit(unit)
+    if parsed is None:
+        return False
+    registry = _registry()
+    return any(parsed.dimensionality == registry.parse_units(r).dimensionality
+               for r in references)  # fmt: skip
+
+
+def conventional_column(symbol: str, columns: list[Any]) -> list[Any]:
+    """The columns (one, or the repeated series of one quantity) whose unit has the
+    dimension `symbol` conventionally stands for; [] where none or several differ."""
+    for unit in CONVENTIONAL.get(symbol, ()):
+        matching = [c for c in columns if dimension_is(c.unit, (unit,))]
+        if len({(c.name, c.unit) for c in matching}) == 1:
+            return matching
+        if matching:
+            return []
+    return []
