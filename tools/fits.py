@@ -146,12 +146,12 @@ def fit_column(
             results[shape.name] = result
     if not results:
         return fit.model_copy(update={"notes": [*fit.notes, "no model could be fitted"]})
-    chosen, rivals = choose(_candidates(results, y), results)
+    chosen, rivals = choose(_candidates(results, y), results, x)
     if leaves_structure(results[chosen], y) and time.monotonic() <= deadline:
         # a peak on a tilted background leaves structure that a sloped baseline may take up
         tilted = [on_a_slope(name, x, y, sigma) for name in list(results)]
         results |= {shape.name: result for shape, result in filter(None, tilted)}
-        chosen, rivals = choose(_candidates(results, y), results)
+        chosen, rivals = choose(_candidates(results, y), results, x)
     shape = BY_NAME[chosen]
     result, left_out = without_offset(shape, results[chosen], x, y, sigma)
     described = describe_shape(fit, shape, result, x, y, sigma, sigma_name, left_out)
