@@ -41,3 +41,26 @@ def test_no_model_gives_a_real_diode_sweep_no_peak_outside_it(tmp_path: Path) ->
                        "1. Plot the drain current Id against the voltage Vd.")  # fmt: skip
     assert "lorentzian" not in report.lower()
     assert "(the best of the standard models by BIC)" in report
+
+
+def test_no_model_words_agree_with_a_reduced_chi_square_of_five(tmp_path: Path) -> None:
+    """NIST's Longley data (public domain), the armed forces against the year: a reduced χ²
+    of 5.5 is not "like noise"; the report says the data cannot tell."""
+    import pandas as pd
+
+    longley = pd.read_csv(Path(__file__).resolve().parents[2] / "bench/analysis/strd/Longley.csv")
+    folder = tmp_path / "lab"
+    folder.mkdir()
+    longley[["x6", "x4"]].set_axis(["Year", "Armed Forces"], axis=1).to_csv(
+        folder / "armed_forces.csv", index=False
+    )
+    (folder / "assignment.md").write_text(
+        "# Lab\n\nTasks:\n\n1. Plot the size of the armed forces against the year.\n"
+    )
+    out = tmp_path / "out"
+    done = run(str(folder), "--no-model", "--no-compile", "--out", str(out),
+               "--db", str(tmp_path / "c.db"))  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    report = " ".join((out / "report.tex").read_text().split())
+    assert "the data cannot tell whether the model misses something" in report
+    assert "its residuals are like noise (reduced \\ensuremath{\\chi}² = 5" not in report
