@@ -47,8 +47,13 @@ def fit_asked(
     they are used; else as tools.requested_fits fits it."""
     if request.formula is None:
         return fit_request(fit, request, x, y, sigma, sigma_name=sigma_name, x_names=x_names)
+    asked = asked_symbols(handout.tasks, handout.text, handout.glossary)
+    # A symbol the task asks to determine is a parameter, never the column it is fitted
+    # against: "determine the time constant τ" names no time column, whatever its words.
+    variable = named.symbols.get(fit.x)
+    variable = None if variable in asked else variable
     try:
-        formula = parse_formula(request.formula, x_names, variable=named.symbols.get(fit.x),
+        formula = parse_formula(request.formula, x_names, variable=variable,
                                 response=named.symbols.get(fit.y))  # fmt: skip
     except FormulaError:
         return fit_request(fit, request, x, y, sigma, sigma_name=sigma_name, x_names=x_names)
@@ -57,7 +62,6 @@ def fit_asked(
         return prepared
     fit, x, y, sigma = prepared
     x_si, y_si = si_of(fit.x_unit), si_of(fit.y_unit)
-    asked = asked_symbols(handout.tasks, handout.text, handout.glossary)
     text = "\n".join((handout.text, *handout.tasks))
     constants = constants_in(formula, asked=asked, text=text, x_si=x_si, y_si=y_si)
     if not constants and not any(p in BY_SPELLING and p in asked for p in formula.parameters):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import numpy as np
 from test_no_model import run
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
@@ -64,3 +65,48 @@ def test_no_model_words_agree_with_a_reduced_chi_square_of_five(tmp_path: Path) 
     report = " ".join((out / "report.tex").read_text().split())
     assert "the data cannot tell whether the model misses something" in report
     assert "its residuals are like noise (reduced \\ensuremath{\\chi}² = 5" not in report
+
+
+def folder_report(tmp_path: Path, files: dict[str, str], tasks: str) -> str:
+    """The report, its whitespace folded, of a folder of `files` (name: text) and a handout
+    with `tasks`."""
+    folder = tmp_path / "lab"
+    folder.mkdir()
+    for name, text in files.items():
+        (folder / name).write_text(text)
+    (folder / "assignment.md").write_text(f"# Lab\n\nTasks:\n\n{tasks}\n")
+    out = tmp_path / "out"
+    done = run(str(folder), "--no-model", "--no-compile", "--out", str(out),
+               "--db", str(tmp_path / "c.db"))  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return " ".join((out / "report.tex").read_text().split())
+
+
+def test_no_model_fits_a_real_discharge_whose_handout_asks_for_the_time_constant(
+    tmp_path: Path,
+) -> None:
+    """A real RC discharge (47 kΩ, 2200 µF: RC = 103 s) under "Time (s)": "the time constant
+    τ" names the parameter, not the time column, so U0·exp(−t/τ) is fitted against t."""
+    real = (REAL / "verdicts" / "discharge_47k_2200uF.csv").read_text().splitlines()
+    data = "\n".join(["Time (s),Voltage (V)", *real[1:]]) + "\n"
+    report = folder_report(tmp_path, {"discharge.csv": data},
+                           "1. Fit U(t) = U0·exp(−t/τ) to the voltage and determine the "
+                           "time constant τ.")  # fmt: skip
+    assert "could not be fitted" not in report
+    assert "tau = 104.48 ± 0.22 s" in report
+
+
+def test_no_model_fits_a_scope_charging_curve_from_the_trigger_on(tmp_path: Path) -> None:
+    """A scope's export with 20 samples before the trigger (flat at 0 V): the charging law
+    is fitted from the step on, τ = 1.001 ms, and the report says which points it left out."""
+    rng = np.random.default_rng(7)
+    t = np.arange(-20, 121) * 5e-5
+    u = np.where(t <= 0, 0.0, 5.0 * (1 - np.exp(-np.clip(t, 0, None) / 1e-3)))
+    u = np.round((u + 0.02 * rng.standard_normal(len(t))) / 0.04) * 0.04
+    rows = "".join(f"{a:.6e},{b:.2f}\n" for a, b in zip(t, u, strict=True))
+    report = folder_report(tmp_path, {"scope.csv": "Time(s),CH1(V)\n" + rows},
+                           "1. Fit the charging law U(t) = U0·(1 − exp(−t/τ)) to the capacitor "
+                           "voltage and determine the time constant τ.")  # fmt: skip
+    assert "fitted from the step on: the first 20 points" in report
+    assert "tau = 1.0010 ± 0.0026 ms" in report or "tau = 0.0010010 ± 0.0000026 s" in report
+    assert "no model tried describes these data" not in report
