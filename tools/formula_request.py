@@ -24,6 +24,7 @@ from labscribe.tools.constants import (
 from labscribe.tools.fit_result import Fit
 from labscribe.tools.fit_runs import prepare
 from labscribe.tools.formula_parse import FormulaError, parse_formula
+from labscribe.tools.given_values import as_given
 from labscribe.tools.requested import Request
 from labscribe.tools.requested_fits import fit_formula, fit_request
 from labscribe.tools.roles import Handout
@@ -61,6 +62,7 @@ def fit_asked(
     if isinstance(prepared, Fit):
         return prepared
     fit, x, y, sigma = prepared
+    formula, fit, (x, y, sigma) = as_given(formula, fit, request.task, asked, x, y, sigma)
     x_si, y_si = si_of(fit.x_unit), si_of(fit.y_unit)
     text = "\n".join((handout.text, *handout.tasks))
     constants = constants_in(formula, asked=asked, text=text, x_si=x_si, y_si=y_si)

@@ -110,3 +110,16 @@ def test_no_model_fits_a_scope_charging_curve_from_the_trigger_on(tmp_path: Path
     assert "fitted from the step on: the first 20 points" in report
     assert "tau = 1.0010 ± 0.0026 ms" in report or "tau = 0.0010010 ± 0.0000026 s" in report
     assert "no model tried describes these data" not in report
+
+
+def test_no_model_fixes_the_thermal_voltage_a_diode_handout_gives(tmp_path: Path) -> None:
+    """A real 1N4004 forward characteristic (an Arduino tester's log): with n and U_T both
+    free the Shockley fit determines neither (n = 0.2 ± 3.5e8); with U_T = 25.85 mV fixed,
+    as the handout gives it, n is determined."""
+    report = report_of(tmp_path, "verdicts/diode_1n4004_arduino.csv",
+                       "1. Fit the Shockley equation I = I_S·(exp(U/(n·U_T)) − 1) with U_T = "
+                       "25.85 mV to the forward characteristic and determine the ideality "
+                       "factor n and the saturation current I_S.")  # fmt: skip
+    assert "n = 1.62 ± 0.17" in report
+    assert "U\\_T fixed at 0.02585 V, the value the task gives, not fitted" in report
+    assert "U\\_\\allowbreak{}T = 0" not in report  # no fitted U_T in the table
