@@ -24,7 +24,7 @@ from labscribe.tools.constants import (
 from labscribe.tools.fit_result import Fit
 from labscribe.tools.fit_runs import prepare
 from labscribe.tools.formula_parse import FormulaError, parse_formula
-from labscribe.tools.given_values import as_given
+from labscribe.tools.given_values import as_given, given_units, given_values
 from labscribe.tools.requested import Request
 from labscribe.tools.requested_fits import fit_formula, fit_request
 from labscribe.tools.roles import Handout
@@ -62,12 +62,16 @@ def fit_asked(
     if isinstance(prepared, Fit):
         return prepared
     fit, x, y, sigma = prepared
+    written = formula
     formula, fit, (x, y, sigma) = as_given(formula, fit, request.task, asked, x, y, sigma)
+    given = given_values(request.task, [p for p in written.parameters if p not in asked],
+                         [fit.x_unit, fit.y_unit]) if formula is not written else {}  # fmt: skip
     x_si, y_si = si_of(fit.x_unit), si_of(fit.y_unit)
     text = "\n".join((handout.text, *handout.tasks))
     constants = constants_in(formula, asked=asked, text=text, x_si=x_si, y_si=y_si)
     if not constants and not any(p in BY_SPELLING and p in asked for p in formula.parameters):
-        return fit_formula(fit, formula, x, y, sigma, sigma_name=sigma_name)
+        fitted = fit_formula(fit, formula, x, y, sigma, sigma_name=sigma_name)
+        return given_units(fitted, written, given)
     fitted = fit_formula(fit, in_si(formula, constants, x_si, y_si), x, y, sigma,
                          sigma_name=sigma_name)  # fmt: skip
     if x_si is not None and y_si is not None:

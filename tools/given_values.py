@@ -10,12 +10,15 @@ n = (0 ± 24)e12. A range the task names restricts the fit to it: a diode's curr
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from fractions import Fraction
 
 import numpy as np
 import sympy
 
-from labscribe.tools.fit_result import Fit
+from labscribe.tools.dimensions import solve_dimensions
+from labscribe.tools.fit_result import Fit, unit_of
 from labscribe.tools.fit_runs import MIN_POINTS
 from labscribe.tools.formula_parse import Formula, substituted
 from labscribe.tools.si_units import si_of
@@ -120,3 +123,29 @@ def as_given(
         return formula, fit, (x, y, sigma)
     fit = fit.model_copy(update={"notes": [*fit.notes, *notes], "fitted_points": len(x)})
     return formula, fit, (x, y, sigma)
+
+
+def given_units(fitted: Fit, formula: Formula, given: dict[str, tuple[float, str]]) -> Fit:
+    """`fitted` (of `formula` with the `given` values in) with its parameters' units found
+    from `formula` as written, each given symbol in its unit: with U_T = 0.02585 V in as a
+    bare number, n in U/(n·U_T) would take the volt that U_T carries."""
+    if not given:
+        return fitted
+    x_dimension = (Fraction(0), Fraction(1))
+    power = {fitted.x_unit: x_dimension, fitted.y_unit: (Fraction(1), Fraction(0)), "": None}
+    known = {formula.x: x_dimension}
+    for name, (_, unit) in given.items():
+        known[name] = power.get(unit) or (Fraction(0), Fraction(0))
+    values = {p.name: p.value for p in fitted.parameters}
+    fixed = dataclasses.replace(
+        formula, parameters=tuple(p for p in formula.parameters if p not in given)
+    )  # a given symbol is known, not solved for
+    found = solve_dimensions(fixed, known, (Fraction(1), Fraction(0)), values)
+    if not found:
+        return fitted
+    parameters = [
+        p.model_copy(update={"unit": unit_of(found[p.name], fitted.y_unit, fitted.x_unit)})
+        if found.get(p.name) is not None else p
+        for p in fitted.parameters
+    ]  # fmt: skip
+    return fitted.model_copy(update={"parameters": parameters})

@@ -31,7 +31,7 @@ FLAT_SHARE = 0.03
 # to it (a pulse's decay may return to the level later; a curve that wanders about it is no
 # step).
 RETURNING = 0.2
-MIN_AFTER = 8  # points after the step: enough for a model of the change and its verdict
+MIN_AFTER = 8  # points after the step, twice over: the change's start and how it goes on
 # The lead-in is flat against the change: its own slope below this share of the slope over
 # the MIN_AFTER points after the step (a straight line's first points are no lead-in).
 FLAT_RATIO = 0.1
@@ -44,7 +44,7 @@ def step_start(x: np.ndarray, y: np.ndarray) -> int | None:
     None when it does not."""
     n = len(y)
     span = float(np.ptp(y)) if n else 0.0
-    if n < MIN_LEAD + MIN_AFTER or not span > 0:
+    if n < MIN_LEAD + 2 * MIN_AFTER or not span > 0:
         return None
     band = max(BAND_SIGMAS * _noise(y), FLAT_SHARE * span)
     level = float(np.median(y[:MIN_LEAD]))
@@ -52,13 +52,18 @@ def step_start(x: np.ndarray, y: np.ndarray) -> int | None:
     if not away.any():
         return None
     lead = int(np.argmax(away))  # the first point off the level
-    if lead < max(MIN_LEAD, math.ceil(MIN_SHARE * n)) or n - lead < MIN_AFTER:
+    if lead < max(MIN_LEAD, math.ceil(MIN_SHARE * n)) or n - lead < 2 * MIN_AFTER:
         return None
     if np.mean(~away[lead : lead + MIN_AFTER]) > RETURNING:
         return None
     before = np.polyfit(x[:lead], y[:lead], 1)[0]
     after = np.polyfit(x[lead - 1 : lead + MIN_AFTER], y[lead - 1 : lead + MIN_AFTER], 1)[0]
     if abs(before) > FLAT_RATIO * abs(after):
+        return None
+    # a step is steepest where it starts (a charging curve, a decay); a change that keeps
+    # steepening (a diode's exponential foot) has no step, only a slow start
+    later = slice(lead + MIN_AFTER - 1, lead + 2 * MIN_AFTER)
+    if abs(np.polyfit(x[later], y[later], 1)[0]) > abs(after):
         return None
     return lead - 1
 
