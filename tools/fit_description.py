@@ -125,6 +125,8 @@ def describe(
     elif r_squared < GOOD_R_SQUARED:
         named = [p for p in parameters if (p.name in key if key else not p.derived)]
         notes.append(noisy_note(r_squared, verdict, named))
+    elif verdict.doubt:
+        notes.append(f"{fit.y} against {fit.x}: {verdict.doubt}")
     loose = [p.name for p in parameters if not p.derived and not p.determined]
     if good and loose:
         notes.append(f"not determined by the data: {', '.join(loose)}")
@@ -156,6 +158,8 @@ def noisy_note(r_squared: float, verdict: Verdict, key: list[Parameter]) -> str:
     shares = [f"{p.name} to {100 * p.relative:.0f} %" for p in key
               if p.relative is not None and p.determined]  # fmt: skip
     determined = f"; the data determine {' and '.join(shares[:2])}" if shares else ""
+    if verdict.doubt:  # not "like noise" beside a reduced χ² of 5.5
+        return f"R² = {r_squared:.2f} is low, and {verdict.doubt}{determined}"
     return (
         f"R² = {r_squared:.2f} is low because the data scatter widely about their trend, not "
         f"because the model misses it: its residuals are like noise{like}, so it describes "

@@ -116,6 +116,9 @@ class Fit(BaseModel):
     """Parameters whose best value lies outside their physical range (a negative time
     constant), even fitted within it: no answer; the notes say why in words."""
     notes: list[str] = Field(default_factory=list)
+    lead_in: str = ""
+    """The flat lead-in before the step left out of the fit, in words (tools.lead_in); ""
+    when every point was fitted."""
     candidates: list[Candidate] = Field(default_factory=list)
     constants: list[ConstantUse] = Field(default_factory=list)
     """The physical constants the formula was fitted with, by their CODATA values."""

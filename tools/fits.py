@@ -29,6 +29,7 @@ from labscribe.tools.fit_runs import best_start, prepare
 from labscribe.tools.formed_columns import consumed, related
 from labscribe.tools.formula_parse import Formula
 from labscribe.tools.formula_request import fit_asked
+from labscribe.tools.lead_in import from_the_step
 from labscribe.tools.model_choice import (
     choose,
     leaves_structure,
@@ -132,11 +133,33 @@ def fit_column(
     deadline: float = math.inf,
 ) -> Fit:
     """A copy of `fit` (which names the table and columns) completed with the best standard
-    model of y(x); the models not tried by `deadline` (a time.monotonic() value) are named."""
+    model of y(x); the models not tried by `deadline` (a time.monotonic() value) are named.
+    Where none describes the data and they start with a flat lead-in (a scope's pre-trigger
+    samples), the best model from the step on, when it does (tools.lead_in)."""
     prepared = prepare(fit, x, y, sigma)
     if isinstance(prepared, Fit):
         return prepared
     fit, x, y, sigma = prepared
+    best = _best_standard(fit, x, y, sigma, sigma_name, deadline)
+    if best.good or time.monotonic() > deadline:
+        return best
+
+    def refit(x: np.ndarray, y: np.ndarray, sigma: np.ndarray | None) -> Fit:
+        return _best_standard(fit, x, y, sigma, sigma_name, deadline)
+
+    return from_the_step(best, refit, x, y, sigma)
+
+
+def _best_standard(
+    fit: Fit,
+    x: np.ndarray,
+    y: np.ndarray,
+    sigma: np.ndarray | None,
+    sigma_name: str | None,
+    deadline: float,
+) -> Fit:
+    """`fit` completed with the best standard model of the prepared points y(x)."""
+    fit = fit.model_copy(deep=True, update={"fitted_points": len(x)})
     results: dict[str, ModelResult] = {}
     for shape in SHAPES:
         if time.monotonic() > deadline:
@@ -149,12 +172,12 @@ def fit_column(
             results[shape.name] = result
     if not results:
         return fit.model_copy(update={"notes": [*fit.notes, "no model could be fitted"]})
-    chosen, rivals = choose(_candidates(results, y), results)
+    chosen, rivals = choose(_candidates(results, y), results, x)
     if leaves_structure(results[chosen], y) and time.monotonic() <= deadline:
         # a peak on a tilted background leaves structure that a sloped baseline may take up
         tilted = [on_a_slope(name, x, y, sigma) for name in list(results)]
         results |= {shape.name: result for shape, result in filter(None, tilted)}
-        chosen, rivals = choose(_candidates(results, y), results)
+        chosen, rivals = choose(_candidates(results, y), results, x)
     shape = BY_NAME[chosen]
     result, left_out = without_offset(shape, results[chosen], x, y, sigma)
     described = describe_shape(fit, shape, result, x, y, sigma, sigma_name, left_out)

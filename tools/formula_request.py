@@ -24,6 +24,7 @@ from labscribe.tools.constants import (
 from labscribe.tools.fit_result import Fit
 from labscribe.tools.fit_runs import prepare
 from labscribe.tools.formula_parse import FormulaError, parse_formula
+from labscribe.tools.given_values import as_given, given_units, given_values
 from labscribe.tools.requested import Request
 from labscribe.tools.requested_fits import fit_formula, fit_request
 from labscribe.tools.roles import Handout
@@ -47,8 +48,13 @@ def fit_asked(
     they are used; else as tools.requested_fits fits it."""
     if request.formula is None:
         return fit_request(fit, request, x, y, sigma, sigma_name=sigma_name, x_names=x_names)
+    asked = asked_symbols(handout.tasks, handout.text, handout.glossary)
+    # A symbol the task asks to determine is a parameter, never the column it is fitted
+    # against: "determine the time constant τ" names no time column, whatever its words.
+    variable = named.symbols.get(fit.x)
+    variable = None if variable in asked else variable
     try:
-        formula = parse_formula(request.formula, x_names, variable=named.symbols.get(fit.x),
+        formula = parse_formula(request.formula, x_names, variable=variable,
                                 response=named.symbols.get(fit.y))  # fmt: skip
     except FormulaError:
         return fit_request(fit, request, x, y, sigma, sigma_name=sigma_name, x_names=x_names)
@@ -56,12 +62,16 @@ def fit_asked(
     if isinstance(prepared, Fit):
         return prepared
     fit, x, y, sigma = prepared
+    written = formula
+    formula, fit, (x, y, sigma) = as_given(formula, fit, request.task, asked, x, y, sigma)
+    given = given_values(request.task, [p for p in written.parameters if p not in asked],
+                         [fit.x_unit, fit.y_unit]) if formula is not written else {}  # fmt: skip
     x_si, y_si = si_of(fit.x_unit), si_of(fit.y_unit)
-    asked = asked_symbols(handout.tasks, handout.text, handout.glossary)
     text = "\n".join((handout.text, *handout.tasks))
     constants = constants_in(formula, asked=asked, text=text, x_si=x_si, y_si=y_si)
     if not constants and not any(p in BY_SPELLING and p in asked for p in formula.parameters):
-        return fit_formula(fit, formula, x, y, sigma, sigma_name=sigma_name)
+        fitted = fit_formula(fit, formula, x, y, sigma, sigma_name=sigma_name)
+        return given_units(fitted, written, given)
     fitted = fit_formula(fit, in_si(formula, constants, x_si, y_si), x, y, sigma,
                          sigma_name=sigma_name)  # fmt: skip
     if x_si is not None and y_si is not None:

@@ -3,6 +3,13 @@ information criterion, the one with fewest parameters among those about as good,
 model when a parameter sits within its errors of the value that reduces to it, and an offset
 that is zero within its error left out.
 
+Only a model that means something is a candidate: one whose parameters the data determine,
+and, for a model of a feature (a peak, a resonance, an oscillation), one whose feature lies
+within the data and that fits clearly better than every trend (a line, a polynomial, a
+power law, an exponential). A resonance bends through seven points of a ballistic curve
+with f0 = 554 ± 545, and a damped oscillation through Hubble's nebulae with an amplitude
+of 59543 ± 85501: a lower BIC, and nothing a student could report.
+
 The criteria live apart from the loop that fits every model (tools.fits) because the offset
 rule applies to a standard model the assignment names as well (tools.requested_fits), and
 the tolerances set how a fitted value is read (tools.fit_description.plain_value).
@@ -31,13 +38,28 @@ BIC_TOLERANCE = 2.0
 NESTED_SIGMAS = 2.0
 # 1 − R² below this is floating-point rounding, not noise: the model is exact.
 EXACT = 1e-12
+# A parameter whose standard error exceeds this share of its value is not determined by the
+# data ("554 ± 545"): its model is not reported as the best. A polynomial's coefficients and
+# an offset are exempt: one near zero says the term is not needed (the nested rule above).
+UNDETERMINED = 0.5
+# A feature model must beat every trend by this much BIC: "very strong" evidence (Kass &
+# Raftery 1995, ΔBIC > 10), since its extra freedom fits a bend as readily as a peak.
+FEATURE_MARGIN = 10.0
+POLYNOMIALS = frozenset({"proportional", "linear", "quadratic", "cubic"})
 
 
-def choose(candidates: list[Candidate], results: dict[str, ModelResult]) -> tuple[str, list[str]]:
-    """The model to report, and those that fit about as well: the lowest BIC, or among
-    models within BIC_TOLERANCE of it (or reproducing the data to rounding) the one with
-    the fewest parameters; then, while a parameter of the chosen model sits within
-    NESTED_SIGMAS of the value that makes it a simpler model, that simpler model."""
+def choose(
+    candidates: list[Candidate],
+    results: dict[str, ModelResult],
+    x: np.ndarray | None = None,
+) -> tuple[str, list[str]]:
+    """The model to report, and those that fit about as well: among the meaningful ones
+    (meaningful: parameters determined, a feature within `x` and clearly better than every
+    trend), the lowest BIC, or among models within BIC_TOLERANCE of it (or reproducing the
+    data to rounding) the one with the fewest parameters; then, while a parameter of the
+    chosen model sits within NESTED_SIGMAS of the value that makes it a simpler model, that
+    simpler model. Where no model is meaningful, the trends compete as before."""
+    candidates = meaningful(candidates, results, x)
     lowest = candidates[0].bic
     close = [c for c in candidates if c.bic - lowest < BIC_TOLERANCE]
     # data a model reproduces to rounding (a computed column) leave the BIC to noise
@@ -52,6 +74,58 @@ def choose(candidates: list[Candidate], results: dict[str, ModelResult]) -> tupl
         seen.add(simpler)
         chosen = simpler
     return chosen, [c.model for c in close if c.model != chosen]
+
+
+def meaningful(
+    candidates: list[Candidate], results: dict[str, ModelResult], x: np.ndarray | None
+) -> list[Candidate]:
+    """`candidates` (lowest BIC first) that may be reported as the best: parameters
+    determined (UNDETERMINED; a position to within that share of the x span), and a
+    feature model only where its feature lies within `x` and it beats every such trend by
+    FEATURE_MARGIN. None meaningful: the trends, else all."""
+    kept = [c for c in candidates if _determined(BY_NAME[c.model], results[c.model], x)]
+    trends = [c for c in kept if BY_NAME[c.model].feature is None]
+    best_trend = min((c.bic for c in trends), default=math.inf)
+    kept = [
+        c for c in kept
+        if BY_NAME[c.model].feature is None
+        or (_within(BY_NAME[c.model], results[c.model], x) and c.bic < best_trend - FEATURE_MARGIN)
+    ]  # fmt: skip
+    return kept or [c for c in candidates if BY_NAME[c.model].feature is None] or candidates
+
+
+def _determined(shape: Shape, result: ModelResult, x: np.ndarray | None) -> bool:
+    """Whether the data determine each free parameter of `shape` to within UNDETERMINED of
+    its value, or of the x span for a position (a centre at 0 is as good as one at 5); a
+    polynomial's coefficients, an offset and a phase exempt."""
+    if shape.name in POLYNOMIALS:
+        return True
+    span = float(np.ptp(x)) if x is not None and len(x) else math.nan
+    for name, parameter in result.params.items():
+        if not parameter.vary or parameter.expr is not None:
+            continue
+        if name == shape.offset or name in shape.angles:
+            continue
+        error = parameter.stderr
+        if error is None or not math.isfinite(error):
+            return False
+        position = name == shape.feature and shape.units.get(name) == "x"
+        scale = span if position and math.isfinite(span) else abs(parameter.value)
+        if error > UNDETERMINED * scale:
+            return False
+    return True
+
+
+def _within(shape: Shape, result: ModelResult, x: np.ndarray | None) -> bool:
+    """Whether a feature model's feature is in the data: its position (a centre, f0) within
+    the x measured, or at least one whole cycle of its oscillation across them."""
+    if x is None or shape.feature is None or len(x) == 0:
+        return True
+    value = float(result.params[shape.feature].value)
+    low, high = float(np.min(x)), float(np.max(x))
+    if shape.units.get(shape.feature) == "1/x":  # a frequency: cycles across the data
+        return abs(value) * (high - low) >= 1.0
+    return low <= value <= high
 
 
 def without_offset(

@@ -93,7 +93,8 @@ def rival_text(fit: Fit) -> str:
     """`the exponential approach c + a·(1 − exp(−x/tau)) describes them, with tau = ...`."""
     values = " and ".join(f"{p.name} = {format_value(p)}" for p in fit.key_parameters()[:2])
     formula = f" {fit.formula}" if fit.formula and fit.formula != fit.model else ""
-    return f"the {fit.model}{formula} describes them, with {values}"
+    step = f" from the step on ({fit.lead_in} left out)" if fit.lead_in else ""
+    return f"the {fit.model}{formula} describes them{step}, with {values}"
 
 
 def no_answer(asked: list[Fit]) -> str | None:

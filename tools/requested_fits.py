@@ -20,6 +20,7 @@ from labscribe.tools.fit_description import describe, describe_shape, plain_valu
 from labscribe.tools.fit_result import Fit, Parameter, format_value, unit_of
 from labscribe.tools.fit_runs import FORMULA_NFEV, best_start, prepare
 from labscribe.tools.formula_parse import Formula, FormulaError, parse_formula
+from labscribe.tools.lead_in import from_the_step
 from labscribe.tools.model_choice import sloped, without_offset
 from labscribe.tools.parameter_roles import positions
 from labscribe.tools.physical_range import outside, positive_parameters
@@ -64,6 +65,23 @@ def fit_request(
         note = (f"the {shape.name} model could not be fitted: it is defined only for "
                 f"{fit.x} > 0, and {fit.x} reaches {x.min():g}")  # fmt: skip
         return fit.model_copy(update={"notes": [*fit.notes, note]})
+
+    def shaped(x: np.ndarray, y: np.ndarray, sigma: np.ndarray | None) -> Fit:
+        return _fit_shape(fit, shape, request, x, y, sigma, sigma_name)
+
+    return from_the_step(shaped(x, y, sigma), shaped, x, y, sigma)
+
+
+def _fit_shape(
+    fit: Fit,
+    shape: Shape,
+    request: Request,
+    x: np.ndarray,
+    y: np.ndarray,
+    sigma: np.ndarray | None,
+    sigma_name: str | None,
+) -> Fit:
+    """`fit` completed with the standard model `shape` (either way, _ways) fitted to y(x)."""
     fitted = [(s, best_start(build(s), s.fit_starts, x, y, sigma)) for s in _ways(shape, request)]
     done = [(s, result) for s, result in fitted if result is not None]
     if not done:
@@ -99,7 +117,23 @@ def fit_formula(
     (tools.starts); x and y are already finite and sorted. A parameter that lands outside
     its physical range (tools.physical_range) is fitted again within it; if that fit does
     not describe the data either, the fit is flagged with a note that says why instead of
-    giving the value."""
+    giving the value. Where the fit does not describe data that start with a flat lead-in
+    (a scope's pre-trigger samples), the fit from the step on, when it does (tools.lead_in)."""
+
+    def fitted(x: np.ndarray, y: np.ndarray, sigma: np.ndarray | None) -> Fit:
+        return _fit_formula(fit, formula, x, y, sigma, sigma_name)
+
+    return from_the_step(fitted(x, y, sigma), fitted, x, y, sigma)
+
+
+def _fit_formula(
+    fit: Fit,
+    formula: Formula,
+    x: np.ndarray,
+    y: np.ndarray,
+    sigma: np.ndarray | None,
+    sigma_name: str | None,
+) -> Fit:
     free = _fitted(fit, formula, x, y, sigma, sigma_name, frozenset())
     if isinstance(free, str):
         return fit.model_copy(update={"notes": [*fit.notes, free]})

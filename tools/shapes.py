@@ -98,6 +98,11 @@ class Shape:
     positive: tuple[str, ...] = ()
     """Parameters positive by what they are (a decay time, a width, a frequency): fitted
     within min = 0, so a fit never gives a negative one as an answer."""
+    feature: str | None = None
+    """For a model of a feature (a peak, a resonance, an oscillation) rather than a trend:
+    the parameter that places it in x (its centre, f0) or counts it (a frequency). Such a
+    model bends to fit almost anything, so it is reported only where the feature is clearly
+    in the data (tools.model_choice)."""
 
     @property
     def fit_starts(self) -> Starts:
@@ -345,25 +350,25 @@ SHAPES: tuple[Shape, ...] = (
     Shape("gaussian", "Gaussian peak of area amplitude at center, width sigma, + c",
           lambda: GaussianModel() + ConstantModel(), _peak_starts(GaussianModel),
           _PEAK_UNITS, key=("center", "fwhm"), peak=("center", "fwhm", "FWHM"), offset="c",
-          positive=("sigma",)),
+          positive=("sigma",), feature="center"),
     Shape("lorentzian", "Lorentzian peak of area amplitude at center, half-width sigma, + c",
           lambda: LorentzianModel() + ConstantModel(), _peak_starts(LorentzianModel),
           _PEAK_UNITS, key=("center", "fwhm"), peak=("center", "fwhm", "FWHM"), offset="c",
-          positive=("sigma",)),
+          positive=("sigma",), feature="center"),
     Shape("damped oscillation", "amplitude·exp(−x/decay)·cos(2π·frequency·x + phase) + c",
           lambda: Model(damped_oscillation), _oscillation_starts,
           {"amplitude": "y", "decay": "x", "frequency": "1/x", "phase": "rad", "c": "y"},
           key=("frequency", "decay"), angles=("phase",), offset="c",
-          positive=("decay", "frequency")),
+          positive=("decay", "frequency"), feature="frequency"),
     Shape("resonance", "amplitude/√(1 + Q²(x/f0 − f0/x)²) + c", lambda: Model(resonance),
           _resonance_starts, {"amplitude": "y", "f0": "x", "Q": "", "c": "y", "bandwidth": "x"},
           key=("f0", "Q"), peak=("f0", "bandwidth", "half-power bandwidth f0/Q"),
           positive_x=True, hints={"bandwidth": {"expr": "f0/Q"}}, offset="c",
-          positive=("f0", "Q")),
+          positive=("f0", "Q"), feature="f0"),
     Shape("resonance phase", "amplitude·atan(Q(x/f0 − f0/x)) + c",
           lambda: Model(resonance_phase), _phase_starts,
           {"amplitude": "y", "f0": "x", "Q": "", "c": "y"}, key=("f0", "Q"), positive_x=True,
-          offset="c", positive=("f0", "Q")),
+          offset="c", positive=("f0", "Q"), feature="f0"),
 )  # fmt: skip
 # Each peak on a sloped background, by the name of the peak on a level one: tried only when
 # that leaves structure (tools.model_choice.sloped), as each costs a fit.
@@ -377,7 +382,7 @@ SLOPED: dict[str, Shape] = {
         lambda peak=_PEAK_MODELS[shape.name]: _sloped_model(*peak),
         _peak_starts(_PEAK_MODELS[shape.name][0], sloped=True), {**_PEAK_UNITS, "slope": "y/x"},
         key=("center", "fwhm", "slope"), peak=shape.peak, offset="c",
-        reduces_to=(("slope", 0.0, shape.name),), positive=("sigma",),
+        reduces_to=(("slope", 0.0, shape.name),), positive=("sigma",), feature="center",
     )
     for shape in SHAPES if shape.name in _PEAK_MODELS
 }  # fmt: skip

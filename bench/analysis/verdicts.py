@@ -124,6 +124,10 @@ class Count:
     """Verdicts (either way) the χ² test gave."""
     by_structure: int = 0
     """Verdicts the structure tests gave."""
+    doubted: int = 0
+    """True-model fits not rejected whose words say the data cannot tell (Verdict.doubt)."""
+    wrong_doubted: int = 0
+    """Wrong-model fits not rejected whose words say the data cannot tell."""
 
     def judged(self, verdict: Verdict | None, truth: bool) -> None:
         if verdict is None:
@@ -133,9 +137,11 @@ class Count:
         if truth:
             self.true_fits += 1
             self.alarms += flagged
+            self.doubted += bool(verdict.doubt)
         else:
             self.wrong_fits += 1
             self.caught += flagged
+            self.wrong_doubted += bool(verdict.doubt)
         self.by_chi += verdict.exceeds_noise
         self.by_structure += bool(verdict.structure)
 
@@ -193,7 +199,10 @@ def report(counts: dict[tuple[str, str, int, float], Count], draws: int, seconds
         f"{total.caught}/{total.wrong_fits} ({100 * total.caught / total.wrong_fits:.1f} %); "
         f"fits that did not converge: {total.failed}. Of the verdicts that a model does not "
         f"describe its data, the χ² test gave {total.by_chi}, the structure tests "
-        f"{total.by_structure} (both, for some).",
+        f"{total.by_structure} (both, for some). Not rejected but not called like noise "
+        f'either (a reduced χ² above 2: "the data cannot tell"): {total.doubted} true-model '
+        f"fits ({_share(total.doubted, total.true_fits)} %), {total.wrong_doubted} wrong-model "
+        f"fits ({_share(total.wrong_doubted, total.wrong_fits)} %).",
         "",
         "False alarms (true model called wrong), % of fits, over the three noise levels:",
         "",

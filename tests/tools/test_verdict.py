@@ -1,4 +1,7 @@
+from pathlib import Path
+
 import numpy as np
+import pandas as pd
 import pytest
 from scipy.signal import lfilter
 
@@ -6,6 +9,7 @@ from labscribe.tools.fit_result import Fit
 from labscribe.tools.fits import fit_column
 from labscribe.tools.verdict import (
     NEIGHBOUR_CORRELATION,
+    Verdict,
     estimated_threshold,
     judge,
     scatter,
@@ -96,3 +100,23 @@ def test_judge_calls_an_exact_fit_described() -> None:
     x = np.linspace(0, 1, 30)
     found = judge(x, np.zeros(30), 2 * x, None, None, line_jacobian(x), exact=True)
     assert found.describes and found.reduced_chi_square is None
+
+
+def test_words_agree_with_a_reduced_chi_square_the_test_does_not_reject() -> None:
+    """NIST's Longley data, the armed forces against the year (16 points): the quadratic's
+    residuals give a reduced χ² of 5.5 against the neighbours' scatter, below the threshold
+    for correlated noise. The model is not called wrong, nor its residuals "like noise"."""
+    longley = pd.read_csv(Path(__file__).resolve().parents[2] / "bench/analysis/strd/Longley.csv")
+    year, forces = longley["x6"].to_numpy(float), longley["x4"].to_numpy(float)
+    fit = fit_column(Fit(table="l.csv", x="Year", y="Armed Forces"), year, forces)
+    assert fit.good and fit.reduced_chi_square is not None and fit.reduced_chi_square > 2
+    said = " ".join(fit.notes)
+    assert "like noise" not in said and "so it describes them" not in said
+    assert "the data cannot tell whether the model misses something" in said
+    # noise-sized residuals keep their words, and a rejected fit has its reason instead
+    calm = Verdict(reduced_chi_square=1.3, sigma="s", estimated=True, threshold=7.0, p_value=None)
+    loud = Verdict(reduced_chi_square=9.0, sigma="s", estimated=True, threshold=7.0, p_value=None)
+    assert calm.doubt == "" and loud.doubt == "" and not loud.describes
+    column = Verdict(reduced_chi_square=2.6, sigma="s", estimated=False, threshold=3.0,
+                     p_value=0.01)  # fmt: skip
+    assert "the uncertainties may be too small" in column.doubt and column.describes

@@ -1,0 +1,151 @@
+"""What a task gives besides its formula: a value for one of the formula's symbols ("with
+U_T = 25.85 mV at room temperature") and a range of the variable to fit in ("in the
+exponential region (about 0.30 V to 0.65 V)").
+
+A value the task gives is fixed, not fitted: in the Shockley equation I = I_S·(exp(U/(n·U_T))
+− 1) the data determine only the product n·U_T, and with both free the fit returns
+n = (0 ± 24)e12. A range the task names restricts the fit to it: a diode's current below
+0.3 V is at the noise floor and above 0.65 V bent by the series resistance.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from fractions import Fraction
+
+import numpy as np
+import sympy
+
+from labscribe.tools.dimensions import solve_dimensions
+from labscribe.tools.fit_result import Fit, unit_of
+from labscribe.tools.fit_runs import MIN_POINTS
+from labscribe.tools.formula_parse import Formula, substituted
+from labscribe.tools.si_units import si_of
+
+_NUMBER = r"[-+−]?\d+(?:[.,]\d+)?(?:\s*[eE×]\s*[-+−]?\d+)?"
+_UNIT = r"[A-Za-zµμΩ°%][A-Za-z0-9µμΩ°/·^*\-]*"
+_RANGE = re.compile(
+    rf"(?:from|between|von|zwischen|\()?\s*(?P<low>{_NUMBER})\s*(?P<low_unit>{_UNIT})?\s*"
+    rf"(?:to|and|bis|und|–|—|-|\.\.\.?|…|至|到)\s*(?P<high>{_NUMBER})\s*(?P<high_unit>{_UNIT})",
+)
+
+
+def _number(text: str) -> float:
+    return float(re.sub(r"\s+", "", text).replace("−", "-").replace(",", ".").replace("×", "e"))
+
+
+def given_values(text: str, symbols: list[str], units: list[str]) -> dict[str, tuple[float, str]]:
+    """The values `text` gives for `symbols` (`U_T = 25.85 mV`), each with its unit: a value
+    with no unit as it stands, one with a unit converted to the first of `units` (the
+    columns' units) of its dimension (U_T = 0.02585 V against U in V); a value whose unit
+    is none of theirs is left out, as the fit could not take it."""
+    found: dict[str, float] = {}
+    for symbol in symbols:
+        spelled = re.escape(symbol).replace("_", r"_?\{?") + r"\}?"
+        match = re.search(
+            rf"(?<![\w\\]){spelled}\s*(?:=|≈|≃)\s*(?P<value>{_NUMBER})\s*(?P<unit>{_UNIT})?",
+            text,
+        )
+        if match is None:
+            continue
+        value, given = _number(match["value"]), match["unit"] or ""
+        if not given:
+            found[symbol] = (value, "")
+            continue
+        source = si_of(given)
+        for unit in units:
+            target = si_of(unit) if unit else None
+            if source is None or target is None or source.dimension != target.dimension:
+                continue
+            if not (source.offset or target.offset):  # no shifted temperature scale
+                found[symbol] = (value * source.scale / target.scale, unit)
+            break
+    return found
+
+
+def named_range(text: str, unit: str) -> tuple[float, float] | None:
+    """The range of a variable measured in `unit` that `text` names ("0.30 V to 0.65 V",
+    "between 0.3 and 0.65 V"), in `unit`; None where it names none in a unit of that
+    dimension."""
+    target = si_of(unit) if unit else None
+    if target is None:
+        return None
+    for match in _RANGE.finditer(text):
+        high_unit = match["high_unit"]
+        low_unit = match["low_unit"] or high_unit
+        source, other = si_of(high_unit), si_of(low_unit)
+        if source is None or other is None or source.dimension != target.dimension:
+            continue
+        if other.dimension != target.dimension or source.offset or target.offset:
+            continue
+        low = _number(match["low"]) * other.scale / target.scale
+        high = _number(match["high"]) * source.scale / target.scale
+        if low < high:
+            return low, high
+    return None
+
+
+def as_given(
+    formula: Formula,
+    fit: Fit,
+    task: str,
+    asked: set[str],
+    x: np.ndarray,
+    y: np.ndarray,
+    sigma: np.ndarray | None,
+) -> tuple[Formula, Fit, tuple[np.ndarray, np.ndarray, np.ndarray | None]]:
+    """`formula` with the values `task` gives for its parameters (not those it asks to
+    determine) fixed, and the points (x sorted) within the range of x it names, where it
+    names one that leaves at least MIN_POINTS; `fit` with notes saying so."""
+    notes: list[str] = []
+    free = [p for p in formula.parameters if p not in asked]
+    given = given_values(task, free, [fit.x_unit, fit.y_unit])
+    if given and len(given) < len(formula.parameters):
+        formula = substituted(formula, {k: sympy.Float(v) for k, (v, _) in given.items()})
+        notes += [
+            f"{name} fixed at {value:.6g}{f' {unit}' if unit else ''}, the value the task "
+            "gives, not fitted"
+            for name, (value, unit) in given.items()
+        ]  # fmt: skip
+    window = named_range(task, fit.x_unit)
+    if window is not None:
+        inside = (x >= window[0]) & (x <= window[1])
+        if MIN_POINTS <= inside.sum() < len(x):
+            unit = f" {fit.x_unit}" if fit.x_unit else ""
+            notes.append(
+                f"fitted to the {int(inside.sum())} of {len(x)} points with {fit.x} from "
+                f"{window[0]:g} to {window[1]:g}{unit}, the range the task names"
+            )
+            x, y = x[inside], y[inside]
+            sigma = None if sigma is None else sigma[inside]
+    if not notes:
+        return formula, fit, (x, y, sigma)
+    fit = fit.model_copy(update={"notes": [*fit.notes, *notes], "fitted_points": len(x)})
+    return formula, fit, (x, y, sigma)
+
+
+def given_units(fitted: Fit, formula: Formula, given: dict[str, tuple[float, str]]) -> Fit:
+    """`fitted` (of `formula` with the `given` values in) with its parameters' units found
+    from `formula` as written, each given symbol in its unit: with U_T = 0.02585 V in as a
+    bare number, n in U/(n·U_T) would take the volt that U_T carries."""
+    if not given:
+        return fitted
+    x_dimension = (Fraction(0), Fraction(1))
+    power = {fitted.x_unit: x_dimension, fitted.y_unit: (Fraction(1), Fraction(0)), "": None}
+    known = {formula.x: x_dimension}
+    for name, (_, unit) in given.items():
+        known[name] = power.get(unit) or (Fraction(0), Fraction(0))
+    values = {p.name: p.value for p in fitted.parameters}
+    fixed = dataclasses.replace(
+        formula, parameters=tuple(p for p in formula.parameters if p not in given)
+    )  # a given symbol is known, not solved for
+    found = solve_dimensions(fixed, known, (Fraction(1), Fraction(0)), values)
+    if not found:
+        return fitted
+    parameters = [
+        p.model_copy(update={"unit": unit_of(found[p.name], fitted.y_unit, fitted.x_unit)})
+        if found.get(p.name) is not None else p
+        for p in fitted.parameters
+    ]  # fmt: skip
+    return fitted.model_copy(update={"parameters": parameters})
