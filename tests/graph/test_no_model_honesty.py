@@ -1,0 +1,66 @@
+"""`labscribe run --no-model` on real handouts and real data: a checklist row claims only what
+the report holds. A task's statistic (a weighted mean, χ²) or transformed axes (T² against L)
+that the analysis did not produce is "not done", never "checking and stating the values
+given"."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from test_no_model_assignment import checklist, run
+
+REAL = Path(__file__).parents[1] / "data" / "real"
+CHECKING = "checking and stating the values given"
+# Step 11 of tests/data/real/handouts/genphys_pendulum_cut.md (AngelaBi/GenPhysLaboratory).
+SLOPE = "Determine the slope of your graph."
+# The title of the weighted-mean exercise of Troels Petersen's Applied Statistics course
+# (github simonguld/AppStat2022), as a task.
+COMBINING = (
+    "# Exercise: combining measurements\n\nTasks:\n1. Calculate the weighted mean, the "
+    "standard deviation, χ² and the χ²-probability.\n2. Are the series consistent?\n"
+)
+
+
+def row(rows: str, number: int) -> str:
+    """Row `number` of the checklist's table, from its number to its end."""
+    found = [line for line in rows.splitlines() if line.startswith(f"{number} & ")]
+    assert found, rows
+    return found[0].removesuffix("\\\\").strip()
+
+
+def test_no_model_says_a_fit_of_squared_axes_is_not_done(tmp_path: Path) -> None:
+    """The handout asks for T² against L; the data hold T and l: no row may offer a fit of T
+    as the task's, or leave only checking."""
+    folder = tmp_path / "pendulum"
+    folder.mkdir()
+    shutil.copy(REAL / "handouts" / "genphys_pendulum_cut.md", folder / "handout.md")
+    shutil.copy(REAL / "labtables" / "pendulum-lengths-periods.csv", folder)
+    rows = checklist((run(folder, tmp_path, "--no-compile") / "report.tex").read_text())
+    slope = next(line for line in rows.split("\\\\") if SLOPE in line)
+    assert "not done: the task asks for a fit of T^2 against L; this report fitted only T" in slope
+    squared = [line for line in rows.split("\\\\") if "T^2" in line or SLOPE in line]
+    assert len(squared) >= 3
+    assert not [line for line in squared if CHECKING in line or "model this task asks" in line]
+
+
+def test_no_model_says_a_weighted_mean_it_did_not_compute_is_not_done(tmp_path: Path) -> None:
+    """NBS gravity series (boot's gravity) hold no uncertainty column: no weighted mean, no χ²;
+    light speeds 1947-56 (Quail) have one, and both are given."""
+    folder = tmp_path / "gravity"
+    folder.mkdir()
+    (folder / "handout.md").write_text(COMBINING)
+    shutil.copy(REAL / "repeats" / "gravity.csv", folder)
+    first = row(checklist((run(folder, tmp_path, "--no-compile") / "report.tex").read_text()), 1)
+    assert "mean 78.9 ± 1.3" in first
+    assert first.endswith("not done: the weighted mean and \\ensuremath{\\chi}² are not in this "
+                          "report; work them out from the values listed")  # fmt: skip
+    light = tmp_path / "light"
+    light.mkdir()
+    (light / "handout.md").write_text(COMBINING)
+    shutil.copy(REAL / "repeats" / "light_speeds_1947_1956.csv", light)
+    (tmp_path / "l").mkdir()
+    first = row(
+        checklist((run(light, tmp_path / "l", "--no-compile") / "report.tex").read_text()), 1
+    )
+    assert "weighted mean (weights 1/Error²)" in first and first.endswith(CHECKING)
