@@ -1,7 +1,7 @@
 """`labscribe run --no-model` on real handouts and real data: a checklist row claims only what
 the report holds. A task's statistic (a weighted mean, χ²) or transformed axes (T² against L)
 that the analysis did not produce is "not done", never "checking and stating the values
-given"."""
+given"; a plot's scale ("linear und halblogarithmisch") asks for no straight line."""
 
 from __future__ import annotations
 
@@ -19,6 +19,16 @@ SLOPE = "Determine the slope of your graph."
 COMBINING = (
     "# Exercise: combining measurements\n\nTasks:\n1. Calculate the weighted mean, the "
     "standard deviation, χ² and the χ²-probability.\n2. Are the series consistent?\n"
+)
+# German: issue 26's kondensator handout (a plot's scales); English: the Phys 223 RC-circuit
+# exercise (jcdaly.com/phys223Lab/Lab3RCcircuits/Exercise3.html, a straight line on semi-log
+# paper: an exponential).
+DISCHARGE = (
+    "# Entladung eines Kondensators\n\nAufgaben:\n"
+    "1. Stellen Sie U(t) linear und halblogarithmisch dar.\n"
+    "2. Plot the voltage as a function of time on semi-log paper to achieve a straight line "
+    "with a slope of -1/RC.\n"
+    "3. Determine the time constant from the plot.\n"
 )
 
 
@@ -64,3 +74,21 @@ def test_no_model_says_a_weighted_mean_it_did_not_compute_is_not_done(tmp_path: 
         checklist((run(light, tmp_path / "l", "--no-compile") / "report.tex").read_text()), 1
     )
     assert "weighted mean (weights 1/Error²)" in first and first.endswith(CHECKING)
+
+
+def test_no_model_reads_a_plot_scale_as_no_model(tmp_path: Path) -> None:
+    """A real discharge (47 kΩ, 2200 µF): "linear und halblogarithmisch" asks for a plot; a
+    straight line on semi-log paper asks for the exponential, and gets it."""
+    folder = tmp_path / "discharge"
+    folder.mkdir()
+    (folder / "handout.md").write_text(DISCHARGE)
+    shutil.copy(REAL / "verdicts" / "discharge_47k_2200uF.csv", folder)
+    report = (run(folder, tmp_path, "--no-compile") / "report.tex").read_text()
+    assert "the model task 1 asks for" not in report
+    rows = checklist(report)
+    assert row(rows, 1).endswith(" & all of it")  # no model offered, none said to fail
+    second = row(rows, 2)
+    assert (
+        "decay = 104" in second
+        and "(the model this task asks for, fitted to V against t)" in second
+    )
