@@ -21,6 +21,7 @@ from labscribe.tools.fit_result import Fit, format_value
 from labscribe.tools.prediction import evidence as prediction_evidence
 from labscribe.tools.range_fits import instead, left_out_of, no_answer
 from labscribe.tools.regression_text import evidence as regression_evidence
+from labscribe.tools.regression_text import on_what
 from labscribe.tools.repeat_text import repeat_evidence
 from labscribe.tools.tables import TableSummary
 from labscribe.tools.task_axes import Axes, mismatch, not_done_text, task_axes
@@ -47,6 +48,12 @@ JUDGEMENT = {
 }  # fmt: skip
 ASKED_MODEL_FAILS = (
     "all of it: the model this task asks for does not describe the data (see the fits)"
+)
+# A later task about a regression's fit quality: its R², its residuals' spread.
+QUALITY_WORDS = re.compile(
+    r"\bR\s*²|\bR\s*\^\s*2|\bR2\b|residual standard deviation|standard deviation of the residuals"
+    r"|residual sd|standardabweichung der residuen|残差标准差",
+    re.IGNORECASE,
 )
 MIN_PART = 3  # parts of a name shorter than this (the `r` of `V_R`) name nothing alone
 MIN_PREFIX = 4  # `measure` and `measured` are one word; `res` and `resonance` are not
@@ -76,6 +83,7 @@ def _evidence(
     given, not_done = regression_evidence(task, number, analysis.regressions)
     if not_done:
         return TaskEvidence(task=task, left=not_done)
+    given = given or _regression_quality(task, number, analysis)
     regressed = bool(given)  # a regression answers it: one-predictor fits are beside the point
     given = prediction_evidence(task, analysis.predictions) + given
     requested = [fit for fit in analysis.fits if fit.requested == task and fit.model is not None]
@@ -119,6 +127,22 @@ def _evidence(
         left = "checking and stating the values given"
     left += left_out_of(asked)
     return TaskEvidence(task=task, given=given[:MAX_GIVEN], left=left)
+
+
+def _regression_quality(task: str, number: int, analysis: Analysis) -> list[str]:
+    """For a later task that asks for R² or the residuals' standard deviation: those of the
+    regression an earlier task asked for."""
+    if not QUALITY_WORDS.search(task):
+        return []
+    done = [r for r in analysis.regressions if r.number < number and r.done]
+    if not done or done[-1].r_squared is None:
+        return []
+    regression = done[-1]
+    unit = f" {regression.response_unit}" if regression.response_unit else ""
+    spread = (f", residual standard deviation {regression.residual_sd:.4g}{unit}"
+              if regression.residual_sd is not None else "")  # fmt: skip
+    return [f"multiple linear regression of {on_what(regression)} ({regression.table}): "
+            f"R² = {regression.r_squared:.4f}{spread}"]  # fmt: skip
 
 
 def _other_fits(task: str, words: set[str], fits: list[Fit]) -> list[str]:

@@ -50,6 +50,13 @@ ESTIMATE_AT = re.compile(
     re.IGNORECASE,
 )
 ESTIMATED = re.compile(r"predict|estimat|extrapolat|interpolat", re.IGNORECASE)
+# A comparison digit by digit (NIST's certified values) needs every digit of the values.
+DIGITS = re.compile(
+    r"significant (?:digits|figures)|digits agree|(?:geltende|signifikante)n? (?:ziffern|stellen)"
+    r"|有效数字",
+    re.IGNORECASE,
+)
+FULL_PRECISION = re.compile(r"full precision|all (?:their )?digits", re.IGNORECASE)
 # A conversion a task asks for: the verb, then the unit the values must come out in.
 CONVERSION = re.compile(
     r"\bconvert|\bconversion|\badd(?:ing)? back|\bexpress(?:ed)? (?:\w+ ){0,3}in\b|"
@@ -88,6 +95,8 @@ def unmet(task: str, given: list[str]) -> list[str]:
         missing.append("the value at the point it names")
     missing += [name for name, asked, shown in STATISTICS
                 if asked.search(task) and not shown.search(text)]  # fmt: skip
+    if DIGITS.search(task) and not FULL_PRECISION.search(text):
+        missing.append("the values in full precision (those listed are rounded to their errors)")
     units = [unit for unit in target_units(task) if not _carries(unit, text)]
     if units:
         missing.append(f"the conversion to {' and '.join(units)}")

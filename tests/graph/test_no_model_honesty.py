@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 from test_no_model_assignment import checklist, run
+from test_no_model_regression import LONGLEY_NAMES, longley_folder, report_of
 
 REAL = Path(__file__).parents[1] / "data" / "real"
 CHECKING = "checking and stating the values given"
@@ -32,6 +33,13 @@ DISCHARGE = (
 )
 
 
+def rows_of_fits(report: str) -> str:
+    """The table of fits, its break points and escapes undone."""
+    table = report.split("Fits of the data", 1)[1].split("\\end{longtable}", 1)[0]
+    table = table.replace("\\allowbreak{}", "")
+    return table.replace("\\_", "_").replace("\\textasciicircum{}", "^")
+
+
 def row(rows: str, number: int) -> str:
     """Row `number` of the checklist's table, from its number to its end."""
     found = [line for line in rows.splitlines() if line.startswith(f"{number} & ")]
@@ -46,9 +54,15 @@ def test_no_model_says_a_fit_of_squared_axes_is_not_done(tmp_path: Path) -> None
     folder.mkdir()
     shutil.copy(REAL / "handouts" / "genphys_pendulum_cut.md", folder / "handout.md")
     shutil.copy(REAL / "labtables" / "pendulum-lengths-periods.csv", folder)
-    rows = checklist((run(folder, tmp_path, "--no-compile") / "report.tex").read_text())
+    report = (run(folder, tmp_path, "--no-compile") / "report.tex").read_text()
+    rows = checklist(report)
     slope = next(line for line in rows.split("\\\\") if SLOPE in line)
     assert "not done: the task asks for a fit of T^2 against L; this report fitted only T" in slope
+    # nor does the table of fits call a fit of T "the model task 5 asks for"
+    assert (
+        "(not the model task 5 asks for: fitted to the columns as the file holds them, not "
+        "to T^2 against L" in rows_of_fits(report)
+    )
     squared = [line for line in rows.split("\\\\") if "T^2" in line or SLOPE in line]
     assert len(squared) >= 3
     assert not [line for line in squared if CHECKING in line or "model this task asks" in line]
@@ -92,3 +106,23 @@ def test_no_model_reads_a_plot_scale_as_no_model(tmp_path: Path) -> None:
         "decay = 104" in second
         and "(the model this task asks for, fitted to V against t)" in second
     )
+
+
+def test_no_model_answers_a_regressions_later_tasks_from_it_alone(tmp_path: Path) -> None:
+    """NIST's Longley data: task 1's row lists the regression and no one-predictor fit beside
+    it; task 2 (R², residual standard deviation, certified 0.995479004577296 and
+    304.854073561965) is answered from it; task 3 (NIST's digit comparison) is not done:
+    the listed coefficients are rounded to their standard errors."""
+    folder = longley_folder(tmp_path, LONGLEY_NAMES, (
+        "# Longley's employment data\n\nTasks\n\n"
+        "1. Fit a multiple linear regression of Employed on the six other columns and give "
+        "all seven coefficients with their standard errors.\n"
+        "2. Give the residual standard deviation and R².\n"
+        "3. Compare your coefficients with the certified values; how many significant digits "
+        "agree?\n"
+    ))  # fmt: skip
+    rows = checklist(report_of(folder, tmp_path))
+    assert "(fit of" not in row(rows, 1)
+    assert "R² = 0.9955, residual standard deviation 304.9" in row(rows, 2)
+    assert row(rows, 2).endswith(CHECKING)
+    assert "not done: the values in full precision" in row(rows, 3)

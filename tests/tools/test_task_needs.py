@@ -84,3 +84,11 @@ def test_left_undone_says_what_is_missing(
 ) -> None:
     judged = ["the comparison"] if "Compare" in task else []
     assert left_undone(task, values, judged, material=material) == left
+
+
+def test_a_digit_comparison_needs_the_values_in_full() -> None:
+    # NIST StRD's own wording for its certified values is "significant digits"
+    task = "Compare your coefficients with the certified values; how many significant digits agree?"
+    assert unmet(task, ["GNP = -0.036 ± 0.033"]) == [
+        "the values in full precision (those listed are rounded to their errors)"
+    ]
