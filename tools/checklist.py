@@ -55,6 +55,19 @@ QUALITY_WORDS = re.compile(
     r"|residual sd|standardabweichung der residuen|残差标准差",
     re.IGNORECASE,
 )
+# How tools.repeat_text writes the series of a repeated quantity after its pooled mean.
+BY_SERIES = "; by series (mean ± standard error): "
+EACH_SERIES = re.compile(
+    r"\b(?:for )?each (?:of the \w+ )?(?:series|experiments?|runs?|groups?|sets?)\b|"
+    r"\bper (?:series|experiment|group)\b|\bfür jede (?:Messreihe|Serie|Reihe)|"
+    r"每(?:组|个系列|次实验)",
+    re.IGNORECASE,
+)
+POOLED = re.compile(
+    r"\bgrand mean|\boverall mean|\bpooled|\ball \d+ (?:runs|measurements|values)|"
+    r"\bgesamtmittel|总平均",
+    re.IGNORECASE,
+)
 MIN_PART = 3  # parts of a name shorter than this (the `r` of `V_R`) name nothing alone
 MIN_PREFIX = 4  # `measure` and `measured` are one word; `res` and `resonance` are not
 
@@ -106,7 +119,8 @@ def _evidence(
     fitted = [] if regressed or plot_only(task) else _other_fits(task, words, others)
     given += fitted
     names_a_column = any(_column_named(c, t, words) for t in analysis.tables for c in t.columns)
-    given += repeat_evidence(task, words, analysis.repeats, names_a_column)
+    repeated = repeat_evidence(task, words, analysis.repeats, names_a_column)
+    given += [_repeat_part(task, line) for line in repeated]
     extremes = [e for e in analysis.extremes if e.task == task]
     given += [e.given for e in extremes if e.given]
     values = list(given)  # what follows is the material the task starts from, not its answer
@@ -143,6 +157,20 @@ def _regression_quality(task: str, number: int, analysis: Analysis) -> list[str]
               if regression.residual_sd is not None else "")  # fmt: skip
     return [f"multiple linear regression of {on_what(regression)} ({regression.table}): "
             f"R² = {regression.r_squared:.4f}{spread}"]  # fmt: skip
+
+
+def _repeat_part(task: str, line: str) -> str:
+    """The part of a repeated quantity's line the task asks for: the series' means for "for
+    each series", the pooled mean for "the grand mean of all 100 runs"; else all of it."""
+    head, found, series = line.partition(BY_SERIES)
+    if not found:
+        return line
+    if EACH_SERIES.search(task) and not POOLED.search(task):
+        name = head.split(":", 1)[0].replace(", all series", "")
+        return f"{name},{BY_SERIES.removeprefix(';')}{series}"
+    if POOLED.search(task) and not EACH_SERIES.search(task):
+        return head
+    return line
 
 
 def _other_fits(task: str, words: set[str], fits: list[Fit]) -> list[str]:

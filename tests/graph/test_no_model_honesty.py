@@ -126,3 +126,20 @@ def test_no_model_answers_a_regressions_later_tasks_from_it_alone(tmp_path: Path
     assert "R² = 0.9955, residual standard deviation 304.9" in row(rows, 2)
     assert row(rows, 2).endswith(CHECKING)
     assert "not done: the values in full precision" in row(rows, 3)
+
+
+def test_no_model_gives_each_task_its_part_of_a_repeated_quantity(tmp_path: Path) -> None:
+    """Michelson's 1879 runs (R's morley, via Rdatasets): a task for each experiment gets the
+    experiments' means, a task for the overall mean the pooled mean, not one block for both."""
+    folder = tmp_path / "morley"
+    folder.mkdir()
+    (folder / "handout.md").write_text(
+        "# Michelson 1879\n\nTasks:\n1. For each experiment, compute the mean speed and its "
+        "standard error.\n2. Give the overall mean of all 100 runs and its standard error.\n"
+    )
+    shutil.copy(REAL / "repeats" / "morley.csv", folder)
+    rows = checklist((run(folder, tmp_path, "--no-compile") / "report.tex").read_text())
+    first, second = row(rows, 1), row(rows, 2)
+    assert "by series (mean ± standard error)" in first and "909 ± 23" in first
+    assert "852.4 ± 7.9" not in first
+    assert "852.4 ± 7.9" in second and "909 ± 23" not in second
