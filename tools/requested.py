@@ -29,7 +29,7 @@ FIT_CUE = re.compile(
 )
 _LOG = r"(?:semi-?|half-?|double-?|halb|einfach|doppelt)?[- ]?log(?:arithm)?\w*"
 _SEMILOG = r"semi-?log|half-?log|halblogarithm|einfach-?logarithm|log-?lin(?:ear)?\b|半对数"
-_LOGLOG = r"log-?log|double-?log|doppelt-?logarithm|双对数"
+_LOGLOG = r"log[-–]?log|double-?log|doppelt-?logarithm|双对数"
 _LINE = r"straight[- ]?line|\bgerade\b|直线"
 # A plot's scale written with "linear": removed before the model words are read.
 SCALE = re.compile(

@@ -21,6 +21,7 @@ import re
 from pydantic import BaseModel
 
 from labscribe.tools.fit_result import Fit
+from labscribe.tools.formula_notation import formula_in
 from labscribe.tools.requested import requested_model
 from labscribe.tools.role_phrases import is_symbol, pairings, sentences
 
@@ -74,9 +75,15 @@ def task_axes(tasks: list[str]) -> dict[str, Axes]:
         own = _own_axes(task)
         if own is not None:
             found[task], last = own, own
-        elif last is not None and (BACK_REFERENCE.search(task) or requested_model(task)):
+        elif last is not None and (BACK_REFERENCE.search(task) or _unwritten_fit(task)):
             found[task] = last
     return found
+
+
+def _unwritten_fit(task: str) -> bool:
+    """Whether `task` asks for a fit without writing its formula ("draw the best fit straight
+    line"); a formula (`p = C·L^m`) names its own axes."""
+    return requested_model(task) is not None and formula_in(task) is None
 
 
 def _own_axes(task: str) -> Axes | None:

@@ -25,6 +25,10 @@ def test_axes_are_read_and_inherited_by_the_tasks_that_fit_or_refer_back() -> No
     axes = task_axes(GENPHYS)
     assert [axes[task].text() for task in GENPHYS[:3]] == ["T^2 against L"] * 3
     assert GENPHYS[3] not in axes  # no fit, no reference back
+    # a task that writes its own formula names its own axes (issue 26's boyle_1662 handout)
+    boyle = ["Plot p against 1/L and fit a line through the origin, p = k/L.",
+             "Fit a power law p = C·L^m (straight line in log–log) and check m."]  # fmt: skip
+    assert boyle[1] not in task_axes(boyle)
     # handouts of issue 26's evaluation: forbes_boiling_point, planck_led
     forbes = ["(b) Plot ln p against 1/T and fit a straight line.",
               "(c) From the slope, determine the molar enthalpy of vaporisation."]  # fmt: skip
