@@ -45,6 +45,9 @@ JUDGEMENT = {
     "propagat": "the propagation of uncertainties", "conclu": "the conclusion",
     "summar": "the summary", "比较": "the comparison", "解释": "the explanation",
     "讨论": "the discussion", "推导": "the derivation", "总结": "the summary",
+    "compatib": "the judgement of compatibility", "verträglich": "the judgement of compatibility",
+    "consisten": "the judgement of consistency", "agree": "the comparison",
+    "相容": "the judgement of compatibility", "一致": "the comparison",
 }  # fmt: skip
 ASKED_MODEL_FAILS = (
     "all of it: the model this task asks for does not describe the data (see the fits)"
