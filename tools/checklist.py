@@ -136,7 +136,8 @@ def _evidence(
         left = not_done_text(requested[0], axes)
     elif not given:
         left = next((e.left for e in extremes if e.left), "all of it")
-    elif undone := left_undone(task, values, judged, material=bool(given) and not values):
+    elif undone := left_undone(task, values, judged, material=bool(given) and not values,
+                               named=_names(asked + others, values)):  # fmt: skip
         left = undone
     elif judged:
         left = f"{', '.join(judged)}, from the values given"
@@ -174,6 +175,17 @@ def _repeat_part(task: str, line: str) -> str:
     if POOLED.search(task) and not EACH_SERIES.search(task):
         return head
     return line
+
+
+def _names(fits: list[Fit], values: list[str]) -> frozenset[str]:
+    """The words the parameters of the fits listed in `values` go by (a decay is `tau`)."""
+    listed = [f for f in fits if f.good and any(f"against {f.x}" in v for v in values)]
+    return frozenset(
+        word
+        for fit in listed
+        for p in fit.parameters
+        for word in {p.name.lower(), *topic_words(fit, p)}
+    )
 
 
 def _other_fits(task: str, words: set[str], fits: list[Fit]) -> list[str]:

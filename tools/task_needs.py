@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from labscribe.tools.formula_notation import GREEK
 from labscribe.tools.role_phrases import asked_objects, is_symbol, sentences
 from labscribe.tools.units import known_unit
 
@@ -85,12 +86,14 @@ NOT_ASKED = frozenset({"a", "an", "A", "I", "Sie", "OK", "χ"})
 _AFTER_NUMBER = re.compile(r"\d\s*$")
 
 
-def unmet(task: str, given: list[str]) -> list[str]:
+def unmet(task: str, given: list[str], named: frozenset[str] = frozenset()) -> list[str]:
     """What `task` asks for that none of the values `given` holds, each in a few words (`χ²`,
     `T0`, `the values in km/s`), in the task's order; [] when all of it is there or the task
-    names nothing this module reads."""
+    names nothing this module reads. `named` holds the words the listed values go by (a
+    decay is `tau`, an amplitude `amplitude`): a symbol among them counts as given."""
     text = " ".join(given)
-    missing = [symbol for symbol in asked_symbols(task) if not _has_value(symbol, text)]
+    missing = [symbol for symbol in asked_symbols(task)
+               if not _has_value(symbol, text) and not _named(symbol, named)]  # fmt: skip
     if ESTIMATE_AT.search(task) and not ESTIMATED.search(text):
         missing.append("the value at the point it names")
     missing += [name for name, asked, shown in STATISTICS
@@ -118,6 +121,14 @@ def asked_symbols(task: str) -> list[str]:
             if symbol:
                 found.append(symbol)
     return list(dict.fromkeys(found))
+
+
+def _named(symbol: str, named: frozenset[str]) -> bool:
+    """Whether `named` holds the symbol, its Greek letter spelled out (τ is `tau`), or, for a
+    starting value (`U0`, `N0`), the amplitude it is."""
+    spelled = "".join(GREEK.get(char, char) for char in symbol).lower()
+    initial = re.fullmatch(r"[A-Za-z]_?0", symbol) is not None and "amplitude" in named
+    return symbol.lower() in named or spelled in named or initial
 
 
 def _has_value(symbol: str, text: str) -> bool:
@@ -186,12 +197,19 @@ def plot_only(task: str) -> bool:
     return PLOT.search(task) is not None and _ASKS_MORE.search(task) is None
 
 
-def left_undone(task: str, values: list[str], judged: list[str], *, material: bool) -> str:
+def left_undone(
+    task: str,
+    values: list[str],
+    judged: list[str],
+    *,
+    material: bool,
+    named: frozenset[str] = frozenset(),
+) -> str:
     """What a checklist row leaves the student when the values it lists do not answer the
     task ("" when they may: then only checking, or the judgement, is left): what is
     missing by name, or, where only the data and settings it starts from are listed, all of
     it (a plot, where the task only asks for one)."""
-    missing = unmet(task, values)
+    missing = unmet(task, values, named)
     then = f"; then {', '.join(judged)}" if judged else ""
     if missing:
         one = len(missing) == 1

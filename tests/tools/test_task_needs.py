@@ -92,3 +92,12 @@ def test_a_digit_comparison_needs_the_values_in_full() -> None:
     assert unmet(task, ["GNP = -0.036 ± 0.033"]) == [
         "the values in full precision (those listed are rounded to their errors)"
     ]
+
+
+def test_a_symbol_is_given_by_the_words_its_fit_parameter_goes_by() -> None:
+    """An exponential's `decay` is τ and its `amplitude` U0 (issue 26's kondensator handout):
+    the row must not call them missing."""
+    task = "Bestimmen Sie U0 und die Zeitkonstante τ durch Anpassung von U(t) = U0·e^(−t/τ)."
+    fitted = ["decay = 0.4720 ± 0.0012 s, amplitude = 9.11 ± 0.02 V (fit of U against t)"]
+    assert unmet(task, fitted) == ["U0"]
+    assert unmet(task, fitted, frozenset({"decay", "tau", "amplitude", "constant"})) == []
