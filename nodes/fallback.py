@@ -35,6 +35,7 @@ from labscribe.tools.repeat_text import REPEATS_EXPLAINED, repeat_notes, result_
 from labscribe.tools.row_numbers import row_number_notes
 from labscribe.tools.scanning import with_tables
 from labscribe.tools.tables import TableSummary
+from labscribe.tools.task_axes import other_axes_than_asked
 from labscribe.tools.tasks import task_number
 
 MAX_PARAMETER_ROWS = 60
@@ -192,7 +193,7 @@ def _results(analysis: Analysis, figures: list[dict[str, str]]) -> str:
     blocks += _constants(analysis) + _predictions(analysis)
     notes = [f"{t.id}: {t.roles}" for t in analysis.tables if t.roles]
     notes += [note for note in (_ratio_note(summary) for summary in analysis.tables) if note]
-    notes += [_fit_note(fit) for fit in analysis.fits if fit.notes or not fit.good]
+    notes += [_fit_note(fit, analysis) for fit in analysis.fits if fit.notes or not fit.good]
     notes += row_number_notes(analysis.tables)
     notes += formed_notes(analysis.tables) + analysis.unformed
     if notes:
@@ -253,8 +254,9 @@ def _predictions(analysis: Analysis) -> list[str]:
     ]  # fmt: skip
 
 
-def _fit_note(fit: Fit) -> str:
-    whose = " (the assignment's model)" if fit.requested else ""
+def _fit_note(fit: Fit, analysis: Analysis) -> str:
+    asked = fit.requested and other_axes_than_asked(fit, analysis.tasks) is None
+    whose = " (the assignment's model)" if asked else ""
     return f"{fit.y} against {fit.x}{whose}: {'; '.join(fit.notes) or 'no model could be fitted'}"
 
 
@@ -266,6 +268,9 @@ def _fit_row(fit: Fit, analysis: Analysis) -> list[str]:
         number = analysis.tasks.index(fit.requested) + 1 if fit.requested in analysis.tasks else 0
         label = task_number(analysis.task_numbers, number)
         why = f"the model task {label} asks for" if number else "the model the assignment asks for"
+        if (axes := other_axes_than_asked(fit, analysis.tasks)) is not None:
+            why = (f"not the model task {label} asks for: fitted to the columns as the file "
+                   f"holds them, not to {axes.text()}")  # fmt: skip
     else:
         why = BEST_BY_BIC
     verdict = "" if fit.good else "; it does not describe the data (see below)"

@@ -299,7 +299,9 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
             analysis.left_out.append(f"fitting {table.summary.id} failed: {exc}"[:200])
     if len(loaded) > MAX_FITTED_TABLES:
         analysis.left_out.append(f"the first {MAX_FITTED_TABLES} tables fitted")
-    analysis.fits = not_the_regression(polish(analysis.fits, fitted), analysis.regressions)
+    analysis.fits = not_the_regression(
+        polish(analysis.fits, fitted), analysis.regressions, analysis.task_numbers
+    )
     try:  # a line's value at the point a task names ("for a roller of 8 t")
         analysis.extremes += point_estimates(analysis.tasks, fitted, analysis.fits)
     except Exception as exc:

@@ -17,12 +17,15 @@ from labscribe.tools.analysis import Analysis
 from labscribe.tools.columns import Column
 from labscribe.tools.constants import asked_symbols
 from labscribe.tools.data_facts import topic_words, words_of
-from labscribe.tools.fit_result import format_value
+from labscribe.tools.fit_result import Fit, format_value
 from labscribe.tools.prediction import evidence as prediction_evidence
 from labscribe.tools.range_fits import instead, left_out_of, no_answer
 from labscribe.tools.regression_text import evidence as regression_evidence
+from labscribe.tools.regression_text import on_what
 from labscribe.tools.repeat_text import repeat_evidence
 from labscribe.tools.tables import TableSummary
+from labscribe.tools.task_axes import Axes, mismatch, not_done_text, task_axes
+from labscribe.tools.task_needs import STATISTICS, left_undone, plot_only
 
 MAX_GIVEN = 4  # results listed per task: the rest are in the report's tables
 # Chinese task words, mapped to the English words the vocabulary uses.
@@ -42,9 +45,31 @@ JUDGEMENT = {
     "propagat": "the propagation of uncertainties", "conclu": "the conclusion",
     "summar": "the summary", "比较": "the comparison", "解释": "the explanation",
     "讨论": "the discussion", "推导": "the derivation", "总结": "the summary",
+    "compatib": "the judgement of compatibility", "verträglich": "the judgement of compatibility",
+    "consisten": "the judgement of consistency", "agree": "the comparison",
+    "相容": "the judgement of compatibility", "一致": "the comparison",
 }  # fmt: skip
 ASKED_MODEL_FAILS = (
     "all of it: the model this task asks for does not describe the data (see the fits)"
+)
+# A later task about a regression's fit quality: its R², its residuals' spread.
+QUALITY_WORDS = re.compile(
+    r"\bR\s*²|\bR\s*\^\s*2|\bR2\b|residual standard deviation|standard deviation of the residuals"
+    r"|residual sd|standardabweichung der residuen|残差标准差",
+    re.IGNORECASE,
+)
+# How tools.repeat_text writes the series of a repeated quantity after its pooled mean.
+BY_SERIES = "; by series (mean ± standard error): "
+EACH_SERIES = re.compile(
+    r"\b(?:for )?each (?:of the \w+ )?(?:series|experiments?|runs?|groups?|sets?)\b|"
+    r"\bper (?:series|experiment|group)\b|\bfür jede (?:Messreihe|Serie|Reihe)|"
+    r"每(?:组|个系列|次实验)",
+    re.IGNORECASE,
+)
+POOLED = re.compile(
+    r"\bgrand mean|\boverall mean|\bpooled|\ball \d+ (?:runs|measurements|values)|"
+    r"\bgesamtmittel|总平均",
+    re.IGNORECASE,
 )
 MIN_PART = 3  # parts of a name shorter than this (the `r` of `V_R`) name nothing alone
 MIN_PREFIX = 4  # `measure` and `measured` are one word; `res` and `resonance` are not
@@ -60,30 +85,116 @@ class TaskEvidence(BaseModel):
 
 def checklist(analysis: Analysis) -> list[TaskEvidence]:
     """Each of the assignment's tasks with what the analysis gives towards it."""
-    return [_evidence(task, analysis, n) for n, task in enumerate(analysis.tasks, start=1)]
+    axes = task_axes(analysis.tasks)
+    return [
+        _evidence(task, analysis, n, axes.get(task))
+        for n, task in enumerate(analysis.tasks, start=1)
+    ]
 
 
-def _evidence(task: str, analysis: Analysis, number: int = 0) -> TaskEvidence:
+def _evidence(
+    task: str, analysis: Analysis, number: int = 0, axes: Axes | None = None
+) -> TaskEvidence:
     words = task_words(task)
     given, not_done = regression_evidence(task, number, analysis.regressions)
     if not_done:
         return TaskEvidence(task=task, left=not_done)
+    given = given or _regression_quality(task, number, analysis)
+    regressed = bool(given)  # a regression answers it: one-predictor fits are beside the point
     given = prediction_evidence(task, analysis.predictions) + given
-    asked_for = asked_symbols((task,), "", {})
-    asked = [fit for fit in analysis.fits if fit.requested == task and fit.model is not None]
+    requested = [fit for fit in analysis.fits if fit.requested == task and fit.model is not None]
+    # a fit of other axes than the task's is not the fit it asks for, whatever it is called
+    other_axes = [fit for fit in analysis.fits if axes is not None and mismatch(fit, axes)]
+    asked = [fit for fit in requested if fit not in other_axes]
     for fit in asked:
         if fit.good:
             values = ", ".join(f"{p.name} = {format_value(p)}" for p in fit.shown_parameters())
             given.append(f"{values} (the model this task asks for, fitted to {fit.y} against "
-                         f"{fit.x})")  # fmt: skip
+                         f"{fit.x}{_r_squared(task, fit)})")  # fmt: skip
     if asked and not any(fit.good for fit in asked):
         left = no_answer(asked) or ASKED_MODEL_FAILS
         return TaskEvidence(task=task, given=instead(asked, analysis.fits), left=left)
     for quantity in analysis.derived:
         if quantity.name.lower() in words:
             given.append(f"{quantity.text()} (derived)")
-    for fit in analysis.fits:
-        if not fit.good or fit.model is None or fit in asked:
+    others = [f for f in analysis.fits if f not in requested and f not in other_axes]
+    # a plot asks for no value; a regression's task, for none of a one-predictor fit
+    fitted = [] if regressed or plot_only(task) else _other_fits(task, words, others)
+    given += fitted
+    names_a_column = any(_column_named(c, t, words) for t in analysis.tables for c in t.columns)
+    repeated = repeat_evidence(task, words, analysis.repeats, names_a_column)
+    given += [_repeat_part(task, line) for line in repeated]
+    extremes = [e for e in analysis.extremes if e.task == task]
+    given += [e.given for e in extremes if e.given]
+    values = list(given)  # what follows is the material the task starts from, not its answer
+    given += _material(analysis, words)
+    lowered = task.lower()
+    judged = list(dict.fromkeys(phrase for stem, phrase in JUDGEMENT.items() if stem in lowered))
+    if any(p.task == task for p in analysis.predictions):
+        judged = [phrase for phrase in judged if phrase != "the prediction"]  # computed above
+    if requested and axes is not None and not asked and not fitted:
+        left = not_done_text(requested[0], axes)
+    elif not given:
+        left = next((e.left for e in extremes if e.left), "all of it")
+    elif undone := left_undone(task, values, judged, material=bool(given) and not values,
+                               named=_names(asked + others, values)):  # fmt: skip
+        left = undone
+    elif judged:
+        left = f"{', '.join(judged)}, from the values given"
+    else:
+        left = "checking and stating the values given"
+    left += left_out_of(asked)
+    return TaskEvidence(task=task, given=given[:MAX_GIVEN], left=left)
+
+
+def _regression_quality(task: str, number: int, analysis: Analysis) -> list[str]:
+    """For a later task that asks for R² or the residuals' standard deviation: those of the
+    regression an earlier task asked for."""
+    if not QUALITY_WORDS.search(task):
+        return []
+    done = [r for r in analysis.regressions if r.number < number and r.done]
+    if not done or done[-1].r_squared is None:
+        return []
+    regression = done[-1]
+    unit = f" {regression.response_unit}" if regression.response_unit else ""
+    spread = (f", residual standard deviation {regression.residual_sd:.4g}{unit}"
+              if regression.residual_sd is not None else "")  # fmt: skip
+    return [f"multiple linear regression of {on_what(regression)} ({regression.table}): "
+            f"R² = {regression.r_squared:.4f}{spread}"]  # fmt: skip
+
+
+def _repeat_part(task: str, line: str) -> str:
+    """The part of a repeated quantity's line the task asks for: the series' means for "for
+    each series", the pooled mean for "the grand mean of all 100 runs"; else all of it."""
+    head, found, series = line.partition(BY_SERIES)
+    if not found:
+        return line
+    if EACH_SERIES.search(task) and not POOLED.search(task):
+        name = head.split(":", 1)[0].replace(", all series", "")
+        return f"{name},{BY_SERIES.removeprefix(';')}{series}"
+    if POOLED.search(task) and not EACH_SERIES.search(task):
+        return head
+    return line
+
+
+def _names(fits: list[Fit], values: list[str]) -> frozenset[str]:
+    """The words the parameters of the fits listed in `values` go by (a decay is `tau`)."""
+    listed = [f for f in fits if f.good and any(f"against {f.x}" in v for v in values)]
+    return frozenset(
+        word
+        for fit in listed
+        for p in fit.parameters
+        for word in {p.name.lower(), *topic_words(fit, p)}
+    )
+
+
+def _other_fits(task: str, words: set[str], fits: list[Fit]) -> list[str]:
+    """The values of fits the task does not ask for by name whose parameters it names by
+    their words (`slope`, `f0`) or symbols."""
+    asked_for = asked_symbols((task,), "", {})
+    found = []
+    for fit in fits:
+        if not fit.good or fit.model is None:
             continue
         shown = fit.key_parameters() + [
             p for p in fit.parameters if p.derived and p not in fit.key_parameters()
@@ -91,11 +202,13 @@ def _evidence(task: str, analysis: Analysis, number: int = 0) -> TaskEvidence:
         named = [p for p in shown if topic_words(fit, p) & words or p.name in asked_for]
         if named:
             values = ", ".join(f"{p.name} = {format_value(p)}" for p in named)
-            given.append(f"{values} (fit of {fit.y} against {fit.x})")
-    names_a_column = any(_column_named(c, t, words) for t in analysis.tables for c in t.columns)
-    given += repeat_evidence(task, words, analysis.repeats, names_a_column)
-    extremes = [e for e in analysis.extremes if e.task == task]
-    given += [e.given for e in extremes if e.given]
+            found.append(f"{values} (fit of {fit.y} against {fit.x})")
+    return found
+
+
+def _material(analysis: Analysis, words: set[str]) -> list[str]:
+    """The data columns and parameter-file rows a task names: what it starts from."""
+    found = []
     for table in analysis.tables:
         named = [
             c.name
@@ -104,7 +217,7 @@ def _evidence(task: str, analysis: Analysis, number: int = 0) -> TaskEvidence:
         ]
         if named and table.x:
             x = table.column(table.x).name
-            given.append(f"data: {', '.join(named)} against {x} ({table.id}, {table.rows} rows)")
+            found.append(f"data: {', '.join(named)} against {x} ({table.id}, {table.rows} rows)")
     for row in analysis.parameters:
         if row.number is not None and _row_matches(row.name, words):
             value = (
@@ -112,19 +225,14 @@ def _evidence(task: str, analysis: Analysis, number: int = 0) -> TaskEvidence:
                 if not row.unit or row.value.endswith(row.unit)
                 else f"{row.value} {row.unit}"
             )
-            given.append(f"{row.name} = {value} ({row.source})")
-    lowered = task.lower()
-    judged = list(dict.fromkeys(phrase for stem, phrase in JUDGEMENT.items() if stem in lowered))
-    if any(p.task == task for p in analysis.predictions):
-        judged = [phrase for phrase in judged if phrase != "the prediction"]  # computed above
-    if not given:
-        left = next((e.left for e in extremes if e.left), "all of it")
-    elif judged:
-        left = f"{', '.join(judged)}, from the values given"
-    else:
-        left = "checking and stating the values given"
-    left += left_out_of(asked)
-    return TaskEvidence(task=task, given=given[:MAX_GIVEN], left=left)
+            found.append(f"{row.name} = {value} ({row.source})")
+    return found
+
+
+def _r_squared(task: str, fit: Fit) -> str:
+    """`; R² = 0.6445` where the task asks for R² and the fit has one."""
+    asks = next(asked for name, asked, _ in STATISTICS if name == "R²").search(task)
+    return f"; R² = {fit.r_squared:.4f}" if asks and fit.r_squared is not None else ""
 
 
 def task_words(task: str) -> set[str]:

@@ -12,6 +12,7 @@ from labscribe.tools.data_facts import words_of
 from labscribe.tools.fit_result import Fit, format_value
 from labscribe.tools.regression import Coefficient, Regression
 from labscribe.tools.tables import TableSummary
+from labscribe.tools.tasks import task_number
 
 NOT_THE_REGRESSION = "not the regression task {number} asks for"
 NOT_THE_REGRESSION_START = NOT_THE_REGRESSION.split("{")[0]
@@ -102,14 +103,18 @@ def evidence(task: str, number: int, regressions: list[Regression]) -> tuple[lis
     return [summary_text(r, full) for r in chosen if r.done], ""
 
 
-def not_the_regression(fits: list[Fit], regressions: list[Regression]) -> list[Fit]:
+def not_the_regression(
+    fits: list[Fit], regressions: list[Regression], task_numbers: list[str]
+) -> list[Fit]:
     """`fits`, each one-predictor fit of a regression's response (in its table) with a note
-    that it is not the regression the task asks for."""
+    that it is not the regression the task asks for (the task numbered as the handout does,
+    `task_numbers`)."""
     marked = []
     for fit in fits:
         for regression in regressions:
             if fit.table == regression.table and fit.y == regression.response_key:
-                fit = fit.model_copy(update={"notes": [*fit.notes, _note(fit, regression)]})
+                note = _note(regression, task_number(task_numbers, regression.number))
+                fit = fit.model_copy(update={"notes": [*fit.notes, note]})
         marked.append(fit)
     return marked
 
@@ -119,8 +124,8 @@ def regression_remark(fit: Fit) -> str:
     return next((note for note in fit.notes if note.startswith(NOT_THE_REGRESSION_START)), "")
 
 
-def _note(fit: Fit, regression: Regression) -> str:
-    asked = NOT_THE_REGRESSION.format(number=regression.number)
+def _note(regression: Regression, number: str) -> str:
+    asked = NOT_THE_REGRESSION.format(number=number)
     where = "given apart" if regression.done else "which could not be done"
     return f"{asked}, which is {on_what(regression)} together ({where})"
 

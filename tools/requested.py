@@ -5,6 +5,12 @@ A task asks for a model when it names one and asks for a fit (fit, regression, m
 describe, 拟合, anpassen ...), or names one that only a fit can mean (a straight line, a
 slope, a power law). A formula without such a cue is a definition to compute with
 (`Q = f0/(f2 - f1)`), not a model to fit.
+
+"Linear" that names a plot's scale asks for no model: "Stellen Sie U(t) linear und
+halblogarithmisch dar", "plot the current (linear and with a logarithmic current axis)", "on
+a linear scale", "auf linearem Papier", "用线性坐标和半对数坐标作图" ask for axes, not a
+straight-line fit. A straight line on semi-log paper is an exponential ("plot V against t on
+semi-log paper to achieve a straight line"), on log-log paper a power law.
 """
 
 from __future__ import annotations
@@ -21,11 +27,28 @@ FIT_CUE = re.compile(
     r"anpass|fitten|ausgleich|beschreib",
     re.IGNORECASE,
 )
+_LOG = r"(?:semi-?|half-?|double-?|halb|einfach|doppelt)?[- ]?log(?:arithm)?\w*"
+_SEMILOG = r"semi-?log|half-?log|halblogarithm|einfach-?logarithm|log-?lin(?:ear)?\b|半对数"
+_LOGLOG = r"log[-–]?log|double-?log|doppelt-?logarithm|双对数"
+_LINE = r"straight[- ]?line|\bgerade\b|直线"
+# A plot's scale written with "linear": removed before the model words are read.
+SCALE = re.compile(
+    rf"\blinear(?:ly)?\s+(?:and|or|und|oder|as well as|sowie)\s+(?:\S+\s+){{0,3}}?{_LOG}|"
+    rf"\b{_LOG}\w*\s+(?:and|or|und|oder|as well as|sowie)\s+(?:\S+\s+){{0,2}}?linear\w*|"
+    r"\blinear(?:e[mnrs]?)?\s+(?:scales?|axes|axis|graph[- ]paper|paper|skal\w*|achsen?|"
+    r"maßstab|papier|koordinaten\w*|darstellung|auftragung)\b|\blin-?lin\b|\blin-?log\b|"
+    r"(?:线性|直角)坐标",
+    re.IGNORECASE,
+)
 # (standard model, pattern, whether the words alone ask for a fit), the more specific first:
 # "straight line through the origin" is proportional, "exponential approach" not a decay.
 MODEL_WORDS: tuple[tuple[str, re.Pattern[str], bool], ...] = tuple(
     (shape, re.compile(pattern, re.IGNORECASE), strong)
     for shape, pattern, strong in (
+        ("exponential", rf"(?:{_SEMILOG})[^.;。]*?(?:{_LINE})|(?:{_LINE})[^.;。]*?(?:{_SEMILOG})",
+         True),
+        ("power law", rf"(?:{_LOGLOG})[^.;。]*?(?:{_LINE})|(?:{_LINE})[^.;。]*?(?:{_LOGLOG})",
+         True),
         ("damped oscillation", r"damped (?:harmonic )?(?:oscillat|sin|cos)|阻尼振|"
          r"gedämpfte?n? (?:harmonische?n? )?schwingung", True),
         ("exponential approach", r"approach(?:es|ing)? (?:to )?(?:a |the )?(?:saturation|"
@@ -79,8 +102,9 @@ def requested_models(tasks: list[str]) -> list[Request]:
 def requested_model(task: str, number: int = 1) -> Request | None:
     """The model `task` asks for, if it asks for one."""
     cue = FIT_CUE.search(task) is not None
+    words = SCALE.sub(" ", task)  # "linear und halblogarithmisch darstellen" names axes
     named = next(((shape, strong) for shape, pattern, strong in MODEL_WORDS
-                  if pattern.search(task)), None)  # fmt: skip
+                  if pattern.search(words)), None)  # fmt: skip
     written = formula_in(task)
     if written is not None and (cue or named) and _fittable(written):
         return Request(task=task, number=number, formula=written, shape=named and named[0])

@@ -72,3 +72,18 @@ def test_checklist_answers_a_mean_and_leaves_an_undefined_threshold(tmp_path: Pa
     assert mean.given[0].startswith("dat (newcomb.csv): mean 26.2 ± 1.3 (standard error; n = 66)")
     assert breakdown.given == []
     assert breakdown.left.startswith("the threshold itself: the task does not say what defines it")
+
+
+def test_checklist_leaves_a_compatibility_judgement_to_the_student() -> None:
+    """ "Is the intercept compatible with zero?" and GenPhys's "does the slope-derived value of
+    g_slope agree with the accepted value of g" (tests/data/real/handouts) ask for a judgement,
+    not only for the values to be stated."""
+    intercept = Parameter(name="intercept", value=-2.1, stderr=4.8, unit="mm")
+    slope = Parameter(name="slope", value=2.67, stderr=0.70, unit="mm/t")
+    fit = Fit(table="roller.csv", x="weight", y="depression", model="linear",
+              parameters=[slope, intercept], good=True, r_squared=0.64)  # fmt: skip
+    tasks = ["Is the intercept compatible with zero?",
+             "Does the slope agree with the accepted value?"]  # fmt: skip
+    first, second = checklist(Analysis(fits=[fit], tasks=tasks))
+    assert first.left == "the judgement of compatibility, from the values given"
+    assert second.left == "the comparison, from the values given"

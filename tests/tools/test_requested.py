@@ -54,3 +54,41 @@ def test_requested_model_reads_a_formula_it_writes(task: str, formula: str) -> N
 )
 def test_requested_model_finds_none_where_no_fit_is_asked(task: str) -> None:
     assert requested_model(task) is None
+
+
+# "linear" naming a plot's scale, in real text: a docstring of a German plotting script
+# ("Shockley-Kennlinie linear und logarithmisch", find_string id 70087760863), a student's
+# methods section on GitHub (id 15734195472), and the two handouts of issue 26's evaluation
+# (kondensator_entladung, diode_iv_1n4148) that were read as asking for a straight line.
+@pytest.mark.parametrize(
+    "task",
+    [
+        "Shockley-Kennlinie linear und logarithmisch, Temperaturabhaengigkeit.",
+        "N and t were plotted against each other with both linear and logarithmic scales of N "
+        "to visualise the data.",
+        "1. Stellen Sie U(t) linear und halblogarithmisch dar.",
+        "1. Plot the current against the voltage (linear and with a logarithmic current axis).",
+        "Plot N against t on a linear scale and on a semi-log scale.",
+        "分别用线性坐标和半对数坐标作 U-t 图。",
+    ],
+)
+def test_requested_model_reads_a_plot_scale_as_no_model(task: str) -> None:
+    assert requested_model(task) is None
+
+
+# A straight line on semi-log paper is an exponential, on log-log paper a power law: the
+# Phys 223 RC-circuit exercise (jcdaly.com/phys223Lab/Lab3RCcircuits/Exercise3.html) and a
+# pharmacokinetics docstring on GitHub (curve stripping, find_string id 22075343218).
+@pytest.mark.parametrize(
+    ("task", "shape"),
+    [
+        ("Plot the voltage as a function of time on semi-log paper to achieve a straight line "
+         "with a slope of -1/RC.", "exponential"),
+        ("在半对数图上，浓度-时间曲线的末端通常会呈现一条直线。", "exponential"),
+        ("Plot T against L on log-log paper and draw the best straight line.", "power law"),
+        ("Plot ln(U) against t on linear axes and fit a straight line.", "linear"),
+    ],
+)  # fmt: skip
+def test_requested_model_reads_a_straight_line_on_log_paper(task: str, shape: str) -> None:
+    request = requested_model(task)
+    assert request is not None and request.shape == shape

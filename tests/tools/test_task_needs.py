@@ -1,0 +1,103 @@
+"""What a task asks the values listed under it to hold (tools.task_needs), on handout
+wording from outside labscribe; each source is named beside its case."""
+
+import pytest
+
+from labscribe.tools.task_needs import asked_symbols, left_undone, target_units, unmet
+
+# The test notebook of Troels Petersen's Applied Statistics course (github simonguld/AppStat2022)
+APPSTAT = "Calculating Weighted Mean, Standard Deviation, χ² and χ²-probability."
+# What tools.repeat_text writes for a series with an uncertainty column.
+WEIGHTED = (
+    "distance (hook.csv): mean 17.82 ± 0.09 (standard error; n = 4); standard deviation "
+    "0.19; weighted mean (weights 1/σ²) 17.81 ± 0.15 from 4 values; χ² = 1.29 for 3 degrees "
+    "of freedom, Birge ratio 0.65 (p = 0.73): the values agree with their uncertainties"
+)
+
+
+def test_a_named_statistic_must_be_among_the_values() -> None:
+    assert unmet(APPSTAT, []) == ["the weighted mean", "χ²", "the standard deviation"]
+    assert unmet(APPSTAT, [WEIGHTED]) == []
+    pooled = "g (gravity.csv): mean 78.9 ± 1.3 (standard error; n = 81); standard deviation 11.8"
+    assert unmet(APPSTAT, [pooled]) == ["the weighted mean", "χ²"]
+
+
+def test_chinese_and_german_statistics() -> None:
+    # a metrology exam question (222.198.130.40 .../showsubject.aspx?id=4496124630854f3d...)
+    assert unmet("试计算加权算术平均值及其实验标准偏差。", []) == [
+        "the weighted mean", "the standard deviation"
+    ]  # fmt: skip
+    assert unmet("Berechnen Sie den gewichteten Mittelwert und die Standardabweichung.", []) == [
+        "the weighted mean", "the standard deviation"
+    ]  # fmt: skip
+
+
+def test_the_symbol_a_verb_asks_for_must_have_a_value() -> None:
+    # tests/data/real/handouts/danbai_shiyan_zh.txt and danbai_wenti_zh.txt
+    assert asked_symbols("4. 根据公式 g = 4π²l/T² 计算重力加速度 g。") == ["g"]
+    assert asked_symbols("并利用此图线可求出重力加速度g=______.") == ["g"]
+    assert asked_symbols("由斜率 b = nR/V 求容器内气体的物质的量 n。") == ["n"]
+    # the verb's object, not a word before it or a unit after a number
+    power = "a) Berechnen Sie für jede Messung die elektrische Leistung P = U · I."
+    assert asked_symbols(power) == ["P"]
+    assert asked_symbols("Estimate the mean depression for a roller of 8 t.") == []
+    assert asked_symbols("Determine Young’s modulus E from the linear elastic part.") == ["E"]
+    assert unmet("Determine the spring constant k from the slope.", ["slope = 3.1 ± 0.2 N/m"]) == [
+        "k"
+    ]  # fmt: skip
+    assert unmet("Measure R and the DC resistance.", ["R_measured = 47.1 Ω (params.ini)"]) == []
+
+
+def test_a_conversion_needs_a_value_in_its_unit() -> None:
+    assert target_units("Convert the boiling points to kelvin and the pressures to kPa "
+                        "(1 inHg = 3.38639 kPa).") == ["K", "kPa"]  # fmt: skip
+    assert target_units("Remember to add back the 299 000 km/s.") == ["km/s"]
+    assert target_units("Convert your final mean to the passage time t in microseconds.") == ["µs"]
+    assert unmet("Give the means as g in cm/s².", ["mean 78.9 ± 1.3 (standard error)"]) == [
+        "the conversion to cm/s²"
+    ]  # fmt: skip
+    assert unmet("Give the means as g in cm/s².", ["mean 980.0789 ± 0.0013 cm/s²"]) == []
+
+
+def test_a_value_at_a_named_point_must_be_predicted() -> None:
+    task = "Estimate the mean depression for a roller of 8 t, with a 95 % confidence interval."
+    assert unmet(task, []) == ["the value at the point it names", "the confidence interval"]
+
+
+@pytest.mark.parametrize(
+    ("task", "values", "material", "left"),
+    [
+        ("Compute χ² of the series means.", ["mean 78.9 ± 1.3"], False,
+         "not done: χ² is not in this report; work it out from the values listed"),
+        ("Plot the depression against the roller weight.", [], True,
+         "the plot: this report lists only the data it needs"),
+        ("Compare the weighted mean with the plain mean.", ["mean 78.9 ± 1.3"], False,
+         "not done: the weighted mean is not in this report; work it out from the values "
+         "listed; then the comparison"),
+        ("Give the slope.", ["slope = 2.67 ± 0.70 mm/t"], False, ""),
+        ("Give the resistance of the coil.", [], True,
+         "all of it: this report lists only the data and settings the task starts from"),
+    ],
+)  # fmt: skip
+def test_left_undone_says_what_is_missing(
+    task: str, values: list[str], material: bool, left: str
+) -> None:
+    judged = ["the comparison"] if "Compare" in task else []
+    assert left_undone(task, values, judged, material=material) == left
+
+
+def test_a_digit_comparison_needs_the_values_in_full() -> None:
+    # NIST StRD's own wording for its certified values is "significant digits"
+    task = "Compare your coefficients with the certified values; how many significant digits agree?"
+    assert unmet(task, ["GNP = -0.036 ± 0.033"]) == [
+        "the values in full precision (those listed are rounded to their errors)"
+    ]
+
+
+def test_a_symbol_is_given_by_the_words_its_fit_parameter_goes_by() -> None:
+    """An exponential's `decay` is τ and its `amplitude` U0 (issue 26's kondensator handout):
+    the row must not call them missing."""
+    task = "Bestimmen Sie U0 und die Zeitkonstante τ durch Anpassung von U(t) = U0·e^(−t/τ)."
+    fitted = ["decay = 0.4720 ± 0.0012 s, amplitude = 9.11 ± 0.02 V (fit of U against t)"]
+    assert unmet(task, fitted) == ["U0"]
+    assert unmet(task, fitted, frozenset({"decay", "tau", "amplitude", "constant"})) == []

@@ -1,0 +1,227 @@
+"""What a task asks the report to hold, and which of it the values listed under the task do
+not: a checklist row may say that only checking is left when the values the task asks for
+are there, never when only the data it starts from, or a different quantity, is.
+
+Three conventions of handouts, in English, German and Chinese:
+- a statistic named by its usual name: "weighted mean", "χ²", "quote F and the p-value",
+  "a 95 % confidence interval", "R²", "the covariance of a and b" (Kovarianz, 相关性);
+- a symbol after a verb that asks for a value: "determine the spring constant k",
+  "bestimmen Sie ... die Erdbeschleunigung g", "求 ... 温度 −T0": the symbol must have a value;
+- a conversion: "convert ... to kelvin", "give the means as g in cm/s²", "add back the
+  299 000 km/s", "umrechnen in", "换算成": some value must carry the target unit.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from labscribe.tools.formula_notation import GREEK
+from labscribe.tools.role_phrases import asked_objects, is_symbol, sentences
+from labscribe.tools.units import known_unit
+
+# (what the row calls it, how a task names it, how a value listed shows it)
+STATISTICS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple(
+    (name, re.compile(task, re.IGNORECASE), re.compile(given, re.IGNORECASE))
+    for name, task, given in (
+        ("the weighted mean", r"weighted (?:mean|average)|gewichtete[nrs]? (?:mittel|durchschnitt)"
+         r"|加权(?:算术)?平均", r"weighted (?:mean|average)"),
+        ("χ²", r"χ\s*²|χ\s*\^?\s*2|\bchi[- ]?squared?\b|\bchi2\b|卡方",
+         r"χ\s*²|χ\s*\^?\s*2|chi[- ]?squared?|\bchi2\b"),
+        ("F", r"\bF\b(?=[^.;]*?(?:p[- ]?value|variance|anova|varianzanalyse|方差分析))|"
+         r"\bF[- ](?:value|statistic|ratio|wert)", r"\bF\s*(?:\(\s*\d+\s*,\s*\d+\s*\))?\s*="),
+        ("the p-value", r"\bp[- ]?(?:value|wert)|p\s*值", r"\bp\s*[=<]"),
+        ("the confidence interval", r"confidence (?:interval|band|limits)|konfidenzintervall|"
+         r"vertrauens(?:bereich|intervall)|置信区间", r"\binterval|intervall"),
+        ("R²", r"\bR\s*²|\bR\s*\^\s*2|\bR2\b|coefficient of determination|bestimmtheitsma|"
+         r"决定系数|判定系数", r"\bR\s*²|\bR\s*\^\s*2"),
+        ("the covariance of the parameters", r"covarian|correlation (?:of|between) (?:the )?"
+         r"(?:parameters|fit|a and b|slope and intercept)|kovarianz|korrelation (?:von|zwischen)"
+         r"|协方差|相关性", r"covarian|correlat|kovarianz|korrelation"),
+        ("the standard deviation", r"standard deviation|standardabweichung|标准差|标准偏差",
+         r"standard deviation"),
+    )
+)  # fmt: skip
+# A value the task asks for at a point it names: "estimate the mean depression for a roller
+# of 8 t", "predict the stack loss for x1 = 60", "schätzen Sie ... bei", "当 x = 5 时".
+ESTIMATE_AT = re.compile(
+    r"\b(?:estimate|predict|extrapolate|interpolate)\w*\b[^.;]*?\b(?:for|at|when)\b[^.;]*?\d|"
+    r"\b(?:schätz|vorhers|extrapolier|interpolier)\w*\b[^.;]*?\b(?:für|bei)\b[^.;]*?\d|"
+    r"(?:预测|估计|外推)[^。；]*?\d",
+    re.IGNORECASE,
+)
+ESTIMATED = re.compile(r"predict|estimat|extrapolat|interpolat", re.IGNORECASE)
+# A comparison digit by digit (NIST's certified values) needs every digit of the values.
+DIGITS = re.compile(
+    r"significant (?:digits|figures)|digits agree|(?:geltende|signifikante)n? (?:ziffern|stellen)"
+    r"|有效数字",
+    re.IGNORECASE,
+)
+FULL_PRECISION = re.compile(r"full precision|all (?:their )?digits", re.IGNORECASE)
+# A conversion a task asks for: the verb, then the unit the values must come out in.
+CONVERSION = re.compile(
+    r"\bconvert|\bconversion|\badd(?:ing)? back|\bexpress(?:ed)? (?:\w+ ){0,3}in\b|"
+    r"\bgive (?:\w+ ){0,4}as \w+ in\b|\bumrechn|\bumzurechnen|\brechnen sie \w+ in|"
+    r"换算|转换为|折算",
+    re.IGNORECASE,
+)
+_TARGET = re.compile(
+    r"(?:\bto|\binto|\bin|\bauf|成|为)\s*(?:the\s+)?(?P<unit>[^\s,.;:()（）]+(?:\s*per\s*\w+)?)",
+    re.IGNORECASE,
+)
+# An offset to add back is written with its unit: "add back the 299 000 km/s".
+_OFFSET = re.compile(r"\d[\d\s.,]*\s(?P<unit>[^\s,.;:()]+)")
+_POSSESSIVE = re.compile(r"['’]s\b")
+_CLAUSE_END = re.compile(
+    r"[,;:()（），；：。]|\s(?:and its|with its|mit (?:ihrer|seiner)|及其)\s|及其"
+)
+# A word of Latin or Greek letters (`für` whole, so that its `f` is no symbol); Chinese
+# characters end it (`物质的量 n`).
+_TOKEN = re.compile(
+    r"[-−]?[A-Za-z\u00c0-\u024f\u0370-\u03ff][A-Za-z0-9_\u00c0-\u024f\u0370-\u03ff]*"
+)
+# Tokens that are not what a verb asks for: articles, a pronoun, and χ (of χ², a statistic).
+NOT_ASKED = frozenset({"a", "an", "A", "I", "Sie", "OK", "χ"})
+# A letter right after a number is its unit ("a roller of 8 t"), not a symbol.
+_AFTER_NUMBER = re.compile(r"\d\s*$")
+
+
+def unmet(task: str, given: list[str], named: frozenset[str] = frozenset()) -> list[str]:
+    """What `task` asks for that none of the values `given` holds, each in a few words (`χ²`,
+    `T0`, `the values in km/s`), in the task's order; [] when all of it is there or the task
+    names nothing this module reads. `named` holds the words the listed values go by (a
+    decay is `tau`, an amplitude `amplitude`): a symbol among them counts as given."""
+    text = " ".join(given)
+    missing = [symbol for symbol in asked_symbols(task)
+               if not _has_value(symbol, text) and not _named(symbol, named)]  # fmt: skip
+    if ESTIMATE_AT.search(task) and not ESTIMATED.search(text):
+        missing.append("the value at the point it names")
+    missing += [name for name, asked, shown in STATISTICS
+                if asked.search(task) and not shown.search(text)]  # fmt: skip
+    if DIGITS.search(task) and not FULL_PRECISION.search(text):
+        missing.append("the values in full precision (those listed are rounded to their errors)")
+    units = [unit for unit in target_units(task) if not _carries(unit, text)]
+    if units:
+        missing.append(f"the conversion to {' and '.join(units)}")
+    return list(dict.fromkeys(missing))
+
+
+def asked_symbols(task: str) -> list[str]:
+    """The symbol each verb of `task` that asks for a value names first: "determine the
+    spring constant k from the slope" gives `k`; "Report F_max and compute R_m = F_max/A0"
+    gives `R_m` (after `compute`; `report` asks to state, not to determine)."""
+    found = []
+    for sentence in sentences(_POSSESSIVE.sub("", task)):
+        for phrase in asked_objects(sentence):
+            clause = _CLAUSE_END.split(phrase, maxsplit=1)[0]
+            clause = clause.split("=", 1)[0]
+            symbols = (m[0].lstrip("-−") for m in _TOKEN.finditer(clause)
+                       if not _AFTER_NUMBER.search(clause[: m.start()]))  # fmt: skip
+            symbol = next((t for t in symbols if t not in NOT_ASKED and is_symbol(t)), None)
+            if symbol:
+                found.append(symbol)
+    return list(dict.fromkeys(found))
+
+
+def _named(symbol: str, named: frozenset[str]) -> bool:
+    """Whether `named` holds the symbol, its Greek letter spelled out (τ is `tau`), or, for a
+    starting value (`U0`, `N0`), the amplitude it is."""
+    spelled = "".join(GREEK.get(char, char) for char in symbol).lower()
+    initial = re.fullmatch(r"[A-Za-z]_?0", symbol) is not None and "amplitude" in named
+    return symbol.lower() in named or spelled in named or initial
+
+
+def _has_value(symbol: str, text: str) -> bool:
+    """Whether a value listed is named `symbol` (or `symbol_...`: `R_measured` for R)."""
+    name = re.escape(symbol)
+    return re.search(rf"(?<![\w]){name}(?:_\w+)?\s*(?:=|≈|predicted)", text) is not None
+
+
+def target_units(task: str) -> list[str]:
+    """The units a task asks values to be converted to: "Convert the boiling points to kelvin
+    and the pressures to kPa" gives K and kPa; "Remember to add back the 299 000 km/s", km/s."""
+    units = []
+    for sentence in sentences(task):
+        cue = CONVERSION.search(sentence)
+        if cue is None:
+            continue
+        rest = sentence[cue.start() :]
+        pattern = _OFFSET if cue[0].lower().startswith("add") else _TARGET
+        for match in pattern.finditer(rest):
+            written = match["unit"].strip()
+            # the conversion factor's own units ("1 inHg = 3.38639 kPa") are not the target
+            before = rest[max(0, match.start() - 3) : match.start()]
+            if "=" in before or not written:
+                continue
+            unit = known_unit(written)
+            if unit is not None and _symbol(unit) is not None:
+                units.append(_symbol(unit) or unit)
+    return list(dict.fromkeys(units))
+
+
+@cache
+def _symbol(unit: str) -> str | None:
+    """pint's short symbol for `unit` (`microseconds` is `µs`), or None if pint cannot read it."""
+    from labscribe.tools.unit_library import _registry
+
+    try:
+        short = f"{_registry().parse_units(unit.replace('·', '*')):~P}"
+    except Exception:  # pint refuses what it cannot read, whatever its reason
+        return None
+    return short.replace("μ", "µ") if short else None
+
+
+def _carries(unit: str, text: str) -> bool:
+    """Whether a value in `text` is written in `unit` (as pint or as labs write it)."""
+    spellings = {unit, unit.replace("²", "^2"), unit.replace("/", " ").replace("²", "^2")}
+    return any(re.search(rf"(?<![\w/]){re.escape(s)}(?![\w])", text) for s in spellings)
+
+
+# A task that asks for a plot: its verb in English, German or Chinese.
+PLOT = re.compile(
+    r"\b(?:plot|graph|draw|sketch)\b|\bstellen sie\b|\btragen sie\b|\bzeichnen sie\b|"
+    r"darstell|auftrag|作\s*\S{0,12}图|画出|绘制",
+    re.IGNORECASE,
+)
+_ASKS_MORE = re.compile(
+    r"\bfit|\bdetermin|\bcalculat|\bcomput|\bfind|\bestimat|\bgive|\breport|\bbestimm|"
+    r"\bberechn|\bermittel|\banpass|\bline\b|\bslope|\bmodel|\bgerade|\bsteigung|拟合|求|计算|"
+    r"确定|直线|斜率",
+    re.IGNORECASE,
+)
+
+
+def plot_only(task: str) -> bool:
+    """Whether `task` asks only for a plot ("Stellen Sie U(t) linear und halblogarithmisch
+    dar", "Plot the depression against the roller weight"): no fit, value or judgement."""
+    return PLOT.search(task) is not None and _ASKS_MORE.search(task) is None
+
+
+def left_undone(
+    task: str,
+    values: list[str],
+    judged: list[str],
+    *,
+    material: bool,
+    named: frozenset[str] = frozenset(),
+) -> str:
+    """What a checklist row leaves the student when the values it lists do not answer the
+    task ("" when they may: then only checking, or the judgement, is left): what is
+    missing by name, or, where only the data and settings it starts from are listed, all of
+    it (a plot, where the task only asks for one)."""
+    missing = unmet(task, values, named)
+    then = f"; then {', '.join(judged)}" if judged else ""
+    if missing:
+        one = len(missing) == 1
+        source = "the data listed" if material else "the values listed"
+        return (f"not done: {_listed(missing)} {'is' if one else 'are'} not in this report; "
+                f"work {'it' if one else 'them'} out from {source}{then}")  # fmt: skip
+    if not material:
+        return ""
+    if plot_only(task) and not judged:
+        return "the plot: this report lists only the data it needs"
+    return f"all of it: this report lists only the data and settings the task starts from{then}"
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
