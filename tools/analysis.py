@@ -173,7 +173,7 @@ class Analysis(BaseModel):
             parts.append(
                 "Not analysed: " + "; ".join(f"{u.path} ({u.reason})" for u in self.unreadable)
             )
-        parts += digest_lines(self.regressions)
+        parts += digest_lines(self.regressions, self.task_numbers)
         parts += repeats_digest(self.repeats, size.tables)
         parts += [_cut(line, 2 * size.task_chars) for line in extremes_digest(self.extremes)]
         if self.predictions:

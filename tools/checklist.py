@@ -22,7 +22,7 @@ from labscribe.tools.prediction import evidence as prediction_evidence
 from labscribe.tools.range_fits import instead, left_out_of, no_answer
 from labscribe.tools.regression_text import evidence as regression_evidence
 from labscribe.tools.regression_text import on_what
-from labscribe.tools.repeat_text import repeat_evidence
+from labscribe.tools.repeat_text import BY_SERIES, repeat_evidence
 from labscribe.tools.tables import TableSummary
 from labscribe.tools.task_axes import Axes, mismatch, not_done_text, task_axes
 from labscribe.tools.task_needs import STATISTICS, left_undone, plot_only
@@ -58,8 +58,8 @@ QUALITY_WORDS = re.compile(
     r"|residual sd|standardabweichung der residuen|残差标准差",
     re.IGNORECASE,
 )
-# How tools.repeat_text writes the series of a repeated quantity after its pooled mean.
-BY_SERIES = "; by series (mean ± standard error): "
+# The series one by one in a repeated quantity's line: up to the next part (`; `).
+SERIES_PART = re.compile(re.escape(BY_SERIES) + r"[^;]*")
 EACH_SERIES = re.compile(
     r"\b(?:for )?each (?:of the \w+ )?(?:series|experiments?|runs?|groups?|sets?)\b|"
     r"\bper (?:series|experiment|group)\b|\bfür jede (?:Messreihe|Serie|Reihe)|"
@@ -165,15 +165,18 @@ def _regression_quality(task: str, number: int, analysis: Analysis) -> list[str]
 
 def _repeat_part(task: str, line: str) -> str:
     """The part of a repeated quantity's line the task asks for: the series' means for "for
-    each series", the pooled mean for "the grand mean of all 100 runs"; else all of it."""
-    head, found, series = line.partition(BY_SERIES)
-    if not found:
+    each series", the pooled mean and the rest for "the grand mean of all 100 runs"; else
+    all of it."""
+    found = SERIES_PART.search(line)
+    if found is None:
         return line
-    if EACH_SERIES.search(task) and not POOLED.search(task):
-        name = head.split(":", 1)[0].replace(", all series", "")
-        return f"{name},{BY_SERIES.removeprefix(';')}{series}"
-    if POOLED.search(task) and not EACH_SERIES.search(task):
-        return head
+    each, pooled = EACH_SERIES.search(task), POOLED.search(task)
+    if each and not pooled:
+        name = line.split(":", 1)[0].replace(", all series", "")
+        return f"{name}, {found.group().rstrip()}"
+    if pooled and not each:
+        rest = [part for part in line[found.end() :].split("; ") if part]
+        return line[: found.start()] + "; ".join(rest)
     return line
 
 
@@ -200,9 +203,10 @@ def _other_fits(task: str, words: set[str], fits: list[Fit]) -> list[str]:
             p for p in fit.parameters if p.derived and p not in fit.key_parameters()
         ]
         named = [p for p in shown if topic_words(fit, p) & words or p.name in asked_for]
-        if named:
-            values = ", ".join(f"{p.name} = {format_value(p)}" for p in named)
-            found.append(f"{values} (fit of {fit.y} against {fit.x})")
+        values = ", ".join(f"{p.name} = {format_value(p)}" for p in named)
+        # several tasks may ask for one model of one pair of columns: each fits it alike
+        if named and (text := f"{values} (fit of {fit.y} against {fit.x})") not in found:
+            found.append(text)
     return found
 
 

@@ -78,15 +78,17 @@ def summary_text(regression: Regression, full: bool = False) -> str:
     return f"{head}: {values}; {quality}{verdict}"
 
 
-def digest_lines(regressions: list[Regression]) -> list[str]:
-    """The digest's section on the regressions the tasks ask for."""
+def digest_lines(regressions: list[Regression], task_numbers: list[str]) -> list[str]:
+    """The digest's section on the regressions the tasks ask for, each task numbered as the
+    handout does (`task_numbers`)."""
     if not regressions:
         return []
     lines = ["Multiple regressions the tasks ask for (statsmodels OLS; ± is one standard error):"]
     for regression in regressions:
         notes = [n for n in regression.notes if "poorly" in n or "does not describe" in n]
         tail = f"; {'; '.join(notes)}" if notes else ""
-        lines.append(f"- task {regression.number}: {summary_text(regression)}{tail}")
+        number = task_number(task_numbers, regression.number)
+        lines.append(f"- task {number}: {summary_text(regression)}{tail}")
     return lines
 
 

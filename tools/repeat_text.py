@@ -37,6 +37,9 @@ REPEATS_EXPLAINED = (
     "without it is given beside."
 )
 
+BY_SERIES = "by series (mean ± standard error): "
+"""How a repeated quantity's line heads its series one by one (read by tools.checklist)."""
+
 
 def asks_for_mean(task: str) -> bool:
     return ASKS_FOR_MEAN.search(task) is not None
@@ -333,7 +336,7 @@ def _by_series(rest: list[Series]) -> str:
         for s in rest[:MAX_PARTS]
     )
     more = f" and {len(rest) - MAX_PARTS} more" if len(rest) > MAX_PARTS else ""
-    return f"by series (mean ± standard error): {briefly}{more}"
+    return f"{BY_SERIES}{briefly}{more}"
 
 
 def result_rows(repeats: list[Series]) -> list[list[str]]:

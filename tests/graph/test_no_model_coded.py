@@ -61,7 +61,7 @@ def test_no_model_answers_a_weighted_mean_of_series_means_with_its_chi_square(
         "(b) Compute χ² of the series means about the weighted mean. Are they consistent?\n",
     )  # fmt: skip
     report = report_of(folder, tmp_path)
-    row = _row(report, "1 & Combine the eight series means")
+    row = _row(report, "a & Combine the eight series means")
     assert "weighted mean of the 8 series means (weights 1/SE²) 980.07863 ± 0.00059 cm/s²" in row
     assert row.index("weighted mean of the 8") < row.index("; mean 980.0789")
-    assert "\\chi}² = 21.3 for 7 degrees of freedom" in _row(report, "2 & Compute")
+    assert "\\chi}² = 21.3 for 7 degrees of freedom" in _row(report, "b & Compute")

@@ -5,9 +5,13 @@ given"; a plot's scale ("linear und halblogarithmisch") asks for no straight lin
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
+import numpy as np
+import pandas as pd
+import pytest
 from test_no_model_assignment import checklist, run
 from test_no_model_regression import LONGLEY_NAMES, longley_folder, report_of
 
@@ -47,38 +51,46 @@ def row(rows: str, number: int) -> str:
     return found[0].removesuffix("\\\\").strip()
 
 
-def test_no_model_says_a_fit_of_squared_axes_is_not_done(tmp_path: Path) -> None:
-    """The handout asks for T² against L; the data hold T and l: no row may offer a fit of T
-    as the task's, or leave only checking."""
+def test_no_model_answers_a_fit_of_squared_axes_with_the_squared_column(tmp_path: Path) -> None:
+    """The handout asks for T² against L; the data hold five timings of T per length l: the
+    slope row gives the fit of the formed T² against l (numpy's slope of the mean T, squared),
+    and no row offers a fit of T itself as the task's."""
     folder = tmp_path / "pendulum"
     folder.mkdir()
     shutil.copy(REAL / "handouts" / "genphys_pendulum_cut.md", folder / "handout.md")
-    shutil.copy(REAL / "labtables" / "pendulum-lengths-periods.csv", folder)
+    data = REAL / "labtables" / "pendulum-lengths-periods.csv"
+    shutil.copy(data, folder)
     report = (run(folder, tmp_path, "--no-compile") / "report.tex").read_text()
     rows = checklist(report)
-    slope = next(line for line in rows.split("\\\\") if SLOPE in line)
-    assert "not done: the task asks for a fit of T^2 against L; this report fitted only T" in slope
-    # nor does the table of fits call a fit of T "the model task 5 asks for"
-    assert (
-        "(not the model task 5 asks for: fitted to the columns as the file holds them, not "
-        "to T^2 against L" in rows_of_fits(report)
-    )
-    squared = [line for line in rows.split("\\\\") if "T^2" in line or SLOPE in line]
-    assert len(squared) >= 3
-    assert not [line for line in squared if CHECKING in line or "model this task asks" in line]
+    slope_row = next(line for line in rows.split("\\\\") if SLOPE in line)
+    table = np.loadtxt(data, delimiter=",", skiprows=1)
+    expected = np.polyfit(table[:, 0], table[:, 1:].mean(axis=1) ** 2, 1)[0]
+    given = re.search(r"slope = ([0-9.]+) ± [0-9.]+ s\^2/cm", slope_row.replace("\\", ""))
+    assert given is not None, slope_row
+    assert float(given[1]) == pytest.approx(expected, rel=1e-4)
+    assert "of T² against l" in slope_row and "not done" not in slope_row
+    assert "fitted to T against" not in slope_row
 
 
-def test_no_model_says_a_weighted_mean_it_did_not_compute_is_not_done(tmp_path: Path) -> None:
-    """NBS gravity series (boot's gravity) hold no uncertainty column: no weighted mean, no χ²;
-    light speeds 1947-56 (Quail) have one, and both are given."""
+def test_no_model_gives_the_weighted_mean_and_chi_square_a_task_asks_for(tmp_path: Path) -> None:
+    """NBS gravity series (boot's gravity) hold no uncertainty column: the weighted mean is
+    that of the series means (weights 1/SE², computed here with pandas) with its χ², and the
+    row may then say it lists them; light speeds 1947-56 (Quail) have one, and both are
+    given."""
     folder = tmp_path / "gravity"
     folder.mkdir()
     (folder / "handout.md").write_text(COMBINING)
     shutil.copy(REAL / "repeats" / "gravity.csv", folder)
     first = row(checklist((run(folder, tmp_path, "--no-compile") / "report.tex").read_text()), 1)
-    assert "mean 78.9 ± 1.3" in first
-    assert first.endswith("not done: the weighted mean and \\ensuremath{\\chi}² are not in this "
-                          "report; work them out from the values listed")  # fmt: skip
+    series = pd.read_csv(REAL / "repeats" / "gravity.csv").groupby("series")["g"]
+    weights = 1 / (series.std() / np.sqrt(series.count())) ** 2
+    mean = float((series.mean() * weights).sum() / weights.sum())
+    sigma = float(1 / np.sqrt(weights.sum()))
+    assert f"(weights 1/SE²) {mean:.2f} ± {sigma:.2f}" in first
+    chi_square = float((weights * (series.mean() - mean) ** 2).sum())
+    dof = series.ngroups - 1
+    assert f"\\ensuremath{{\\chi}}² = {chi_square:.1f} for {dof} degrees of freedom" in first
+    assert first.endswith(CHECKING)
     light = tmp_path / "light"
     light.mkdir()
     (light / "handout.md").write_text(COMBINING)

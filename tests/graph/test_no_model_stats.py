@@ -40,12 +40,13 @@ def test_no_model_answers_the_mean_of_each_of_michelsons_experiments(tmp_path: P
         "2. State a 95% confidence interval for Newcomb's mean passage time dat.\n",
     )  # fmt: skip
     report = report_of(folder, tmp_path)
-    # the task asks for each experiment: the row gives them first, then the mean of all
+    # the task asks for each experiment: its row gives them, the mean of all stands in the
+    # table of repeated measurements
     assert (
-        "Speed, all series (morley.csv): by series (mean ± standard error): Expt 1 909 ± 23, "
+        "Speed (morley.csv), by series (mean ± standard error): Expt 1 909 ± 23, "
         "Expt 2 856 ± 14" in report
     )
-    assert "; mean 852.4 ± 7.9 (standard error; n = 100)" in report
+    assert "Speed, all series (morley.csv) & 100 & 852.4 ± 7.9 & 79.0 & 837 to 868" in report
     assert "95 \\% interval 26.2 ± 2.6, from 23.6 to 28.9" in report
     assert "flags -44 (row 2) and -2 (row 54)" in report
     assert "without them the mean is 27.75 ± 0.64" in report

@@ -53,7 +53,7 @@ def test_analyse_never_fits_the_request_as_one_straight_line(analysis: Analysis)
     assert [f for f in analysis.fits if f.requested] == []
     single = [f for f in analysis.fits if f.y == "yield"]
     assert single and all(
-        any(n.startswith("not the regression task 1 asks for") for n in f.notes) for f in single
+        any(n.startswith("not the regression task a asks for") for n in f.notes) for f in single
     )
 
 
@@ -69,7 +69,7 @@ def test_checklist_gives_the_coefficients_to_the_task_and_the_one_after(
 
 def test_digest_states_the_regression(analysis: Analysis) -> None:
     digest = analysis.digest(WRITER_DIGEST)
-    assert "- task 1: multiple linear regression of yield on temperature and pressure" in digest
+    assert "- task a: multiple linear regression of yield on temperature and pressure" in digest
 
 
 def test_number_checks_hold_a_coefficient_to_twice_its_error(analysis: Analysis) -> None:
