@@ -63,12 +63,13 @@ SERIES_PART = re.compile(re.escape(BY_SERIES) + r"[^;]*")
 EACH_SERIES = re.compile(
     r"\b(?:for )?each (?:of the \w+ )?(?:series|experiments?|runs?|groups?|sets?)\b|"
     r"\bper (?:series|experiment|group)\b|\bfür jede (?:Messreihe|Serie|Reihe)|"
+    r"\bchaque (?:s[ée]rie|exp[ée]rience)|\bcada (?:serie|experimento|grupo)|"
     r"每(?:组|个系列|次实验)",
     re.IGNORECASE,
 )
 POOLED = re.compile(
     r"\bgrand mean|\boverall mean|\bpooled|\ball \d+ (?:runs|measurements|values)|"
-    r"\bgesamtmittel|总平均",
+    r"\bgesamtmittel|moyenne g[ée]n[ée]rale|media (?:global|total)|总平均",
     re.IGNORECASE,
 )
 MIN_PART = 3  # parts of a name shorter than this (the `r` of `V_R`) name nothing alone

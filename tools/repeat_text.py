@@ -20,6 +20,11 @@ ASKS_FOR_MEAN = re.compile(
     r"\bspread\b|\bscatter\b|\brepeatab|uncertainty of the (?:mean|average)|error of the mean|"
     r"weighted (?:mean|average)|\bvarian|mittelwert|durchschnitt|standardabweichung|standardfehler|"
     r"mittlere[nrs]? fehler|vertrauensbereich|vertrauensintervall|konfidenzintervall|streuung|"
+    # French, Spanish, Italian: moyenne, écart-type, intervalle de confiance; media,
+    # promedio, desviación típica/estándar, error estándar; media, deviazione standard
+    r"\bmoyenne|[ée]cart[- ]type|incertitude[- ]type|intervalle de confiance|\bmedia\b|"
+    r"\bpromedio|desviaci[óo]n (?:t[íi]pica|est[áa]ndar)|error est[áa]ndar|"
+    r"intervalo de confianza|deviazione standard|intervallo di confidenza|"
     r"平均|标准差|标准偏差|标准误差|置信区间|置信度|不确定度",
     re.IGNORECASE,
 )
@@ -321,7 +326,8 @@ _ASKED_PART = {
     "differ": re.compile(r"analysis of variance|\banova\b|\bF\b|varianzanalyse|方差分析", re.I),
     "series": re.compile(
         r"\beach (?:of the )?(?:\w+ )?(?:series|experiment|run|set|group)|per (?:series|run)|"
-        r"\bjede[nrs]? (?:messreihe|reihe|serie)|每组",
+        r"\bjede[nrs]? (?:messreihe|reihe|serie)|\bchaque (?:s[ée]rie|exp[ée]rience)|"
+        r"\bcada (?:serie|experimento|grupo)|每组",
         re.I,
     ),
 }

@@ -17,6 +17,10 @@ TASK_HEADING = re.compile(
     r"|report|analysis|evaluation|calculation|discuss|problem|post-?lab|pre-?lab|write-?up"
     r"|to ?do|checklist|\bwork\b|arbeitsauftr|aufgabe|auswertung|ziel|fragen|gefordert"
     r"|verlangt|anforderung"
+    # French, Spanish and Italian handouts: "Travail demandé", "Consignes", "Tareas",
+    # "Cuestiones", "Preguntas", "Ejercicios", "Compiti", "Domande", "Esercizi"
+    r"|travail\s+demand|consignes?|t[âa]ches|tareas?|cuestion|preguntas?|ejercicios?"
+    r"|actividades|compiti|domande|esercizi"
     r"|目的|任务|要求|内容|思考|步骤|问题|数据处理|作业"
     # a sentence that introduces what the student hands in: "What we want from you:",
     # "Your report should contain:", "We ask you to give:", "Gesucht sind:"
@@ -28,6 +32,7 @@ TASK_HEADING = re.compile(
 # The word that names a handout's aim.
 AIM_WORD = (
     r"(?:aims?|objectives?|purpose|goals?|ziele?|zielsetzung|versuchsziel|lernziele"
+    r"|objectifs?|objetivos?|obiettivi?|finalidad|prop[óo]sito|scopo"
     r"|实验目的|目的)"
 )
 # The aim stated on its own line: "Aim: to measure g", "实验目的：测量 ...", and as a run-in
@@ -48,9 +53,11 @@ NEUTRAL_HEADING = re.compile(
 # Lettered and roman tasks ("Task B:", "Question II.", "Aufgabe c)") need their punctuation,
 # so that "Problem I had" or "Task Area" is no marker.
 TASK_MARKER = re.compile(
-    r"^\s*(?:(?:task|question|q|exercise|problem|aufgabe|teilaufgabe|frage|任务|问题|题)"
+    r"^\s*(?:(?:task|question|q|exercise|problem|aufgabe|teilaufgabe|frage|exercice"
+    r"|cuesti[óo]n|pregunta|ejercicio|esercizio|domanda|任务|问题|题)"
     r"\s*(?P<number>\d{1,3}[a-z]?)\s*[.:：)–-]?"
-    r"|(?:task|question|exercise|problem|aufgabe|teilaufgabe|frage)"
+    r"|(?:task|question|exercise|problem|aufgabe|teilaufgabe|frage|exercice|cuesti[óo]n"
+    r"|pregunta|ejercicio|esercizio|domanda)"
     r"\s+(?P<letter>[A-Ha-h]|[IVX]{1,4})\s*[.:：)–-])",
     re.IGNORECASE,
 )
@@ -147,6 +154,12 @@ _CLAUSE = re.compile(r"[,;:，；：]\s*")
 _WORD = re.compile(r"[A-Za-zÄÖÜäöüß]+")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _NOTE_THAT = re.compile(r"^note\s+that\b", re.IGNORECASE)
+# French "pour" ("Pour n mesures ...", "Pour chaque diamètre ...") is "for", not the verb.
+_FRENCH_POUR = re.compile(
+    r"^pour\s+(?:n|chaque|les?|la|l['’]|une?|des|ce|cette|cela|tout|toutes|tous|obtenir"
+    r"|calculer|d[ée]terminer|mesurer)\b",
+    re.IGNORECASE,
+)
 # A Chinese sentence that opens with who did it narrates ("某同学在……实验中，测量……"):
 # its verbs are the narrative's, not commands to the reader.
 _CHINESE_NARRATIVE = re.compile(r"^(?:某|我们|我|他们|他|她|学生|同学|小组|有人|实验者)")
@@ -178,7 +191,7 @@ def imperative(clause: str, *, first: bool = True) -> bool:
         return text.removeprefix("请").removeprefix("试").startswith(CHINESE_IMPERATIVE) or (
             CHINESE_FROM.match(text) is not None
         )
-    if _NOTE_THAT.match(text):
+    if _NOTE_THAT.match(text) or _FRENCH_POUR.match(text):
         return False
     if (man := _GERMAN_MAN.match(text)) and man.group(1).lower() in GERMAN_IMPERATIVE:
         return True

@@ -41,7 +41,9 @@ from labscribe.tools.task_words import (
 ASSIGNMENT_SUFFIXES = frozenset({".pdf", ".txt", ".md", ".tex", ".html", ".htm", ".rtf"})
 ASSIGNMENT_NAME = re.compile(
     r"assign|handout|hand-out|lab[ _-]?sheet|worksheet|instruction|task|exercise|brief"
-    r"|requirement|anleitung|aufgabe|arbeitsblatt|übung|uebung|实验|任务|要求|指导|讲义|作业",
+    r"|requirement|anleitung|aufgabe|arbeitsblatt|übung|uebung"
+    r"|[ée]nonc[ée]|consigne|sujet|gui[oó]n|enunciado|pr[aá]ctica|esercitazion|istruzion"
+    r"|实验|任务|要求|指导|讲义|作业",
     re.IGNORECASE,
 )
 # A document read for its tasks when no name says which is the assignment: the experimenters'
