@@ -26,6 +26,16 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
                           timeout=300)  # fmt: skip
 
 
+def no_model_report(folder: Path, tmp_path: Path) -> str:
+    """The report.tex of `labscribe run FOLDER --no-model --no-compile`, written under
+    `tmp_path`; the run must succeed."""
+    out = tmp_path / "out"
+    done = run(str(folder), "--no-model", "--no-compile", "--out", str(out),
+               "--db", str(tmp_path / "c.db"))  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return (out / "report.tex").read_text()
+
+
 def test_run_without_a_model_refuses_in_one_line(example: Path, tmp_path: Path) -> None:
     done = run(str(example), "--out", str(tmp_path / "out"), "--db", str(tmp_path / "c.db"))
     assert done.returncode == 2

@@ -6,29 +6,17 @@ it wants in noun phrases still gets its checklist. The data are real files
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
-from clirun import COMMAND
+from test_no_model import no_model_report
 
 REAL = Path(__file__).parents[1] / "data" / "real"
-NO_MODEL_HERE = {"LABSCRIBE_LOCAL_GGUF": "/nonexistent/model.gguf"}
 
 
 def report_of(folder: Path, tmp_path: Path) -> str:
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("LABSCRIBE_", "DEEPSEEK_"))} | NO_MODEL_HERE  # fmt: skip
-    out = tmp_path / "out"
-    done = subprocess.run(
-        [*COMMAND, "run", str(folder), "--no-model", "--no-compile", "--out", str(out),
-         "--db", str(tmp_path / "c.db")],
-        capture_output=True, text=True, env=env, timeout=300,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    return (out / "report.tex").read_text()
+    return no_model_report(folder, tmp_path)
 
 
 def checklist(report: str) -> str:

@@ -6,18 +6,15 @@ CLI on a folder and reads the fit table and the data excerpt of report.tex."""
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
 from pathlib import Path
 
 import h5py
 import numpy as np
 import scipy.io
-from clirun import COMMAND
+from test_no_model import no_model_report
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real" / "conventions"
-NO_MODEL_HERE = {"LABSCRIBE_LOCAL_GGUF": "/nonexistent/model.gguf"}
 # R's datasets::pressure (vapour pressure of mercury, mmHg, against temperature, °C), as
 # write.table(pressure, "pressure.txt") writes it: the header one name short of the rows.
 R_PRESSURE = '"temperature" "pressure"\n' + "".join(
@@ -50,16 +47,7 @@ R_PRESSURE = '"temperature" "pressure"\n' + "".join(
 
 def report(folder: Path, tmp_path: Path) -> str:
     """The report.tex of `labscribe run FOLDER --no-model --no-compile`, blanks collapsed."""
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("LABSCRIBE_", "DEEPSEEK_"))} | NO_MODEL_HERE  # fmt: skip
-    out = tmp_path / "out"
-    done = subprocess.run(
-        [*COMMAND, "run", str(folder), "--no-model", "--no-compile", "--out", str(out),
-         "--db", str(tmp_path / "c.db")],
-        capture_output=True, text=True, env=env, timeout=300,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    return " ".join((out / "report.tex").read_text().split())
+    return " ".join(no_model_report(folder, tmp_path).split())
 
 
 def cavendish() -> np.ndarray:

@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import numpy as np
-from test_no_model import run
+from test_no_model import no_model_report, run
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
 
@@ -20,11 +20,7 @@ def report_of(tmp_path: Path, data: str, tasks: str) -> str:
     folder.mkdir()
     shutil.copy(REAL / data, folder / Path(data).name)
     (folder / "assignment.md").write_text(f"# Lab\n\nTasks:\n\n{tasks}\n")
-    out = tmp_path / "out"
-    done = run(str(folder), "--no-model", "--no-compile", "--out", str(out),
-               "--db", str(tmp_path / "c.db"))  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    return " ".join((out / "report.tex").read_text().split())
+    return " ".join(no_model_report(folder, tmp_path).split())
 
 
 def test_no_model_gives_galileos_plane_no_resonance(tmp_path: Path) -> None:
@@ -75,11 +71,7 @@ def folder_report(tmp_path: Path, files: dict[str, str], tasks: str) -> str:
     for name, text in files.items():
         (folder / name).write_text(text)
     (folder / "assignment.md").write_text(f"# Lab\n\nTasks:\n\n{tasks}\n")
-    out = tmp_path / "out"
-    done = run(str(folder), "--no-model", "--no-compile", "--out", str(out),
-               "--db", str(tmp_path / "c.db"))  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    return " ".join((out / "report.tex").read_text().split())
+    return " ".join(no_model_report(folder, tmp_path).split())
 
 
 def test_no_model_fits_a_real_discharge_whose_handout_asks_for_the_time_constant(

@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import re
-import subprocess
 from pathlib import Path
 
-from clirun import COMMAND
+from test_no_model import no_model_report
 
 from labscribe.tools.fit_result import Parameter, format_value
 
@@ -41,17 +39,7 @@ EXERCISE = """X1,X2,X3,X4,Y1
 
 
 def report_of(folder: Path, tmp_path: Path) -> str:
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("LABSCRIBE_", "DEEPSEEK_"))}  # fmt: skip
-    env["LABSCRIBE_LOCAL_GGUF"] = "/nonexistent/model.gguf"
-    out = tmp_path / "out"
-    done = subprocess.run(
-        [*COMMAND, "run", str(folder), "--no-model", "--no-compile", "--out", str(out),
-         "--db", str(tmp_path / "c.db")],
-        capture_output=True, text=True, env=env, timeout=300,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    return (out / "report.tex").read_text()
+    return no_model_report(folder, tmp_path)
 
 
 def certified_longley() -> dict[str, Parameter]:

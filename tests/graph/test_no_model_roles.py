@@ -17,7 +17,7 @@ import pandas as pd
 import pytest
 from scipy import constants
 from scipy.optimize import curve_fit
-from test_no_model import run
+from test_no_model import no_model_report
 
 REAL = Path(__file__).parents[1] / "data" / "real" / "labtables"
 # The reversed pendulum of the issue: the period first in the file, the length second.
@@ -27,11 +27,7 @@ LENGTHS = [0.2 + 0.1 * i for i in range(11)]
 
 
 def report_of(folder: Path, tmp_path: Path) -> str:
-    out = tmp_path / "out"
-    done = run(str(folder), "--no-model", "--no-compile", "--out", str(out),
-               "--db", str(tmp_path / "c.db"))  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    return (out / "report.tex").read_text()
+    return no_model_report(folder, tmp_path)
 
 
 def folder_with(tmp_path: Path, files: dict[str, str]) -> Path:

@@ -9,18 +9,14 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from test_no_model import run
+from test_no_model import no_model_report
 
 REAL = Path(__file__).parents[1] / "data" / "real"
 BLUEHILL = "bluehill_Specimen_RawData_1.csv"
 
 
 def report_of(folder: Path, tmp_path: Path) -> str:
-    out = tmp_path / "out"
-    done = run(str(folder), "--no-model", "--no-compile", "--out", str(out),
-               "--db", str(tmp_path / "c.db"))  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    return (out / "report.tex").read_text()
+    return no_model_report(folder, tmp_path)
 
 
 def folder_with(tmp_path: Path, files: list[Path], handout: str) -> Path:

@@ -5,27 +5,14 @@ tonne beside a load (`load (t)`: a slope in mm/t, not mm), and superscript expon
 
 from __future__ import annotations
 
-import os
-import subprocess
 from pathlib import Path
 
 import numpy as np
-from clirun import COMMAND
-
-NO_MODEL_HERE = {"LABSCRIBE_LOCAL_GGUF": "/nonexistent/model.gguf"}
+from test_no_model import no_model_report
 
 
 def report_of(folder: Path, tmp_path: Path) -> str:
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("LABSCRIBE_", "DEEPSEEK_"))} | NO_MODEL_HERE  # fmt: skip
-    out = tmp_path / "out"
-    done = subprocess.run(
-        [*COMMAND, "run", str(folder), "--no-model", "--no-compile", "--out", str(out),
-         "--db", str(tmp_path / "c.db")],
-        capture_output=True, text=True, env=env, timeout=300,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    return (out / "report.tex").read_text().replace("\\textasciicircum{}", "^")
+    return no_model_report(folder, tmp_path).replace("\\textasciicircum{}", "^")
 
 
 def test_no_model_report_keeps_the_units_of_savetxt_headers_tonnes_and_superscripts(

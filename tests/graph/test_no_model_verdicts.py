@@ -7,7 +7,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from test_no_model import run
+from test_no_model import no_model_report
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real" / "verdicts"
 
@@ -19,11 +19,7 @@ def report_of(tmp_path: Path, data: str, tasks: str) -> str:
     folder.mkdir()
     shutil.copy(REAL / data, folder / data)
     (folder / "assignment.md").write_text(f"# Lab\n\nTasks:\n\n{tasks}\n")
-    out = tmp_path / "out"
-    done = run(str(folder), "--no-model", "--no-compile", "--out", str(out),
-               "--db", str(tmp_path / "c.db"))  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    return " ".join((out / "report.tex").read_text().split())
+    return " ".join(no_model_report(folder, tmp_path).split())
 
 
 def test_no_model_calls_hubbles_scattered_law_described(tmp_path: Path) -> None:
