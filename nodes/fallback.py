@@ -35,7 +35,7 @@ from labscribe.tools.repeat_text import REPEATS_EXPLAINED, repeat_notes, result_
 from labscribe.tools.row_numbers import row_number_notes
 from labscribe.tools.scanning import with_tables
 from labscribe.tools.tables import TableSummary
-from labscribe.tools.task_axes import other_axes_than_asked
+from labscribe.tools.task_fit import differs, not_task_fit, task_ask
 from labscribe.tools.tasks import task_number
 
 MAX_PARAMETER_ROWS = 60
@@ -255,9 +255,17 @@ def _predictions(analysis: Analysis) -> list[str]:
 
 
 def _fit_note(fit: Fit, analysis: Analysis) -> str:
-    asked = fit.requested and other_axes_than_asked(fit, analysis.tasks) is None
+    instead = not_task_fit(fit, analysis.tasks, analysis.tables)
+    asked = fit.requested and not instead
     whose = " (the assignment's model)" if asked else ""
-    return f"{fit.y} against {fit.x}{whose}: {'; '.join(fit.notes) or 'no model could be fitted'}"
+    notes = fit.notes if asked or not fit.requested else [_unclaimed(n, fit) for n in fit.notes]
+    return f"{fit.y} against {fit.x}{whose}: {'; '.join(notes) or 'no model could be fitted'}"
+
+
+def _unclaimed(note: str, fit: Fit) -> str:
+    """A fit's note without a verdict on the assignment's model, for a fit that is not the
+    one its task asks for: the verdict is on this fit of these columns alone."""
+    return note.replace("the assignment's model", f"this fit ({fit.model})")
 
 
 def _fit_row(fit: Fit, analysis: Analysis) -> list[str]:
@@ -268,9 +276,10 @@ def _fit_row(fit: Fit, analysis: Analysis) -> list[str]:
         number = analysis.tasks.index(fit.requested) + 1 if fit.requested in analysis.tasks else 0
         label = task_number(analysis.task_numbers, number)
         why = f"the model task {label} asks for" if number else "the model the assignment asks for"
-        if (axes := other_axes_than_asked(fit, analysis.tasks)) is not None:
-            why = (f"not the model task {label} asks for: fitted to the columns as the file "
-                   f"holds them, not to {axes.text()}")  # fmt: skip
+        if ask := task_ask(fit, analysis.tasks):
+            table = next((t for t in analysis.tables if t.id == fit.table), None)
+            if differs(fit, ask, table):
+                why = f"not the model task {label} asks for, which is {ask.text()}"
     else:
         why = BEST_BY_BIC
     verdict = "" if fit.good else "; it does not describe the data (see below)"

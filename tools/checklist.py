@@ -23,8 +23,9 @@ from labscribe.tools.range_fits import instead, left_out_of, no_answer
 from labscribe.tools.regression_text import evidence as regression_evidence
 from labscribe.tools.regression_text import on_what
 from labscribe.tools.repeat_text import BY_SERIES, repeat_evidence
+from labscribe.tools.requested import requested_model
 from labscribe.tools.tables import TableSummary
-from labscribe.tools.task_axes import Axes, mismatch, not_done_text, task_axes
+from labscribe.tools.task_fit import Ask, asks, differs
 from labscribe.tools.task_needs import STATISTICS, left_undone, plot_only
 
 MAX_GIVEN = 4  # results listed per task: the rest are in the report's tables
@@ -86,15 +87,15 @@ class TaskEvidence(BaseModel):
 
 def checklist(analysis: Analysis) -> list[TaskEvidence]:
     """Each of the assignment's tasks with what the analysis gives towards it."""
-    axes = task_axes(analysis.tasks)
+    wanted = asks(analysis.tasks)
     return [
-        _evidence(task, analysis, n, axes.get(task))
+        _evidence(task, analysis, n, wanted.get(task))
         for n, task in enumerate(analysis.tasks, start=1)
     ]
 
 
 def _evidence(
-    task: str, analysis: Analysis, number: int = 0, axes: Axes | None = None
+    task: str, analysis: Analysis, number: int = 0, ask: Ask | None = None
 ) -> TaskEvidence:
     words = task_words(task)
     given, not_done = regression_evidence(task, number, analysis.regressions)
@@ -104,9 +105,10 @@ def _evidence(
     regressed = bool(given)  # a regression answers it: one-predictor fits are beside the point
     given = prediction_evidence(task, analysis.predictions) + given
     requested = [fit for fit in analysis.fits if fit.requested == task and fit.model is not None]
-    # a fit of other axes than the task's is not the fit it asks for, whatever it is called
-    other_axes = [fit for fit in analysis.fits if axes is not None and mismatch(fit, axes)]
-    asked = [fit for fit in requested if fit not in other_axes]
+    # a fit of other axes, formula, series or variant than the task's is not the fit it asks
+    # for, whatever it is called: it is named as what it is, never offered as the answer
+    other_axes = _not_asked(analysis, ask)
+    asked = [fit for fit in requested if id(fit) not in other_axes]
     for fit in asked:
         if fit.good:
             values = ", ".join(f"{p.name} = {format_value(p)}" for p in fit.shown_parameters())
@@ -118,7 +120,7 @@ def _evidence(
     for quantity in analysis.derived:
         if quantity.name.lower() in words:
             given.append(f"{quantity.text()} (derived)")
-    others = [f for f in analysis.fits if f not in requested and f not in other_axes]
+    others = [f for f in analysis.fits if f not in requested and id(f) not in other_axes]
     # a plot asks for no value; a regression's task, for none of a one-predictor fit
     fitted = [] if regressed or plot_only(task) else _other_fits(task, words, others)
     given += fitted
@@ -133,8 +135,8 @@ def _evidence(
     judged = list(dict.fromkeys(phrase for stem, phrase in JUDGEMENT.items() if stem in lowered))
     if any(p.task == task for p in analysis.predictions):
         judged = [phrase for phrase in judged if phrase != "the prediction"]  # computed above
-    if requested and axes is not None and not asked and not fitted:
-        left = not_done_text(requested[0], axes)
+    if ask is not None and other_axes and not asked and not fitted and _fit_asked(task):
+        left = _not_done(ask, other_axes, [f for f in requested if id(f) in other_axes])
     elif not given:
         left = next((e.left for e in extremes if e.left), "all of it")
     elif undone := left_undone(task, values, judged, material=bool(given) and not values,
@@ -146,6 +148,27 @@ def _evidence(
         left = "checking and stating the values given"
     left += left_out_of(asked)
     return TaskEvidence(task=task, given=given[:MAX_GIVEN], left=left)
+
+
+def _not_asked(analysis: Analysis, ask: Ask | None) -> dict[int, str]:
+    """The fits that are not the one `ask` describes, by id, with what each is instead."""
+    if ask is None:
+        return {}
+    tables = {t.id: t for t in analysis.tables}
+    found = {id(f): differs(f, ask, tables.get(f.table)) for f in analysis.fits if f.model}
+    return {key: what for key, what in found.items() if what}
+
+
+def _fit_asked(task: str) -> bool:
+    return requested_model(task) is not None
+
+
+def _not_done(ask: Ask, instead: dict[int, str], requested: list[Fit]) -> str:
+    """`not done: the task asks for ...; this report has only a fit of X against Y, not
+    what this task asks`: the fit labelled as the task's where there is one."""
+    what = instead[id(requested[0])] if requested else next(iter(instead.values()))
+    return (f"not done: the task asks for {ask.text()}; this report has only {what}, "
+            "not what this task asks")  # fmt: skip
 
 
 def _regression_quality(task: str, number: int, analysis: Analysis) -> list[str]:

@@ -67,7 +67,7 @@ MODEL_WORDS: tuple[tuple[str, re.Pattern[str], bool], ...] = tuple(
         ("proportional", r"\bproportional|through the origin|正比|durch den ursprung|"
          r"ursprungsgerade", True),
         ("linear", r"straight[- ]?line|\blinear|line of best fit|\bfit (?:a|the) line|\bslope"
-         r"|\bgradient|直线|线性|斜率|\bgerade\b|\blineare?[nrs]?\b|steigung", True),
+         r"|\bgradient|直线|线性|斜率|\b\w*geraden?\b|\blineare?[nrs]?\b|steigung", True),
     )
 )  # fmt: skip
 

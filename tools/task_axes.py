@@ -86,11 +86,24 @@ def _unwritten_fit(task: str) -> bool:
     return requested_model(task) is not None and formula_in(task) is None
 
 
+# The Chinese convention for a plot: "作 ln R_T – 1/T 图" plots ln R_T against 1/T.
+_CHINESE_PLOT = re.compile(
+    r"作\s*(?P<response>[^，,。；;（(]+?)\s*[–—~～-]\s*(?P<predictor>[^，,。；;（(]+?)\s*(?:关系)?(?:图|曲线)"
+)
+# A function of a phrase closes a response: "plot ln(corrected counts)", "fit ln(R/Ω".
+_FUNCTION_OF_PHRASE = re.compile(r"(?:\b(?:ln|log|lg|sqrt)|√|\b1\s*/)\s*\([^()]+\)?$")
+
+
 def _own_axes(task: str) -> Axes | None:
+    if (plot := _CHINESE_PLOT.search(task)) is not None:
+        return Axes(response=plot["response"].strip(), predictor=plot["predictor"].strip())
     for sentence in sentences(task):
         for pairing in pairings(_APPOSITION.sub(r" \1", sentence)):
             response = _expression(pairing.response, trailing=True)
             predictor = _expression(pairing.predictor, trailing=False)
+            if response or predictor:  # an axis without a symbol is named in words
+                response = response or _words(pairing.response, trailing=True)
+                predictor = predictor or _words(pairing.predictor, trailing=False)
             if response and predictor:
                 return Axes(response=response, predictor=predictor)
     return None
@@ -99,6 +112,9 @@ def _own_axes(task: str) -> Axes | None:
 def _expression(phrase: str, *, trailing: bool) -> str:
     """The axis expression at the end (response) or start (predictor) of a phrase:
     "From a straight-line fit of T²" gives `T²`, "m determine k again" gives `m`."""
+    if trailing and (call := _FUNCTION_OF_PHRASE.search(phrase.strip())) is not None:
+        written = call.group().replace(" (", "(")
+        return written if written.endswith(")") else f"{written})"
     tokens = phrase.split()
     if not trailing:  # "the load F = m·g": the words before the symbol name it
         skip = next(
@@ -113,6 +129,24 @@ def _expression(phrase: str, *, trailing: bool) -> str:
     if trailing:
         taken.reverse()
     return " ".join(taken).replace("$", "").strip(" ,()")
+
+
+# Where the words naming an axis start (after the verb) or stop (at the next clause).
+_AXIS_VERB = re.compile(
+    r".*\b(?:plot|graph|draw|fit|tragen sie|stellen sie|trace[rz]?|représente[rz]?|"
+    r"grafique|representa)\b\s*",
+    re.IGNORECASE,
+)
+_AXIS_END = re.compile(r"\s+(?:and|und|et|y|to|for|with|mit|from)\s.*|[,;:.].*", re.IGNORECASE)
+MAX_AXIS_WORDS = 5
+
+
+def _words(phrase: str, *, trailing: bool) -> str:
+    """An axis named in words: "the voltages of the maxima" after the verb, "time" before
+    the next clause; "" when that takes more than a few words."""
+    text = _AXIS_VERB.sub("", phrase) if trailing else _AXIS_END.sub("", phrase)
+    words = text.strip(" ,()$").split()
+    return " ".join(words) if 0 < len(words) <= MAX_AXIS_WORDS else ""
 
 
 def _expression_like(token: str) -> bool:

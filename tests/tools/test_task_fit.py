@@ -1,0 +1,85 @@
+"""Whether a fit is the fit a task asks for (tools.task_fit): its axes, formula, series and
+variant, on handout wording from outside this repository."""
+
+from pathlib import Path
+
+from labscribe.tools.columns import Column
+from labscribe.tools.fit_result import Fit, Parameter
+from labscribe.tools.tables import TableSummary
+from labscribe.tools.task_fit import asks, differs
+
+REAL = Path(__file__).parents[1] / "data" / "real"
+
+
+def fit(y: str, x: str, model: str, formula: str, *names: str, variable: str = "") -> Fit:
+    parameters = [Parameter(name=n, value=1.0, stderr=0.1) for n in names]
+    return Fit(table="t.csv", x=x, y=y, model=model, formula=formula, parameters=parameters,
+               variable=variable, good=True)  # fmt: skip
+
+
+LINE = ("linear", "slope·x + intercept", "slope", "intercept")
+ORIGIN = ("proportional", "slope·x", "slope")
+EXPONENTIAL = ("exponential", "amplitude·exp(−x/decay) + c", "amplitude", "decay", "c")
+
+
+def table(*names: str, unit: str = "mm") -> TableSummary:
+    columns = [Column(key=n, header=n, name=n, unit=unit if n != "T" else "°C", count=8)
+               for n in names]  # fmt: skip
+    return TableSummary(id="t.csv", source="t.csv", block=0, encoding="utf-8", delimiter=",",
+                        decimal=".", rows=8, columns=columns, x="T")  # fmt: skip
+
+
+def test_a_straight_line_of_ln_a_is_not_a_nonlinear_exponential() -> None:
+    # the wording of issue 26's damped pendulum handout; and a nonlinear exponential is the
+    # fit where a handout asks for one (sites.google.com/site/mcculleyapphysics2, Half-Life
+    # Lab: "plot a graph of Counts vs. Time (s) and curve fit it with an exponential function")
+    task = "Plot ln A against t and fit a straight line to find the damping constant γ."
+    assert "nonlinear" in differs(fit("A", "t", *EXPONENTIAL), asks([task])[task])
+    assert not differs(fit("ln A", "t", *LINE), asks([task])[task])
+    lab = ("Use this program to plot a graph of Counts vs. Time (s) and curve fit it with an "
+           "exponential function.")  # fmt: skip
+    assert not differs(fit("Counts", "Time", *EXPONENTIAL), asks([lab])[lab])
+
+
+def test_the_variant_a_task_asks_for_intercept_or_origin() -> None:
+    # tests/data/real/handouts/genphys_pendulum_cut.md: "force the fit to pass through the origin"
+    text = (REAL / "handouts" / "genphys_pendulum_cut.md").read_text()
+    task = next(line for line in text.splitlines() if "through the origin" in line)
+    assert "with an intercept" in differs(fit("T^2", "L", *LINE), asks([task])[task])
+    assert not differs(fit("T^2", "L", *ORIGIN), asks([task])[task])
+    german = (
+        "Bestimmen Sie zusätzlich eine Ausgleichsgerade mit Achsenabschnitt und geben Sie R_x an."
+    )
+    through = fit("I", "U", "I = U/R_x", "I = U/R_x", "R_x", variable="U")
+    assert "through the origin" in differs(through, asks([german])[german])
+    assert not differs(fit("I", "U", *LINE), asks([german])[german])
+
+
+def test_one_series_is_not_the_mean_of_heating_and_cooling() -> None:
+    tasks = ["Rechnen Sie die Anzeigen in Längenänderungen ΔL um und bilden Sie den Mittelwert "
+             "aus Aufheiz- und Abkühlmessung.",
+             "Tragen Sie ΔL über ΔT auf und bestimmen Sie die Steigung einer "
+             "Ausgleichsgeraden."]  # fmt: skip
+    ask = asks(tasks)[tasks[1]]
+    assert ask.both
+    assert "alone" in differs(fit("auf", "T", *LINE), ask, table("T", "auf", "ab"))
+    assert not differs(fit("mean", "T", *LINE), ask, table("T", "mean"))
+
+
+def test_background_subtracted_and_other_columns() -> None:
+    tasks = ["Subtract the background from each count and plot ln(corrected counts) against time.",
+             "Determine λ from a weighted straight-line fit."]  # fmt: skip
+    ask = asks(tasks)[tasks[1]]
+    assert ask.axes is not None and ask.axes.text() == "ln(corrected counts) against time"
+    assert differs(fit("counts", "time", *EXPONENTIAL), ask)
+    # the voltages of the maxima against n are not the current against the voltage
+    task = "Plot the voltages of the maxima against their order number n and fit a straight line."
+    assert differs(fit("IA", "U2", *LINE), asks([task])[task])
+    # a formula written out is not a standard line of other columns
+    steinhart = (
+        "Fit the Steinhart–Hart equation 1/T = A + B·ln R + C·(ln R)³ by linear least squares."
+    )
+    assert differs(fit("Bath T", "Setpoint", *LINE), asks([steinhart])[steinhart])
+    # the Chinese plot convention 作 y–x 图
+    chinese = "作 ln R_T – 1/T 图，用最小二乘法拟合直线，求材料常数 B。"
+    assert differs(fit("R1", "t", *LINE), asks([chinese])[chinese])

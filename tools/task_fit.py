@@ -1,0 +1,273 @@
+"""Whether a fit is the fit a task asks for, as the task writes it: its axes (`ln A` against
+`t`, `1/b` against `1/g`), the formula it writes, the series it names, and the variant it asks
+for. A checklist row may offer a fit as the task's answer, and a verdict on "the assignment's
+model" may rest on a fit, only when nothing here tells them apart.
+
+Conventions of handouts, in English, German, French, Spanish and Chinese:
+- a straight line on transformed axes ("plot ln A against t and fit a straight line",
+  "用最小二乘法拟合直线"): a nonlinear exponential of the raw column is another fit, however
+  close its values (its weights and its parameters differ);
+- a variant: "with intercept", "mit Achsenabschnitt", "avec ordonnée à l'origine" against
+  "through the origin", "Ursprungsgerade", "no constant term";
+- a formula written out ("fit the Steinhart–Hart equation 1/T = A + B·ln R + C·(ln R)³"): a
+  standard shape of other columns is not it;
+- the series: "the mean of the heating and cooling runs" (Mittelwert aus Aufheiz- und
+  Abkühlmessung, 升温、降温两次测量的平均值) is neither series alone; "the measured bath
+  temperature (not the setpoint)" is not the setpoint's column;
+- a correction: "subtract the background ... plot ln(corrected counts)" is not the raw counts.
+A column is the axis when the task names it (tools.column_names); where the task's words name
+no column, only symbols that plainly differ (`n` against `U2`) tell them apart.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel
+
+from labscribe.tools.column_names import columns_named
+from labscribe.tools.fit_result import Fit
+from labscribe.tools.formula_notation import formula_in
+from labscribe.tools.requested import requested_model
+from labscribe.tools.role_phrases import glossary, is_symbol
+from labscribe.tools.tables import TableSummary
+from labscribe.tools.task_axes import Axes, kinds, mismatch, task_axes
+
+STRAIGHT = frozenset({"linear", "proportional"})
+# A straight line named in words, whatever other model words the task uses ("the decay
+# constant ... from a weighted straight-line fit").
+STRAIGHT_WORDS = re.compile(
+    r"straight[- ]?line|line of best fit|\b\w*geraden?\b|直线|\bdroite\b|\brecta\b", re.IGNORECASE
+)
+INTERCEPT = re.compile(
+    r"\bwith (?:an? )?(?:intercept|offset|constant term)|\bnot (?:forced )?through the origin|"
+    r"\bmit (?:einem |dem )?achsenabschnitt|\bavec (?:une )?ordonnée à l'origine|"
+    r"\bcon (?:término independiente|ordenada en el origen)|带截距|有截距",
+    re.IGNORECASE,
+)
+ORIGIN = re.compile(
+    r"through the origin|\bno (?:constant|intercept|offset)(?: term)?|without (?:an? )?"
+    r"(?:intercept|constant|offset)|ursprungsgerade|durch den (?:koordinaten)?ursprung|"
+    r"ohne achsenabschnitt|passant par l'origine|por el origen|过原点|通过原点|正比",
+    re.IGNORECASE,
+)
+_UP = (
+    r"heating|warming|rising|increasing|upward|\bup\b|aufheiz|erwärm|aufwärts|montée|"
+    r"chauffage|calentamiento|升温"
+)
+_DOWN = (
+    r"cooling|falling|decreasing|downward|\bdown\b|abkühl|abwärts|descente|refroidissement|"
+    r"enfriamiento|降温"
+)
+BOTH_SERIES = re.compile(
+    rf"(?:{_UP})[^.;。]{{0,40}}?(?:and|und|et|y|和|与|、)\s*(?:{_DOWN})|"
+    rf"(?:{_DOWN})[^.;。]{{0,40}}?(?:and|und|et|y|和|与|、)\s*(?:{_UP})|"
+    r"\b(?:mean|average) of (?:both|the two) (?:series|runs|sets|measurements)|"
+    r"\bmittelwert (?:aus|der) beiden|\bmoyenne des deux|\bmedia de (?:ambas|las dos)|"
+    r"两次测量的平均",
+    re.IGNORECASE,
+)
+CORRECTED = re.compile(
+    r"\bsubtract\w*\b[^.;]{0,30}\bbackground|\bbackground[- ](?:corrected|subtracted)|"
+    r"\bcorrected (?:counts|rate|count rate)|\bnet (?:counts|count rate)|"
+    r"\buntergrund\w* ab(?:ziehen|gezogen)|\bnullrate abziehen|"
+    r"\bsoustra\w+ (?:le )?(?:bruit de )?fond|"
+    r"\brest\w+ (?:el )?fondo|扣除本底|减去本底",
+    re.IGNORECASE,
+)
+_CORRECTED_COLUMN = re.compile(r"corr|net|bg|background|abzgl|本底|净", re.IGNORECASE)
+NOT_THE = re.compile(
+    r"\((?:not|nicht|pas|no) (?:the |die |den |der |le |la |el )?(?P<a>[^)]{2,40})\)|"
+    r"\b(?:rather than|instead of|statt|anstelle) (?:the |der |des |dem )?(?P<b>\w+(?: \w+)?)",
+    re.IGNORECASE,
+)
+_CORE = re.compile(r"^(?:ln|log|lg|sqrt)\s*\(?|^√|^1\s*/\s*|[²³⁴⁵⁻¹]|\^.*$|[()]")
+
+
+class Ask(BaseModel):
+    """What a task asks of a fit, each as the task words it ("" where it says nothing)."""
+
+    task: str
+    axes: Axes | None = None
+    formula: str = ""
+    straight: str = ""
+    intercept: str = ""
+    origin: str = ""
+    both: str = ""
+    corrected: str = ""
+    not_the: list[str] = []
+
+    def text(self) -> str:
+        """What the task asks, in a phrase: `a straight-line fit of ln A against t`."""
+        kind = "a straight-line fit" if self.straight else "a fit"
+        axes = f" of {self.axes.text()}" if self.axes is not None else ""
+        if self.formula and self.axes is None:
+            axes = f" of “{self.formula}”"
+        cues = [self.intercept or self.origin, self.both, self.corrected]
+        said = "; ".join(f"“{cue}”" for cue in cues if cue)
+        return f"{kind}{axes}" + (f" ({said})" if said else "")
+
+
+def asks(tasks: list[str]) -> dict[str, Ask]:
+    """What each task that asks for a fit (or names axes) asks of it; a task inherits the
+    series and corrections of the task it takes its axes from, and of earlier tasks that
+    define its response's symbol ("ΔL ... Mittelwert aus Aufheiz- und Abkühlmessung")."""
+    axes = task_axes(tasks)
+    found: dict[str, Ask] = {}
+    for number, task in enumerate(tasks):
+        request = requested_model(task)
+        own = axes.get(task)
+        if request is None and own is None:
+            continue
+        context = [task] + [
+            before for before in tasks[:number] if _defines(before, own) or axes.get(before) == own
+        ]
+        joined = " ".join(context)
+        shape = request.shape if request is not None else None
+        formula = _model_formula(task, own) if request is not None else ""
+        # "by linear least squares" names a method: a curved formula asks for no straight line
+        straight = "" if formula and not _straight(formula) else _said(STRAIGHT_WORDS, task)
+        found[task] = Ask(
+            task=task,
+            axes=own,
+            formula=formula,
+            straight=straight or (shape if shape in STRAIGHT and not formula else ""),
+            intercept=_said(INTERCEPT, task),
+            origin=_said(ORIGIN, task),
+            both=_said(BOTH_SERIES, joined),
+            corrected=_said(CORRECTED, joined),
+            not_the=[m["a"] or m["b"] for m in NOT_THE.finditer(task)],
+        )
+    return found
+
+
+def _model_formula(task: str, axes: Axes | None) -> str:
+    """The formula a task asks to fit, as written; a definition beside its axes ("ΔL über
+    ΔT = ϑ − ϑ0") is none: the formula's left side must be the response, where axes are."""
+    written = formula_in(task) or ""
+    left = written.split("=", 1)[0]
+    if axes is None or _core(left.split("(")[0]) == _core(axes.response):
+        return written
+    return ""
+
+
+def _said(pattern: re.Pattern[str], text: str) -> str:
+    found = pattern.search(text)
+    return found.group().strip() if found else ""
+
+
+def _defines(text: str, axes: Axes | None) -> bool:
+    """Whether `text` names the response's symbol (`ΔL`, `R_T`): where it is defined."""
+    if axes is None:
+        return False
+    core = _core(axes.response)
+    return (
+        bool(core)
+        and is_symbol(core.lstrip("Δ"))
+        and re.search(rf"(?<![\w]){re.escape(core)}(?![\w])", text) is not None
+    )
+
+
+def _core(expression: str) -> str:
+    return _CORE.sub("", expression.strip()).strip()
+
+
+def differs(fit: Fit, ask: Ask, table: TableSummary | None = None) -> str:
+    """Why `fit` is not the fit `ask` describes, in a phrase ("" when nothing tells them
+    apart): other axes, another formula, a nonlinear fit for a straight line, the wrong
+    variant, one series for both, raw counts for corrected ones."""
+    if ask.axes is not None and (mismatch(fit, ask.axes) or _other_columns(fit, ask.axes, table)):
+        return f"a fit of {fit.y} against {fit.x}"
+    if ask.formula and not fit.variable and not (ask.straight and _straight(ask.formula)):
+        return f"a {fit.model} fit of {fit.y} against {fit.x}"
+    if ask.straight and _curved(fit):
+        return f"a nonlinear fit of {fit.y} against {fit.x}"
+    has_intercept = _has_intercept(fit)
+    if ask.intercept and not has_intercept:
+        return f"a fit of {fit.y} against {fit.x} through the origin"
+    if ask.origin and not ask.intercept and has_intercept and (fit.model or "") in STRAIGHT:
+        return f"a fit of {fit.y} against {fit.x} with an intercept"
+    if ask.corrected and not _CORRECTED_COLUMN.search(fit.y):
+        return f"a fit of the uncorrected {fit.y} against {fit.x}"
+    if ask.both and table is not None and _one_series(fit, table):
+        return f"a fit of {fit.y} alone against {fit.x}"
+    if table is not None and ask.not_the:
+        excluded = {
+            c.name for phrase in ask.not_the for c in columns_named(phrase, table.columns, {})
+        }
+        if fit.x in excluded or fit.y in excluded:
+            return f"a fit of {fit.y} against {fit.x}"
+    return ""
+
+
+def _other_columns(fit: Fit, axes: Axes, table: TableSummary | None) -> bool:
+    """Whether the task's axis names another column of the table than the fit's, or, where
+    it names none, is a symbol plainly other than the column's (`n` against `U2`)."""
+    for phrase, column in ((axes.response, fit.y), (axes.predictor, fit.x)):
+        core = _core(phrase)
+        if not core:
+            continue
+        if table is not None:
+            named = [c.name for c in columns_named(core, table.columns, glossary(phrase))]
+            if named:
+                if column not in named:
+                    return True
+                continue
+        plain = is_symbol(core) and is_symbol(column) and not kinds(phrase)
+        if plain and core[0].lower() != column[0].lower():
+            return True
+    return False
+
+
+def _curved(fit: Fit) -> bool:
+    """Whether the fit is not a straight line of its own columns (an exponential, a power
+    law, a formula with exp or a power of its variable)."""
+    model = (fit.model or "").lower()
+    if model in STRAIGHT:
+        return False
+    formula = fit.expression or fit.formula
+    return not model.startswith("linear") and (
+        bool(re.search(r"exp|e\^|\*\*|\^|log|ln\(|sqrt|[²³⁴⁵]", formula)) or not fit.variable
+    )
+
+
+def _straight(formula: str) -> bool:
+    """Whether a written formula is a straight line of its variable (`y = a + b·x`)."""
+    right = formula.split("=", 1)[-1]
+    return not re.search(r"exp|e\^|\^|\*\*|\bln|\blog|sqrt|√|[²³⁴⁵]|/", right)
+
+
+def _has_intercept(fit: Fit) -> bool:
+    """Whether the fit has a constant term (a straight line's intercept, a formula's offset)."""
+    names = {p.name.lower() for p in fit.parameters}
+    if names & {"intercept", "c", "offset", "b0", "c0", "y0"}:
+        return True
+    return (fit.model or "") == "linear"
+
+
+def _one_series(fit: Fit, table: TableSummary) -> bool:
+    """Whether the table holds another measured series like the fit's (same unit, not the
+    predictor), so that the fit's column is one series of several."""
+    mine = next((c for c in table.columns if c.name == fit.y), None)
+    if mine is None or mine.formed:
+        return False
+    siblings = [
+        c for c in table.columns
+        if c.name not in (fit.y, fit.x) and c.unit == mine.unit and not c.formed
+        and c.key != table.x and c.uncertainty_of is None
+    ]  # fmt: skip
+    return bool(siblings)
+
+
+def task_ask(fit: Fit, tasks: list[str]) -> Ask | None:
+    """What the task that asks for `fit` asks of it, or None if no task does."""
+    return asks(tasks).get(fit.requested) if fit.requested else None
+
+
+def not_task_fit(fit: Fit, tasks: list[str], tables: list[TableSummary]) -> str:
+    """Why `fit`, labelled as a task's, is not the fit that task asks for ("" if it may be)."""
+    ask = task_ask(fit, tasks)
+    if ask is None:
+        return ""
+    table = next((t for t in tables if t.id == fit.table), None)
+    return differs(fit, ask, table)
