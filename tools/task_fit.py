@@ -125,12 +125,12 @@ def asks(tasks: list[str]) -> dict[str, Ask]:
         joined = " ".join(context)
         shape = request.shape if request is not None else None
         formula = _model_formula(task, own) if request is not None else ""
-        # "by linear least squares" names a method: a curved formula asks for no straight line
-        straight = "" if formula and not _straight(formula) else _said(STRAIGHT_WORDS, task)
+        straight = _said(STRAIGHT_WORDS, task)
         found[task] = Ask(
             task=task,
             axes=own,
             formula=formula,
+            # "by linear least squares" names a method: a curved formula asks for no line
             straight=straight or (shape if shape in STRAIGHT and not formula else ""),
             intercept=_said(INTERCEPT, task),
             origin=_said(ORIGIN, task),
@@ -178,7 +178,9 @@ def differs(fit: Fit, ask: Ask, table: TableSummary | None = None) -> str:
     variant, one series for both, raw counts for corrected ones."""
     if ask.axes is not None and (mismatch(fit, ask.axes) or _other_columns(fit, ask.axes, table)):
         return f"a fit of {fit.y} against {fit.x}"
-    if ask.formula and not fit.variable and not (ask.straight and _straight(ask.formula)):
+    # a straight line asked beside a curved formula is the formula's linearisation: the axes
+    # and the straight-line rule judge it, not the formula
+    if ask.formula and not fit.variable and not ask.straight:
         return f"a {fit.model} fit of {fit.y} against {fit.x}"
     if ask.straight and _curved(fit):
         return f"a nonlinear fit of {fit.y} against {fit.x}"
@@ -229,12 +231,6 @@ def _curved(fit: Fit) -> bool:
     return not model.startswith("linear") and (
         bool(re.search(r"exp|e\^|\*\*|\^|log|ln\(|sqrt|[²³⁴⁵]", formula)) or not fit.variable
     )
-
-
-def _straight(formula: str) -> bool:
-    """Whether a written formula is a straight line of its variable (`y = a + b·x`)."""
-    right = formula.split("=", 1)[-1]
-    return not re.search(r"exp|e\^|\^|\*\*|\bln|\blog|sqrt|√|[²³⁴⁵]|/", right)
 
 
 def _has_intercept(fit: Fit) -> bool:

@@ -1,0 +1,55 @@
+"""`labscribe run --no-model`: a checklist row offers a fit as the task's answer only when it is
+the fit the task asks for (tools.task_fit). A nonlinear exponential is not "a straight line of
+ln A against t"; a line through the origin is not "eine Ausgleichsgerade mit Achsenabschnitt";
+neither is given a verdict on the assignment's model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from test_no_model import no_model_report
+from test_no_model_assignment import checklist
+
+ASKED = "(the model this task asks for"
+
+
+def test_a_straight_line_of_ln_a_is_not_done_by_a_nonlinear_exponential(tmp_path: Path) -> None:
+    folder = tmp_path / "damping"
+    folder.mkdir()
+    (folder / "handout.md").write_text(
+        "# Damped pendulum\n\n## Tasks\n1. Plot ln A against t and fit a straight line to find "
+        "the damping constant γ of the model A(t) = A0·e^(−γt).\n2. Compare γ with the value "
+        "the notes give.\n"
+    )
+    rng = np.random.default_rng(7)
+    t = np.arange(0.0, 200.0, 10.0)
+    amplitude = 18.0 * np.exp(-0.0084 * t) + rng.normal(0, 0.05, t.size)
+    pd.DataFrame({"t [s]": t, "amplitude A [deg]": amplitude.round(2)}).to_csv(
+        folder / "decay.csv", index=False
+    )
+    rows = checklist(no_model_report(folder, tmp_path))
+    first = rows.split("\n1 & ", 1)[1].split("\\\\", 1)[0]
+    assert "not done: the task asks for a straight-line fit of ln A against t" in first
+    assert ASKED not in first
+
+
+def test_a_line_with_intercept_is_not_the_line_through_the_origin(tmp_path: Path) -> None:
+    folder = tmp_path / "ohm"
+    folder.mkdir()
+    (folder / "Anleitung.md").write_text(
+        "# Ohmsches Gesetz\n\n## Aufgaben\n1. Tragen Sie die Stromstärke I über der Spannung U "
+        "auf und bestimmen Sie R aus der Steigung einer Ursprungsgeraden I = U/R.\n"
+        "2. Bestimmen Sie zusätzlich eine Ausgleichsgerade mit Achsenabschnitt und geben Sie R "
+        "samt Standardabweichung an.\n"
+    )
+    rng = np.random.default_rng(3)
+    u = np.arange(1.0, 11.0)
+    i = u / 0.2162 + 0.3 + rng.normal(0, 0.04, u.size)
+    pd.DataFrame({"U [V]": u, "I [mA]": i.round(3)}).to_csv(folder / "messung.csv", index=False)
+    rows = checklist(no_model_report(folder, tmp_path))
+    second = rows.split("\n2 & ", 1)[1].split("\\\\", 1)[0]
+    assert "checking and stating the values given" not in second
+    assert "R = " not in second.split("&")[1]  # the origin line's R is not offered for it
+    assert "intercept = " in second  # the line with intercept it asks for
