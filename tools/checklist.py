@@ -24,6 +24,7 @@ from labscribe.tools.regression_text import evidence as regression_evidence
 from labscribe.tools.regression_text import on_what
 from labscribe.tools.repeat_text import BY_SERIES, repeat_evidence
 from labscribe.tools.requested import requested_model
+from labscribe.tools.stated import extreme_unanswered, unit_unknown
 from labscribe.tools.tables import TableSummary
 from labscribe.tools.task_fit import Ask, asks, differs
 from labscribe.tools.task_needs import STATISTICS, left_undone, plot_only
@@ -55,7 +56,8 @@ ASKED_MODEL_FAILS = (
 )
 # A later task about a regression's fit quality: its R², its residuals' spread.
 QUALITY_WORDS = re.compile(
-    r"\bR\s*²|\bR\s*\^\s*2|\bR2\b|residual standard deviation|standard deviation of the residuals"
+    r"\bR\s*²|\bR\s*\^\s*2|\b(?:the|its|an?) R2\b(?! *[-+=/])|\bR2(?= (?:value|of the))|"
+    r"residual standard deviation|standard deviation of the residuals"
     r"|residual sd|standardabweichung der residuen|残差标准差",
     re.IGNORECASE,
 )
@@ -109,8 +111,14 @@ def _evidence(
     # for, whatever it is called: it is named as what it is, never offered as the answer
     other_axes = _not_asked(analysis, ask)
     asked = [fit for fit in requested if id(fit) not in other_axes]
+    unstated: list[str] = []  # parameters whose units the report cannot name
     for fit in asked:
-        if fit.good:
+        if fit.good and (unknown := unit_unknown(fit)):
+            unstated += unknown
+            given.append(f"a fit of {fit.y} against {fit.x} (the model this task asks for; "
+                         "the units of its parameters are not worked out, so their values are "
+                         "not listed here)")  # fmt: skip
+        elif fit.good:
             values = ", ".join(f"{p.name} = {format_value(p)}" for p in fit.shown_parameters())
             given.append(f"{values} (the model this task asks for, fitted to {fit.y} against "
                          f"{fit.x}{_r_squared(task, fit)})")  # fmt: skip
@@ -128,8 +136,12 @@ def _evidence(
     repeated = repeat_evidence(task, words, analysis.repeats, names_a_column)
     given += [_repeat_part(task, line) for line in repeated]
     extremes = [e for e in analysis.extremes if e.task == task]
-    given += [e.given for e in extremes if e.given]
+    # the largest reading answers neither "every maximum" nor a fitted or limiting value
+    readings = [e.given for e in extremes if e.given and e.kind in ("maximum", "minimum")]
+    unanswered = extreme_unanswered(task) if readings else ""
+    given += [e.given for e in extremes if e.given and not (unanswered and e.given in readings)]
     values = list(given)  # what follows is the material the task starts from, not its answer
+    given += readings if unanswered else []
     given += _material(analysis, words)
     lowered = task.lower()
     judged = list(dict.fromkeys(phrase for stem, phrase in JUDGEMENT.items() if stem in lowered))
@@ -146,8 +158,25 @@ def _evidence(
         left = f"{', '.join(judged)}, from the values given"
     else:
         left = "checking and stating the values given"
-    left += left_out_of(asked)
+    left = _unstated(left, unstated, unanswered) + left_out_of(asked)
     return TaskEvidence(task=task, given=given[:MAX_GIVEN], left=left)
+
+
+def _unstated(left: str, unstated: list[str], unanswered: str) -> str:
+    """`left`, led by what the values listed do not state: parameters without their units,
+    every maximum where only the largest reading is listed."""
+    missing = []
+    if unstated:
+        names = " and ".join(unstated)
+        missing.append(f"{names} with {'its unit is' if len(unstated) == 1 else 'their units are'}"
+                       " not in this report")  # fmt: skip
+    if unanswered:
+        missing.append(f"{unanswered} is not in this report (only the largest or smallest "
+                       "reading is)")  # fmt: skip
+    if not missing:
+        return left
+    rest = left.removeprefix("not done: ") if left.startswith("not done: ") else ""
+    return "not done: " + "; ".join(missing + ([rest] if rest else []))
 
 
 def _not_asked(analysis: Analysis, ask: Ask | None) -> dict[int, str]:
@@ -159,8 +188,18 @@ def _not_asked(analysis: Analysis, ask: Ask | None) -> dict[int, str]:
     return {key: what for key, what in found.items() if what}
 
 
+# Words that ask for a fit itself, not a formula's value ("predicted by B(0) = ...").
+FIT_WORDS = re.compile(
+    r"\bfit(?:s|ting)?\b|regress|least[- ]squares|\bajust|anpass|fitten|ausgleich|"
+    r"straight[- ]?line|"
+    r"\w*geraden?\b|拟合|回归|直线",
+    re.IGNORECASE,
+)
+
+
 def _fit_asked(task: str) -> bool:
-    return requested_model(task) is not None
+    """Whether the task asks for a fit in so many words (a formula to compute asks for none)."""
+    return requested_model(task) is not None and FIT_WORDS.search(task) is not None
 
 
 def _not_done(ask: Ask, instead: dict[int, str], requested: list[Fit]) -> str:

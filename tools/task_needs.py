@@ -33,7 +33,11 @@ STATISTICS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple(
         ("the p-value", r"\bp[- ]?(?:value|wert)|p\s*值", r"\bp\s*[=<]"),
         ("the confidence interval", r"confidence (?:interval|band|limits)|konfidenzintervall|"
          r"vertrauens(?:bereich|intervall)|置信区间", r"\binterval|intervall"),
-        ("R²", r"\bR\s*²|\bR\s*\^\s*2|\bR2\b|coefficient of determination|bestimmtheitsma|"
+        # a bare R2 is R² only as a statistic's name ("the R2 of the fit"), never a resistor's
+        # ("记录阻值 R2") or a formula's symbol ("R3/[R2 + (z − z0)2]")
+        ("R²", r"\bR\s*²|\bR\s*\^\s*2|\b(?:the|its|an?|das|le|el) R2\b(?! *[-+=/])|"
+         r"\bR2(?= (?:value|of the|for the|statistic|wert))|"
+         r"coefficient of determination|bestimmtheitsma|"
          r"决定系数|判定系数", r"\bR\s*²|\bR\s*\^\s*2"),
         ("the covariance of the parameters", r"covarian|correlation (?:of|between) (?:the )?"
          r"(?:parameters|fit|a and b|slope and intercept)|kovarianz|korrelation (?:von|zwischen)"
@@ -80,6 +84,13 @@ _CLAUSE_END = re.compile(
 _TOKEN = re.compile(
     r"[-−]?[A-Za-z\u00c0-\u024f\u0370-\u03ff][A-Za-z0-9_\u00c0-\u024f\u0370-\u03ff]*"
 )
+# The words of a quantity, then the part it is of or in: "the power dissipated in",
+# "die Leistung im", "la puissance dans".
+_PART = re.compile(
+    r"(?:the |die |der |das |le |la |el )?[^\W\d_][\w-]+(?: [\w-]+){0,3} "
+    r"(?:in|through|across|of|im|in der|durch|dans|à travers|en|del?)",
+    re.IGNORECASE,
+)
 # Tokens that are not what a verb asks for: articles, a pronoun, and χ (of χ², a statistic).
 NOT_ASKED = frozenset({"a", "an", "A", "I", "Sie", "OK", "χ"})
 # A letter right after a number is its unit ("a roller of 8 t"), not a symbol.
@@ -115,9 +126,14 @@ def asked_symbols(task: str) -> list[str]:
         for phrase in asked_objects(sentence):
             clause = _CLAUSE_END.split(phrase, maxsplit=1)[0]
             clause = clause.split("=", 1)[0]
-            symbols = (m[0].lstrip("-−") for m in _TOKEN.finditer(clause)
+            symbols = ((m[0].lstrip("-−"), m.start()) for m in _TOKEN.finditer(clause)
                        if not _AFTER_NUMBER.search(clause[: m.start()]))  # fmt: skip
-            symbol = next((t for t in symbols if t not in NOT_ASKED and is_symbol(t)), None)
+            symbol, start = next(
+                ((t, i) for t, i in symbols if t not in NOT_ASKED and is_symbol(t)), ("", 0)
+            )
+            if symbol and _PART.fullmatch(clause[:start].strip()):
+                # "the power dissipated in X": X names a part, the words before it the quantity
+                symbol = f"{clause[:start].strip()} {symbol}"
             if symbol:
                 found.append(symbol)
     return list(dict.fromkeys(found))

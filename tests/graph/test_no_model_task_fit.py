@@ -53,3 +53,21 @@ def test_a_line_with_intercept_is_not_the_line_through_the_origin(tmp_path: Path
     assert "checking and stating the values given" not in second
     assert "R = " not in second.split("&")[1]  # the origin line's R is not offered for it
     assert "intercept = " in second  # the line with intercept it asks for
+
+
+def test_the_largest_reading_is_not_every_maximum(tmp_path: Path) -> None:
+    # a Franck-Hertz curve: maxima every 4.9 V on a rising current
+    folder = tmp_path / "franck_hertz"
+    folder.mkdir()
+    (folder / "instructions.txt").write_text(
+        "Franck-Hertz experiment with mercury\n\nTasks\n(a) Locate every maximum of the "
+        "collector current and list the voltage of each maximum.\n(b) Compare the spacing "
+        "with 4.9 V.\n"
+    )
+    u = np.arange(4.0, 30.0, 0.1)
+    current = (2.0 * u + 30.0 * np.cos(2 * np.pi * (u - 6.0) / 4.9) ** 2).round(2)
+    pd.DataFrame({"U2 [V]": u.round(1), "IA [nA]": current}).to_csv(folder / "fh.csv", index=False)
+    rows = checklist(no_model_report(folder, tmp_path))
+    first = rows.split("\na & ", 1)[1].split("\\\\", 1)[0]
+    assert "checking and stating the values given" not in first
+    assert "not done: every maximum is not in this report" in first

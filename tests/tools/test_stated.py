@@ -1,0 +1,51 @@
+"""What a value listed under a task states (tools.stated), and what a task asks for by name
+(tools.task_needs), on handout wording from outside this repository."""
+
+from labscribe.tools.fit_result import Fit, Parameter
+from labscribe.tools.stated import extreme_unanswered, unit_unknown
+from labscribe.tools.task_fit import asks, differs
+from labscribe.tools.task_needs import asked_symbols, unmet
+
+
+def test_the_largest_reading_answers_only_the_largest_measured_value() -> None:
+    assert not extreme_unanswered("Find the largest current you recorded.")
+    assert extreme_unanswered("Locate every maximum of the collector current.") == "every maximum"
+    assert extreme_unanswered("Bestimmen Sie jedes Maximum der Kurve.") == "jedes Maximum"
+    assert extreme_unanswered("Repérez tous les maxima du courant.") == "tous les maxima"
+    assert extreme_unanswered("找出每个极大值对应的电压。") == "每个极大值"
+    # a maximum a formula of fitted parameters defines; a model's limit
+    peak = "At which wavelength does the filter transmit most, and what is T_max = A/w?"
+    assert extreme_unanswered(peak) == "T_max"
+    # Metcalf & Eddy's wording of the first-order BOD model: the ultimate BOD L
+    assert "ultimate BOD" in extreme_unanswered("Estimate the ultimate BOD L and the rate k.")
+
+
+def test_parameters_without_units_where_the_columns_have_them_are_not_stated() -> None:
+    bod = Fit(table="b.txt", x="t", y="BOD", x_unit="d", y_unit="mg/L",
+              model="y = L0·(1 − e^(−k·t))", variable="t",
+              parameters=[Parameter(name="L0", value=0.0191, stderr=0.0025),
+                          Parameter(name="k", value=0.53, stderr=0.2)])  # fmt: skip
+    assert unit_unknown(bod) == ["L0", "k"]
+    stated = bod.model_copy(update={"parameters": [
+        Parameter(name="L0", value=19.1, stderr=2.5, unit="mg/L"),
+        Parameter(name="k", value=0.53, stderr=0.2, unit="1/d")]})  # fmt: skip
+    assert unit_unknown(stated) == []
+
+
+def test_a_column_named_r2_is_no_r_squared_and_a_part_is_no_quantity() -> None:
+    assert unmet("再由 75 ℃ 降温，在相同温度点记录阻值 R2", []) == []
+    assert unmet("Fit B(z) = Bmax·R3/[R2 + (z - z0)2]3/2 to the scan.", []) == []
+    assert unmet("Give the R2 of the fit.", []) == ["R²"]
+    assert asked_symbols("Calculate the power dissipated in X at the largest current.") == [
+        "the power dissipated in X"
+    ]
+    assert asked_symbols("Determine the spring constant k from the slope.") == ["k"]
+
+
+def test_spacings_of_the_maxima_against_their_order_are_not_the_current_curve() -> None:
+    # authorea.com/users/66111/articles/85655 (a Franck-Hertz report): "the measured spacings
+    # between the maxima ... were plotted against the minimum order (n) ... using a linear fit"
+    task = "Plot the spacings between the maxima against their order n and use a linear fit."
+    line = Fit(table="fh.txt", x="U2", y="IA", model="linear", formula="slope·x + intercept",
+               good=True)  # fmt: skip
+    assert differs(line, asks([task])[task])
