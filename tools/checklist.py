@@ -24,7 +24,8 @@ from labscribe.tools.regression_text import evidence as regression_evidence
 from labscribe.tools.regression_text import on_what
 from labscribe.tools.repeat_text import BY_SERIES, repeat_evidence
 from labscribe.tools.requested import requested_model
-from labscribe.tools.stated import extreme_unanswered, unit_unknown
+from labscribe.tools.role_phrases import is_symbol
+from labscribe.tools.stated import extreme_unanswered, model_not_line, unit_unknown
 from labscribe.tools.tables import TableSummary
 from labscribe.tools.task_fit import Ask, asks, differs
 from labscribe.tools.task_needs import STATISTICS, left_undone, plot_only
@@ -112,6 +113,7 @@ def _evidence(
     other_axes = _not_asked(analysis, ask)
     asked = [fit for fit in requested if id(fit) not in other_axes]
     unstated: list[str] = []  # parameters whose units the report cannot name
+    loose: list[str] = []  # parameters the task asks for that the data do not determine
     for fit in asked:
         if fit.good and (unknown := unit_unknown(fit)):
             unstated += unknown
@@ -119,6 +121,9 @@ def _evidence(
                          "the units of its parameters are not worked out, so their values are "
                          "not listed here)")  # fmt: skip
         elif fit.good:
+            # a value the task asks for by its symbol that the data do not pin down
+            loose += [p.name for p in fit.parameters if not p.derived and not p.determined
+                      and p.name in words and is_symbol(p.name)]  # fmt: skip
             values = ", ".join(f"{p.name} = {format_value(p)}" for p in fit.shown_parameters())
             given.append(f"{values} (the model this task asks for, fitted to {fit.y} against "
                          f"{fit.x}{_r_squared(task, fit)})")  # fmt: skip
@@ -136,6 +141,9 @@ def _evidence(
     repeated = repeat_evidence(task, words, analysis.repeats, names_a_column)
     given += [_repeat_part(task, line) for line in repeated]
     extremes = [e for e in analysis.extremes if e.task == task]
+    # "use the model to predict": a straight line's value at the point is not that model's
+    if model := model_not_line(task, analysis.tasks[: max(number - 1, 0)]):
+        extremes = [e for e in extremes if e.kind != "estimate"]
     # the largest reading answers neither "every maximum" nor a fitted or limiting value
     readings = [e.given for e in extremes if e.given and e.kind in ("maximum", "minimum")]
     unanswered = extreme_unanswered(task) if readings else ""
@@ -158,6 +166,13 @@ def _evidence(
         left = f"{', '.join(judged)}, from the values given"
     else:
         left = "checking and stating the values given"
+    if model and not left.startswith("not done"):
+        left = f"not done: the value of {model} at the point the task names"
+    if loose:
+        one = len(loose) == 1
+        rest = left.removeprefix("not done: ") if left.startswith("not done: ") else ""
+        left = (f"not done: {' and '.join(loose)} {'is' if one else 'are'} not determined by "
+                f"the data (see the fits){'; ' + rest if rest else ''}")  # fmt: skip
     left = _unstated(left, unstated, unanswered) + left_out_of(asked)
     return TaskEvidence(task=task, given=given[:MAX_GIVEN], left=left)
 

@@ -7,6 +7,8 @@ Conventions of handouts:
   maximum", "每个极大值" (unless all local maxima are listed), nor a maximum a formula of
   fitted parameters defines ("the peak transmittance T_max = A/w"), nor a model's limit
   ("the ultimate BOD L0", "Endwert", "asymptotic value");
+- "use the model to predict ...", "from your model", "mit Ihrem Modell": the value of the
+  model an earlier task asked for, never that of a straight line fitted for the estimate;
 - a fitted parameter is stated with its unit: one printed without a unit, where a column of
   its fit has none and the other has one, is in units the report cannot name.
 """
@@ -16,6 +18,7 @@ from __future__ import annotations
 import re
 
 from labscribe.tools.fit_result import Fit
+from labscribe.tools.requested import FIT_CUE, requested_model
 
 EVERY_EXTREME = re.compile(
     r"\b(?:every|each|all(?: the| of the)?) (?:local |relative |successive )?"
@@ -36,6 +39,41 @@ MODEL_EXTREME = re.compile(
     r"\bend(?:wert)\b|\bgrenzwert|\bsättigungswert|\bvaleur limite|\bvalor límite|极限值|渐近值)",
     re.IGNORECASE,
 )
+
+
+MODEL_REFERENCE = re.compile(
+    r"\b(?:use|using|from|with|by) (?:the|your|this|that) (?:fitted |same |above )?"
+    r"(?:model|curve|fit|formula|equation)\b|\bmit (?:Ihrem|dem|diesem) (?:angepassten )?Modell|"
+    r"\b(?:avec|à l'aide de|d'après) (?:votre|le|ce) modèle|\b(?:con|según) (?:su|el|este) modelo|"
+    r"用(?:该|此|所得)?(?:模型|拟合)",
+    re.IGNORECASE,
+)
+STRAIGHT_MODELS = frozenset({"linear", "proportional"})
+# A formula a task writes: a name, "=", and its right side up to the next clause.
+_WRITTEN = re.compile(
+    r"\b[^\W\d]\w*(?:\(\w+\))?\s*=\s*(?P<right>[^,;:.]+?)"
+    r"(?=\s+(?:to|for|and|with|by)\s|[,;:]|\.\s|\.?$)"
+)
+_CURVED = re.compile(r"exp|e\^|\^|\*\*|\bln|\blog|sqrt|√|[²³⁴⁵]")
+
+
+def model_not_line(task: str, earlier: list[str]) -> str:
+    """The model the task refers to as "the model" where it is no straight line (a point
+    estimate's line is not it): the last model the `earlier` tasks ask for, as written; ""
+    where the task refers to no model or that model is a straight line."""
+    if not MODEL_REFERENCE.search(task):
+        return ""
+    for text in reversed(earlier):
+        if not FIT_CUE.search(text):
+            continue
+        written = _WRITTEN.search(text)  # as written, where the notation reader stops short
+        if written is not None and _CURVED.search(written["right"]):
+            return written.group().strip()
+        request = requested_model(text)
+        if request is not None:
+            curved = request.shape and request.shape not in STRAIGHT_MODELS
+            return (request.formula or request.shape or "") if curved else ""
+    return ""
 
 
 def extreme_unanswered(task: str) -> str:

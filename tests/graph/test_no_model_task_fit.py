@@ -12,6 +12,8 @@ import pandas as pd
 from test_no_model import no_model_report
 from test_no_model_assignment import checklist
 
+REAL = Path(__file__).parents[1] / "data" / "real"
+
 ASKED = "(the model this task asks for"
 
 
@@ -71,3 +73,23 @@ def test_the_largest_reading_is_not_every_maximum(tmp_path: Path) -> None:
     first = rows.split("\na & ", 1)[1].split("\\\\", 1)[0]
     assert "checking and stating the values given" not in first
     assert "not done: every maximum is not in this report" in first
+
+
+def test_use_the_model_is_not_a_straight_line_fitted_for_the_estimate(tmp_path: Path) -> None:
+    # R's cars data (Ezekiel 1930; tests/data/real/estimates/cars.csv): the classic model of
+    # stopping distance is a·v + b·v², not a straight line
+    folder = tmp_path / "stopping"
+    folder.mkdir()
+    (folder / "handout.md").write_text(
+        "# Stopping distances\n\n## Tasks\n1. Fit the model dist = a·speed + b·speed² to the "
+        "stopping distances by least squares and give a and b.\n2. Use the model to predict "
+        "the stopping distance at 21 mph.\n"
+    )
+    data = pd.read_csv(REAL / "estimates" / "cars.csv")
+    data.rename(columns={"speed": "speed [mph]", "dist": "dist [ft]"}).drop(
+        columns="rownames"
+    ).to_csv(folder / "cars.csv", index=False)
+    rows = checklist(no_model_report(folder, tmp_path))
+    second = rows.split("\n2 & ", 1)[1].split("\\\\", 1)[0]
+    assert "the straight line fitted to" not in second
+    assert "not done" in second

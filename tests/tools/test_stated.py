@@ -2,7 +2,7 @@
 (tools.task_needs), on handout wording from outside this repository."""
 
 from labscribe.tools.fit_result import Fit, Parameter
-from labscribe.tools.stated import extreme_unanswered, unit_unknown
+from labscribe.tools.stated import extreme_unanswered, model_not_line, unit_unknown
 from labscribe.tools.task_fit import asks, differs
 from labscribe.tools.task_needs import asked_symbols, unmet
 
@@ -49,3 +49,13 @@ def test_spacings_of_the_maxima_against_their_order_are_not_the_current_curve() 
     line = Fit(table="fh.txt", x="U2", y="IA", model="linear", formula="slope·x + intercept",
                good=True)  # fmt: skip
     assert differs(line, asks([task])[task])
+
+
+def test_the_model_a_task_refers_to_is_not_a_straight_line() -> None:
+    # R's cars data (Ezekiel 1930): stopping distance as a·v + b·v², not a line
+    fit_task = "Fit the model dist = a·speed + b·speed² to the distances by least squares."
+    task = "Use the model to predict the stopping distance at 21 mph."
+    assert model_not_line(task, [fit_task]) == "dist = a·speed + b·speed²"
+    assert model_not_line(task, ["Fit a straight line to dist against speed."]) == ""
+    assert model_not_line("Predict the distance at 21 mph.", [fit_task]) == ""
+    assert model_not_line("Berechnen Sie mit Ihrem Modell den Weg bei 21 mph.", [fit_task])
