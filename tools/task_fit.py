@@ -147,8 +147,18 @@ def _model_formula(task: str, axes: Axes | None) -> str:
     written = formula_in(task) or ""
     left = written.split("=", 1)[0]
     if axes is None or _core(left.split("(")[0]) == _core(axes.response):
-        return written
+        return _as_written(task, written)
     return ""
+
+
+def _as_written(task: str, formula: str) -> str:
+    """`formula` with what the notation reader left off its left side ("1/" of "1/T = A +
+    B·ln R"), as the task writes it: a quoted formula must be the task's."""
+    start = task.find(formula)
+    if start < 0:
+        return formula
+    head = re.search(r"(?:[\d.]+\s*/\s*|\(\s*)+$", task[:start])
+    return task[head.start() if head else start : start + len(formula)]
 
 
 def _said(pattern: re.Pattern[str], text: str) -> str:

@@ -80,6 +80,7 @@ def test_background_subtracted_and_other_columns() -> None:
         "Fit the Steinhart–Hart equation 1/T = A + B·ln R + C·(ln R)³ by linear least squares."
     )
     assert differs(fit("Bath T", "Setpoint", *LINE), asks([steinhart])[steinhart])
+    assert "“1/T = A + B·ln R" in asks([steinhart])[steinhart].text()  # quoted as written
     # the Chinese plot convention 作 y–x 图
     chinese = "作 ln R_T – 1/T 图，用最小二乘法拟合直线，求材料常数 B。"
     assert differs(fit("R1", "t", *LINE), asks([chinese])[chinese])
