@@ -70,3 +70,45 @@ def test_no_model_numbered_determinations_in_two_wire_blocks_are_two_series(
     assert "densité, fil 2" in report
     assert "5.483 ± 0.040" in report  # the 23 determinations with the second wire
     assert "5.448 ± 0.041" in report  # all 29: Cavendish's 5.448, s/√29 = 0.041
+
+
+def test_no_model_sweep_clock_is_not_fitted_and_a_defining_formula_names_no_predictors(
+    tmp_path: Path,
+) -> None:
+    """A real Keithley 2636B sweep (cheminfo/iv-spectrum) with its time_s column, and the
+    wording of real handouts: 'Calculate the power using the relation, P = V x I' (a Physics II
+    lab manual) and Vernier's fill factor, the smaller rectangle over the larger."""
+    folder = tmp_path / "iv"
+    folder.mkdir()
+    (folder / "sweep.csv").write_bytes(
+        (REAL / "smu" / "keithley_2636B_IV_first30.csv").read_bytes()
+    )
+    (folder / "handout.md").write_text(
+        "# I-V characteristic\n\n## Analysis\n"
+        "1. Plot Id against Vd.\n"
+        "2. Calculate the power using the relation, P = V x I.\n"
+        "3. Calculate the fill factor FF = (I_MP·V_MP)/(I_SC·V_OC).\n"
+    )
+    report = _flat(no_model_report(folder, tmp_path))
+    assert "time against Vd" not in report and "time [s] against" not in report
+    assert "time (sweep.csv) runs in step with Vd" in report
+    assert "as predictors" not in report
+
+
+def test_no_model_cycle_count_beside_the_time_is_not_fitted(tmp_path: Path) -> None:
+    folder = tmp_path / "pendulum"
+    folder.mkdir()
+    cycles = np.arange(0, 105, 5)
+    t = np.round(1.742 * cycles, 1)
+    amplitude = np.round(18.0 * np.exp(-0.0084 * t), 1)
+    rows = [f"{n}, {a:.1f}, {b:.1f}" for n, a, b in zip(cycles, t, amplitude, strict=True)]
+    (folder / "decay.csv").write_text("cycle number, t [s], amplitude [deg]\n" + "\n".join(rows))
+    (folder / "lab.md").write_text(
+        "# Damped pendulum\n\n## Analysis\n"
+        "1. Plot the amplitude A against the time t and fit an exponential decay.\n"
+    )
+    report = _flat(no_model_report(folder, tmp_path))
+    assert "cycle number against" not in report
+    assert "cycle number (decay.csv) runs in step with t" in report
+    assert "amplitude [deg] against t [s]" in report
+    assert "decay = 119.2" in report  # 1/0.0084 s⁻¹ = 119.05 s, the rounding of the file's t
