@@ -112,3 +112,22 @@ def test_no_model_cycle_count_beside_the_time_is_not_fitted(tmp_path: Path) -> N
     assert "cycle number (decay.csv) runs in step with t" in report
     assert "amplitude [deg] against t [s]" in report
     assert "decay = 119.2" in report  # 1/0.0084 s⁻¹ = 119.05 s, the rounding of the file's t
+
+
+def test_no_model_a_column_of_words_gives_each_group_its_own_named_fits(tmp_path: Path) -> None:
+    """R's datasets::Puromycin (treated / untreated cells) as R writes it
+    (tests/data/real/groups), with the words of its help page; the two states are never
+    pooled into one fit of 23 rows."""
+    folder = tmp_path / "puromycin"
+    folder.mkdir()
+    (folder / "Puromycin.csv").write_bytes((REAL / "groups" / "Puromycin.csv").read_bytes())
+    (folder / "assignment.md").write_text(
+        "# Enzyme kinetics\n\nThe data give the reaction velocity versus substrate "
+        "concentration in an enzymatic reaction involving untreated cells or cells treated "
+        "with Puromycin.\n\n## Tasks\n1. Fit a model of rate against conc for each state.\n"
+    )
+    report = _flat(no_model_report(folder, tmp_path))
+    assert "Puromycin.csv\\#1, state: treated" in report
+    assert "Puromycin.csv\\#2, state: untreated" in report
+    assert "23 rows" not in report
+    assert "12 rows" in report and "11 rows" in report
