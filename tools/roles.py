@@ -40,6 +40,7 @@ from labscribe.tools.columns import (
     mark_maxima,
 )
 from labscribe.tools.data_facts import words_of
+from labscribe.tools.directions import direction_note
 from labscribe.tools.formula_notation import formulas_in
 from labscribe.tools.reading import read_in
 from labscribe.tools.requested import FIT_CUE, Request
@@ -98,6 +99,8 @@ def decide_roles(tables: list[Table], handout: Handout) -> None:
         _set_aside_labels(table)
         _decide(table, handout)
         set_aside_clocks(table)
+        if note := direction_note(summary):
+            summary.roles = f"{summary.roles} {note[0].upper()}{note[1:]}".strip()
         if summary.x != before:
             mark_maxima(summary.columns, table.frame, summary.x)
 

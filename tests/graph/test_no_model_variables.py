@@ -131,3 +131,22 @@ def test_no_model_a_column_of_words_gives_each_group_its_own_named_fits(tmp_path
     assert "Puromycin.csv\\#2, state: untreated" in report
     assert "23 rows" not in report
     assert "12 rows" in report and "11 rows" in report
+
+
+def test_no_model_names_the_heating_and_cooling_columns_as_one_quantity(tmp_path: Path) -> None:
+    """A dial gauge read while heating and while cooling (Anzeige_auf / Anzeige_ab, in scale
+    divisions), as German practical sheets lay a Längenausdehnung table out."""
+    folder = tmp_path / "expansion"
+    folder.mkdir()
+    temperature = np.arange(20.0, 100, 10)
+    up = np.round(1.12 * (temperature - 20))
+    down = np.round(1.14 * (temperature - 20) + 2)
+    rows = [f"{t:.1f}\t{a:.0f}\t{b:.0f}" for t, a, b in zip(temperature, up, down, strict=True)]
+    header = "Temperatur\tAnzeige_auf\tAnzeige_ab\n°C\tSkt\tSkt\n"
+    (folder / "messung.txt").write_text(header + "\n".join(rows) + "\n")
+    (folder / "anleitung.md").write_text(
+        "# Versuch W3: Längenausdehnung\n\n## Aufgaben\n"
+        "a) Tragen Sie die Anzeige gegen die Temperatur auf.\n"
+    )
+    report = _flat(no_model_report(folder, tmp_path))
+    assert "Anzeige_auf and Anzeige_ab are one quantity measured in two directions" in report
