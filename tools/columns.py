@@ -22,6 +22,7 @@ UNITS_SHARE = 0.6
 COUNTING = frozenset({"#", "sequence", "bits", "count", "counts", "no.", "n"})
 SHORT_NAME = 4  # characters of a short name under a long one (LoggerPro's `t`, `Temp`)
 MIN_MONOTONIC = 3  # a run of fewer values says nothing about rising or falling
+REPEAT_SPREAD = 0.02  # repeats of one value scatter by less than this share of it
 # A name starts with a letter, or with `%` or `#` before one (`%Wt`); `0 0 0` is a value.
 _NAME_START = re.compile(r"^[^\W\d_%#]|^[%#]\S")
 # Names of columns that are usually the independent variable of a lab table.
@@ -220,7 +221,7 @@ def one_quantity(columns: list[Column], frame: pd.DataFrame) -> bool:
     stems = {re.sub(r"[\s_.-]*\d+$", "", c.name).lower() for c in measured}
     if len(stems) > 1 or len({c.unit for c in measured}) > 1:
         return False
-    if any(_monotonic(frame[c.key]) for c in measured):
+    if any(_monotonic(frame[c.key]) and not _narrow(frame[c.key]) for c in measured):
         return False
     spans = [(c.minimum, c.maximum) for c in measured if c.minimum is not None]
     low, high = max(s[0] for s in spans), min(s[1] for s in spans)  # type: ignore[type-var]
@@ -413,6 +414,15 @@ def _pair_uncertainties(columns: list[Column]) -> None:
         else:
             if name.lower() in _BARE_UNCERTAINTY and i > 0:
                 column.uncertainty_of = columns[i - 1].key
+
+
+def _narrow(column: pd.Series) -> bool:
+    """Whether the values stay within REPEAT_SPREAD of their size: repeats of one value (a
+    probe's five readings of 196.1-196.3 ohm.cm), which may rise or fall throughout by chance
+    in a handful of rows, where a swept variable spans a good part of its size."""
+    values = column.dropna().to_numpy(dtype=float)
+    size = float(np.max(np.abs(values))) if len(values) else 0.0
+    return size > 0 and float(np.ptp(values)) <= REPEAT_SPREAD * size
 
 
 def _monotonic(column: pd.Series) -> bool:

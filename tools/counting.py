@@ -28,12 +28,17 @@ ROW_WORDS = frozenset(
     {"rownames", "row", "names", "unnamed", "index", "idx", "no", "nr", "nº", "number", "num",
      "#", "id", "obs", "observation", "trial", "run", "measurement", "messung", "versuch",
      "durchgang", "lauf", "lfd", "reading", "sample", "point", "pt", "rec", "record", "line",
-     "zeile", "punkt", "messpunkt", "datapoint"}
+     "zeile", "punkt", "messpunkt", "datapoint",
+     # a repeat's number (rep 1..5), in the words French, Spanish and German sheets use
+     "rep", "reps", "repeat", "repetition", "replicate", "wiederholung", "essai", "mesure",
+     "medida", "medición", "ensayo", "repetición", "numéro", "número", "nummer",
+     # the numbered object one row describes (tree 1..31, subject 1..12)
+     "tree", "plant", "subject", "participant"}
 )  # fmt: skip
 LABEL_WORDS = frozenset(
     {"expt", "exp", "experiment", "series", "serie", "group", "batch", "block", "messreihe",
      "reihe", "gruppe", "specimen", "trial", "run", "versuch", "sample", "no", "nr", "number",
-     "#"}
+     "#", "rep", "replicate"}
 )  # fmt: skip
 # Chinese headers, matched whole.
 ROW_CHINESE = frozenset({"序号", "次数", "编号", "次序", "测量次数"})
@@ -49,7 +54,8 @@ def counting_name(header: str, *, labels: bool = False) -> bool:
     labels series): every word of it is such a word (`Trial No.`, `Run #`, `Messung Nr.`,
     `rownames`, `Unnamed: 0`; `Expt`, `series`), or it is one of the Chinese names (`序号`;
     `组别`). A unit in the header (`Set (V)`) makes it a quantity."""
-    text = header.strip().strip('"').strip()
+    # `n°` (French) is `nº` written with the degree sign: one word, not the letter n
+    text = header.strip().strip('"').strip().replace("°", "º")
     if text in (LABEL_CHINESE if labels else ROW_CHINESE):
         return True
     words = _TOKENS.findall(text.lower())
@@ -86,17 +92,31 @@ def reader_index(header: str) -> bool:
 def series_label(header: str, values: np.ndarray) -> bool:
     """Whether a column labels series: a label's name, and a few values each repeated (at
     least two series of at least two rows, at most half as many labels as rows) that do
-    not count rows."""
-    if not header.strip() or not counting_name(header, labels=True):
-        return False
+    not count rows; or, whatever its name, two whole numbers in two blocks (`_two_blocks`)."""
     finite = np.asarray(values, dtype=float)
     finite = finite[np.isfinite(finite)]
+    if header.strip() and _two_blocks(finite):
+        return True  # whatever its name: nothing is fitted against two values
+    if not header.strip() or not counting_name(header, labels=True):
+        return False
     if len(finite) < 2 * MIN_COUNTED - 2:
         return False
     if _steps_of_one(finite) or _counts_per_series(finite):
         return False  # a run number within each series counts; it labels nothing
     labels, counts = np.unique(finite, return_counts=True)
     return 2 <= len(labels) <= len(finite) / 2 and bool(counts.min() >= 2)
+
+
+def _two_blocks(values: np.ndarray) -> bool:
+    """Two whole numbers, each held by one block of MIN_COUNTED rows or more (Cavendish's
+    `fil`: 1 for the first six determinations, 2 for the rest): two groups of rows, not a
+    variable a curve could be fitted against."""
+    if not np.all(values == np.round(values)):
+        return False
+    labels = np.unique(values)
+    changes = int(np.count_nonzero(np.diff(values)))
+    counts = [int(np.sum(values == label)) for label in labels]
+    return len(labels) == 2 and changes == 1 and min(counts) >= MIN_COUNTED
 
 
 def _steps_of_one(values: np.ndarray) -> bool:

@@ -31,6 +31,7 @@ from labscribe.tools.columns import (
     set_aside_row_numbers,
     spell,
 )
+from labscribe.tools.groups import group_column, group_title, without_index
 from labscribe.tools.header_rows import heading_of
 from labscribe.tools.instruments import (
     apply_metadata,
@@ -276,16 +277,26 @@ def _tables_of_run(
         (header, name, unit or grid.units.get(p, ""))
         for p, (header, name, unit) in zip(positions, spelled, strict=True)
     ]
+    cells = grid.cells.iloc[span[0] : span[1]]
+    label = group_column(cells, run, found.header)
+    words = cells[label].str.strip() if label is not None else pd.Series("", index=run.index)
+    header = found.header[label] if label is not None and found.header else ""
     tables = []
     for group in run_groups(spelled, found.title):
         chosen = [positions[i] for i in group.members]
         columns = describe(run[chosen], group.spelled)
-        frame = run[chosen].set_axis([c.key for c in columns], axis=1).reset_index(drop=True)
-        frame = frame.dropna(how="all").reset_index(drop=True)  # a shorter run's empty rows
-        if len(frame) >= MIN_ROWS and len(columns) >= 2:
-            clocks = {c.key: grid.clocks[p] for c, p in zip(columns, chosen, strict=True)
-                      if p in grid.clocks}  # fmt: skip
-            tables.append(Found(columns, frame, group.title, None, clocks=clocks))
+        whole = run[chosen].set_axis([c.key for c in columns], axis=1)
+        if label is not None:  # R's row names run on across the groups: none numbers a group
+            columns, whole = without_index(columns, whole)
+            chosen = chosen[len(chosen) - len(columns) :]
+        for word in dict.fromkeys(words):  # one table per group a column of words names
+            frame = whole[words == word].reset_index(drop=True)
+            frame = frame.dropna(how="all").reset_index(drop=True)  # a shorter run's empty rows
+            title = group_title(group.title, header, word) if word else group.title
+            if len(frame) >= MIN_ROWS and len(columns) >= 2:
+                clocks = {c.key: grid.clocks[p] for c, p in zip(columns, chosen, strict=True)
+                          if p in grid.clocks}  # fmt: skip
+                tables.append(Found(columns, frame, title, None, clocks=clocks))
     return tables
 
 

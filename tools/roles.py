@@ -26,6 +26,7 @@ import numpy as np
 
 from labscribe.tools.axis_expressions import written_formulas
 from labscribe.tools.base import Folder, ToolError
+from labscribe.tools.clocks import set_aside_clocks
 from labscribe.tools.column_names import (
     Named,
     named_by_formula,
@@ -39,9 +40,10 @@ from labscribe.tools.columns import (
     mark_maxima,
 )
 from labscribe.tools.data_facts import words_of
+from labscribe.tools.directions import direction_note
 from labscribe.tools.formula_notation import formulas_in
 from labscribe.tools.reading import read_in
-from labscribe.tools.requested import Request
+from labscribe.tools.requested import FIT_CUE, Request
 from labscribe.tools.role_phrases import glossary, pairings, sentences
 from labscribe.tools.set_values import labels_rows, set_evidence
 from labscribe.tools.tables import Table, TableSummary
@@ -96,6 +98,9 @@ def decide_roles(tables: list[Table], handout: Handout) -> None:
         before = summary.x
         _set_aside_labels(table)
         _decide(table, handout)
+        set_aside_clocks(table)
+        if note := direction_note(summary):
+            summary.roles = f"{summary.roles} {note[0].upper()}{note[1:]}".strip()
         if summary.x != before:
             mark_maxima(summary.columns, table.frame, summary.x)
 
@@ -129,6 +134,8 @@ def _decide(table: Table, handout: Handout) -> None:
             continue  # its words for both axes name one column: it says nothing of the roles
         predictors = [c for c in named.predictors if c.key not in responses]
         response = named.responses[-1] if named.responses else None
+        if len(predictors) >= 2 and not FIT_CUE.search(text):
+            continue  # a formula that defines a quantity (FF = P/(V·I)) asks for no fit
         if len(predictors) >= 2:
             _several(summary, predictors, response, text)
             return

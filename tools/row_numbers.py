@@ -8,7 +8,8 @@ variable (`t = T·run`), the column is put back and the table's variable chosen 
 
 from __future__ import annotations
 
-from labscribe.tools.columns import independent_variable, mark_maxima
+from labscribe.tools.clocks import clock_name, clock_note
+from labscribe.tools.columns import Column, independent_variable, mark_maxima
 from labscribe.tools.formula_parse import FormulaError, parse_formula
 from labscribe.tools.requested import Request
 from labscribe.tools.tables import Table, TableSummary
@@ -51,10 +52,16 @@ def _variable(formula: str, names: tuple[str, ...]) -> str:
 
 
 def row_number_notes(tables: list[TableSummary]) -> list[str]:
-    """A sentence for the report on each column that only numbers the rows."""
-    return [
+    """A sentence for the report on each column that only numbers the rows, or runs in step
+    with the variable as a clock does (tools.clocks)."""
+    return [_note(summary, column) for summary in tables for column in summary.row_numbers]
+
+
+def _note(summary: TableSummary, column: Column) -> str:
+    x = next((c for c in summary.columns if c.key == summary.x), None)
+    if x is not None and clock_name(column.name):
+        return clock_note(column, summary.id, x.name)
+    return (
         f"{column.header.strip() or 'The unnamed first column'} ({summary.id}) only numbers "
         "the rows: it is not a variable, and is left out of the analysis"
-        for summary in tables
-        for column in summary.row_numbers
-    ]
+    )

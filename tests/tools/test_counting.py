@@ -33,6 +33,12 @@ ONE_TO_TEN = np.arange(1, 11, dtype=float)
         ("Run", np.tile(np.arange(1.0, 6), 3)),  # counted again in each series (morley)
         ("序号", ONE_TO_TEN),
         ("次数", ONE_TO_TEN),
+        ("rep", np.arange(1.0, 6)),  # a repeat's number beside probe_1..probe_5
+        ("n°", ONE_TO_TEN),  # French: nº written with the degree sign
+        ("N°", ONE_TO_TEN),  # a French logger's header (`N°;heure;date;T1 (degrés C)`)
+        ("Nº", ONE_TO_TEN),
+        ("Essai", ONE_TO_TEN),
+        ("tree", np.arange(1.0, 32)),  # the numbered tree a row describes
     ],
 )
 def test_counts_rows_knows_a_row_number(header: str, values: np.ndarray) -> None:
@@ -50,6 +56,8 @@ def test_counts_rows_knows_a_row_number(header: str, values: np.ndarray) -> None
         ("trial", ONE_TO_TEN / 2),
         ("trial", np.array([1.0, 2, 4, 8])),
         ("count", ONE_TO_TEN),  # a counter's counts
+        ("n", ONE_TO_TEN),  # the letter alone stays a quantity, degree sign or not
+        ("cycle number", np.arange(0.0, 100, 5)),
     ],
 )
 def test_counts_rows_keeps_an_integer_quantity(header: str, values: np.ndarray) -> None:
@@ -123,3 +131,35 @@ def test_restore_named_puts_back_a_row_number_the_formula_names(tmp_path: Path) 
     [restored] = restore_named(tables, [request])
     assert restored.summary.x == "Nr" and not restored.summary.row_numbers
     assert [c.name for c in restored.summary.columns] == ["Nr", "U"]
+
+
+def test_series_label_takes_two_blocks_of_whole_numbers_whatever_the_name() -> None:
+    # Cavendish (1798): the first six determinations with a softer torsion wire (`fil` 1)
+    wire = np.array([1.0] * 6 + [2.0] * 23)
+    assert series_label("fil", wire)
+    assert series_label("Draht", wire)
+    assert not series_label("fil", np.array([1.0, 2] * 10))  # alternating: no two blocks
+    assert not series_label("V", np.repeat([1.0, 2, 3], 5))  # three settings: a variable
+    assert not series_label("fil", np.array([1.0, 1, 2, 2]))  # too few rows to tell
+
+
+def test_grid_of_repeats_against_a_repeat_number_has_no_variable(tmp_path: Path) -> None:
+    """NIST StRD's SiRstv (certified F = 1.18046237440255), laid out as a lab writes it: one
+    column per probe, a row per repeat; probe 4's five readings fall throughout by chance."""
+    values = _sirstv()
+    lines = ["rep\t" + "\t".join(f"probe_{i}" for i in range(1, 6))]
+    lines += [f"{r + 1}\t" + "\t".join(f"{v:.4f}" for v in values[:, r]) for r in range(5)]
+    (tmp_path / "grid.txt").write_text("\n".join(lines) + "\n")
+    [table] = read_data(Folder(tmp_path), "grid.txt").tables
+    assert table.summary.x is None
+    assert [c.name for c in table.summary.row_numbers] == ["rep"]
+
+
+def _sirstv() -> np.ndarray:
+    """The 25 resistivities of NIST's SiRstv as scipy ships them, by instrument (5 × 5)."""
+    import scipy
+
+    path = Path(scipy.__file__).parent / "stats" / "tests" / "data" / "nist_anova" / "SiRstv.dat"
+    rows = [line.split() for line in path.read_text().splitlines()[60:]]
+    values = [float(r[1]) for r in rows if len(r) == 2]
+    return np.array(values).reshape(5, 5)
