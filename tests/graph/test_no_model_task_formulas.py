@@ -29,6 +29,18 @@ def test_no_model_fits_nists_bracketed_model_to_its_certified_values(tmp_path: P
     assert "b1 = 1.554 ± 0.015; b2 = 4.089 ± 0.047; b3 = 451.541 ± 0.047" in report
 
 
+def test_no_model_calls_nists_certified_gaussian_close_not_wrong(tmp_path: Path) -> None:
+    """Its residuals keep a shape within 2 % of the range (σ estimated): the report says
+    the model misses a detail and gives its values as the task's answer, never that it
+    does not describe the data."""
+    report = _report(tmp_path, "Fit the model y = (b1/b2) * exp[-0.5*((x-b3)/b2)**2] to the "
+                               "data and report b1, b2 and b3.")  # fmt: skip
+    assert "does not describe" not in report
+    assert "it misses a detail of these data" in report
+    row = report[report.rindex("1 & Fit the model") :][:400]
+    assert "b1 = 1.554 ± 0.015" in row
+
+
 def test_no_model_gives_the_area_a_task_defines_as_its_own_a(tmp_path: Path) -> None:
     """OriginLab's area-version Gauss function (y0, xc, w = 2σ, A the area), written with a
     square bracket and √: the report names the task's parameters, not lmfit's."""
