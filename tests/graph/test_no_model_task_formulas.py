@@ -10,6 +10,7 @@ from pathlib import Path
 
 from test_no_model import no_model_report
 
+REAL = Path(__file__).resolve().parents[1] / "data" / "real" / "verdicts"
 ECKERLE4 = Path(__file__).resolve().parents[2] / "bench" / "analysis" / "strd" / "Eckerle4.csv"
 
 
@@ -50,3 +51,24 @@ def test_no_model_gives_the_area_a_task_defines_as_its_own_a(tmp_path: Path) -> 
     row = report[report.index("(the model task 1 asks for") :][:400]
     assert "A = 3.8" in row and "w = 8.0" in row and "xc = 451.5" in row
     assert "amplitude" not in row and "sigma =" not in row
+
+
+def test_no_model_fits_the_line_of_ln_u_a_task_asks_for(tmp_path: Path) -> None:
+    """A real capacitor discharge (47 kΩ, 2200 µF; tests/data/real/SOURCES.md): "plot ln U
+    against t and fit a straight line" gives τ of that line (numpy's polyfit of ln U), not
+    of the nonlinear fit of U, which weights the early volts."""
+    import numpy as np
+
+    data = np.loadtxt(REAL / "discharge_47k_2200uF.csv", delimiter=",", skiprows=1)
+    folder = tmp_path / "lab"
+    folder.mkdir()
+    rows = "\n".join(f"{t:g},{u:g}" for t, u in data)
+    (folder / "discharge.csv").write_text(f"time [s],voltage [V]\n{rows}\n")
+    (folder / "assignment.md").write_text(
+        "# Lab\n\nTasks:\n\n1. Plot ln U against t and fit a straight line to find the time "
+        "constant τ of U(t) = U0·e^(−t/τ).\n"
+    )
+    report = " ".join(no_model_report(folder, tmp_path).split())
+    slope = np.polyfit(data[:, 0], np.log(data[:, 1]), 1)[0]
+    assert f"tau = {-1 / slope:.2f} ± " in report
+    assert "fitted as the task asks: the straight line ln voltage" in report
