@@ -87,7 +87,8 @@ def draw_data_figures(
             _draw(table, fit, out_dir / f"{name}.png")
         except Exception:  # the data's shape must never cost the report its other figures
             continue
-        records.append({"path": f"figures/{name}.png", "caption": _caption(summary, fit)})
+        tried = any(f.table == summary.id and f.model for f in analysis.fits)
+        records.append({"path": f"figures/{name}.png", "caption": _caption(summary, fit, tried)})
     return records
 
 
@@ -190,14 +191,29 @@ def _installed(family: str) -> bool:
     return any(entry.name == family for entry in font_manager.fontManager.ttflist)
 
 
-def _caption(summary: TableSummary, fit: Fit | None) -> str:
+def _caption(summary: TableSummary, fit: Fit | None, tried: bool = True) -> str:
+    """The figure's caption: the fit drawn; else why none is, as it is: no model fitted to
+    the table describes its data (`tried`), or none was fitted to them."""
     where = f"{summary.id}" + (f", {summary.title}" if summary.title else "")
     x = summary.column(fit.x if fit is not None else summary.x or "").name
-    if fit is None:
+    variable = summary.column(summary.x or "") if fit is None and summary.x else None
+    if (
+        variable is not None
+        and variable.minimum is not None
+        and variable.minimum == variable.maximum
+    ):
+        unit = f" {variable.unit}" if variable.unit else ""
         return (
-            f"The data of {where} against {x}. No standard model describes them well, so no "
-            "fit is drawn."
+            f"The data of {where}: {x} is {variable.minimum:g}{unit} in every row, so the rows "
+            "are repeated measurements, not a curve, and no fit is drawn."
         )
+    if fit is None:
+        why = (
+            "No model fitted to them describes them well (see the fits), so no fit is drawn."
+            if tried
+            else "No model was fitted to them, so no fit is drawn."
+        )
+        return f"The data of {where} against {x}. {why}"
     named = ", ".join(f"{p.name} = {format_value(p)}" for p in fit.key_parameters())
     remark = regression_remark(fit)
     return (

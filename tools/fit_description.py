@@ -119,7 +119,10 @@ def describe(
     notes = list(fit.notes)
     good = verdict.describes
     name = "the assignment's model" if fit.requested else "no model tried"
-    if not good:
+    if not good and fit.requested and verdict.misses_detail:
+        good = True  # its values answer the task; the note says what it misses
+        notes.append(f"{name} {verdict.detail()}")
+    elif not good:
         verb = "does not describe these data" if fit.requested else "describes these data"
         notes.append(f"{name} {verb}: {verdict.reason()}")
     elif r_squared < GOOD_R_SQUARED:
@@ -141,7 +144,7 @@ def describe(
                 "reduced_chi_square": verdict.reduced_chi_square, "sigma": verdict.sigma,
                 "sigma_estimate": verdict.noise,
                 "structure": verdict.structure, "good": good, "notes": notes,
-                "verdict": verdict.reason(), "covariance": covariance}
+                "verdict": "" if good else verdict.reason(), "covariance": covariance}
     )  # fmt: skip
 
 

@@ -62,8 +62,11 @@ def prepare(
 def _unfittable(x: np.ndarray, y: np.ndarray) -> str | None:
     if len(x) < MIN_POINTS:
         return f"too few points ({len(x)}) to fit a model"
-    if np.ptp(x) == 0:
-        return "the independent variable does not vary"
+    if np.ptp(x) == 0:  # a background counted for 60 s ten times is no curve
+        return (
+            f"the independent variable is {x[0]:g} in every row: the rows are repeated "
+            "measurements, not a curve, so no model is fitted"
+        )
     if np.ptp(y) == 0:
         return f"constant at {y[0]:g}: nothing to fit"
     return None

@@ -25,6 +25,7 @@ from sympy.parsing.sympy_parser import (
     standard_transformations,
 )
 
+from labscribe.tools.formula_glyphs import typeset_as_plain
 from labscribe.tools.formula_notation import CONSTANTS, FUNCTIONS, plain_arithmetic
 
 MAX_FORMULA_CHARS = 240
@@ -86,7 +87,7 @@ def parse_formula(
     written = " ".join(text.split())
     if len(written) > MAX_FORMULA_CHARS:
         raise FormulaError(f"a formula of at most {MAX_FORMULA_CHARS} characters is fitted")
-    left, right = _sides(plain_arithmetic(written))
+    left, right = _sides(plain_arithmetic(typeset_as_plain(written)))
     try:
         y, argument = _left_side(left)
         expression = _parse(right)

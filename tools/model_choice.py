@@ -118,13 +118,19 @@ def _determined(shape: Shape, result: ModelResult, x: np.ndarray | None) -> bool
 
 def _within(shape: Shape, result: ModelResult, x: np.ndarray | None) -> bool:
     """Whether a feature model's feature is in the data: its position (a centre, f0) within
-    the x measured, or at least one whole cycle of its oscillation across them."""
+    the x measured, a peak's flanks down to its level (a FWHM from its centre) on both
+    sides, or at least one whole cycle of its oscillation across them."""
     if x is None or shape.feature is None or len(x) == 0:
         return True
     value = float(result.params[shape.feature].value)
     low, high = float(np.min(x)), float(np.max(x))
     if shape.units.get(shape.feature) == "1/x":  # a frequency: cycles across the data
         return abs(value) * (high - low) >= 1.0
+    if shape.peak is not None and shape.peak[2] == "FWHM" and shape.peak[1] in result.params:
+        # a peak whose level the data never reach on both sides is a bend, not a peak: an
+        # "inverted Gaussian" of FWHM 92° centred at 94° through a cos² law from 0 to 180°
+        reach = abs(float(result.params[shape.peak[1]].value))
+        return low <= value - reach and value + reach <= high
     return low <= value <= high
 
 

@@ -21,6 +21,7 @@ from labscribe.tools.fit_result import Fit, Parameter, format_value, unit_of
 from labscribe.tools.fit_runs import FORMULA_NFEV, best_start, prepare
 from labscribe.tools.formula_parse import Formula, FormulaError, parse_formula
 from labscribe.tools.lead_in import from_the_step
+from labscribe.tools.log_lines import asks_log_line, log_line
 from labscribe.tools.model_choice import sloped, without_offset
 from labscribe.tools.parameter_roles import positions
 from labscribe.tools.physical_range import outside, positive_parameters
@@ -120,10 +121,44 @@ def fit_formula(
     giving the value. Where the fit does not describe data that start with a flat lead-in
     (a scope's pre-trigger samples), the fit from the step on, when it does (tools.lead_in)."""
 
+    line = log_line(formula) if asks_log_line(fit.requested, formula) else None
+    if line is not None and bool(np.all(y > 0)):
+        return _fit_log_line(fit, formula, line, x, y, sigma, sigma_name)
+
     def fitted(x: np.ndarray, y: np.ndarray, sigma: np.ndarray | None) -> Fit:
         return _fit_formula(fit, formula, x, y, sigma, sigma_name)
 
     return from_the_step(fitted(x, y, sigma), fitted, x, y, sigma)
+
+
+def _fit_log_line(
+    fit: Fit,
+    formula: Formula,
+    line: Formula,
+    x: np.ndarray,
+    y: np.ndarray,
+    sigma: np.ndarray | None,
+    sigma_name: str | None,
+) -> Fit:
+    """`formula` fitted as the straight line of its logarithm (tools.log_lines): ln y
+    against x, σ of ln y as σ/y; the parameters in the units the formula gives them."""
+    logged = None if sigma is None else sigma / y
+    done = _fit_formula(fit.model_copy(update={"y_unit": ""}), line, x, np.log(y), logged,
+                        sigma_name)  # fmt: skip
+    values = {p.name: p.value for p in done.parameters}
+    units = {name: unit_of(dimension, fit.y_unit, fit.x_unit)
+             for name, dimension in dimensions(formula, values).items()}  # fmt: skip
+    parameters = [p.model_copy(update={"unit": units.get(p.name, p.unit)})
+                  for p in done.parameters]  # fmt: skip
+    weights = f"weighted by σ/{fit.y}" if sigma is not None else "unweighted"
+    note = (
+        f"fitted as the task asks: the straight line ln {fit.y} = {line.expression} "
+        f"against {fit.x} ({weights}); R² and the reduced χ² are those of ln {fit.y}"
+    )
+    # the curve drawn over the data, and the model the checklist reads, stay the formula's
+    return done.model_copy(update={"parameters": parameters, "y_unit": fit.y_unit,
+                                   "expression": formula.expression, "sigma_estimate": None,
+                                   "notes": [*done.notes, note]})  # fmt: skip
 
 
 def _fit_formula(

@@ -32,7 +32,13 @@ from labscribe.tools.fit_description import r_squared_of
 from labscribe.tools.fit_runs import best_start
 from labscribe.tools.model_choice import EXACT
 from labscribe.tools.shapes import BY_NAME, build, damped_oscillation
-from labscribe.tools.verdict import NEIGHBOUR_CORRELATION, Verdict, jacobian_of, judge
+from labscribe.tools.verdict import (
+    CLOSE_SHARE,
+    NEIGHBOUR_CORRELATION,
+    Verdict,
+    jacobian_of,
+    judge,
+)
 
 COMMAND = ".venv/bin/python bench/analysis/verdicts.py"
 SIZES = (8, 15, 30, 100, 300)
@@ -128,6 +134,11 @@ class Count:
     """True-model fits not rejected whose words say the data cannot tell (Verdict.doubt)."""
     wrong_doubted: int = 0
     """Wrong-model fits not rejected whose words say the data cannot tell."""
+    close_alarms: int = 0
+    """False alarms that, on an assignment's model, the report words as a detail missed
+    (Verdict.misses_detail), not as a model that does not describe the data."""
+    close_caught: int = 0
+    """Misfits caught that, on an assignment's model, are worded as a detail missed."""
 
     def judged(self, verdict: Verdict | None, truth: bool) -> None:
         if verdict is None:
@@ -137,10 +148,12 @@ class Count:
         if truth:
             self.true_fits += 1
             self.alarms += flagged
+            self.close_alarms += verdict.misses_detail
             self.doubted += bool(verdict.doubt)
         else:
             self.wrong_fits += 1
             self.caught += flagged
+            self.close_caught += verdict.misses_detail
             self.wrong_doubted += bool(verdict.doubt)
         self.by_chi += verdict.exceeds_noise
         self.by_structure += bool(verdict.structure)
@@ -202,7 +215,14 @@ def report(counts: dict[tuple[str, str, int, float], Count], draws: int, seconds
         f"{total.by_structure} (both, for some). Not rejected but not called like noise "
         f'either (a reduced χ² above 2: "the data cannot tell"): {total.doubted} true-model '
         f"fits ({_share(total.doubted, total.true_fits)} %), {total.wrong_doubted} wrong-model "
-        f"fits ({_share(total.wrong_doubted, total.wrong_fits)} %).",
+        f"fits ({_share(total.wrong_doubted, total.wrong_fits)} %). On an assignment's "
+        f"model, residuals within {CLOSE_SHARE:.1%} of the data's range (RMS) with σ "
+        f'estimated are worded "misses a detail", not "does not describe": '
+        f"{total.close_alarms} of the false alarms and {total.close_caught} of the misfits "
+        f"caught; there the false alarms are {total.alarms - total.close_alarms} "
+        f"({_share(total.alarms - total.close_alarms, total.true_fits)} %) and the misfits "
+        f"caught {total.caught - total.close_caught} "
+        f"({_share(total.caught - total.close_caught, total.wrong_fits)} %).",
         "",
         "False alarms (true model called wrong), % of fits, over the three noise levels:",
         "",

@@ -43,8 +43,8 @@ def test_draw_data_figures_draws_the_data_alone_when_nothing_fits(tmp_path: Path
     assert records == [
         {
             "path": "figures/data-noise-data.png",
-            "caption": "The data of noise.csv against t. No standard model describes them "
-            "well, so no fit is drawn.",
+            "caption": "The data of noise.csv against t. No model fitted to them describes "
+            "them well (see the fits), so no fit is drawn.",
         }
     ]
     assert (tmp_path / records[0]["path"]).read_bytes().startswith(PNG)
@@ -101,3 +101,36 @@ def test_draw_data_figures_draws_labels_with_dollars_as_text(tmp_path: Path) -> 
     assert len(records) == 2, records
     for record in records:
         assert (tmp_path / record["path"]).read_bytes().startswith(PNG)
+
+
+def test_draw_data_figures_calls_a_background_at_one_duration_repeated_not_a_curve(
+    tmp_path: Path,
+) -> None:
+    """Ten background runs of 60 s each (the way counting labs record a background): the
+    duration does not vary, so there is no curve to fit, and the caption says why."""
+    data = tmp_path / "data"
+    data.mkdir()
+    counts = [27, 25, 22, 30, 24, 19, 28, 26, 23, 29]
+    rows = "\n".join(f"{i},60,{n}" for i, n in enumerate(counts, start=1))
+    (data / "background.csv").write_text(f"run,duration_s,counts\n{rows}\n")
+    folder = Folder(data)
+    records = draw_data_figures(folder, analyse(folder), tmp_path / "figures")
+    captions = [r["caption"] for r in records]
+    assert any("duration is 60 s in every row, so the rows are repeated measurements, not a "
+               "curve" in caption for caption in captions), captions  # fmt: skip
+    assert not any("No standard model" in caption for caption in captions)
+
+
+def test_a_caption_never_claims_models_were_tried_when_none_was() -> None:
+    from labscribe.tools.columns import Column
+    from labscribe.tools.data_figures import _caption
+    from labscribe.tools.tables import TableSummary
+
+    columns = [Column(key=k, header=k, name=k, count=5, minimum=lo, maximum=hi)
+               for k, lo, hi in (("n", 1.0, 5.0), ("lines", 400.0, 700.0))]  # fmt: skip
+    summary = TableSummary(id="lines.csv", source="lines.csv", block=0, encoding="utf-8",
+                           delimiter=",", decimal=".", rows=5, columns=columns, x="n")  # fmt: skip
+    assert _caption(summary, None, tried=False).endswith(
+        "No model was fitted to them, so no fit is drawn."
+    )
+    assert "(see the fits)" in _caption(summary, None, tried=True)

@@ -6,11 +6,14 @@ import pytest
 from scipy.signal import lfilter
 
 from labscribe.tools.fit_result import Fit
+from labscribe.tools.fit_runs import best_start
 from labscribe.tools.fits import fit_column
+from labscribe.tools.shapes import BY_NAME, build
 from labscribe.tools.verdict import (
     NEIGHBOUR_CORRELATION,
     Verdict,
     estimated_threshold,
+    jacobian_of,
     judge,
     scatter,
 )
@@ -120,3 +123,38 @@ def test_words_agree_with_a_reduced_chi_square_the_test_does_not_reject() -> Non
     column = Verdict(reduced_chi_square=2.6, sigma="s", estimated=False, threshold=3.0,
                      p_value=0.01)  # fmt: skip
     assert "the uncertainties may be too small" in column.doubt and column.describes
+
+
+def _eckerle4_verdict(model: str) -> Verdict:
+    """The verdict on NIST StRD Eckerle4 (bench/analysis/strd/strd.json: where it is from)
+    fitted with the standard model `model`, σ estimated."""
+    path = Path(__file__).resolve().parents[2] / "bench" / "analysis" / "strd" / "Eckerle4.csv"
+    data = pd.read_csv(path)
+    x, y = data["x"].to_numpy(), data["y"].to_numpy()
+    shape = BY_NAME[model]
+    result = best_start(build(shape), shape.fit_starts, x, y, None)
+    curve = np.asarray(result.best_fit, dtype=float)
+    return judge(x, y - curve, curve, None, None, jacobian_of(result))
+
+
+def test_nists_certified_gaussian_misses_a_detail_and_is_not_called_wrong() -> None:
+    """Eckerle4's certified Gaussian leaves structure (a baseline of 0.0002 under a peak of
+    0.37) within 2 % of the range: a detail missed, no evidence against the model."""
+    verdict = _eckerle4_verdict("gaussian")
+    assert not verdict.describes
+    assert verdict.misses_detail
+    assert "misses a detail" in verdict.detail()
+
+
+def test_a_lorentzian_through_nists_gaussian_line_is_still_called_wrong() -> None:
+    verdict = _eckerle4_verdict("lorentzian")
+    assert not verdict.describes
+    assert not verdict.misses_detail
+
+
+def test_a_misfit_against_a_stated_uncertainty_is_never_a_detail_missed() -> None:
+    x = np.linspace(0.0, 5.0, 30)
+    curve = 1.0 + 2.0 * x
+    residual = 0.01 * np.sin(x)  # small, but far beyond the σ stated
+    verdict = judge(x, residual, curve, np.full(30, 1e-4), "dy", np.column_stack([x, x**0]))
+    assert not verdict.describes and not verdict.misses_detail
