@@ -28,10 +28,12 @@ from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.handout_markup import handout_of
 from labscribe.tools.handout_units import NOISE, Unit, plain_lines, sentences, units_of
 from labscribe.tools.reading import read_in
+from labscribe.tools.task_lists import mark_kind, task_lists
 from labscribe.tools.task_words import (
     AIM_INLINE,
     AIM_WORD,
     BLANK,
+    STATEMENT_HEADING,
     TASK_MARKER,
     asks,
     closing,
@@ -43,6 +45,7 @@ ASSIGNMENT_NAME = re.compile(
     r"assign|handout|hand-out|lab[ _-]?sheet|worksheet|instruction|task|exercise|brief"
     r"|requirement|anleitung|aufgabe|arbeitsblatt|übung|uebung"
     r"|[ée]nonc[ée]|consigne|sujet|gui[oó]n|enunciado|pr[aá]ctica|esercitazion|istruzion"
+    r"|(?<![a-z])tp(?![a-z])"  # French "TP" (travaux pratiques): "TP_Malus", "tp3_optique"
     r"|实验|任务|要求|指导|讲义|作业",
     re.IGNORECASE,
 )
@@ -217,7 +220,7 @@ def task_numbers(marks: list[str]) -> list[str]:
     """The numbers a checklist gives its tasks: the handout's own `marks` ("A" ... "D",
     "i" ... "iii", "1" ... "4") where every task has one, all of one kind (numbers, letters
     or roman numerals) and all different; else 1, 2, 3 ... in order."""
-    kinds = {_mark_kind(mark) for mark in marks}
+    kinds = {mark_kind(mark) for mark in marks}
     if marks and "" not in kinds and len(kinds) == 1 and len(set(marks)) == len(marks):
         return list(marks)
     return [str(number) for number in range(1, len(marks) + 1)]
@@ -228,14 +231,6 @@ def task_number(numbers: list[str], number: int) -> str:
     return numbers[number - 1] if 0 < number <= len(numbers) else str(number)
 
 
-def _mark_kind(mark: str) -> str:
-    if mark[:1].isdigit():
-        return "number"
-    if re.fullmatch(r"[ivx]+", mark, re.IGNORECASE) and mark.lower() not in {"v", "x"}:
-        return "roman"
-    return "letter" if re.fullmatch(r"[a-h]", mark, re.IGNORECASE) else ""
-
-
 def _tasks(units: list[Unit]) -> tuple[list[tuple[str, str]], int]:
     """The tasks of `units` in order, each with the handout's mark for it, and how many
     beyond MAX_TASKS were left out. The aim's commands count only where the handout sets
@@ -243,9 +238,13 @@ def _tasks(units: list[Unit]) -> tuple[list[tuple[str, str]], int]:
     Questions, ...) are kept before commands found elsewhere (the procedure's steps), each
     kind in order."""
     found: dict[str, tuple[int, int, str, bool]] = {}  # task -> (rank, position, mark, aim)
-    for unit in units:
+    own = [_unit_tasks(unit) for unit in units]
+    for index in task_lists(units, [bool(tasks) for tasks in own]):
+        if not closing(units[index].text):
+            own[index] = [(1, units[index].text)]  # its list is a list of tasks
+    for unit, unit_tasks in zip(units, own, strict=True):
         aim = _is_aim(unit)
-        for rank, task in _unit_tasks(unit):
+        for rank, task in unit_tasks:
             task = _short(task)
             if task and task not in found:
                 found[task] = (rank, len(found), unit.mark if unit.kind == "item" else "", aim)
@@ -274,7 +273,9 @@ def _unit_tasks(unit: Unit) -> list[tuple[int, str]]:
             return []
         if unit.placed or BLANK.search(unit.text):
             return [(0, unit.text)]
-        return [(1, unit.text)] if any(asks(s) for s in sentences(unit.text)) else []
+        # a numbered question ("c. Are the two instruments consistent?") asks for an answer
+        asked = unit.mark and any(s.endswith(("?", "？")) for s in sentences(unit.text))
+        return [(1, unit.text)] if asked or any(asks(s) for s in sentences(unit.text)) else []
     chosen = []
     for sentence in sentences(unit.text):
         if closing(sentence):
@@ -321,6 +322,12 @@ def _aim(handout: Handout) -> tuple[str, bool]:
     under = [u.text for u in handout.units if u.kind != "heading" and AIM_HEADING.match(u.heading)]
     if under:
         return _cut(" ".join(under), MAX_AIM_CHARS), False
+    stated = [
+        u.text for u in handout.units
+        if u.kind == "para" and STATEMENT_HEADING.match(u.heading) and not _sets_work(u.text)
+    ]  # fmt: skip
+    if stated:
+        return _cut(" ".join(stated), MAX_AIM_CHARS), False
     opening = _opening(handout)
     return opening, bool(opening)
 
@@ -335,11 +342,14 @@ def _opening(handout: Handout) -> str:
             if is_cjk(unit.text)
             else len(unit.text.split()) >= MIN_OPENING_WORDS
         )
-        # a command or a sentence introducing a list is not the aim
-        commands = unit.text.endswith((":", "：")) or any(asks(s) for s in sentences(unit.text))
-        if long_enough and not closing(unit.text) and not commands:
+        if long_enough and not closing(unit.text) and not _sets_work(unit.text):
             return _cut(unit.text, MAX_AIM_CHARS)
     return ""
+
+
+def _sets_work(text: str) -> bool:
+    """Whether a paragraph gives a command or introduces a list: no statement of the aim."""
+    return text.endswith((":", "：")) or any(asks(s) for s in sentences(text))
 
 
 def _short(sentence: str) -> str:
