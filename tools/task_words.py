@@ -33,6 +33,22 @@ TASK_HEADING = re.compile(
     r"|gesucht|zu\s+bestimmen|soll(?:te)?\s+enthalten|请给出",
     re.IGNORECASE,
 )
+# Headings of the procedure: their steps are done at the bench, not in the report, though
+# "步骤" and "Durchführung" read like work set.
+PROCEDURE_HEADING = re.compile(
+    r"procedure|method|set-?up|apparatus|equipment|durchf[üu]hrung|versuchsaufbau|aufbau"
+    r"|mode\s+op[ée]ratoire|protocole|montage|manipulation|procedimiento|montaje|步骤|仪器|装置",
+    re.IGNORECASE,
+)
+# What a step of the procedure asks for the report, not only at the bench: a result worked
+# out ("fit a line ... record the slope", "compute the mean"), which keeps it a task.
+ANALYSIS_WORD = re.compile(
+    r"\b(?:fit|plot|graph|slope|intercept|calculat|comput(?:e|ing)\b|determin|estimat|mean|average"
+    r"|uncertaint|error|compar|deriv|regress|berechn|bestimm|auftrag|trag\w*\s+sie|steigung"
+    r"|mittelwert|calcul|trac|ajust|moyenne|pente|increment|promedio|pendiente)"
+    r"|计算|拟合|作图|求出|求得|平均|斜率|不确定度",
+    re.IGNORECASE,
+)
 # The word that names a handout's aim.
 AIM_WORD = (
     r"(?:aims?|objectives?|purpose|goals?|ziele?|zielsetzung|versuchsziel|lernziele"

@@ -32,7 +32,9 @@ from labscribe.tools.task_lists import mark_kind, task_lists
 from labscribe.tools.task_words import (
     AIM_INLINE,
     AIM_WORD,
+    ANALYSIS_WORD,
     BLANK,
+    PROCEDURE_HEADING,
     STATEMENT_HEADING,
     TASK_MARKER,
     asks,
@@ -250,9 +252,38 @@ def _tasks(units: list[Unit]) -> tuple[list[tuple[str, str]], int]:
                 found[task] = (rank, len(found), unit.mark if unit.kind == "item" else "", aim)
     if not all(aim for _, _, _, aim in found.values()):
         found = {task: found[task] for task in found if not found[task][3]}
+    if listed := _listed(units, own):  # the handout's own list of tasks, and nothing else
+        found = {task: found[task] for task in found if task in listed} or found
     kept = sorted(found, key=lambda task: found[task][:2])[:MAX_TASKS]
     kept.sort(key=lambda task: found[task][1])
     return [(task, found[task][2]) for task in kept], len(found) - len(kept)
+
+
+def _listed(units: list[Unit], own: list[list[tuple[int, str]]]) -> set[str]:
+    """The tasks of a handout that lists its tasks under a heading that sets them (Tasks,
+    Analysis, Auswertung, 数据处理, Exploitation; not its aim's, not its procedure's): every
+    item but the procedure's steps that work nothing out ("Record a background count", "Lesen
+    Sie U und I ab"; "fit a line ... record the slope" stays), and of its paragraphs there and
+    under the procedure only the questions and blanks: "Give units everywhere." instructs, it
+    sets no task. Empty when it lists none under such a heading: then every task found stands."""
+    kept: set[str] = set()
+    listed = False
+    sets = procedure = False
+    for unit, unit_tasks in zip(units, own, strict=True):
+        if unit.kind == "heading":
+            aim = AIM_HEADING.match(unit.text) is not None and not _TASKS_TOO.search(unit.text)
+            procedure = PROCEDURE_HEADING.search(unit.text) is not None
+            sets = unit.placed and not aim and not procedure
+            continue
+        tasks = [task for _, task in unit_tasks]
+        if unit.kind == "item":
+            listed = listed or (sets and unit.placed)
+            if procedure:
+                tasks = [task for task in tasks if ANALYSIS_WORD.search(task)]
+        elif sets or procedure:  # a rule for the whole list, or a step at the bench
+            tasks = [task for task in tasks if BLANK.search(task) or task.endswith(("?", "？"))]
+        kept.update(_short(task) for task in tasks)
+    return kept if listed else set()
 
 
 def _is_aim(unit: Unit) -> bool:
