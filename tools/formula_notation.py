@@ -67,9 +67,15 @@ _FACTORS = re.compile(
 )
 
 
+# A function applied to the left side without parentheses: "ln V = b0 + b1·ln D".
+_FUNCTION_BEFORE = re.compile(r"(?<![A-Za-z0-9_])(?:ln|log|log10|lg|sqrt)\s+$")
+
+
 def _factors_before(sentence: str, start: int) -> str:
-    """The symbols right before a left side that multiply it, as written (`e `)."""
-    found = _FACTORS.search(sentence[max(0, start - 40) : start])
+    """The symbols right before a left side that multiply it, as written (`e `), or the
+    function applied to it (`ln `)."""
+    before = sentence[max(0, start - 40) : start]
+    found = _FUNCTION_BEFORE.search(before) or _FACTORS.search(before)
     return found[0] if found else ""
 
 
@@ -88,8 +94,37 @@ def formulas_in(sentence: str) -> list[str]:
     return found
 
 
+# A PDF's text loses superscripts: "R3/[R2 + (z − z0)2]3/2" is R³/[R² + (z − z0)²]^(3/2). A
+# digit right after a closing bracket is the sure sign (no one writes a factor there).
+_FLAT_POWER = re.compile(r"([)\]])(\d/\d|\d)(?![\d.])")
+_FLAT_LETTER = re.compile(r"(?<![A-Za-z0-9_])([A-Za-z])([2-4])(?![A-Za-z0-9_.])")
+# "ln D", "log x", "sqrt L": a function applied to one name or number without parentheses.
+_BARE_CALL = re.compile(
+    r"(?<![A-Za-z0-9_])(ln|log|sqrt|sin|cos|tan)\s+([A-Za-z][A-Za-z0-9_]*|\d+(?:\.\d+)?)"
+    r"(?![A-Za-z0-9_(])"
+)
+
+
+# A bracket that groups (`Bmax·R^3/[R^2 + z^2]`, after an operator or opening the formula)
+# is a parenthesis; one after a name (`a[x]`) would index, and is left to be refused.
+_GROUPING_BRACKET = re.compile(r"(^|[-+*/^(=])(\s*)\[([^\[\]]*)\]")
+
+
+def unflattened(text: str) -> str:
+    """A formula whose superscripts a PDF's text flattened, with its powers again: where a
+    digit follows a closing bracket (`(z - z0)2`, `]3/2`), that digit is a power, and so is
+    the digit 2 to 4 after a one-letter name (`R2`, `R3`); `z0` and `R1` keep their
+    subscripts. Text without that sign is returned as it is."""
+    if _FLAT_POWER.search(text) is None:
+        return text
+    text = _FLAT_POWER.sub(lambda m: f"{m[1]}^({m[2]})" if "/" in m[2] else f"{m[1]}^{m[2]}", text)
+    return _FLAT_LETTER.sub(r"\1^\2", text)
+
+
 def plain_arithmetic(text: str) -> str:
-    """LaTeX and Unicode math as plain arithmetic: `U_0 e^{-t/\\tau}` -> `U_0 exp((-t/tau))`."""
+    """LaTeX and Unicode math as plain arithmetic: `U_0 e^{-t/\\tau}` -> `U_0 exp((-t/tau))`;
+    brackets as parentheses, `ln D` as `ln(D)`, a PDF's flattened powers as powers."""
+    text = unflattened(text)
     for letter, name in GREEK.items():
         # a subscript stays attached: `ε_0` is `epsilon_0`, `μ0` is `mu0`, not `mu*0`
         text = re.sub(rf"{letter}(?=[_0-9])", f" {name}", text).replace(letter, f" {name} ")
@@ -107,6 +142,8 @@ def plain_arithmetic(text: str) -> str:
     text = re.sub(r"(?<![A-Za-z0-9_])e\s*\^\s*\(", "exp(", text)
     text = re.sub(r"(?<![A-Za-z0-9_])e\s*\^\s*(-?[A-Za-z0-9_]+)", r"exp(\1)", text)
     text = re.sub(r"(?<![A-Za-z0-9_.])e\s*\*\*\s*\(", "exp(", text)
+    text = _BARE_CALL.sub(r"\1(\2)", text)
+    text = _GROUPING_BRACKET.sub(r"\1\2(\3)", text)
     return text.replace("{", "(").replace("}", ")")
 
 
@@ -116,22 +153,41 @@ _TOKEN = re.compile(r"\\[A-Za-z]+|[A-Za-z\u0370-\u03ff]+[A-Za-z0-9_]*|\d+(?:\.\d
 
 def _math_prefix(text: str) -> str:
     """The formula at the start of `text`, as written, up to the first word of prose or
-    the punctuation that ends a clause."""
+    the punctuation that ends a clause. A parenthesis of prose after it ("d = a·v + b·v² (no
+    constant term)", "N(t) = N0·e^(−λt) (weighted fit of ln N)") is a remark on the formula,
+    not part of it; a name multiplied by another ("Bmax·R3") is math, however long."""
     end = 0
     depth = 0
+    opened = 0  # where the outermost open parenthesis starts
     for match in _TOKEN.finditer(text):
         token = match[0]
         if token in "([{":
+            opened = match.start() if depth == 0 else opened
             depth += 1
         elif token in ")]}":
             depth -= 1
             if depth < 0:
                 break
-        elif depth == 0 and (token in ",;:." or _prose(token.lstrip("\\")) or _CJK.match(token)):
-            break  # a word, a clause's end, or Chinese text around the formula
+        elif _prose(token.lstrip("\\")) and not _multiplied(text, match):
+            if depth > 0:  # a remark in parentheses: the formula ended before it
+                end = opened
+                break
+            break  # a word of the prose around the formula
+        elif depth == 0 and (token in ",;:." or _CJK.match(token)):
+            break  # a clause's end, or Chinese text around the formula
         end = match.end()
     formula = text[:end].strip()
     return formula if re.search(r"[A-Za-z\u0370-\u03ff]", formula) else ""
+
+
+_TIMES = "·*×⋅/^"
+
+
+def _multiplied(text: str, match: re.Match[str]) -> bool:
+    """Whether the name `match` finds stands in a product or quotient (`Bmax·R3`, `a/Bmax`)."""
+    after = text[match.end() :].lstrip()[:1]
+    before = text[: match.start()].rstrip()[-1:]
+    return (after != "" and after in _TIMES) or (before != "" and before in _TIMES)
 
 
 def _prose(word: str) -> bool:

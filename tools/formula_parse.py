@@ -138,7 +138,7 @@ def _left_side(left: str) -> tuple[str | None, str | None]:
     if not left:
         return None, None
     match = re.fullmatch(r"([A-Za-z][A-Za-z0-9_]*)\s*(?:\(\s*([A-Za-z][A-Za-z0-9_]*)\s*\))?", left)
-    if match is None:
+    if match is None or match[1] in FUNCTIONS:  # `ln(V)` is a function of the response V
         raise FormulaError(f"the left side {left!r} is not a name")
     return match[1], match[2]
 

@@ -39,7 +39,7 @@ from labscribe.tools.task_words import (
 # its punctuation, or a task's own marker ("Task 3:", "Q2.", "Aufgabe 2:").
 _BULLET = re.compile(
     r"^\s*(?:[-–•*·▪◦●]|[a-hA-H][.)](?=\s)|\([a-h]\)|\((?:i{1,3}|iv|vi{0,3}|ix|x)\)"
-    r"|(?:i{1,3}|iv|vi{0,3}|ix|x)\)(?=\s))\s*"
+    r"|(?:i{1,3}|iv|vi{0,3}|ix|x)[.)](?=\s))\s*"
 )
 _NUMBERED = re.compile(r"^\s*(?:\(?\d{1,2}[.)、](?!\d)|（\d{1,2}）|[①-⑳])\s*")
 # Section numbers: Chinese numerals ("一、实验目的") and a number without its dot ("2 Goals").

@@ -20,6 +20,10 @@ TASK_HEADING = re.compile(
     # French, Spanish and Italian handouts: "Travail demandé", "Consignes", "Tareas",
     # "Cuestiones", "Preguntas", "Ejercicios", "Compiti", "Domande", "Esercizi"
     r"|travail\s+demand|consignes?|t[âa]ches|tareas?|cuestion|preguntas?|ejercicios?"
+    # the French and Spanish analysis sections: "Exploitation (des mesures)", "Traitement des
+    # données", "Analyse des résultats", "Análisis de datos", "Tratamiento de datos"
+    r"|exploitation|traitement|analyse|an[áa]lisis|tratamiento"
+    r"|travail\s+[àa]\s+(?:effectuer|faire|r[ée]aliser)|manipulations?\s+[àa]\s+faire"
     r"|actividades|compiti|domande|esercizi"
     r"|目的|任务|要求|内容|思考|步骤|问题|数据处理|作业"
     # a sentence that introduces what the student hands in: "What we want from you:",
@@ -29,11 +33,36 @@ TASK_HEADING = re.compile(
     r"|gesucht|zu\s+bestimmen|soll(?:te)?\s+enthalten|请给出",
     re.IGNORECASE,
 )
+# Headings of the procedure: their steps are done at the bench, not in the report, though
+# "步骤" and "Durchführung" read like work set.
+PROCEDURE_HEADING = re.compile(
+    r"procedure|method|set-?up|apparatus|equipment|durchf[üu]hrung|versuchsaufbau|aufbau"
+    r"|mode\s+op[ée]ratoire|protocole|montage|manipulation|procedimiento|montaje|步骤|仪器|装置",
+    re.IGNORECASE,
+)
+# What a step of the procedure asks for the report, not only at the bench: a result worked
+# out ("fit a line ... record the slope", "compute the mean"), which keeps it a task.
+ANALYSIS_WORD = re.compile(
+    r"\b(?:fit|plot|graph|slope|intercept|calculat|comput(?:e|ing)\b|determin|estimat|mean|average"
+    r"|uncertaint|error|compar|deriv|regress|berechn|bestimm|auftrag|trag\w*\s+sie|steigung"
+    r"|mittelwert|calcul|trac|ajust|moyenne|pente|increment|promedio|pendiente)"
+    r"|计算|拟合|作图|求出|求得|平均|斜率|不确定度",
+    re.IGNORECASE,
+)
 # The word that names a handout's aim.
 AIM_WORD = (
     r"(?:aims?|objectives?|purpose|goals?|ziele?|zielsetzung|versuchsziel|lernziele"
-    r"|objectifs?|objetivos?|obiettivi?|finalidad|prop[óo]sito|scopo"
+    r"|objectifs?|objetivos?|obiettivi?|finalidad|prop[óo]sito|scopo|zweck"
+    # French "But de la manipulation", "But du TP", "But :" (not the English "but")
+    r"|buts?(?=\s+d[eu]s?\b|\s*[:：]?\s*$)"
     r"|实验目的|目的)"
+)
+# A heading over the statement of the problem ("Aufgabenstellung", "Problem statement"): its
+# prose says what the experiment is for, as an aim section does; its list sets the tasks.
+STATEMENT_HEADING = re.compile(
+    r"^(?:\S+\s+)?(?:aufgabenstellung|problemstellung|fragestellung|problem\s+statement"
+    r"|statement\s+of\s+the\s+problem|planteamiento|[ée]nonc[ée]|enunciado)\b",
+    re.IGNORECASE,
 )
 # The aim stated on its own line: "Aim: to measure g", "实验目的：测量 ...", and as a run-in
 # heading ending in a full stop: "Objective. Determine the elastic properties ...".
@@ -92,6 +121,24 @@ IMPERATIVE = frozenset(
         "extrapolate", "interpolate", "linearise", "linearize", "integrate", "differentiate",
         "simulate", "sum", "average", "multiply", "divide", "subtract", "round", "open",
         "bring", "plug", "unplug", "remove", "discharge", "charge", "zero", "clamp", "hang", "copy",
+        "combine", "quantify", "normalise", "normalize", "correct", "locate",
+    }
+)  # fmt: skip
+# French handouts give commands in the infinitive ("Tracer I en fonction de cos²θ", "En
+# déduire I0") or the imperative ("Calculez"); Spanish ones in the formal imperative
+# ("Calcule", "Represente") or the infinitive ("Calcular").
+ROMANCE_IMPERATIVE = frozenset(
+    {
+        "calculer", "calculez", "tracer", "tracez", "ajuster", "ajustez", "déterminer",
+        "déterminez", "déduire", "déduisez", "donner", "donnez", "comparer", "comparez",
+        "vérifier", "vérifiez", "mesurer", "mesurez", "relever", "relevez", "représenter",
+        "représentez", "estimer", "estimez", "évaluer", "évaluez", "exprimer", "exprimez",
+        "commenter", "commentez", "conclure", "concluez", "justifier", "justifiez", "refaire",
+        "refaites", "interpréter", "interprétez", "montrer", "montrez", "indiquer", "indiquez",
+        "calcule", "calcular", "represente", "representar", "ajuste", "ajustar", "determinar",
+        "compare", "comparar", "obtenga", "obtener", "estime", "estimar", "repita", "repetir",
+        "linealice", "linealizar", "grafique", "graficar", "dibuje", "dibujar", "discuta",
+        "discutir", "explique", "explicar", "indique", "indicar", "razone", "justifique",
     }
 )  # fmt: skip
 # German instructions start with the verb ("Bestimmen Sie ...", to a student "Bestimme ...",
@@ -133,7 +180,8 @@ CHINESE_FROM = re.compile(
 LEADING_ADVERB = frozenset(
     {"next", "then", "also", "finally", "now", "first", "second", "third", "lastly", "again",
      "afterwards", "additionally", "similarly", "carefully", "briefly", "please", "just",
-     "anschließend", "danach", "zuletzt", "dann", "nun", "zunächst", "außerdem"}
+     "anschließend", "danach", "zuletzt", "dann", "nun", "zunächst", "außerdem",
+     "en", "puis", "ensuite", "enfin", "luego", "después", "finalmente"}
 )  # fmt: skip
 # After a comma a command is lower-case ("From a, determine g"), and an object follows it:
 # "..., set to 5 V" is a participle, "..., set the generator to 5 V" a command.
@@ -151,7 +199,7 @@ _YOU_MUST = re.compile(
 _GERMAN_SIE = re.compile(r"\b([a-zäöüß]+)\s+Sie\b", re.IGNORECASE)
 _GERMAN_MAN = re.compile(r"^man\s+([a-zäöüß]+)\b", re.IGNORECASE)
 _CLAUSE = re.compile(r"[,;:，；：]\s*")
-_WORD = re.compile(r"[A-Za-zÄÖÜäöüß]+")
+_WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ]+")  # Latin letters with the accents of Western Europe
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _NOTE_THAT = re.compile(r"^note\s+that\b", re.IGNORECASE)
 # French "pour" ("Pour n mesures ...", "Pour chaque diamètre ...") is "for", not the verb.
@@ -204,7 +252,7 @@ def imperative(clause: str, *, first: bool = True) -> bool:
         word, rest = following.group(0), rest[following.end() :].lstrip()
         capital = True  # "Next measure ...": the sentence's capital is the adverb's
     lowered = word.lower()
-    if lowered not in IMPERATIVE and lowered not in GERMAN_IMPERATIVE:
+    if not any(lowered in words for words in (IMPERATIVE, GERMAN_IMPERATIVE, ROMANCE_IMPERATIVE)):
         return False
     if capital and first:
         return True

@@ -28,10 +28,14 @@ from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.handout_markup import handout_of
 from labscribe.tools.handout_units import NOISE, Unit, plain_lines, sentences, units_of
 from labscribe.tools.reading import read_in
+from labscribe.tools.task_lists import mark_kind, task_lists
 from labscribe.tools.task_words import (
     AIM_INLINE,
     AIM_WORD,
+    ANALYSIS_WORD,
     BLANK,
+    PROCEDURE_HEADING,
+    STATEMENT_HEADING,
     TASK_MARKER,
     asks,
     closing,
@@ -43,6 +47,7 @@ ASSIGNMENT_NAME = re.compile(
     r"assign|handout|hand-out|lab[ _-]?sheet|worksheet|instruction|task|exercise|brief"
     r"|requirement|anleitung|aufgabe|arbeitsblatt|übung|uebung"
     r"|[ée]nonc[ée]|consigne|sujet|gui[oó]n|enunciado|pr[aá]ctica|esercitazion|istruzion"
+    r"|(?<![a-z])tp(?![a-z])"  # French "TP" (travaux pratiques): "TP_Malus", "tp3_optique"
     r"|实验|任务|要求|指导|讲义|作业",
     re.IGNORECASE,
 )
@@ -217,7 +222,7 @@ def task_numbers(marks: list[str]) -> list[str]:
     """The numbers a checklist gives its tasks: the handout's own `marks` ("A" ... "D",
     "i" ... "iii", "1" ... "4") where every task has one, all of one kind (numbers, letters
     or roman numerals) and all different; else 1, 2, 3 ... in order."""
-    kinds = {_mark_kind(mark) for mark in marks}
+    kinds = {mark_kind(mark) for mark in marks}
     if marks and "" not in kinds and len(kinds) == 1 and len(set(marks)) == len(marks):
         return list(marks)
     return [str(number) for number in range(1, len(marks) + 1)]
@@ -228,14 +233,6 @@ def task_number(numbers: list[str], number: int) -> str:
     return numbers[number - 1] if 0 < number <= len(numbers) else str(number)
 
 
-def _mark_kind(mark: str) -> str:
-    if mark[:1].isdigit():
-        return "number"
-    if re.fullmatch(r"[ivx]+", mark, re.IGNORECASE) and mark.lower() not in {"v", "x"}:
-        return "roman"
-    return "letter" if re.fullmatch(r"[a-h]", mark, re.IGNORECASE) else ""
-
-
 def _tasks(units: list[Unit]) -> tuple[list[tuple[str, str]], int]:
     """The tasks of `units` in order, each with the handout's mark for it, and how many
     beyond MAX_TASKS were left out. The aim's commands count only where the handout sets
@@ -243,17 +240,50 @@ def _tasks(units: list[Unit]) -> tuple[list[tuple[str, str]], int]:
     Questions, ...) are kept before commands found elsewhere (the procedure's steps), each
     kind in order."""
     found: dict[str, tuple[int, int, str, bool]] = {}  # task -> (rank, position, mark, aim)
-    for unit in units:
+    own = [_unit_tasks(unit) for unit in units]
+    for index in task_lists(units, [bool(tasks) for tasks in own]):
+        if not closing(units[index].text):
+            own[index] = [(1, units[index].text)]  # its list is a list of tasks
+    for unit, unit_tasks in zip(units, own, strict=True):
         aim = _is_aim(unit)
-        for rank, task in _unit_tasks(unit):
+        for rank, task in unit_tasks:
             task = _short(task)
             if task and task not in found:
                 found[task] = (rank, len(found), unit.mark if unit.kind == "item" else "", aim)
     if not all(aim for _, _, _, aim in found.values()):
         found = {task: found[task] for task in found if not found[task][3]}
+    if listed := _listed(units, own):  # the handout's own list of tasks, and nothing else
+        found = {task: found[task] for task in found if task in listed} or found
     kept = sorted(found, key=lambda task: found[task][:2])[:MAX_TASKS]
     kept.sort(key=lambda task: found[task][1])
     return [(task, found[task][2]) for task in kept], len(found) - len(kept)
+
+
+def _listed(units: list[Unit], own: list[list[tuple[int, str]]]) -> set[str]:
+    """The tasks of a handout that lists its tasks under a heading that sets them (Tasks,
+    Analysis, Auswertung, 数据处理, Exploitation; not its aim's, not its procedure's): every
+    item but the procedure's steps that work nothing out ("Record a background count", "Lesen
+    Sie U und I ab"; "fit a line ... record the slope" stays), and of its paragraphs there and
+    under the procedure only the questions and blanks: "Give units everywhere." instructs, it
+    sets no task. Empty when it lists none under such a heading: then every task found stands."""
+    kept: set[str] = set()
+    listed = False
+    sets = procedure = False
+    for unit, unit_tasks in zip(units, own, strict=True):
+        if unit.kind == "heading":
+            aim = AIM_HEADING.match(unit.text) is not None and not _TASKS_TOO.search(unit.text)
+            procedure = PROCEDURE_HEADING.search(unit.text) is not None
+            sets = unit.placed and not aim and not procedure
+            continue
+        tasks = [task for _, task in unit_tasks]
+        if unit.kind == "item":
+            listed = listed or (sets and unit.placed)
+            if procedure:
+                tasks = [task for task in tasks if ANALYSIS_WORD.search(task)]
+        elif sets or procedure:  # a rule for the whole list, or a step at the bench
+            tasks = [task for task in tasks if BLANK.search(task) or task.endswith(("?", "？"))]
+        kept.update(_short(task) for task in tasks)
+    return kept if listed else set()
 
 
 def _is_aim(unit: Unit) -> bool:
@@ -274,7 +304,9 @@ def _unit_tasks(unit: Unit) -> list[tuple[int, str]]:
             return []
         if unit.placed or BLANK.search(unit.text):
             return [(0, unit.text)]
-        return [(1, unit.text)] if any(asks(s) for s in sentences(unit.text)) else []
+        # a numbered question ("c. Are the two instruments consistent?") asks for an answer
+        asked = unit.mark and any(s.endswith(("?", "？")) for s in sentences(unit.text))
+        return [(1, unit.text)] if asked or any(asks(s) for s in sentences(unit.text)) else []
     chosen = []
     for sentence in sentences(unit.text):
         if closing(sentence):
@@ -321,6 +353,12 @@ def _aim(handout: Handout) -> tuple[str, bool]:
     under = [u.text for u in handout.units if u.kind != "heading" and AIM_HEADING.match(u.heading)]
     if under:
         return _cut(" ".join(under), MAX_AIM_CHARS), False
+    stated = [
+        u.text for u in handout.units
+        if u.kind == "para" and STATEMENT_HEADING.match(u.heading) and not _sets_work(u.text)
+    ]  # fmt: skip
+    if stated:
+        return _cut(" ".join(stated), MAX_AIM_CHARS), False
     opening = _opening(handout)
     return opening, bool(opening)
 
@@ -335,11 +373,14 @@ def _opening(handout: Handout) -> str:
             if is_cjk(unit.text)
             else len(unit.text.split()) >= MIN_OPENING_WORDS
         )
-        # a command or a sentence introducing a list is not the aim
-        commands = unit.text.endswith((":", "：")) or any(asks(s) for s in sentences(unit.text))
-        if long_enough and not closing(unit.text) and not commands:
+        if long_enough and not closing(unit.text) and not _sets_work(unit.text):
             return _cut(unit.text, MAX_AIM_CHARS)
     return ""
+
+
+def _sets_work(text: str) -> bool:
+    """Whether a paragraph gives a command or introduces a list: no statement of the aim."""
+    return text.endswith((":", "：")) or any(asks(s) for s in sentences(text))
 
 
 def _short(sentence: str) -> str:

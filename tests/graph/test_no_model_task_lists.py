@@ -1,0 +1,93 @@
+"""`labscribe run --no-model`: every task of a handout's lettered, roman or French list is in
+the checklist under the handout's own mark: a question lettered c., an item opening with a verb
+no word list holds, "i." to "iv." in Markdown, and a French TP's infinitives under
+"## Exploitation" (the TP found by its name, its aim under "## But de la manipulation").
+Layouts as in the eval folders and real French TP sheets (tests/tools/test_task_lists.py names
+them); the data are real files (tests/data/real/SOURCES.md)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from test_no_model_checklist import REAL, checklist, report_of
+
+LETTERED = """\
+Exercise: the density of the Earth (Cavendish, 1798)
+----------------------------------------------------
+
+The file holds the 29 determinations Cavendish published.
+
+  a. Compute the mean and the standard deviation of the 29 determinations.
+  b. Rework the mean without the first six determinations (a softer torsion wire).
+  c. Are the two means consistent with each other? Quantify their difference.
+  d. Compare your result with the modern value 5.513.
+"""
+
+ROMAN = """\
+# Practical 1: Period of a pendulum
+
+**Aim**: measure the period of a pendulum and its uncertainty.
+
+### Analysis
+
+i. Average the periods and give their standard deviation.
+ii. Histogram the periods. The periods should scatter like a Gaussian: is your histogram
+compatible with one?
+iii. Quote the mean period with the standard error of the mean.
+iv. Is the mean compatible with 3.4 s?
+"""
+
+TP = """\
+# TP 4 — Période d'un pendule simple
+
+## But de la manipulation
+Mesurer la période d'un pendule simple et en estimer l'incertitude.
+
+## Exploitation
+a) Calculer la moyenne et l'écart-type des périodes.
+b) Tracer l'histogramme des périodes.
+c) En déduire l'incertitude-type de la moyenne.
+d) La distribution des périodes est-elle gaussienne ?
+"""
+
+
+def _rows(report: str) -> list[str]:
+    return [line for line in checklist(report).splitlines() if " & " in line]
+
+
+def test_a_lettered_exercise_keeps_its_question_and_its_unfamiliar_verb(tmp_path: Path) -> None:
+    folder = tmp_path / "cavendish"
+    folder.mkdir()
+    (folder / "exercise.txt").write_text(LETTERED)
+    shutil.copy(REAL / "repeats" / "Cavendish.csv", folder)
+    rows = _rows(report_of(folder, tmp_path))
+    marks = [row.split(" & ")[0] for row in rows if row[:2] in {"a ", "b ", "c ", "d "}]
+    assert marks == ["a", "b", "c", "d"], rows
+    assert any(row.startswith("b & Rework the mean without the first six") for row in rows)
+    assert any(row.startswith("c & Are the two means consistent") for row in rows)
+
+
+def test_roman_items_in_markdown_keep_their_numerals_and_their_questions(tmp_path: Path) -> None:
+    folder = tmp_path / "pendulum"
+    folder.mkdir()
+    (folder / "handout.md").write_text(ROMAN)
+    shutil.copy(REAL / "repeats" / "Pendel-Messung.dat", folder / "periods.dat")
+    rows = _rows(report_of(folder, tmp_path))
+    marks = [row.split(" & ")[0] for row in rows if row.split(" & ")[0] in {"i", "ii", "iii", "iv"}]
+    assert marks == ["i", "ii", "iii", "iv"], rows
+    assert any("is your histogram compatible with one?" in row for row in rows), rows
+
+
+def test_a_french_tp_gives_its_aim_and_its_exploitation_tasks(tmp_path: Path) -> None:
+    folder = tmp_path / "tp"
+    folder.mkdir()
+    (folder / "TP4_pendule.md").write_text(TP)
+    shutil.copy(REAL / "repeats" / "Pendel-Messung.dat", folder / "mesures.dat")
+    report = report_of(folder, tmp_path)
+    assert "Mesurer la période d'un pendule simple" in report
+    assert "The material states no aim" not in report
+    rows = _rows(report)
+    marks = [row.split(" & ")[0] for row in rows if row[:2] in {"a ", "b ", "c ", "d "}]
+    assert marks == ["a", "b", "c", "d"], rows
+    assert any(row.startswith("b & Tracer l'histogramme des périodes.") for row in rows), rows
