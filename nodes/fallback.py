@@ -171,10 +171,8 @@ def _apparatus(analysis: Analysis, findings: dict[str, Any]) -> str:
 
 
 def _value(row: ParameterRow) -> str:
-    """`47 Ω`; `20MHz` as written when the file wrote the unit in the value."""
-    if row.number is None or not row.unit or row.value.replace(" ", "").endswith(row.unit):
-        return row.value
-    return f"{row.value} {row.unit}"
+    """`47 Ω`; `20MHz` as written when the file wrote the unit in the value; `4.7 kΩ ± 5 %`."""
+    return row.shown()
 
 
 def _results(analysis: Analysis, figures: list[dict[str, str]]) -> str:

@@ -78,7 +78,7 @@ _SUPERSCRIPT_DIGITS = str.maketrans("⁺⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "+-0123
 _MASS_NAME = re.compile(r"weight|\bwt\b|mass|load|tonnage|gewicht|\blast\b|peso|poids|重|质量|载",
                         re.IGNORECASE)  # fmt: skip
 # Names of temperatures and heating, whose `C` is degrees Celsius; and a `C` standing alone.
-_TEMPERATURE_NAME = re.compile(r"temp|heat|therm|cool|°|温", re.I)
+_TEMPERATURE_NAME = re.compile(r"temp|heat|therm|cool|theta|°|温|[θϑ]", re.I)
 _BARE_C = re.compile(r"(?<![\w°])C(?!\w)")
 # DIN 1313's `T in K`, a German `Spannung in V`; a table's `Temperature, °C`.
 _IN = re.compile(r"^(?P<name>\S.*?)\s+in\s+(?P<unit>\S.{0,23})$")
