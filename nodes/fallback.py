@@ -34,6 +34,7 @@ from labscribe.tools.regression_text import regression_remark
 from labscribe.tools.repeat_text import REPEATS_EXPLAINED, repeat_notes, result_rows
 from labscribe.tools.row_numbers import row_number_notes
 from labscribe.tools.scanning import with_tables
+from labscribe.tools.shown_digits import column_texts
 from labscribe.tools.tables import TableSummary
 from labscribe.tools.task_axes import other_axes_than_asked
 from labscribe.tools.tasks import task_number
@@ -307,7 +308,7 @@ def _ratio_note(summary: TableSummary) -> str:
 def _excerpt(summary: TableSummary) -> str:
     columns = summary.measured()
     header = [_with_unit(c.name, c.unit) for c in columns]
-    rows = [["–" if value is None else f"{value:g}" for value in row] for row in summary.excerpt]
+    rows = column_texts(summary.excerpt)  # digits enough that differing values differ
     caption = (
         f"Excerpt of {summary.id}: {len(rows)} of its {summary.rows} rows, evenly spaced "
         "from the first to the last"
