@@ -9,11 +9,13 @@ import math
 
 MIN_DIGITS = 6  # as `%g` prints: what a column of ordinary readings needs
 MAX_DIGITS = 15  # a double's digits; more only print its binary noise
+MAX_WRITTEN = 10  # digits a file writes beyond these are a computed value's, not a reading's
 
 
 def column_texts(rows: list[list[float | None]], missing: str = "–") -> list[list[str]]:
-    """`rows` as text, each column with the fewest significant digits (MIN_DIGITS or more)
-    at which its values that differ also differ in print; `missing` for a None."""
+    """`rows` as text, each column with the digits its values are written with (MIN_DIGITS
+    at least, as `%g`), more where values that differ would print alike; `missing` for a
+    None."""
     if not rows:
         return []
     digits = [_digits([row[i] for row in rows]) for i in range(len(rows[0]))]
@@ -25,8 +27,18 @@ def column_texts(rows: list[list[float | None]], missing: str = "–") -> list[l
 
 
 def _digits(values: list[float | None]) -> int:
+    """The digits the column's values are written with (`196.3052`: 7; at most
+    MAX_WRITTEN), or more where values that differ would print alike."""
     distinct = {v for v in values if v is not None and math.isfinite(v)}
-    for digits in range(MIN_DIGITS, MAX_DIGITS + 1):
+    written = max((_significant(v) for v in distinct), default=MIN_DIGITS)
+    for digits in range(max(MIN_DIGITS, min(written, MAX_WRITTEN)), MAX_DIGITS + 1):
         if len({f"{v:.{digits}g}" for v in distinct}) == len(distinct):
             return digits
     return MAX_DIGITS
+
+
+def _significant(value: float) -> int:
+    """The significant digits of the shortest text that reads back as `value` (`196.3052`:
+    7; `0.1`: 1)."""
+    mantissa = repr(abs(value)).lower().split("e")[0].replace(".", "").lstrip("0")
+    return max(1, len(mantissa.rstrip("0")) if "." in repr(value) else len(mantissa))

@@ -19,6 +19,8 @@ def test_values_that_differ_in_the_seventh_digit_differ_in_print() -> None:
     assert "107.8681568" in texts
 
 
-def test_ordinary_readings_keep_six_digits_and_a_gap_stays_a_dash() -> None:
+def test_readings_print_as_written_and_a_gap_stays_a_dash() -> None:
+    """NIST StRD SiRstv's resistivities (196.3052, 196.1240: ohm.cm to four places) keep the
+    digits the file writes; short readings stay as %g prints them."""
     assert column_texts([[1.5, None], [2.25, 3.0]]) == [["1.5", "–"], ["2.25", "3"]]
-    assert column_texts([[1 / 3], [2 / 3]]) == [["0.333333"], ["0.666667"]]
+    assert column_texts([[196.3052], [196.1240]]) == [["196.3052"], ["196.124"]]
