@@ -34,6 +34,7 @@ from labscribe.tools.regression_text import regression_remark
 from labscribe.tools.repeat_text import REPEATS_EXPLAINED, repeat_notes, result_rows
 from labscribe.tools.row_numbers import row_number_notes
 from labscribe.tools.scanning import with_tables
+from labscribe.tools.shown_digits import column_texts
 from labscribe.tools.tables import TableSummary
 from labscribe.tools.task_fit import differs, not_task_fit, task_ask
 from labscribe.tools.tasks import task_number
@@ -171,10 +172,8 @@ def _apparatus(analysis: Analysis, findings: dict[str, Any]) -> str:
 
 
 def _value(row: ParameterRow) -> str:
-    """`47 Ω`; `20MHz` as written when the file wrote the unit in the value."""
-    if row.number is None or not row.unit or row.value.replace(" ", "").endswith(row.unit):
-        return row.value
-    return f"{row.value} {row.unit}"
+    """`47 Ω`; `20MHz` as written when the file wrote the unit in the value; `4.7 kΩ ± 5 %`."""
+    return row.shown()
 
 
 def _results(analysis: Analysis, figures: list[dict[str, str]]) -> str:
@@ -318,7 +317,7 @@ def _ratio_note(summary: TableSummary) -> str:
 def _excerpt(summary: TableSummary) -> str:
     columns = summary.measured()
     header = [_with_unit(c.name, c.unit) for c in columns]
-    rows = [["–" if value is None else f"{value:g}" for value in row] for row in summary.excerpt]
+    rows = column_texts(summary.excerpt)  # digits enough that differing values differ
     caption = (
         f"Excerpt of {summary.id}: {len(rows)} of its {summary.rows} rows, evenly spaced "
         "from the first to the last"

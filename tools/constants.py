@@ -29,7 +29,7 @@ from labscribe.tools.dimensions import solve_dimensions
 from labscribe.tools.fit_result import ConstantUse, Fit
 from labscribe.tools.formula_parse import Formula, substituted
 from labscribe.tools.role_phrases import asked_objects, is_symbol, sentences
-from labscribe.tools.si_units import SI, dimension_of, unit_text
+from labscribe.tools.si_units import SI, dimension_of, si_of, unit_text
 from labscribe.tools.si_units import u as units
 
 # Which CODATA set scipy.constants holds, told by a value each set revised (the electron's
@@ -123,6 +123,25 @@ def asked_symbols(tasks: tuple[str, ...], text: str, words: dict[str, set[str]])
                 if constant.words.search(phrase):
                     asked |= set(constant.spellings)
     return asked
+
+
+def asks_a_constant(formula: Formula, asked: set[str], units: tuple[str, str]) -> bool:
+    """Whether a parameter the task asks for is the constant its symbol spells (g in
+    T = 2π√(L/g), to be given in m/s²), the columns in `units` (variable, response): where
+    their units decide its dimension, only if that is the constant's (the rate constant k
+    of y = L0·(1 − e^(−k·t)) in 1/d is no Boltzmann constant); never where a column's unit
+    is written but cannot be read in SI (a value rescaled beside it would lose its unit)."""
+    spelled = [p for p in formula.parameters if p in BY_SPELLING and p in asked]
+    x_si, y_si = (si_of(unit) for unit in units)
+    unread = any(unit and si is None for unit, si in zip(units, (x_si, y_si), strict=True))
+    if not spelled or unread:
+        return False
+    if x_si is None or y_si is None:
+        return True  # no unit written: the columns are taken in SI, as the constants are
+    found = parameter_dimensions(formula, {}, x_si, y_si) or {}
+    return any(
+        found.get(p) is None or found[p] == dimension_of(BY_SPELLING[p].unit) for p in spelled
+    )
 
 
 def constants_in(

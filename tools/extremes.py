@@ -23,6 +23,13 @@ import numpy as np
 from pydantic import BaseModel
 
 from labscribe.guards.numbers import Fact
+from labscribe.tools.all_maxima import (
+    MAX_LISTED,
+    PROMINENCE_SIGMAS,
+    asked_range,
+    asks_all_maxima,
+    local_maxima,
+)
 from labscribe.tools.columns import Column
 from labscribe.tools.data_facts import words_of
 from labscribe.tools.parameters import ParameterRow
@@ -156,6 +163,9 @@ def _extreme(task: str, kind: str, tables: list[Table], own: list[ParameterRow])
     values = frame[column.key].to_numpy(dtype=float)
     if not np.isfinite(values).any():
         return []
+    x_key = table.summary.x
+    if kind == "maximum" and asks_all_maxima(task) and x_key is not None and x_key != column.key:
+        return _all_maxima(task, table, column)
     i = int(np.nanargmax(values) if kind == "maximum" else np.nanargmin(values))
     extreme = "largest" if kind == "maximum" else "smallest"
     where = _where(table, column, i, task)
@@ -175,6 +185,40 @@ def _extreme(task: str, kind: str, tables: list[Table], own: list[ParameterRow])
     return [Extreme(task=task, kind=kind, value=float(values[i]), unit=column.unit,
                     name=column.name, table=table.summary.id,
                     given=f"{data[0].upper()}{data[1:]} ({table.summary.id})")]  # fmt: skip
+
+
+def _all_maxima(task: str, table: Table, column: Column) -> list[Extreme]:
+    """Every local maximum of `column` along the table's variable, with its position and the
+    spacings between neighbours, for a task that asks for all of them (tools.all_maxima)."""
+    x = table.summary.column(table.summary.x)  # type: ignore[arg-type]
+    xs = table.frame[x.key].to_numpy(dtype=float)
+    ys = table.frame[column.key].to_numpy(dtype=float)
+    found, sigma = local_maxima(xs, ys)
+    span = asked_range(task, x.unit)
+    within = ""
+    if span is not None:
+        found = found[(xs[found] >= span[0]) & (xs[found] <= span[1])]
+        within = f" between {span[0]:g} and {span[1]:g} {x.unit}"
+    if len(found) == 0:
+        return []
+    where = ", ".join(f"{xs[i]:.6g}" for i in found[:MAX_LISTED]) + (f" {x.unit}" if x.unit else "")
+    heights = ", ".join(f"{ys[i]:.6g}" for i in found[:MAX_LISTED])
+    text = (
+        f"The local maxima of {column.name} along {x.name}{within} ({len(found)}, each "
+        f"standing out of the noise σ ≈ {sigma:.2g}{' ' + column.unit if column.unit else ''} by "
+        f"{PROMINENCE_SIGMAS:g} σ or more; scipy.signal.find_peaks) are at {x.name} = {where}"
+        f" ({column.name} = {heights}{' ' + column.unit if column.unit else ''})"
+    )
+    if len(found) >= 2:
+        gaps = np.diff(xs[found])
+        text += (
+            f"; spacings {', '.join(f'{g:.4g}' for g in gaps[:MAX_LISTED])}"
+            f"{' ' + x.unit if x.unit else ''} (mean {np.mean(gaps):.4g}"
+            f"{' ' + x.unit if x.unit else ''})"
+        )
+    return [Extreme(task=task, kind="maxima", value=float(ys[found[0]]), unit=column.unit,
+                    name=column.name, table=table.summary.id,
+                    given=f"{text} ({table.summary.id})")]  # fmt: skip
 
 
 def _threshold(task: str, tables: list[Table]) -> list[Extreme]:

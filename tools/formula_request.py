@@ -14,8 +14,8 @@ import numpy as np
 
 from labscribe.tools.column_names import Named
 from labscribe.tools.constants import (
-    BY_SPELLING,
     asked_symbols,
+    asks_a_constant,
     constants_in,
     in_si,
     uses,
@@ -69,7 +69,7 @@ def fit_asked(
     x_si, y_si = si_of(fit.x_unit), si_of(fit.y_unit)
     text = "\n".join((handout.text, *handout.tasks))
     constants = constants_in(formula, asked=asked, text=text, x_si=x_si, y_si=y_si)
-    if not constants and not any(p in BY_SPELLING and p in asked for p in formula.parameters):
+    if not constants and not asks_a_constant(formula, asked, (fit.x_unit, fit.y_unit)):
         fitted = fit_formula(fit, formula, x, y, sigma, sigma_name=sigma_name)
         return given_units(fitted, written, given)
     fitted = fit_formula(fit, in_si(formula, constants, x_si, y_si), x, y, sigma,

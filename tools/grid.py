@@ -40,6 +40,7 @@ from labscribe.tools.instruments import (
     run_groups,
 )
 from labscribe.tools.parameters import ParameterRow
+from labscribe.tools.part_tables import names_a_value, part_rows
 from labscribe.tools.time_columns import Clock, elapsed
 
 MAX_TABLES_PER_FILE = 8  # blocks beyond this are instrument dumps, not report material
@@ -71,6 +72,8 @@ def tables_in(grid: Grid) -> tuple[list[Found], list[ParameterRow], int]:
     """The tables of `grid` (each run of MIN_ROWS or more numeric rows, split into runs
     side by side where the header says so), the metadata as parameter rows (source left
     empty for the caller), and how many blocks the grid held."""
+    if (parts := part_rows(grid)) is not None:
+        return [], parts, 0  # a table of parts and their values: settings, no data
     metadata: list[ParameterRow] = []
     numeric = _numeric_rows(grid.cells, grid.values)
     side = _side_metadata(grid, numeric)
@@ -219,9 +222,12 @@ def _results_block(
     names = sum(bool(cell) for cell in found.header)
     if found.units is None and names <= 2 and all(_labelled(grid, i) for i in range(start, stop)):
         return []  # a labelled row under a `key,value` line: `Scan range,5.0,80.0` is a setting
+    positions = [p for p in grid.cells.columns if grid.values.iloc[start:stop][p].notna().any()]
+    if not all(names_a_value(found.header[p]) for p in positions):
+        used[start:stop] = False  # its lines are settings of their own, read line by line
+        return []  # a line of a datasheet above another (`B = 3977 K ± 0.75 %`), no header
     used[found.rows] = True
     rows: list[ParameterRow] = []
-    positions = [p for p in grid.cells.columns if grid.values.iloc[start:stop][p].notna().any()]
     spelled = spell(found, positions)
     for offset, i in enumerate(range(start, stop)):
         suffix = f" ({offset + 1})" if stop - start > 1 else ""

@@ -21,6 +21,7 @@ import numpy as np
 from labscribe.tools.columns import Column
 from labscribe.tools.instrument_columns import complete_columns
 from labscribe.tools.parameters import ParameterRow
+from labscribe.tools.stated_specs import named_line, read_stated
 from labscribe.tools.units import canonical, split_unit, split_value
 
 if TYPE_CHECKING:
@@ -105,7 +106,10 @@ def metadata_of_line(line: str) -> list[ParameterRow]:
     if match is not None:
         return _row(match["key"], match["value"], "", "")
     match = _ALIGNED_TEXT.match(text)
-    return _row(match["key"], match["value"], "", "") if match is not None else []
+    if match is not None:
+        return _row(match["key"], match["value"], "", "")
+    named = named_line(text)  # a datasheet's `Operating temperature -40 ... +125 °C`
+    return _row(named[0], named[1], "", named[2]) if named is not None else []
 
 
 def _tabbed(filled: list[str]) -> list[ParameterRow]:
@@ -182,9 +186,14 @@ def _row(key: str, value: str, unit: str, comment: str) -> list[ParameterRow]:
         return []
     name, key_unit = split_unit(key)
     number, value_unit = split_value(value)
+    tolerance = ""
+    if number is None and (stated := read_stated(value)) is not None:
+        # `3977 K ± 0.75 %`: the value and its tolerance; `-40 ... +125 °C` keeps its unit
+        number, value_unit, tolerance = stated.number, stated.unit, stated.tolerance
+        value = value.split("±")[0].strip() if tolerance else value
     return [
         ParameterRow(source="", key=key, name=name, value=value, number=number,
-                     unit=value_unit or unit or key_unit, comment=comment)
+                     unit=value_unit or unit or key_unit, comment=comment, tolerance=tolerance)
     ]  # fmt: skip
 
 

@@ -35,6 +35,11 @@ MAX_DEPTH = 6  # nesting flattened into dotted sections; deeper values are shown
 # log also has colons ("13:05 start").
 MIN_TEXT_SETTINGS = 3
 TEXT_SETTING_SHARE = 0.7
+# A list or range of numbers as a value (`[1.75e-05, 1.95e-05]` read as `1.75e-05, 1.95e-05`):
+# the unit its key states is theirs.
+_NUMBERS = re.compile(
+    r"^\s*[-+−]?\d[\d.eE+\-−]*(?:\s*(?:,|;|\.\.\.|…|–|\bto\b)\s*[-+−]?\d[\d.eE+\-−]*)+\s*$"
+)
 _KEY = re.compile(r"^[^\W\d][\w .()/%-]{0,47}$")  # starts with a letter; a name, not a sentence
 _TOP = "__top__"  # configparser's section for settings before any [section]
 
@@ -54,6 +59,18 @@ class ParameterRow(BaseModel):
     number: float | None = None
     unit: str = ""
     comment: str = ""
+    tolerance: str = ""
+    """The tolerance or uncertainty the file states beside the value, with its unit: `5 %`."""
+
+    def shown(self) -> str:
+        """The value as the file writes it, with its unit where the file wrote it apart
+        (`47 Ω`, `1.75e-05, 1.95e-05 K^-1`; `20MHz` as written) and its tolerance
+        (`3977 K ± 0.75 %`)."""
+        text = self.value
+        numbers = self.number is not None or _NUMBERS.match(text) is not None
+        if numbers and self.unit and not text.replace(" ", "").endswith(self.unit):
+            text = f"{text} {self.unit}"
+        return f"{text} ± {self.tolerance}" if self.tolerance else text
 
 
 def read_parameters(folder: Folder, rel: str) -> list[ParameterRow]:

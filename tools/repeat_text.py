@@ -254,6 +254,17 @@ def _differ_text(series: Series) -> str:
     )
 
 
+def _pooled_text(series: Series) -> str:
+    """`pooled within-series standard deviation 0.1028 ohm.cm (20 degrees of freedom)`."""
+    if series.pooled_std is None:
+        return ""
+    unit = f" {series.unit}" if series.unit else ""
+    return (
+        f"pooled within-series standard deviation {series.pooled_std:.4g}{unit} (the square "
+        f"root of the within-series mean square; {series.pooled_dof} degrees of freedom)"
+    )
+
+
 def _p(p: float) -> str:
     """`< 0.001`, `= 0.0031`."""
     return "< 0.001" if p < 0.001 else f"= {p:.2g}"
@@ -284,6 +295,7 @@ def repeat_evidence(
             "weighted": "; ".join(p for p in (weighted_text(head), means_weighted_text(head)) if p),
             "outliers": outlier_text(head) if head.outliers else "",
             "differ": _differ_text(head),
+            "pooled": _pooled_text(head),
             "series": _by_series(rest),
         }
         asked = [name for name, pattern in _ASKED_PART.items() if pattern.search(task)]
@@ -324,8 +336,14 @@ _ASKED_PART = {
         r"outlier|without (?:them|it|the)|\bfinal\b|ausrei(?:ß|ss)er|异常", re.I
     ),
     "differ": re.compile(r"analysis of variance|\banova\b|\bF\b|varianzanalyse|方差分析", re.I),
+    "pooled": re.compile(
+        r"pooled|repeatab|within[- ]\w*|gepoolt|wiederholstandardabweichung|combin[ée]e|"
+        r"agrupad|combinad|合并",
+        re.I,
+    ),
     "series": re.compile(
         r"\beach (?:of the )?(?:\w+ )?(?:series|experiment|run|set|group)|per (?:series|run)|"
+        r"\beach of the (?:\w+ )?\w+s\b|"  # "for each of the five probes"
         r"\bjede[nrs]? (?:messreihe|reihe|serie)|\bchaque (?:s[ée]rie|exp[ée]rience)|"
         r"\bcada (?:serie|experimento|grupo)|每组",
         re.I,

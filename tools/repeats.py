@@ -20,6 +20,7 @@ whether their means differ more than their scatter allows.
 from __future__ import annotations
 
 import math
+import re
 import time
 
 import numpy as np
@@ -103,6 +104,10 @@ class Series(BaseModel):
     by chance."""
     series_f: float | None = None
     """For all series together: the one-way ANOVA's F statistic."""
+    pooled_std: float | None = None
+    """For all series together: the pooled within-series standard deviation, √(within-series
+    mean square), with `pooled_dof` = N − k degrees of freedom."""
+    pooled_dof: int | None = None
     means_weighted: Weighted | None = None
     """For all series together: the 1/SE²-weighted mean of the series' means, with the χ²
     of the means about it."""
@@ -122,20 +127,53 @@ def repeated_measurements(tables: list[Table], *, deadline: float = math.inf) ->
     together), at most MAX_SERIES in all; none are started after `deadline`."""
     found: list[Series] = []
     for table in tables:
-        if table.summary.x is not None or time.monotonic() > deadline:
+        if time.monotonic() > deadline:
             continue
-        found += _series_of(table)
+        if table.summary.x is None:
+            found += _series_of(table)
+        elif counts_repeats(table):
+            found += _series_of(table, skip=table.summary.x)
     return found[:MAX_SERIES]
 
 
-def _series_of(table: Table) -> list[Series]:
+# A column that numbers the repeats (`rep`, `Messung`, `n°`, `trial`), its values 1, 2, 3...
+_REPEAT_NUMBER = re.compile(
+    r"^(?:rep|repeat|repetition|replicate|run|trial|measurement|reading|messung|wiederholung|"
+    r"mesure|essai|medida|repetici[óo]n|ensayo|misura|prova|n|no|nr|n°|#|i|k|序号|次数)\.?"
+    r"(?:\s*(?:no\.?|nr\.?|#|n°|number|index))?$",
+    re.IGNORECASE,
+)
+
+
+def counts_repeats(table: Table) -> bool:
+    """Whether the table's variable only numbers repeats (`rep` 1 to 5) of the one quantity
+    its other columns measure side by side (`probe_1` to `probe_5` in one unit): a table of
+    repeated measurements, not a curve against the repeat number."""
     summary, frame = table.summary, table.frame
-    rows = _row_numbers(table)
+    x = summary.column(summary.x) if summary.x is not None else None
+    if x is None or not _REPEAT_NUMBER.match((x.header.strip() or x.name).strip()):
+        return False
+    values = frame[x.key].to_numpy(dtype=float)
+    values = values[np.isfinite(values)]
+    if len(values) < 2 or not np.array_equal(values, np.arange(1, len(values) + 1)):
+        return False
+    measured = [c for c in summary.columns
+                if c.key != x.key and c.ratio_of is None and c.uncertainty_of is None]  # fmt: skip
+    # one name but a number (`probe_1` ... `probe_5`) in one unit; a column of five that
+    # happens to fall throughout is no trend against a number that only counts repeats
+    stems = {re.sub(r"[\s_.-]*\d+$", "", c.name).lower() for c in measured}
+    return len(measured) >= 2 and len(stems) == 1 and len({c.unit for c in measured}) == 1
+
+
+def _series_of(table: Table, skip: str | None = None) -> list[Series]:
+    summary, frame = table.summary, table.frame
+    rows = _row_numbers(table) if skip is None else frame[skip].to_numpy(dtype=float)
     sigmas = {c.uncertainty_of: c.key for c in summary.columns if c.uncertainty_of}
-    label_key = series_column(summary.columns, frame)
+    label_key = series_column(summary.columns, frame) if skip is None else None
     measured = [
         c for c in summary.columns
-        if c.uncertainty_of is None and c.ratio_of is None and c.key != label_key and c.count
+        if c.uncertainty_of is None and c.ratio_of is None and c.key not in (label_key, skip)
+        and c.count
     ]  # fmt: skip
     parts: list[tuple[Series, np.ndarray]] = []
     if label_key is not None:
@@ -229,6 +267,9 @@ def _pooled(table: Table, columns: list[Column], groups: list[np.ndarray]) -> Se
     if len(compared) >= 2 and all(np.ptp(group) > 0 for group in compared):
         anova = stats.f_oneway(*compared)
         series.series_p, series.series_f = float(anova.pvalue), float(anova.statistic)
+        dof = sum(len(group) for group in compared) - len(compared)
+        within = sum(float(np.sum((group - np.mean(group)) ** 2)) for group in compared)
+        series.pooled_std, series.pooled_dof = math.sqrt(within / dof), dof
         means = np.array([np.mean(group) for group in compared])
         errors = np.array([np.std(group, ddof=1) / math.sqrt(len(group)) for group in compared])
         series.means_weighted = weighted_mean(means, errors)

@@ -31,7 +31,7 @@ UNITS: dict[str, sympy.Expr] = {
     "cd": u.candela, "Hz": u.hertz, "N": u.newton, "Pa": u.pascal, "J": u.joule, "W": u.watt,
     "C": u.coulomb, "V": u.volt, "F": u.farad, "Ω": u.ohm, "S": u.siemens, "Wb": u.weber,
     "T": u.tesla, "H": u.henry, "eV": u.electronvolt, "L": u.liter, "min": u.minute,
-    "h": u.hour, "bar": u.bar, "Vpp": u.volt, "Vrms": u.volt, "Vpk": u.volt,
+    "h": u.hour, "d": u.day, "bar": u.bar, "Vpp": u.volt, "Vrms": u.volt, "Vpk": u.volt,
     "App": u.ampere, "Arms": u.ampere, "rad": sympy.Integer(1), "deg": sympy.pi / 180,
     "%": sympy.Rational(1, 100), "ppm": sympy.Rational(1, 10**6), "lx": u.lux,
 }  # fmt: skip

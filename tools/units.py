@@ -48,6 +48,7 @@ _WORDS = {
     "degrees c": "°C", "degree celsius": "°C", "degrees celsius": "°C", "centimeters": "cm",
     "centimetres": "cm", "millimeters": "mm", "millimetres": "mm", "kilograms": "kg",
     "percent": "%", "minute": "min", "minutes": "min", "hour": "h", "hours": "h",
+    "day": "d", "days": "d",
 }  # fmt: skip
 # Charge and energy as battery cyclers write them: mA.h, A.h, W.h.
 _HOURS = re.compile(r"^(?P<base>[mkµu]?[AW])\.?h$")
@@ -78,7 +79,8 @@ _SUPERSCRIPT_DIGITS = str.maketrans("⁺⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "+-0123
 _MASS_NAME = re.compile(r"weight|\bwt\b|mass|load|tonnage|gewicht|\blast\b|peso|poids|重|质量|载",
                         re.IGNORECASE)  # fmt: skip
 # Names of temperatures and heating, whose `C` is degrees Celsius; and a `C` standing alone.
-_TEMPERATURE_NAME = re.compile(r"temp|heat|therm|cool|°|温", re.I)
+_TIME_NAME = re.compile(r"^t$|^t[_ ]|time|zeit|temps|tiempo|tempo|dauer|时间|incubat", re.I)
+_TEMPERATURE_NAME = re.compile(r"temp|heat|therm|cool|theta|°|温|[θϑ]", re.I)
 _BARE_C = re.compile(r"(?<![\w°])C(?!\w)")
 # DIN 1313's `T in K`, a German `Spannung in V`; a table's `Temperature, °C`.
 _IN = re.compile(r"^(?P<name>\S.*?)\s+in\s+(?P<unit>\S.{0,23})$")
@@ -139,6 +141,8 @@ def _unit_of(name: str, written: str) -> str | None:
     `T`, as inventory exports write it) beside a mass's name."""
     if written.strip() in ("t", "T") and _MASS_NAME.search(name):  # no tesla of a weight
         return "t"
+    if written.strip() == "d" and _TIME_NAME.search(name):  # `Time (d)`: days, as BOD tests
+        return "d"
     return known_unit(written)
 
 
