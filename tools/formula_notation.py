@@ -159,8 +159,10 @@ def _math_prefix(text: str) -> str:
     end = 0
     depth = 0
     opened = 0  # where the outermost open parenthesis starts
+    group_starts = False  # the token follows an opening bracket
     for match in _TOKEN.finditer(text):
         token = match[0]
+        starts, group_starts = group_starts, token in "([{"
         if token in "([{":
             opened = match.start() if depth == 0 else opened
             depth += 1
@@ -169,10 +171,13 @@ def _math_prefix(text: str) -> str:
             if depth < 0:
                 break
         elif _prose(token.lstrip("\\")) and not _multiplied(text, match):
-            if depth > 0:  # a remark in parentheses: the formula ended before it
+            if depth == 0:
+                break  # a word of the prose around the formula
+            # a name after an operator inside the formula's brackets ("exp[−2((x − xc)/w)²]")
+            # is a symbol; else the brackets hold a remark, and the formula ended before them
+            if starts or text[: match.start()].rstrip()[-1:] not in _OPERATORS:
                 end = opened
                 break
-            break  # a word of the prose around the formula
         elif depth == 0 and (token in ",;:." or _CJK.match(token)):
             break  # a clause's end, or Chinese text around the formula
         end = match.end()
@@ -181,6 +186,7 @@ def _math_prefix(text: str) -> str:
 
 
 _TIMES = "·*×⋅/^"
+_OPERATORS = _TIMES + "+-−=([{"
 
 
 def _multiplied(text: str, match: re.Match[str]) -> bool:

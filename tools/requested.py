@@ -31,6 +31,8 @@ _LOG = r"(?:semi-?|half-?|double-?|halb|einfach|doppelt)?[- ]?log(?:arithm)?\w*"
 _SEMILOG = r"semi-?log|half-?log|halblogarithm|einfach-?logarithm|log-?lin(?:ear)?\b|半对数"
 _LOGLOG = r"log[-–]?log|double-?log|doppelt-?logarithm|双对数"
 _LINE = r"straight[- ]?line|\bgerade\b|直线"
+# Log paper: a straight line on it is the curve the scale straightens, not a line of the columns.
+LOG_PAPER = re.compile(rf"{_SEMILOG}|{_LOGLOG}", re.IGNORECASE)
 # A plot's scale written with "linear": removed before the model words are read.
 SCALE = re.compile(
     rf"\blinear(?:ly)?\s+(?:and|or|und|oder|as well as|sowie)\s+(?:\S+\s+){{0,3}}?{_LOG}|"

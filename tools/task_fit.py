@@ -28,7 +28,7 @@ from pydantic import BaseModel
 from labscribe.tools.column_names import columns_named
 from labscribe.tools.fit_result import Fit
 from labscribe.tools.formula_notation import formula_in
-from labscribe.tools.requested import requested_model
+from labscribe.tools.requested import LOG_PAPER, requested_model
 from labscribe.tools.role_phrases import glossary, is_symbol
 from labscribe.tools.tables import TableSummary
 from labscribe.tools.task_axes import Axes, kinds, mismatch, task_axes
@@ -125,7 +125,8 @@ def asks(tasks: list[str]) -> dict[str, Ask]:
         joined = " ".join(context)
         shape = request.shape if request is not None else None
         formula = _model_formula(task, own) if request is not None else ""
-        straight = _said(STRAIGHT_WORDS, task)
+        # "a straight line on semi-log paper" asks for the exponential the paper straightens
+        straight = "" if LOG_PAPER.search(task) else _said(STRAIGHT_WORDS, task)
         found[task] = Ask(
             task=task,
             axes=own,
@@ -222,7 +223,8 @@ def _other_columns(fit: Fit, axes: Axes, table: TableSummary | None) -> bool:
         if table is not None:
             named = [c.name for c in columns_named(core, table.columns, glossary(phrase))]
             if named:
-                if column not in named:
+                # a formed column (T² of the T columns) answers to its columns' name
+                if column not in named and _core(column) not in named:
                     return True
                 continue
         plain = is_symbol(core) and is_symbol(column) and not kinds(phrase)

@@ -25,6 +25,10 @@ TASK_HEADING = re.compile(
     r"|exploitation|traitement|analyse|an[áa]lisis|tratamiento"
     r"|travail\s+[àa]\s+(?:effectuer|faire|r[ée]aliser)|manipulations?\s+[àa]\s+faire"
     r"|actividades|compiti|domande|esercizi"
+    # Italian and Portuguese: "Elaborazione richiesta", "Analisi dei dati", "Quesiti",
+    # "Tarefas", "Questões", "Análise dos dados", "Pede-se", "Atividades", "Exercícios"
+    r"|elaborazion|richiest|analisi|quesiti|tarefas?|quest[õo]es|an[áa]lise|pede-se"
+    r"|atividades|exerc[íi]cios|tratamento"
     r"|目的|任务|要求|内容|思考|步骤|问题|数据处理|作业"
     # a sentence that introduces what the student hands in: "What we want from you:",
     # "Your report should contain:", "We ask you to give:", "Gesucht sind:"
@@ -37,7 +41,8 @@ TASK_HEADING = re.compile(
 # "步骤" and "Durchführung" read like work set.
 PROCEDURE_HEADING = re.compile(
     r"procedure|method|set-?up|apparatus|equipment|durchf[üu]hrung|versuchsaufbau|aufbau"
-    r"|mode\s+op[ée]ratoire|protocole|montage|manipulation|procedimiento|montaje|步骤|仪器|装置",
+    r"|mode\s+op[ée]ratoire|protocole|montage|manipulation|procedimiento|montaje|步骤|仪器|装置"
+    r"|procedimento|montagem|strumentazione|esecuzione",
     re.IGNORECASE,
 )
 # What a step of the procedure asks for the report, not only at the bench: a result worked
@@ -139,6 +144,21 @@ ROMANCE_IMPERATIVE = frozenset(
         "compare", "comparar", "obtenga", "obtener", "estime", "estimar", "repita", "repetir",
         "linealice", "linealizar", "grafique", "graficar", "dibuje", "dibujar", "discuta",
         "discutir", "explique", "explicar", "indique", "indicar", "razone", "justifique",
+        # Italian: the infinitive of lab sheets ("Calcolare", "Stimare") or the imperative to
+        # a class ("Calcolate", "Riportate") or to one student ("Calcola")
+        "calcolare", "calcolate", "calcola", "determinare", "determinate", "determina",
+        "tracciare", "tracciate", "traccia", "adattare", "adattate", "stimare", "stimate",
+        "stima", "valutare", "valutate", "valuta", "riportare", "riportate", "riporta",
+        "confrontare", "confrontate", "confronta", "verificare", "verificate", "verifica",
+        "discutere", "discutete", "discuti", "ricavare", "ricavate", "ricava", "giustificare",
+        "giustificate", "rappresentare", "rappresentate", "graficare", "eseguire", "eseguite",
+        "misurare", "misurate", "ottenere", "ottenete", "interpolare", "interpolate",
+        "commentare", "commentate", "dedurre", "dedurne", "esprimere", "esprimete",
+        # Portuguese (its words shared with Spanish stand above): the infinitive or the formal
+        # imperative ("Determine", "Trace", "Avalie")
+        "determine", "trace", "traçar", "obtenha", "obter", "verifique", "verificar", "avalie",
+        "avaliar", "construa", "construir", "faça", "fazer", "apresente", "apresentar",
+        "linearize", "linearizar", "deduza", "deduzir", "expresse",
     }
 )  # fmt: skip
 # German instructions start with the verb ("Bestimmen Sie ...", to a student "Bestimme ...",
@@ -181,7 +201,8 @@ LEADING_ADVERB = frozenset(
     {"next", "then", "also", "finally", "now", "first", "second", "third", "lastly", "again",
      "afterwards", "additionally", "similarly", "carefully", "briefly", "please", "just",
      "anschließend", "danach", "zuletzt", "dann", "nun", "zunächst", "außerdem",
-     "en", "puis", "ensuite", "enfin", "luego", "después", "finalmente"}
+     "en", "puis", "ensuite", "enfin", "luego", "después", "finalmente", "poi", "quindi",
+     "infine", "depois", "então", "em", "seguida"}
 )  # fmt: skip
 # After a comma a command is lower-case ("From a, determine g"), and an object follows it:
 # "..., set to 5 V" is a participle, "..., set the generator to 5 V" a command.

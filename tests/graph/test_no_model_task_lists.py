@@ -91,3 +91,45 @@ def test_a_french_tp_gives_its_aim_and_its_exploitation_tasks(tmp_path: Path) ->
     marks = [row.split(" & ")[0] for row in rows if row[:2] in {"a ", "b ", "c ", "d "}]
     assert marks == ["a", "b", "c", "d"], rows
     assert any(row.startswith("b & Tracer l'histogramme des périodes.") for row in rows), rows
+
+
+# An Italian lab sheet ("Elaborazione richiesta", infinitives after a gerund clause, a question)
+# and a Portuguese roteiro ("Questões", formal imperatives), as such sheets write them.
+ITALIAN = """\
+Laboratorio di Fisica I - Esercitazione 2
+PERIODO DI UN PENDOLO SEMPLICE
+
+Il file periodi.dat riporta le misure ripetute del periodo.
+
+Elaborazione richiesta:
+a) Usando tutte le misure, calcolare la media e la deviazione standard dei periodi.
+b) La distribuzione dei periodi è gaussiana? Giustificare con un istogramma.
+c) Stimare l'incertezza della media.
+d) Valutare se il periodo è compatibile con 3,4 s.
+"""
+
+PORTUGUESE = """\
+# Relatório 2 — Período de um pêndulo
+
+## Questões
+a) Calcule a média e o desvio padrão dos períodos.
+b) Construa o histograma dos períodos.
+c) Determine a incerteza da média.
+d) O período é compatível com 3,4 s?
+"""
+
+
+def test_italian_and_portuguese_sheets_keep_every_task_under_their_marks(tmp_path: Path) -> None:
+    for name, handout, wanted in (
+        ("scheda.txt", ITALIAN, ["a", "b", "c", "d"]),
+        ("roteiro.md", PORTUGUESE, ["a", "b", "c", "d"]),
+    ):
+        folder = tmp_path / name.split(".")[0]
+        folder.mkdir()
+        (folder / name).write_text(handout)
+        shutil.copy(REAL / "repeats" / "Pendel-Messung.dat", folder / "periodi.dat")
+        out = tmp_path / f"{folder.name}-out"
+        out.mkdir()
+        rows = _rows(report_of(folder, out))
+        marks = [row.split(" & ")[0] for row in rows if row.split(" & ")[0] in wanted]
+        assert marks == wanted, rows

@@ -45,7 +45,7 @@ def test_no_model_grid_of_repeats_is_summarised_per_probe_not_fitted_against_rep
     assert "against rep" not in report
     assert "rep was taken as the variable" not in report
     assert "F = 1.18" in report  # NIST's certified F = 1.18046237440255
-    assert "probe_1 196.243" in report  # the first instrument's mean, 196.24308
+    assert "probe_1 (resistivity.txt) & 5 & 196.243" in report  # its mean, 196.24308
 
 
 def test_no_model_numbered_determinations_in_two_wire_blocks_are_two_series(

@@ -86,7 +86,7 @@ def test_analysis_digest_of_the_example(analysis: Analysis) -> None:
         "amplitude = 0.80010 ± 0.00057, bandwidth = 933.6 ± 1.2 Hz; "
         "R² = 0.9999" in lines
     )
-    assert "Checklist from assignment.pdf (19 tasks):" in lines
+    assert "Checklist from assignment.pdf (12 tasks):" in lines
     assert "R_nominal = 47 Ω" in digest
     assert "Notes of the experimenters: logbook_gbk.txt, notes_zh.md" in lines
 

@@ -36,9 +36,11 @@ def side_by_side(tmp_path: Path, x: str = "run", rows: int = 24) -> Table:
 
 
 def test_a_repeat_number_beside_series_of_one_quantity_makes_repeats(tmp_path: Path) -> None:
-    """Five repeats numbered `rep` 1 to 5 read as the variable of a curve; 24 `run`s as row
-    numbers: repeats either way."""
-    assert counts_repeats(side_by_side(tmp_path / "five", x="rep", rows=5))
+    """Five repeats numbered `rep` 1 to 5 and 24 `run`s are row numbers, never a variable:
+    repeats either way."""
+    five = side_by_side(tmp_path / "five", x="rep", rows=5)
+    assert five.summary.x is None and not counts_repeats(five)
+    assert repeated_measurements([five])[0].label == "all 2 columns"
     pooled = repeated_measurements([side_by_side(tmp_path)])[0]
     assert pooled.label == "all 2 columns"
     assert abs(pooled.series_f - CERTIFIED_F) < 1e-6 * CERTIFIED_F
