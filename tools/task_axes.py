@@ -205,18 +205,3 @@ def _other_symbol(phrase: str, column: str) -> bool:
     if not (one_letter.fullmatch(core) and one_letter.fullmatch(column)):
         return False
     return core.lower() != column.lower()  # `L` in the handout is the file's `l`
-
-
-def not_done_text(fit: Fit, axes: Axes) -> str:
-    """The checklist's words for a task whose axes no fit used."""
-    return (f"not done: the task asks for a fit of {axes.text()}; this report fitted only "
-            f"{fit.y} against {fit.x}, the columns as the file holds them")  # fmt: skip
-
-
-def other_axes_than_asked(fit: Fit, tasks: list[str]) -> Axes | None:
-    """The axes of the task that asks for `fit`'s model, where `fit` is of other axes (the
-    report must not label it "the model task N asks for"); None otherwise."""
-    if not fit.requested:
-        return None
-    axes = task_axes(tasks).get(fit.requested)
-    return axes if axes is not None and mismatch(fit, axes) else None
