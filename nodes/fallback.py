@@ -27,6 +27,8 @@ from labscribe.nodes.material import analysis_of
 from labscribe.nodes.report_notice import EXPLORATION_TITLE, exploration_account, notice_latex
 from labscribe.tools.analysis import Analysis
 from labscribe.tools.checklist import checklist
+from labscribe.tools.excerpt_columns import excerpt_columns
+from labscribe.tools.fit_claims import standard_notes
 from labscribe.tools.fit_result import BEST_BY_BIC, Fit
 from labscribe.tools.formed_columns import formed_notes
 from labscribe.tools.parameters import ParameterRow
@@ -258,6 +260,7 @@ def _fit_note(fit: Fit, analysis: Analysis) -> str:
     asked = fit.requested and not instead
     whose = " (the assignment's model)" if asked else ""
     notes = fit.notes if asked or not fit.requested else [_unclaimed(n, fit) for n in fit.notes]
+    notes = standard_notes(notes, fit, analysis)
     return f"{fit.y} against {fit.x}{whose}: {'; '.join(notes) or 'no model could be fitted'}"
 
 
@@ -315,9 +318,9 @@ def _ratio_note(summary: TableSummary) -> str:
 
 
 def _excerpt(summary: TableSummary) -> str:
-    columns = summary.measured()
+    columns, values = excerpt_columns(summary)  # each header over its own values
     header = [_with_unit(c.name, c.unit) for c in columns]
-    rows = column_texts(summary.excerpt)  # digits enough that differing values differ
+    rows = column_texts(values)  # digits enough that differing values differ
     caption = (
         f"Excerpt of {summary.id}: {len(rows)} of its {summary.rows} rows, evenly spaced "
         "from the first to the last"

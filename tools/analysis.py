@@ -19,6 +19,7 @@ from labscribe.guards.numbers import Fact
 from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.data_facts import data_facts
 from labscribe.tools.extremes import Extreme, asked_extremes, extreme_facts, extremes_digest
+from labscribe.tools.fit_quantities import FitQuantity, fit_quantities
 from labscribe.tools.fit_result import Fit
 from labscribe.tools.fits import fit_table
 from labscribe.tools.formed_columns import form_columns
@@ -125,6 +126,9 @@ class Analysis(BaseModel):
     predictions: list[Prediction] = Field(default_factory=list)
     """What the handout's formulas predict from the parameter values, beside the measured
     values of the same name (tools.prediction)."""
+    fit_quantities: list[FitQuantity] = Field(default_factory=list)
+    """What the tasks ask for that a fit's parameters give: a task's formula of them (T_max =
+    A/w), a FWHM or half-life from the model's form (tools.fit_quantities)."""
     unformed: list[str] = Field(default_factory=list)
     """The axes the assignment asks to plot that no column could form (tools.formed_columns),
     each said in a sentence."""
@@ -306,6 +310,12 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
         analysis.extremes += point_estimates(analysis.tasks, fitted, analysis.fits)
     except Exception as exc:
         analysis.left_out.append(f"the estimates at a point failed: {exc}"[:200])
+    try:  # FWHM = 2√(2 ln 2)·w, a half-life: what a task asks of the fitted parameters
+        analysis.fit_quantities = fit_quantities(
+            analysis.tasks, analysis.fits, analysis.tables, deadline
+        )
+    except Exception as exc:
+        analysis.left_out.append(f"the quantities from the fits failed: {exc}"[:200])
     if (analysis.parameters or analysis.repeats) and time.monotonic() <= deadline:
         try:
             text = handout.text or "\n".join(analysis.tasks)

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 
 import sympy
 
+from labscribe.tools.formula_notation import goes_on_in_brackets
 from labscribe.tools.formula_parse import FormulaError, parse_expression
+from labscribe.tools.point_values import is_point_value
 from labscribe.tools.role_phrases import pairings, sentences
 
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
@@ -166,6 +168,10 @@ def defined(texts: list[str]) -> list[Wanted]:
                 left = match["left"]
                 if _FACTOR_BEFORE.search(normalised(sentence)[: match.start("left")]):
                     continue  # `e U = h c/λ`: U is no name the formula defines
+                if is_point_value(match["right"]):
+                    continue  # `t = 100 dias`: a point to evaluate at, no definition
+                if goes_on_in_brackets(normalised(sentence)[match.end("right") :]):
+                    continue  # `v = 2 r² (ρ_b − ρ_f) g / (9 η)`: only its start was read
                 words = match["right"].split()[:MAX_DEFINITION_WORDS]
                 for end in range(len(words), 0, -1):
                     if end < len(words) and not _WORD_AFTER.fullmatch(words[end]):

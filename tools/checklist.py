@@ -25,10 +25,17 @@ from labscribe.tools.regression_text import on_what
 from labscribe.tools.repeat_text import BY_SERIES, repeat_evidence
 from labscribe.tools.requested import requested_model
 from labscribe.tools.role_phrases import is_symbol
-from labscribe.tools.stated import extreme_unanswered, model_not_line, unit_unknown
+from labscribe.tools.stated import (
+    extreme_stated,
+    extreme_unanswered,
+    fitted_named,
+    from_nominal,
+    model_not_line,
+    unit_unknown,
+)
 from labscribe.tools.tables import TableSummary
 from labscribe.tools.task_fit import Ask, asks, differs
-from labscribe.tools.task_needs import STATISTICS, left_undone, plot_only
+from labscribe.tools.task_needs import STATISTICS, defined_names, left_undone, plot_only
 
 MAX_GIVEN = 4  # results listed per task: the rest are in the report's tables
 # Chinese task words, mapped to the English words the vocabulary uses.
@@ -76,6 +83,9 @@ POOLED = re.compile(
     r"\bgesamtmittel|moyenne g[ée]n[ée]rale|media (?:global|total)|总平均",
     re.IGNORECASE,
 )
+# Where a value worked out from the nominal data starts: the parameter files' values.
+NOMINAL_SOURCE = "the nominal values in the table of parameters"
+NOMINAL_WORK = f"work it out from {NOMINAL_SOURCE}"
 MIN_PART = 3  # parts of a name shorter than this (the `r` of `V_R`) name nothing alone
 MIN_PREFIX = 4  # `measure` and `measured` are one word; `res` and `resonance` are not
 
@@ -133,9 +143,19 @@ def _evidence(
     for quantity in analysis.derived:
         if quantity.name.lower() in words:
             given.append(f"{quantity.text()} (derived)")
+    from_fit = [q for q in analysis.fit_quantities if q.task == task]  # tools.fit_quantities
+    given += [q.given() for q in from_fit]
     others = [f for f in analysis.fits if f not in requested and id(f) not in other_axes]
     # a plot asks for no value; a regression's task, for none of a one-predictor fit
     fitted = [] if regressed or plot_only(task) else _other_fits(task, words, others)
+    if fitted and (defined := defined_names(task)) and not from_nominal(task):
+        # "Ry = 4a²/3 and σ = −b/a": the formulas' inputs are the symbols they name (a, b),
+        # never another fit's parameter of another name (a cubic's c0 is no b)
+        fitted = _other_fits(task, words, others, only=_inputs(task, defined, others))
+    if fitted and from_nominal(task):
+        # a value worked out from the nominal data: another fit's value of the same symbol is
+        # no way to it; only a fitted value the task compares with ("your fitted Bmax") bears
+        fitted = _other_fits(task, words, others, only=fitted_named(task))
     given += fitted
     names_a_column = any(_column_named(c, t, words) for t in analysis.tables for c in t.columns)
     repeated = repeat_evidence(task, words, analysis.repeats, names_a_column)
@@ -147,25 +167,40 @@ def _evidence(
     # the largest reading answers neither "every maximum" nor a fitted or limiting value
     readings = [e.given for e in extremes if e.given and e.kind in ("maximum", "minimum")]
     unanswered = extreme_unanswered(task) if readings else ""
+    if unanswered and (
+        any(q.name in unanswered.split() for q in from_fit)
+        or extreme_stated(unanswered, given, task)
+    ):  # the fit's value (T_max = A/w, the ultimate BOD L0) answers it, not the largest reading
+        unanswered = ""
+        extremes = [e for e in extremes if e.given not in readings]
     given += [e.given for e in extremes if e.given and not (unanswered and e.given in readings)]
     values = list(given)  # what follows is the material the task starts from, not its answer
     given += readings if unanswered else []
     given += _material(analysis, words)
     lowered = task.lower()
     judged = list(dict.fromkeys(phrase for stem, phrase in JUDGEMENT.items() if stem in lowered))
-    if any(p.task == task for p in analysis.predictions):
+    predicted = any(p.task == task for p in analysis.predictions)
+    if predicted:
         judged = [phrase for phrase in judged if phrase != "the prediction"]  # computed above
-    if ask is not None and other_axes and not asked and not fitted and _fit_asked(task):
+    nominal = from_nominal(task)
+    if (ask is not None and other_axes and not asked and not fitted and not regressed
+            and _fit_asked(task)):  # fmt: skip
         left = _not_done(ask, other_axes, [f for f in requested if id(f) in other_axes])
     elif not given:
         left = next((e.left for e in extremes if e.left), "all of it")
     elif undone := left_undone(task, values, judged, material=bool(given) and not values,
-                               named=_names(asked + others, values)):  # fmt: skip
+                               named=_names(asked + others, values),
+                               source=NOMINAL_SOURCE if nominal else ""):  # fmt: skip
         left = undone
     elif judged:
         left = f"{', '.join(judged)}, from the values given"
     else:
         left = "checking and stating the values given"
+    if nominal and not left.startswith(("not done", "all of it")) and not predicted:
+        then = f"; then {', '.join(judged)}" if judged else ""
+        left = (
+            f"not done: the value from the nominal data is not in this report; {NOMINAL_WORK}{then}"
+        )
     if model and not left.startswith("not done"):
         left = f"not done: the value of {model} at the point the task names"
     if loose:
@@ -269,9 +304,26 @@ def _names(fits: list[Fit], values: list[str]) -> frozenset[str]:
     )
 
 
-def _other_fits(task: str, words: set[str], fits: list[Fit]) -> list[str]:
+def _inputs(task: str, defined: list[tuple[str, str]], fits: list[Fit]) -> frozenset[str]:
+    """The parameters a task that works quantities out by its formulas may start from: those
+    it names by symbol, and those that go by a defined quantity's name (a bandwidth is the
+    FWHM)."""
+    tokens = set(re.findall(r"[^\W\d]\w*", task))
+    names = {name.lower() for name, _ in defined}
+    return frozenset(
+        p.name
+        for fit in fits
+        for p in fit.parameters
+        if p.name in tokens or topic_words(fit, p) & names
+    )
+
+
+def _other_fits(
+    task: str, words: set[str], fits: list[Fit], only: frozenset[str] | None = None
+) -> list[str]:
     """The values of fits the task does not ask for by name whose parameters it names by
-    their words (`slope`, `f0`) or symbols."""
+    their words (`slope`, `f0`) or symbols; of those, only the parameters named in `only`
+    where it is given."""
     asked_for = asked_symbols((task,), "", {})
     found = []
     for fit in fits:
@@ -281,6 +333,7 @@ def _other_fits(task: str, words: set[str], fits: list[Fit]) -> list[str]:
             p for p in fit.parameters if p.derived and p not in fit.key_parameters()
         ]
         named = [p for p in shown if topic_words(fit, p) & words or p.name in asked_for]
+        named = named if only is None else [p for p in shown if p.name in only]
         values = ", ".join(f"{p.name} = {format_value(p)}" for p in named)
         # several tasks may ask for one model of one pair of columns: each fits it alike
         if named and (text := f"{values} (fit of {fit.y} against {fit.x})") not in found:

@@ -22,6 +22,9 @@ UNITS_SHARE = 0.6
 COUNTING = frozenset({"#", "sequence", "bits", "count", "counts", "no.", "n"})
 SHORT_NAME = 4  # characters of a short name under a long one (LoggerPro's `t`, `Temp`)
 MIN_MONOTONIC = 3  # a run of fewer values says nothing about rising or falling
+# Three readings of one sample (`Lectura` 1 to 3) rise by chance one time in three: only a
+# longer run that rises throughout says lap times (`No., t`), not repeats
+MIN_LAPS = 5
 REPEAT_SPREAD = 0.02  # repeats of one value scatter by less than this share of it
 # A name starts with a letter, or with `%` or `#` before one (`%Wt`); `0 0 0` is a value.
 _NAME_START = re.compile(r"^[^\W\d_%#]|^[%#]\S")
@@ -182,7 +185,7 @@ def set_aside_row_numbers(
         return columns, []
     kept = [c for c in columns if c not in aside]
     measured = [c for c in kept if c.uncertainty_of is None]
-    if len(measured) == 1 and _monotonic(frame[measured[0].key]):
+    if len(measured) == 1 and len(frame) >= MIN_LAPS and _monotonic(frame[measured[0].key]):
         # repeats never rise throughout: `No., t` are lap times against their number, so
         # only a reader's own index stays aside
         aside = [c for c in aside if reader_index(c.header)]
@@ -207,6 +210,13 @@ def series_column(columns: list[Column], frame: pd.DataFrame) -> str | None:
     return labels[0] if len(labels) == 1 and len(measured) == 1 else None
 
 
+def one_name_and_unit(columns: list[Column]) -> bool:
+    """Whether the columns share one name but a number (`probe_1` ... `probe_5`) and one
+    unit: the form series of one quantity take side by side."""
+    stems = {re.sub(r"[\s_.-]*\d+$", "", c.name).lower() for c in columns}
+    return len(stems) == 1 and len({c.unit for c in columns}) == 1
+
+
 def one_quantity(columns: list[Column], frame: pd.DataFrame) -> bool:
     """Whether the table's columns repeat the measurement of one quantity, nothing being
     measured against: one column (with its uncertainty), columns of one name (`T, T, T`),
@@ -218,8 +228,7 @@ def one_quantity(columns: list[Column], frame: pd.DataFrame) -> bool:
         return True
     if len({c.name for c in measured}) == 1:
         return True
-    stems = {re.sub(r"[\s_.-]*\d+$", "", c.name).lower() for c in measured}
-    if len(stems) > 1 or len({c.unit for c in measured}) > 1:
+    if not one_name_and_unit(measured):
         return False
     if any(_monotonic(frame[c.key]) and not _narrow(frame[c.key]) for c in measured):
         return False

@@ -18,6 +18,7 @@ This module knows names and values only; it imports nothing of the table's model
 from __future__ import annotations
 
 import re
+import unicodedata
 
 import numpy as np
 
@@ -32,6 +33,11 @@ ROW_WORDS = frozenset(
      # a repeat's number (rep 1..5), in the words French, Spanish and German sheets use
      "rep", "reps", "repeat", "repetition", "replicate", "wiederholung", "essai", "mesure",
      "medida", "medición", "ensayo", "repetición", "numéro", "número", "nummer",
+     # a reading's or a weighing's number in Portuguese, Spanish, Italian, French, Dutch and
+     # German sheets (`medição`, `pesagem`, `Lectura`, `lettura`), written without accents too
+     "medicao", "medicion", "repeticion", "numero", "leitura", "lectura", "lettura", "lecture",
+     "pesagem", "pesada", "pesee", "pesata", "wagung", "ensaio", "repeticao", "misura",
+     "prova", "ripetizione", "replica", "meting", "herhaling", "durchlauf", "ablesung",
      # the numbered object one row describes (tree 1..31, subject 1..12)
      "tree", "plant", "subject", "participant"}
 )  # fmt: skip
@@ -41,12 +47,23 @@ LABEL_WORDS = frozenset(
      "#", "rep", "replicate"}
 )  # fmt: skip
 # Chinese headers, matched whole.
-ROW_CHINESE = frozenset({"序号", "次数", "编号", "次序", "测量次数"})
+# `复孔` and `平行` number a replicate well or tube (1..3 at each concentration).
+ROW_CHINESE = frozenset(
+    {"序号", "次数", "编号", "次序", "测量次数", "复孔", "复孔号", "孔号", "重复", "重复次数",
+     "平行", "平行样", "平行号", "测定次数"}
+)  # fmt: skip
 LABEL_CHINESE = frozenset({"组", "组别", "组号", "实验", "系列", "实验组"})
 # Names a reader writes for an index it wrote itself: any rising whole numbers count.
 INDEX_HEADERS = frozenset({"rownames", "row.names", "unnamed: 0", "unnamed:0", "index"})
 MIN_COUNTED = 3  # fewer rows say nothing about counting
 _TOKENS = re.compile(r"[^\W\d_]+|#")
+_JOINING = frozenset({"of", "the", "de", "del", "da", "do", "di", "der", "des", "du", "la"})
+_NUMERO = re.compile(r"\b[nN]\s*\.?\s*[º°]")
+
+
+def _unaccented(text: str) -> str:
+    """`medição` as `medicao`: sheets write the same word with and without its accents."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 def counting_name(header: str, *, labels: bool = False) -> bool:
@@ -54,12 +71,15 @@ def counting_name(header: str, *, labels: bool = False) -> bool:
     labels series): every word of it is such a word (`Trial No.`, `Run #`, `Messung Nr.`,
     `rownames`, `Unnamed: 0`; `Expt`, `series`), or it is one of the Chinese names (`序号`;
     `组别`). A unit in the header (`Set (V)`) makes it a quantity."""
-    # `n°` (French) is `nº` written with the degree sign: one word, not the letter n
-    text = header.strip().strip('"').strip().replace("°", "º")
+    # `n°` (French) is `nº` written with the degree sign, `n.º` (Portuguese) with a stop: one
+    # word, not the letter n
+    text = _NUMERO.sub("no", header.strip().strip('"').strip())
     if text in (LABEL_CHINESE if labels else ROW_CHINESE):
         return True
-    words = _TOKENS.findall(text.lower())
+    words = _TOKENS.findall(_unaccented(text.lower()))
     known = LABEL_WORDS if labels else ROW_WORDS
+    # `número de medida`, `number of the reading`: the small words join, they name nothing
+    words = [word for word in words if word not in _JOINING]
     return bool(words) and all(word in known for word in words)
 
 

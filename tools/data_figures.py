@@ -209,7 +209,8 @@ def _caption(summary: TableSummary, fit: Fit | None, tried: bool = True) -> str:
         )
     if fit is None:
         why = (
-            "No model fitted to them describes them well (see the fits), so no fit is drawn."
+            "No model fitted to them describes them well (see the notes on the fits), so no fit is "
+            "drawn."
             if tried
             else "No model was fitted to them, so no fit is drawn."
         )

@@ -116,6 +116,12 @@ class Fit(BaseModel):
     """Parameters whose best value lies outside their physical range (a negative time
     constant), even fitted within it: no answer; the notes say why in words."""
     notes: list[str] = Field(default_factory=list)
+    straightened: str = ""
+    """The axis the fit is a straight line of where it is not the column itself ("ln A": the
+    line of ln y that a task asks for, tools.log_lines); "" for a fit of the column."""
+    kelvin_from: dict[str, str] = Field(default_factory=dict)
+    """The columns (by key) fitted in kelvin, each with the °C or °F scale it was read in
+    (tools.absolute_temperature): the curve is drawn over the data on their own scale."""
     lead_in: str = ""
     """The flat lead-in before the step left out of the fit, in words (tools.lead_in); ""
     when every point was fitted."""
@@ -189,6 +195,16 @@ class Fit(BaseModel):
         key = self.key_parameters()
         rest = [p for p in self.parameters if p not in key and not p.derived]
         return key + rest + [p for p in self.parameters if p.derived and p not in key]
+
+    def with_units(self, dimensions: dict[str, tuple[Fraction, Fraction] | None]) -> Fit:
+        """This fit with the unit of each parameter whose dimension (powers of y's and x's
+        units) `dimensions` gives."""
+        parameters = [
+            p.model_copy(update={"unit": unit_of(dimensions[p.name], self.y_unit, self.x_unit)})
+            if dimensions.get(p.name) is not None else p
+            for p in self.parameters
+        ]  # fmt: skip
+        return self.model_copy(update={"parameters": parameters})
 
 
 def format_value(parameter: Parameter) -> str:

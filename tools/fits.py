@@ -22,6 +22,12 @@ import time
 import numpy as np
 from lmfit.model import ModelResult
 
+from labscribe.tools.absolute_temperature import (
+    as_the_formula_takes,
+    as_written,
+    from_kelvin,
+    to_kelvin,
+)
 from labscribe.tools.columns import inputs_of
 from labscribe.tools.fit_description import describe_shape, r_squared_of
 from labscribe.tools.fit_result import Candidate, Fit
@@ -30,6 +36,7 @@ from labscribe.tools.formed_columns import consumed, related
 from labscribe.tools.formula_parse import Formula
 from labscribe.tools.formula_request import fit_asked
 from labscribe.tools.lead_in import from_the_step
+from labscribe.tools.log_lines import logged_response
 from labscribe.tools.model_choice import (
     choose,
     leaves_structure,
@@ -39,6 +46,7 @@ from labscribe.tools.model_choice import (
 )
 from labscribe.tools.range_fits import alternative
 from labscribe.tools.requested import Request
+from labscribe.tools.requested_fits import fit_log_of_response
 from labscribe.tools.roles import Handout, request_columns, requests_for
 from labscribe.tools.shapes import BY_NAME, SHAPES, build
 from labscribe.tools.starts import formula_model
@@ -98,15 +106,31 @@ def fit_table(
         for request in asked:
             named = request_columns(request, candidates, handout)
             against = named.predictors[0] if len(named.predictors) == 1 else x_column
-            if against.key == column.key:
-                continue  # never a column against itself
+            if against.key == column.key or related(against, column, summary.columns):
+                continue  # never a column against itself or one formed from it (1/g and g)
             fit = Fit.of(summary.id, against, column, requested=request.task)
             if time.monotonic() > deadline:
                 fits.append(fit.model_copy(update={"notes": [OUT_OF_TIME]}))
                 continue
+            xs, ys, weights = frame[against.key].to_numpy(), frame[column.key].to_numpy(), sigma
+            others = [c.name for c in summary.columns if c.key != column.key]
+            sole = len(dependent) == 1 or column.key == summary.response
+            if (
+                request.formula is None
+                and request.shape == "linear"
+                and logged_response(request.task, column.name, others, sole=sole)
+            ):  # "plot ln A against t and fit a line": the line of ln y, not of y
+                fits.append(fit_log_of_response(fit, xs, ys, weights, sigma_name=sigma_key))
+                continue
+            if request.formula:  # in kelvin where it takes absolute temperature, its way round
+                request = request.model_copy(
+                    update={"formula": as_written(request.formula, request.task)}
+                )
+                fit, xs, ys, weights = as_the_formula_takes(
+                    fit, request.formula, request.task, named.symbols, xs, ys, weights, x_names
+                )
             fits.append(
-                fit_asked(fit, request, named, frame[against.key].to_numpy(),
-                          frame[column.key].to_numpy(), sigma, sigma_name=sigma_key,
+                fit_asked(fit, request, named, xs, ys, weights, sigma_name=sigma_key,
                           x_names=x_names, handout=handout)
             )  # fmt: skip
         if column.key == summary.x:
@@ -200,6 +224,8 @@ def evaluate(fit: Fit, x: np.ndarray) -> np.ndarray:
         return np.full(len(x), np.nan)
     values = {p.name: p.value for p in fit.parameters if not p.derived}
     x = np.asarray(x, dtype=float)
+    if fit.x in fit.kelvin_from:  # fitted in kelvin, drawn on the column's own scale
+        x = to_kelvin(x, fit.kelvin_from[fit.x])
     with np.errstate(all="ignore"):
         if fit.expression:
             model = formula_model(_formula_of(fit))
@@ -212,6 +238,8 @@ def evaluate(fit: Fit, x: np.ndarray) -> np.ndarray:
                     param.set(value=0.0)
             curve = model.eval(params, x=x)
     curve = np.asarray(curve, dtype=float)
+    if fit.y in fit.kelvin_from:
+        curve = from_kelvin(curve, fit.kelvin_from[fit.y])
     return np.full(len(x), float(curve)) if curve.shape == () else curve
 
 

@@ -26,7 +26,7 @@ from labscribe.tools.column_names import name_ends
 from labscribe.tools.columns import Column
 from labscribe.tools.symbol_dimensions import conventional_column, dimension_is, pint_unit
 from labscribe.tools.tables import Table
-from labscribe.tools.unit_library import _registry
+from labscribe.tools.unit_library import unit_registry
 
 # Named units a product of units is written as when it equals one (V·A is W).
 _NAMED = ("W", "J", "N", "Pa", "C", "ohm", "Hz", "F", "H", "T", "Wb", "S")
@@ -185,7 +185,7 @@ def columns_for(symbol: str, columns: list[Column]) -> list[Column]:
         [c for c in usable if symbol in (c.name, c.key, _symbol_of(c.name))],
         [c for c in usable if symbol in name_ends(c.name) and not c.formed],
     ):
-        if len(named) == 1 or (named and _repeats(named)):
+        if len(named) == 1 or (named and (_repeats(named) or _observers(named, symbol))):
             return named
         if named:
             return []
@@ -195,6 +195,14 @@ def columns_for(symbol: str, columns: list[Column]) -> list[Column]:
 def _repeats(columns: list[Column]) -> bool:
     """Whether columns are repeated series of one quantity: one name, one unit."""
     return len({(c.name, c.unit) for c in columns}) == 1
+
+
+def _observers(columns: list[Column], symbol: str) -> bool:
+    """Whether columns are one quantity read by several observers or runs (`b_Anna`,
+    `b_Ben`, `b_Chloe` in cm): the symbol's name with a tag each, one unit. Their mean is
+    the quantity; none is another's axis."""
+    firsts = {re.split(r"[_\s]+", c.name.strip())[0] for c in columns}
+    return len(columns) >= 2 and firsts == {symbol} and len({c.unit for c in columns}) == 1
 
 
 def _symbol_of(name: str) -> str:
@@ -207,10 +215,15 @@ def _known(symbol: str, columns: list[Column], table: Table) -> _Known:
     converted by pint."""
     column = columns[0]
     values = table.frame[[c.key for c in columns]].to_numpy(dtype=float).mean(axis=1)
-    text = column.name if len(columns) == 1 else f"the mean of the {len(columns)} {column.name}"
+    names = list(dict.fromkeys(c.name for c in columns))
+    text = (
+        column.name if len(columns) == 1
+        else f"the mean of the {len(columns)} {column.name}" if len(names) == 1
+        else f"the mean of {', '.join(names[:-1])} and {names[-1]}"
+    )  # fmt: skip
     unit = pint_unit(column.unit)
-    if unit is not None and _registry().Quantity(1, unit)._is_multiplicative is False:
-        kelvin = _registry().Quantity(values, unit).to("kelvin").magnitude
+    if unit is not None and unit_registry().Quantity(1, unit)._is_multiplicative is False:
+        kelvin = unit_registry().Quantity(values, unit).to("kelvin").magnitude
         return _Known(symbol, np.asarray(kelvin), {"K": Fraction(1)}, f"{text} in K")
     units = {column.unit: Fraction(1)} if column.unit else {}
     return _Known(symbol, values, units, text)
@@ -267,7 +280,7 @@ def _power(power: Fraction) -> str:
 
 def _quantity(text: str):
     unit = pint_unit(text)
-    return None if unit is None else _registry().Quantity(1, unit)
+    return None if unit is None else unit_registry().Quantity(1, unit)
 
 
 def _append(

@@ -116,9 +116,21 @@ def unflattened(text: str) -> str:
     the digit 2 to 4 after a one-letter name (`R2`, `R3`); `z0` and `R1` keep their
     subscripts. Text without that sign is returned as it is."""
     if _FLAT_POWER.search(text) is None:
-        return text
+        return _powers_of_a_name_used(text)
     text = _FLAT_POWER.sub(lambda m: f"{m[1]}^({m[2]})" if "/" in m[2] else f"{m[1]}^{m[2]}", text)
     return _FLAT_LETTER.sub(r"\1^\2", text)
+
+
+def _powers_of_a_name_used(text: str) -> str:
+    """`H0 + a1·Q + a2·Q2` as `H0 + a1·Q + a2·Q^2`: where a formula's right side uses a
+    one-letter name alone (`Q`), the same letter with a digit 2 to 4 (`Q2`) is its power
+    that a PDF's text flattened, not a name of its own (`R = R1 + R2` has no lone R there)."""
+    left, equals, right = text.rpartition("=")
+    used = set(re.findall(r"(?<![A-Za-z0-9_])([A-Za-z])(?![A-Za-z0-9_])", right))
+    if not used:
+        return text
+    powered = _FLAT_LETTER.sub(lambda m: f"{m[1]}^{m[2]}" if m[1] in used else m[0], right)
+    return f"{left}{equals}{powered}"
 
 
 def plain_arithmetic(text: str) -> str:
@@ -147,6 +159,7 @@ def plain_arithmetic(text: str) -> str:
     return text.replace("{", "(").replace("}", ")")
 
 
+_ACCENTED = re.compile(r"[À-ÖØ-öø-ɏ]")
 _CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
 _TOKEN = re.compile(r"\\[A-Za-z]+|[A-Za-z\u0370-\u03ff]+[A-Za-z0-9_]*|\d+(?:\.\d+)?|\S")
 
@@ -180,9 +193,27 @@ def _math_prefix(text: str) -> str:
                 break
         elif depth == 0 and (token in ",;:." or _CJK.match(token)):
             break  # a clause's end, or Chinese text around the formula
+        elif depth == 0 and _ACCENTED.match(token):
+            break  # "y = a·x + b à ces données", "… é": an accented letter is prose
+        elif depth == 0 and _conjunction(text, match):
+            break  # "y = b1·(1 − exp(−b2·t)) e apresente ...": the prose goes on
         end = match.end()
     formula = text[:end].strip()
     return formula if re.search(r"[A-Za-z\u0370-\u03ff]", formula) else ""
+
+
+# "and" and "or" as one letter in Portuguese, Spanish, Italian, Catalan ("e", "y", "o", "u",
+# "i"): between a formula and a word of prose, a conjunction, not a symbol multiplying it.
+_CONJUNCTIONS = frozenset({"e", "y", "o", "u", "i"})
+_NEXT_WORD = re.compile(r"\s+([^\W\d_]{2,})")
+
+
+def _conjunction(text: str, match: re.Match[str]) -> bool:
+    """Whether the one-letter token `match` finds joins the formula to prose after it."""
+    if match[0] not in _CONJUNCTIONS or _multiplied(text, match):
+        return False
+    after = _NEXT_WORD.match(text, match.end())
+    return after is not None and _prose(after[1]) and not _multiplied(text, after)
 
 
 _TIMES = "·*×⋅/^"
@@ -202,14 +233,28 @@ def _prose(word: str) -> bool:
     capitals = word.isupper() and len(word) <= 3
     return (
         re.fullmatch(r"[A-Za-z]{2,}", word) is not None
-        and not _mathematical(word)
+        and not mathematical(word)
         and not (capitals)
     )
 
 
-def _mathematical(word: str) -> bool:
+def mathematical(word: str) -> bool:
     """Whether a word of two letters or more is math (`exp`, `tau`, `frac`), not prose."""
     return (
         word in FUNCTIONS or word in CONSTANTS or word in GREEK.values()
         or word in {"frac", "cdot", "times", "sqrt", "left", "right", "exp"}
     )  # fmt: skip
+
+
+# A bracket after a formula's cut that holds arithmetic of symbols: "(ρ_b − ρ_f)".
+_BRACKETED_MATH = re.compile(r"^\s*\(([^()]{1,60})\)")
+
+
+def goes_on_in_brackets(after: str) -> bool:
+    """Whether the text `after` a formula's right side, as a reader cut it before " (", goes
+    on with the formula ("v = 2 r² (ρ_b − ρ_f) g / (9 η)") rather than with a remark ("T =
+    t20/20 (the period)"): the bracket holds a sign between symbols and no word of prose."""
+    found = _BRACKETED_MATH.match(after)
+    if found is None or not re.search(r"[-−+·*×⋅/^]", found[1]):
+        return False
+    return not any(_prose(word) for word in re.findall(r"[A-Za-z]{2,}", found[1]))

@@ -23,12 +23,16 @@ from labscribe.tools.constants import (
 )
 from labscribe.tools.fit_result import Fit
 from labscribe.tools.fit_runs import prepare
-from labscribe.tools.formula_parse import FormulaError, parse_formula
+from labscribe.tools.formula_notation import formulas_in, plain_arithmetic
+from labscribe.tools.formula_parse import Formula, FormulaError, parse_expression, parse_formula
 from labscribe.tools.given_values import as_given, given_units, given_values
+from labscribe.tools.handout_units import sentences
+from labscribe.tools.point_values import is_point_value
 from labscribe.tools.requested import Request
 from labscribe.tools.requested_fits import fit_formula, fit_request
 from labscribe.tools.roles import Handout
 from labscribe.tools.si_units import si_of
+from labscribe.tools.symbol_meanings import column_meant, symbol_meanings
 
 
 def fit_asked(
@@ -58,6 +62,13 @@ def fit_asked(
                                 response=named.symbols.get(fit.y))  # fmt: skip
     except FormulaError:
         return fit_request(fit, request, x, y, sigma, sigma_name=sigma_name, x_names=x_names)
+    if (derived := _derived_response(formula, handout, named.symbols.get(fit.y))) is not None:
+        return fit.model_copy(update={"notes": [*fit.notes, _not_the_response(derived, fit)]})
+    if variables := column_parameters(formula.parameters, named, handout.text, x_names,
+                                      (fit.x, fit.y)):  # fmt: skip
+        return fit.model_copy(update={"notes": [*fit.notes, _not_one_variable(variables, fit)]})
+    if inside := [p for p in formula.parameters if p in _made_of(fit.x) | _made_of(fit.y)]:
+        return fit.model_copy(update={"notes": [*fit.notes, _not_a_parameter(inside, fit)]})
     prepared = prepare(fit, x, y, sigma)
     if isinstance(prepared, Fit):
         return prepared
@@ -84,3 +95,85 @@ def fit_asked(
     stripped = [p.model_copy(update={"unit": ""}) for p in fitted.parameters]
     return fitted.model_copy(update={"parameters": stripped, "constants": uses(constants),
                                      "notes": [*fitted.notes, note]})  # fmt: skip
+
+
+def column_parameters(
+    parameters: tuple[str, ...],
+    named: Named,
+    text: str,
+    names: tuple[str, ...],
+    fitted: tuple[str, str],
+) -> list[str]:
+    """The symbols among a formula's `parameters` that stand for columns of the table (of
+    `names`) other than the two `fitted` (x, y): matched to one by the roles (`named`), or
+    named by the handout's `text` in words that name one ("with t the ageing time in weeks"
+    beside `ageing_time_wk`). They are variables of the model, never parameters."""
+    matched = {symbol for key, symbol in named.symbols.items() if key not in fitted}
+    meanings = symbol_meanings(text)
+    others = tuple(name for name in names if name not in fitted)
+    return [
+        p for p in parameters
+        if p in matched or (p in meanings and column_meant(meanings[p], others) is not None)
+    ]  # fmt: skip
+
+
+def _not_one_variable(variables: list[str], fit: Fit) -> str:
+    """The note of a model with more variables than the one a curve is fitted against."""
+    names = " and ".join(variables)
+    what = "stands for a column" if len(variables) == 1 else "stand for columns"
+    return (
+        f"not fitted: the model has more than one variable ({names} {what} of the data "
+        f"besides {fit.x}), and this report fits a model against one variable only; fitting "
+        "it here would turn a column into a parameter"
+    )
+
+
+def _made_of(name: str) -> set[str]:
+    """The quantities a formed column's `name` (`1/b`, `ln R`) is made of; none for a column
+    named by one symbol."""
+    try:
+        expression = parse_expression(name)
+    except FormulaError:
+        return set()
+    return set() if expression.is_Symbol else {s.name for s in expression.free_symbols}
+
+
+def _not_a_parameter(symbols: list[str], fit: Fit) -> str:
+    """The note of a model whose parameter is the quantity a fitted column is formed from."""
+    formed = [name for name in (fit.y, fit.x) if set(symbols) & _made_of(name)]
+    one = len(symbols) == 1
+    return (
+        f"not fitted: {' and '.join(symbols)} {'is' if one else 'are'} measured "
+        f"({' and '.join(formed)} formed from {'it' if one else 'them'}), so the model cannot "
+        f"take {'it' if one else 'them'} as a parameter"
+    )
+
+
+def _derived_response(formula: Formula, handout: Handout, symbol: str | None) -> str | None:
+    """The handout's definition (`η = P_mech/P_el`) of `formula`'s response as a quantity
+    worked out from others (none of the model's parameters), where the column fitted (its
+    `symbol`) is not that response; None where the response is no such quantity, or is the
+    column fitted."""
+    if formula.y is None or symbol == formula.y:
+        return None
+    for sentence in sentences("\n".join((handout.text, *handout.tasks))):
+        for written in formulas_in(sentence):
+            left, _, right = written.partition("=")
+            if "".join(plain_arithmetic(left).split()) != formula.y or is_point_value(right):
+                continue
+            try:
+                names = {s.name for s in parse_expression(right).free_symbols}
+            except FormulaError:
+                continue
+            if names and not names & set(formula.parameters):
+                return " ".join(written.split())
+    return None
+
+
+def _not_the_response(definition: str, fit: Fit) -> str:
+    """The note of a model whose response is a quantity worked out, not the column fitted."""
+    name = definition.split("=")[0].strip()
+    return (
+        f"not fitted: the model's {name} is worked out from other quantities ({definition}), "
+        f"which this report does not do; {fit.y} is not {name}"
+    )

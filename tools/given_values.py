@@ -18,7 +18,7 @@ import numpy as np
 import sympy
 
 from labscribe.tools.dimensions import solve_dimensions
-from labscribe.tools.fit_result import Fit, unit_of
+from labscribe.tools.fit_result import Fit
 from labscribe.tools.fit_runs import MIN_POINTS
 from labscribe.tools.formula_parse import Formula, substituted
 from labscribe.tools.si_units import si_of
@@ -143,9 +143,4 @@ def given_units(fitted: Fit, formula: Formula, given: dict[str, tuple[float, str
     found = solve_dimensions(fixed, known, (Fraction(1), Fraction(0)), values)
     if not found:
         return fitted
-    parameters = [
-        p.model_copy(update={"unit": unit_of(found[p.name], fitted.y_unit, fitted.x_unit)})
-        if found.get(p.name) is not None else p
-        for p in fitted.parameters
-    ]  # fmt: skip
-    return fitted.model_copy(update={"parameters": parameters})
+    return fitted.with_units(found)

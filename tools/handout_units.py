@@ -41,6 +41,10 @@ _BULLET = re.compile(
     r"^\s*(?:[-–•*·▪◦●]|[a-hA-H][.)](?=\s)|\([a-h]\)|\((?:i{1,3}|iv|vi{0,3}|ix|x)\)"
     r"|(?:i{1,3}|iv|vi{0,3}|ix|x)[.)](?=\s))\s*"
 )
+# Upper-case roman numerals mark sections ("I. OBJECTIVE", "II. Theory") as often as tasks
+# ("III. Em que dia a produção atinge 90 %?"): the line's content tells, as a numbered line's
+# does, but wherever it stands (a title-like line is a heading even inside a list of tasks).
+_ROMAN = re.compile(r"^\s*(?:XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I)[.)](?=\s)\s*")
 _NUMBERED = re.compile(r"^\s*(?:\(?\d{1,2}[.)、](?!\d)|（\d{1,2}）|[①-⑳])\s*")
 # Section numbers: Chinese numerals ("一、实验目的") and a number without its dot ("2 Goals").
 _SECTION = re.compile(r"^\s*(?:[一二三四五六七八九十]+[、.．]|（[一二三四五六七八九十]+）)\s*")
@@ -137,7 +141,7 @@ class _Reader:
         task = TASK_MARKER.match(raw)
         bullet = _BULLET.match(raw)
         numbered = _NUMBERED.match(raw)
-        listed = task or bullet or numbered
+        listed = task or bullet or numbered or _ROMAN.match(raw)
         section = _SECTION.match(raw) or _NUMBERED_HEADING.match(raw)
         marker = listed or section
         body = raw[marker.end() :].strip() if marker else stripped

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 
 import sympy
 from pydantic import BaseModel, Field
@@ -27,6 +28,7 @@ from labscribe.tools.formula_notation import formulas_in, plain_arithmetic
 from labscribe.tools.formula_parse import FormulaError, parse_expression
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.prediction_inputs import Input, dimension, input_of
+from labscribe.tools.prediction_words import worded_input
 from labscribe.tools.quantities import UNCERTAIN_FUNCTIONS
 from labscribe.tools.role_phrases import sentences
 from labscribe.tools.si_units import (
@@ -49,7 +51,8 @@ COMPARING = re.compile(
     r"compar|predict|theor|expect|agree|nominal|vergleich|theorie|erwart|比较|理论|预期|对比",
     re.IGNORECASE,
 )
-_SIMPLE_LEFT = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*)\s*$")
+# `f0`, or a value at a point the formula is written for: `B(0)`
+_SIMPLE_LEFT = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*(?:\(\s*[-+]?[\d.]+\s*\))?)\s*$")
 
 
 class Comparison(BaseModel):
@@ -108,10 +111,21 @@ class Prediction(BaseModel):
         return format_value(Parameter(name=self.quantity, value=self.value, stderr=self.sigma,
                                       unit=self.unit))  # fmt: skip
 
+    def _with(self) -> str:
+        """` with N = 320, R = 0.0600 ± 0.00087 m (coil.yaml)`: the values it was computed
+        from, so that a reader sees which (a nominal radius, not a fitted one)."""
+        if not self.inputs:
+            return ""
+        values = ", ".join(format_value(Parameter(name=i.symbol, value=i.value, stderr=i.sigma,
+                                                  unit=i.unit)).join((f"{i.symbol} = ", ""))
+                           for i in self.inputs)  # fmt: skip
+        sources = ", ".join(dict.fromkeys(i.source for i in self.inputs if i.source))
+        return f" with {values}" + (f" ({sources})" if sources else "")
+
     def text(self) -> str:
         """One line: the prediction, from what, each measured value with its z, and what
         they say (once where they all say the same)."""
-        head = f"{self.quantity} predicted {self.shown()} from {self.formula}"
+        head = f"{self.quantity} predicted {self.shown()} from {self.formula}{self._with()}"
         if self.measured:
             head = (f"{self.quantity} = {self.shown()} from {self.formula} with {self.measured}, "
                     "its uncertainty propagated")  # fmt: skip
@@ -146,9 +160,8 @@ def predictions(
     found: list[Prediction] = []
     for sentence in sentences(text):
         for written in formulas_in(sentence):
-            prediction = _prediction(written, text, rows, fits, measured, sentence)
+            prediction = _prediction(written, text, rows, fits, measured, sentence, tasks)
             if prediction is not None and prediction.quantity not in {p.quantity for p in found}:
-                prediction.task = _asking_task(prediction.quantity, tasks)
                 found.append(prediction)
             if len(found) >= MAX_PREDICTIONS:
                 return found
@@ -162,6 +175,7 @@ def _prediction(
     fits: list[Fit],
     measured: list[Input] | None = None,
     sentence: str = "",
+    tasks: list[str] | None = None,
 ) -> Prediction | None:
     left, _, right = written.partition("=")
     name = _SIMPLE_LEFT.match(plain_arithmetic(left))
@@ -212,13 +226,24 @@ def _prediction(
                             sigma=sigma if sigma else None, unit=_si_unit(quantity, kind),
                             inputs=list(inputs.values()), constants=uses(constants),
                             measured=", ".join(means))  # fmt: skip
+    prediction.task = _asking_task(quantity, tasks or [])
     if kind is None:
         unknown = [i.symbol for i in inputs.values() if i.dimension is None]
         prediction.note = (
             f"the file gives no unit for {', '.join(unknown) or 'an input'}: not compared"
         )
         return prediction
-    return _compared(prediction, kind, fits)
+    return _compared(prediction, kind, fits, _fitted_named(prediction.task))
+
+
+# "Does your fitted Bmax agree with it?": the task names the fitted value it is compared with
+_FITTED = re.compile(r"\bfitted\s+(?:value\s+of\s+)?([A-Za-z][A-Za-z0-9_]*)", re.IGNORECASE)
+
+
+def _fitted_named(task: str) -> str:
+    """The parameter a task compares the prediction with by name (`fitted Bmax`), or ""."""
+    found = _FITTED.search(task)
+    return found[1] if found and found[1].lower() not in ("value", "values", "curve") else ""
 
 
 # A sentence that says its formula takes a measured mean: "g = 2h/t² from the mean time".
@@ -248,9 +273,21 @@ def _resolve(
     single = input_of(symbol, rows)
     if single is not None:
         return [single]
-    if symbol in BY_SPELLING and BY_SPELLING[symbol].words.search(" ".join(text.split())):
+    if symbol in BY_SPELLING and _names_constant(BY_SPELLING[symbol], text):
         return BY_SPELLING[symbol]
+    if (worded := worded_input(symbol, rows, text)) is not None:  # "radius R": mean_radius
+        return [worded]
     return _split(symbol, rows)
+
+
+def _names_constant(constant: PhysicalConstant, text: str) -> bool:
+    """Whether the handout names the constant: in words ("the vacuum permeability"), or by
+    stating its value under its symbol ("Use µ0 = 4π × 10−7 T m/A")."""
+    flat = unicodedata.normalize("NFKC", " ".join(text.split()))
+    if constant.words.search(flat):
+        return True
+    symbols = {constant.symbol, *constant.spellings}
+    return any(re.search(rf"(?<![\w.]){re.escape(s)}\s*=\s*[\d(]", flat) for s in symbols)
 
 
 def _split(symbol: str, rows: list[ParameterRow]) -> list[Input] | None:
@@ -304,15 +341,18 @@ def _si_unit(quantity: str, dimension: Vector | None) -> str:
     return unit_text(dimension)
 
 
-def _compared(prediction: Prediction, dimension: Vector | None, fits: list[Fit]) -> Prediction:
-    """The prediction (in SI) beside each good fit's parameter of its name whose unit has
-    its dimension, z computed in SI; the prediction then shown in the first one's unit."""
+def _compared(
+    prediction: Prediction, dimension: Vector | None, fits: list[Fit], also: str = ""
+) -> Prediction:
+    """The prediction (in SI) beside each good fit's parameter of its name (or the name
+    `also` its task compares it with) whose unit has its dimension, z computed in SI; the
+    prediction then shown in the first one's unit."""
     shown: SI | None = None
     for fit in fits:
         if not fit.good or fit.model is None:
             continue
         for parameter in fit.parameters:
-            if parameter.name != prediction.quantity:
+            if parameter.name not in (prediction.quantity, also):
                 continue
             measured = si_of(parameter.unit) if parameter.unit else None
             if measured is None and dimension not in (None, DIMENSIONLESS):
@@ -343,7 +383,7 @@ def _asking_task(quantity: str, tasks: list[str]) -> str:
     """The first task that names the quantity and asks to compare it with a prediction."""
     for task in tasks:
         tokens = set(re.findall(r"[A-Za-z][A-Za-z0-9_]*", task))
-        if quantity in tokens and COMPARING.search(task):
+        if quantity.split("(")[0] in tokens and COMPARING.search(task):  # B(0): B
             return task
     return ""
 

@@ -70,7 +70,7 @@ def known_values(fits: list[Fit], settings: list[ParameterRow]) -> dict[str, Kno
         for parameter in fit.parameters:
             counts[parameter.name] = counts.get(parameter.name, 0) + 1
     for fit in fitted:
-        values = _uncertain(fit)
+        values = uncertain_parameters(fit)
         source = f"the {fit.model} fit of {fit.y} against {fit.x} in {fit.table}"
         for parameter in fit.parameters:
             name = parameter.name
@@ -116,7 +116,7 @@ def derive(name: str, expression: str, unit: str, known: dict[str, Known]) -> De
                    unit=unit, inputs=inputs)  # fmt: skip
 
 
-def _uncertain(fit: Fit) -> dict[str, UFloat | float]:
+def uncertain_parameters(fit: Fit) -> dict[str, UFloat | float]:
     """A fit's parameters as uncertain numbers, correlated as the fit found them."""
     free = [p for p in fit.parameters if not p.derived and p.stderr is not None]
     covariance = fit.covariance or {}

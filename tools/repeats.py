@@ -29,7 +29,7 @@ from pydantic import BaseModel, Field
 from scipy import stats
 
 from labscribe.tools.coded_values import Coding, read_coding
-from labscribe.tools.columns import Column, series_column
+from labscribe.tools.columns import Column, one_name_and_unit, series_column
 from labscribe.tools.tables import Table
 
 CONFIDENCE = 0.95
@@ -161,8 +161,7 @@ def counts_repeats(table: Table) -> bool:
                 if c.key != x.key and c.ratio_of is None and c.uncertainty_of is None]  # fmt: skip
     # one name but a number (`probe_1` ... `probe_5`) in one unit; a column of five that
     # happens to fall throughout is no trend against a number that only counts repeats
-    stems = {re.sub(r"[\s_.-]*\d+$", "", c.name).lower() for c in measured}
-    return len(measured) >= 2 and len(stems) == 1 and len({c.unit for c in measured}) == 1
+    return len(measured) >= 2 and one_name_and_unit(measured)
 
 
 def _series_of(table: Table, skip: str | None = None) -> list[Series]:
@@ -193,7 +192,8 @@ def _series_of(table: Table, skip: str | None = None) -> list[Series]:
             f"{versions[0]} and {versions[1]} hold the same value in most rows: versions of the "
             "same measurements (one corrected, say), so they are not pooled"
         )
-    elif len(parts) > 1:
+    elif len(parts) > 1 and one_name_and_unit(measured):
+        # a diameter and a height, each read five times, make no pool
         found.insert(0, _pooled(table, measured, [values for _, values in parts]))
     return found
 

@@ -65,7 +65,9 @@ MODEL_WORDS: tuple[tuple[str, re.Pattern[str], bool], ...] = tuple(
         ("resonance", r"resonance curve|resonanzkurve|谐振曲线|共振曲线", False),
         ("quadratic", r"quadratic|parabol|second[- ](?:order|degree) polynomial|二次|抛物|"
          r"quadratisch", True),
-        ("cubic", r"\bcubic|third[- ](?:order|degree) polynomial|三次|kubisch", True),
+        ("cubic", r"\bcubic(?!\s+(?:f(?:ee|oo)t|inch|yards?|(?:centi|milli|deci|kilo)?"
+         r"met(?:er|re)s?|[cdm]?m\b|units?|capacity))|third[- ](?:order|degree) polynomial|三次|"
+         r"kubisch", True),
         ("proportional", r"\bproportional|through the origin|正比|durch den ursprung|"
          r"ursprungsgerade", True),
         ("linear", r"straight[- ]?line|\blinear|line of best fit|\bfit (?:a|the) line|\bslope"

@@ -14,6 +14,7 @@ import re
 import numpy as np
 from lmfit import Model, Parameters
 
+from labscribe.tools.absolute_temperature import kelvin_as_unit, with_kelvin_units
 from labscribe.tools.canonical_form import canonical
 from labscribe.tools.dimensions import dimensions
 from labscribe.tools.fit_description import describe, describe_shape, plain_value
@@ -21,7 +22,7 @@ from labscribe.tools.fit_result import Fit, Parameter, format_value, unit_of
 from labscribe.tools.fit_runs import FORMULA_NFEV, best_start, prepare
 from labscribe.tools.formula_parse import Formula, FormulaError, parse_formula
 from labscribe.tools.lead_in import from_the_step
-from labscribe.tools.log_lines import asks_log_line, log_line
+from labscribe.tools.log_lines import asks_log_line, dimensions_through_logs, log_line
 from labscribe.tools.model_choice import sloped, without_offset
 from labscribe.tools.parameter_roles import positions
 from labscribe.tools.physical_range import outside, positive_parameters
@@ -121,6 +122,12 @@ def fit_formula(
     giving the value. Where the fit does not describe data that start with a flat lead-in
     (a scope's pre-trigger samples), the fit from the step on, when it does (tools.lead_in)."""
 
+    if fit.kelvin_from:  # `1/298.15 K` is a number of kelvin once T is in kelvin
+        written = formula
+        done = fit_formula(fit.model_copy(update={"kelvin_from": {}}), kelvin_as_unit(formula),
+                           x, y, sigma, sigma_name=sigma_name)  # fmt: skip
+        done = done.model_copy(update={"kelvin_from": fit.kelvin_from})
+        return with_kelvin_units(done, written) if done.model else done
     line = log_line(formula) if asks_log_line(fit.requested, formula) else None
     if line is not None and bool(np.all(y > 0)):
         return _fit_log_line(fit, formula, line, x, y, sigma, sigma_name)
@@ -129,6 +136,33 @@ def fit_formula(
         return _fit_formula(fit, formula, x, y, sigma, sigma_name)
 
     return from_the_step(fitted(x, y, sigma), fitted, x, y, sigma)
+
+
+def fit_log_of_response(
+    fit: Fit,
+    x: np.ndarray,
+    y: np.ndarray,
+    sigma: np.ndarray | None = None,
+    *,
+    sigma_name: str | None = None,
+) -> Fit:
+    """`fit` completed with the straight line of ln y against x that a task asks for in its
+    own symbol (tools.log_lines.logged_response): ln y = b0 + b1·x, the curve drawn over y
+    as exp(b0 + b1·x); values of y at or below zero leave it unfitted, with a note."""
+    prepared = prepare(fit, x, y, sigma)
+    if isinstance(prepared, Fit):
+        return prepared
+    fit, x, y, sigma = prepared
+    if not bool(np.all(y > 0)):
+        note = (f"the straight line of ln {fit.y} the task asks for was not fitted: {fit.y} "
+                f"reaches {y.min():g}, and only a positive value has a logarithm")  # fmt: skip
+        return fit.model_copy(update={"notes": [*fit.notes, note]})
+    text = f"ln {fit.y} = b0 + b1·{fit.x}"
+    curve = Formula(text=text, y="y", x="x", expression="exp(b0 + b1*x)",
+                    parameters=("b0", "b1"), linear=frozenset())  # fmt: skip
+    line = Formula(text=text, y="y", x="x", expression="b0 + b1*x", parameters=("b0", "b1"),
+                   linear=frozenset({"b0", "b1"}))  # fmt: skip
+    return _fit_log_line(fit, curve, line, x, y, sigma, sigma_name)
 
 
 def _fit_log_line(
@@ -158,6 +192,7 @@ def _fit_log_line(
     # the curve drawn over the data, and the model the checklist reads, stay the formula's
     return done.model_copy(update={"parameters": parameters, "y_unit": fit.y_unit,
                                    "expression": formula.expression, "sigma_estimate": None,
+                                   "straightened": f"ln {fit.y}",
                                    "notes": [*done.notes, note]})  # fmt: skip
 
 
@@ -210,7 +245,7 @@ def _fitted(
     values = {name: plain_value(p.value, p.stderr) for name, p in result.params.items()}
     units = {
         name: unit_of(dimension, fit.y_unit, fit.x_unit)
-        for name, dimension in dimensions(formula, values).items()
+        for name, dimension in dimensions_through_logs(formula, values).items()
     }
     described = describe(fit, result, x, y, sigma, sigma_name, units)
     renamed = canonical(formula, values)

@@ -36,7 +36,6 @@ from labscribe.tools.columns import (
     SWEPT_NAMES,
     X_NAMES,
     Column,
-    independent_variable,
     mark_maxima,
 )
 from labscribe.tools.data_facts import words_of
@@ -45,7 +44,8 @@ from labscribe.tools.formula_notation import formulas_in
 from labscribe.tools.reading import read_in
 from labscribe.tools.requested import FIT_CUE, Request
 from labscribe.tools.role_phrases import glossary, pairings, sentences
-from labscribe.tools.set_values import labels_rows, set_evidence
+from labscribe.tools.row_numbers import set_aside, set_aside_letter_counts
+from labscribe.tools.set_values import labels_rows, scatters_about_one_value, set_evidence
 from labscribe.tools.tables import Table, TableSummary
 from labscribe.tools.tasks import MAX_CHARS, MAX_LINES
 
@@ -96,6 +96,7 @@ def decide_roles(tables: list[Table], handout: Handout) -> None:
     for table in tables:
         summary = table.summary
         before = summary.x
+        set_aside_letter_counts(table, f"{handout.text}\n" + "\n".join(handout.tasks))
         _set_aside_labels(table)
         _decide(table, handout)
         set_aside_clocks(table)
@@ -114,12 +115,7 @@ def _set_aside_labels(table: Table) -> None:
         if c.uncertainty_of is None and c.ratio_of is None and not c.formed
         and labels_rows(c.name, table.frame[c.key].to_numpy(dtype=float))
     ]  # fmt: skip
-    if not labels or len(labels) == len(summary.columns):
-        return
-    summary.columns = [c for c in summary.columns if c not in labels]
-    summary.row_numbers = [*summary.row_numbers, *labels]
-    if summary.x in {c.key for c in labels}:
-        summary.x = independent_variable(summary.columns, table.frame)
+    set_aside(table, labels)
 
 
 def _decide(table: Table, handout: Handout) -> None:
@@ -216,6 +212,13 @@ def _decide_from_data(table: Table, candidates: list[Column]) -> None:
     """The variable where the assignment names none: the chosen x where its values show it
     was set, else the one column whose values do, else the chosen x; with a sentence."""
     summary = table.summary
+    if all(scatters_about_one_value(table.frame[c.key].to_numpy(dtype=float)) for c in candidates):
+        summary.x = None  # a table of repeats: each column's mean is its analysis
+        summary.roles = (
+            f"{_names(candidates)} are each read again and again: their values scatter "
+            "about one value and none was set, so none is fitted against another."
+        )
+        return
     evidence = {c.key: set_evidence(table.frame[c.key].to_numpy(dtype=float)) for c in candidates}
     chosen = summary.column(summary.x or "")
     if chosen not in candidates:  # a column that numbers the rows is no variable
@@ -253,6 +256,11 @@ def _named_variable(column: Column) -> bool:
 def _in_order(table: Table, column: Column) -> bool:
     steps = np.diff(table.frame[column.key].dropna().to_numpy(dtype=float))
     return bool(len(steps)) and bool(np.all(steps >= 0) or np.all(steps <= 0))
+
+
+def _names(columns: list[Column]) -> str:
+    names = [c.name for c in columns]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _possessive(columns: list[Column]) -> str:

@@ -8,6 +8,10 @@ variable (`t = T·run`), the column is put back and the table's variable chosen 
 
 from __future__ import annotations
 
+import re
+
+import numpy as np
+
 from labscribe.tools.clocks import clock_name, clock_note
 from labscribe.tools.columns import Column, independent_variable, mark_maxima
 from labscribe.tools.formula_parse import FormulaError, parse_formula
@@ -41,6 +45,51 @@ def _restored(table: Table, requests: list[Request]) -> Table:
         "notes": [n for n in summary.notes if not any(n.startswith(c.header) for c in back)],
     }
     return Table(summary.model_copy(update=update), table.frame)
+
+
+# Letters a sheet heads its running number with (`n`, `N`, `i`), as often as a physical
+# count (a fringe order n, N turns): the handout tells which.
+INDEX_LETTERS = frozenset({"n", "N", "i"})
+MIN_INDEXED = 3
+
+
+def set_aside_letter_counts(table: Table, handout_text: str) -> None:
+    """Set aside a column headed by a bare letter (`n`, `N`, `i`) whose values number every
+    row (1..rows or 0..rows-1) when the handout never writes that letter as a symbol: it is
+    the sheet's running number, not the fringe order `n` of `2d·sinθ = n·λ`. The table's
+    variable is chosen again without it."""
+    summary = table.summary
+    aside = [
+        c for c in summary.columns
+        if c.name.strip() in INDEX_LETTERS and c.uncertainty_of is None and not c.formed
+        and _numbers_every_row(table.frame[c.key].to_numpy(dtype=float))
+        and not _writes_symbol(handout_text, c.name.strip())
+    ]  # fmt: skip
+    set_aside(table, aside)
+
+
+def set_aside(table: Table, labels: list[Column]) -> None:
+    """Record `labels` as row numbers of `table`: no variable, never fitted; the table's
+    variable chosen again without them. A table would keep nothing else: then nothing."""
+    summary = table.summary
+    if not labels or len(labels) == len(summary.columns):
+        return
+    summary.columns = [c for c in summary.columns if c not in labels]
+    summary.row_numbers = [*summary.row_numbers, *labels]
+    if summary.x in {c.key for c in labels}:
+        summary.x = independent_variable(summary.columns, table.frame)
+
+
+def _numbers_every_row(values: np.ndarray) -> bool:
+    if len(values) < MIN_INDEXED or not np.all(np.isfinite(values)):
+        return False
+    return values[0] in (0.0, 1.0) and bool(np.all(np.diff(values) == 1))
+
+
+def _writes_symbol(text: str, letter: str) -> bool:
+    """Whether `text` writes `letter` standing alone, as a symbol (`n·λ`, `nλ`, `(n)`), not
+    inside a word or as an elision (French `n'est`)."""
+    return bool(re.search(rf"(?<![A-Za-z0-9_'’]){letter}(?![A-Za-z0-9_'’])", text))
 
 
 def _variable(formula: str, names: tuple[str, ...]) -> str:

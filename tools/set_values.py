@@ -37,6 +37,21 @@ def set_evidence(values: np.ndarray) -> str:
     return ""
 
 
+# Repeats of one measurement (a caliper's D read ten times) spread over a sliver of their
+# value and repeat readings; a variable the experimenter set spans far more.
+REPEAT_SPREAD = 0.02
+
+
+def scatters_about_one_value(values: np.ndarray) -> bool:
+    """Whether the values are repeat readings of one quantity rather than settings: some
+    reading recurs, and all lie within REPEAT_SPREAD of their median."""
+    finite = values[np.isfinite(values)]
+    if len(finite) < MIN_VALUES or len(np.unique(finite)) == len(finite):
+        return False
+    middle = abs(float(np.median(finite)))
+    return middle > 0 and float(np.ptp(finite)) <= REPEAT_SPREAD * middle
+
+
 def _even(steps: np.ndarray) -> bool:
     middle = float(np.median(steps))
     return middle > 0 and bool(np.all(np.abs(steps - middle) <= EVEN_STEP_SPREAD * middle))

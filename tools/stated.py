@@ -9,6 +9,14 @@ Conventions of handouts:
   ("the ultimate BOD L0", "Endwert", "asymptotic value");
 - "use the model to predict ...", "from your model", "mit Ihrem Modell": the value of the
   model an earlier task asked for, never that of a straight line fitted for the estimate;
+- a model's limit the task names by its symbol ("the ultimate BOD L0") is stated where the
+  model the task asks for is fitted and lists L0: then the largest reading is no answer, and
+  the row must not call L0 missing beside its value;
+- a value worked out "from the nominal coil data", "from the stated values", "aus den
+  Nennwerten", "à partir des valeurs nominales", "a partir de los datos nominales", "由标称值"
+  (not "compare your R with the nominal value", which a fitted R serves) starts from the
+  parameter files' values: a fitted value of the same symbol (the fitted R of the coil) is
+  no way to it, and only a fitted value the task calls so ("your fitted Bmax") bears on it;
 - a fitted parameter is stated with its unit: one printed without a unit, where a column of
   its fit has none and the other has one, is in units the report cannot name.
 """
@@ -19,6 +27,7 @@ import re
 
 from labscribe.tools.fit_result import Fit
 from labscribe.tools.requested import FIT_CUE, requested_model
+from labscribe.tools.role_phrases import is_symbol
 
 EVERY_EXTREME = re.compile(
     r"\b(?:every|each|all(?: the| of the)?) (?:local |relative |successive )?"
@@ -86,12 +95,70 @@ def extreme_unanswered(task: str) -> str:
     return ""
 
 
+# The words after a quantity's first words, up to the next clause: "oxygen demand L" of
+# "the ultimate carbonaceous oxygen demand L and the rate constant k".
+_AFTER = re.compile(r"^(?P<w>(?:\s+(?!and\b|und\b|et\b|with\b|mit\b|from\b)[^\s,;:.()]+){0,4})")
+
+
+def extreme_stated(unanswered: str, values: list[str], task: str = "") -> bool:
+    """Whether a value listed is the quantity `unanswered` names by its symbol ("the ultimate
+    BOD L0" where `L0 = 19.1 ± 2.5 mg/L` is listed); the symbol may follow the words the
+    phrase caught ("the ultimate carbonaceous oxygen demand L")."""
+    if EVERY_EXTREME.search(unanswered):
+        return False  # every maximum is a list: one value named like it is not all of them
+    words = unanswered.split()
+    start = task.find(unanswered.removeprefix("the ")) if task else -1
+    if start >= 0:
+        rest = task[start + len(unanswered.removeprefix("the ")) :]
+        words += _AFTER.match(rest)["w"].split()  # type: ignore[index]
+    symbols = [word for word in words if is_symbol(word)]
+    return any(
+        re.search(rf"(?<![\w]){re.escape(symbol)}\s*=", value)
+        for symbol in symbols
+        for value in values
+    )
+
+
+# "from the nominal ...": a value worked out from them; "compare with the nominal value" is
+# a comparison with a stated value, which a fitted value serves.
+NOMINAL = re.compile(
+    r"\b(?:from|using|based on) (?:the )?(?:nominal|stated|specified|manufacturer'?s?|rated|"
+    r"data[- ]sheet)\b|\b(?:aus|mit) den (?:Nenn|Hersteller)\w*|"
+    r"\bà partir des valeurs nominales|\ba partir de los (?:datos|valores) nominales|"
+    r"\bdai (?:dati|valori) nominali|\ba partir dos (?:dados|valores) nominais|"
+    r"(?:由|根据|用)(?:标称|额定)",
+    re.IGNORECASE,
+)
+_FITTED_NAME = re.compile(
+    r"\b(?:your\s+)?(?:fitted|measured|angepasste[nmr]?|gemessene[nmr]?|ajusté|mesuré|"
+    r"ajustado|medido)\s+(?:value (?:of )?)?(?P<s>[^\W\d]\w{0,6})",
+    re.IGNORECASE,
+)
+
+
+def from_nominal(task: str) -> bool:
+    """Whether the task works a value out from the nominal (stated, data-sheet) values."""
+    return NOMINAL.search(task) is not None
+
+
+def fitted_named(task: str) -> frozenset[str]:
+    """The symbols the task calls fitted or measured values ("your fitted Bmax")."""
+    return frozenset(m["s"] for m in _FITTED_NAME.finditer(task) if _symbolic(m["s"]))
+
+
+def _symbolic(token: str) -> bool:
+    """A symbol, or a name written like one (`Bmax`, `f_res`), not a word (`value`)."""
+    return is_symbol(token) or re.search(r"[A-Z\d_]", token) is not None
+
+
 def unit_unknown(fit: Fit) -> list[str]:
     """The fit's parameters shown without a unit where their units are not stated: one of its
     columns has a unit and the other none (the analysis took the bare column in SI units), or
     a formula's parameters all go without one while its columns have units (a formula's
     amplitude has the response's unit: none at all means the units were not worked out)."""
     bare = [p.name for p in fit.shown_parameters() if not p.unit]
+    if fit.straightened:  # the line of ln y: slope in 1/x's unit, intercept a pure number
+        return [] if fit.x_unit else bare
     if bool(fit.x_unit) != bool(fit.y_unit):
         return bare
     fitted = [p for p in fit.parameters if not p.derived]

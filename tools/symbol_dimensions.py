@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from labscribe.tools.unit_library import _registry
+from labscribe.tools.unit_library import unit_registry
 
 # The quantity a one-letter symbol stands for by the usual conventions of physics (ISO
 # 80000), as units it may be measured in: where a handout's symbol names no column by name,
@@ -34,7 +34,7 @@ def pint_unit(unit: str) -> Any:
     for written, spelled in _PINT_SPELLING:
         text = text.replace(written, spelled)
     try:
-        return _registry().parse_units(text)
+        return unit_registry().parse_units(text)
     except Exception:  # pint refuses what it cannot read, whatever its reason
         return None
 
@@ -44,7 +44,7 @@ def dimension_is(unit: str, references: tuple[str, ...]) -> bool:
     parsed = pint_unit(unit)
     if parsed is None:
         return False
-    registry = _registry()
+    registry = unit_registry()
     return any(parsed.dimensionality == registry.parse_units(r).dimensionality
                for r in references)  # fmt: skip
 

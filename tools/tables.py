@@ -68,6 +68,9 @@ class TableSummary(BaseModel):
     """What was not read (a prefix only, columns cut), and what was computed (a time axis)."""
     excerpt: list[list[float | None]] = Field(default_factory=list)
     """A few rows, evenly spaced from the first to the last, of the measured columns."""
+    excerpt_keys: list[str] = Field(default_factory=list)
+    """The keys of the columns `excerpt` holds, in its order: the columns as read, before
+    the roles set any aside (tools.excerpt_columns)."""
     row_numbers: list[Column] = Field(default_factory=list)
     """Columns that only number the rows (`rownames`, `trial`): no variable, not fitted, not
     in `columns`; their values stay in the table's frame."""
@@ -123,6 +126,7 @@ def read_data(folder: Folder, rel: str) -> DataFile:
                     decimal=read.decimal, rows=len(frame), columns=columns, x=x,
                     reader=read.reader, notes=read.notes + found.notes,
                     excerpt=excerpt(frame, [c.key for c in columns if c.ratio_of is None]),
+                    excerpt_keys=[c.key for c in columns if c.ratio_of is None],
                     row_numbers=found.row_numbers,
                 ),
                 frame,

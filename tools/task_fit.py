@@ -12,8 +12,9 @@ Conventions of handouts, in English, German, French, Spanish and Chinese:
 - a formula written out ("fit the Steinhart–Hart equation 1/T = A + B·ln R + C·(ln R)³"): a
   standard shape of other columns is not it;
 - the series: "the mean of the heating and cooling runs" (Mittelwert aus Aufheiz- und
-  Abkühlmessung, 升温、降温两次测量的平均值) is neither series alone; "the measured bath
-  temperature (not the setpoint)" is not the setpoint's column;
+  Abkühlmessung, 升温、降温两次测量的平均值) is neither series alone, nor are "serie 1 e
+  serie 2 insieme", "series 1 and series 2 together", "entrambe le serie" (both pooled);
+  "the measured bath temperature (not the setpoint)" is not the setpoint's column;
 - a correction: "subtract the background ... plot ln(corrected counts)" is not the raw counts.
 A column is the axis when the task names it (tools.column_names); where the task's words name
 no column, only symbols that plainly differ (`n` against `U2`) tell them apart.
@@ -64,7 +65,12 @@ BOTH_SERIES = re.compile(
     rf"(?:{_DOWN})[^.;。]{{0,40}}?(?:and|und|et|y|和|与|、)\s*(?:{_UP})|"
     r"\b(?:mean|average) of (?:both|the two) (?:series|runs|sets|measurements)|"
     r"\bmittelwert (?:aus|der) beiden|\bmoyenne des deux|\bmedia de (?:ambas|las dos)|"
-    r"两次测量的平均",
+    r"两次测量的平均|"
+    # both series pooled: "serie 1 e serie 2 insieme", "beide Messreihen zusammen"
+    r"\b(?:series|serie|série|reihe) ?1 (?:and|e|und|et|y) (?:series |serie |série |reihe )?2 "
+    r"(?:together|pooled|insieme|zusammen|ensemble|juntas|juntos)|"
+    r"\b(?:both|all) (?:the )?(?:series|runs) (?:together|pooled)|\bentrambe le serie|"
+    r"\bbeide(?:n)? (?:mess)?reihen zusammen|\bles deux séries ensemble|\bambas as séries",
     re.IGNORECASE,
 )
 CORRECTED = re.compile(
@@ -237,7 +243,7 @@ def _curved(fit: Fit) -> bool:
     """Whether the fit is not a straight line of its own columns (an exponential, a power
     law, a formula with exp or a power of its variable)."""
     model = (fit.model or "").lower()
-    if model in STRAIGHT:
+    if model in STRAIGHT or fit.straightened:  # the line of ln y a task asks for is straight
         return False
     formula = fit.expression or fit.formula
     return not model.startswith("linear") and (

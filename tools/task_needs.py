@@ -8,7 +8,10 @@ Three conventions of handouts, in English, German and Chinese:
 - a symbol after a verb that asks for a value: "determine the spring constant k",
   "bestimmen Sie ... die Erdbeschleunigung g", "求 ... 温度 −T0": the symbol must have a value;
 - a conversion: "convert ... to kelvin", "give the means as g in cm/s²", "add back the
-  299 000 km/s", "umrechnen in", "换算成": some value must carry the target unit.
+  299 000 km/s", "umrechnen in", "换算成": some value must carry the target unit;
+- a quantity defined by its formula after such a verb: "Calculate the full width at half
+  maximum, FWHM = 2√(2 ln 2)·w", "berechnen Sie R_H = c·d", "calculer Q = f0/Δf": a value
+  named FWHM must be listed; the formula's inputs (w) are not it.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import re
 from functools import cache
 
 from labscribe.tools.formula_notation import GREEK
+from labscribe.tools.requested import FIT_CUE
 from labscribe.tools.role_phrases import asked_objects, is_symbol, sentences
 from labscribe.tools.units import known_unit
 
@@ -105,10 +109,15 @@ def unmet(task: str, given: list[str], named: frozenset[str] = frozenset()) -> l
     text = " ".join(given)
     missing = [symbol for symbol in asked_symbols(task)
                if not _has_value(symbol, text) and not _named(symbol, named)]  # fmt: skip
+    # a defined name is given under the noun the task calls it by ("the bandwidth, Δf = ...")
+    missing += [name for name, noun in defined_names(task)
+                if not _has_value(name, text) and not _named(name, named)
+                and not (noun and _has_value(noun, text))]  # fmt: skip
     if ESTIMATE_AT.search(task) and not ESTIMATED.search(text):
         missing.append("the value at the point it names")
     missing += [name for name, asked, shown in STATISTICS
-                if asked.search(task) and not shown.search(text)]  # fmt: skip
+                if asked.search(task) and not shown.search(text)
+                and not (name == "the standard deviation" and _own_spread(task, text))]  # fmt: skip
     if DIGITS.search(task) and not FULL_PRECISION.search(text):
         missing.append("the values in full precision (those listed are rounded to their errors)")
     units = [unit for unit in target_units(task) if not _carries(unit, text)]
@@ -136,6 +145,47 @@ def asked_symbols(task: str) -> list[str]:
                 symbol = f"{clause[:start].strip()} {symbol}"
             if symbol:
                 found.append(symbol)
+    return list(dict.fromkeys(found))
+
+
+# A name defined by a formula: `FWHM = 2√(2 ln 2)·w`, `R_H = c·d`, `n = 1/(e·|R_H|)`; the
+# right side must hold an operator or a function, so that "at z = 0 cm" defines nothing. The
+# word before it is the noun the task calls it by ("the bandwidth, Δf = f0/Q").
+_DEFINED = re.compile(
+    r"(?:(?P<noun>[^\W\d]\w+),?\s+)?(?<![\w=])(?P<name>[^\W\d]\w{0,9})(?:\([^()=]{0,12}\))?\s*=\s*"
+    r"(?P<right>[^,;:=]*?[·*/^√²³(]|[^,;:=]*?\b(?:exp|ln|log|sqrt)\b)"
+)
+
+
+# "a and c with their standard deviations", "mit ihren Standardabweichungen", "avec leurs
+# écarts-types": each value's own uncertainty, which a value listed as `x ± u` states.
+OWN_SPREAD = re.compile(
+    r"\b(?:with|and) (?:its|their) (?:standard deviations?|standard errors?|uncertaint\w+)|"
+    r"\bmit (?:ihren|ihrer|seiner|seinen|deren) (?:Standardabweichung|Unsicherheit)\w*|"
+    r"\bavec (?:leurs?|son|sa) (?:écarts?-types?|incertitudes?)|"
+    r"\bcon (?:sus?|la) (?:desviaci[oó]n(?:es)? (?:est[aá]ndar|t[ií]pica)s?|incertidumbres?)|"
+    r"及其标准差",
+    re.IGNORECASE,
+)
+
+
+def _own_spread(task: str, text: str) -> bool:
+    """Whether the task asks for its values' own standard deviations, and they are listed."""
+    return OWN_SPREAD.search(task) is not None and "±" in text
+
+
+def defined_names(task: str) -> list[tuple[str, str]]:
+    """The names a verb of `task` asks to be worked out by a formula it writes, each with
+    the noun before it ("Calculate the full width at half maximum, FWHM = 2√(2 ln 2)·w"
+    gives (`FWHM`, `maximum`)); a model to fit ("Fit T(λ) = (A/w)·exp(...)") defines none."""
+    found = []
+    for sentence in sentences(task):
+        for phrase in asked_objects(sentence):
+            clause = re.split(r"[.;:]\s|[?。；]", phrase, maxsplit=1)[0]
+            # "by fitting U(t) = U0·e^(−t/τ)" writes a model to fit, not a value to work out
+            found += [(m["name"], m["noun"] or "") for m in _DEFINED.finditer(clause)
+                      if m["name"] not in NOT_ASKED
+                      and not FIT_CUE.search(clause[: m.start("name")])]  # fmt: skip
     return list(dict.fromkeys(found))
 
 
@@ -178,10 +228,10 @@ def target_units(task: str) -> list[str]:
 @cache
 def _symbol(unit: str) -> str | None:
     """pint's short symbol for `unit` (`microseconds` is `µs`), or None if pint cannot read it."""
-    from labscribe.tools.unit_library import _registry
+    from labscribe.tools.unit_library import unit_registry
 
     try:
-        short = f"{_registry().parse_units(unit.replace('·', '*')):~P}"
+        short = f"{unit_registry().parse_units(unit.replace('·', '*')):~P}"
     except Exception:  # pint refuses what it cannot read, whatever its reason
         return None
     return short.replace("μ", "µ") if short else None
@@ -220,16 +270,18 @@ def left_undone(
     *,
     material: bool,
     named: frozenset[str] = frozenset(),
+    source: str = "",
 ) -> str:
     """What a checklist row leaves the student when the values it lists do not answer the
     task ("" when they may: then only checking, or the judgement, is left): what is
     missing by name, or, where only the data and settings it starts from are listed, all of
-    it (a plot, where the task only asks for one)."""
+    it (a plot, where the task only asks for one). `source` names what to work the missing
+    values out from where it is not the values or data listed (the nominal values)."""
     missing = unmet(task, values, named)
     then = f"; then {', '.join(judged)}" if judged else ""
     if missing:
         one = len(missing) == 1
-        source = "the data listed" if material else "the values listed"
+        source = source or ("the data listed" if material else "the values listed")
         return (f"not done: {_listed(missing)} {'is' if one else 'are'} not in this report; "
                 f"work {'it' if one else 'them'} out from {source}{then}")  # fmt: skip
     if not material:

@@ -30,7 +30,7 @@ _QUANTITY_SYMBOLS = frozenset({"lambda"})
 
 
 @cache
-def _registry() -> Any:
+def unit_registry() -> Any:
     """pint's default registry, built once a process (about 0.8 s)."""
     import pint
 
@@ -51,7 +51,7 @@ def library_unit(
         return None
     expression = _BARE_EXPONENT.sub(r"^\1", text.replace("·", "*").replace("⋅", "*"))
     try:
-        _registry().parse_units(expression)
+        unit_registry().parse_units(expression)
     except Exception:  # pint refuses what is not a product of units, whatever its reason
         return None
     return text
@@ -63,7 +63,7 @@ def _is_unit_word(word: str, prefixable: frozenset[str]) -> bool:
         return False
     if len(word) >= 4 and word[0].isupper() and word[1:].islower():
         return False  # `Time`, `Mass`, `Angle`: a capitalised word is a name (pint's are lower)
-    registry = _registry()
+    registry = unit_registry()
     try:
         parses = registry.parse_unit_name(word)
     except Exception:  # a word pint's parser cannot split is no unit

@@ -147,7 +147,7 @@ def test_no_model_report_reads_fixed_width_labelled_and_bar_parted_headers(
     assert r"against Time Stamp [s] (quantum" in text
     assert r"against Wavelength [nm] (stop" in text
     # six slopes scattered far beyond their stated dSlope: no line is offered as the answer
-    assert "Slope against Inverse Wavelength: no model tried describes these data" in text
+    assert "Slope against Inverse Wavelength: none of the standard models tried" in text
     assert (
         r"reduced \ensuremath{\chi}² = 58.6 with \ensuremath{\sigma} from the uncertainty column"
         in text

@@ -88,3 +88,39 @@ def test_checklist_leaves_a_compatibility_judgement_to_the_student() -> None:
     first, second = checklist(Analysis(fits=[fit], tasks=tasks))
     assert first.left == "the judgement of compatibility, from the values given"
     assert second.left == "the comparison, from the values given"
+
+
+def test_a_value_from_the_nominal_data_is_not_offered_a_fitted_one(example: Path) -> None:
+    """A value worked out "from the nominal component values" starts from params.ini: the
+    fitted Q of the resonance is no way to it, and the row says the value is not there; only
+    the fitted value the task compares with ("your fitted f0") is listed."""
+    analysis = analyse(Folder(example))
+    task = ("Calculate the quality factor from the nominal component values in params.ini. "
+            "Does your fitted f0 agree with it?")  # fmt: skip
+    [item] = checklist(analysis.model_copy(update={"tasks": [task]}))
+    assert not any("Q =" in given for given in item.given)
+    assert any(given.startswith("f0 = ") for given in item.given)
+    assert item.left.startswith("not done: the value from the nominal data is not in this report")
+    assert "nominal values in the table of parameters" in item.left
+
+
+def test_a_defined_quantity_is_stated_under_the_noun_the_task_calls_it(example: Path) -> None:
+    analysis = analyse(Folder(example))
+    tasks = ["Compute the bandwidth, Δf = f0/Q.", "Compute the ratio ρ = f0/Δf of the curve."]
+    bandwidth, ratio = checklist(analysis.model_copy(update={"tasks": tasks}))
+    assert bandwidth.left == "checking and stating the values given"
+    assert ratio.left.startswith("not done: ρ is not in this report")
+
+
+def test_a_formulas_inputs_are_the_symbols_it_names(example: Path) -> None:
+    """ "Δω = 2π·Δf" asks for Δω in rad/s: the bandwidth in Hz is not it, and a fitted value
+    the formula does not name by its symbol is no input (xrf_moseley_law: "Ry = 4a²/3,
+    σ = −b/a" was offered a cubic's c0)."""
+    analysis = analyse(Folder(example))
+    tasks = ["Calculate the width in angular frequency, Δω = 2π·Δf.",
+             "Calculate the angular frequency of the resonance, ω0 = 2π·f0."]  # fmt: skip
+    width, angular = checklist(analysis.model_copy(update={"tasks": tasks}))
+    assert not any("bandwidth" in given for given in width.given)
+    assert width.left != "checking and stating the values given"
+    assert any(given.startswith("f0 = ") for given in angular.given)
+    assert angular.left.startswith("not done: ω0 is not in this report")

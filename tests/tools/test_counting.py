@@ -39,6 +39,14 @@ ONE_TO_TEN = np.arange(1, 11, dtype=float)
         ("Nº", ONE_TO_TEN),
         ("Essai", ONE_TO_TEN),
         ("tree", np.arange(1.0, 32)),  # the numbered tree a row describes
+        ("medição", ONE_TO_TEN),  # a caliper's ten readings (Portuguese)
+        ("medicao", ONE_TO_TEN),  # the same written without accents
+        ("pesagem", np.arange(1.0, 7)),  # six weighings of one cylinder
+        ("Lectura", np.arange(1.0, 4)),  # three readings of one sample (Spanish)
+        ("lettura", ONE_TO_TEN),
+        ("número de medida", ONE_TO_TEN),
+        ("n.º", ONE_TO_TEN),  # Portuguese `número` abbreviated with a stop
+        ("复孔", np.tile(np.arange(1.0, 4), 4)),  # the replicate well, 1..3 at each dose
     ],
 )
 def test_counts_rows_knows_a_row_number(header: str, values: np.ndarray) -> None:

@@ -44,7 +44,7 @@ def test_draw_data_figures_draws_the_data_alone_when_nothing_fits(tmp_path: Path
         {
             "path": "figures/data-noise-data.png",
             "caption": "The data of noise.csv against t. No model fitted to them describes "
-            "them well (see the fits), so no fit is drawn.",
+            "them well (see the notes on the fits), so no fit is drawn.",
         }
     ]
     assert (tmp_path / records[0]["path"]).read_bytes().startswith(PNG)
@@ -133,4 +133,4 @@ def test_a_caption_never_claims_models_were_tried_when_none_was() -> None:
     assert _caption(summary, None, tried=False).endswith(
         "No model was fitted to them, so no fit is drawn."
     )
-    assert "(see the fits)" in _caption(summary, None, tried=True)
+    assert "(see the notes on the fits)" in _caption(summary, None, tried=True)

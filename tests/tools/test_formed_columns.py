@@ -194,3 +194,19 @@ def test_a_column_that_labels_the_rows() -> None:
         assert labels_rows(name, numbers), name
     assert not labels_rows("Gruppe", np.array([1.5, 2.5]))  # a label is a whole number
     assert not labels_rows("length", numbers)
+
+
+def test_one_quantity_read_by_several_observers_is_their_mean() -> None:
+    """`b_Anna`, `b_Ben`, `b_Chloe` (cm): the image distance b as three group members found
+    it; "1/b against 1/g" plots the mean's inverse, not one observer's against another's."""
+    g = [14.0, 16.0, 18.0, 20.0, 25.0]
+    b = [1 / (1 / 10.0 - 1 / x) for x in g]  # a thin lens of f = 10 cm
+    observers = {f"b_{who}": ("cm", [v + shift for v in b])
+                 for who, shift in [("Anna", -0.2), ("Ben", 0.3), ("Chloe", 0.1)]}  # fmt: skip
+    table = table_of({"g": ("cm", g), **observers})
+    form_columns([table], ["ii. Plot 1/b against 1/g and fit a straight line."], "")
+    names = {c.name: c for c in table.summary.columns}
+    mean = np.mean([observers[k][1] for k in observers], axis=0)
+    np.testing.assert_allclose(table.frame[names["1/b"].key], 1 / mean)
+    assert "the mean of b_Anna, b_Ben and b_Chloe" in names["1/b"].formed
+    assert names["1/b"].unit == "cm^-1"

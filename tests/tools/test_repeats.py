@@ -24,6 +24,7 @@ from labscribe.tools.repeats import (
     summarise,
     weighted_mean,
 )
+from labscribe.tools.roles import decide_roles, read_handout
 from labscribe.tools.tables import NoTable, read_data
 
 REPEATS = Path(__file__).parents[1] / "data" / "real" / "repeats"
@@ -154,3 +155,17 @@ def test_one_column_refuses_lines_of_columns_with_empty_cells(tmp_path: Path) ->
     first, second = read_data(Folder(tmp_path), "timings.txt").tables
     assert (first.summary.columns[0].name, first.summary.columns[0].unit) == ("T", "s")
     assert (first.summary.rows, second.summary.rows) == (3, 3)
+
+
+def test_repeats_pool_no_columns_of_different_quantities(tmp_path: Path) -> None:
+    # a caliper's five readings of a cylinder's diameter and of its height, side by side
+    (tmp_path / "paquimetro.csv").write_text(
+        "medição;D (mm);H (mm)\n1;25,06;39,96\n2;25,08;39,98\n3;25,04;39,95\n4;25,06;39,97\n"
+        "5;25,06;39,95\n",
+        encoding="utf-8",
+    )
+    folder = Folder(tmp_path)
+    tables = read_data(folder, "paquimetro.csv").tables
+    decide_roles(tables, read_handout(folder, None, [], []))
+    found = repeated_measurements(tables)
+    assert [round(s.summary.mean, 3) for s in found] == [25.060, 39.962]

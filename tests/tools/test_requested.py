@@ -92,3 +92,21 @@ def test_requested_model_reads_a_plot_scale_as_no_model(task: str) -> None:
 def test_requested_model_reads_a_straight_line_on_log_paper(task: str, shape: str) -> None:
     request = requested_model(task)
     assert request is not None and request.shape == shape
+
+
+@pytest.mark.parametrize(
+    "task",
+    [
+        "(c) Predict the volume in cubic feet of a tree with D = 14.0 in and H = 80 ft.",
+        "Give the flow rate in cubic metres per hour.",
+        "Report the displacement in cubic centimetres.",
+    ],
+)
+def test_a_volume_in_cubic_units_asks_for_no_cubic(task: str) -> None:
+    request = requested_model(task, 1)
+    assert request is None or request.shape != "cubic"
+
+
+def test_a_cubic_polynomial_is_still_asked_for() -> None:
+    request = requested_model("Fit a cubic to V against D.", 1)
+    assert request is not None and request.shape == "cubic"

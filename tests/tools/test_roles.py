@@ -200,3 +200,62 @@ def test_decide_roles_keeps_a_clock_beside_a_round_setpoint(tmp_path: Path) -> N
     table = _table(tmp_path, "time (s),setpoint (C),T (C)", [time, setpoint, reading])
     decide_roles([table], Handout.of([]))
     assert table.summary.x == "time"
+
+
+CHWIRUT2 = Path(__file__).parents[1] / "data" / "real" / "conventions" / "nist_chwirut2.dat"
+
+
+def _indexed_chwirut(tmp_path: Path) -> Table:
+    """NIST's Chwirut2 as a bench exports it: a running number `n` before each row."""
+    rows = CHWIRUT2.read_text().splitlines()[2:]
+    lines = [f"{i}\t{x}\t{y}" for i, (y, x) in enumerate((r.split() for r in rows), start=1)]
+    (tmp_path / "t.txt").write_text("n\tdistance (mm)\tresponse\n" + "\n".join(lines) + "\n")
+    return read_tables(Folder(tmp_path), "t.txt")[0]
+
+
+def test_decide_roles_sets_aside_a_running_number_headed_n(tmp_path: Path) -> None:
+    table = _indexed_chwirut(tmp_path)
+    handout = "Fit y = exp(-b1*x)/(b2 + b3*x) to the response y against the distance x."
+    decide_roles([table], Handout.of([handout], handout))
+    assert "n" in [c.name for c in table.summary.row_numbers]
+    assert "n" not in [c.name for c in table.summary.columns]
+    assert table.summary.x == "distance"
+
+
+def test_decide_roles_keeps_n_where_the_handout_writes_it(tmp_path: Path) -> None:
+    orders = [str(i) for i in range(1, 6)]
+    positions = ["2.11", "4.25", "6.30", "8.44", "10.52"]
+    table = _table(tmp_path, "n,x (cm)", [orders, positions])
+    text = "The grating equation d·sin θ = nλ gives the position x of the order n."
+    decide_roles([table], Handout.of([], text))
+    assert "n" in [c.name for c in table.summary.columns]
+    assert not table.summary.row_numbers
+
+
+def test_decide_roles_fits_no_repeat_reading_against_another(tmp_path: Path) -> None:
+    counts = [str(i) for i in range(1, 11)]
+    diameters = ["25.06", "25.08", "25.04", "25.08", "25.08", "25.08", "25.04", "25.06",
+                 "25.06", "25.02"]  # fmt: skip
+    heights = ["39.96", "39.98", "39.94", "40.02", "39.96", "39.92", "39.98", "39.94",
+               "39.92", "40.00"]  # fmt: skip
+    rows = [";".join(r).replace(".", ",") for r in zip(counts, diameters, heights, strict=True)]
+    (tmp_path / "t.csv").write_text("medição;D (mm);H (mm)\n" + "\n".join(rows))
+    table = read_tables(Folder(tmp_path), "t.csv")[0]
+    decide_roles([table], Handout.of([]))
+    assert [c.name for c in table.summary.row_numbers] == ["medição"]
+    assert table.summary.x is None
+    assert "none is fitted against another" in table.summary.roles
+
+
+def test_formula_radius_names_no_diameter_column() -> None:
+    """`e/m = 2U/(r²B²)` (a Fadenstrahlrohr handout) where the sheet holds the orbit's
+    diameter `d`: r is no column, so nothing is fitted against d as the formula's."""
+    from labscribe.tools.column_names import named_by_formula
+
+    columns = [Column(key=k, header=k, name=k, unit=u, count=7)
+               for k, u in [("U", "V"), ("I", "A"), ("d", "cm")]]  # fmt: skip
+    named = named_by_formula("U = (e/m)·B²·r²/2", columns, {})
+    assert [c.key for c in named.responses] == ["U"]
+    assert named.predictors == ()
+    radius = [Column(key="radius", header="radius", name="radius", unit="cm", count=7)]
+    assert [c.key for c in named_by_formula("U = k·r²", radius, {}).predictors] == ["radius"]

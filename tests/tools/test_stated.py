@@ -59,3 +59,36 @@ def test_the_model_a_task_refers_to_is_not_a_straight_line() -> None:
     assert model_not_line(task, ["Fit a straight line to dist against speed."]) == ""
     assert model_not_line("Predict the distance at 21 mph.", [fit_task]) == ""
     assert model_not_line("Berechnen Sie mit Ihrem Modell den Weg bei 21 mph.", [fit_task])
+
+
+def test_a_fitted_limit_named_by_its_symbol_is_stated() -> None:
+    """The ultimate BOD L0 (eval2's BOD handout) and the ultimate carbonaceous oxygen demand L
+    (Metcalf & Eddy's wording) are the fitted L0 and L where those are listed; every maximum
+    is never one value, and a peak defined by a formula is stated only under its name."""
+    from labscribe.tools.stated import extreme_stated
+
+    task = "Fit y(t) = L0·(1 − e^(−k·t)). Give the ultimate BOD L0 and the rate constant k."
+    unanswered = extreme_unanswered(task)
+    assert extreme_stated(unanswered, ["L0 = 19.1 ± 2.5 mg/L, k = 0.53 ± 0.20 1/d"], task)
+    assert not extreme_stated(unanswered, ["k = 0.53 ± 0.20 1/d"], task)
+    carbonaceous = "Report the ultimate carbonaceous oxygen demand L and the rate constant k."
+    unanswered = extreme_unanswered(carbonaceous)
+    assert extreme_stated(unanswered, ["L = 19.1 ± 2.5, k = 0.53 ± 0.20"], carbonaceous)
+    every = "Find every maximum x and the spacing between them."
+    assert not extreme_stated(extreme_unanswered(every), ["x = 7.5 V"], every)
+    peak = "What is the peak transmittance T_max = A/w?"
+    assert not extreme_stated(extreme_unanswered(peak), ["w = 4.089 ± 0.047 nm"], peak)
+
+
+def test_a_value_from_the_nominal_data_is_not_a_fitted_one() -> None:
+    from labscribe.tools.stated import fitted_named, from_nominal
+
+    coil = ("Calculate the field at the centre predicted by B(0) = µ0·N·I/(2R) from the nominal "
+            "coil data in coil.yaml. Does your fitted Bmax agree with it?")  # fmt: skip
+    assert from_nominal(coil) and fitted_named(coil) == {"Bmax"}
+    assert from_nominal("Berechnen Sie f0 aus den Nennwerten von L und C.")
+    assert from_nominal("Calculer f0 à partir des valeurs nominales de L et C.")
+    assert from_nominal("根据标称值计算谐振频率。")
+    # a comparison with the nominal value is served by the fitted value
+    assert not from_nominal("Compare your R with the nominal value of the resistor.")
+    assert fitted_named("Vergleichen Sie mit dem angepassten R.") == {"R"}

@@ -84,3 +84,19 @@ def test_background_subtracted_and_other_columns() -> None:
     # the Chinese plot convention 作 y–x 图
     chinese = "作 ln R_T – 1/T 图，用最小二乘法拟合直线，求材料常数 B。"
     assert differs(fit("R1", "t", *LINE), asks([chinese])[chinese])
+
+
+def test_a_later_task_about_a_pooled_fits_parameter_is_about_the_pooled_fit() -> None:
+    """ "Usando tutti i 40 punti (serie 1 e serie 2 insieme), adattare il polinomio ..." then
+    "Giustificare con il valore t di B2" (taratura_cella_di_carico); "series 1 and series 2
+    together", as calibration handouts pool two runs: one series' quadratic is neither's."""
+    tasks = ["Usando tutti i 40 punti (serie 1 e serie 2 insieme), adattare il polinomio di "
+             "secondo grado u = B0 + B1·F + B2·F² e riportare i coefficienti.",
+             "Il termine quadratico è significativo? Giustificare con il t di B2."]  # fmt: skip
+    ask = asks(tasks)[tasks[1]]
+    assert ask.both == "serie 1 e serie 2 insieme"
+    quadratic = ("quadratic", "c0 + c1·x + c2·x²", "c0", "c1", "c2")
+    assert "alone" in differs(fit("up", "T", *quadratic), ask, table("T", "up", "down"))
+    english = ["Fit a quadratic to series 1 and series 2 together, u = b0 + b1·F + b2·F².",
+               "Is the quadratic term b2 significant?"]  # fmt: skip
+    assert asks(english)[english[1]].both

@@ -101,3 +101,31 @@ def test_a_symbol_is_given_by_the_words_its_fit_parameter_goes_by() -> None:
     fitted = ["decay = 0.4720 ± 0.0012 s, amplitude = 9.11 ± 0.02 V (fit of U against t)"]
     assert unmet(task, fitted) == ["U0"]
     assert unmet(task, fitted, frozenset({"decay", "tau", "amplitude", "constant"})) == []
+
+
+def test_a_quantity_a_task_defines_by_its_formula_must_be_listed_by_its_name() -> None:
+    """ "Calculate the FWHM = 2√(2 ln 2)·w" asks for the FWHM, not the w it starts from (the
+    Gaussian's FWHM = 2√(2 ln 2)·σ, as Mantid's fit-function docs write it); a noun the task
+    calls it by names it too ("the bandwidth, Δf"); a formula to fit defines no value."""
+    from labscribe.tools.task_needs import defined_names
+
+    fwhm = "Calculate the full width at half maximum, FWHM = 2√(2 ln 2)·w."
+    assert unmet(fwhm, ["w = 4.089 ± 0.047 nm (fit of T against λ)"]) == ["FWHM"]
+    assert unmet(fwhm, ["FWHM = 9.63 ± 0.11 nm (derived)"]) == []
+    hall = ("Berechnen Sie daraus den Hall-Koeffizienten R_H = c·d (Probendicke d aus "
+            "probe.ini) und die Ladungsträgerdichte n = 1/(e·|R_H|).")  # fmt: skip
+    assert unmet(hall, ["c (I·B) = -0.0046243 ± 0.0000092 mV/(mA·mT)"]) == ["R_H", "n"]
+    assert unmet("Compute the bandwidth, Δf = f0/Q.", ["bandwidth = 1731.4 ± 1.3 Hz"]) == []
+    assert defined_names("Fit T(λ) = (A/w)·exp(−½((λ − λc)/w)²) and report A and w.") == []
+    assert defined_names("Calculate B at z = 0 cm.") == []
+
+
+def test_values_with_their_standard_deviations_state_their_own_spread() -> None:
+    """ "a und c mit ihren Standardabweichungen" (Hall handout) and "with their standard
+    errors" ask for each value's ±, not for a standard deviation of the data."""
+    regression = ["a (I) = 0.2908 ± 0.0017 mV/mA; c (I·B) = -0.0046243 ± 0.0000092 mV/(mA·mT)"]
+    task = "Geben Sie a und c mit ihren Standardabweichungen an."
+    assert unmet(task, regression) == []
+    assert unmet(task, ["a (I) = 0.2908 mV/mA"]) == ["the standard deviation"]
+    spread = "Give the standard deviation of the ten readings."
+    assert unmet(spread, regression) == ["the standard deviation"]

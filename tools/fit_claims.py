@@ -1,0 +1,55 @@
+"""What a note on a fit may claim: a verdict on the standard models tried says which models
+it is about, and never reads as a verdict on the model the assignment names.
+
+The fit table shows a standard model only where it describes its data; where none does, the
+note under the results is all the report says of them. "No model tried describes these
+data" beside no table of fits reads as "no model describes them", the assignment's law
+included ("vérifier la loi de Malus"), though that law may not have been fitted at all, or
+may be fitted well beside it (the coil's B(z) with a reduced χ² of 1.2). The note names
+what was tried and what it is not about.
+"""
+
+from __future__ import annotations
+
+from labscribe.tools.analysis import Analysis
+from labscribe.tools.fit_result import Fit
+from labscribe.tools.task_fit import not_task_fit
+
+NONE_TRIED = "no model tried describes these data"
+
+
+def standard_notes(notes: list[str], fit: Fit, analysis: Analysis) -> list[str]:
+    """`notes` on `fit`, each as it holds (see standard_note)."""
+    if fit.requested or not any(note.startswith(NONE_TRIED) for note in notes):
+        return notes
+    asked = {
+        id(other): not not_task_fit(other, analysis.tasks, analysis.tables)
+        for other in analysis.fits
+        if other.requested
+    }
+    return [standard_note(note, fit, analysis.fits, asked) for note in notes]
+
+
+def standard_note(note: str, fit: Fit, fits: list[Fit], asked: dict[int, bool]) -> str:
+    """`note` on a standard model's fit that describes nothing, as it holds: "none of the
+    standard models tried (the closest, a quadratic, is not shown) describes these data",
+    then that the model the assignment asks for does, where its fit of the same columns
+    is good and is the task's (`asked` by fit id: whether it is the fit its task asks for),
+    or that no other model was fitted to these columns."""
+    if fit.requested or not note.startswith(NONE_TRIED):
+        return note
+    closest = f" (the closest, {fit.model}, is not shown)" if fit.model else ""
+    rest = note.removeprefix(NONE_TRIED)
+    same = [
+        other
+        for other in fits
+        if other.requested and other.model and asked.get(id(other), False)
+        and (other.table, other.y, other.x) == (fit.table, fit.y, fit.x)
+    ]  # fmt: skip
+    if any(other.good for other in same):
+        after = "; the model the assignment asks for does (see the fits)"
+    elif same:
+        after = ""
+    else:
+        after = "; no other model was fitted to them"
+    return f"none of the standard models tried{closest} describes these data{rest}{after}"

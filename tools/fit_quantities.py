@@ -1,0 +1,298 @@
+"""Quantities a task asks for that follow from a fit's parameters: `T_max = A/w` and
+`FWHM = 2√(2 ln 2)·w` as the task writes them, or a full width at half maximum and a
+half-life the task only names, worked out from the fitted model's own form.
+
+A task's formula is evaluated with the parameters of the one good fit that has every name it
+uses, their uncertainties propagated with the covariance the fit found (`uncertainties`). A
+named quantity is read off the model's formula with sympy, whatever the lab's spelling of it:
+a peak `exp(q(x))` with q quadratic in x (a Gaussian, however its width is written) has its
+half maximum where q falls by ln 2, so FWHM = 2√(ln 2/|a|) for q's x² coefficient a; a peak
+`1/q(x)` (a Lorentzian) falls to half where q doubles, FWHM = 2√(q_min/a) (q(x)^p, where q
+grows by 2^(−1/p)); a single
+`exp(k·x)` halves (or doubles) over ln 2/|k|. Nothing is offered where the model has no such
+form, and a unit is stated only where every input's unit is known.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+
+import sympy
+from pydantic import BaseModel
+from uncertainties import UFloat
+
+from labscribe.tools.fit_result import Fit, Parameter, format_value
+from labscribe.tools.formula_eval import evaluate_tree
+from labscribe.tools.formula_notation import formulas_in, plain_arithmetic
+from labscribe.tools.formula_parse import FormulaError, parse_expression
+from labscribe.tools.quantities import UNCERTAIN_FUNCTIONS, uncertain_parameters
+from labscribe.tools.shapes import BY_NAME
+from labscribe.tools.stated import unit_unknown
+from labscribe.tools.tables import TableSummary
+from labscribe.tools.task_fit import asks, differs, not_task_fit
+from labscribe.tools.unit_library import unit_registry
+
+MAX_PER_TASK = 4
+_NAME = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*)\s*$")
+# How handouts name the width of a peak and the time a decay takes to halve.
+FWHM = re.compile(
+    r"\bFWHM\b|full[- ]width (?:at|of) half[- ]max|half[- ]width|halbwertsbreite|"
+    r"largeur (?:totale )?à mi[- ]hauteur|larghezza a metà altezza|"
+    r"largura (?:total )?a meia[- ]altura|anchura a media altura|半高宽|半峰全宽|半宽|"
+    # "over what length is the field at least half of Bmax", "width at half height"
+    r"\bat least half (?:of )?(?:the |its )?(?:max|peak|height|\w*max\b)|half[- ]height",
+    re.IGNORECASE,
+)
+HALF_LIFE = re.compile(
+    r"half[- ]li(?:fe|ves)|half[- ]time|halbwertszeit|demi[- ]vie|meia[- ]vida|"
+    r"semivida|vida media|tempo di dimezzamento|emivita|半衰期|\bt_?(?:1/2|½)\b",
+    re.IGNORECASE,
+)
+DOUBLING = re.compile(
+    r"doubling time|verdopplungszeit|temps de doublement|tempo de duplicação|"
+    r"tiempo de duplicación|tempo di raddoppio|倍增时间",
+    re.IGNORECASE,
+)
+_END = " \t?!.,;:"
+
+
+class FitQuantity(BaseModel):
+    """A quantity one task asks for, computed from one fit's parameters."""
+
+    task: str
+    name: str
+    value: float
+    stderr: float | None
+    unit: str = ""
+    unit_known: bool = True
+    """False where an input's unit is not worked out: the value is given without one."""
+    relation: str
+    """How it follows from the fit, in words: the task's formula or the model's form."""
+    fit: str
+    """The fit it comes from: `the fit of Transmittance against Wavelength`."""
+
+    def given(self) -> str:
+        """The checklist's words for it: `FWHM = 9.63 ± 0.11 nm (from FWHM = 2√(2 ln 2)·w, as
+        the task writes it, with the fit of T against λ)`."""
+        shown = format_value(Parameter(name=self.name, value=self.value, stderr=self.stderr,
+                                       unit=self.unit if self.unit_known else ""))  # fmt: skip
+        unit = "" if self.unit_known else ", its unit not worked out here"
+        return f"{self.name} = {shown} (from {self.relation}, with {self.fit}{unit})"
+
+
+def fit_quantities(
+    tasks: list[str],
+    fits: list[Fit],
+    tables: list[TableSummary] | None = None,
+    deadline: float | None = None,
+) -> list[FitQuantity]:
+    """What each task asks for that its fits' parameters give: first the formulas the task
+    writes over the parameters of one good fit of a model the assignment asked for, then the
+    FWHM, half-life or doubling time it names and no formula of it defines, from such a fit
+    (from a standard model that describes the data only where the assignment asks for no
+    model at all)."""
+    tables = tables or []
+    # a fit that is not the one its task asks for (of uncorrected counts, of other axes)
+    # gives none of that task's quantities: a half-life from it would be a confident error
+    good = [fit for fit in fits if fit.good and fit.model is not None and fit.parameters
+            and not not_task_fit(fit, tasks, tables)]  # fmt: skip
+    wanted = asks(tasks)
+    # the assignment's models answer its tasks; a standard model only where it asked for none
+    # (a task's `a` is never another fit's parameter of that name)
+    asked = [fit for fit in good if fit.requested]
+    named_from = asked if any(fit.requested for fit in fits) else good
+    found: list[FitQuantity] = []
+    for task in tasks:
+        if deadline is not None and time.monotonic() > deadline:
+            break
+        mine: list[FitQuantity] = []
+        ask = wanted.get(task)
+        by_id = {t.id: t for t in tables}
+        own = [f for f in asked if ask is None or not differs(f, ask, by_id.get(f.table))]
+        named = [f for f in named_from if ask is None or not differs(f, ask, by_id.get(f.table))]
+        for written in formulas_in(task):
+            quantity = _from_formula(task, written, own)
+            if quantity is not None and quantity.name not in {q.name for q in mine}:
+                mine.append(quantity)
+        written_names = {q.name.lower() for q in mine}
+        for pattern, name, relation in _NAMED:
+            if pattern.search(task) and not written_names & {name.lower(), "fwhm", "t_half"}:
+                quantity = _named(task, name, relation, named)
+                if quantity is not None:
+                    mine.append(quantity)
+        found += mine[:MAX_PER_TASK]
+    return found
+
+
+def _from_formula(task: str, written: str, fits: list[Fit]) -> FitQuantity | None:
+    """`written` (`name = expression`) evaluated with the first good fit that has every
+    name of its right side; None when none has, or it is the fit's own model."""
+    left, _, right = written.partition("=")
+    name = _NAME.match(plain_arithmetic(left))
+    right = right.strip().rstrip(_END)
+    if name is None or not right:
+        return None
+    try:
+        expression = parse_expression(right)
+    except FormulaError:
+        return None
+    symbols = {symbol.name for symbol in expression.free_symbols}
+    if not symbols:
+        return None
+    for fit in fits:
+        names = {p.name for p in fit.parameters}
+        # a formula in the fit's own variable is the model (or a value at a point), not a
+        # quantity of its parameters
+        if not symbols <= names or fit.variable in symbols or name[1] in (fit.y, fit.variable):
+            continue
+        return _quantity(task, name[1], expression, fit, f"{written.strip().rstrip(_END)}, "
+                         "as the task writes it")  # fmt: skip
+    return None
+
+
+def _quantity(
+    task: str, name: str, expression: sympy.Expr, fit: Fit, relation: str
+) -> FitQuantity | None:
+    values = uncertain_parameters(fit)
+    try:
+        result = evaluate_tree(expression, values, UNCERTAIN_FUNCTIONS)
+    except (ValueError, ZeroDivisionError, OverflowError, TypeError, KeyError):
+        return None
+    value = float(getattr(result, "nominal_value", result))
+    error = float(result.std_dev) if isinstance(result, UFloat) else None
+    if not math.isfinite(value):
+        return None
+    unit = _unit(expression, fit)
+    return FitQuantity(task=task, name=name, value=value,
+                       stderr=error if error is not None and math.isfinite(error) else None,
+                       unit=unit or "", unit_known=unit is not None, relation=relation,
+                       fit=f"the fit of {fit.y} against {fit.x}")  # fmt: skip
+
+
+def _unit(expression: sympy.Expr, fit: Fit) -> str | None:
+    """The unit of a product of the fit's parameters' powers, "" for a pure number; None
+    where a factor's unit is not known or the expression is no such product."""
+    unknown = set(unit_unknown(fit))
+    units = {p.name: p.unit for p in fit.parameters}
+    registry = unit_registry()
+    result = registry.dimensionless
+    for factor in sympy.Mul.make_args(expression):
+        base, power = factor.as_base_exp()
+        if not base.free_symbols:
+            continue  # a number (2√(2 ln 2)), whatever its power
+        if not isinstance(base, sympy.Symbol) or not power.is_Rational:
+            return None
+        name = base.name
+        if name in unknown or name not in units:
+            return None
+        try:
+            unit = registry.Unit(units[name]) if units[name] else registry.dimensionless
+        except Exception:  # pint's own errors for a spelling it does not know
+            return None
+        result = result * unit ** float(power)
+    text = f"{result:~P}"
+    return "" if text in ("", "dimensionless") else text
+
+
+def _named(task: str, name: str, relation: str, fits: list[Fit]) -> FitQuantity | None:
+    """The named quantity from the first fit whose model has the form it needs."""
+    solve = _width if name == "FWHM" else _halving
+    for fit in fits:
+        if name == "FWHM" and fit.peak is not None and fit.peak.width_kind == "FWHM":
+            width = fit.peak.width  # a standard peak model's own FWHM
+            return FitQuantity(task=task, name=name, value=width.value, stderr=width.stderr,
+                               unit=width.unit, unit_known=bool(width.unit),
+                               relation=f"the fitted {fit.model} peak",
+                               fit=f"the fit of {fit.y} against {fit.x}")  # fmt: skip
+        model = _model_expression(fit)
+        variable = fit.variable or "x"
+        x = next((s for s in getattr(model, "free_symbols", ()) if s.name == variable), None)
+        if model is None or x is None:
+            continue
+        expression = solve(model, x)
+        if expression is None or x in expression.free_symbols:
+            continue
+        quantity = _quantity(task, name, expression, fit, relation.format(
+            form=_form_text(fit)))  # fmt: skip
+        if quantity is not None:
+            quantity.unit, quantity.unit_known = fit.x_unit, bool(fit.x_unit)
+            quantity.value = abs(quantity.value)  # a decay's k is negative
+            return quantity
+    return None
+
+
+def _form_text(fit: Fit) -> str:
+    shape = BY_NAME.get(fit.model or "")
+    return fit.formula or (shape.formula if shape else fit.model or "")
+
+
+def _model_expression(fit: Fit) -> sympy.Expr | None:
+    """The fit's model as a sympy expression of its parameters and variable: the
+    assignment's formula, or a standard model's written form."""
+    text = fit.expression
+    if not text:
+        shape = BY_NAME.get(fit.model or "")
+        if shape is None or ("·" not in shape.formula and "/" not in shape.formula):
+            return None
+        text = shape.formula
+    try:
+        return parse_expression(text)
+    except FormulaError:
+        return None
+
+
+def _peak_part(model: sympy.Expr, x: sympy.Symbol) -> sympy.Expr:
+    """The model without its additive terms free of x (a baseline) and its factors free of
+    x (an amplitude): the shape whose half maximum is sought."""
+    part = model.as_independent(x, as_Add=True)[1]
+    return part.as_independent(x, as_Add=False)[1]
+
+
+def _width(model: sympy.Expr, x: sympy.Symbol) -> sympy.Expr | None:
+    """FWHM of a Gaussian exp(q(x)), a Lorentzian 1/q(x) or any q(x)^p with p < 0 (a coil's
+    axial field R³/(R² + z²)^(3/2)), q quadratic in x."""
+    shape = _peak_part(model, x)
+    if isinstance(shape, sympy.exp):
+        q = sympy.Poly(sympy.expand(shape.args[0]), x) if _is_poly(shape.args[0], x) else None
+        if q is None or q.degree() != 2:
+            return None
+        a = q.coeffs()[0]
+        return 2 * sympy.sqrt(sympy.log(2) / -a)
+    base, power = shape.as_base_exp()
+    if power.is_Rational and power < 0 and _is_poly(base, x):
+        q = sympy.Poly(sympy.expand(base), x)
+        if q.degree() != 2:
+            return None
+        a, b, c = (q.coeff_monomial(x**2), q.coeff_monomial(x), q.coeff_monomial(1))
+        # q^p falls to half its peak where q = q_min·2^(−1/p)
+        rise = sympy.Integer(2) ** (-1 / power) - 1
+        return 2 * sympy.sqrt((c - b**2 / (4 * a)) * rise / a)
+    return None
+
+
+def _halving(model: sympy.Expr, x: sympy.Symbol) -> sympy.Expr | None:
+    """ln 2/|k| for the model's one exponential exp(k·x + c)."""
+    terms = [e for e in model.atoms(sympy.exp) if x in e.free_symbols]
+    if len(terms) != 1 or not _is_poly(terms[0].args[0], x):
+        return None
+    q = sympy.Poly(sympy.expand(terms[0].args[0]), x)
+    if q.degree() != 1:
+        return None
+    return sympy.log(2) / q.coeff_monomial(x)
+
+
+def _is_poly(expression: sympy.Expr, x: sympy.Symbol) -> bool:
+    return bool(sympy.expand(expression).is_polynomial(x))
+
+
+_NAMED: list[tuple[re.Pattern[str], str, str]] = [
+    (FWHM, "FWHM", "the half maximum of the fitted {form}"),
+    (HALF_LIFE, "t½", "t½ = ln 2/k, k the rate of the exponential exp(−k·t) in the fitted {form}"),
+    (
+        DOUBLING,
+        "doubling time",
+        "ln 2/k, k the rate of the exponential exp(k·t) in the fitted {form}",
+    ),
+]
