@@ -17,12 +17,14 @@ from pydantic import BaseModel, Field
 
 from labscribe.guards.numbers import Fact
 from labscribe.tools.base import Folder, ToolError
+from labscribe.tools.constants import asked_symbols
 from labscribe.tools.data_facts import data_facts
 from labscribe.tools.extremes import Extreme, asked_extremes, extreme_facts, extremes_digest
 from labscribe.tools.fit_quantities import FitQuantity, fit_quantities
 from labscribe.tools.fit_result import Fit
 from labscribe.tools.fits import fit_table
 from labscribe.tools.formed_columns import form_columns
+from labscribe.tools.line_law import line_law_quantities
 from labscribe.tools.notes import NOTE_SUFFIXES, Note, read_notes
 from labscribe.tools.parameters import (
     PARAMETER_SUFFIXES,
@@ -313,7 +315,9 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
     try:  # FWHM = 2√(2 ln 2)·w, a half-life: what a task asks of the fitted parameters
         analysis.fit_quantities = fit_quantities(
             analysis.tasks, analysis.fits, analysis.tables, deadline
-        )
+        ) + line_law_quantities(analysis.tasks, handout.text, analysis.fits, {
+            task: asked_symbols((task,), "", handout.glossary) for task in analysis.tasks
+        })  # fmt: skip
     except Exception as exc:
         analysis.left_out.append(f"the quantities from the fits failed: {exc}"[:200])
     if (analysis.parameters or analysis.repeats) and time.monotonic() <= deadline:

@@ -105,6 +105,7 @@ def trailing_expression(phrase: str) -> tuple[str, sympy.Expr] | None:
     """The expression a phrase ends in, as written, and parsed: "the threshold voltage U_th"
     gives ("U_th", U_th), "T²" ("T²", T**2), "ln p" ("ln p", log(p)); None where its last
     word is prose."""
+    phrase = _worded_transform(phrase)
     words = phrase.replace("$", " ").strip(" .,:;").split()
     for start in range(max(0, len(words) - MAX_EXPRESSION_WORDS), len(words)):
         text = " ".join(words[start:])
@@ -114,6 +115,36 @@ def trailing_expression(phrase: str) -> tuple[str, sympy.Expr] | None:
         if expression is not None:
             return text, expression
     return None
+
+
+def _worded_transform(phrase: str) -> str:
+    """`phrase` with a transform written in words put in symbols: "the square root of E"
+    -> "√E", "the square of the period T" -> "T²", "the logarithm of p" -> "ln p", "the
+    reciprocal of T" -> "1/T", "T squared" -> "T²", "der Kehrwert von T" -> "1/T"."""
+    for pattern, written in _WORDED_TRANSFORMS:
+        match = pattern.search(phrase)
+        if match is None:
+            continue
+        ended = trailing_expression(match["of"])
+        if ended is not None and isinstance(ended[1], sympy.Symbol):
+            return phrase[: match.start()] + written.format(ended[0])
+    return phrase
+
+
+_WORDED_TRANSFORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), written)
+    for pattern, written in (
+        (r"\b(?:square[- ]root|wurzel|racine carrée|raíz cuadrada|radice quadrata)"
+         r"\s+(?:of|aus|von|de|di)\s+(?P<of>.+)$", "√{}"),
+        (r"\b(?:natural\s+)?(?:logarithm|log|logarithmus|logarithme|logaritmo)"
+         r"\s+(?:of|von|de|di|del)\s+(?P<of>.+)$", "ln {}"),
+        (r"\b(?:reciprocal|inverse|kehrwert|inverso)\s+(?:of|von|de|di|del)\s+"
+         r"(?P<of>.+)$", "1/{}"),
+        (r"\b(?:square|quadrat|carré|cuadrado|quadrato)\s+(?:of|von|de|di|del)\s+(?P<of>.+)$",
+         "{}²"),
+        (r"(?P<of>^.+?)\s+squared$", "{}²"),
+    )
+)  # fmt: skip
 
 
 def _prose(words: list[str]) -> bool:

@@ -3,11 +3,27 @@ spreadsheet's sheet) becomes before its tables are found (tools.grid)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import pandas as pd
 
 from labscribe.tools.time_columns import Clock
+
+# A comment line's mark, and a label that says the line lists the columns (`% columns: Z E`,
+# `# Spalten: t U`): neither is a name. `# columns: 2` (Octave's count) leaves a number.
+COMMENT_MARK = re.compile(
+    r"^ *(?:#+|%+|//|!+|;+)(?P<label> *(?:columns?|cols|fields|variables|header|spalten"
+    r"|colonnes?|columnas|kolumny|colunas)\b *[:=])?",
+    re.IGNORECASE,
+)
+
+
+def lists_columns(line: str) -> bool:
+    """Whether a comment line says it lists the columns (`% columns: Z E`): the lines above
+    it are a title, not the upper words of its names."""
+    mark = COMMENT_MARK.match(line)
+    return mark is not None and mark["label"] is not None
 
 
 @dataclass

@@ -17,7 +17,7 @@ from labscribe.tools.analysis import Analysis
 from labscribe.tools.columns import Column
 from labscribe.tools.constants import asked_symbols
 from labscribe.tools.data_facts import topic_words, words_of
-from labscribe.tools.fit_result import Fit, format_value
+from labscribe.tools.fit_result import Fit, axes_of, format_value
 from labscribe.tools.prediction import evidence as prediction_evidence
 from labscribe.tools.range_fits import instead, left_out_of, no_answer
 from labscribe.tools.regression_text import evidence as regression_evidence
@@ -127,7 +127,7 @@ def _evidence(
     for fit in asked:
         if fit.good and (unknown := unit_unknown(fit)):
             unstated += unknown
-            given.append(f"a fit of {fit.y} against {fit.x} (the model this task asks for; "
+            given.append(f"a fit of {axes_of(fit, analysis.fits)} (the model this task asks for; "
                          "the units of its parameters are not worked out, so their values are "
                          "not listed here)")  # fmt: skip
         elif fit.good:
@@ -135,16 +135,17 @@ def _evidence(
             loose += [p.name for p in fit.parameters if not p.derived and not p.determined
                       and p.name in words and is_symbol(p.name)]  # fmt: skip
             values = ", ".join(f"{p.name} = {format_value(p)}" for p in fit.shown_parameters())
-            given.append(f"{values} (the model this task asks for, fitted to {fit.y} against "
-                         f"{fit.x}{_r_squared(task, fit)})")  # fmt: skip
+            given.append(f"{values} (the model this task asks for, fitted to "
+                         f"{axes_of(fit, analysis.fits)}{_r_squared(task, fit)})")  # fmt: skip
     if asked and not any(fit.good for fit in asked):
         left = no_answer(asked) or ASKED_MODEL_FAILS
         return TaskEvidence(task=task, given=instead(asked, analysis.fits), left=left)
     for quantity in analysis.derived:
         if quantity.name.lower() in words:
             given.append(f"{quantity.text()} (derived)")
+    # what the task asks of its fits (τ from each slope) before the fits it comes from
     from_fit = [q for q in analysis.fit_quantities if q.task == task]  # tools.fit_quantities
-    given += [q.given() for q in from_fit]
+    given = [q.given() for q in from_fit] + given
     others = [f for f in analysis.fits if f not in requested and id(f) not in other_axes]
     # a plot asks for no value; a regression's task, for none of a one-predictor fit
     fitted = [] if regressed or plot_only(task) else _other_fits(task, words, others)
@@ -336,7 +337,7 @@ def _other_fits(
         named = named if only is None else [p for p in shown if p.name in only]
         values = ", ".join(f"{p.name} = {format_value(p)}" for p in named)
         # several tasks may ask for one model of one pair of columns: each fits it alike
-        if named and (text := f"{values} (fit of {fit.y} against {fit.x})") not in found:
+        if named and (text := f"{values} (fit of {axes_of(fit, fits)})") not in found:
             found.append(text)
     return found
 
@@ -348,7 +349,10 @@ def _material(analysis: Analysis, words: set[str]) -> list[str]:
         named = [
             c.name
             for c in table.columns
-            if c.key != table.x and c.key not in table.predictors and _column_named(c, table, words)
+            if c.key != table.x
+            and c.key not in table.predictors
+            and c.uncertainty_of is None
+            and _column_named(c, table, words)
         ]
         if named and table.x:
             x = table.column(table.x).name

@@ -22,6 +22,7 @@ from labscribe.tools.formula_notation import FUNCTIONS, plain_arithmetic
 from labscribe.tools.formula_parse import FormulaError, parse_expression
 from labscribe.tools.role_phrases import Pairing, is_symbol
 from labscribe.tools.symbol_dimensions import conventional_column
+from labscribe.tools.task_axes import TRANSFORMS
 
 MIN_PREFIX = 4  # "temperatures" names `temperature`; "res" does not name `resistance`
 MIN_COVERAGE = 0.5  # the handout's words for a symbol say at least half a column's name
@@ -48,8 +49,23 @@ def named_by_pairing(
 ) -> Named:
     responses = columns_named(pairing.response, candidates, words)
     predictors = columns_named(pairing.predictor, candidates, words)
+    if _unformed_partner(pairing, responses, predictors):
+        # the response's axis (`ln(R/Ω)`) was not formed: a formed axis is no partner of the
+        # raw column, and the pair is read on the columns the axes are made of
+        raw = [c for c in candidates if not c.formed]
+        predictors = columns_named(pairing.predictor, raw, words)
     elsewhere = bool(pairing.predictor) and not predictors
     return Named(tuple(responses[-1:]), tuple(predictors), elsewhere=elsewhere)
+
+
+def _unformed_partner(pairing: Pairing, responses: list[Column], predictors: list[Column]) -> bool:
+    """Whether the pairing's predictor is a formed axis while its response, a transform of
+    a column, was not formed."""
+    return (
+        bool(responses) and not responses[-1].formed and bool(predictors)
+        and all(c.formed for c in predictors)
+        and any(kind.search(pairing.response) for kind in TRANSFORMS.values())
+    )  # fmt: skip
 
 
 def named_by_formula(text: str, candidates: list[Column], words: dict[str, set[str]]) -> Named:

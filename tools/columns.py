@@ -283,6 +283,10 @@ def heading(cells: pd.DataFrame, numeric: np.ndarray, start: int) -> Heading:
             row -= 1  # a dashed rule under the header (Hiden's `-----`) parts no block
             continue
         text = " ".join(filled)
+        if not several and len(filled) == 1 and _lone_unit(text):
+            several.append((row, line))  # `(m),,,,,`: the units row of the first column alone
+            row -= 1
+            continue
         if len(filled) == 1 or (_bracketed(text) and text.count("]") + text.count("】") == 1):
             title, titled = _title(text), [row]
             break
@@ -305,6 +309,12 @@ def heading(cells: pd.DataFrame, numeric: np.ndarray, start: int) -> Heading:
     if several:
         return Heading(several[0][1], None, title, [several[0][0], *titled])
     return Heading(None, None, title, titled)
+
+
+def _lone_unit(text: str) -> bool:
+    """Whether a line's one cell is a unit in brackets (`(m)`, `[s]`), not a block's title
+    (`[Block 2]`)."""
+    return _bracketed(text) and known_unit(text[1:-1].strip()) is not None
 
 
 def _names_above_units(upper: list[str], header: list[str], data: int) -> list[str] | None:
@@ -417,12 +427,20 @@ def _pair_uncertainties(columns: list[Column]) -> None:
         name = column.name.strip()
         for pattern in (_GUM_UNCERTAINTY, _UNCERTAINTY_PREFIX, _UNCERTAINTY_SUFFIX):
             match = pattern.match(name)
-            if match and (of := by_name.get(match["of"].lower())) and of != column.key:
+            of = match and (by_name.get(match["of"].lower()) or _subscripted(columns, match["of"]))
+            if of and of != column.key:
                 column.uncertainty_of = of
                 break
         else:
             if name.lower() in _BARE_UNCERTAINTY and i > 0:
                 column.uncertainty_of = columns[i - 1].key
+
+
+def _subscripted(columns: list[Column], symbol: str) -> str | None:
+    """The key of the one column whose name is `symbol` with a subscript (`E_Ka` for the
+    `sigma_E` beside it), None where no column or several are."""
+    found = [c.key for c in columns if re.match(rf"{re.escape(symbol)}_\w", c.name, re.I)]
+    return found[0] if len(found) == 1 else None
 
 
 def _narrow(column: pd.Series) -> bool:

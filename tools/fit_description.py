@@ -13,6 +13,7 @@ from fractions import Fraction
 
 import numpy as np
 from lmfit.model import ModelResult
+from scipy import stats
 
 from labscribe.tools.fit_result import (
     GOOD_R_SQUARED,
@@ -30,6 +31,8 @@ from labscribe.tools.verdict import Verdict, jacobian_of, judge
 # it, the width follows from the shape the model assumes (a Gaussian line sampled at one point
 # of its top fits a Lorentzian as well, with a third less width).
 MIN_FLANK_POINTS = 2
+# A trend whose F-test against the data's mean gives a larger p-value is not shown by them.
+TREND_P = 0.05
 UNSAMPLED = (
     "the peak is not resolved: {left} and {right} points lie on its flanks within its {kind}, "
     "so the width follows from the {model} shape assumed, not from the data"
@@ -127,7 +130,8 @@ def describe(
         notes.append(f"{name} {verb}: {verdict.reason()}")
     elif r_squared < GOOD_R_SQUARED:
         named = [p for p in parameters if (p.name in key if key else not p.derived)]
-        notes.append(noisy_note(r_squared, verdict, named))
+        free = sum(p.vary and p.expr is None for p in result.params.values())
+        notes.append(noisy_note(r_squared, verdict, named, len(y), free))
     elif verdict.doubt:
         notes.append(f"{fit.y} against {fit.x}: {verdict.doubt}")
     loose = [p.name for p in parameters if not p.derived and not p.determined]
@@ -153,9 +157,12 @@ def r_squared_of(y: np.ndarray, curve: np.ndarray) -> float:
     return 1.0 - float(np.sum((y - curve) ** 2)) / total if total > 0 else 0.0
 
 
-def noisy_note(r_squared: float, verdict: Verdict, key: list[Parameter]) -> str:
+def noisy_note(
+    r_squared: float, verdict: Verdict, key: list[Parameter], points: int, free: int
+) -> str:
     """Why a model with a low R² still describes its data: the noise is large against the
-    trend, and how well that leaves the key parameters determined."""
+    trend, and how well that leaves the key parameters determined; or, where the trend
+    itself is not significant, that the data cannot tell the model from none."""
     chi = verdict.reduced_chi_square
     like = f" (reduced χ² = {chi:.2g})" if chi is not None else ""
     shares = [f"{p.name} to {100 * p.relative:.0f} %" for p in key
@@ -163,11 +170,29 @@ def noisy_note(r_squared: float, verdict: Verdict, key: list[Parameter]) -> str:
     determined = f"; the data determine {' and '.join(shares[:2])}" if shares else ""
     if verdict.doubt:  # not "like noise" beside a reduced χ² of 5.5
         return f"R² = {r_squared:.2f} is low, and {verdict.doubt}{determined}"
+    if (p := trend_p_value(r_squared, points, free)) > TREND_P:
+        return (
+            f"R² = {r_squared:.2f}: the model explains no more of the data's variation than "
+            f"noise would (an F-test of the trend gives p = {p:.2g}) and its residuals are like "
+            f"noise{like}: the data cannot tell it from no trend at all"
+        )
     return (
         f"R² = {r_squared:.2f} is low because the data scatter widely about their trend, not "
         f"because the model misses it: its residuals are like noise{like}, so it describes "
         f"them{determined}"
     )
+
+
+def trend_p_value(r_squared: float, points: int, free: int) -> float:
+    """The p-value of the overall F-test of a fit's trend against none (the data's mean):
+    1 where the model does no better than the mean (R² ≤ 0) or has no degree of freedom."""
+    terms = max(1, free - 1)  # the parameters beside the level
+    left = points - max(free, terms + 1)
+    if r_squared <= 0 or left <= 0:
+        return 1.0
+    if r_squared >= 1:
+        return 0.0
+    return float(stats.f.sf(r_squared / terms / ((1 - r_squared) / left), terms, left))
 
 
 def _parameter(

@@ -207,6 +207,13 @@ class Fit(BaseModel):
         return self.model_copy(update={"parameters": parameters})
 
 
+def axes_of(fit: Fit, fits: list[Fit]) -> str:
+    """`y against x`, with the fit's table where another of `fits` has the same axes in
+    another table (one run per temperature): which slope is which must be plain."""
+    tables = {other.table for other in fits if (other.y, other.x) == (fit.y, fit.x)}
+    return f"{fit.y} against {fit.x}" + (f" ({fit.table})" if len(tables) > 1 else "")
+
+
 def format_value(parameter: Parameter) -> str:
     """`5033 ± 3 Hz`: the error to two significant digits, the value to the same place; a
     value without an error, or with one below rounding (an exact fit), to 6 digits."""

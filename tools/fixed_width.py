@@ -17,7 +17,7 @@ import re
 import numpy as np
 import pandas as pd
 
-from labscribe.tools.cell_grid import Grid
+from labscribe.tools.cell_grid import COMMENT_MARK, Grid
 from labscribe.tools.columns import HEADER_LOOKBACK, Heading, heading, is_rule
 
 # Data lines read_fwf infers the column specs from, beside the header (its own default).
@@ -26,7 +26,6 @@ INFER_ROWS = 100
 # name's words stay together and only a run of blanks (or data under it) parts two names.
 _INNER_BLANK = re.compile(r"(?<=\S) (?=\S)")
 _GLUE = "\x1f"
-COMMENT_MARK = re.compile(r"^ *(?:#+|%+|//|!+|;+)")
 
 
 def block_lines(grid: Grid, numeric: np.ndarray, start: int) -> list[str]:

@@ -36,6 +36,9 @@ _PERIOD_WORDS = re.compile(
     re.IGNORECASE,
 )
 MAX_FORMED = 8  # per table
+# Series of one symbol whose readings differ by more than this share of their size in the
+# median row are different runs (one capacitor each), not observers of one quantity.
+RUNS_AGREE = 0.2
 
 
 Units = dict[str, Fraction]
@@ -51,6 +54,8 @@ class _Known:
     units: Units
     text: str
     """How a description names it: `T`, `boiling point in K`."""
+    uncertainty: _Known | None = None
+    """Its uncertainty column's values and name, in its own unit, where it has one."""
 
 
 @dataclass
@@ -142,11 +147,42 @@ def _add_period(table: Table) -> bool:
 
 
 def _add(table: Table, wanted: Wanted, prefix: str) -> bool:
-    """Form `wanted` in `table` where every symbol of it names a column; False otherwise."""
+    """Form `wanted` in `table` where every symbol of it names a column; False otherwise.
+    A symbol that names several series of different runs (`V_C1`, `V_C2`: one capacitor
+    each) forms `wanted` once for each, named after it (`ln V_C1`): their mean is no
+    measurement."""
+    for symbol in sorted(wanted.symbols):
+        columns = columns_for(symbol, table.summary.columns)
+        if len(columns) >= 2 and not _repeats(columns) and not _agree(columns, table):
+            runs = [_for_run(wanted, symbol, column) for column in columns]
+            return sum(_add_one(table, run, prefix, {symbol: [c]})
+                       for run, c in zip(runs, columns, strict=True)) > 0  # fmt: skip
+    return _add_one(table, wanted, prefix, {})
+
+
+def _for_run(wanted: Wanted, symbol: str, column: Column) -> Wanted:
+    """`wanted` for the one series `column` of the several `symbol` names."""
+    name = re.sub(_symbol_pattern(symbol), lambda _: column.name, wanted.name)
+    return Wanted(name, wanted.expression, wanted.sentence)
+
+
+def _agree(columns: list[Column], table: Table) -> bool:
+    """Whether several series read one quantity (observers' readings of one image distance):
+    row by row within RUNS_AGREE of their size, in the median row."""
+    values = table.frame[[c.key for c in columns]].to_numpy(dtype=float)
+    with np.errstate(all="ignore"):
+        spread = np.ptp(values, axis=1) / np.abs(np.mean(values, axis=1))
+    spread = spread[np.isfinite(spread)]
+    return bool(len(spread)) and float(np.median(spread)) <= RUNS_AGREE
+
+
+def _add_one(table: Table, wanted: Wanted, prefix: str, chosen: dict[str, list[Column]]) -> bool:
+    """Form `wanted` with the columns `chosen` for some of its symbols, the others' by
+    name (columns_for); False where a symbol names none."""
     known: dict[str, _Known] = {}
     sources: list[str] = []
     for symbol in sorted(wanted.symbols):
-        columns = columns_for(symbol, table.summary.columns)
+        columns = chosen.get(symbol) or columns_for(symbol, table.summary.columns)
         if not columns:
             return False
         known[symbol] = _known(symbol, columns, table)
@@ -171,8 +207,38 @@ def _add(table: Table, wanted: Wanted, prefix: str) -> bool:
         if known[n].units and " in " not in known[n].text
     ]
     how = f"{prefix}{_tidy(written)}" + (f", with {', '.join(inputs)}" if inputs else "")
-    _append(table, wanted.name, values, unit_text(units), how, sources)
+    key = _append(table, wanted.name, values, unit_text(units), how, sources)
+    _propagate(table, wanted, known, key, unit_text(units))
     return True
+
+
+def _propagate(table: Table, wanted: Wanted, known: dict[str, _Known], key: str, unit: str) -> None:
+    """Beside a formed column, its uncertainty propagated to first order (the GUM's law,
+    as the uncertainties package applies it) from the uncertainty columns of the columns it
+    is formed from (`sigma_E` beside `E_Ka` gives u(√E)), so that its fits are weighted as
+    the raw column's are; columns without one are taken as exact, and the column says so."""
+    given = {name: k.uncertainty for name, k in known.items() if k.uncertainty is not None}
+    if not given:
+        return
+    names = sorted(known)
+    by_name = {symbol.name: symbol for symbol in wanted.expression.free_symbols}
+    symbols = [by_name[n] for n in names]
+    terms = []
+    with np.errstate(all="ignore"):
+        for name in sorted(given):
+            slope = sympy.lambdify(symbols, sympy.diff(wanted.expression, by_name[name]), "numpy")
+            at = np.broadcast_to(slope(*(known[n].values for n in names)), len(table.frame))
+            terms.append((np.asarray(at, dtype=float) * given[name].values) ** 2)
+        sigma = np.sqrt(np.sum(terms, axis=0))
+    if not np.isfinite(sigma).any():
+        return
+    sources = ", ".join(given[n].text for n in sorted(given))
+    exact = [known[n].text for n in names if n not in given]
+    how = f"u({wanted.name}) propagated to first order from {sources}" + (
+        f", {', '.join(exact)} taken as exact" if exact else ""
+    )
+    sigma_key = _append(table, f"u({wanted.name})", sigma, unit, how, [key])
+    next(c for c in table.summary.columns if c.key == sigma_key).uncertainty_of = key
 
 
 def columns_for(symbol: str, columns: list[Column]) -> list[Column]:
@@ -222,11 +288,21 @@ def _known(symbol: str, columns: list[Column], table: Table) -> _Known:
         else f"the mean of {', '.join(names[:-1])} and {names[-1]}"
     )  # fmt: skip
     unit = pint_unit(column.unit)
+    paired = [c for c in table.summary.columns if c.uncertainty_of == column.key]
+    sigma = (
+        table.frame[paired[0].key].to_numpy(dtype=float) if len(columns) == 1 and paired else None
+    )
     if unit is not None and unit_registry().Quantity(1, unit)._is_multiplicative is False:
-        kelvin = unit_registry().Quantity(values, unit).to("kelvin").magnitude
-        return _Known(symbol, np.asarray(kelvin), {"K": Fraction(1)}, f"{text} in K")
-    units = {column.unit: Fraction(1)} if column.unit else {}
-    return _Known(symbol, values, units, text)
+        quantity = unit_registry().Quantity
+        kelvin = quantity(values, unit).to("kelvin").magnitude
+        step = quantity(1, unit).to("kelvin").magnitude - quantity(0, unit).to("kelvin").magnitude
+        known = _Known(symbol, np.asarray(kelvin), {"K": Fraction(1)}, f"{text} in K")
+    else:
+        known = _Known(symbol, values, {column.unit: Fraction(1)} if column.unit else {}, text)
+        step = 1.0
+    if sigma is not None:
+        known.uncertainty = _Known(paired[0].name, sigma * step, known.units, paired[0].name)
+    return known
 
 
 def _unit_of(expression: sympy.Expr, known: dict[str, _Known]) -> Units | None:
@@ -285,7 +361,8 @@ def _quantity(text: str):
 
 def _append(
     table: Table, name: str, values: np.ndarray, unit: str, how: str, sources: list[str]
-) -> None:
+) -> str:
+    """Add the column `name` to `table`; its key (the name, unless a column holds it)."""
     summary = table.summary
     keys = {c.key for c in summary.columns}
     key = name if name not in keys else f"{name} (formed)"
@@ -299,6 +376,7 @@ def _append(
             formed_from=sources,
         )
     )  # fmt: skip
+    return key
 
 
 def consumed(columns: list[Column]) -> set[str]:

@@ -133,6 +133,9 @@ def _powers_of_a_name_used(text: str) -> str:
     return f"{left}{equals}{powered}"
 
 
+_ROOT_OF_NAME = re.compile(r"√\s*([A-Za-z][A-Za-z0-9_]*|\d+(?:\.\d+)?)")
+
+
 def plain_arithmetic(text: str) -> str:
     """LaTeX and Unicode math as plain arithmetic: `U_0 e^{-t/\\tau}` -> `U_0 exp((-t/tau))`;
     brackets as parentheses, `ln D` as `ln(D)`, a PDF's flattened powers as powers."""
@@ -140,6 +143,7 @@ def plain_arithmetic(text: str) -> str:
     for letter, name in GREEK.items():
         # a subscript stays attached: `ε_0` is `epsilon_0`, `μ0` is `mu0`, not `mu*0`
         text = re.sub(rf"{letter}(?=[_0-9])", f" {name}", text).replace(letter, f" {name} ")
+    text = _ROOT_OF_NAME.sub(r"sqrt(\1)", text)  # `√E` is sqrt(E), not a name `sqrtE`
     for sign, plain in _SYMBOLS.items():
         text = text.replace(sign, plain)
     text = text.replace("\\left", "").replace("\\right", "").replace("\\,", " ")

@@ -16,6 +16,7 @@ from __future__ import annotations
 import keyword
 import re
 from dataclasses import dataclass
+from tokenize import TokenError
 
 import sympy
 from sympy.parsing.sympy_parser import (
@@ -212,7 +213,9 @@ def _parse(text: str) -> sympy.Expr:
             text, local_dict=local, global_dict=_GLOBALS, transformations=transformations,
             evaluate=True,
         )  # fmt: skip
-    except (SyntaxError, TypeError, ValueError, AttributeError, sympy.SympifyError) as exc:
+    except (
+        SyntaxError, TypeError, ValueError, AttributeError, sympy.SympifyError, TokenError,
+    ) as exc:  # fmt: skip
         raise FormulaError(f"{text!r} does not parse as a formula") from exc
     if not isinstance(expression, sympy.Expr) or expression.has(sympy.zoo, sympy.nan):
         raise FormulaError(f"{text!r} is not a formula of numbers")

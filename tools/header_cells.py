@@ -18,8 +18,9 @@ from dataclasses import dataclass
 
 from labscribe.tools.units import split_unit
 
-# Separators a header may part its names with, where the data part theirs otherwise.
-OWN_SEPARATORS = ("|", "\t")
+# Separators a header may part its names with, where the data part theirs otherwise
+# (`# Z, E (keV), u(E) (keV)` over blank-separated numbers).
+OWN_SEPARATORS = ("|", "\t", ";", ",")
 # What a labelled row holds, by its label (lower case, without marks): names, symbols,
 # units, or comments that name nothing.
 ROW_LABELS = {
@@ -52,7 +53,7 @@ def _label(cell: str) -> str:
 
 
 def own_cells(text: str, data_fields: int) -> list[str] | None:
-    """The cells of a header line `text` parted by a separator of its own (`|`, tabs), when
+    """The cells of a header line `text` parted by a separator of its own (`|`, tabs, commas), when
     that parts it into `data_fields` names, none empty (a Markdown row's outer bars aside);
     None otherwise."""
     for separator in OWN_SEPARATORS:

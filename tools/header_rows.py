@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from labscribe.tools.cell_grid import Grid
+from labscribe.tools.cell_grid import Grid, lists_columns
 from labscribe.tools.columns import HEADER_LOOKBACK, Heading, heading, is_units_row
 from labscribe.tools.fixed_width import (
     COMMENT_MARK,
@@ -162,12 +162,14 @@ def _data_fields(grid: Grid, start: int, positions: list[int]) -> int:
 
 def _comment_rows(grid: Grid, start: int) -> list[int]:
     """The rows of the comment lines just above row `start` (blank lines aside, at most
-    HEADER_LOOKBACK), top first."""
+    HEADER_LOOKBACK, none above a line that says it lists the columns), top first."""
     rows: list[int] = []
     row = start - 1
     while row >= 0 and len(rows) < HEADER_LOOKBACK and not (grid.cells.iloc[row] != "").any():
         if row in grid.comments:
             rows.append(row)
+            if lists_columns(grid.lines[row]):
+                break
         row -= 1
     return rows[::-1]
 

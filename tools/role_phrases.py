@@ -152,7 +152,17 @@ def _predictor_phrase(after: str) -> str:
 
 
 def _trimmed(phrase: str) -> str:
-    return _LEADING.sub("", phrase.strip(), count=1).strip(" ,()")
+    """`phrase` without its verb and the commas and brackets around it; a call of a symbol
+    it ends in keeps its bracket (`sqrt(E)`, `ln(p)`)."""
+    phrase = _LEADING.sub("", phrase.strip(), count=1)
+    if _ENDS_IN_CALL.search(phrase):
+        return phrase.strip(" ,").lstrip("(")
+    return phrase.strip(" ,()")
+
+
+_ENDS_IN_CALL = re.compile(
+    r"\b(?:sqrt|ln|log|lg|log10|exp)\(\s*[A-Za-z\u0370-\u03ff]\w*\s*\)\s*,?$"
+)
 
 
 # "the period T", "the length L of the pendulum", "Planck's constant h", "Länge L": up to

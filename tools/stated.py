@@ -25,6 +25,9 @@ from __future__ import annotations
 
 import re
 
+import sympy
+
+from labscribe.tools.axis_expressions import expression_of
 from labscribe.tools.fit_result import Fit
 from labscribe.tools.requested import FIT_CUE, requested_model
 from labscribe.tools.role_phrases import is_symbol
@@ -157,7 +160,8 @@ def unit_unknown(fit: Fit) -> list[str]:
     a formula's parameters all go without one while its columns have units (a formula's
     amplitude has the response's unit: none at all means the units were not worked out)."""
     bare = [p.name for p in fit.shown_parameters() if not p.unit]
-    if fit.straightened:  # the line of ln y: slope in 1/x's unit, intercept a pure number
+    if fit.straightened or _logarithm(fit.y):
+        # the line of ln y: slope in 1/x's unit, intercept a pure number
         return [] if fit.x_unit else bare
     if bool(fit.x_unit) != bool(fit.y_unit):
         return bare
@@ -165,3 +169,15 @@ def unit_unknown(fit: Fit) -> list[str]:
     if fit.variable and fit.y_unit and fitted and all(not p.unit for p in fitted):
         return bare
     return []
+
+
+def _logarithm(name: str) -> bool:
+    """Whether the column `name` is a logarithm (`ln A`, `log(p)`), a pure number whatever
+    the unit of what it is the logarithm of."""
+    if _LOGARITHM_NAME.match(name):  # `ln V_C1||C2` names a run no formula parses
+        return True
+    expression = expression_of(name)
+    return expression is not None and expression.func is sympy.log
+
+
+_LOGARITHM_NAME = re.compile(r"^(?:ln|log|lg|log10)(?:\s+|\s*\()\S")

@@ -18,13 +18,13 @@ TASK_HEADING = re.compile(
     r"|to ?do|checklist|\bwork\b|arbeitsauftr|aufgabe|auswertung|ziel|fragen|gefordert"
     r"|verlangt|anforderung"
     # French, Spanish and Italian handouts: "Travail demandé", "Consignes", "Tareas",
-    # "Cuestiones", "Preguntas", "Ejercicios", "Compiti", "Domande", "Esercizi"
+    # "Cuestiones", "Preguntas", "Ejercicios", "Compiti", "Domande", "Esercizi", "Consegne"
     r"|travail\s+demand|consignes?|t[âa]ches|tareas?|cuestion|preguntas?|ejercicios?"
     # the French and Spanish analysis sections: "Exploitation (des mesures)", "Traitement des
     # données", "Analyse des résultats", "Análisis de datos", "Tratamiento de datos"
     r"|exploitation|traitement|analyse|an[áa]lisis|tratamiento"
     r"|travail\s+[àa]\s+(?:effectuer|faire|r[ée]aliser)|manipulations?\s+[àa]\s+faire"
-    r"|actividades|compiti|domande|esercizi"
+    r"|actividades|compiti|domande|esercizi|consegn[ae]"
     # Italian and Portuguese: "Elaborazione richiesta", "Analisi dei dati", "Quesiti",
     # "Tarefas", "Questões", "Análise dos dados", "Pede-se", "Atividades", "Exercícios"
     r"|elaborazion|richiest|analisi|quesiti|tarefas?|quest[õo]es|an[áa]lise|pede-se"

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from labscribe.tools.cell_grid import COMMENT_MARK
 from labscribe.tools.columns import HEADER_LOOKBACK
 from labscribe.tools.grid import Grid
 from labscribe.tools.time_columns import Clock, clock_times
@@ -35,8 +36,6 @@ SAMPLE_LINES = 400
 SAMPLE_CHARS = 4096
 # Comment lines; `;` only where it does not separate the columns.
 COMMENT_PREFIXES = ("#", "%", "//", "!")
-# A comment line's mark, with the blank after it: `# `, `%% `, `// `, `! `, `; `.
-COMMENT_MARK = re.compile(r"^ *(?:#+|%+|//|!+|;+) ?")
 # Delimiters in the order they win a tie: a tab or a semicolon is never a decimal mark, so
 # "1,23;4,56" is split at the semicolons and read with decimal commas.
 DELIMITERS: tuple[tuple[str | None, str], ...] = (

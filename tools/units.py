@@ -29,6 +29,9 @@ _PREFIXABLE = {
 _PLAIN = {
     "%": "%", "pct": "%", "percent": "%", "deg": "deg", "degree": "deg", "degrees": "deg",
     "°": "deg", "°C": "°C", "degC": "°C", "℃": "°C", "ppm": "ppm", "min": "min", "h": "h",
+    # the degree as keyboards without one write it: the ordinal º of Spanish and Portuguese
+    # keyboards, a blank after the sign, a letter o
+    "ºC": "°C", "° C": "°C", "oC": "°C", "°F": "°F", "ºF": "°F", "° F": "°F", "℉": "°F",
     "rpm": "rpm", "counts": "counts", "cps": "cps", "a.u.": "a.u.", "au": "a.u.",
     "dB": "dB", "dBm": "dBm", "dBV": "dBV", "dBc": "dBc", "div": "div", "px": "px", "lm": "lm",
     # scale readings and counts labs write as their unit: an Italian `(punti)`, a German

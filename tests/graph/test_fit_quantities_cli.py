@@ -1,11 +1,13 @@
 """`labscribe run --no-model`: a quantity a task asks of a fit (a FWHM, a half-life) is in
-its checklist row, computed from the fitted parameters, on NIST's certified data sets."""
+its checklist row, computed from the fitted parameters, on NIST's certified data sets; a law
+the handout linearises (ln A = ln A0 − k t) gives its parameters from the line's."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
+import numpy as np
 from test_no_model import no_model_report
 
 DERIVED = Path(__file__).parents[1] / "data" / "real" / "derived"
@@ -33,3 +35,33 @@ def test_a_half_life_comes_from_the_fitted_rate(tmp_path: Path) -> None:
     row = _row(report, "Give the half-life")
     assert "= 1.27 ± 0.24 d" in row, row
     assert "all of it" not in row
+
+
+def test_a_rate_constant_is_read_off_the_line_the_handout_linearises(tmp_path: Path) -> None:
+    """Two runs of a first-order decay at two temperatures, as a kinetics practical writes
+    them: "ln A = ln A0 − k t", "plot ln A against t", "from the slope, determine k". Each
+    run's k is minus its line's slope (numpy's least squares on ln A), named with its run."""
+    folder = tmp_path / "lab"
+    folder.mkdir()
+    rng = np.random.default_rng(1)
+    t = np.arange(0, 1260, 120.0)
+    slopes = {}
+    for celsius, rate in ((25, 1.1e-3), (35, 2.4e-3)):
+        absorbance = np.round(0.85 * np.exp(-rate * t) + rng.normal(0, 0.004, t.size), 4)
+        rows = "".join(f"{a:.0f},{b:.4f}\n" for a, b in zip(t, absorbance, strict=True))
+        (folder / f"run_{celsius}C.csv").write_text("t (s),A\n" + rows)
+        slopes[celsius] = np.polyfit(t, np.log(absorbance), 1)[0]
+    (folder / "assignment.md").write_text(
+        "# Kinetics of the fading of crystal violet\n\n"
+        "The reaction is pseudo-first order, so ln A = ln A0 - k t.\n\nTasks:\n"
+        "1. For each temperature, plot ln A against t and fit a straight line.\n"
+        "2. From the slope, determine the rate constant k at each temperature.\n"
+    )
+    row = _row(no_model_report(folder, tmp_path), "determine the rate constant k")
+    for celsius, slope in slopes.items():
+        assert re.search(
+            rf"k = {-slope:.7f} ± [0-9.]+ 1/s \(from ln A = ln A0 - k t, whose line gives "
+            rf"k = -slope, with the fit of ln A against t \(run\\_\\allowbreak\{{\}}{celsius}C",
+            row,
+        ), row
+    assert "k is not in this report" not in row

@@ -154,3 +154,39 @@ def test_no_model_report_reads_fixed_width_labelled_and_bar_parted_headers(
     )
     assert r"\textbf{Starting Angle [rad]} & \textbf{5 Periods of Swing [s]}" in text
     assert "[Vs]" not in text  # the symbol V_s is no unit (volt-seconds)
+
+
+# Kα1 energies in keV of Ti, Fe, Ni, Cu, Zn, Zr, Mo, Ag: the X-ray Data Booklet (LBNL,
+# Table 1-2), rounded as a student's detector gives them, with the detector's uncertainty.
+MOSELEY = [(22, 4.51, 0.02), (26, 6.40, 0.02), (28, 7.47, 0.02), (29, 8.05, 0.03),
+           (30, 8.64, 0.03), (40, 15.78, 0.05), (42, 17.48, 0.05), (47, 22.16, 0.08)]  # fmt: skip
+
+
+def test_no_model_report_reads_a_labelled_comment_header_and_weights_a_formed_axis(
+    tmp_path: Path,
+) -> None:
+    """Moseley's law as an XRF lab writes it: `% columns:` names the columns under a
+    title, sigma_E is E_Ka's uncertainty, and "the square root of E against Z, weighting
+    each point by its uncertainty" is a line of √E weighted by σ propagated from sigma_E."""
+    folder = tmp_path / "lab"
+    folder.mkdir()
+    rows = "".join(f"{z} {e} {s}\n" for z, e, s in MOSELEY)
+    (folder / "kalpha.txt").write_text(
+        "% X-ray fluorescence: K-alpha line energies\n"
+        "% columns: Z  E_Ka[keV]  sigma_E[keV]\n" + rows
+    )
+    (folder / "assignment.md").write_text(
+        "# Moseley's law\n\nTasks:\n"
+        "1. Plot the square root of E against Z and fit a straight line, weighting each "
+        "point by its uncertainty.\n"
+        "2. From the intercept, determine the screening constant sigma.\n"
+    )
+    text = report(folder, tmp_path)
+    assert r"\textbf{Z} & \textbf{E\_Ka [keV]} & \textbf{sigma\_E [keV]}" in text
+    z, energy, sigma = (np.array(c, dtype=float) for c in zip(*MOSELEY, strict=True))
+    root = np.sqrt(energy)
+    slope, _ = np.polyfit(z, root, 1, w=2 * root / sigma)  # σ(√E) = σ_E / (2√E)
+    row = next(line for line in text.split(r"\\") if "against Z (kalpha.txt) & linear" in line)
+    assert f"slope = {slope:.5f}" in row
+    assert r"(\ensuremath{\sigma}: u(\ensuremath{\surd}E))" in row
+    assert "data: sigma" not in text  # an uncertainty column is no answer for the σ asked

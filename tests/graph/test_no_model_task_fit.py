@@ -53,7 +53,11 @@ def test_a_line_with_intercept_is_not_the_line_through_the_origin(tmp_path: Path
     rows = checklist(no_model_report(folder, tmp_path))
     second = rows.split("\n2 & ", 1)[1].split("\\\\", 1)[0]
     assert "checking and stating the values given" not in second
-    assert "R = " not in second.split("&")[1]  # the origin line's R is not offered for it
+    # R is 1/slope of the line with intercept it asks for, never the origin line's
+    given = second.split("&")[1]
+    slope, _ = np.polyfit(u, i.round(3), 1)
+    origin = float(np.sum(u * i.round(3)) / np.sum(u * u))
+    assert f"R = {1 / slope:.5f}" in given and f"R = {1 / origin:.5f}" not in given, given
     assert "intercept = " in second  # the line with intercept it asks for
 
 

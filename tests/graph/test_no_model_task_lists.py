@@ -133,3 +133,32 @@ def test_italian_and_portuguese_sheets_keep_every_task_under_their_marks(tmp_pat
         rows = _rows(report_of(folder, out))
         marks = [row.split(" & ")[0] for row in rows if row.split(" & ")[0] in wanted]
         assert marks == wanted, rows
+
+
+# R's datasets::Formaldehyde (Bennett & Franklin 1954): carbohydrate (ml) and optical density.
+FORMALDEHYDE = "carb,optden\n0.1,0.086\n0.3,0.269\n0.5,0.446\n0.6,0.538\n0.7,0.626\n0.9,0.782\n"
+CONSEGNE = """\
+# Esercitazione 6 — Retta di taratura per la formaldeide
+
+**Consegne**
+
+1. Riportare in grafico la densità ottica in funzione della quantità di carboidrato e
+   interpolare i dati con una retta.
+2. Riportare pendenza e intercetta con le rispettive incertezze.
+3. Verificare se l'intercetta è compatibile con zero.
+4. Un campione incognito dà una densità ottica di 0,500: determinare la quantità di
+   carboidrato corrispondente usando la retta di taratura.
+"""
+
+
+def test_an_italian_consegne_list_keeps_an_item_that_opens_with_no_verb(tmp_path: Path) -> None:
+    """Every item under "Consegne" is a task, the one that opens with its sample too."""
+    folder = tmp_path / "taratura"
+    folder.mkdir()
+    (folder / "consegna.md").write_text(CONSEGNE)
+    (folder / "Formaldehyde.csv").write_text(FORMALDEHYDE)
+    out = tmp_path / "out"
+    out.mkdir()
+    rows = [row for row in _rows(report_of(folder, out)) if not row.startswith("\\textbf")]
+    assert [row.split(" & ")[0] for row in rows] == ["1", "2", "3", "4"], rows
+    assert "Un campione incognito" in rows[3]

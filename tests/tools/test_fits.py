@@ -3,6 +3,7 @@ import time
 
 import numpy as np
 import pytest
+import statsmodels.api as sm
 
 from labscribe.tools.fit_result import Fit, Parameter, format_value
 from labscribe.tools.fit_runs import MAX_FIT_POINTS
@@ -270,3 +271,18 @@ def test_fit_column_shows_every_parameter_with_its_unit() -> None:
     assert [(p.name, p.unit) for p in fit.shown_parameters()] == [
         ("c2", "m/s^2"), ("c1", "m/s"), ("c0", "m"),
     ]  # fmt: skip
+
+
+def test_a_model_no_better_than_the_mean_is_never_said_to_describe_the_data() -> None:
+    """A line through the origin asked of readings that do not change with x (R² near 0):
+    its residuals are like noise, but the data cannot tell it from no trend at all (the
+    regression's F-test, as statsmodels computes it for the same line, gives p > 0.05)."""
+    rng = np.random.default_rng(3)
+    x = np.linspace(10, 11, 20)
+    y = 5 + rng.standard_normal(20)
+    fit = requested("Fit a straight line through the origin.", x, y)
+    assert fit.r_squared is not None and fit.r_squared < 0.1
+    assert sm.OLS(y, sm.add_constant(x)).fit().f_pvalue > 0.05
+    note = next(note for note in fit.notes if note.startswith(f"R² = {fit.r_squared:.2f}"))
+    assert "cannot tell it from no trend at all" in note
+    assert "so it describes" not in " ".join(fit.notes)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from uncertainties import ufloat, umath
 
 from labscribe.tools.axis_expressions import defined, plotted, swings_timed, trailing_expression
 from labscribe.tools.columns import Column
@@ -50,6 +51,16 @@ def table_of(columns: dict[str, tuple[str, list[float]]]) -> Table:
         ("we see that the slope s of a graph of V on the vertical axis vs. 1/λ on the "
          "horizontal axis is,", ["1/λ"]),
         ("Plot the period T against the length L.", []),
+        # transforms written in words, and a root before a bare symbol
+        ("Plot the square root of E against Z and fit a straight line.", ["√E"]),
+        ("1. Plot √E against Z.", ["√E"]),
+        ("Plot sqrt(E) against Z.", ["sqrt(E)"]),
+        ("Plot the logarithm of p against the reciprocal of the temperature T.",
+         ["ln p", "1/T"]),
+        ("Plot the square of the period T against the length L.", ["T²"]),
+        ("Plot T squared against L.", ["T²"]),
+        ("Tragen Sie die Wurzel aus E gegen Z auf.", ["√E"]),
+        ("Plot the square root of the energy against Z.", []),  # no symbol: not formed
     ],
 )  # fmt: skip
 def test_the_axes_a_handout_plots_as_expressions(sentence: str, names: list[str]) -> None:
@@ -122,6 +133,21 @@ def test_inverse_temperature_in_kelvin_and_the_log_of_a_pressure() -> None:
     # the forms of one column say nothing about each other
     assert related(names["1/T"], names["boiling point"], table.summary.columns)
     assert not related(names["1/T"], names["ln p"], table.summary.columns)
+
+
+def test_a_formed_column_carries_the_uncertainty_of_the_column_it_is_formed_from() -> None:
+    """σ of √E from sigma_E beside E_Ka, checked against the uncertainties package; Z has
+    no uncertainty column and is said to be taken as exact."""
+    energy, sigma = [4.51, 8.05, 17.48], [0.02, 0.03, 0.05]
+    table = table_of({"Z": ("", [22.0, 29.0, 42.0]), "E_Ka": ("keV", energy),
+                      "sigma_E": ("keV", sigma)})  # fmt: skip
+    table.summary.columns[2].uncertainty_of = "E_Ka"
+    form_columns([table], ["Plot √E against Z."], "")
+    names = {c.name: c for c in table.summary.columns}
+    assert names["u(√E)"].uncertainty_of == "√E" and names["u(√E)"].unit == names["√E"].unit
+    expected = [umath.sqrt(ufloat(e, s)).std_dev for e, s in zip(energy, sigma, strict=True)]
+    np.testing.assert_allclose(table.frame["u(√E)"], expected)
+    assert "sigma_E" in names["u(√E)"].formed
 
 
 def test_a_product_of_columns_is_named_by_its_unit_and_an_offset_keeps_the_unit() -> None:
@@ -210,3 +236,19 @@ def test_one_quantity_read_by_several_observers_is_their_mean() -> None:
     np.testing.assert_allclose(table.frame[names["1/b"].key], 1 / mean)
     assert "the mean of b_Anna, b_Ben and b_Chloe" in names["1/b"].formed
     assert names["1/b"].unit == "cm^-1"
+
+
+def test_series_of_different_runs_are_each_formed_never_averaged() -> None:
+    """`V_C1`, `V_C2`, `V_C1||C2`: one capacitor each, discharging with its own time constant
+    (dmcneary/class-notes, phys220b lab 6, first rows): "ln V against t" is one line per run."""
+    table = table_of({
+        "t": ("s", [0.0, 10.0, 20.0, 30.0]),
+        "V_C1": ("V", [10.12, 6.92, 4.66, 3.24]),
+        "V_C2": ("V", [10.12, 7.90, 6.12, 4.83]),
+        "V_C1||C2": ("V", [10.12, 8.57, 7.24, 6.21]),
+    })  # fmt: skip
+    form_columns([table], ["1. For each configuration plot ln V against t."], "")
+    formed = {c.name: c for c in table.summary.columns if c.formed}
+    assert sorted(formed) == ["ln V_C1", "ln V_C1||C2", "ln V_C2"]
+    np.testing.assert_allclose(table.frame["ln V_C2"], np.log([10.12, 7.90, 6.12, 4.83]))
+    assert not any("mean" in c.formed for c in formed.values())

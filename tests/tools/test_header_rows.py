@@ -57,6 +57,40 @@ def test_comment_that_is_no_header_leaves_the_columns_unnamed(
     assert spelled(tmp_path, "run.txt") == [("", "column 1", ""), ("", "column 2", "")]
 
 
+@pytest.mark.parametrize(
+    ("heading", "energy", "sigma"),
+    [
+        ("% K-alpha lines measured with the SDD\n% columns: Z  E_Ka[keV]  sigma_E[keV]\n",
+         "E_Ka[keV]", "sigma_E[keV]"),
+        # names parted by commas over blank-separated numbers
+        ("# Columns: Z, E_Ka (keV), sigma_E (keV)\n", "E_Ka (keV)", "sigma_E (keV)"),
+        ("# Spalten: Z | E_Ka (keV) | sigma_E (keV)\n", "E_Ka (keV)", "sigma_E (keV)"),
+    ],
+)  # fmt: skip
+def test_comment_that_says_it_lists_the_columns_names_them(
+    tmp_path: Path, heading: str, energy: str, sigma: str
+) -> None:
+    """A label before the names (`columns:`) is no name, and a title above it no upper
+    word of the names; the σ column pairs with the quantity it names by its symbol."""
+    (tmp_path / "kalpha.txt").write_text(heading + "22 4.51 0.02\n29 8.05 0.03\n42 17.48 0.05\n")
+    assert spelled(tmp_path, "kalpha.txt") == [
+        ("Z", "Z", ""), (energy, "E_Ka", "keV"), (sigma, "sigma_E", "keV"),
+    ]  # fmt: skip
+    assert one(tmp_path, "kalpha.txt").summary.columns[2].uncertainty_of == "E_Ka"
+
+
+def test_a_units_row_that_names_only_the_first_columns_unit(tmp_path: Path) -> None:
+    """Kian158/pendulum-data-analysis's Table_1_FA.csv: `(m),,,,,` under the names is the
+    first column's unit, not a title that hides the names above it."""
+    (tmp_path / "runs.csv").write_text(
+        "Length,1st run (second),2nd run (second)\n(m),,\n0.1,6.3,6.1\n0.2,9.1,8.1\n0.3,10.2,10.8\n"
+    )
+    assert spelled(tmp_path, "runs.csv") == [
+        ("Length", "Length", "m"), ("1st run (second)", "1st run", "s"),
+        ("2nd run (second)", "2nd run", "s"),
+    ]  # fmt: skip
+
+
 def test_comment_header_gives_way_to_a_header_of_the_data(tmp_path: Path) -> None:
     (tmp_path / "run.csv").write_text("# exported by logger\nt (s),T (K)\n0,300\n1,301\n2,303\n")
     assert [unit for _, _, unit in spelled(tmp_path, "run.csv")] == ["s", "K"]

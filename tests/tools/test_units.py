@@ -53,6 +53,12 @@ from labscribe.tools.units import (
         ("Heating Rate (C/s)", ("Heating Rate", "°C/s")),
         ("Oxygen (%) (P)", ("Oxygen (P)", "%")),
         ("Q (C)", ("Q", "C")),
+        # the degree as keyboards without one write it (a Spanish practical's `Temperatura
+        # (ºC)`), and Fahrenheit, which pint converts to kelvin like Celsius
+        ("Temperatura (ºC)", ("Temperatura", "°C")),
+        ("T (oC)", ("T", "°C")),
+        ("Temp (° C)", ("Temp", "°C")),
+        ("T/℉", ("T", "°F")),
     ],
 )
 def test_split_unit_reads_each_header_style(header: str, expected: tuple[str, str]) -> None:
