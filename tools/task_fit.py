@@ -31,6 +31,7 @@ from labscribe.tools.fit_result import Fit
 from labscribe.tools.formula_notation import formula_in
 from labscribe.tools.requested import LOG_PAPER, requested_model
 from labscribe.tools.role_phrases import glossary, is_symbol
+from labscribe.tools.symbol_dimensions import CONVENTIONAL, dimension_is, pint_unit
 from labscribe.tools.tables import TableSummary
 from labscribe.tools.task_axes import Axes, kinds, mismatch, task_axes
 
@@ -233,10 +234,22 @@ def _other_columns(fit: Fit, axes: Axes, table: TableSummary | None) -> bool:
                 if column not in named and _core(column) not in named:
                     return True
                 continue
+            if _other_dimension(core, phrase, column, table):
+                return True
         plain = is_symbol(core) and is_symbol(column) and not kinds(phrase)
         if plain and core[0].lower() != column[0].lower():
             return True
     return False
+
+
+def _other_dimension(core: str, phrase: str, column: str, table: TableSummary) -> bool:
+    """Whether a symbol the task plots (`f`, a frequency) names no column while the fit's
+    column has a unit of another dimension than the symbol's by convention (`Wavelength`
+    in nm): the fit is of another quantity. A generic `x` stands for anything."""
+    unit = next((c.unit for c in table.columns if c.name == column), "")
+    if core == "x" or kinds(phrase) or core not in CONVENTIONAL or pint_unit(unit) is None:
+        return False
+    return not dimension_is(unit, CONVENTIONAL[core])
 
 
 def _curved(fit: Fit) -> bool:

@@ -100,3 +100,14 @@ def test_a_later_task_about_a_pooled_fits_parameter_is_about_the_pooled_fit() ->
     english = ["Fit a quadratic to series 1 and series 2 together, u = b0 + b1·F + b2·F².",
                "Is the quadratic term b2 significant?"]  # fmt: skip
     assert asks(english)[english[1]].both
+
+
+def test_a_symbol_of_another_dimension_than_the_fitted_column_is_another_axis() -> None:
+    """ "the stopping voltage V_s against the frequency f" with only a wavelength column in nm
+    (dusan-zdravkovic/Physics-Data-Analytics' photoelectric table): f names no column, and a
+    fit against the wavelength is not the fit the task asks for; a generic x may be anything."""
+    task = "2. Plot the stopping voltage V_s against the frequency f and fit a straight line."
+    photo = table("Wavelength", "Stopping Voltage", unit="nm")
+    assert differs(fit("Stopping Voltage", "Wavelength", *LINE), asks([task])[task], photo)
+    generic = "Plot y against x and fit a straight line."
+    assert not differs(fit("y", "Wavelength", *LINE), asks([generic])[generic], photo)
