@@ -146,7 +146,10 @@ def _evidence(
     # what the task asks of its fits (τ from each slope) before the fits it comes from
     from_fit = [q for q in analysis.fit_quantities if q.task == task]  # tools.fit_quantities
     given = [q.given() for q in from_fit] + given
-    others = [f for f in analysis.fits if f not in requested and id(f) not in other_axes]
+    # the fit the task asks for answers it: other models of its columns are not offered
+    answered = {(f.table, f.y, f.x) for f in asked if f.good}
+    others = [f for f in analysis.fits if f not in requested and id(f) not in other_axes
+              and (f.table, f.y, f.x) not in answered]  # fmt: skip
     # a plot asks for no value; a regression's task, for none of a one-predictor fit
     fitted = [] if regressed or plot_only(task) else _other_fits(task, words, others)
     if fitted and (defined := defined_names(task)) and not from_nominal(task):

@@ -250,7 +250,10 @@ def _strength(token: str, column: Column, words: dict[str, set[str]]) -> int:
         return 2
     if is_symbol(token) and _words_match(words.get(token, set()), column):
         return 2
-    if any(lowered in described for symbol, described in words.items() if symbol == name):
+    # a word the handout uses for this column's symbol alone ("reading" describes both the
+    # customer's reading y and the reference reading x: it names neither)
+    describing = [symbol for symbol, described in words.items() if lowered in described]
+    if describing == [name]:
         return 2
     if is_symbol(token) and lowered == name.lower():
         return 1

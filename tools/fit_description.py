@@ -138,6 +138,8 @@ def describe(
     if good and loose:
         notes.append(f"not determined by the data: {', '.join(loose)}")
     free = [name for name, p in result.params.items() if p.vary and p.expr is None]
+    spare = len(residual) - len(free)
+    residual_sd = float(np.sqrt(np.sum(residual**2) / spare)) if spare > 0 else None
     covariance = None
     if result.covar is not None and np.shape(result.covar) == (len(free), len(free)):
         matrix = np.asarray(result.covar, dtype=float)
@@ -146,7 +148,7 @@ def describe(
     return fit.model_copy(
         update={"parameters": parameters, "r_squared": r_squared,
                 "reduced_chi_square": verdict.reduced_chi_square, "sigma": verdict.sigma,
-                "sigma_estimate": verdict.noise,
+                "sigma_estimate": verdict.noise, "residual_sd": residual_sd,
                 "structure": verdict.structure, "good": good, "notes": notes,
                 "verdict": "" if good else verdict.reason(), "covariance": covariance}
     )  # fmt: skip

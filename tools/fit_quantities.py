@@ -50,6 +50,13 @@ HALF_LIFE = re.compile(
     r"semivida|vida media|tempo di dimezzamento|emivita|半衰期|\bt_?(?:1/2|½)\b",
     re.IGNORECASE,
 )
+# How handouts and statistics texts name a regression's residual standard deviation.
+RESIDUAL_SD = re.compile(
+    r"residual standard deviation|standard deviation of the residuals|residual standard "
+    r"error|standard error of (?:the )?(?:regression|estimate)|root[- ]mean[- ]square error"
+    r"|\bRMSE\b|reststandardabweichung|standardabweichung der residuen",
+    re.IGNORECASE,
+)
 DOUBLING = re.compile(
     r"doubling time|verdopplungszeit|temps de doublement|tempo de duplicação|"
     r"tiempo de duplicación|tempo di raddoppio|倍增时间",
@@ -117,6 +124,8 @@ def fit_quantities(
             if quantity is not None and quantity.name not in {q.name for q in mine}:
                 mine.append(quantity)
         written_names = {q.name.lower() for q in mine}
+        if RESIDUAL_SD.search(task) and "s" not in written_names:
+            mine += _residual_sd(task, named)[:1]
         for pattern, name, relation in _NAMED:
             if pattern.search(task) and not written_names & {name.lower(), "fwhm", "t_half"}:
                 quantity = _named(task, name, relation, named)
@@ -194,6 +203,24 @@ def _unit(expression: sympy.Expr, fit: Fit) -> str | None:
         result = result * unit ** float(power)
     text = f"{result:~P}"
     return "" if text in ("", "dimensionless") else text
+
+
+def _residual_sd(task: str, fits: list[Fit]) -> list[FitQuantity]:
+    """The residual standard deviation of the fits that have one."""
+    return [
+        FitQuantity(
+            task=task,
+            name="s",
+            value=fit.residual_sd,
+            stderr=None,
+            unit=fit.y_unit,
+            unit_known=True,
+            fit=f"the fit of {fit.y} against {fit.x}",
+            relation=f"the residual standard deviation √(Σr²/(n − p)) of the {fit.model} fit",
+        )
+        for fit in fits
+        if fit.residual_sd is not None
+    ]
 
 
 def _named(task: str, name: str, relation: str, fits: list[Fit]) -> FitQuantity | None:

@@ -101,6 +101,9 @@ class Fit(BaseModel):
     """Where the σ of the reduced χ² comes from."""
     sigma_estimate: float | None = None
     """That σ, in y's unit, where it was estimated from the data (tools.verdict.scatter)."""
+    residual_sd: float | None = None
+    """The residual standard deviation √(Σr²/(n − p)) of the fitted points, in y's unit (a
+    regression's standard error, NIST StRD's certified "residual standard deviation")."""
     structure: str = ""
     """What shows the residuals are not noise (tools.residuals); "" when they may be."""
     points: int = 0

@@ -11,10 +11,12 @@ from benchmodule import load
 bench = load("analysis/certified.py", "certified_bench")
 linear = load("analysis/certified_linear.py", "certified_linear")
 # Agreeing digits (log relative error) asked of every linear set: Wampler5's coefficients,
-# known to 1 ± 2e7 from data of 2e7, keep 7.7; every other set keeps 9.6 or more.
+# known to 1 ± 2e7 from data of 2e7, keep 7.7 to 8.1 by machine; every other set 9.6 or more.
 COEFFICIENT_DIGITS = 7.5
 ERROR_DIGITS = 9.5
-LONGLEY_DIGITS = 12.5  # six predictors through the analysis of a folder
+# six predictors through the analysis of a folder: 12.3 digits on one machine's BLAS, 12.8
+# on another's (docs/analysis.md); a solver that lost precision would keep 11 or fewer
+LONGLEY_DIGITS = 12.0
 
 
 def test_certified_bench_converges_on_every_dataset(tmp_path: Path) -> None:

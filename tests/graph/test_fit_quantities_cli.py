@@ -65,3 +65,31 @@ def test_a_rate_constant_is_read_off_the_line_the_handout_linearises(tmp_path: P
             row,
         ), row
     assert "k is not in this report" not in row
+
+
+STRD = Path(__file__).parents[2] / "bench" / "analysis" / "strd"
+
+
+def test_the_residual_standard_deviation_of_nists_norris_line(tmp_path: Path) -> None:
+    """NIST StRD Norris (ozone monitors): the task asks for slope, intercept and the residual
+    standard deviation; the row gives the certified s, and no other model of the same
+    columns (the line through the origin) beside the line the task asks for. The handout's
+    "reading" describes both y and x, so it names neither: y is fitted against x."""
+    text = (STRD / "Norris.dat").read_text()
+    certified = float(re.search(r"Residual\s+Standard Deviation\s+([\d.]+)", text)[1])
+    data = text.rsplit("Data:", 1)[1].splitlines()[1:]
+    folder = tmp_path / "lab"
+    folder.mkdir()
+    (folder / "Norris.dat").write_text("#       y          x\n" + "\n".join(data) + "\n")
+    (folder / "assignment.md").write_text(
+        "# Calibration of an ozone monitor\n\nTasks:\n"
+        "1. Plot the customer's reading y against the reference reading x and fit a straight "
+        "line by least squares.\n"
+        "2. Report the slope and the intercept with their standard errors, and the residual "
+        "standard deviation.\n"
+    )
+    report = no_model_report(folder, tmp_path)
+    row = _row(report, "Report the slope")
+    assert f"s = {certified:.6f}" in row, row
+    assert row.count("slope = ") == 1, row  # the asked line's, not the origin line's too
+    assert "y is fitted against x, as the assignment says (“Plot the customer's reading y" in report
