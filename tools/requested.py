@@ -24,7 +24,10 @@ from labscribe.tools.formula_parse import FormulaError, parse_formula
 
 FIT_CUE = re.compile(
     r"\bfit|regress|least[- ]squares|\bmodel|describ|\bfollow|according to|拟合|回归|符合|"
-    r"anpass|fitten|ausgleich|beschreib",
+    r"anpass|fitten|ausgleich|beschreib|"
+    # French, Spanish, Italian, Portuguese: ajuster/ajuste, adattare, "interpolare i dati con
+    # una retta", les moindres carrés, mínimos cuadrados/quadrados, minimi quadrati
+    r"\bajust|\badatt|\binterpol|moindres carr|m[íi]nimos (?:cuadrados|quadrados)|minimi quadrati",
     re.IGNORECASE,
 )
 _LOG = r"(?:semi-?|half-?|double-?|halb|einfach|doppelt)?[- ]?log(?:arithm)?\w*"
@@ -71,7 +74,9 @@ MODEL_WORDS: tuple[tuple[str, re.Pattern[str], bool], ...] = tuple(
         ("proportional", r"\bproportional|through the origin|正比|durch den ursprung|"
          r"ursprungsgerade", True),
         ("linear", r"straight[- ]?line|\blinear|line of best fit|\bfit (?:a|the) line|\bslope"
-         r"|\bgradient|直线|线性|斜率|\b\w*geraden?\b|\blineare?[nrs]?\b|steigung", True),
+         r"|\bgradient|直线|线性|斜率|\b\w*geraden?\b|\blineare?[nrs]?\b|steigung"
+         r"|\brett[ae]\b|\brectas?\b|\b(?:une|la|cette) droite\b|\b(?:uma|a) retas?\b"
+         r"|\bpendenza|\bpente\b|\bpendiente|\binclina[çc][ãa]o", True),
     )
 )  # fmt: skip
 

@@ -33,7 +33,9 @@ _PREDICTOR_END = re.compile(
     r"[.;:!?。；：！？,]|\s(?:with|mit|avec|con)\s|\s(?:and then|to (?:determine|find|"
     r"obtain|get|fit|calculate|check|verify|test|show)|in order|so that|using|and (?:fit|"
     r"determine|find|calculate|compute|use|draw|compare|verify|check|show)|for (?:each|all|"
-    r"every)|um\b|und (?:bestimm|berechn|pass)|以|并|，)",
+    r"every)|um\b|und (?:bestimm|berechn|pass)|以|并|，"
+    # a second verb in Spanish, Italian, Portuguese and French: "y ajuste", "e interpolare"
+    r"|(?:y|e|et) (?:ajust|interpol|d[ée]termin|calcul|trac|dibuj|deriv|obten|ricav))",
     re.IGNORECASE,
 )
 _CLAUSE_START = re.compile(r"[.;:!?。；：！？,，]\s*|^")
@@ -82,7 +84,9 @@ def sentences(text: str) -> list[str]:
 # back from the keyword to the clause's start, its `x` on to the phrase's end.
 _BETWEEN = re.compile(
     r"\s(?:against|versus|vs\.?|v\.|as an? (?:[a-z]+ )?function of|gegen|über|in abhängigkeit "
-    r"(?:von|vom|der|des)|als funktion (?:von|vom|der|des)|en fonction de|en función de)\s",
+    r"(?:von|vom|der|des)|als funktion (?:von|vom|der|des)|en fonction d(?:e|u|es)|"
+    r"en función del?|frente al?|in funzione (?:di|del|della|dello|dei|delle)|"
+    r"em função (?:de|do|da|dos|das))\s",
     re.IGNORECASE,
 )
 _DEPENDENCE = re.compile(

@@ -23,6 +23,15 @@ from labscribe.tools.requested import requested_model
         ("Bestimmen Sie die Federkonstante aus der Steigung der Geraden.", "linear"),
         ("Passen Sie eine gedämpfte Schwingung an die Messwerte an.", "damped oscillation"),
         ("Beschreiben Sie den Verlauf durch ein Potenzgesetz.", "power law"),
+        # Italian, Spanish, French and Portuguese sheets (the eval folders' wording)
+        (
+            "Riportare in grafico la densità ottica in funzione della quantità di carboidrato e "
+            "interpolare i dati con una retta (metodo dei minimi quadrati).",
+            "linear",
+        ),
+        ("Represente la distancia d frente a v² y ajuste una recta.", "linear"),
+        ("Tracer U en fonction de t et ajuster une droite.", "linear"),
+        ("Faça o gráfico de V em função de I e ajuste uma reta.", "linear"),
     ],
 )
 def test_requested_model_reads_the_model_a_task_names(task: str, shape: str) -> None:

@@ -41,6 +41,12 @@ PERIODS = ["0.8978", "1.1006", "1.2696", "1.4148", "1.5567", "1.6799", "1.7924",
         ("作 T-L 图，求重力加速度 g。", "T", "L"),
         ("Tracer la période T en fonction de la longueur L.", "période T", "longueur L"),
         ("Put the length on the horizontal axis.", "", "length"),
+        ("Represente la distancia d frente al cuadrado de v² y ajuste una recta.",
+         "Represente la distancia d", "cuadrado de v²"),
+        ("Riportare la densità ottica in funzione della quantità di carboidrato e interpolare.",
+         "Riportare la densità ottica", "quantità di carboidrato"),
+        ("Faça o gráfico de V em função da corrente I.", "Faça o gráfico de V", "corrente I"),
+        ("Plot sqrt(E) against Z.", "sqrt(E)", "Z"),  # a call keeps its bracket
     ],
 )  # fmt: skip
 def test_pairings_read_which_quantity_is_against_which(
