@@ -68,7 +68,7 @@ def test_no_model_answers_a_fit_of_squared_axes_with_the_squared_column(tmp_path
     given = re.search(r"slope = ([0-9.]+) ± [0-9.]+ s\^2/cm", slope_row.replace("\\", ""))
     assert given is not None, slope_row
     assert float(given[1]) == pytest.approx(expected, rel=1e-4)
-    assert "of T² against l" in slope_row and "not done" not in slope_row
+    assert "T² against l)" in slope_row and "not done" not in slope_row
     assert "fitted to T against" not in slope_row
 
 
