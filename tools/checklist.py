@@ -34,7 +34,7 @@ from labscribe.tools.stated import (
     unit_unknown,
 )
 from labscribe.tools.tables import TableSummary
-from labscribe.tools.task_fit import Ask, asks, differs
+from labscribe.tools.task_fit import Ask, asks, differs, read_the_other_way
 from labscribe.tools.task_needs import STATISTICS, defined_names, left_undone, plot_only
 
 MAX_GIVEN = 4  # results listed per task: the rest are in the report's tables
@@ -58,6 +58,11 @@ JUDGEMENT = {
     "compatib": "the judgement of compatibility", "verträglich": "the judgement of compatibility",
     "consisten": "the judgement of consistency", "agree": "the comparison",
     "相容": "the judgement of compatibility", "一致": "the comparison",
+    # the same asks in the other languages of lab sheets (compar-, interpret-, conclu- above)
+    "vergleich": "the comparison", "confront": "the comparison", "diskut": "the discussion",
+    "discut": "the discussion", "erklär": "the explanation", "spieg": "the explanation",
+    "expliqu": "the explanation", "explic": "the explanation", "herleit": "the derivation",
+    "interprét": "the interpretation", "begründ": "the justification",
 }  # fmt: skip
 ASKED_MODEL_FAILS = (
     "all of it: the model this task asks for does not describe the data (see the fits)"
@@ -146,6 +151,8 @@ def _evidence(
     # what the task asks of its fits (τ from each slope) before the fits it comes from
     from_fit = [q for q in analysis.fit_quantities if q.task == task]  # tools.fit_quantities
     given = [q.given() for q in from_fit] + given
+    swapped = [] if from_fit or plot_only(task) else _swapped_lines(analysis, ask, other_axes)
+    given += swapped
     # the fit the task asks for answers it: other models of its columns are not offered
     answered = {(f.table, f.y, f.x) for f in asked if f.good}
     others = [f for f in analysis.fits if f not in requested and id(f) not in other_axes
@@ -187,8 +194,9 @@ def _evidence(
     if predicted:
         judged = [phrase for phrase in judged if phrase != "the prediction"]  # computed above
     nominal = from_nominal(task)
+    # a law read off another line (R = 1/slope of I against U) answers a fit of its own axes
     if (ask is not None and other_axes and not asked and not fitted and not regressed
-            and _fit_asked(task)):  # fmt: skip
+            and not from_fit and not swapped and _fit_asked(task)):  # fmt: skip
         left = _not_done(ask, other_axes, [f for f in requested if id(f) in other_axes])
     elif not given:
         left = next((e.left for e in extremes if e.left), "all of it")
@@ -214,6 +222,26 @@ def _evidence(
                 f"the data (see the fits){'; ' + rest if rest else ''}")  # fmt: skip
     left = _unstated(left, unstated, unanswered) + left_out_of(asked)
     return TaskEvidence(task=task, given=given[:MAX_GIVEN], left=left)
+
+
+def _swapped_lines(analysis: Analysis, ask: Ask | None, other_axes: dict[int, str]) -> list[str]:
+    """The R² of each straight line of the task's axes swapped: the task's line, read the
+    other way (its law is read off it by tools.line_law)."""
+    tables = {t.id: t for t in analysis.tables}
+    lines: dict[tuple[str, str, str], Fit] = {}
+    for f in analysis.fits:
+        if (
+            ask is not None
+            and id(f) in other_axes
+            and f.r_squared is not None
+            and (read_the_other_way(f, ask, tables.get(f.table)))
+        ):
+            lines.setdefault((f.table, f.y, f.x), f)  # the first fit of these axes
+    return [
+        f"R² = {f.r_squared:.5f} of the straight line of {axes_of(f, analysis.fits)}, the "
+        "task's axes swapped: the same line read the other way"
+        for f in lines.values()
+    ]
 
 
 def _unstated(left: str, unstated: list[str], unanswered: str) -> str:

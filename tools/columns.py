@@ -12,6 +12,7 @@ import pandas as pd
 from pydantic import BaseModel
 
 from labscribe.tools.counting import counts_rows, reader_index, series_label
+from labscribe.tools.unit_headers import named_by_units
 from labscribe.tools.units import known_unit, split_unit
 
 # Headers and units rows are looked for this many non-blank lines above the numbers.
@@ -103,7 +104,7 @@ def spell(heading: Heading, positions: list[int]) -> list[tuple[str, str, str]]:
         if heading.units is not None and heading.units[p] not in ("", "-"):
             unit = _unit_cell(heading.units[p]) or unit
         spelled.append((text, name, unit))
-    return spelled
+    return named_by_units(spelled)
 
 
 def describe(frame: pd.DataFrame, spelled: list[tuple[str, str, str]]) -> list[Column]:

@@ -35,6 +35,9 @@ GREEK = {
     "Φ": "Phi", "Ω": "Omega", "π": "pi",
 }  # fmt: skip
 _SYMBOLS = {"·": "*", "×": "*", "⋅": "*", "−": "-", "–": "-", "²": "^2", "³": "^3", "√": "sqrt"}
+# Unicode subscripts as handouts type them (`U₀`, `R₁₂`, `Tₘ`): the subscript `_0` they write.
+_SUBSCRIPT = re.compile(r"[₀-₉ₐₑₒₓₕₖₗₘₙₚₛₜ]+")
+_SUBSCRIPT_PLAIN = str.maketrans("₀₁₂₃₄₅₆₇₈₉ₐₑₒₓₕₖₗₘₙₚₛₜ", "0123456789aeoxhklmnpst")
 
 
 # A formula's left side, a name that starts a word: a search that could start a name inside
@@ -144,6 +147,7 @@ def plain_arithmetic(text: str) -> str:
         # a subscript stays attached: `ε_0` is `epsilon_0`, `μ0` is `mu0`, not `mu*0`
         text = re.sub(rf"{letter}(?=[_0-9])", f" {name}", text).replace(letter, f" {name} ")
     text = _ROOT_OF_NAME.sub(r"sqrt(\1)", text)  # `√E` is sqrt(E), not a name `sqrtE`
+    text = _SUBSCRIPT.sub(lambda m: "_" + m[0].translate(_SUBSCRIPT_PLAIN), text)
     for sign, plain in _SYMBOLS.items():
         text = text.replace(sign, plain)
     text = text.replace("\\left", "").replace("\\right", "").replace("\\,", " ")

@@ -15,6 +15,7 @@ where pint works one out from the slope's and the intercept's.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import sympy
 from uncertainties import UFloat
@@ -27,6 +28,7 @@ from labscribe.tools.formula_notation import formulas_in, plain_arithmetic
 from labscribe.tools.formula_parse import FormulaError, parse_expression
 from labscribe.tools.handout_units import sentences
 from labscribe.tools.quantities import UNCERTAIN_FUNCTIONS, uncertain_parameters
+from labscribe.tools.symbol_dimensions import CONVENTIONAL, dimension_is
 from labscribe.tools.unit_library import unit_registry
 
 # The straight lines among the models, by whether they have an intercept; their parameters
@@ -156,14 +158,17 @@ def _line_coefficients(law: str, fit: Fit) -> tuple[sympy.Expr, sympy.Expr] | No
     """(c0, c1) of the law written on the fit's axes as y = c0 + c1·axis; None where it is
     not a straight line on them."""
     left_text, _, right_text = law.partition("=")
-    y_axis, x_axis = expression_of(fit.y), expression_of(fit.x)
-    if y_axis is None or x_axis is None or "=" in right_text:
+    if "=" in right_text:
         return None
     try:
         left, right = parse_expression(left_text), parse_expression(right_text)
     except FormulaError:
         return None
-    y_axis = _as_the_laws(y_axis, left.free_symbols | right.free_symbols)
+    symbols = left.free_symbols | right.free_symbols
+    y_axis, x_axis = _axis(fit.y, fit.y_unit, symbols), _axis(fit.x, fit.x_unit, symbols)
+    if y_axis is None or x_axis is None:
+        return None
+    y_axis = _as_the_laws(y_axis, symbols)
     response = _on_axis(left, right, y_axis)
     variables = x_axis.free_symbols
     if response is None or len(variables) != 1:
@@ -185,6 +190,19 @@ def _line_coefficients(law: str, fit: Fit) -> tuple[sympy.Expr, sympy.Expr] | No
     return c0, c1
 
 
+def _axis(name: str, unit: str, symbols: set[sympy.Symbol]) -> sympy.Expr | None:
+    """The fit's axis as an expression: as its column's name writes it, or, for a column
+    named in words (`voltage`, `current (1k)`), the one symbol of the law that stands for
+    a quantity of the column's unit by convention (U for volts, I for amperes)."""
+    written = expression_of(name)
+    if written is not None and {s.name.split("_")[0] for s in written.free_symbols} & {
+        s.name for s in symbols
+    }:
+        return written
+    by_unit = [s for s in symbols if unit and dimension_is(unit, CONVENTIONAL.get(s.name, ()))]
+    return by_unit[0] if len(by_unit) == 1 else written
+
+
 def _as_the_laws(axis: sympy.Expr, symbols: set[sympy.Symbol]) -> sympy.Expr:
     """The axis in the law's symbols: a run's column named after the law's symbol with a tag
     (`ln V_C1`, one capacitor's) is the law's V for that run."""
@@ -200,23 +218,33 @@ def _as_the_laws(axis: sympy.Expr, symbols: set[sympy.Symbol]) -> sympy.Expr:
 def _on_axis(left: sympy.Expr, right: sympy.Expr, y_axis: sympy.Expr) -> sympy.Expr | None:
     """The law's right side as the fit's response axis: the law itself where its left side
     is the axis (`ln A`), the axis's transform applied to both sides where its left side is
-    the symbol the axis transforms (√ of `E = ...` for an axis √E)."""
+    the symbol the axis transforms (√ of `E = ...` for an axis √E), the law solved for the
+    axis where the axis is one of its inputs."""
     if sympy.simplify(left - y_axis) == 0:
         return right
     if left.is_Symbol and y_axis.free_symbols == {left}:
         # √((Z − σ)²) is Z − σ where the law holds: its quantities are positive there
         transformed = sympy.expand_log(y_axis.subs(left, right), force=True)
         return transformed.replace(sympy.Abs, lambda argument: argument)
+    if y_axis.is_Symbol and right.has(y_axis):
+        # the line of a law's input against its output (I against U for U = R·I): the law
+        # solved for the input, where it has one solution
+        solved = _solutions(left - right, y_axis)
+        return solved[0] if len(solved) == 1 else None
     return None
+
+
+def _solutions(equation: sympy.Expr, symbol: sympy.Symbol) -> list[sympy.Expr]:
+    try:
+        return list(sympy.solve(equation, symbol))
+    except (NotImplementedError, ValueError, TypeError):
+        return []
 
 
 def _one_solution(equation: sympy.Expr, symbol: sympy.Symbol, fit: Fit) -> sympy.Expr | None:
     """The solution of `equation` = 0 for `symbol`: the only one, or the only one that is
     positive at the fit's values (k from k² = slope); None otherwise."""
-    try:
-        solutions = sympy.solve(equation, symbol)
-    except (NotImplementedError, ValueError, TypeError):
-        return None
+    solutions = _solutions(equation, symbol)
     if len(solutions) > 1:
         values = {p.name: p.value for p in fit.parameters}
         solutions = [s for s in solutions if _positive(s, values)]
@@ -253,7 +281,26 @@ def _unit(expression: sympy.Expr, units: dict[str, str]) -> str | None:
         return None
     if not hasattr(result, "units"):
         return ""
-    return "" if result.dimensionless else f"{result.units:~P}"
+    return "" if result.dimensionless else _named(result)
+
+
+# Derived units a quotient of units is written as when it is one exactly (V/mA is kΩ).
+_NAMED_UNITS = ("ohm", "siemens", "farad", "henry", "watt", "joule", "newton", "pascal",
+                "coulomb", "tesla", "weber", "hertz")  # fmt: skip
+
+
+def _named(quantity: Any) -> str:
+    """A pint quantity's unit as written, or as the derived unit it is exactly."""
+    written = f"{quantity.units:~P}"
+    if not re.search(r"[/·*]", written):
+        return written
+    registry = unit_registry()
+    for name in _NAMED_UNITS:
+        if quantity.dimensionality == registry.parse_units(name).dimensionality:
+            compact = quantity.to(name).to_compact()
+            if abs(compact.magnitude - 1) < 1e-9:
+                return f"{compact.units:~P}"
+    return written
 
 
 def _plain(argument):  # a function of a quantity is defined for pure numbers only

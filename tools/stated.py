@@ -140,8 +140,15 @@ _FITTED_NAME = re.compile(
 
 
 def from_nominal(task: str) -> bool:
-    """Whether the task works a value out from the nominal (stated, data-sheet) values."""
-    return NOMINAL.search(task) is not None
+    """Whether the task works a value out from the nominal (stated, data-sheet) values; a
+    German "vergleichen Sie mit den Nennwerten" compares with them."""
+    return any(
+        not (found[0].lower().startswith("mit") and _COMPARE.search(task[: found.start()]))
+        for found in NOMINAL.finditer(task)
+    )
+
+
+_COMPARE = re.compile(r"vergleich\w*(?:(?![.;]).)*$", re.IGNORECASE)
 
 
 def fitted_named(task: str) -> frozenset[str]:

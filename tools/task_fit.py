@@ -220,6 +220,15 @@ def differs(fit: Fit, ask: Ask, table: TableSummary | None = None) -> str:
     return ""
 
 
+def read_the_other_way(fit: Fit, ask: Ask, table: TableSummary | None) -> bool:
+    """Whether `fit` is the straight line the task asks for with its axes swapped (I
+    against U where it plots U against I): the same line, whose R² is the task's."""
+    if ask.axes is None or (fit.model or "") not in STRAIGHT or not fit.good:
+        return False
+    swapped = Axes(response=ask.axes.predictor, predictor=ask.axes.response)
+    return not mismatch(fit, swapped) and not _other_columns(fit, swapped, table)
+
+
 def _other_columns(fit: Fit, axes: Axes, table: TableSummary | None) -> bool:
     """Whether the task's axis names another column of the table than the fit's, or, where
     it names none, is a symbol plainly other than the column's (`n` against `U2`)."""

@@ -20,6 +20,7 @@ import re
 from functools import cache
 
 from labscribe.tools.formula_notation import GREEK
+from labscribe.tools.named_quantities import unnamed_quantities
 from labscribe.tools.requested import FIT_CUE
 from labscribe.tools.role_phrases import asked_objects, is_symbol, sentences
 from labscribe.tools.units import known_unit
@@ -113,6 +114,7 @@ def unmet(task: str, given: list[str], named: frozenset[str] = frozenset()) -> l
     missing += [name for name, noun in defined_names(task)
                 if not _has_value(name, text) and not _named(name, named)
                 and not (noun and _has_value(noun, text))]  # fmt: skip
+    missing += unnamed_quantities(task, text)
     if ESTIMATE_AT.search(task) and not ESTIMATED.search(text):
         missing.append("the value at the point it names")
     missing += [name for name, asked, shown in STATISTICS

@@ -110,3 +110,22 @@ def test_a_tasks_own_formula_takes_the_value_the_line_gave() -> None:
     assert found[0].value == pytest.approx(math.log(2) / 0.0011)
     assert found[0].stderr == pytest.approx(math.log(2) / 0.0011 * 0.00002 / 0.0011)
     assert found[0].relation == "t_half = ln(2)/k, with k from ln A = ln A0 - k t"
+
+
+def test_a_law_is_read_off_the_line_of_its_input_against_its_output_by_units() -> None:
+    # columns headed by their units (`V`, `mA (1k)`): U and I of U = R·I by their dimension,
+    # the current fitted against the voltage, so R = 1/slope, in kΩ rather than V/mA
+    task = "Determine R from the slope of the line U = R·I."
+    fit = line("current (1k)", "voltage", (1.0002, 0.0014), None, ("mA/V", ""))
+    fit = fit.model_copy(update={"x_unit": "V", "y_unit": "mA"})
+    found = line_law_quantities([task], "", [fit], {task: {"R"}})
+    assert [(q.name, q.unit) for q in found] == [("R", "kΩ")]
+    assert found[0].value == pytest.approx(1 / 1.0002)
+    assert found[0].stderr == pytest.approx(0.0014 / 1.0002**2, rel=1e-3)
+
+
+def test_a_column_of_another_quantity_stands_for_no_symbol_of_the_law() -> None:
+    task = "Determine R from the slope of the line U = R·I."
+    fit = line("time", "voltage", (2.0, 0.1), None, ("s/V", ""))
+    fit = fit.model_copy(update={"x_unit": "V", "y_unit": "s"})
+    assert line_law_quantities([task], "", [fit], {task: {"R"}}) == []

@@ -91,4 +91,6 @@ def test_a_value_from_the_nominal_data_is_not_a_fitted_one() -> None:
     assert from_nominal("根据标称值计算谐振频率。")
     # a comparison with the nominal value is served by the fitted value
     assert not from_nominal("Compare your R with the nominal value of the resistor.")
+    assert not from_nominal("Bestimmen Sie R und vergleichen Sie mit den Nennwerten 1 kΩ.")
+    assert from_nominal("Berechnen Sie f0 mit den Nennwerten. Vergleichen Sie.")
     assert fitted_named("Vergleichen Sie mit dem angepassten R.") == {"R"}
