@@ -24,6 +24,7 @@ import sympy
 from labscribe.tools.axis_expressions import Wanted, defined, plotted, swings_timed
 from labscribe.tools.column_names import name_ends
 from labscribe.tools.columns import Column
+from labscribe.tools.repeat_names import RUN_NAME, stated_swings
 from labscribe.tools.symbol_dimensions import conventional_column, dimension_is, pint_unit
 from labscribe.tools.tables import Table
 from labscribe.tools.unit_library import unit_registry
@@ -72,6 +73,7 @@ def form_columns(tables: list[Table], tasks: list[str], text: str) -> Forming:
     definitions = defined(texts)
     axes = plotted(texts)
     period = bool(_PERIOD_WORDS.search("\n".join(texts)))
+    swings = stated_swings("\n".join(texts))
     # a definition is formed where the tasks use its symbol (or plot it), not for every
     # formula of the handout's prose
     used = {s for axis in axes for s in axis.symbols} | {
@@ -79,7 +81,7 @@ def form_columns(tables: list[Table], tasks: list[str], text: str) -> Forming:
     }
     formed_anywhere: set[str] = set()
     for table in tables:
-        formed_anywhere |= _form_in(table, definitions, axes, period, used)
+        formed_anywhere |= _form_in(table, definitions, axes, (period, swings), used)
     result = Forming()
     for axis in axes:
         if axis.name not in formed_anywhere and not any(
@@ -95,7 +97,11 @@ def form_columns(tables: list[Table], tasks: list[str], text: str) -> Forming:
 
 
 def _form_in(
-    table: Table, definitions: list[Wanted], axes: list[Wanted], period: bool, used: set[str]
+    table: Table,
+    definitions: list[Wanted],
+    axes: list[Wanted],
+    period: tuple[bool, int | None],
+    used: set[str],
 ) -> set[str]:
     formed: set[str] = set()
     summary = table.summary
@@ -106,7 +112,7 @@ def _form_in(
         if _add(table, wanted, f"{wanted.name} = "):
             done.add(wanted.name)
             formed.add(wanted.name)
-    if period and "T" not in done and _add_period(table):
+    if period[0] and "T" not in done and _add_period(table, period[1]):
         done.add("T")
     for wanted in axes:
         if len(formed) >= MAX_FORMED:
@@ -121,11 +127,15 @@ def _symbol_pattern(symbol: str) -> str:
     return rf"(?<![\w\u0370-\u03ff]){re.escape(symbol)}(?![\w\u0370-\u03ff])"
 
 
-def _add_period(table: Table) -> bool:
+def _add_period(table: Table, stated: int | None) -> bool:
     """The period T from columns that time N swings together (their mean, over repeated
-    series, divided by N), where the table has no column T."""
+    series, divided by N), where the table has no column T: N from the column's name
+    (`t10`), or from the handout's words for runs of timings (`1st run`, `Messung 2`)."""
     summary = table.summary
     timed = [(c, swings_timed(c.name)) for c in summary.columns if c.uncertainty_of is None]
+    runs = [c for c, _ in timed if RUN_NAME.search(c.name)]
+    if stated and len(runs) >= 2 and not any(number for _, number in timed):
+        timed = [(c, stated if c in runs else None) for c, _ in timed]
     groups: dict[int, list[Column]] = {}
     for column, number in timed:
         if number and dimension_is(column.unit, ("second",)):

@@ -105,8 +105,8 @@ def no_answer(asked: list[Fit]) -> str | None:
         return None
     names = ", ".join(flagged.unphysical)
     return (
-        f"all of it: the model this task asks for fits these data only with {names} "
-        "negative, which has no physical meaning (see the fits)"
+        f"all of it: the model this task asks for fits these data only with a value of "
+        f"{names} that has no physical meaning (see the fits)"
     )
 
 

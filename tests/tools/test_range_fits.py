@@ -119,8 +119,8 @@ def test_checklist_does_not_count_a_task_done_with_a_value_outside_its_range(
     analysis = analyse(Folder(tmp_path))
     (item,) = checklist(analysis)
     assert item.left == (
-        "all of it: the model this task asks for fits these data only with tau negative, "
-        "which has no physical meaning (see the fits)"
+        "all of it: the model this task asks for fits these data only with a value of tau "
+        "that has no physical meaning (see the fits)"
     )
     (given,) = item.given
     assert given.startswith("tau = 1.2")
