@@ -43,6 +43,7 @@ from labscribe.tools.requested import Request, requested_models
 from labscribe.tools.roles import decide_roles, read_handout
 from labscribe.tools.row_numbers import restore_named
 from labscribe.tools.scanning import files_with_suffix
+from labscribe.tools.stated_units import stated_units
 from labscribe.tools.stated_values import measured_inputs, stated_values
 from labscribe.tools.tables import TABLE_SUFFIXES, NoTable, Table, TableSummary, read_data
 from labscribe.tools.tasks import (
@@ -267,6 +268,8 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
         loaded = restore_named(loaded, analysis.requests)  # `run` in `t = T*run`
         analysis.tables = [table.summary for table in loaded]
     handout = read_handout(folder, analysis.assignment, analysis.tasks, analysis.requests)
+    for table in loaded:  # "column `pressure` is the vapour pressure in mm Hg"
+        stated_units(table.summary.columns, handout.text)
     try:  # the quantities the assignment plots that no column holds (T², 1/λ, P = U·I)
         analysis.unformed = form_columns(loaded, analysis.tasks, handout.text).unformed
     except Exception as exc:  # the columns as read stand; the rest of the analysis goes on

@@ -34,6 +34,7 @@ GREEK = {
     "ψ": "psi", "ω": "omega", "Γ": "Gamma", "Δ": "Delta", "Θ": "Theta", "Λ": "Lambda",
     "Φ": "Phi", "Ω": "Omega", "π": "pi",
 }  # fmt: skip
+_DIFFERENCES = frozenset("Δδ")
 _SYMBOLS = {"·": "*", "×": "*", "⋅": "*", "−": "-", "–": "-", "²": "^2", "³": "^3", "√": "sqrt"}
 # Unicode subscripts as handouts type them (`U₀`, `R₁₂`, `Tₘ`): the subscript `_0` they write.
 _SUBSCRIPT = re.compile(r"[₀-₉ₐₑₒₓₕₖₗₘₙₚₛₜ]+")
@@ -145,7 +146,10 @@ def plain_arithmetic(text: str) -> str:
     text = unflattened(text)
     for letter, name in GREEK.items():
         # a subscript stays attached: `ε_0` is `epsilon_0`, `μ0` is `mu0`, not `mu*0`
-        text = re.sub(rf"{letter}(?=[_0-9])", f" {name}", text).replace(letter, f" {name} ")
+        text = re.sub(rf"{letter}(?=[_0-9])", f" {name}", text)
+        if letter in _DIFFERENCES:  # `ΔH_vap` is one quantity, the difference of H
+            text = re.sub(rf"{letter}(?=[A-Za-z])", f" {name}", text)
+        text = text.replace(letter, f" {name} ")
     text = _ROOT_OF_NAME.sub(r"sqrt(\1)", text)  # `√E` is sqrt(E), not a name `sqrtE`
     text = _SUBSCRIPT.sub(lambda m: "_" + m[0].translate(_SUBSCRIPT_PLAIN), text)
     for sign, plain in _SYMBOLS.items():
@@ -251,7 +255,12 @@ def mathematical(word: str) -> bool:
     return (
         word in FUNCTIONS or word in CONSTANTS or word in GREEK.values()
         or word in {"frac", "cdot", "times", "sqrt", "left", "right", "exp"}
+        or word in _CONSTANT_TERMS
     )  # fmt: skip
+
+
+# How a law names its unnamed constant term: `ln p = −ΔH/(R·T) + const`.
+_CONSTANT_TERMS = frozenset({"const", "konst", "cst", "cte"})
 
 
 # A bracket after a formula's cut that holds arithmetic of symbols: "(ρ_b − ρ_f)".

@@ -36,3 +36,14 @@ def far_from_constants(fit: Fit) -> dict[str, str]:
             "quantities (a time of several periods taken as one, a unit not stated)"
         )
     return found
+
+
+def judged_by_constants(fit: Fit) -> Fit:
+    """The fit, given no value where a parameter named as a physical constant is far from
+    it: not good, the parameter flagged, the note saying why."""
+    far = far_from_constants(fit)
+    if not far:
+        return fit
+    note = "; ".join(far.values())
+    return fit.model_copy(update={"good": False, "unphysical": list(far),
+                                  "notes": [*fit.notes, note], "verdict": note})  # fmt: skip

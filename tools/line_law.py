@@ -18,9 +18,10 @@ import re
 from typing import Any
 
 import sympy
-from uncertainties import UFloat
+from uncertainties import UFloat, ufloat
 
 from labscribe.tools.axis_expressions import expression_of
+from labscribe.tools.constants import BY_SPELLING, PhysicalConstant
 from labscribe.tools.fit_quantities import FitQuantity
 from labscribe.tools.fit_result import Fit, axes_of
 from labscribe.tools.formula_eval import evaluate_tree
@@ -136,11 +137,12 @@ def _solved(law: str, fit: Fit) -> dict[str, tuple[sympy.Expr, UFloat, str | Non
     elif coefficients[0] != 0:
         return {}  # a line through the origin stands for no law with an intercept
     found: dict[str, sympy.Expr] = {}
+    constants: dict[str, PhysicalConstant] = {}
     progress = True
     while progress:
         progress = False
         for equation in equations:
-            unknown = equation.free_symbols - {slope, intercept}
+            unknown = _unknowns(equation, constants)
             if len(unknown) != 1:
                 continue
             symbol = unknown.pop()
@@ -150,8 +152,32 @@ def _solved(law: str, fit: Fit) -> dict[str, tuple[sympy.Expr, UFloat, str | Non
             found[symbol.name] = solution
             equations = [e.subs(symbol, solution) for e in equations]
             progress = True
+        if not progress and (name := _constant_left(equations, constants)):
+            # the gas constant R of ln p = −ΔH/(R·T) + C: known, so ΔH = −R·slope
+            constants[name] = BY_SPELLING[name]
+            progress = True
     return {name: result for name, expression in found.items()
-            if (result := _evaluated(expression, fit)) is not None}  # fmt: skip
+            if (result := _evaluated(expression, fit, constants)) is not None}  # fmt: skip
+
+
+def _unknowns(equation: sympy.Expr, constants: dict[str, PhysicalConstant]) -> set[sympy.Symbol]:
+    """The law's symbols left in `equation`: neither the line's coefficients nor a constant
+    taken as known."""
+    return {
+        s for s in equation.free_symbols
+        if s.name not in constants and s.name not in ("slope", "intercept")
+    }  # fmt: skip
+
+
+def _constant_left(equations: list[sympy.Expr], constants: dict[str, PhysicalConstant]) -> str:
+    """A physical constant's symbol left among an equation's two unknowns, taken as known
+    ("" where none is)."""
+    for equation in equations:
+        unknown = _unknowns(equation, constants)
+        spelled = [s.name for s in unknown if s.name in BY_SPELLING]
+        if len(unknown) == 2 and len(spelled) == 1:
+            return spelled[0]
+    return ""
 
 
 def _line_coefficients(law: str, fit: Fit) -> tuple[sympy.Expr, sympy.Expr] | None:
@@ -256,10 +282,16 @@ def _positive(expression: sympy.Expr, values: dict[str, float]) -> bool:
     return bool(number.is_real and number > 0)
 
 
-def _evaluated(expression: sympy.Expr, fit: Fit) -> tuple[sympy.Expr, UFloat, str | None] | None:
-    """The expression's value from the fit's correlated parameters, with its unit."""
-    values = uncertain_parameters(fit)
-    if not expression.free_symbols <= {sympy.Symbol(name) for name in values}:
+def _evaluated(
+    expression: sympy.Expr, fit: Fit, constants: dict[str, PhysicalConstant]
+) -> tuple[sympy.Expr, UFloat, str | None] | None:
+    """The expression's value from the fit's correlated parameters and the constants it
+    uses (their CODATA values), with its unit."""
+    values = uncertain_parameters(fit) | {
+        name: ufloat(c.value, c.uncertainty) if c.uncertainty else c.value  # R is exact
+        for name, c in constants.items()
+    }
+    if not {s.name for s in expression.free_symbols} <= set(values):
         return None
     try:
         value = evaluate_tree(expression, values, UNCERTAIN_FUNCTIONS)
@@ -267,7 +299,10 @@ def _evaluated(expression: sympy.Expr, fit: Fit) -> tuple[sympy.Expr, UFloat, st
         return None
     if not isinstance(value, UFloat):
         return None
-    return expression, value, _unit(expression, {p.name: p.unit for p in fit.parameters})
+    units = {p.name: p.unit for p in fit.parameters} | {
+        name: str(c.unit) for name, c in constants.items()
+    }
+    return expression, value, _unit(expression, units)
 
 
 def _unit(expression: sympy.Expr, units: dict[str, str]) -> str | None:

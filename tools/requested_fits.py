@@ -21,7 +21,6 @@ from labscribe.tools.fit_description import describe, describe_shape, plain_valu
 from labscribe.tools.fit_result import Fit, Parameter, format_value, unit_of
 from labscribe.tools.fit_runs import FORMULA_NFEV, best_start, prepare
 from labscribe.tools.formula_parse import Formula, FormulaError, parse_formula
-from labscribe.tools.known_values import far_from_constants
 from labscribe.tools.lead_in import from_the_step
 from labscribe.tools.log_lines import asks_log_line, dimensions_through_logs, log_line
 from labscribe.tools.model_choice import sloped, without_offset
@@ -211,7 +210,7 @@ def _fit_formula(
     signs = positive_parameters(formula, fit.requested)
     wrong = outside(signs, {p.name: p.value for p in free.parameters})
     if not wrong:
-        return _judged_by_constants(free)
+        return free
     kept = _fitted(fit, formula, x, y, sigma, sigma_name, frozenset(signs))
     if isinstance(kept, Fit) and kept.good and not outside(signs, _values(kept)):
         values = ", ".join(f"{name} = {format_value(free.parameter(name))}" for name in wrong)
@@ -222,17 +221,6 @@ def _fit_formula(
     return free.model_copy(
         update={"good": False, "unphysical": wrong, "notes": [*fit.notes, note], "verdict": note}
     )
-
-
-def _judged_by_constants(fit: Fit) -> Fit:
-    """The fit, given no value where a parameter named as a physical constant is far from
-    it (tools.known_values)."""
-    far = far_from_constants(fit)
-    if not far:
-        return fit
-    note = "; ".join(far.values())
-    return fit.model_copy(update={"good": False, "unphysical": list(far),
-                                  "notes": [*fit.notes, note], "verdict": note})  # fmt: skip
 
 
 def _fitted(

@@ -159,11 +159,15 @@ def _trimmed(phrase: str) -> str:
     """`phrase` without its verb and the commas and brackets around it; a call of a symbol
     it ends in keeps its bracket (`sqrt(E)`, `ln(p)`)."""
     phrase = _LEADING.sub("", phrase.strip(), count=1)
+    phrase = _REMARK.sub("", phrase)  # "1/T (T in kelvin!)": the remark is no part of the axis
     if _ENDS_IN_CALL.search(phrase):
         return phrase.strip(" ,").lstrip("(")
     return phrase.strip(" ,()")
 
 
+# A bracket of words after an axis, closed or cut off by the clause's end: "(T in kelvin!)",
+# "(in s)"; a call's bracket (`ln(p)`) holds no blank.
+_REMARK = re.compile(r"\s+\((?=[^()]*\s)[^()]*\)?[\s.!?]*$")
 _ENDS_IN_CALL = re.compile(
     r"\b(?:sqrt|ln|log|lg|log10|exp)\(\s*[A-Za-z\u0370-\u03ff]\w*\s*\)\s*,?$"
 )
@@ -254,7 +258,7 @@ def asked_objects(sentence: str) -> list[str]:
 
 
 _SYMBOL_SHAPE = re.compile(
-    r"[A-Za-z\u0370-\u03ff][0-9]*|[A-Za-z]{1,4}_\{?[A-Za-z0-9]{1,6}\}?|[A-Z]{2,3}"
+    r"[A-Za-z\u0370-\u03ff][0-9]*|[Δδ]?[A-Za-z]{1,4}_\{?[A-Za-z0-9]{1,6}\}?|[Δδ]?[A-Z]{1,3}"
 )
 
 

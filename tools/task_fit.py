@@ -246,7 +246,8 @@ def _other_columns(fit: Fit, axes: Axes, table: TableSummary | None) -> bool:
             if _other_dimension(core, phrase, column, table):
                 return True
         plain = is_symbol(core) and is_symbol(column) and not kinds(phrase)
-        if plain and core[0].lower() != column[0].lower():
+        # a difference ΔT plots the column T as it changes: the same quantity
+        if plain and core.lstrip("Δδ")[:1].lower() != column[0].lower():
             return True
     return False
 

@@ -154,6 +154,8 @@ def _layout(lines: list[str]) -> Layout | None:
         return None
     best = max(stretch.values())
     delimiter = next(d for d, _ in DELIMITERS if stretch.get(d, -1) >= 0.8 * best)
+    if delimiter != "," and "," in stretch and _comma_beside(sample, delimiter):
+        delimiter = ","  # `30<TAB>,189`, `1020,<TAB>25`: the comma splits, the blanks pad it
     if delimiter == "," and None in stretch:
         # "1,23 4,56" splits on blanks, its commas inside the numbers; "1.0, 2.0" does not,
         # nor "2024-03-01 10:15:00,21.5", whose blank is inside a date
@@ -169,6 +171,16 @@ def _layout(lines: list[str]) -> Layout | None:
             decimal = ","
     label = dict(DELIMITERS)[delimiter]
     return Layout(delimiter, label, decimal)
+
+
+def _comma_beside(sample: list[str], delimiter: str | None) -> bool:
+    """Whether the cells `delimiter` makes start or end with a comma in most lines: a comma
+    written beside the blanks that pad it."""
+    edged = sum(
+        any(cell.startswith(",") or cell.endswith(",") for cell in line.split(delimiter))
+        for line in sample
+    )
+    return edged > len(sample) / 2
 
 
 def _cells(lines: list[str], layout: Layout, notes: list[str], widths: list[int]) -> pd.DataFrame:

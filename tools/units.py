@@ -32,6 +32,7 @@ _PLAIN = {
     # the degree as keyboards without one write it: the ordinal º of Spanish and Portuguese
     # keyboards, a blank after the sign, a letter o
     "ºC": "°C", "° C": "°C", "oC": "°C", "°F": "°F", "ºF": "°F", "° F": "°F", "℉": "°F",
+    "mmHg": "mmHg", "mm Hg": "mmHg", "Torr": "Torr", "torr": "Torr", "inHg": "inHg",
     "rpm": "rpm", "counts": "counts", "cps": "cps", "a.u.": "a.u.", "au": "a.u.",
     "dB": "dB", "dBm": "dBm", "dBV": "dBV", "dBc": "dBc", "div": "div", "px": "px", "lm": "lm",
     # scale readings and counts labs write as their unit: an Italian `(punti)`, a German

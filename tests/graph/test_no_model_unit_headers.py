@@ -69,3 +69,19 @@ def test_numbered_runs_of_several_swings_form_the_period(tmp_path: Path) -> None
     assert "slope = 3.96 ± 0.33 s\\textasciicircum{}2/m" in text
     assert "g = 9.98 ± 0.83 m/s²" in checklist_row(text, 2)
     assert "g = 0.0" not in text
+
+
+def test_times_of_several_swings_fitted_as_one_period_give_no_g(tmp_path: Path) -> None:
+    # the handout does not say the runs time 10 swings: each run fitted as T gives
+    # g ≈ 0.09 m/s², which the report flags instead of giving as the answer
+    folder = tmp_path / "pendulum"
+    folder.mkdir()
+    shutil.copy(REAL / "repeats" / "pendulum_runs_Table_1_FA.csv", folder)
+    (folder / "handout.md").write_text(
+        "# The simple pendulum\n\n## Tasks\n"
+        "1. Fit T = 2π√(l/g) to the times against the length l and determine g.\n"
+    )
+    text = report(folder, tmp_path)
+    assert "no value: g would lie outside its physical range" in text
+    assert "g = 0.0877 ± 0.0036 m/s² is 112 times smaller than standard gravity" in text
+    assert "g = 0.0877" not in checklist_row(text, 1)

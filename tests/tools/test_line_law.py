@@ -129,3 +129,14 @@ def test_a_column_of_another_quantity_stands_for_no_symbol_of_the_law() -> None:
     fit = line("time", "voltage", (2.0, 0.1), None, ("s/V", ""))
     fit = fit.model_copy(update={"x_unit": "V", "y_unit": "s"})
     assert line_law_quantities([task], "", [fit], {task: {"R"}}) == []
+
+
+def test_a_physical_constant_of_the_law_is_known_so_the_other_symbol_is_given() -> None:
+    # Clausius–Clapeyron on ln p against 1/T: ΔH_vap = −R·slope, R from CODATA, in J/mol
+    task = "Calculate ΔH_vap in kJ/mol from the slope, with its standard error."
+    law = "The Clausius–Clapeyron equation ln p = −ΔH_vap/(R·T) + const holds."
+    fit = line("ln p", "1/T", (-7307.0, 18.0), (18.27, 0.045), ("K", ""))
+    (found,) = line_law_quantities([task], law, [fit], {task: {"ΔH_vap"}})
+    assert (found.name, found.unit) == ("ΔH_vap", "J/mol")
+    assert found.value == pytest.approx(7307.0 * 8.314462618)
+    assert found.stderr == pytest.approx(18.0 * 8.314462618, rel=1e-6)

@@ -265,3 +265,12 @@ def test_formula_radius_names_no_diameter_column() -> None:
     assert named.predictors == ()
     radius = [Column(key="radius", header="radius", name="radius", unit="cm", count=7)]
     assert [c.key for c in named_by_formula("U = k·r²", radius, {}).predictors] == ["radius"]
+
+
+def test_a_remark_in_brackets_after_an_axis_is_no_part_of_it() -> None:
+    from labscribe.tools.role_phrases import pairings
+
+    (pairing,) = pairings("Plot ln p versus 1/T (T in kelvin!) and fit a straight line.")
+    assert (pairing.response, pairing.predictor) == ("ln p", "1/T")
+    (call,) = pairings("Plot sqrt(E) against Z.")
+    assert call.response == "sqrt(E)"

@@ -1,0 +1,32 @@
+"""tools.stated_units: the unit a handout's prose states for a column whose file states
+none ("column `pressure` is the vapour pressure in mm Hg"); the file name `pressure.csv`
+names no column."""
+
+from __future__ import annotations
+
+from labscribe.tools.columns import Column
+from labscribe.tools.stated_units import stated_units
+
+HANDOUT = (
+    "## Data\n`pressure.csv`: column `temperature` is the temperature in degrees Celsius, "
+    "column `pressure` is the vapour pressure in mm Hg (Torr). The column `rownames` is only "
+    "a running number.\n"
+)
+
+
+def column(name: str, unit: str = "") -> Column:
+    return Column(key=name, header=name, name=name, unit=unit, count=3)
+
+
+def test_the_prose_gives_each_bare_column_its_unit() -> None:
+    columns = [column("temperature"), column("pressure"), column("rownames")]
+    stated_units(columns, HANDOUT)
+    assert [(c.name, c.unit) for c in columns] == [
+        ("temperature", "°C"), ("pressure", "mmHg"), ("rownames", ""),
+    ]  # fmt: skip
+
+
+def test_a_unit_the_file_states_is_kept_and_brackets_count() -> None:
+    columns = [column("time", "ms"), column("angle")]
+    stated_units(columns, "The time is logged in seconds; the angle (deg) is read by eye.")
+    assert [(c.name, c.unit) for c in columns] == [("time", "ms"), ("angle", "deg")]
