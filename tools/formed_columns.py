@@ -37,6 +37,7 @@ _PERIOD_WORDS = re.compile(
     re.IGNORECASE,
 )
 MAX_FORMED = 8  # per table
+_OWN_LETTER = re.compile(r"[A-Za-z\u0370-\u03ff]")
 # Series of one symbol whose readings differ by more than this share of their size in the
 # median row are different runs (one capacitor each), not observers of one quantity.
 RUNS_AGREE = 0.2
@@ -265,7 +266,11 @@ def columns_for(symbol: str, columns: list[Column]) -> list[Column]:
             return named
         if named:
             return []
-    return conventional_column(symbol, [c for c in usable if not c.formed])
+    # a column headed by a letter of its own (`t`, a time) is that letter's quantity, not
+    # another symbol's of its dimension (T, a temperature or a period)
+    return conventional_column(
+        symbol, [c for c in usable if not c.formed and not _OWN_LETTER.fullmatch(c.name.strip())]
+    )
 
 
 def _repeats(columns: list[Column]) -> bool:

@@ -248,6 +248,10 @@ def _numbers(cells: pd.DataFrame, decimal: str) -> tuple[pd.DataFrame, list[int]
         numbers = pd.to_numeric(text, errors="coerce")
         missing = numbers.isna() & (column != "")
         if missing.any() and missing.sum() >= CONVERTED_SHARE * (column != "").sum():
+            # `76.35<TAB>#25`: a last column commented out of numpy.loadtxt, its header kept
+            numbers = numbers.fillna(pd.to_numeric(text[missing].str.extract(
+                _COMMENTED_NUMBER)[0], errors="coerce"))  # fmt: skip
+            missing &= numbers.isna()
             numbers = numbers.fillna(_engineering(text[missing]))
             durations = _durations(text[missing & numbers.isna()])
             if durations.notna().any():
@@ -263,6 +267,9 @@ def _numbers(cells: pd.DataFrame, decimal: str) -> tuple[pd.DataFrame, list[int]
 
     values = cells.apply(convert).astype(float).replace([np.inf, -np.inf], np.nan)
     return values, seconds, clocks
+
+
+_COMMENTED_NUMBER = re.compile(r"^#\s*([-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)\s*$")
 
 
 def _engineering(text: pd.Series) -> pd.Series:

@@ -42,7 +42,9 @@ def test_units_stated_in_prose_give_the_asked_line_and_its_law(tmp_path: Path) -
     assert "\\textbf{temperature [°C]} & \\textbf{pressure [mmHg]}" in text
     assert "slope = -7307 ± 18 K" in checklist_row(text, 1)
     enthalpy = checklist_row(text, 2)
-    assert f"\\Delta}}H\\_\\allowbreak{{}}vap = {round(-slope * constants.R)} ± 152 J/mol" in enthalpy
+    assert (
+        f"\\Delta}}H\\_\\allowbreak{{}}vap = {round(-slope * constants.R)} ± 152 J/mol" in enthalpy
+    )
 
 
 def test_a_comma_padded_by_tabs_splits_the_columns(tmp_path: Path) -> None:
@@ -52,3 +54,25 @@ def test_a_comma_padded_by_tabs_splits_the_columns(tmp_path: Path) -> None:
     text = report(folder, tmp_path)
     assert "holds no table" not in text
     assert "of its 44 rows" in text
+
+
+HOEPPLER = """# Höppler viscometer
+
+## Aufgaben
+1. Berechnen Sie Mittelwert und Standardabweichung der Fallzeiten der kleinen Kugel.
+2. Tragen Sie ln(t̄) in Abhängigkeit von 1/T (T in Kelvin) auf.
+"""
+
+
+def test_a_column_commented_out_for_loadtxt_is_the_variable_it_heads(tmp_path: Path) -> None:
+    # `76.35<TAB>…<TAB>#25` under `#t1[s] … T[°C]`: T is read, and is the variable; a
+    # column `t` of fall times is no T, so no 1/T is formed from it
+    folder = tmp_path / "hoeppler"
+    folder.mkdir()
+    for name in ("Messung2_Temperaturabhaengigkeit.txt", "Messung1_Raumtemperatur_klein.txt"):
+        shutil.copy(REAL / name, folder)
+    (folder / "aufgaben.md").write_text(HOEPPLER)
+    text = report(folder, tmp_path)
+    assert "t1 [s] against T [°C] (Messung2" in text
+    assert "T was taken as the variable" in text
+    assert "1/T (Messung1" not in text
