@@ -71,8 +71,9 @@ _FACTORS = re.compile(
 )
 
 
-# A function applied to the left side without parentheses: "ln V = b0 + b1·ln D".
-_FUNCTION_BEFORE = re.compile(r"(?<![A-Za-z0-9_])(?:ln|log|log10|lg|sqrt)\s+$")
+# A function applied to the left side without parentheses: "ln V = b0 + b1·ln D"; a
+# reciprocal left side: "1/f = 1/b + 1/g".
+_FUNCTION_BEFORE = re.compile(r"(?<![A-Za-z0-9_])(?:ln|log|log10|lg|sqrt)\s+$|(?<![\w.])1\s*/\s*$")
 
 
 def _factors_before(sentence: str, start: int) -> str:

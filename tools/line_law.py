@@ -252,11 +252,13 @@ def _on_axis(left: sympy.Expr, right: sympy.Expr, y_axis: sympy.Expr) -> sympy.E
         # √((Z − σ)²) is Z − σ where the law holds: its quantities are positive there
         transformed = sympy.expand_log(y_axis.subs(left, right), force=True)
         return transformed.replace(sympy.Abs, lambda argument: argument)
-    if y_axis.is_Symbol and right.has(y_axis):
-        # the line of a law's input against its output (I against U for U = R·I): the law
-        # solved for the input, where it has one solution
-        solved = _solutions(left - right, y_axis)
-        return solved[0] if len(solved) == 1 else None
+    (symbol,) = y_axis.free_symbols if len(y_axis.free_symbols) == 1 else (None,)
+    if symbol is not None and right.has(symbol):
+        # the line of a law's input against its output (I against U for U = R·I, 1/b
+        # against 1/g for 1/f = 1/b + 1/g): the law solved for the input, where it has one
+        # solution, and the axis's transform applied to it
+        solved = _solutions(left - right, symbol)
+        return sympy.simplify(y_axis.subs(symbol, solved[0])) if len(solved) == 1 else None
     return None
 
 

@@ -237,6 +237,8 @@ def product(y: str, x: str, power: int = 1) -> str:
     volts against a unitless index is in V and a rate against seconds in 1/s."""
     if not x or power == 0:
         return y
+    if x == y and power == 1:
+        return ""  # a slope of 1/b against 1/g in cm^-1 is a pure number
     if inverted := _INVERSE_UNIT.match(x):
         # against an inverse (nm^-1, a wavenumber's cm-1, 1/K): y·nm, not y/nm^-1
         return product(y, inverted["per"] or inverted["power"], -power)

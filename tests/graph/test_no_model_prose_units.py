@@ -76,3 +76,17 @@ def test_a_column_commented_out_for_loadtxt_is_the_variable_it_heads(tmp_path: P
     assert "t1 [s] against T [°C] (Messung2" in text
     assert "T was taken as the variable" in text
     assert "1/T (Messung1" not in text
+
+
+def test_the_lens_law_gives_f_from_the_intercept_of_reciprocals(tmp_path: Path) -> None:
+    folder = tmp_path / "lens"
+    folder.mkdir()
+    shutil.copy(REAL / "abbildungsgesetzt.csv", folder)
+    (folder / "handout.md").write_text(
+        "# Thin lens\n\nThe lens obeys 1/f = 1/b + 1/g.\n\n## Tasks\n"
+        "1. Plot 1/b vs. 1/g and fit a straight line; determine f from the intercept and report "
+        "the slope (expected −1).\n"
+    )
+    row = checklist_row(report(folder, tmp_path), 1)
+    assert "f = 14.084 ± 0.075 cm (from 1/f = 1/b + 1/g, whose line gives f = 1/intercept" in row
+    assert "slope = -1.052 ± 0.013, intercept = 0.07100 ± 0.00038 cm\\textasciicircum{}-1" in row

@@ -140,3 +140,13 @@ def test_a_physical_constant_of_the_law_is_known_so_the_other_symbol_is_given() 
     assert (found.name, found.unit) == ("ΔH_vap", "J/mol")
     assert found.value == pytest.approx(7307.0 * 8.314462618)
     assert found.stderr == pytest.approx(18.0 * 8.314462618, rel=1e-6)
+
+
+def test_a_reciprocal_law_is_read_off_the_line_of_reciprocals() -> None:
+    # the thin lens: 1/b against 1/g has slope −1 and intercept 1/f
+    task = "Plot 1/b vs. 1/g, fit a straight line and determine f from the intercept."
+    fit = line("1/b", "1/g", (-1.052, 0.013), (0.071, 0.00038), ("", "cm^-1"))
+    (found,) = line_law_quantities([task], "The lens obeys 1/f = 1/b + 1/g.", [fit], {task: {"f"}})
+    assert (found.name, found.unit) == ("f", "cm")
+    assert found.value == pytest.approx(1 / 0.071)
+    assert found.stderr == pytest.approx(0.00038 / 0.071**2, rel=1e-6)

@@ -138,6 +138,8 @@ def test_product_gives_the_unit_of_a_slope_and_a_curvature() -> None:
     assert product("V", "cm-1") == "V·cm"
     assert product("mV", "1/K") == "mV·K"
     assert product("V", "1/K", -1) == "V/K"
+    # a slope of one quantity's unit against the same unit is a pure number (1/b against 1/g)
+    assert product("cm^-1", "cm^-1") == ""
     assert product("V", "m^-1", 2) == "V·m^2"
 
 
