@@ -36,6 +36,9 @@ _OFFSETS = [
     re.compile(rf"\bin\s+(?P<u>{_UNIT}),?\s+(?:minus|less)\s+(?P<n>{_NUM})", re.I),
     re.compile(rf"\(\s*(?P<u>{_UNIT}),\s*with\s+(?P<n>{_NUM})\s+(?:subtracted|removed)", re.I),
     re.compile(rf"\badd(?:ing)?\s+back\s+(?:the\s+)?(?P<n>{_NUM})\s*(?P<u>{_UNIT})", re.I),
+    # "velocità misurata **meno 299000**, in km/s", "menos 299000, en km/s", "moins ..."
+    re.compile(rf"\b(?:minus|meno|menos|moins)\s+(?P<n>{_NUM})[*_]*,?\s+(?:in|en)\s+"
+               rf"(?P<u>{_UNIT})", re.I),
 ]  # fmt: skip
 # quantity = offset + coded·scale: "g − 980.000 cm/s² in units of 0.001 cm/s²"
 _UNITS_OF = re.compile(

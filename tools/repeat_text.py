@@ -278,7 +278,7 @@ def repeat_evidence(
     line per quantity, the part the task asks for first (the weighted mean and χ², the
     outliers and the mean without them, the analysis of variance, the series one by one),
     then the mean of all values and the rest, so that a cut line keeps what was asked."""
-    if not repeats or not asks_for_mean(task):
+    if not repeats or not (asks_for_mean(task) or _ASKED_PART["differ"].search(task)):
         return []
     # a series is named by its column's name or by its label column's (`series`, `Expt`)
     named = [s for s in repeats if (words_of(s.name) | words_of(s.label)) & words]
@@ -335,7 +335,11 @@ _ASKED_PART = {
     "outliers": re.compile(
         r"outlier|without (?:them|it|the)|\bfinal\b|ausrei(?:ß|ss)er|异常", re.I
     ),
-    "differ": re.compile(r"analysis of variance|\banova\b|\bF\b|varianzanalyse|方差分析", re.I),
+    "differ": re.compile(
+        r"analysis of variance|\banova\b|\bF\b|varianzanalyse|analisi della varianza|"
+        r"an[áa]lisis de (?:la )?varianza|analyse de (?:la )?variance|方差分析",
+        re.I,
+    ),
     "pooled": re.compile(
         r"pooled|repeatab|within[- ]\w*|gepoolt|wiederholstandardabweichung|combin[ée]e|"
         r"agrupad|combinad|合并",

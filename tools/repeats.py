@@ -277,13 +277,15 @@ def _pooled(table: Table, columns: list[Column], groups: list[np.ndarray]) -> Se
 
 
 def decode(repeats: list[Series], handout: str) -> None:
-    """Give the series whose column has no unit of its own the coding the `handout` states
-    (tools.coded_values); where it says the values are coded but no mapping can be read, a
-    note that their numbers are the coded ones."""
+    """Give the series whose column has no unit of its own (or the coding's) the coding the
+    `handout` states (tools.coded_values); where it says the values are coded but no mapping
+    can be read, a note that their numbers are the coded ones."""
     decoding = read_coding(handout)
     noted: set[tuple[str, str]] = set()
     for series in repeats:
-        if series.unit:
+        # a unit of its own is not the coded one; the coding's unit, as the handout's prose
+        # gives it (tools.stated_units), is
+        if series.unit and (decoding.coding is None or series.unit != decoding.coding.unit):
             continue
         if decoding.coding is not None:
             series.coding = decoding.coding

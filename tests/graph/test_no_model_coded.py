@@ -65,3 +65,18 @@ def test_no_model_answers_a_weighted_mean_of_series_means_with_its_chi_square(
     assert "weighted mean of the 8 series means (weights 1/SE²) 980.07863 ± 0.00059 cm/s²" in row
     assert row.index("weighted mean of the 8") < row.index("; mean 980.0789")
     assert "\\chi}² = 21.3 for 7 degrees of freedom" in _row(report, "b & Compute")
+
+
+def test_no_model_reads_an_italian_sheets_coding_and_its_anova_task(tmp_path: Path) -> None:
+    # the unit stated in prose ("in km/s") is the coding's: the offset is still added back
+    folder = folder_with(
+        tmp_path, [REAL / "repeats" / "morley.csv"],
+        "# Michelson 1879\n\n`Speed` = velocità misurata **meno 299000**, in km/s.\n\n"
+        "## Compiti\n1. Calcolare media e deviazione standard su tutte le 100 misure.\n"
+        "2. Verificare con un'ANOVA a una via se le medie dei 5 esperimenti differiscono.\n",
+    )  # fmt: skip
+    report = report_of(folder, tmp_path)
+    first = _row(report, "1 & Calcolare media")
+    assert "mean 299852.4 ± 7.9 km/s (coded 852.4 ± 7.9 km/s; standard error; n = 100)" in first
+    second = _row(report, "2 & Verificare con")
+    assert "(one-way analysis of variance, F = 4.29, p = 0.0031)" in second
