@@ -30,3 +30,15 @@ def test_a_unit_the_file_states_is_kept_and_brackets_count() -> None:
     columns = [column("time", "ms"), column("angle")]
     stated_units(columns, "The time is logged in seconds; the angle (deg) is read by eye.")
     assert [(c.name, c.unit) for c in columns] == [("time", "ms"), ("angle", "deg")]
+
+
+def test_a_neighbouring_columns_unit_is_not_taken() -> None:
+    # R's morley as an Italian sheet describes it; stackloss's predictors in a prediction
+    morley = [column("Expt"), column("Run"), column("Speed")]
+    stated_units(morley, "`Expt` = numero dell'esperimento (1–5), `Run` = numero della misura "
+                         "(1–20), `Speed` = velocità misurata meno 299000, in km/s.")  # fmt: skip
+    assert [c.unit for c in morley] == ["", "", "km/s"]
+    plant = [column("Air.Flow"), column("Water.Temp")]
+    stated_units(plant, "Predict the stack loss for Air.Flow = 60, Water.Temp = 20 degC. "
+                        "Air.Flow is the flow of cooling air (plant units).")  # fmt: skip
+    assert [c.unit for c in plant] == ["", ""]
