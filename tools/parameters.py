@@ -183,7 +183,11 @@ def _ini_pairs(text: str, *, strict_keys: bool) -> list[tuple[str, str, str]]:
     ]
     if strict_keys:
         good = [pair for pair in pairs if _KEY.match(pair[1])]
-        if len(good) < MIN_TEXT_SETTINGS or len(good) < TEXT_SETTING_SHARE * (len(pairs) + failed):
+        # a short file of settings alone (`c_accepted = 299792.458 km/s` and one more, with
+        # comments) is one, however few they are
+        only = bool(good) and failed == 0 and len(good) == len(pairs)
+        few = len(good) < MIN_TEXT_SETTINGS and not only
+        if few or len(good) < TEXT_SETTING_SHARE * (len(pairs) + failed):
             return []
         pairs = good
     return pairs

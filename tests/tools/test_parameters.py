@@ -111,3 +111,19 @@ def test_read_parameters_refuses_a_link_out_of_the_folder(tmp_path: Path) -> Non
     (root / "params.ini").symlink_to(tmp_path / "secret.ini")
     with pytest.raises(ToolError, match="outside the data folder"):
         rows_of(root, "params.ini")
+
+
+def test_read_parameters_reads_a_short_file_of_settings_alone(tmp_path: Path) -> None:
+    # a sheet's params.txt: two settings among comments, one with a comment of its own
+    (tmp_path / "params.txt").write_text(
+        "# valore accettato (definizione SI)\nc_accepted = 299792.458 km/s\n"
+        "offset_in_file = 299000 km/s      # Speed = c_measured - 299000 km/s\n"
+        "# criterio di compatibilita: |c - c_accepted| <= 2 * errore standard\n"
+    )
+    rows = rows_of(tmp_path, "params.txt")
+    assert [(r.key, r.number, r.unit) for r in rows] == [
+        ("c_accepted", 299792.458, "km/s"), ("offset_in_file", 299000.0, "km/s"),
+    ]  # fmt: skip
+    (tmp_path / "note.txt").write_text("Operator: Anna\nThe laser drifted after lunch.\n")
+    with pytest.raises(NoParameters):
+        rows_of(tmp_path, "note.txt")
