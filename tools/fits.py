@@ -35,6 +35,7 @@ from labscribe.tools.fit_runs import best_start, prepare
 from labscribe.tools.formed_columns import consumed, related
 from labscribe.tools.formula_parse import Formula
 from labscribe.tools.formula_request import fit_asked
+from labscribe.tools.known_values import judged_by_constants
 from labscribe.tools.lead_in import from_the_step
 from labscribe.tools.log_lines import logged_response
 from labscribe.tools.model_choice import (
@@ -129,10 +130,12 @@ def fit_table(
                 fit, xs, ys, weights = as_the_formula_takes(
                     fit, request.formula, request.task, named.symbols, xs, ys, weights, x_names
                 )
-            fits.append(
+            # a parameter named as a physical constant and far from it, in its final unit,
+            # gives no value (tools.known_values)
+            fits.append(judged_by_constants(
                 fit_asked(fit, request, named, xs, ys, weights, sigma_name=sigma_key,
                           x_names=x_names, handout=handout)
-            )  # fmt: skip
+            ))  # fmt: skip
         if column.key == summary.x:
             continue  # no standard fit of the variable against itself
         fit = Fit.of(summary.id, x_column, column)

@@ -27,7 +27,6 @@ from labscribe.tools.formula_notation import formulas_in, plain_arithmetic
 from labscribe.tools.formula_parse import Formula, FormulaError, parse_expression, parse_formula
 from labscribe.tools.given_values import as_given, given_units, given_values
 from labscribe.tools.handout_units import sentences
-from labscribe.tools.known_values import judged_by_constants
 from labscribe.tools.point_values import is_point_value
 from labscribe.tools.requested import Request
 from labscribe.tools.requested_fits import fit_formula, fit_request
@@ -50,25 +49,7 @@ def fit_asked(
 ) -> Fit:
     """`fit` (which names the columns) completed with the model `request` asks for: its
     formula read with the symbols `named` matched to the columns, constants in, in SI where
-    they are used; else as tools.requested_fits fits it. A parameter named as a physical
-    constant and far from it, in its final unit, gives no value (tools.known_values)."""
-    fitted = _fit_asked(fit, request, named, x, y, sigma, sigma_name=sigma_name,
-                        x_names=x_names, handout=handout)  # fmt: skip
-    return judged_by_constants(fitted)
-
-
-def _fit_asked(
-    fit: Fit,
-    request: Request,
-    named: Named,
-    x: np.ndarray,
-    y: np.ndarray,
-    sigma: np.ndarray | None,
-    *,
-    sigma_name: str | None,
-    x_names: tuple[str, ...],
-    handout: Handout,
-) -> Fit:
+    they are used; else as tools.requested_fits fits it."""
     if request.formula is None:
         return fit_request(fit, request, x, y, sigma, sigma_name=sigma_name, x_names=x_names)
     asked = asked_symbols(handout.tasks, handout.text, handout.glossary)
