@@ -28,7 +28,8 @@ MIN_PREFIX = 4  # "temperatures" names `temperature`; "res" does not name `resis
 MIN_COVERAGE = 0.5  # the handout's words for a symbol say at least half a column's name
 _TOKEN = re.compile(r"\$?[A-Za-z\u0370-\u03ff][A-Za-z0-9_\u0370-\u03ff{}]*\$?|[\u4e00-\u9fff]+")
 _LEFT_CALL = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*)\s*\(\s*([A-Za-z][A-Za-z0-9_]*)\s*\)\s*$")
-_OWN_LETTER = re.compile(r"[A-Za-z\u0370-\u03ff]")
+# A column headed by one letter of its own (`d`, `t`): that letter's quantity by convention.
+OWN_LETTER = re.compile(r"[A-Za-z\u0370-\u03ff]")
 _NOT_SYMBOLS = frozenset({"a", "an", "of", "on", "in", "at", "to", "is", "as", "by", "or"})
 
 
@@ -149,7 +150,7 @@ def _column_of_symbol(
     # the one column of the quantity the symbol stands for by convention (T a temperature)
     # a column headed by a letter of its own (`d`, a diameter) is that letter's quantity, not
     # another symbol's of the same dimension (the radius r of `U = (e/m)·B²r²/2`)
-    others = [c for c in candidates if not c.formed and not _OWN_LETTER.fullmatch(_plain(c.name))]
+    others = [c for c in candidates if not c.formed and not OWN_LETTER.fullmatch(_plain(c.name))]
     conventional = conventional_column(symbol, others)
     return (0.5, conventional[0]) if len(conventional) == 1 else (0.0, None)
 

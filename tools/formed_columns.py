@@ -22,7 +22,7 @@ import numpy as np
 import sympy
 
 from labscribe.tools.axis_expressions import Wanted, defined, plotted, swings_timed
-from labscribe.tools.column_names import name_ends
+from labscribe.tools.column_names import OWN_LETTER, name_ends
 from labscribe.tools.columns import Column
 from labscribe.tools.repeat_names import RUN_NAME, stated_swings
 from labscribe.tools.symbol_dimensions import conventional_column, dimension_is, pint_unit
@@ -37,7 +37,6 @@ _PERIOD_WORDS = re.compile(
     re.IGNORECASE,
 )
 MAX_FORMED = 8  # per table
-_OWN_LETTER = re.compile(r"[A-Za-z\u0370-\u03ff]")
 # Series of one symbol whose readings differ by more than this share of their size in the
 # median row are different runs (one capacitor each), not observers of one quantity.
 RUNS_AGREE = 0.2
@@ -269,7 +268,7 @@ def columns_for(symbol: str, columns: list[Column]) -> list[Column]:
     # a column headed by a letter of its own (`t`, a time) is that letter's quantity, not
     # another symbol's of its dimension (T, a temperature or a period)
     return conventional_column(
-        symbol, [c for c in usable if not c.formed and not _OWN_LETTER.fullmatch(c.name.strip())]
+        symbol, [c for c in usable if not c.formed and not OWN_LETTER.fullmatch(c.name.strip())]
     )
 
 
