@@ -17,7 +17,9 @@ REGRESSION_EXPLAINED = (
     "linear regression by least squares (statsmodels; each point weighted by 1/σ² where the "
     "response has an uncertainty column), computed on centred and scaled predictors so that "
     "no digits are lost, and stated for the terms as the task writes them. Each coefficient "
-    "is given with its unit, the response's over its term's; ± is one standard error. R² is "
+    "is given with its unit, the response's over its term's; ± is one standard error, and p "
+    "is the two-sided t-test's probability of so large a coefficient were its term to add "
+    "nothing. R² is "
     "the share of the response's variation the predictors reproduce together, adjusted R² "
     "the same corrected for the number of coefficients. A regression whose residuals keep a "
     "shape (a runs test and a moving average, in the order of the fitted values) does not "
@@ -41,7 +43,8 @@ def _blocks(regression: Regression) -> list[str]:
         where = f" in {regression.table}" if regression.table else ""
         return [paragraphs(f"Task {regression.number} asks for {what}{where}. It was not "
                            f"done, because {regression.why_not}.")]  # fmt: skip
-    rows = [[c.name, "constant" if c.term == "1" else c.term, format_value(c)]
+    rows = [[c.name, "constant" if c.term == "1" else c.term, format_value(c),
+             "–" if c.p_value is None else f"{c.p_value:.2g}"]
             for c in regression.coefficients]  # fmt: skip
     model = f", the model {regression.formula}" if regression.formula else ""
     weighted = f", weighted by {regression.weighted_by}" if regression.weighted_by else ""
@@ -62,8 +65,8 @@ def _blocks(regression: Regression) -> list[str]:
         f"R² = {regression.r_squared:.4f}, adjusted R² = {regression.adjusted_r_squared:.4f}, "
         f"{regression.points} points{weighted}{spread}; {verdict}"
     )
-    blocks = [table(["Coefficient", "Multiplies", "Value ± standard error"], rows,
-                    (0.25, 0.3, 0.35), caption)]  # fmt: skip
+    blocks = [table(["Coefficient", "Multiplies", "Value ± standard error", "p"], rows,
+                    (0.22, 0.26, 0.3, 0.12), caption)]  # fmt: skip
     if regression.notes:
         blocks.append(itemize(regression.notes))
     return blocks

@@ -36,7 +36,12 @@ from labscribe.tools.point_estimate import point_estimates
 from labscribe.tools.prediction import Prediction, predictions
 from labscribe.tools.quantities import Derived
 from labscribe.tools.regression import Regression, polish, regressions
-from labscribe.tools.regression_text import digest_lines, not_the_regression, regression_facts
+from labscribe.tools.regression_text import (
+    between_predictors,
+    digest_lines,
+    not_the_regression,
+    regression_facts,
+)
 from labscribe.tools.repeat_text import repeat_facts, repeats_digest
 from labscribe.tools.repeats import Series, decode, repeated_measurements
 from labscribe.tools.requested import Request, requested_models
@@ -308,9 +313,9 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
             analysis.left_out.append(f"fitting {table.summary.id} failed: {exc}"[:200])
     if len(loaded) > MAX_FITTED_TABLES:
         analysis.left_out.append(f"the first {MAX_FITTED_TABLES} tables fitted")
-    analysis.fits = not_the_regression(
-        polish(analysis.fits, fitted), analysis.regressions, analysis.task_numbers
-    )
+    analysis.fits, analysis.regressions = between_predictors(
+        not_the_regression(polish(analysis.fits, fitted), analysis.regressions,
+                           analysis.task_numbers), analysis.regressions)  # fmt: skip
     try:  # a line's value at the point a task names ("for a roller of 8 t")
         analysis.extremes += point_estimates(analysis.tasks, fitted, analysis.fits)
     except Exception as exc:

@@ -20,8 +20,8 @@ from labscribe.tools.data_facts import topic_words, words_of
 from labscribe.tools.fit_result import Fit, axes_of, format_value
 from labscribe.tools.prediction import evidence as prediction_evidence
 from labscribe.tools.range_fits import instead, left_out_of, no_answer
+from labscribe.tools.regression_answers import PREDICTED, regression_answers
 from labscribe.tools.regression_text import evidence as regression_evidence
-from labscribe.tools.regression_text import on_what
 from labscribe.tools.repeat_text import BY_SERIES, repeat_evidence
 from labscribe.tools.requested import requested_model
 from labscribe.tools.role_phrases import is_symbol
@@ -64,15 +64,10 @@ JUDGEMENT = {
     "expliqu": "the explanation", "explic": "the explanation", "herleit": "the derivation",
     "interprét": "the interpretation", "begründ": "the justification",
 }  # fmt: skip
+# Words that hold a stem of JUDGEMENT and ask for nothing: a regression's predictors.
+NOT_JUDGEMENT = re.compile(r"predictors?\b|prädiktor\w*|prédicteurs?|predittor\w*")
 ASKED_MODEL_FAILS = (
     "all of it: the model this task asks for does not describe the data (see the fits)"
-)
-# A later task about a regression's fit quality: its R², its residuals' spread.
-QUALITY_WORDS = re.compile(
-    r"\bR\s*²|\bR\s*\^\s*2|\b(?:the|its|an?) R2\b(?! *[-+=/])|\bR2(?= (?:value|of the))|"
-    r"residual standard deviation|standard deviation of the residuals"
-    r"|residual sd|standardabweichung der residuen|残差标准差",
-    re.IGNORECASE,
 )
 # The series one by one in a repeated quantity's line: up to the next part (`; `).
 SERIES_PART = re.compile(re.escape(BY_SERIES) + r"[^;]*")
@@ -119,7 +114,7 @@ def _evidence(
     given, not_done = regression_evidence(task, number, analysis.regressions)
     if not_done:
         return TaskEvidence(task=task, left=not_done)
-    given = given or _regression_quality(task, number, analysis)
+    given = given or regression_answers(task, number, analysis.regressions)
     regressed = bool(given)  # a regression answers it: one-predictor fits are beside the point
     given = prediction_evidence(task, analysis.predictions) + given
     requested = [fit for fit in analysis.fits if fit.requested == task and fit.model is not None]
@@ -188,9 +183,11 @@ def _evidence(
     values = list(given)  # what follows is the material the task starts from, not its answer
     given += readings if unanswered else []
     given += _material(analysis, words)
-    lowered = task.lower()
+    lowered = NOT_JUDGEMENT.sub("", task.lower())
     judged = list(dict.fromkeys(phrase for stem, phrase in JUDGEMENT.items() if stem in lowered))
-    predicted = any(p.task == task for p in analysis.predictions)
+    predicted = any(p.task == task for p in analysis.predictions) or any(
+        line.startswith(PREDICTED) for line in given
+    )
     if predicted:
         judged = [phrase for phrase in judged if phrase != "the prediction"]  # computed above
     nominal = from_nominal(task)
@@ -290,22 +287,6 @@ def _not_done(ask: Ask, instead: dict[int, str], requested: list[Fit]) -> str:
     what = instead[id(requested[0])] if requested else next(iter(instead.values()))
     return (f"not done: the task asks for {ask.text()}; this report has only {what}, "
             "not what this task asks")  # fmt: skip
-
-
-def _regression_quality(task: str, number: int, analysis: Analysis) -> list[str]:
-    """For a later task that asks for R² or the residuals' standard deviation: those of the
-    regression an earlier task asked for."""
-    if not QUALITY_WORDS.search(task):
-        return []
-    done = [r for r in analysis.regressions if r.number < number and r.done]
-    if not done or done[-1].r_squared is None:
-        return []
-    regression = done[-1]
-    unit = f" {regression.response_unit}" if regression.response_unit else ""
-    spread = (f", residual standard deviation {regression.residual_sd:.4g}{unit}"
-              if regression.residual_sd is not None else "")  # fmt: skip
-    return [f"multiple linear regression of {on_what(regression)} ({regression.table}): "
-            f"R² = {regression.r_squared:.4f}{spread}"]  # fmt: skip
 
 
 def _repeat_part(task: str, line: str) -> str:

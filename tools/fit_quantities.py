@@ -28,6 +28,7 @@ from labscribe.tools.formula_eval import evaluate_tree
 from labscribe.tools.formula_notation import formulas_in, plain_arithmetic
 from labscribe.tools.formula_parse import FormulaError, parse_expression
 from labscribe.tools.quantities import UNCERTAIN_FUNCTIONS, uncertain_parameters
+from labscribe.tools.regression_text import regression_remark
 from labscribe.tools.shapes import BY_NAME
 from labscribe.tools.stated import unit_unknown
 from labscribe.tools.tables import TableSummary
@@ -101,10 +102,11 @@ def fit_quantities(
     (from a standard model that describes the data only where the assignment asks for no
     model at all)."""
     tables = tables or []
-    # a fit that is not the one its task asks for (of uncorrected counts, of other axes)
-    # gives none of that task's quantities: a half-life from it would be a confident error
+    # a fit that is not the one its task asks for (of uncorrected counts, of other axes, of
+    # one predictor where a regression is asked) gives none of that task's quantities: a
+    # half-life or a residual spread from it would be a confident error
     good = [fit for fit in fits if fit.good and fit.model is not None and fit.parameters
-            and not not_task_fit(fit, tasks, tables)]  # fmt: skip
+            and not not_task_fit(fit, tasks, tables) and not regression_remark(fit)]  # fmt: skip
     wanted = asks(tasks)
     # the assignment's models answer its tasks; a standard model only where it asked for none
     # (a task's `a` is never another fit's parameter of that name)

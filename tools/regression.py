@@ -22,6 +22,7 @@ from math import comb
 
 import numpy as np
 import scipy.linalg
+import scipy.stats
 from pydantic import BaseModel, Field
 
 from labscribe.tools.fit_result import GOOD_R_SQUARED, Fit, Parameter
@@ -45,6 +46,8 @@ class Coefficient(Parameter):
     """A regression coefficient: a Parameter, with the term it multiplies."""
 
     term: str = ""
+    p_value: float | None = None
+    """The two-sided t-test's p-value that the coefficient is 0 (its term adds nothing)."""
 
 
 class Regression(BaseModel):
@@ -59,6 +62,7 @@ class Regression(BaseModel):
     response_key: str = ""
     response_unit: str = ""
     predictors: list[str] = Field(default_factory=list)
+    predictor_keys: list[str] = Field(default_factory=list)
     formula: str = ""
     """The formula as the task writes it; "" when its words name the model."""
     weighted_by: str = ""
@@ -75,6 +79,10 @@ class Regression(BaseModel):
     covariance: dict[str, dict[str, float]] | None = None
     """The coefficients' covariance, by name: what a quantity derived from two needs."""
     points: int = 0
+    dof: int = 0
+    """The residuals' degrees of freedom: points less coefficients."""
+    largest_residual: tuple[int, float] | None = None
+    """The data row (counted from 1) whose residual is largest in size, and that residual."""
     structure: str = ""
     good: bool = False
     done: bool = False
@@ -137,12 +145,14 @@ def regress(table: Table, roles: Roles, ask: Ask) -> Regression:
     undefined = int(np.count_nonzero(keep & ~defined))
     keep &= defined
     y = values[keep, 0]
+    rows = np.flatnonzero(keep) + 1  # the data rows as a reader counts them
     x = {key: values[keep, i + 1] for i, key in enumerate(roles.predictors)}
     sigma = values[keep, -1] if sigma_key else None
     result = _not_done(ask, table, "").model_copy(update={
         "response": by_key[roles.response].name, "response_key": roles.response,
         "response_unit": by_key[roles.response].unit,
         "predictors": [by_key[k].name for k in roles.predictors], "formula": roles.formula,
+        "predictor_keys": list(roles.predictors),
         "weighted_by": by_key[sigma_key].name if sigma_key else "", "points": len(y),
     })  # fmt: skip
     terms = roles.terms
@@ -164,7 +174,7 @@ def regress(table: Table, roles: Roles, ask: Ask) -> Regression:
             f"its predictors are collinear: {named} is a linear combination of the other "
             f"terms (rank {rank} of {len(terms)}), so no data can tell their coefficients "
             "apart")})  # fmt: skip
-    return _fitted(result, design, y, sigma, roles, by_key)
+    return _fitted(result, design, y, sigma, roles, by_key, rows)
 
 
 class Design:
@@ -246,6 +256,7 @@ def _fitted(
     sigma: np.ndarray | None,
     roles: Roles,
     by_key: dict,
+    rows: np.ndarray,
 ) -> Regression:
     # statsmodels costs half a second to import: only a task that asks for a regression pays
     from statsmodels.regression.linear_model import OLS, WLS
@@ -255,14 +266,17 @@ def _fitted(
     values, covariance = design.coefficients(fitted.params, fitted.cov_params())
     errors = np.sqrt(np.clip(np.diag(covariance), 0, None))
     y_unit = by_key[roles.response].unit
-    coefficients = [
-        Coefficient(name=t.name, term=t.label, value=float(v), stderr=float(e),
-                    unit=_unit(t, y_unit, by_key))
-        for t, v, e in zip(roles.terms, values, errors, strict=True)
-    ]  # fmt: skip
     r_squared = float(fitted.rsquared)
     exact = r_squared > 1 - EXACT
+    # an exact fit's errors are rounding: a t-test of them would claim certainty it has not
+    dof = 0 if exact else round(float(fitted.df_resid))
+    coefficients = [
+        Coefficient(name=t.name, term=t.label, value=float(v), stderr=float(e),
+                    unit=_unit(t, y_unit, by_key), p_value=_p_value(v, e, dof))
+        for t, v, e in zip(roles.terms, values, errors, strict=True)
+    ]  # fmt: skip
     residuals = np.asarray(fitted.wresid if sigma is not None else fitted.resid, dtype=float)
+    worst = int(np.argmax(np.abs(residuals)))
     order = np.argsort(np.asarray(fitted.fittedvalues), kind="stable")
     shape = "" if exact else structure(residuals[order]) or ""
     condition = float(np.linalg.cond(design.matrix))
@@ -291,7 +305,8 @@ def _fitted(
     matrix = {a: {b: float(covariance[i, j]) for j, b in enumerate(names)}
               for i, a in enumerate(names)}  # fmt: skip
     return result.model_copy(update={
-        "covariance": matrix,
+        "covariance": matrix, "dof": dof,
+        "largest_residual": (int(rows[worst]), float(np.asarray(fitted.resid)[worst])),
         "coefficients": coefficients, "r_squared": r_squared,
         "adjusted_r_squared": float(fitted.rsquared_adj), "condition_number": condition,
         "reduced_chi_square": scale if sigma is not None else None,
@@ -358,3 +373,11 @@ def _unit(term: Term, y_unit: str, by_key: dict) -> str:
 
 def _not_done(ask: Ask, table: Table, why: str) -> Regression:
     return Regression(task=ask.task, number=ask.number, table=table.summary.id, why_not=why)
+
+
+def _p_value(value: float, stderr: float, dof: int) -> float | None:
+    """The two-sided t-test's p-value of `value` against 0; None without residual freedom
+    or a standard error (an exact fit)."""
+    if dof <= 0 or not stderr > 0 or not math.isfinite(value / stderr):
+        return None
+    return float(2 * scipy.stats.t.sf(abs(value / stderr), dof))

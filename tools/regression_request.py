@@ -24,13 +24,15 @@ MULTIPLE = re.compile(
 )
 FIT_CUE = re.compile(r"\bfit|regress|least[- ]squares|\bmodel|拟合|回归|anpass|fitten|ausgleich",
                      re.IGNORECASE)  # fmt: skip
+# A character of the same clause: a full stop inside a name (R's `stack.loss`) is none's end.
+_IN_CLAUSE = r"(?:[^.;:()]|\.(?=\w))"
 # The words after which a task lists its predictors: some ask for the dependence itself
 # ("regress y on", "depends on", "in terms of"); the others ("as a function of", "against")
 # name a regression only where the task also asks for a fit or says "linear" (a plot
 # against two variables is a plot).
 _STRONG = (
     r"depend(?:s|ing|ence|ency|ent)?\s+(?:\w+\s+){0,3}?(?:up)?on|in\s+terms\s+of",
-    r"regress(?:es|ed|ing|ion)?\b[^.;:()]{0,80}?\bon|predict\w*\b[^.;:()]{0,60}?\bfrom",
+    rf"regress(?:es|ed|ing|ion)?\b{_IN_CLAUSE}{{0,80}}?\bon|predict\w*\b{_IN_CLAUSE}{{0,60}}?\bfrom",
     r"(?:explanatory|independent|predictor|regressor)\s+variables?(?:\s+are)?",
     r"in\s+abhängigkeit\s+von|abhängigkeit\s+(?:\w+\s+){0,3}?von",
 )
@@ -43,9 +45,9 @@ WEAK_CUE = re.compile(r"\b(?:" + "|".join(_WEAK) + r")\s+", re.IGNORECASE)
 LINEAR = re.compile(r"\blinear|\blineare?[nrs]?\b|线性", re.IGNORECASE)
 # "with x1, x2 and x4 as explanatory variables": the list before the words that name it.
 AS_PREDICTORS = re.compile(
-    r"\b(?:with|using|taking|mit)\s+(?P<list>[^.;:()]+?)\s+(?:as|als)\s+(?:the\s+|die\s+)?"
+    rf"\b(?:with|using|taking|mit)\s+(?P<list>{_IN_CLAUSE}+?)\s+(?:as|als)\s+(?:the\s+|die\s+)?"
     r"(?:explanatory|independent|predictor|regressor|unabhängigen?)\s*(?:variables?|variablen)?"
-    r"|\b(?:with|using)\s+(?P<short>[^.;:()]+?)\s+as\s+(?:the\s+)?(?:predictors|regressors)",
+    rf"|\b(?:with|using)\s+(?P<short>{_IN_CLAUSE}+?)\s+as\s+(?:the\s+)?(?:predictors|regressors)",
     re.IGNORECASE,
 )
 # Chinese handouts name the roles: 以温度和压力为自变量, 产率为因变量; 产率与温度、压力的关系.
@@ -55,7 +57,7 @@ ZH_RELATION = re.compile(r"([^，。,;；：:]+?)[与和]([^，。,;；：:]+?)�
 ZH_ON = re.compile(r"([^，。,;；：:]+?)对([^，。,;；：:]+?)的(?:多元)?(?:线性)?回归")
 # Where a list of predictors ends: a clause's punctuation, or a word that starts a clause.
 _LIST_END = re.compile(
-    r"[.;:!?()\[\]\n]|,\s*(?:and\s+|und\s+)?(?:then|which|where|so|dann|wobei)\b|"
+    r"\.(?!\w)|[;:!?()\[\]\n]|,\s*(?:and\s+|und\s+)?(?:then|which|where|so|dann|wobei)\b|"
     r"\s(?:using|with|by|for|from|to|in\s+order|mit|durch|unter)\s",
     re.IGNORECASE,
 )

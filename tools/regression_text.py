@@ -55,7 +55,8 @@ def coefficient_text(coefficient: Coefficient, formula: bool, full: bool = False
         error = (f" ± {coefficient.stderr:.{FULL_DIGITS}g}"
                  if coefficient.stderr is not None else "")  # fmt: skip
         return f"{coefficient.name}{term} = {coefficient.value:.{FULL_DIGITS}g}{error}{unit}"
-    return f"{coefficient.name}{term} = {format_value(coefficient)}"
+    p = f" (p = {coefficient.p_value:.2g})" if coefficient.p_value is not None else ""
+    return f"{coefficient.name}{term} = {format_value(coefficient)}{p}"
 
 
 def summary_text(regression: Regression, full: bool = False) -> str:
@@ -119,6 +120,32 @@ def not_the_regression(
                 fit = fit.model_copy(update={"notes": [*fit.notes, note]})
         marked.append(fit)
     return marked
+
+
+def between_predictors(
+    fits: list[Fit], regressions: list[Regression]
+) -> tuple[list[Fit], list[Regression]]:
+    """`fits` without those of one predictor against another of a regression done on their
+    table (the assignment asked how the response depends on them, not how they depend on
+    each other), unless a task asks for that fit; each regression with a note naming what
+    was left out."""
+    kept: list[Fit] = []
+    apart: dict[int, list[str]] = {}
+    for fit in fits:
+        regression = next((r for r in regressions if r.done and r.table == fit.table
+                           and {fit.y, fit.x} <= set(r.predictor_keys)), None)  # fmt: skip
+        if regression is None or fit.requested:
+            kept.append(fit)
+        else:
+            apart.setdefault(regression.number, []).append(f"{fit.y} against {fit.x}")
+    noted = [
+        r.model_copy(update={"notes": [*r.notes, (
+            f"the predictors were not fitted one against another ({listed(apart[r.number])}): "
+            "the task asks how the response depends on them together")]})
+        if r.number in apart else r
+        for r in regressions
+    ]  # fmt: skip
+    return kept, noted
 
 
 def regression_remark(fit: Fit) -> str:

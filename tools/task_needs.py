@@ -54,7 +54,7 @@ STATISTICS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple(
 # A value the task asks for at a point it names: "estimate the mean depression for a roller
 # of 8 t", "predict the stack loss for x1 = 60", "schätzen Sie ... bei", "当 x = 5 时".
 ESTIMATE_AT = re.compile(
-    r"\b(?:estimate|predict|extrapolate|interpolate)\w*\b[^.;]*?\b(?:for|at|when)\b[^.;]*?\d|"
+    r"\b(?:estimate|predict(?!or)|extrapolate|interpolate)\w*\b[^.;]*?\b(?:for|at|when)\b[^.;]*?\d|"
     r"\b(?:schätz|vorhers|extrapolier|interpolier)\w*\b[^.;]*?\b(?:für|bei)\b[^.;]*?\d|"
     r"(?:预测|估计|外推)[^。；]*?\d",
     re.IGNORECASE,

@@ -131,3 +131,53 @@ def test_no_model_gives_every_digit_where_a_task_compares_with_nists_certified_v
         relative = abs(value - coefficient.value) / abs(coefficient.value)
         assert relative == 0 or -math.log10(relative) >= 10, (name, value, coefficient.value)
         assert len(shown[1].lstrip("-").replace(".", "").lstrip("0")) >= 12
+
+
+STACKLOSS = Path(__file__).resolve().parents[1] / "data" / "real" / "regression" / "stackloss.csv"
+
+
+def test_no_model_answers_what_later_tasks_ask_of_the_regression(tmp_path: Path) -> None:
+    """R's stackloss (Brownlee's plant data, tests/data/real/SOURCES.md), with a handout in
+    our own words: the later tasks ask for the regression's p-values, its quality, which
+    predictor is not significant, a prediction with its interval and the largest residual.
+    Every number is checked against statsmodels' own summary and get_prediction."""
+    import statsmodels.api as sm
+
+    folder = tmp_path / "plant"
+    folder.mkdir()
+    (folder / "stackloss.csv").write_bytes(STACKLOSS.read_bytes())
+    (folder / "assignment.txt").write_text(
+        "Ammonia plant, 21 days of operation\n\nTasks\n"
+        "1. Regress stack.loss on Air.Flow, Water.Temp and Acid.Conc. (multiple linear\n"
+        "   regression with intercept); give each coefficient, its standard error and p-value.\n"
+        "2. State R^2, adjusted R^2 and the residual standard error.\n"
+        "3. Which of the predictors are significant at the 1 % level?\n"
+        "4. Predict stack.loss for Air.Flow = 70, Water.Temp = 25, Acid.Conc. = 90, with a\n"
+        "   90 % prediction interval.\n"
+        "5. Which day has the largest residual?\n"
+    )
+    report = report_of(folder, tmp_path)
+    rows = [line.split(",") for line in STACKLOSS.read_text().splitlines()[1:]]
+    data = [[float(v) for v in row[1:]] for row in rows]
+    x = sm.add_constant([row[:3] for row in data])
+    fitted = sm.OLS([row[3] for row in data], x).fit()
+    for p in fitted.pvalues:
+        assert f"(p = {p:.2g})" in report  # task 1's row and the table
+    assert f"adjusted R² = {fitted.rsquared_adj:.4f}" in report
+    assert f"residual standard deviation {math.sqrt(fitted.scale):.4g}" in report
+    # the predictors whose p-value is not below the 1 % the task names
+    weak = [name for name, p in zip(("Air.Flow", "Water.Temp", "Acid.Conc."),
+                                    fitted.pvalues[1:], strict=True) if p >= 0.01]  # fmt: skip
+    assert re.search(rf"at the 1 \\% level[^\\]*{re.escape(weak[-1])} \(p = [^)]*\) does not "
+                     "contribute significantly", report)  # fmt: skip
+    prediction = fitted.get_prediction([[1, 70, 25, 90]]).summary_frame(alpha=0.10)
+    low, high = prediction["obs_ci_lower"][0], prediction["obs_ci_upper"][0]
+    assert f"{prediction['mean'][0]:.4g}" in report
+    assert f"90 \\% prediction interval of a new observation {low:.4g} to {high:.4g}" in report
+    worst = int(abs(fitted.resid).argmax()) + 1
+    assert f"is that of data row {worst}: {fitted.resid[worst - 1]:.4g}" in report
+    # the one-predictor fit's spread is not the regression's, nor are predictors fitted
+    # against one another
+    assert "Water.Temp against Air.Flow (stackloss.csv) &" not in report
+    one_line = sm.OLS([row[3] for row in data], sm.add_constant([row[0] for row in data])).fit()
+    assert f"s = {math.sqrt(one_line.scale):.6g}" not in report
