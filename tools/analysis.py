@@ -24,6 +24,7 @@ from labscribe.tools.fit_quantities import FitQuantity, fit_quantities
 from labscribe.tools.fit_result import Fit
 from labscribe.tools.fits import fit_table
 from labscribe.tools.formed_columns import form_columns
+from labscribe.tools.half_power import half_power_bands
 from labscribe.tools.line_law import line_law_quantities
 from labscribe.tools.notes import NOTE_SUFFIXES, Note, read_notes
 from labscribe.tools.parameters import (
@@ -293,6 +294,7 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
         analysis.repeats = repeated_measurements(loaded, deadline=deadline)
         decode(analysis.repeats, handout.text or "\n".join(analysis.tasks))  # coded values
         analysis.extremes = asked_extremes(analysis.tasks, loaded, analysis.parameters)
+        analysis.extremes += half_power_bands(analysis.tasks, loaded)
     except Exception as exc:
         analysis.left_out.append(f"repeats and extremes failed: {exc}"[:200])
     fitted = loaded[:MAX_FITTED_TABLES]

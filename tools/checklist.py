@@ -179,6 +179,8 @@ def _evidence(
     ):  # the fit's value (T_max = A/w, the ultimate BOD L0) answers it, not the largest reading
         unanswered = ""
         extremes = [e for e in extremes if e.given not in readings]
+    if any(e.kind == "band" for e in extremes):  # read off the data as the task says, not fitted
+        given = [line for line in given if line not in fitted]
     given += [e.given for e in extremes if e.given and not (unanswered and e.given in readings)]
     values = list(given)  # what follows is the material the task starts from, not its answer
     given += readings if unanswered else []

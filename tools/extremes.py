@@ -30,9 +30,12 @@ from labscribe.tools.all_maxima import (
     asks_all_maxima,
     local_maxima,
 )
+from labscribe.tools.column_names import columns_named
 from labscribe.tools.columns import Column
 from labscribe.tools.data_facts import words_of
 from labscribe.tools.parameters import ParameterRow
+from labscribe.tools.role_phrases import is_symbol
+from labscribe.tools.symbol_dimensions import conventional_column
 from labscribe.tools.tables import Table
 
 # English words whole ("maximise" is no maximum), German ones as the start of a compound
@@ -50,6 +53,11 @@ NOT_DATA = re.compile(
     r"(?:maxim|minim|max\.?|largest|smallest)\w*\s+(?:possible\s+)?(?:error|uncertaint|deviation"
     r"|likelihood|tolerance)",
     re.IGNORECASE,
+)
+# The symbol an extreme's word is of: "maximum de U", "max. of the V_R", "Maximum von I".
+_OF_SYMBOL = re.compile(
+    r"\s+(?:(?:of|de|du|des|von|der|des|di|del|della|of the)\s+)?(?:the\s+)?"
+    r"\$?(?P<symbol>[A-Za-z\u0370-\u03ff](?:_\{?[A-Za-z0-9]{1,6}\}?|[0-9])?)\$?(?!\w)",
 )
 THRESHOLD = re.compile(
     r"threshold|\bonset|turn[- ]on|cut[- ]in|\bknee|breakdown|schwell|einsatz|durchbruch|"
@@ -145,17 +153,23 @@ def asked_extremes(
 
 def _extreme(task: str, kind: str, tables: list[Table], own: list[ParameterRow]) -> list[Extreme]:
     word = (MAXIMUM if kind == "maximum" else MINIMUM).search(task)
+    if word is None:
+        return []
+    by_symbol = _symbol_named(task, word, tables)
     named = _named(task, tables)
-    if not named or word is None:
+    if by_symbol is not None:  # "maximum de U", "the maximum of V_R": the symbol's column
+        table, column = by_symbol
+    elif not named:
         return []
-    # "the maximum current and the voltage where it occurs": the column named next, within
-    # a few words ("the maximum of the curve and ... of the phase" names no column's maximum)
-    table, column = min(named, key=lambda pair: _distance(task, word, pair[1]))
-    if _distance(task, word, column) > NEAR_WORDS:
-        return []
+    else:
+        # "the maximum current and the voltage where it occurs": the column named next,
+        # within a few words ("the maximum of the curve and ... of the phase" names none)
+        table, column = min(named, key=lambda pair: _distance(task, word, pair[1]))
+        if _distance(task, word, column) > NEAR_WORDS:
+            return []
     if column.key == table.summary.x and word[0].lower().startswith("peak"):
         # "the peak wavelength": the variable where the response peaks, not its own largest
-        responses = [c for t, c in _all_columns([table]) if c.key != column.key]
+        responses = [c for t, c in measured_columns([table]) if c.key != column.key]
         if len(responses) != 1:
             return []
         column = responses[0]
@@ -169,7 +183,8 @@ def _extreme(task: str, kind: str, tables: list[Table], own: list[ParameterRow])
     i = int(np.nanargmax(values) if kind == "maximum" else np.nanargmin(values))
     extreme = "largest" if kind == "maximum" else "smallest"
     where = _where(table, column, i, task)
-    data = f"the {extreme} {column.name} in the data is {_quantity(values[i], column.unit)}{where}"
+    largest = quantity_text(values[i], column.unit)
+    data = f"the {extreme} {column.name} in the data is {largest}{where}"
     results = [row for row in own if _own_result(row, task, column)]
     # where the task asks for the break, the result at break before the maximum
     results.sort(key=lambda row: not (BREAK.search(task) and BREAK.search(row.name)))
@@ -246,7 +261,7 @@ def _crossing(task: str, level: re.Match[str], tables: list[Table]) -> list[Extr
         (t, c)
         for t, c in _named(what, tables, whole=True)
         if not unit or _scale(unit, c.unit) is not None
-    ] or [(t, c) for t, c in _all_columns(tables) if unit and _scale(unit, c.unit) is not None]
+    ] or [(t, c) for t, c in measured_columns(tables) if unit and _scale(unit, c.unit) is not None]
     if not candidates:
         return []
     table, column = candidates[0]
@@ -266,7 +281,7 @@ def _crossing(task: str, level: re.Match[str], tables: list[Table]) -> list[Extr
                              else (y[1:] >= goal) & (y[:-1] < goal))  # fmt: skip
     stated = f"{level['level']} {unit}".strip()
     if not len(crossed):
-        reach = f"{_quantity(np.max(y), column.unit)}" if not falling else _quantity(
+        reach = f"{quantity_text(np.max(y), column.unit)}" if not falling else quantity_text(
             np.min(y), column.unit)  # fmt: skip
         return [Extreme(task=task, kind="crossing", name=column.name, table=table.summary.id,
                         given=f"the data never cross {column.name} = {stated} "
@@ -275,11 +290,11 @@ def _crossing(task: str, level: re.Match[str], tables: list[Table]) -> list[Extr
     i = int(crossed[0])
     at = x[i] + (goal - y[i]) * (x[i + 1] - x[i]) / (y[i + 1] - y[i])
     rows = (
-        f"{_quantity(x[i], x_column.unit)} ({_quantity(y[i], column.unit)}) and "
-        f"{_quantity(x[i + 1], x_column.unit)} ({_quantity(y[i + 1], column.unit)})"
+        f"{quantity_text(x[i], x_column.unit)} ({quantity_text(y[i], column.unit)}) and "
+        f"{quantity_text(x[i + 1], x_column.unit)} ({quantity_text(y[i + 1], column.unit)})"
     )
     given = (
-        f"{x_column.name} = {_quantity(at, x_column.unit, 4)} where {column.name} first "
+        f"{x_column.name} = {quantity_text(at, x_column.unit, 4)} where {column.name} first "
         f"{'falls to' if falling else 'reaches'} {stated}, interpolated linearly between the "
         f"rows at {rows} ({table.summary.id})"
     )
@@ -293,12 +308,33 @@ def _named(text: str, tables: list[Table], whole: bool = False) -> list[tuple[Ta
     lowered = text.lower()
     words = set(re.findall(r"[a-z0-9_]+", lowered))
     by_name, by_quantity = [], []
-    for table, column in _all_columns(tables):
+    for table, column in measured_columns(tables):
         if words_of(column.name) & words or (whole and column.name.lower() == lowered.strip()):
             by_name.append((table, column))
         elif _quantity_named(column.unit, lowered, words):
             by_quantity.append((table, column))
     return by_name + by_quantity
+
+
+def _symbol_named(
+    text: str, word: re.Match[str], tables: list[Table]
+) -> tuple[Table, Column] | None:
+    """The column of the symbol right after the extreme's word ("maximum de U", "the minimum
+    of V_R", "Maximum von I"); None where no symbol follows or it names no one column."""
+    after = _OF_SYMBOL.match(text, word.end())
+    if after is None or not is_symbol(after["symbol"]):
+        return None
+    return symbol_column(after["symbol"], tables)
+
+
+def symbol_column(symbol: str, tables: list[Table]) -> tuple[Table, Column] | None:
+    """The one measured column `symbol` stands for: by its name, or the quantity the letter
+    stands for by convention (U a voltage); None where it names no one column."""
+    pairs = measured_columns(tables)
+    columns = [column for _, column in pairs]
+    named = columns_named(symbol, columns, {}) or conventional_column(symbol, columns)
+    found = [(table, column) for table, column in pairs if column in named]
+    return found[0] if len(found) == 1 else None
 
 
 def _distance(text: str, word: re.Match[str], column: Column) -> int:
@@ -324,7 +360,8 @@ def _distance(text: str, word: re.Match[str], column: Column) -> int:
     return best
 
 
-def _all_columns(tables: list[Table]) -> list[tuple[Table, Column]]:
+def measured_columns(tables: list[Table]) -> list[tuple[Table, Column]]:
+    """Every column that measures: no uncertainty, ratio or empty column."""
     return [
         (table, column) for table in tables for column in table.summary.columns
         if column.uncertainty_of is None and column.ratio_of is None and column.count
@@ -391,13 +428,13 @@ def _where(table: Table, column: Column, i: int, task: str) -> str:
     shown = [key for key in dict.fromkeys(keys) if key is not None and key != column.key]
     at = ", ".join(
         f"{table.summary.column(key).name} = "
-        f"{_quantity(float(table.frame[key].iloc[i]), table.summary.column(key).unit)}"
+        f"{quantity_text(float(table.frame[key].iloc[i]), table.summary.column(key).unit)}"
         for key in shown
     )
     return f" at {at} (row {i + 1})" if at else f" (row {i + 1})"
 
 
-def _quantity(value: float, unit: str, digits: int = 6) -> str:
+def quantity_text(value: float, unit: str, digits: int = 6) -> str:
     return f"{value:.{digits}g} {unit}".strip()
 
 

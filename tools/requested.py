@@ -30,6 +30,12 @@ FIT_CUE = re.compile(
     r"\bajust|\badatt|\binterpol|moindres carr|m[íi]nimos (?:cuadrados|quadrados)|minimi quadrati",
     re.IGNORECASE,
 )
+# Interpolation between the measured points reads a value off the data; it fits nothing
+# ("par interpolation linéaire entre les points mesurés", "linear zwischen den Messpunkten").
+BETWEEN_POINTS = re.compile(
+    r"\binterpol\w*\s+(?:\w+\s+){0,2}(?:entre|between|zwischen|tra|fra)\b",
+    re.IGNORECASE,
+)
 _LOG = r"(?:semi-?|half-?|double-?|halb|einfach|doppelt)?[- ]?log(?:arithm)?\w*"
 _SEMILOG = r"semi-?log|half-?log|halblogarithm|einfach-?logarithm|log-?lin(?:ear)?\b|半对数"
 _LOGLOG = r"log[-–]?log|double-?log|doppelt-?logarithm|双对数"
@@ -110,7 +116,7 @@ def requested_models(tasks: list[str]) -> list[Request]:
 
 def requested_model(task: str, number: int = 1) -> Request | None:
     """The model `task` asks for, if it asks for one."""
-    cue = FIT_CUE.search(task) is not None
+    cue = FIT_CUE.search(BETWEEN_POINTS.sub(" ", task)) is not None
     words = SCALE.sub(" ", task)  # "linear und halblogarithmisch darstellen" names axes
     named = next(((shape, strong) for shape, pattern, strong in MODEL_WORDS
                   if pattern.search(words)), None)  # fmt: skip

@@ -186,9 +186,15 @@ def defined_names(task: str) -> list[tuple[str, str]]:
             clause = re.split(r"[.;:]\s|[?。；]", phrase, maxsplit=1)[0]
             # "by fitting U(t) = U0·e^(−t/τ)" writes a model to fit, not a value to work out
             found += [(m["name"], m["noun"] or "") for m in _DEFINED.finditer(clause)
-                      if m["name"] not in NOT_ASKED
+                      if m["name"] not in NOT_ASKED and not _a_level(m)
                       and not FIT_CUE.search(clause[: m.start("name")])]  # fmt: skip
     return list(dict.fromkeys(found))
+
+
+def _a_level(defined: re.Match[str]) -> bool:
+    """Whether `U = U_max/√2` states a level of U (its own value's fraction), not a value
+    to work out: the right side starts with the left side's symbol and a subscript."""
+    return re.match(rf"\s*{re.escape(defined['name'])}_", defined["right"]) is not None
 
 
 def _named(symbol: str, named: frozenset[str]) -> bool:

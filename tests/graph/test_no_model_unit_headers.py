@@ -85,3 +85,41 @@ def test_times_of_several_swings_fitted_as_one_period_give_no_g(tmp_path: Path) 
     assert "no value: g would lie outside its physical range" in text
     assert "g = 0.0877 ± 0.0036 m/s² is 112 times smaller than standard gravity" in text
     assert "g = 0.0877" not in checklist_row(text, 1)
+
+
+RESONANCE_TASKS = """# Series RLC circuit: resonance
+
+The file holds the generator frequency (Hz), the amplitude U across the resistor (mV) and
+the time lag (ms).
+
+## Tasks
+1. Give the resonance frequency (the maximum of U) and the largest amplitude.
+2. Find the half-power frequencies, where U = U_max/√2, by linear interpolation between the
+   measured points; from them the bandwidth and the quality factor Q = f_res/Δf.
+"""
+
+
+def test_a_resonance_is_read_off_the_points_as_its_tasks_ask(tmp_path: Path) -> None:
+    """A real RLC resonance (KIT P1, columns `Hz,mV,ms`): "the maximum of U" is the largest
+    voltage, the −3 dB points are interpolated between the measured points on either side of
+    the peak (not taken from a fitted curve), and U = U_max/√2 is a level, not a model."""
+    import numpy as np
+
+    folder = tmp_path / "rlc"
+    folder.mkdir()
+    shutil.copy(REAL / "resonance" / "2_3data.csv", folder)
+    (folder / "handout.md").write_text(RESONANCE_TASKS)
+    text = report(folder, tmp_path)
+    f, u, _ = np.loadtxt(REAL / "resonance" / "2_3data.csv", delimiter=",", skiprows=1).T
+    peak = int(np.argmax(u))
+    assert f"largest voltage in the data is {u[peak]:.6g} mV at frequency = {f[peak]:.6g} Hz" \
+        in checklist_row(text, 1)  # fmt: skip
+    level = u[peak] / np.sqrt(2)
+    lower = np.interp(level, u[: peak + 1], f[: peak + 1])  # rising side
+    upper = np.interp(level, u[peak:][::-1], f[peak:][::-1])  # falling side
+    band = checklist_row(text, 2)
+    assert f"frequency = {lower:.4g} Hz and {upper:.4g} Hz" in band
+    assert f"width {upper - lower:.4g} Hz" in band
+    assert f"= {f[peak] / (upper - lower):.3g}" in band
+    assert "(fit of" not in band  # the fitted resonance's Q is another method
+    assert "cannot tell the variable" not in text
