@@ -21,6 +21,7 @@ from pydantic import BaseModel
 
 from labscribe.tools.formula_notation import formula_in
 from labscribe.tools.formula_parse import FormulaError, parse_formula
+from labscribe.tools.role_phrases import pairings, sentences
 
 FIT_CUE = re.compile(
     r"\bfit|regress|least[- ]squares|\bmodel|describ|\bfollow|according to|拟合|回归|符合|"
@@ -98,6 +99,9 @@ class Request(BaseModel):
     """A standard model (tools.shapes) the task names in words."""
     formula: str | None = None
     """The formula the task writes out, as written."""
+    plotted_before: str = ""
+    """For a fit that names neither formula nor axes ("fit a straight line"), the sentence
+    of the last earlier task that names a plot's axes: the line is of those axes."""
 
     @property
     def name(self) -> str:
@@ -107,10 +111,15 @@ class Request(BaseModel):
 def requested_models(tasks: list[str]) -> list[Request]:
     """The models `tasks` (a checklist) ask for, in task order; at most one per task."""
     requests = []
+    plotted = ""
     for number, task in enumerate(tasks, start=1):
         request = requested_model(task, number)
+        own = [s for s in sentences(task) if any(p.response and p.predictor for p in pairings(s))]
+        if request is not None and request.formula is None and not own:
+            request.plotted_before = plotted
         if request is not None:
             requests.append(request)
+        plotted = own[-1] if own else plotted
     return requests
 
 

@@ -35,7 +35,11 @@ _PREDICTOR_END = re.compile(
     r"determine|find|calculate|compute|use|draw|compare|verify|check|show)|for (?:each|all|"
     r"every)|um\b|und (?:bestimm|berechn|pass)|以|并|，"
     # a second verb in Spanish, Italian, Portuguese and French: "y ajuste", "e interpolare"
-    r"|(?:y|e|et) (?:ajust|interpol|d[ée]termin|calcul|trac|dibuj|deriv|obten|ricav))",
+    r"|(?:y|e|et) (?:ajust|interpol|d[ée]termin|calcul|trac|dibuj|deriv|obten|ricav))"
+    # a conjunction before a comma or before the next plot: "p frente a T y, a continuación,
+    # ln p frente a 1/T", "U against I and R against T"
+    r"|\s(?:and|und|et|y|e|sowie)\s*,|\s(?:and|und|et|y|e)\s+(?:\S+\s+){1,3}?(?:against|"
+    r"versus|vs\.?|gegen|en fonction d\w*|frente al?|in funzione d\w*|em função d\w*)\s",
     re.IGNORECASE,
 )
 _CLAUSE_START = re.compile(r"[.;:!?。；：！？,，]\s*|^")

@@ -290,6 +290,11 @@ def request_columns(request: Request, candidates: list[Column], handout: Handout
             named = named_by_pairing(pairing, candidates, handout.glossary)
             if named.responses or named.predictors:
                 return named
+    # "fit a straight line" after "plot p against T and then ln p against 1/T": the last plot
+    for pairing in reversed(pairings(request.plotted_before)):
+        named = named_by_pairing(pairing, candidates, handout.glossary)
+        if named.responses or named.predictors:
+            return named
     return Named()
 
 

@@ -72,9 +72,9 @@ def task_axes(tasks: list[str]) -> dict[str, Axes]:
     found: dict[str, Axes] = {}
     last: Axes | None = None
     for task in tasks:
-        own = _own_axes(task)
-        if own is not None:
-            found[task], last = own, own
+        named = _own_axes(task)
+        if named:  # its first plot is its own; a later task refers back to its last
+            found[task], last = named[0], named[-1]
         elif last is not None and (BACK_REFERENCE.search(task) or _unwritten_fit(task)):
             found[task] = last
     return found
@@ -94,9 +94,12 @@ _CHINESE_PLOT = re.compile(
 _FUNCTION_OF_PHRASE = re.compile(r"(?:\b(?:ln|log|lg|sqrt)|√|\b1\s*/)\s*\([^()]+\)?$")
 
 
-def _own_axes(task: str) -> Axes | None:
+def _own_axes(task: str) -> list[Axes]:
+    """The axes of each plot or fit `task` names, in its order ("p against T and then ln p
+    against 1/T" names two)."""
     if (plot := _CHINESE_PLOT.search(task)) is not None:
-        return Axes(response=plot["response"].strip(), predictor=plot["predictor"].strip())
+        return [Axes(response=plot["response"].strip(), predictor=plot["predictor"].strip())]
+    named = []
     for sentence in sentences(task):
         for pairing in pairings(_APPOSITION.sub(r" \1", sentence)):
             response = _expression(pairing.response, trailing=True)
@@ -105,8 +108,8 @@ def _own_axes(task: str) -> Axes | None:
                 response = response or _words(pairing.response, trailing=True)
                 predictor = predictor or _words(pairing.predictor, trailing=False)
             if response and predictor:
-                return Axes(response=response, predictor=predictor)
-    return None
+                named.append(Axes(response=response, predictor=predictor))
+    return named
 
 
 def _expression(phrase: str, *, trailing: bool) -> str:
@@ -123,7 +126,8 @@ def _expression(phrase: str, *, trailing: bool) -> str:
         tokens = tokens[skip:]
     taken: list[str] = []
     for token in reversed(tokens) if trailing else tokens:
-        if not _expression_like(token):
+        # "p against T y, a continuación": a conjunction after an axis ends it
+        if not _expression_like(token) or (taken and _CONJUNCTION.fullmatch(token.strip(","))):
             break
         taken.append(token)
     if trailing:
@@ -131,6 +135,7 @@ def _expression(phrase: str, *, trailing: bool) -> str:
     return " ".join(taken).replace("$", "").strip(" ,()")
 
 
+_CONJUNCTION = re.compile(r"and|und|et|y|e|o|or|ou|oder")  # lower case: `Y` is a symbol
 # Where the words naming an axis start (after the verb) or stop (at the next clause).
 _AXIS_VERB = re.compile(
     r".*\b(?:plot|graph|draw|fit|tragen sie|stellen sie|trace[rz]?|représente[rz]?|"

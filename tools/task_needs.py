@@ -56,6 +56,9 @@ STATISTICS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple(
 ESTIMATE_AT = re.compile(
     r"\b(?:estimate|predict(?!or)|extrapolate|interpolate)\w*\b[^.;]*?\b(?:for|at|when)\b[^.;]*?\d|"
     r"\b(?:schätz|vorhers|extrapolier|interpolier)\w*\b[^.;]*?\b(?:für|bei)\b[^.;]*?\d|"
+    # "la presión predicha a 100 °C", "la pression prédite à 100 °C", "prevista a 100 °C"
+    r"\b(?:predich|prédi|previst|stimat|estimad|estimé|extrapol|interpol)\w*\b[^.;]*?"
+    r"\b(?:a|à|para|pour|per|en)\s+[-−]?\d|"
     r"(?:预测|估计|外推)[^。；]*?\d",
     re.IGNORECASE,
 )
@@ -72,6 +75,15 @@ CONVERSION = re.compile(
     r"\bconvert|\bconversion|\badd(?:ing)? back|\bexpress(?:ed)? (?:\w+ ){0,3}in\b|"
     r"\bgive (?:\w+ ){0,4}as \w+ in\b|\bumrechn|\bumzurechnen|\brechnen sie \w+ in|"
     r"换算|转换为|折算",
+    re.IGNORECASE,
+)
+# A value asked in a unit: "calcular L en J/mol (y en kJ/mol) ... la energía por molécula
+# en eV", "compute the energy in eV"; a remark on a symbol's unit ("(T en K)") asks none.
+VALUE_VERB = re.compile(
+    r"\b(?:calcul|comput|determin|détermin|berechn|bestimm|ermittel|calcol)\w*", re.IGNORECASE
+)
+_IN_UNIT = re.compile(
+    r"(?<!\(\w\s)(?<!\(\w{2}\s)\b(?:in|en|em|dans)\s+(?P<unit>[^\s,.;:()（）]+)",
     re.IGNORECASE,
 )
 _TARGET = re.compile(
@@ -216,11 +228,14 @@ def target_units(task: str) -> list[str]:
     and the pressures to kPa" gives K and kPa; "Remember to add back the 299 000 km/s", km/s."""
     units = []
     for sentence in sentences(task):
-        cue = CONVERSION.search(sentence)
+        cue = CONVERSION.search(sentence) or VALUE_VERB.search(sentence)
         if cue is None:
             continue
         rest = sentence[cue.start() :]
-        pattern = _OFFSET if cue[0].lower().startswith("add") else _TARGET
+        if cue.re is VALUE_VERB:
+            pattern = _IN_UNIT
+        else:
+            pattern = _OFFSET if cue[0].lower().startswith("add") else _TARGET
         for match in pattern.finditer(rest):
             written = match["unit"].strip()
             # the conversion factor's own units ("1 inHg = 3.38639 kPa") are not the target

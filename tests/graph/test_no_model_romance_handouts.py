@@ -69,3 +69,42 @@ def test_a_spanish_guion_gives_its_aim_and_its_marked_questions(tmp_path: Path) 
     assert [row.split(" & ")[0] for row in rows] == ["1", "2"], rows
     assert "Expt 1 909 ± 23" in rows[0]  # each experiment's mean, for the first question
     assert "852.4 ± 7.9" in rows[1] and "909 ± 23" not in rows[1]  # the overall mean
+
+
+GUION_VAPOR = """\
+# Práctica: presión de vapor del agua
+
+## Fundamento
+La ecuación de Clausius–Clapeyron integrada, ln p = −L/(R·T) + C, con T en kelvin.
+
+## Cuestiones
+1. Dibujar p frente a T y, después, ln p frente a 1/T (T en K).
+2. Ajustar una recta por mínimos cuadrados y dar la pendiente y la ordenada en el origen.
+3. Calcular L con su incertidumbre, y la energía por molécula en eV.
+4. Con la recta, calcular la presión predicha a 100 °C.
+"""
+
+
+def test_a_line_fits_the_last_plot_an_earlier_task_names(tmp_path: Path) -> None:
+    """A real vapour-pressure file (TU Dortmund V203, `# T[°C],p[mbar]`): "ajustar una recta"
+    names no axes, so it fits the last plot task 1 names, ln p against 1/T in kelvin (not T
+    in °C, and Spanish "y" is no axis); L = −R·slope follows; the eV and the value at
+    100 °C the report does not give are left for the student, not called done."""
+    import numpy as np
+
+    folder = tmp_path / "vapor"
+    folder.mkdir()
+    shutil.copy(REAL / "conventions" / "niedrigdruck.csv", folder)
+    (folder / "guion_practica.md").write_text(GUION_VAPOR)
+    report = report_of(folder, tmp_path)
+    rows = checklist(report)
+    t, p = np.loadtxt(REAL / "conventions" / "niedrigdruck.csv", delimiter=",").T
+    slope, intercept = np.polyfit(1 / (t + 273.15), np.log(p), 1)
+    fit_row = rows.split("\n2 & ", 1)[1].split("\\\\", 1)[0]
+    assert f"slope = {slope:.0f} ± " in fit_row and "against 1/T" in fit_row
+    assert f"intercept = {intercept:.3f} ± " in fit_row
+    energy = rows.split("\n3 & ", 1)[1].split("\\\\", 1)[0]
+    assert f"L = {-8.314462618 * slope:.0f} ± " in energy
+    assert "not done: the conversion to eV" in energy
+    assert "not done: the value at the point it names" in rows.split("\n4 & ", 1)[1]
+    assert "axis T y" not in report
