@@ -79,8 +79,8 @@ def describe_shape(
         name, value, error = left_out
         dropped = [_parameter(name, value, error, units.get(name, ""), False)]
         notes.append(
-            f"{name} = {format_value(dropped[0])} is 0 within its standard error, so the "
-            "model is fitted without it"
+            f"{name} = {format_value(dropped[0])} is 0 within {NESTED_SIGMAS:g} standard "
+            "errors, so the model is fitted without it"
         )
     peak = _peak(shape, parameters, x)
     good = described.good

@@ -55,7 +55,9 @@ HALF_LIFE = re.compile(
 RESIDUAL_SD = re.compile(
     r"residual standard deviation|standard deviation of the residuals|residual standard "
     r"error|standard error of (?:the )?(?:regression|estimate)|root[- ]mean[- ]square error"
-    r"|\bRMSE\b|reststandardabweichung|standardabweichung der residuen",
+    r"|\bRMSE\b|reststandardabweichung|standardabweichung der residuen|"
+    r"deviazione standard (?:dei residui|residua)|écart[- ]type (?:des résidus|résiduel)|"
+    r"desviaci[oó]n (?:est[aá]ndar|t[ií]pica) (?:de los residuos|residual)",
     re.IGNORECASE,
 )
 DOUBLING = re.compile(

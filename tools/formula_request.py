@@ -27,6 +27,7 @@ from labscribe.tools.formula_notation import formulas_in, plain_arithmetic
 from labscribe.tools.formula_parse import Formula, FormulaError, parse_expression, parse_formula
 from labscribe.tools.given_values import as_given, given_units, given_values
 from labscribe.tools.handout_units import sentences
+from labscribe.tools.held_powers import held_note, held_square, in_squares
 from labscribe.tools.point_values import is_point_value
 from labscribe.tools.requested import Request
 from labscribe.tools.requested_fits import fit_formula, fit_request
@@ -62,6 +63,9 @@ def fit_asked(
                                 response=named.symbols.get(fit.y))  # fmt: skip
     except FormulaError:
         return fit_request(fit, request, x, y, sigma, sigma_name=sigma_name, x_names=x_names)
+    if held_square(fit.x, fit.x_unit, formula.x) and (squares := in_squares(formula)):
+        formula = squares  # `U2 [V2]` beside F = k·U²: the column is U² already
+        fit = fit.model_copy(update={"notes": [*fit.notes, held_note(fit.x, formula.x)]})
     if (derived := _derived_response(formula, handout, named.symbols.get(fit.y))) is not None:
         return fit.model_copy(update={"notes": [*fit.notes, _not_the_response(derived, fit)]})
     if variables := column_parameters(formula.parameters, named, handout.text, x_names,

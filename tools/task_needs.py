@@ -57,8 +57,8 @@ ESTIMATE_AT = re.compile(
     r"\b(?:estimate|predict(?!or)|extrapolate|interpolate)\w*\b[^.;]*?\b(?:for|at|when)\b[^.;]*?\d|"
     r"\b(?:schätz|vorhers|extrapolier|interpolier)\w*\b[^.;]*?\b(?:für|bei)\b[^.;]*?\d|"
     # "la presión predicha a 100 °C", "la pression prédite à 100 °C", "prevista a 100 °C"
-    r"\b(?:predich|prédi|previst|stimat|estimad|estimé|extrapol|interpol)\w*\b[^.;]*?"
-    r"\b(?:a|à|para|pour|per|en)\s+[-−]?\d|"
+    r"\b(?:predich|prédi|previst|stimat|estimad|estimé|extrapol|interpol|attes[ao]\b)\w*"
+    r"[^.;]*?\b(?:a|à|para|pour|per|en)\b[^.;]*?\d|"
     r"(?:预测|估计|外推)[^。；]*?\d",
     re.IGNORECASE,
 )

@@ -47,6 +47,7 @@ ASSIGNMENT_NAME = re.compile(
     r"assign|handout|hand-out|lab[ _-]?sheet|worksheet|instruction|task|exercise|brief"
     r"|requirement|anleitung|aufgabe|arbeitsblatt|übung|uebung"
     r"|[ée]nonc[ée]|consigne|sujet|gui[oó]n|enunciado|pr[aá]ctica|esercitazion|istruzion"
+    r"|scheda|consegna|traccia"
     r"|(?<![a-z])tp(?![a-z])"  # French "TP" (travaux pratiques): "TP_Malus", "tp3_optique"
     r"|实验|任务|要求|指导|讲义|作业",
     re.IGNORECASE,

@@ -135,7 +135,8 @@ def test_no_model_answers_a_regressions_later_tasks_from_it_alone(tmp_path: Path
     ))  # fmt: skip
     rows = checklist(report_of(folder, tmp_path))
     assert "(fit of" not in row(rows, 1)
-    assert "R² = 0.9955, residual standard deviation 304.9" in row(rows, 2)
+    assert "R² = 0.9955, adjusted R² = " in row(rows, 2)
+    assert "residual standard deviation 304.9" in row(rows, 2)
     assert row(rows, 2).endswith(CHECKING)
     assert "not done: the values in full precision" in row(rows, 3)
 

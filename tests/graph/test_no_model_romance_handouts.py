@@ -108,3 +108,34 @@ def test_a_line_fits_the_last_plot_an_earlier_task_names(tmp_path: Path) -> None
     assert "not done: the conversion to eV" in energy
     assert "not done: the value at the point it names" in rows.split("\n4 & ", 1)[1]
     assert "axis T y" not in report
+
+
+SCHEDA_CONDENSATORE = """\
+# Condensatore piano: forza tra le armature
+
+La forza vale F = k·U² con k = ε₀·A/(2 d²). Il file contiene F in newton e U² in V².
+
+## Elaborazione
+1. Eseguire un fit F = k·U² (retta per l'origine) e riportare k con il suo errore.
+"""
+
+
+def test_a_column_that_holds_the_square_is_not_squared_again(tmp_path: Path) -> None:
+    """A real spreadsheet export (`F [N];U2 [V2]`, decimal commas): U2 holds U² already, so
+    F = k·U² is fitted as F = k·U2 and k comes out in N/V², as a proportional fit gives it,
+    never k·(U²)² (a k some 10⁷ times too small)."""
+    import numpy as np
+
+    folder = tmp_path / "condensatore"
+    folder.mkdir()
+    shutil.copy(REAL / "conventions" / "kondenzator_DataExport.csv", folder / "DataExport.csv")
+    (folder / "scheda.md").write_text(SCHEDA_CONDENSATORE)
+    report = report_of(folder, tmp_path)
+    rows = checklist(report)
+    text = (REAL / "conventions" / "kondenzator_DataExport.csv").read_text()
+    f, u2 = np.array([[float(v.replace(",", ".")) for v in line.split(";")]
+                      for line in text.splitlines()[1:] if line.strip()]).T  # fmt: skip
+    k = float(np.sum(f * u2) / np.sum(u2 * u2))
+    mantissa = f"{k / 1e-9:.2f}"
+    assert f"k = ({mantissa} ± " in rows.split("\n1 & ", 1)[1]
+    assert "holds U² already" in report

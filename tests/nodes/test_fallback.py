@@ -84,7 +84,7 @@ def test_fallback_report_holds_the_fits_with_uncertainties_and_units(example_rep
         "bandwidth = 1731.4 ± 1.3 Hz" in report
     )
     assert (  # an offset zero within its error is left out, and the report says so
-        "c = (582 ± 565)e-6 Vpp is 0 within its standard error, so the model is fitted "
+        "c = (582 ± 565)e-6 Vpp is 0 within 2 standard errors, so the model is fitted "
         "without it" in report
     )
     assert "f0 = 5032.68 ± 0.54 Hz; Q = 5.3909 ± 0.0067" in report  # V_R/V_in

@@ -1,0 +1,55 @@
+"""What tasks in the languages of lab sheets ask for, read as the English ones are: a value
+in a unit, a value at a point, the residuals' spread; and what they do not ask for (an
+interpolation between points is no fit, a level U = U_max/√2 is no value to work out)."""
+
+from __future__ import annotations
+
+import pytest
+
+from labscribe.tools.fit_quantities import RESIDUAL_SD
+from labscribe.tools.requested import requested_model
+from labscribe.tools.task_needs import ESTIMATE_AT, defined_names, target_units, unmet
+
+
+def test_a_value_asked_in_a_unit_needs_a_value_in_it() -> None:
+    task = "Calcular L con su incertidumbre, y la energía por molécula en eV."
+    assert target_units(task) == ["eV"]
+    assert target_units("Representar ln p frente a 1/T (T en K).") == []
+    assert unmet(task, ["L = 32085 ± 192 J/mol"]) != []
+    assert unmet(task, ["L = 32085 ± 192 J/mol", "E = 0.3325 eV"]) == []
+
+
+@pytest.mark.parametrize("task", [
+    "Con la recta, calcular la presión de vapor predicha a 100 °C.",
+    "Calcolare la deflessione attesa per un carico x = 1 500 000 con la sua incertezza.",
+    "Calculer la pression prédite à 100 °C.",
+])  # fmt: skip
+def test_a_value_at_a_point(task: str) -> None:
+    assert ESTIMATE_AT.search(task)
+
+
+def test_predictors_are_no_point() -> None:
+    assert not ESTIMATE_AT.search("Which of the predictors are significant at the 1 % level?")
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "la deviazione standard dei residui",
+        "l'écart-type des résidus",
+        "la desviación típica residual",
+    ],
+)
+def test_the_residual_spread(words: str) -> None:
+    assert RESIDUAL_SD.search(words)
+
+
+def test_interpolation_between_points_fits_nothing() -> None:
+    task = ("Déterminer les fréquences de coupure (U = U_max/√2) par interpolation linéaire "
+            "entre les points mesurés.")  # fmt: skip
+    assert requested_model(task) is None
+    assert requested_model("Interpolare i dati con una retta y = a + b·x.") is not None
+
+
+def test_a_level_is_no_value_to_work_out() -> None:
+    assert defined_names("Déterminer les fréquences où U = U_max/√2.") == []
