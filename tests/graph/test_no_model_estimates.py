@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import numpy as np
+import pytest
 from scipy import stats
 from test_no_model_stats import REAL, folder_with, report_of
 
@@ -51,3 +52,40 @@ def test_no_model_gives_the_lines_value_at_the_point_a_task_names(tmp_path: Path
                       r"(-?[\d.]+) to ([\d.]+)", row)  # fmt: skip
     assert shown, row
     assert np.allclose([float(v) for v in shown.groups()], (mean, low, high), atol=0.01)
+
+
+def test_no_model_reads_a_calibration_curve_at_a_point_with_digits_enough(
+    tmp_path: Path,
+) -> None:
+    """NIST's Pontius load cell (bench/analysis/strd, public domain) with an Italian sheet in
+    our own words: the quadratic the task names is read at x = 1 500 000 (thousands grouped
+    by blanks), with as many digits as its tiny standard error needs, and the residuals'
+    standard deviation ("la deviazione standard dei residui") is given."""
+    strd = Path(__file__).resolve().parents[2] / "bench" / "analysis" / "strd"
+    folder = tmp_path / "cella"
+    folder.mkdir()
+    (folder / "Pontius.csv").write_bytes((strd / "Pontius.csv").read_bytes())
+    (folder / "consegna.txt").write_text(
+        "Taratura di una cella di carico\n\nCompiti\n"
+        "1) Adattare una parabola y = c0 + c1·x + c2·x² e dare la deviazione standard dei "
+        "residui.\n"
+        "2) Con la curva quadratica, calcolare la deflessione attesa per un carico "
+        "x = 1 500 000 con la sua incertezza.\n"
+    )
+    report = report_of(folder, tmp_path)
+    x, y = np.loadtxt(strd / "Pontius.csv", delimiter=",", skiprows=1).T
+    coefficients, covariance = np.polyfit(x, y, 2, cov="unscaled")
+    residual = y - np.polyval(coefficients, x)
+    s = float(np.sqrt(residual @ residual / (len(x) - 3)))
+    first = next(line for line in report.splitlines() if line.startswith("1 & "))
+    assert f"s = {s:.6g}" in first
+    at = np.array([1.5e6**2, 1.5e6, 1.0])
+    mean = float(at @ coefficients)
+    error = float(np.sqrt(at @ covariance @ at) * s)
+    second = next(line for line in report.splitlines() if line.startswith("2 & "))
+    shown = re.search(r"estimated y at x = 1.5e\+06: ([\d.]+) \(standard error of the curve "
+                      r"there ([\d.e-]+)\)", second)  # fmt: skip
+    assert shown, second
+    assert float(shown[1]) == pytest.approx(mean, abs=1e-6)
+    assert float(shown[2]) == pytest.approx(error, rel=0.05)
+    assert second.endswith("checking and stating the values given \\\\")

@@ -46,5 +46,15 @@ def test_no_estimate_without_a_line_of_that_variable(roller: tuple) -> None:
     tables, fits = roller
     assert point_estimates(["Estimate the depression at 8 K."], tables, fits) == []
     assert point_estimates(["Predict y for x1 = 60 and x2 = 20 °C."], tables, fits) == []
-    bent = [fits[0].model_copy(update={"model": "quadratic"})]
+    bent = [fits[0].model_copy(update={"model": "exponential"})]
     assert point_estimates(["Estimate the depression at 8 t."], tables, bent) == []
+
+
+def test_a_quadratic_gives_its_own_value(roller: tuple) -> None:
+    tables, fits = roller
+    bent = [fits[0].model_copy(update={"model": "quadratic"})]
+    [found] = point_estimates(["Estimate the depression at 8 t."], tables, bent)
+    x = np.array([1.9, 3.1, 3.3, 4.8, 5.3, 6.1, 6.4, 7.6, 9.8, 12.4])
+    y = np.array([2, 1, 5, 5, 20, 20, 23, 10, 30, 25])
+    assert found.value == pytest.approx(np.polyval(np.polyfit(x, y, 2), 8.0))
+    assert "the quadratic fitted to" in found.given
