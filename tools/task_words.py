@@ -58,8 +58,9 @@ ANALYSIS_WORD = re.compile(
 AIM_WORD = (
     r"(?:aims?|objectives?|purpose|goals?|ziele?|zielsetzung|versuchsziel|lernziele"
     r"|objectifs?|objetivos?|obiettivi?|finalidad|prop[óo]sito|scopo|zweck"
-    # French "But de la manipulation", "But du TP", "But :" (not the English "but")
-    r"|buts?(?=\s+d[eu]s?\b|\s*[:：]?\s*$)"
+    # French "But de la manipulation", "But du TP", "But :", "**But.** Mesurer ..." (not
+    # the English "but")
+    r"|buts?(?=\s+d[eu]s?\b|\s*[:：]?\s*$|\.\s+[A-ZÀ-Ý])"
     r"|实验目的|目的)"
 )
 # A heading over the statement of the problem ("Aufgabenstellung", "Problem statement"): its
@@ -87,12 +88,12 @@ NEUTRAL_HEADING = re.compile(
 # Lettered and roman tasks ("Task B:", "Question II.", "Aufgabe c)") need their punctuation,
 # so that "Problem I had" or "Task Area" is no marker.
 TASK_MARKER = re.compile(
-    r"^\s*(?:(?:task|question|q|exercise|problem|aufgabe|teilaufgabe|frage|exercice"
-    r"|cuesti[óo]n|pregunta|ejercicio|esercizio|domanda|任务|问题|题)"
-    r"\s*(?P<number>\d{1,3}[a-z]?)\s*[.:：)–-]?"
-    r"|(?:task|question|exercise|problem|aufgabe|teilaufgabe|frage|exercice|cuesti[óo]n"
+    r"^\s*(?:(?:task|question|q|exercise|problem|step|aufgabe|teilaufgabe|frage|schritt"
+    r"|exercice|étape|cuesti[óo]n|pregunta|ejercicio|paso|esercizio|domanda|passo|任务|问题|题)"
+    r"\s*(?P<number>\d{1,3}[a-z]?)\s*[.:：)–—-]?"
+    r"|(?:task|question|exercise|problem|step|aufgabe|teilaufgabe|frage|exercice|cuesti[óo]n"
     r"|pregunta|ejercicio|esercizio|domanda)"
-    r"\s+(?P<letter>[A-Ha-h]|[IVX]{1,4})\s*[.:：)–-])",
+    r"\s+(?P<letter>[A-Ha-h]|[IVX]{1,4})\s*[.:：)–—-])",
     re.IGNORECASE,
 )
 # A worksheet's blank to fill in ("g = ______ m/s²", "（  ）") asks for an answer.
@@ -234,11 +235,24 @@ _FRENCH_POUR = re.compile(
 _CHINESE_NARRATIVE = re.compile(r"^(?:某|我们|我|他们|他|她|学生|同学|小组|有人|实验者)")
 
 
+# A sentence that only hands over a value ("Use g = 9.81 m/s².", "Take ρ_W = 998 kg/m³",
+# "On prendra g = 9,81 m/s²", "Verwenden Sie g = 9,81 m/s²") sets no task.
+GIVES_A_VALUE = re.compile(
+    r"^(?:use|take|assume|on prendra|prendre|prenez|utiliser|verwenden sie|nehmen sie|"
+    r"usare|usa|usar|utilice|tomar|tome)\s+[^.;?]{0,40}?=\s*[-−]?\d[\d.,]*"
+    r"(?:\s*[·×x]\s*10\^?[-−⁻]?[\d⁰¹²³⁴-⁹]+)?"  # 6.626 × 10⁻³⁴
+    # its unit, a few short tokens that are no words of a clause ("J/(mol K)", "m/s²")
+    r"(?:\s+(?!(?:to|for|and|in|with|um|zur?|pour|per|para|et|und|y|e)\b)[^\s;?]{1,8}){0,3}"
+    r"\s*\.?$",
+    re.IGNORECASE,
+)
+
+
 def asks(sentence: str) -> bool:
     """Whether `sentence` gives a command: a clause starts with one ("From a, determine g."),
     or the sentence says what the student must do ("you should plot", "bestimmen Sie").
     A lone word ("Report") is a heading, not a command."""
-    if _CHINESE_NARRATIVE.match(sentence.strip()):
+    if _CHINESE_NARRATIVE.match(sentence.strip()) or GIVES_A_VALUE.match(sentence.strip()):
         return False
     clauses = [c for c in _CLAUSE.split(sentence) if c.strip()]
     for position, clause in enumerate(clauses):

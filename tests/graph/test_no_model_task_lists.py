@@ -162,3 +162,51 @@ def test_an_italian_consegne_list_keeps_an_item_that_opens_with_no_verb(tmp_path
     rows = [row for row in _rows(report_of(folder, out)) if not row.startswith("\\textbf")]
     assert [row.split(" & ")[0] for row in rows] == ["1", "2", "3", "4"], rows
     assert "Un campione incognito" in rows[3]
+
+
+QUESTIONS_DASHED = """\
+# TP 7 — Pression de vapeur de l'eau
+
+**But.** Mesurer la pression de vapeur saturante de l'eau et en déduire l'enthalpie de
+vaporisation.
+
+**Principe.** ln p = −L/(R·T) + C. On prendra R = 8,314 J/(mol·K).
+
+**Questions.**
+
+Question 1 — Tracer ln p en fonction de 1/T.
+
+Question 2 — Ajuster une droite ; donner la pente et R².
+"""
+STEPS = """\
+Vapour pressure of water
+
+Background: ln p falls linearly with 1/T. Use R = 8.314 J/(mol K).
+
+  Step 1. Plot ln p against 1/T with T in kelvin.
+  Step 2. Fit a straight line and report its slope
+          with its standard error.
+"""
+
+
+def test_dashed_questions_and_steps_are_the_tasks_and_a_value_handed_over_is_none(
+    tmp_path: Path,
+) -> None:
+    """A French sheet whose aim is a run-in "**But.**" and whose questions read "Question 1 —
+    ...", and an English one of "Step 1." items: the questions and steps are the tasks, under
+    their own numbers, without the dash; "On prendra R = ..." and "Use R = ..." hand over a
+    value and set no task; the run-in "But." is the aim."""
+    reports = {}
+    for name, text in (("enonce_tp.md", QUESTIONS_DASHED), ("instructions.txt", STEPS)):
+        folder = tmp_path / name.split(".")[0]
+        folder.mkdir()
+        shutil.copy(REAL / "conventions" / "niedrigdruck.csv", folder)
+        (folder / name).write_text(text)
+        (tmp_path / f"{name}-out").mkdir()
+        reports[name] = report = report_of(folder, tmp_path / f"{name}-out")
+        rows = [row for row in _rows(report) if not row.startswith("\\textbf")]
+        assert [row.split(" & ")[0] for row in rows] == ["1", "2"], rows
+        assert not any(row.split(" & ")[1].startswith("—") for row in rows)
+        assert not any("8.314" in row or "8,314" in row for row in rows)
+    aim = reports["enonce_tp.md"].split("\\section{Aim}", 1)[1][:300]
+    assert "Mesurer la pression de vapeur saturante" in aim

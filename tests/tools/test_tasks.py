@@ -1,6 +1,9 @@
 from pathlib import Path
 
+import pytest
+
 from labscribe.tools.base import Folder
+from labscribe.tools.task_words import TASK_MARKER, asks
 from labscribe.tools.tasks import (
     MAX_TASK_CHARS,
     MAX_TASKS,
@@ -347,3 +350,28 @@ def test_extract_tasks_leaves_out_a_title_written_like_a_task_marker() -> None:
         "State each coefficient with its standard error.",
     ]
     assert assignment_title(text) == "Exercise 7: Reaction yield"
+
+
+@pytest.mark.parametrize("sentence", [
+    "Use g = 9.81 m/s².", "On prendra g = 9,81 m/s².", "Use R = 8.314 J/(mol K).",
+    "Take ρ = 1000 kg/m³", "Use h = 6.626 × 10⁻³⁴ J s.",
+])  # fmt: skip
+def test_a_value_handed_over_sets_no_task(sentence: str) -> None:
+    assert not asks(sentence)
+
+
+@pytest.mark.parametrize("sentence", [
+    "Use g = 9.81 m/s² to calculate k.", "Use g = 9.81 to get k.", "Use the slope to find k.",
+])  # fmt: skip
+def test_a_value_put_to_work_does(sentence: str) -> None:
+    assert asks(sentence)
+
+
+@pytest.mark.parametrize(("line", "mark"), [
+    ("Question 1 — Tracer Δm en fonction de I.", "1"), ("Step 2. Fit a line.", "2"),
+    ("Étape 3 : tracer la courbe.", "3"), ("Schritt 4: Steigung bestimmen.", "4"),
+])  # fmt: skip
+def test_questions_and_steps_mark_their_tasks(line: str, mark: str) -> None:
+    found = TASK_MARKER.match(line)
+    assert found is not None and found["number"] == mark
+    assert not line[found.end() :].strip().startswith(("—", ":"))
