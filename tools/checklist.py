@@ -63,6 +63,12 @@ JUDGEMENT = {
     "discut": "the discussion", "erklär": "the explanation", "spieg": "the explanation",
     "expliqu": "the explanation", "explic": "the explanation", "herleit": "the derivation",
     "interprét": "the interpretation", "begründ": "the justification",
+    # a check of a property the data may or may not have ("whether the last points stay on
+    # the line"), which no value listed settles
+    "check whether": "the check", "check if": "the check", "verify whether": "the check",
+    "verify that": "the check", "prüfen sie, ob": "the check", "prüfen, ob": "the check",
+    "vérifier si": "the check", "vérifier que": "the check", "valutare se": "the check",
+    "verificare se": "the check", "controllare se": "the check", "comprobar si": "the check",
 }  # fmt: skip
 # Words that hold a stem of JUDGEMENT and ask for nothing: a regression's predictors.
 NOT_JUDGEMENT = re.compile(r"predictors?\b|prädiktor\w*|prédicteurs?|predittor\w*")

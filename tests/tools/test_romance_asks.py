@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from labscribe.tools.analysis import Analysis
+from labscribe.tools.checklist import checklist
 from labscribe.tools.fit_quantities import RESIDUAL_SD
+from labscribe.tools.fit_result import Fit, Parameter
 from labscribe.tools.requested import requested_model
 from labscribe.tools.task_needs import ESTIMATE_AT, defined_names, target_units, unmet
 
@@ -53,3 +56,16 @@ def test_interpolation_between_points_fits_nothing() -> None:
 
 def test_a_level_is_no_value_to_work_out() -> None:
     assert defined_names("Déterminer les fréquences où U = U_max/√2.") == []
+
+
+@pytest.mark.parametrize("task", [
+    "Fit a straight line to y against x and check whether the last points stay on it.",
+    "Eseguire un fit lineare di y in funzione di x e valutare se gli ultimi punti seguono.",
+    "Passen Sie eine Gerade an y gegen x an und prüfen Sie, ob die letzten Punkte passen.",
+])  # fmt: skip
+def test_a_check_is_left_beside_the_fit_it_asks_about(task: str) -> None:
+    fit = Fit(table="t", x="x", y="y", model="linear", requested=task, good=True,
+              parameters=[Parameter(name="slope", value=1.0, stderr=0.1),
+                          Parameter(name="intercept", value=2.0, stderr=0.1)])  # fmt: skip
+    [row] = checklist(Analysis(tasks=[task], fits=[fit]))
+    assert row.left.startswith("the check"), row.left
