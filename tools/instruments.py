@@ -53,6 +53,7 @@ STEP_KEYS = frozenset(
      "x increment", "dt", "time per point", "wf increment", "time step", "sample period"}
 )  # fmt: skip
 START_KEYS = frozenset({"x0", "start", "xorigin", "x origin", "wf start offset", "start time"})
+SCOPE_SECONDS = {"S": "s", "SEC": "s", "MS": "ms", "US": "µs", "NS": "ns"}
 X_UNIT_KEYS = frozenset({"horizontal units", "horizontal unit", "x unit label", "x unit", "xunits"})
 Y_UNIT_KEYS = frozenset({"vertical units", "vertical unit", "y unit label", "y unit", "yunits"})
 Y_NAME_KEYS = frozenset({"source", "channel name"})
@@ -276,7 +277,11 @@ def _name_unnamed(
     unnamed = all(not c.header for c in found.columns)
     first, *rest = found.columns
     if x_unit is not None and not first.unit:
-        update = {"unit": canonical(x_unit.value) or x_unit.value}
+        written = x_unit.value.strip()
+        # a scope's time axis in capitals (Tektronix's `Horizontal Units,S`) is in seconds,
+        # not siemens
+        written = SCOPE_SECONDS.get(written.upper(), written)
+        update = {"unit": canonical(written) or written}
         found.columns[0] = first.model_copy(update=update | ({"name": "time"} if unnamed else {}))
     for i, column in enumerate(rest, start=1):
         update = {}

@@ -43,3 +43,12 @@ def test_a_unit_the_header_states_is_kept_over_the_settings(tmp_path: Path) -> N
     (tmp_path / "tek0001.csv").write_text(SETTINGS + "TIME (ms),CH1 (mV),\n" + trace())
     [table] = read_tables(Folder(tmp_path), "tek0001.csv")
     assert [c.unit for c in table.summary.columns] == ["ms", "mV"]
+
+
+def test_a_scopes_time_in_capitals_is_seconds(tmp_path: Path) -> None:
+    """A real Tektronix DPO2002B export (tests/data/real/SOURCES.md) writes
+    `Horizontal Units,S`: its time axis is in seconds, not siemens."""
+    real = Path(__file__).resolve().parents[1] / "data" / "real" / "oscilloscope"
+    (tmp_path / "T0000.CSV").write_bytes((real / "tektronix_DPO2002B_T0000.CSV").read_bytes())
+    [table] = read_tables(Folder(tmp_path), "T0000.CSV")
+    assert (table.summary.columns[0].name, table.summary.columns[0].unit) == ("TIME", "s")
