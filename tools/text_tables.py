@@ -126,6 +126,8 @@ def _comment_cells(lines: list[str], blanked: list[str], layout: Layout) -> dict
             )  # fmt: skip
         except csv.Error:  # a NUL byte: no header
             continue
+        if layout.delimiter == "\t":  # a header typed with blanks where the data have tabs
+            fields = [part for field in fields for part in re.split(r"\s{2,}", field.strip())]
         cells[row] = [field.strip() for field in fields[:MAX_COLUMNS]]
     return cells
 

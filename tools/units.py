@@ -97,6 +97,9 @@ _VALUE = re.compile(
 )
 
 
+_POWER_PREFIXES = {-15: "f", -12: "p", -9: "n", -6: "µ", -3: "m", 3: "k", 6: "M", 9: "G"}
+
+
 def canonical(token: str) -> str | None:
     """The usual spelling of the unit `token` names ("kohm" -> "kΩ", "us" -> "µs"), or None
     if it is not a unit this module knows. Products and quotients of known units count
@@ -107,6 +110,12 @@ def canonical(token: str) -> str | None:
     if "/" in token:
         parts = [canonical(part) for part in token.split("/")]
         return "/".join(parts) if all(parts) else None  # type: ignore[arg-type]
+    # a unit scaled by a power of ten as a column's header writes it: `Ae-12` is pA
+    scaled = re.fullmatch(r"(?P<base>[A-Za-zΩ]+)[eE](?P<exp>[-+]?\d{1,2})", token)
+    if scaled and (prefix := _POWER_PREFIXES.get(int(scaled["exp"]))) is not None:
+        base = canonical(scaled["base"])
+        if base is not None and base in _PREFIXABLE.values():
+            return f"{prefix}{base}"
     power = re.fullmatch(r"(?P<base>.+?)(?P<exp>\^?-?[0-9]|²|³)", token)
     if power and (base := canonical(power["base"])):
         return base + power["exp"]

@@ -52,3 +52,14 @@ def test_a_scopes_time_in_capitals_is_seconds(tmp_path: Path) -> None:
     (tmp_path / "T0000.CSV").write_bytes((real / "tektronix_DPO2002B_T0000.CSV").read_bytes())
     [table] = read_tables(Folder(tmp_path), "T0000.CSV")
     assert (table.summary.columns[0].name, table.summary.columns[0].unit) == ("TIME", "s")
+
+
+def test_a_comment_header_parted_by_blanks_where_the_data_have_tabs(tmp_path: Path) -> None:
+    """A real photoelectric file (tests/data/real/SOURCES.md): `#U[V]<TAB>I[Ae-12]   dI[Ae-12]`
+    names three columns, the last two parted by blanks; `Ae-12` is pA and dI is I's
+    uncertainty."""
+    real = Path(__file__).resolve().parents[1] / "data" / "real" / "conventions"
+    (tmp_path / "365.txt").write_bytes((real / "fotoefekt_365.txt").read_bytes())
+    [table] = read_tables(Folder(tmp_path), "365.txt")
+    columns = [(c.name, c.unit, c.uncertainty_of) for c in table.summary.columns]
+    assert columns == [("U", "V", None), ("I", "pA", None), ("dI", "pA", "I")]

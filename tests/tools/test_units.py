@@ -156,3 +156,8 @@ def test_known_unit_reads_units_pint_knows_as_written() -> None:
 def test_known_unit_refuses_what_pint_reads_as_constants_or_odd_units() -> None:
     # pint reads these as metric ton, elementary charge, milliarcsecond, tera-e, centihour
     assert [known_unit(u) for u in ("t", "e", "mass", "Te", "ch", "out", "V_out")] == [None] * 7
+
+
+def test_a_unit_scaled_by_a_power_of_ten_is_its_prefixed_unit() -> None:
+    assert [canonical(u) for u in ("Ae-12", "Ve-3", "se-6", "me3")] == ["pA", "mV", "µs", "km"]
+    assert canonical("Ae-5") is None  # no prefix names 1e-5
