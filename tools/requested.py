@@ -101,7 +101,7 @@ class Request(BaseModel):
     """The formula the task writes out, as written."""
     plotted_before: str = ""
     """For a fit that names neither formula nor axes ("fit a straight line"), the sentence
-    of the last earlier task that names a plot's axes: the line is of those axes."""
+    of the task just before it that names a plot's axes: the line is of those axes."""
 
     @property
     def name(self) -> str:
@@ -119,7 +119,7 @@ def requested_models(tasks: list[str]) -> list[Request]:
             request.plotted_before = plotted
         if request is not None:
             requests.append(request)
-        plotted = own[-1] if own else plotted
+        plotted = own[-1] if own else ""  # only the task just before is referred to
     return requests
 
 

@@ -10,7 +10,7 @@ from labscribe.tools.analysis import Analysis
 from labscribe.tools.checklist import checklist
 from labscribe.tools.fit_quantities import RESIDUAL_SD
 from labscribe.tools.fit_result import Fit, Parameter
-from labscribe.tools.requested import requested_model
+from labscribe.tools.requested import requested_model, requested_models
 from labscribe.tools.task_needs import ESTIMATE_AT, defined_names, target_units, unmet
 
 
@@ -69,3 +69,18 @@ def test_a_check_is_left_beside_the_fit_it_asks_about(task: str) -> None:
                           Parameter(name="intercept", value=2.0, stderr=0.1)])  # fmt: skip
     [row] = checklist(Analysis(tasks=[task], fits=[fit]))
     assert row.left.startswith("the check"), row.left
+
+
+def test_a_bare_fit_refers_to_the_plot_just_before_it() -> None:
+    plot = "Representar p frente a T y, a continuación, ln p frente a 1/T (T en K)."
+    [fit] = requested_models([plot, "Ajustar una recta por mínimos cuadrados."])
+    assert fit.plotted_before == plot
+    # a question about the law two tasks after the plot refers to no plot
+    later = requested_models(
+        [
+            "Plot U vs. I.",
+            "Fit U = R·I + U0 to each set.",
+            "Is the linear (ohmic) law confirmed? Quote R² of each fit.",
+        ]
+    )
+    assert [r.plotted_before for r in later] == ["", ""]
