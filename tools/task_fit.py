@@ -245,9 +245,11 @@ def _other_columns(fit: Fit, axes: Axes, table: TableSummary | None) -> bool:
                 continue
             if _other_dimension(core, phrase, column, table):
                 return True
-        plain = is_symbol(core) and is_symbol(column) and not kinds(phrase)
+        # a formed column (`√I`) is its symbol's (I): ν plots no such column
+        own = _core(column)
+        plain = is_symbol(core) and is_symbol(own) and not kinds(phrase)
         # a difference ΔT plots the column T as it changes: the same quantity
-        if plain and core.lstrip("Δδ")[:1].lower() != column[0].lower():
+        if plain and core.lstrip("Δδ")[:1].lower() != own[:1].lower():
             return True
     return False
 

@@ -11,6 +11,7 @@ from labscribe.tools.checklist import checklist
 from labscribe.tools.fit_quantities import RESIDUAL_SD
 from labscribe.tools.fit_result import Fit, Parameter
 from labscribe.tools.requested import requested_model, requested_models
+from labscribe.tools.task_fit import asks, read_the_other_way
 from labscribe.tools.task_needs import ESTIMATE_AT, defined_names, target_units, unmet
 
 
@@ -84,3 +85,14 @@ def test_a_bare_fit_refers_to_the_plot_just_before_it() -> None:
         ]
     )
     assert [r.plotted_before for r in later] == ["", ""]
+
+
+def test_a_formed_axis_is_its_own_symbols_line_not_another_tasks() -> None:
+    """√I against U is no swapped line of |U0| against ν; I against U is U against I's."""
+    line = [Parameter(name="slope", value=1.0, stderr=0.1)]
+    formed = Fit(table="t", x="U", y="√I", model="linear", good=True, parameters=line)
+    task = "Plot |U0| against the light frequency ν and fit a straight line."
+    assert not read_the_other_way(formed, asks([task])[task], None)
+    plain = Fit(table="t", x="I", y="U", model="linear", good=True, parameters=line)
+    task = "Plot I against U and fit a straight line."
+    assert read_the_other_way(plain, asks([task])[task], None)
