@@ -24,6 +24,7 @@ import sympy
 from labscribe.tools.axis_expressions import Wanted, defined, plotted, swings_timed
 from labscribe.tools.column_names import OWN_LETTER, name_ends
 from labscribe.tools.columns import Column
+from labscribe.tools.held_powers import held_square
 from labscribe.tools.repeat_names import RUN_NAME, stated_swings
 from labscribe.tools.symbol_dimensions import conventional_column, dimension_is, pint_unit
 from labscribe.tools.tables import Table
@@ -85,7 +86,9 @@ def form_columns(tables: list[Table], tasks: list[str], text: str) -> Forming:
     result = Forming()
     for axis in axes:
         if axis.name not in formed_anywhere and not any(
-            axis.name == c.name for t in tables for c in t.summary.columns
+            axis.name == c.name or _holds(c, axis.expression)
+            for t in tables
+            for c in t.summary.columns
         ):
             missing = sorted(axis.symbols)
             result.unformed.append(
@@ -94,6 +97,13 @@ def form_columns(tables: list[Table], tasks: list[str], text: str) -> Forming:
                 "the data that could be read, so no fit against it is given."
             )
     return result
+
+
+def _holds(column: Column, expression: sympy.Expr) -> bool:
+    """Whether `column` already holds the axis: `U2 [V2]` is U² (tools.held_powers)."""
+    base, power = expression.as_base_exp()
+    return (isinstance(base, sympy.Symbol) and power == 2
+            and held_square(column.name, column.unit, base.name))  # fmt: skip
 
 
 def _form_in(

@@ -116,7 +116,8 @@ SCHEDA_CONDENSATORE = """\
 La forza vale F = k·U² con k = ε₀·A/(2 d²). Il file contiene F in newton e U² in V².
 
 ## Elaborazione
-1. Eseguire un fit F = k·U² (retta per l'origine) e riportare k con il suo errore.
+1. Rappresentare F in funzione di U².
+2. Eseguire un fit F = k·U² (retta per l'origine) e riportare k con il suo errore.
 """
 
 
@@ -137,5 +138,6 @@ def test_a_column_that_holds_the_square_is_not_squared_again(tmp_path: Path) -> 
                       for line in text.splitlines()[1:] if line.strip()]).T  # fmt: skip
     k = float(np.sum(f * u2) / np.sum(u2 * u2))
     mantissa = f"{k / 1e-9:.2f}"
-    assert f"k = ({mantissa} ± " in rows.split("\n1 & ", 1)[1]
+    assert f"k = ({mantissa} ± " in rows.split("\n2 & ", 1)[1]
     assert "holds U² already" in report
+    assert "U names no column" not in report  # the column is the axis U²
