@@ -56,7 +56,7 @@ NOT_DATA = re.compile(
 )
 # The symbol an extreme's word is of: "maximum de U", "max. of the V_R", "Maximum von I".
 _OF_SYMBOL = re.compile(
-    r"\s+(?:(?:of|de|du|des|von|der|des|di|del|della|of the)\s+)?(?:the\s+)?"
+    r"\s+(?:(?:of|de|du|des|von|der|di|del|della)\s+)?(?:the\s+)?"
     r"\$?(?P<symbol>[A-Za-z\u0370-\u03ff](?:_\{?[A-Za-z0-9]{1,6}\}?|[0-9])?)\$?(?!\w)",
 )
 THRESHOLD = re.compile(
@@ -252,6 +252,11 @@ def _threshold(task: str, tables: list[Table]) -> list[Extreme]:
     return _crossing(task, level, tables)
 
 
+def crossing_between(x: np.ndarray, y: np.ndarray, i: int, level: float) -> float:
+    """Where y reaches `level` between rows i and i + 1, interpolated linearly."""
+    return float(x[i] + (level - y[i]) * (x[i + 1] - x[i]) / (y[i + 1] - y[i]))
+
+
 def _crossing(task: str, level: re.Match[str], tables: list[Table]) -> list[Extreme]:
     """The first crossing of a task's level, interpolated linearly between two rows."""
     target = float(level["level"].replace(",", "."))
@@ -288,7 +293,7 @@ def _crossing(task: str, level: re.Match[str], tables: list[Table]) -> list[Extr
                               f"({'lowest' if falling else 'highest'} {reach}; "
                               f"{table.summary.id})")]  # fmt: skip
     i = int(crossed[0])
-    at = x[i] + (goal - y[i]) * (x[i + 1] - x[i]) / (y[i + 1] - y[i])
+    at = crossing_between(x, y, i, goal)
     rows = (
         f"{quantity_text(x[i], x_column.unit)} ({quantity_text(y[i], column.unit)}) and "
         f"{quantity_text(x[i + 1], x_column.unit)} ({quantity_text(y[i + 1], column.unit)})"

@@ -15,7 +15,13 @@ import re
 import numpy as np
 
 from labscribe.tools.columns import Column
-from labscribe.tools.extremes import Extreme, measured_columns, quantity_text, symbol_column
+from labscribe.tools.extremes import (
+    Extreme,
+    crossing_between,
+    measured_columns,
+    quantity_text,
+    symbol_column,
+)
 from labscribe.tools.tables import Table
 
 HALF_POWER = re.compile(
@@ -84,8 +90,7 @@ def _band(task: str, tables: list[Table]) -> list[Extreme]:
                         given=f"{head}: the data do not fall that far {side} the peak, so "
                               f"the band is not measured ({summary.id})")]  # fmt: skip
     i, j = int(below[-1]), int(above[0])
-    low = x[i] + (level - y[i]) * (x[i + 1] - x[i]) / (y[i + 1] - y[i])
-    high = x[j - 1] + (level - y[j - 1]) * (x[j] - x[j - 1]) / (y[j] - y[j - 1])
+    low, high = crossing_between(x, y, i, level), crossing_between(x, y, j - 1, level)
     width = high - low
     given = (f"{head}, interpolated linearly between the measured points: {x_column.name} = "
              f"{quantity_text(low, unit, 4)} and {quantity_text(high, unit, 4)}; the band's "
