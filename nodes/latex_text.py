@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
+from itertools import chain, repeat
 
 from labscribe.guards.output import find_tool_markup
 from labscribe.tools.latex import CJK
@@ -164,7 +165,9 @@ def table(
     else:
         spec = "l" * len(header)
     head = " & ".join(f"\\textbf{{{_cell(cell)}}}" for cell in header)
-    body = "\n".join(_row(row, len(header)) for row in rows)
+    limits = [max(MAX_CELL_CHARS, int(MAX_CELL_CHARS * share / NARROW_SHARE))
+              for share in widths or [NARROW_SHARE] * len(header)]  # fmt: skip
+    body = "\n".join(_row(row, limits) for row in rows)
     title = f"\\caption{{{escape_latex(caption)}}}\\\\\n" if caption else ""
     return (
         f"\\begin{{longtable}}{{{spec}}}\n{title}\\toprule\n{head} \\\\\n\\midrule\n\\endhead\n"
@@ -174,9 +177,11 @@ def table(
 
 # A longtable breaks between rows, never inside one: a row taller than a page runs off it.
 # A cell of this many characters (an assignment's longest task, tools/tasks.py) fills some
-# 45 lines of the narrowest text column, under a page; the rest of a longer value (a
-# column named by 10,000 letters) is left to the data file, and the cell says so.
+# 45 lines of the narrowest text column (NARROW_SHARE of the line), under a page, and a
+# wider column as many lines with more; the rest of a longer value (a column named by
+# 10,000 letters) is left to the data file, and the cell says so.
 MAX_CELL_CHARS = 600
+NARROW_SHARE = 0.17
 CELL_CUT = " … ({more} more characters)"
 
 
@@ -184,19 +189,22 @@ class Group(str):
     """A row of `table` that heads the rows after it, across all columns."""
 
 
-def _row(row: Sequence[str] | Group, columns: int) -> str:
+def _row(row: Sequence[str] | Group, limits: list[int]) -> str:
     if isinstance(row, Group):
-        return f"\\multicolumn{{{columns}}}{{l}}{{\\textit{{{_cell(row)}}}}} \\\\"
+        return f"\\multicolumn{{{len(limits)}}}{{l}}{{\\textit{{{_cell(row)}}}}} \\\\"
     # names_like_these may break after an underscore in a narrow column
-    cells = (_cell(cell).replace(r"\_", r"\_\allowbreak{}") for cell in row)
+    cells = (
+        _cell(cell, limit).replace(r"\_", r"\_\allowbreak{}")
+        for cell, limit in zip(row, chain(limits, repeat(MAX_CELL_CHARS)), strict=False)
+    )
     return " & ".join(cells) + r" \\"
 
 
-def _cell(text: str) -> str:
-    """`text` escaped, cut to MAX_CELL_CHARS with a note of what was left out."""
-    if len(text) <= MAX_CELL_CHARS:
+def _cell(text: str, limit: int = MAX_CELL_CHARS) -> str:
+    """`text` escaped, cut to `limit` characters with a note of what was left out."""
+    if len(text) <= limit:
         return escape_latex(text)
-    return escape_latex(text[:MAX_CELL_CHARS] + CELL_CUT.format(more=len(text) - MAX_CELL_CHARS))
+    return escape_latex(text[:limit] + CELL_CUT.format(more=len(text) - limit))
 
 
 def figure(path: str, caption: str) -> str:

@@ -96,8 +96,11 @@ WRITER_DIGEST = DigestSize(
 )
 DIGEST_CHARS = EXPLORER_DIGEST.chars
 # Suffixes whose files are expected to hold a table or settings: a .txt that holds neither
-# is a note, not a failure worth listing.
-_OPTIONAL = frozenset({".txt"})
+# is a note, not a failure worth listing. A file without a suffix (a logger's `resonanz`, a
+# stopwatch's `per_Ana`) is tried as text as well: neither is a failure if it holds none.
+_NO_SUFFIX = ""
+_OPTIONAL = frozenset({".txt", _NO_SUFFIX})
+_TRIED = TABLE_SUFFIXES | {_NO_SUFFIX}
 
 
 class Unreadable(BaseModel):
@@ -224,13 +227,13 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
     started = time.monotonic()
     deadline = started + budget_seconds
     analysis = Analysis()
-    suffixes = TABLE_SUFFIXES | PARAMETER_SUFFIXES | ASSIGNMENT_SUFFIXES | NOTE_SUFFIXES
+    suffixes = _TRIED | PARAMETER_SUFFIXES | ASSIGNMENT_SUFFIXES | NOTE_SUFFIXES
     files = files_with_suffix(folder.root, suffixes, limit=MAX_FILES)
     analysis.assignment = find_assignment(files)
     loaded: list[Table] = []
     settings: list[ParameterRow] = []
     leftover: list[str] = []
-    for rel in _with_suffix(files, TABLE_SUFFIXES)[:MAX_TABLE_FILES]:
+    for rel in _with_suffix(files, _TRIED)[:MAX_TABLE_FILES]:
         if rel == analysis.assignment:
             continue
         if time.monotonic() > deadline:
@@ -244,7 +247,8 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
             if _suffix(rel) not in _OPTIONAL:
                 analysis.unreadable.append(Unreadable(path=rel, reason=_reason(exc, rel)))
         except Exception as exc:  # ToolError, or a reader's bug on input it did not foresee
-            analysis.unreadable.append(Unreadable(path=rel, reason=_reason(exc, rel)))
+            if _suffix(rel) != _NO_SUFFIX:  # a binary file without a suffix is no data file
+                analysis.unreadable.append(Unreadable(path=rel, reason=_reason(exc, rel)))
         else:
             loaded += data.tables
             settings += data.metadata  # an instrument's settings are parameters, not tables

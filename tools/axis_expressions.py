@@ -195,7 +195,7 @@ def defined(texts: list[str]) -> list[Wanted]:
     found: list[Wanted] = []
     for text in texts:
         for sentence in sentences(text):
-            for match in _DEFINITION.finditer(normalised(sentence)):
+            for match in _definitions(normalised(sentence)):
                 left = match["left"]
                 if _FACTOR_BEFORE.search(normalised(sentence)[: match.start("left")]):
                     continue  # `e U = h c/λ`: U is no name the formula defines
@@ -212,6 +212,18 @@ def defined(texts: list[str]) -> list[Wanted]:
                         s.name for s in expression.free_symbols
                     }:
                         found.append(Wanted(left, expression, sentence))
+    return found
+
+
+def _definitions(sentence: str) -> list[re.Match[str]]:
+    """Each `left = right` of a sentence, the next searched from where the last one's right
+    side starts: in "x = 1 − cos θ and y = 1/E" the first reading ends at "and y", whose y
+    is the second's left side."""
+    found = []
+    start = 0
+    while (match := _DEFINITION.search(sentence, start)) is not None:
+        found.append(match)
+        start = match.start("right")
     return found
 
 

@@ -17,6 +17,7 @@ from labscribe.tools.analysis import Analysis
 from labscribe.tools.columns import Column
 from labscribe.tools.constants import asked_symbols
 from labscribe.tools.data_facts import topic_words, words_of
+from labscribe.tools.fit_quantities import answers
 from labscribe.tools.fit_result import Fit, axes_of, format_value
 from labscribe.tools.prediction import evidence as prediction_evidence
 from labscribe.tools.range_fits import instead, left_out_of, no_answer
@@ -38,6 +39,7 @@ from labscribe.tools.task_fit import Ask, asks, differs, read_the_other_way
 from labscribe.tools.task_needs import STATISTICS, defined_names, left_undone, plot_only
 
 MAX_GIVEN = 4  # results listed per task: the rest are in the report's tables
+MAX_ANSWERS = 9  # the values a task asks of its fits: k and τ of each of three runs
 # Chinese task words, mapped to the English words the vocabulary uses.
 CHINESE_WORDS = {
     "谐振": "resonance", "共振": "resonance", "品质因数": "quality", "带宽": "bandwidth",
@@ -151,7 +153,7 @@ def _evidence(
             given.append(f"{quantity.text()} (derived)")
     # what the task asks of its fits (τ from each slope) before the fits it comes from
     from_fit = [q for q in analysis.fit_quantities if q.task == task]  # tools.fit_quantities
-    given = [q.given() for q in from_fit] + given
+    given = answers(from_fit) + given
     swapped = [] if from_fit or plot_only(task) else _swapped_lines(analysis, ask, other_axes)
     given += swapped
     # the fit the task asks for answers it: other models of its columns are not offered
@@ -226,7 +228,8 @@ def _evidence(
         left = (f"not done: {' and '.join(loose)} {'is' if one else 'are'} not determined by "
                 f"the data (see the fits){'; ' + rest if rest else ''}")  # fmt: skip
     left = _unstated(left, unstated, unanswered) + left_out_of(asked)
-    return TaskEvidence(task=task, given=given[:MAX_GIVEN], left=left)
+    shown = max(MAX_GIVEN, min(len(from_fit), MAX_ANSWERS))
+    return TaskEvidence(task=task, given=given[:shown], left=left)
 
 
 def _swapped_lines(analysis: Analysis, ask: Ask | None, other_axes: dict[int, str]) -> list[str]:
@@ -291,10 +294,12 @@ def _fit_asked(task: str) -> bool:
 
 def _not_done(ask: Ask, instead: dict[int, str], requested: list[Fit]) -> str:
     """`not done: the task asks for ...; this report has only a fit of X against Y, not
-    what this task asks`: the fit labelled as the task's where there is one."""
-    what = instead[id(requested[0])] if requested else next(iter(instead.values()))
-    return (f"not done: the task asks for {ask.text()}; this report has only {what}, "
-            "not what this task asks")  # fmt: skip
+    what this task asks`: the fit labelled as the task's where there is one; where none is,
+    no fit of other data is named as if it were the nearest thing to it."""
+    if not requested:
+        return f"not done: the task asks for {ask.text()}; this report has no such fit"
+    return (f"not done: the task asks for {ask.text()}; this report has only "
+            f"{instead[id(requested[0])]}, not what this task asks")  # fmt: skip
 
 
 def _repeat_part(task: str, line: str) -> str:

@@ -428,13 +428,32 @@ def _pair_uncertainties(columns: list[Column]) -> None:
         name = column.name.strip()
         for pattern in (_GUM_UNCERTAINTY, _UNCERTAINTY_PREFIX, _UNCERTAINTY_SUFFIX):
             match = pattern.match(name)
-            of = match and (by_name.get(match["of"].lower()) or _subscripted(columns, match["of"]))
+            others = [c for c in columns if c is not column]
+            # an abbreviation names a column only before `_err` (`v_err`): `ΔT` is no
+            # uncertainty of the temperature before it
+            abbreviated = (
+                pattern is _UNCERTAINTY_SUFFIX
+                and match
+                and _abbreviated(columns[:i], match["of"], column.unit)
+            )
+            of = match and (by_name.get(match["of"].lower()) or _subscripted(others, match["of"])
+                            or abbreviated)  # fmt: skip
             if of and of != column.key:
                 column.uncertainty_of = of
                 break
         else:
             if name.lower() in _BARE_UNCERTAINTY and i > 0:
                 column.uncertainty_of = columns[i - 1].key
+
+
+def _abbreviated(before: list[Column], short: str, unit: str) -> str | None:
+    """The key of the column just before an uncertainty column whose name `short` begins
+    (`v_err` after `voltage (V)`, `curr_err` after `current (A)`), in the same unit."""
+    if not before or not short.isalpha():
+        return None
+    last = before[-1]
+    same = last.name.lower().startswith(short.lower()) and last.uncertainty_of is None
+    return last.key if same and (last.unit == unit or not unit) else None
 
 
 def _subscripted(columns: list[Column], symbol: str) -> str | None:

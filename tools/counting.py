@@ -87,14 +87,15 @@ def counts_rows(header: str, values: np.ndarray, *, first: bool, named_others: b
     """Whether a column only numbers the rows: a counting name (tools.counting.counting_name)
     and whole numbers rising by one (starting again at each series), or any rising whole
     numbers under a reader's own index name (`rownames`, `Unnamed: 0`); a column without a
-    name when it stands first, other columns are named, and it counts 0 or 1 to n."""
+    name when it stands first, other columns are named, and it counts by one (from 0 or 1,
+    or from any row a filtered pandas frame kept: 12, 13, 14, ...)."""
     finite = np.asarray(values, dtype=float)
     finite = finite[np.isfinite(finite)]
     if len(finite) < MIN_COUNTED or not np.all(finite == np.round(finite)):
         return False
     text = header.strip().strip('"').strip()
     if not text:
-        return first and named_others and _steps_of_one(finite) and finite[0] in (0.0, 1.0)
+        return first and named_others and _steps_of_one(finite)
     if not counting_name(text):
         return False
     if reader_index(text):

@@ -23,7 +23,7 @@ import sympy
 from pydantic import BaseModel
 from uncertainties import UFloat
 
-from labscribe.tools.fit_result import Fit, Parameter, format_value
+from labscribe.tools.fit_result import Fit, Parameter, axes_of, format_value
 from labscribe.tools.formula_eval import evaluate_tree
 from labscribe.tools.formula_notation import formulas_in, plain_arithmetic
 from labscribe.tools.formula_parse import FormulaError, parse_expression
@@ -83,13 +83,25 @@ class FitQuantity(BaseModel):
     fit: str
     """The fit it comes from: `the fit of Transmittance against Wavelength`."""
 
-    def given(self) -> str:
+    def given(self, relation: bool = True) -> str:
         """The checklist's words for it: `FWHM = 9.63 ± 0.11 nm (from FWHM = 2√(2 ln 2)·w, as
-        the task writes it, with the fit of T against λ)`."""
+        the task writes it, with the fit of T against λ)`; `likewise` for the relation where
+        a value before it told it (τ of each of three runs)."""
         shown = format_value(Parameter(name=self.name, value=self.value, stderr=self.stderr,
                                        unit=self.unit if self.unit_known else ""))  # fmt: skip
         unit = "" if self.unit_known else ", its unit not worked out here"
-        return f"{self.name} = {shown} (from {self.relation}, with {self.fit}{unit})"
+        how = f"from {self.relation}" if relation else "likewise"
+        return f"{self.name} = {shown} ({how}, with {self.fit}{unit})"
+
+
+def answers(quantities: list[FitQuantity]) -> list[str]:
+    """Each quantity's words, its relation told once."""
+    told: set[str] = set()
+    words = []
+    for quantity in quantities:
+        words.append(quantity.given(relation=quantity.relation not in told))
+        told.add(quantity.relation)
+    return words
 
 
 def fit_quantities(
@@ -129,7 +141,10 @@ def fit_quantities(
                 mine.append(quantity)
         written_names = {q.name.lower() for q in mine}
         if RESIDUAL_SD.search(task) and "s" not in written_names:
-            mine += _residual_sd(task, named)[:1]
+            # the spread of the model the task fits, never of another task's model
+            asks_own = any(fit.requested == task for fit in fits)
+            mine += _residual_sd(task, [f for f in named if f.requested == task]
+                                 if asks_own else named)  # fmt: skip
         for pattern, name, relation in _NAMED:
             if pattern.search(task) and not written_names & {name.lower(), "fwhm", "t_half"}:
                 quantity = _named(task, name, relation, named)
@@ -210,20 +225,22 @@ def _unit(expression: sympy.Expr, fit: Fit) -> str | None:
 
 
 def _residual_sd(task: str, fits: list[Fit]) -> list[FitQuantity]:
-    """The residual standard deviation of the fits that have one."""
+    """The residual standard deviation of the first fit of each table that has one (each
+    thermistor's calibration curve has its own)."""
+    first = {fit.table: fit for fit in reversed(fits) if fit.residual_sd is not None}
     return [
         FitQuantity(
             task=task,
             name="s",
-            value=fit.residual_sd,
+            value=fit.residual_sd,  # type: ignore[arg-type]
             stderr=None,
             unit=fit.y_unit,
             unit_known=True,
-            fit=f"the fit of {fit.y} against {fit.x}",
+            fit=f"the fit of {axes_of(fit, fits)}",
             relation=f"the residual standard deviation √(Σr²/(n − p)) of the {fit.model} fit",
         )
         for fit in fits
-        if fit.residual_sd is not None
+        if first.get(fit.table) is fit
     ]
 
 

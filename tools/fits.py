@@ -20,6 +20,7 @@ import math
 import time
 
 import numpy as np
+import pandas as pd
 from lmfit.model import ModelResult
 
 from labscribe.tools.absolute_temperature import (
@@ -28,7 +29,8 @@ from labscribe.tools.absolute_temperature import (
     from_kelvin,
     to_kelvin,
 )
-from labscribe.tools.columns import inputs_of
+from labscribe.tools.columns import Column, inputs_of
+from labscribe.tools.effective_variance import effective_sigma
 from labscribe.tools.fit_description import describe_shape, r_squared_of
 from labscribe.tools.fit_result import Candidate, Fit
 from labscribe.tools.fit_runs import best_start, prepare
@@ -55,6 +57,28 @@ from labscribe.tools.tables import Table, TableSummary
 
 MAX_FITTED_COLUMNS = 6  # per table: a report discusses a few curves, not a whole dump
 OUT_OF_TIME = "the analysis time budget ran out before every model was tried"
+
+
+def _weights(
+    xs: np.ndarray,
+    ys: np.ndarray,
+    sigma: np.ndarray | None,
+    sigma_key: str | None,
+    against: Column,
+    sigmas: dict[str | None, str],
+    frame: pd.DataFrame,
+) -> tuple[np.ndarray | None, str | None]:
+    """The response's σ for a fit against `against`, and its name: the predictor's own
+    uncertainty column carried through the data's slope where it has one (effective
+    variance), else the response's uncertainty column."""
+    x_key = sigmas.get(against.key)
+    if x_key is None:
+        return sigma, sigma_key
+    combined = effective_sigma(xs, ys, sigma, frame[x_key].to_numpy())
+    if combined is None:
+        return sigma, sigma_key
+    both = f"{sigma_key} and {x_key}" if sigma_key else x_key
+    return combined, f"{both} (through the slope)"
 
 
 def fit_table(
@@ -113,7 +137,8 @@ def fit_table(
             if time.monotonic() > deadline:
                 fits.append(fit.model_copy(update={"notes": [OUT_OF_TIME]}))
                 continue
-            xs, ys, weights = frame[against.key].to_numpy(), frame[column.key].to_numpy(), sigma
+            xs, ys = frame[against.key].to_numpy(), frame[column.key].to_numpy()
+            weights, sigma_name = _weights(xs, ys, sigma, sigma_key, against, sigmas, frame)
             others = [c.name for c in summary.columns if c.key != column.key]
             sole = len(dependent) == 1 or column.key == summary.response
             if (
@@ -121,7 +146,7 @@ def fit_table(
                 and request.shape == "linear"
                 and logged_response(request.task, column.name, others, sole=sole)
             ):  # "plot ln A against t and fit a line": the line of ln y, not of y
-                fits.append(fit_log_of_response(fit, xs, ys, weights, sigma_name=sigma_key))
+                fits.append(fit_log_of_response(fit, xs, ys, weights, sigma_name=sigma_name))
                 continue
             if request.formula:  # in kelvin where it takes absolute temperature, its way round
                 request = request.model_copy(
@@ -133,7 +158,7 @@ def fit_table(
             # a parameter named as a physical constant and far from it, in its final unit,
             # gives no value (tools.known_values)
             fits.append(judged_by_constants(
-                fit_asked(fit, request, named, xs, ys, weights, sigma_name=sigma_key,
+                fit_asked(fit, request, named, xs, ys, weights, sigma_name=sigma_name,
                           x_names=x_names, handout=handout)
             ))  # fmt: skip
         if column.key == summary.x:
@@ -142,8 +167,9 @@ def fit_table(
         if time.monotonic() > deadline:
             fits.append(fit.model_copy(update={"notes": [OUT_OF_TIME]}))
             continue
-        best = fit_column(fit, frame[x_column.key].to_numpy(), frame[column.key].to_numpy(),
-                          sigma, sigma_name=sigma_key, deadline=deadline)  # fmt: skip
+        xs, ys = frame[x_column.key].to_numpy(), frame[column.key].to_numpy()
+        weights, sigma_name = _weights(xs, ys, sigma, sigma_key, x_column, sigmas, frame)
+        best = fit_column(fit, xs, ys, weights, sigma_name=sigma_name, deadline=deadline)
         done = {f.model for f in fits if f.y == column.key and f.x == best.x and f.requested}
         if best.model is None or best.model not in done:
             fits.append(best)

@@ -24,6 +24,7 @@ import sympy
 from labscribe.tools.axis_expressions import Wanted, defined, plotted, swings_timed
 from labscribe.tools.column_names import OWN_LETTER, name_ends
 from labscribe.tools.columns import Column
+from labscribe.tools.formula_notation import plain_arithmetic
 from labscribe.tools.held_powers import held_square
 from labscribe.tools.repeat_names import RUN_NAME, stated_swings
 from labscribe.tools.symbol_dimensions import conventional_column, dimension_is, pint_unit
@@ -296,7 +297,8 @@ def _observers(columns: list[Column], symbol: str) -> bool:
 
 
 def _symbol_of(name: str) -> str:
-    return "".join(name.split()).replace("{", "").replace("}", "")
+    """A column's name as a formula's symbol: `U_{0}` is U_0, `ΔT` DeltaT, `λ` lam."""
+    return "".join(plain_arithmetic(name).split()).replace("{", "").replace("}", "")
 
 
 def _known(symbol: str, columns: list[Column], table: Table) -> _Known:
@@ -316,7 +318,15 @@ def _known(symbol: str, columns: list[Column], table: Table) -> _Known:
     sigma = (
         table.frame[paired[0].key].to_numpy(dtype=float) if len(columns) == 1 and paired else None
     )
-    if unit is not None and unit_registry().Quantity(1, unit)._is_multiplicative is False:
+    if unit is not None and _difference(symbol, column) and not _multiplicative(unit):
+        # a difference of temperatures (ΔT in °C, Capstone's `deg C`) is the same in kelvin
+        known = _Known(symbol, values, {"K": Fraction(1)}, text)
+        step = 1.0
+    elif unit is not None and dimension_is(column.unit, ("radian",)):
+        # an angle in degrees is in radians in a formula's cos θ, as numpy takes it
+        step = unit_registry().Quantity(1, unit).to("radian").magnitude
+        known = _Known(symbol, values * step, {}, f"{text} in rad" if step != 1 else text)
+    elif unit is not None and not _multiplicative(unit):
         quantity = unit_registry().Quantity
         kelvin = quantity(values, unit).to("kelvin").magnitude
         step = quantity(1, unit).to("kelvin").magnitude - quantity(0, unit).to("kelvin").magnitude
@@ -327,6 +337,15 @@ def _known(symbol: str, columns: list[Column], table: Table) -> _Known:
     if sigma is not None:
         known.uncertainty = _Known(paired[0].name, sigma * step, known.units, paired[0].name)
     return known
+
+
+def _difference(symbol: str, column: Column) -> bool:
+    """Whether a symbol or its column names a difference (`ΔT`, `delta_T`)."""
+    return symbol.startswith(("Delta", "delta")) or column.name.lstrip().startswith(("Δ", "δ"))
+
+
+def _multiplicative(unit: str) -> bool:
+    return bool(unit_registry().Quantity(1, unit)._is_multiplicative)
 
 
 def _unit_of(expression: sympy.Expr, known: dict[str, _Known]) -> Units | None:
@@ -354,8 +373,8 @@ def _unit_of(expression: sympy.Expr, known: dict[str, _Known]) -> Units | None:
         base = _unit_of(expression.base, known)
         power = Fraction(int(expression.exp.p), int(expression.exp.q))
         return None if base is None else {n: p * power for n, p in base.items()}
-    if isinstance(expression, (sympy.log, sympy.exp)):
-        return {}
+    if isinstance(expression, (sympy.log, sympy.exp, sympy.sin, sympy.cos, sympy.tan)):
+        return {}  # of a pure number (an angle in radians)
     return None
 
 

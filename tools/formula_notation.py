@@ -72,8 +72,11 @@ _FACTORS = re.compile(
 
 
 # A function applied to the left side without parentheses: "ln V = b0 + b1·ln D"; a
-# reciprocal left side: "1/f = 1/b + 1/g".
-_FUNCTION_BEFORE = re.compile(r"(?<![A-Za-z0-9_])(?:ln|log|log10|lg|sqrt)\s+$|(?<![\w.])1\s*/\s*$")
+# reciprocal left side: "1/f = 1/b + 1/g"; a ratio: "U_C/U_0 = 1/√(...)", "I/I_0 = e^(−μd)".
+_FUNCTION_BEFORE = re.compile(
+    r"(?<![A-Za-z0-9_])(?:ln|log|log10|lg|sqrt)\s+$|(?<![\w.])1\s*/\s*$|"
+    r"(?<![\w.])[A-Za-z\u0370-\u03ff](?:_\{?[A-Za-z0-9]{1,6}\}?|\d)?\s*/\s*$"
+)
 
 
 def _factors_before(sentence: str, start: int) -> str:
@@ -138,6 +141,9 @@ def _powers_of_a_name_used(text: str) -> str:
     return f"{left}{equals}{powered}"
 
 
+# A primed name as handouts write it, with a prime or an apostrophe: `E′`, `λ'`, `x′_1`.
+_PRIMED = re.compile(r"(?<![\w'′])([A-Za-z][A-Za-z0-9_]*)\s?(?:′|'(?![\w']))")
+PRIME = "_prime"
 _ROOT_OF_NAME = re.compile(r"√\s*([A-Za-z][A-Za-z0-9_]*|\d+(?:\.\d+)?)")
 
 
@@ -152,7 +158,9 @@ def plain_arithmetic(text: str) -> str:
             text = re.sub(rf"{letter}(?=[A-Za-z])", f" {name}", text)
         text = text.replace(letter, f" {name} ")
     text = _ROOT_OF_NAME.sub(r"sqrt(\1)", text)  # `√E` is sqrt(E), not a name `sqrtE`
-    text = _SUBSCRIPT.sub(lambda m: "_" + m[0].translate(_SUBSCRIPT_PLAIN), text)
+    text = _PRIMED.sub(r"\1_prime", text)  # `E′`, the scattered photon's energy, is a name
+    # `a₁V` is a₁ times V: a subscript ends the name it is set under
+    text = _SUBSCRIPT.sub(lambda m: "_" + m[0].translate(_SUBSCRIPT_PLAIN) + " ", text)
     for sign, plain in _SYMBOLS.items():
         text = text.replace(sign, plain)
     text = text.replace("\\left", "").replace("\\right", "").replace("\\,", " ")

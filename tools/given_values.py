@@ -22,17 +22,16 @@ from labscribe.tools.fit_result import Fit
 from labscribe.tools.fit_runs import MIN_POINTS
 from labscribe.tools.formula_parse import Formula, substituted
 from labscribe.tools.si_units import si_of
+from labscribe.tools.written_numbers import NUMBER, number_of
 
-_NUMBER = r"[-+−]?\d+(?:[.,]\d+)?(?:\s*[eE×]\s*[-+−]?\d+)?"
 _UNIT = r"[A-Za-zµμΩ°%][A-Za-z0-9µμΩ°/·^*\-]*"
 _RANGE = re.compile(
-    rf"(?:from|between|von|zwischen|\()?\s*(?P<low>{_NUMBER})\s*(?P<low_unit>{_UNIT})?\s*"
-    rf"(?:to|and|bis|und|–|—|-|\.\.\.?|…|至|到)\s*(?P<high>{_NUMBER})\s*(?P<high_unit>{_UNIT})",
+    rf"(?:from|between|von|zwischen|\()?\s*(?P<low>{NUMBER})\s*(?P<low_unit>{_UNIT})?\s*"
+    rf"(?:to|and|bis|und|–|—|-|\.\.\.?|…|至|到|"
+    # "20,0 °C ≤ T ≤ 30,0 °C", "0.3 V < U < 0.65 V": the variable between its bounds
+    rf"(?:≤|<=|<)\s*(?P<variable>[A-Za-z\u0370-\u03ff][\w]*)\s*(?:≤|<=|<))"
+    rf"\s*(?P<high>{NUMBER})\s*(?P<high_unit>{_UNIT})",
 )
-
-
-def _number(text: str) -> float:
-    return float(re.sub(r"\s+", "", text).replace("−", "-").replace(",", ".").replace("×", "e"))
 
 
 def given_values(text: str, symbols: list[str], units: list[str]) -> dict[str, tuple[float, str]]:
@@ -44,12 +43,12 @@ def given_values(text: str, symbols: list[str], units: list[str]) -> dict[str, t
     for symbol in symbols:
         spelled = re.escape(symbol).replace("_", r"_?\{?") + r"\}?"
         match = re.search(
-            rf"(?<![\w\\]){spelled}\s*(?:=|≈|≃)\s*(?P<value>{_NUMBER})\s*(?P<unit>{_UNIT})?",
+            rf"(?<![\w\\]){spelled}\s*(?:=|≈|≃)\s*(?P<value>{NUMBER})\s*(?P<unit>{_UNIT})?",
             text,
         )
         if match is None:
             continue
-        value, given = _number(match["value"]), match["unit"] or ""
+        value, given = number_of(match["value"]), match["unit"] or ""
         if not given:
             found[symbol] = (value, "")
             continue
@@ -64,23 +63,29 @@ def given_values(text: str, symbols: list[str], units: list[str]) -> dict[str, t
     return found
 
 
-def named_range(text: str, unit: str) -> tuple[float, float] | None:
+def named_range(text: str, unit: str, variable: str = "") -> tuple[float, float] | None:
     """The range of a variable measured in `unit` that `text` names ("0.30 V to 0.65 V",
-    "between 0.3 and 0.65 V"), in `unit`; None where it names none in a unit of that
-    dimension."""
+    "between 0.3 and 0.65 V", "20,0 °C ≤ T ≤ 30,0 °C"), in `unit`; None where it names none
+    in a unit of that dimension. A column without a unit takes the bounds of its own
+    `variable` (T) as written."""
     target = si_of(unit) if unit else None
-    if target is None:
-        return None
     for match in _RANGE.finditer(text):
         high_unit = match["high_unit"]
         low_unit = match["low_unit"] or high_unit
+        low, high = number_of(match["low"]), number_of(match["high"])
+        bare = not unit and variable and match["variable"] == variable
+        if bare or high_unit == low_unit == unit:  # °C to °C: no scale, offset or not
+            if low < high:
+                return low, high
+            continue
+        if target is None:
+            continue
         source, other = si_of(high_unit), si_of(low_unit)
         if source is None or other is None or source.dimension != target.dimension:
             continue
         if other.dimension != target.dimension or source.offset or target.offset:
             continue
-        low = _number(match["low"]) * other.scale / target.scale
-        high = _number(match["high"]) * source.scale / target.scale
+        low, high = low * other.scale / target.scale, high * source.scale / target.scale
         if low < high:
             return low, high
     return None
@@ -108,7 +113,7 @@ def as_given(
             "gives, not fitted"
             for name, (value, unit) in given.items()
         ]  # fmt: skip
-    window = named_range(task, fit.x_unit)
+    window = named_range(task, fit.x_unit, formula.x)
     if window is not None:
         inside = (x >= window[0]) & (x <= window[1])
         if MIN_POINTS <= inside.sum() < len(x):

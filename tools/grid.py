@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from labscribe.tools.cell_grid import Grid
+from labscribe.tools.channel_settings import channel_settings
 from labscribe.tools.columns import (
     HEADER_LOOKBACK,
     Column,
@@ -81,8 +82,12 @@ def tables_in(grid: Grid) -> tuple[list[Found], list[ParameterRow], int]:
         metadata += side
         numeric = _numeric_rows(grid.cells, grid.values)
     numeric = _headers_apart(grid, numeric)
+    longest = max(_runs(numeric), key=lambda run: run[1] - run[0], default=(0, 0))
+    channels, read = channel_settings(grid, longest[0])
+    numeric[read] = False  # `Probe Attenuation,1,,10,` is two settings, not a row of data
     runs = _runs(numeric)
     used = np.zeros(len(numeric), dtype=bool)
+    used[read] = True
     found: list[Found] = []
     for start, stop in runs:
         used[start:stop] = True
@@ -96,7 +101,7 @@ def tables_in(grid: Grid) -> tuple[list[Found], list[ParameterRow], int]:
     metadata += metadata_of_lines(
         [(i, line) for i, line in enumerate(grid.lines[: len(used)]) if not used[i]]
     )
-    metadata = metadata[:MAX_METADATA]
+    metadata = (metadata + channels)[:MAX_METADATA]
     for table in found:
         apply_metadata(table, metadata)
     return found, metadata, sum(1 for a, b in runs if b - a >= MIN_ROWS)

@@ -167,8 +167,8 @@ def trailing_unit(header: str) -> tuple[str, str] | None:
 
 def _trailing_unit(column: Column) -> dict | None:
     found = trailing_unit(column.header)
-    if found is None or (column.unit and column.unit in column.header.split()[-1:]):
-        return None
+    if found is None or (column.unit and column.unit == found[1]):
+        return None  # `angle / deg.` was read as angle in deg already
     return {"name": found[0], "unit": found[1]}
 
 

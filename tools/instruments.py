@@ -65,7 +65,8 @@ _TIME_COLUMN = re.compile(r"^(?:t|[Tt]ime|TIME|[Zz]eit)(?:[_ ]\S+)?$")
 # Each run of blanks has one way to match (`\s*(?:#\s*)?`, no `\s*` before a search's word
 # boundary): a header cell of 200,000 blanks is read in linear time.
 _RUN = re.compile(
-    r"(?:^(?:run|lauf|trial|messung|serie)\s*(?:#\s*)?(?P<pre>\d+)\s*:\s*|^(?P<latest>latest)\s*:\s*"
+    r"(?:^(?:run|lauf|trial|messung|serie)\s*(?:#\s*)?(?P<pre>\d+)\s*(?::\s*|(?<=\s)(?=\S))"
+    r"|^(?P<latest>latest)\s*:\s*"
     r"|\b(?:run|lauf|trial|messung|serie)\s*(?:#\s*)?(?P<post>\d+)\s*$)",
     re.IGNORECASE,
 )
@@ -214,6 +215,13 @@ def setting(metadata: list[ParameterRow], keys: frozenset[str]) -> ParameterRow 
     return None
 
 
+def of_channel(rows: list[ParameterRow], header: str) -> list[ParameterRow]:
+    """The settings of the channel a column's header names (`CH1 Peak Detect` is CH1's):
+    tools.channel_settings reads them under the channel's name."""
+    name = header.strip()
+    return [r for r in rows if r.section and r.section in (name, *name.split()[:1])]
+
+
 def _interval(metadata: list[ParameterRow]) -> tuple[float, ParameterRow] | None:
     """The sample interval the settings give: written, or the inverse of a sampling rate."""
     step = setting(metadata, STEP_KEYS)
@@ -238,7 +246,7 @@ def apply_metadata(found: Found, metadata: list[ParameterRow]) -> None:
     y_unit = setting(metadata, Y_UNIT_KEYS)
     y_name = setting(metadata, Y_NAME_KEYS)
     if x_unit or y_unit or y_name:
-        _name_unnamed(found, x_unit, y_unit, y_name)
+        _name_unnamed(found, metadata, x_unit, y_name)
     if interval is None:
         return
     step, source = interval
@@ -267,13 +275,13 @@ def apply_metadata(found: Found, metadata: list[ParameterRow]) -> None:
 
 def _name_unnamed(
     found: Found,
+    metadata: list[ParameterRow],
     x_unit: ParameterRow | None,
-    y_unit: ParameterRow | None,
     y_name: ParameterRow | None,
 ) -> None:
     """A scope's columns in the units its settings give (`Horizontal Units`, `Vertical
-    Units`) where their header states none; with no header at all, named time and the
-    source channel."""
+    Units`, each channel's own where it writes one per channel) where their header states
+    none; with no header at all, named time and the source channel."""
     unnamed = all(not c.header for c in found.columns)
     first, *rest = found.columns
     if x_unit is not None and not first.unit:
@@ -285,6 +293,9 @@ def _name_unnamed(
         found.columns[0] = first.model_copy(update=update | ({"name": "time"} if unnamed else {}))
     for i, column in enumerate(rest, start=1):
         update = {}
+        y_unit = setting(of_channel(metadata, column.header), Y_UNIT_KEYS) or setting(
+            metadata, Y_UNIT_KEYS
+        )
         if y_unit is not None and not column.unit:
             update["unit"] = canonical(y_unit.value) or y_unit.value
         if y_name is not None and len(rest) == 1 and unnamed:

@@ -329,7 +329,8 @@ _NAMED_UNITS = ("ohm", "siemens", "farad", "henry", "watt", "joule", "newton", "
 def _named(quantity: Any) -> str:
     """A pint quantity's unit as written, or as the derived unit it is exactly."""
     written = f"{quantity.units:~P}"
-    if not re.search(r"[/·*]", written):
+    # a reciprocal (1/s) stays one: a decay's rate constant is no frequency in Hz
+    if not re.search(r"[/·*]", written) or re.fullmatch(r"1\s*/\s*\w+", written):
         return written
     registry = unit_registry()
     for name in _NAMED_UNITS:

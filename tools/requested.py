@@ -34,7 +34,8 @@ FIT_CUE = re.compile(
 # Interpolation between the measured points reads a value off the data; it fits nothing
 # ("par interpolation linéaire entre les points mesurés", "linear zwischen den Messpunkten").
 BETWEEN_POINTS = re.compile(
-    r"\binterpol\w*\s+(?:\w+\s+){0,2}(?:entre|between|zwischen|tra|fra)\b",
+    r"\b(?:linear(?:e|ly)?\s+)?interpol\w*\s+(?:\w+\s+){0,2}(?:entre|between|zwischen|tra|fra)\b|"
+    r"\blinear(?:ly)?\s+(?:between|zwischen)\b",
     re.IGNORECASE,
 )
 _LOG = r"(?:semi-?|half-?|double-?|halb|einfach|doppelt)?[- ]?log(?:arithm)?\w*"
@@ -126,7 +127,9 @@ def requested_models(tasks: list[str]) -> list[Request]:
 def requested_model(task: str, number: int = 1) -> Request | None:
     """The model `task` asks for, if it asks for one."""
     cue = FIT_CUE.search(BETWEEN_POINTS.sub(" ", task)) is not None
-    words = SCALE.sub(" ", task)  # "linear und halblogarithmisch darstellen" names axes
+    # "linear und halblogarithmisch darstellen" names axes; "linear interpolation between
+    # the two neighbouring points" reads a value off the data
+    words = BETWEEN_POINTS.sub(" ", SCALE.sub(" ", task))
     named = next(((shape, strong) for shape, pattern, strong in MODEL_WORDS
                   if pattern.search(words)), None)  # fmt: skip
     written = formula_in(task)

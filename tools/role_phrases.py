@@ -235,16 +235,23 @@ def _plain_symbol(symbol: str) -> str:
     return "".join(plain_arithmetic(symbol.strip("$")).split()).replace("(", "").replace(")", "")
 
 
+# In the languages handouts are written in, as the infinitive or an imperative ("en
+# déduire τ", "ricavare k", "bepaal g", "wyznacz g", "izračunajte h").
 _DETERMINE = re.compile(
-    r"\b(?:determine|find|measure|calculate|compute|obtain|estimate|extract|deduce|evaluate|"
-    r"derive|get|bestimm\w*|ermittel\w*|berechne\w*|déterminer|calculer|determinar|calcular)"
+    r"\b(?:determin(?!ation)\w*|détermin(?!ation)\w*|find|measure|calcul\w*|compute|obtain|estimate|extract|"
+    r"deduce|evaluate|derive|get|bestimm\w*|ermittel\w*|berechne\w*|dédui\w*|déduis\w*|"
+    r"évalue\w*|évaluer|estimer|estimez|obte[nr]\w*|obtien\w*|trouve[rz]?|deduc\w*|deduz\w*|"
+    r"halle|hallar|calcol\w*|ricav\w*|dedur\w*|stima|stimare|stimate|ottene\w*|trovare|"
+    r"trovate|bepaal\w*|bereken\w*|wyznacz\w*|oblicz\w*|určete|určit|vypočt\w*|vypočít\w*|"
+    r"določi\w*|izračuna\w*)"
     r"\b|求出?|测定|测量|计算|确定|得出",
     re.IGNORECASE,
 )
 # After these, a symbol is what the task uses, not what it asks for.
 _GIVEN = re.compile(
     r"\b(?:using|given|knowing|taking|assuming|with the (?:known|given|accepted|standard)|"
-    r"unter verwendung|mit dem bekannten|mit der bekannten)\b|利用|已知",
+    r"unter verwendung|mit dem bekannten|mit der bekannten|en utilisant|sachant|connaissant|"
+    r"usando|utilizando|conociendo|utilizzando|sapendo|noto|nota)\b|利用|已知",
     re.IGNORECASE,
 )
 

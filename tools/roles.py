@@ -41,6 +41,7 @@ from labscribe.tools.columns import (
 from labscribe.tools.data_facts import words_of
 from labscribe.tools.directions import direction_note
 from labscribe.tools.formula_notation import formulas_in
+from labscribe.tools.formula_parse import FormulaError, parse_formula
 from labscribe.tools.reading import read_in
 from labscribe.tools.requested import FIT_CUE, Request
 from labscribe.tools.role_phrases import glossary, pairings, sentences
@@ -329,11 +330,32 @@ def requests_for(
         elif here.predictors:
             if column.key not in keys:
                 concerned.append(request)
-        elif not any(n.predictors for n in named.values()) and _mentions_column(
-            request.task, table, column, tables
+        elif (
+            not any(n.predictors for n in named.values())
+            and not _names_its_own(request)
+            and _mentions_column(request.task, table, column, tables)
         ):
             concerned.append(request)
     return concerned
+
+
+# The placeholders of a formula written for any data: `y = a + b·x` is a line of whatever
+# the task plots.
+PLACEHOLDERS = frozenset({"x", "y"})
+
+
+def _names_its_own(request: Request) -> bool:
+    """Whether the request's formula writes its quantities by symbols of their own (i, v in
+    i = I_s·(exp(v/(n·V_T)) − 1)), which name no column of any table: it is fitted to none
+    rather than to whatever columns a file holds (the current of a diode against a time
+    axis); a formula in x or y (y = b1·(1 − exp(−b2·t))) is one for any data."""
+    if not request.formula:
+        return False
+    try:
+        formula = parse_formula(request.formula)
+    except FormulaError:  # `e U = h c/λ`: which is the response waits for the data
+        return False
+    return formula.x not in PLACEHOLDERS and formula.y not in PLACEHOLDERS
 
 
 def _measured(table: TableSummary) -> list[Column]:

@@ -77,17 +77,21 @@ def _empty_buckets() -> dict[str, Bucket]:
 def with_tables(scan: dict[str, Any], tables: set[str]) -> dict[str, Any]:
     """`scan` (a ScanResult's dump) with the files the analysis read a table from (paths
     in `tables`) listed under data: a stopwatch's `times.txt` is data, though its suffix is
-    a document's. The scan itself reads no file; this is for the report's inventory."""
+    a document's, and so is a file without a suffix that held a table. The scan itself
+    reads no file; this is for the report's inventory."""
     buckets = {name: dict(bucket) for name, bucket in (scan.get("buckets") or {}).items()}
-    documents = buckets.get("documents")
-    if not documents or not tables:
-        return scan
-    moved = [rel for rel in documents.get("files", []) if rel in tables]
+    moved = []
+    for name in ("documents", OTHER):  # `times.txt`, a logger's `resonanz` without a suffix
+        bucket = buckets.get(name)
+        if not bucket or not tables:
+            continue
+        here = [rel for rel in bucket.get("files", []) if rel in tables]
+        bucket["files"] = [rel for rel in bucket["files"] if rel not in tables]
+        bucket["count"] = bucket.get("count", 0) - len(here)
+        moved += here
     if not moved:
         return scan
     data = buckets.setdefault("data", {"count": 0, "bytes": 0, "files": []})
-    documents["files"] = [rel for rel in documents["files"] if rel not in tables]
-    documents["count"] = documents.get("count", 0) - len(moved)
     data["files"] = [*data.get("files", []), *moved]
     data["count"] = data.get("count", 0) + len(moved)
     return {**scan, "buckets": buckets}

@@ -129,6 +129,12 @@ NOMINAL = re.compile(
     r"data[- ]sheet)\b|\b(?:aus|mit) den (?:Nenn|Hersteller)\w*|"
     r"\bà partir des valeurs nominales|\ba partir de los (?:datos|valores) nominales|"
     r"\bdai (?:dati|valori) nominali|\ba partir dos (?:dados|valores) nominais|"
+    # the value a setup's geometry predicts: "il valore atteso di k a partire dai parametri
+    # geometrici", "from the geometry", "aus den geometrischen Größen"
+    r"\bfrom (?:the )?(?:geometry|geometric\w*|dimensions)\b|\bexpected value of\b|"
+    r"\ba partire da\w* (?:parametri|dati|valori) (?:geometrici|nominali)|\bvalore atteso|"
+    r"\bà partir des (?:paramètres|grandeurs) géométriques|\bvaleur attendue|"
+    r"\baus den geometrischen|\berwartete[nrs]? Wert|\bvalor esperado|"
     r"(?:由|根据|用)(?:标称|额定)",
     re.IGNORECASE,
 )

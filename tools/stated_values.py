@@ -17,14 +17,14 @@ from labscribe.tools.repeats import Series
 from labscribe.tools.role_phrases import sentences
 from labscribe.tools.si_units import si_of, unit_text
 from labscribe.tools.units import canonical
+from labscribe.tools.written_numbers import NUMBER, number_of
 
 MAX_STATED = 40
-_NUM = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
 _UNIT = r"[^\W\d_][^\s(),;]*"
 _STATED = re.compile(
-    rf"(?<![\w.])(?P<symbol>[A-Za-z][A-Za-z0-9_]{{0,7}})\s*=\s*(?P<value>{_NUM})\s*"
+    rf"(?<![\w.])(?P<symbol>[A-Za-z][A-Za-z0-9_]{{0,7}})\s*=\s*(?P<value>{NUMBER})\s*"
     rf"(?P<unit>{_UNIT})?(?:\s*\(?\s*(?:measured to|to within|within|uncertainty|accuracy)?"
-    rf"\s*(?:±|\+/-|\+-)\s*(?P<error>{_NUM})\s*(?P<eunit>%|{_UNIT})?\s*\)?)?"
+    rf"\s*(?:±|\+/-|\+-)\s*(?P<error>{NUMBER})\s*(?P<eunit>%|{_UNIT})?\s*\)?)?"
     r"(?!\s*[\w.]*\s*[*/^·×+=-]\s*\w)",  # never a formula's first term (`y = 2 x + 1`)
     re.IGNORECASE,
 )
@@ -50,9 +50,9 @@ def _row(match: re.Match[str], source: str) -> ParameterRow | None:
     value = match["value"]
     if match["error"] is None:
         return ParameterRow(source=source, key=match["symbol"], name=match["symbol"],
-                            value=f"{value} {unit}".strip(), number=float(value),
+                            value=f"{value} {unit}".strip(), number=number_of(value),
                             unit=canonical(unit) or "")  # fmt: skip
-    error = float(match["error"])
+    error = number_of(match["error"])
     eunit = (match["eunit"] or unit).rstrip(".")
     if eunit == "%":
         return ParameterRow(source=source, key=match["symbol"], name=match["symbol"],

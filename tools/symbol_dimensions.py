@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from labscribe.tools.formula_notation import PRIME
 from labscribe.tools.unit_library import unit_registry
 
 # The quantity a one-letter symbol stands for by the usual conventions of physics (ISO
@@ -14,12 +15,14 @@ from labscribe.tools.unit_library import unit_registry
 # the one column of that dimension is it (p is the pressure column, T the temperature's).
 CONVENTIONAL = {
     "T": ("kelvin", "second"), "t": ("second",), "p": ("pascal",), "P": ("watt",),
-    "U": ("volt",), "V": ("volt",), "I": ("ampere",), "R": ("ohm",), "m": ("gram",),
+    "U": ("volt",), "V": ("volt",), "I": ("ampere",), "i": ("ampere",), "R": ("ohm",),
+    "m": ("gram",),
     "l": ("meter",), "L": ("meter",), "s": ("meter",), "x": ("meter",), "d": ("meter",),
     "r": ("meter",), "lam": ("meter",), "f": ("hertz",), "nu": ("hertz",),
     "F": ("newton",), "C": ("farad",), "Q": ("coulomb",), "B": ("tesla",),
     "v": ("meter / second",), "E": ("volt", "joule"), "theta": ("kelvin", "radian"),
 }  # fmt: skip
+_ANGLES = frozenset({"radian", "milliradian", "degree", "arcminute", "arcsecond", "gradian"})
 # Units as lab files write them that pint spells otherwise.
 _PINT_SPELLING = (("°C", "degC"), ("℃", "degC"), ("°F", "degF"), ("µ", "u"), ("μ", "u"),
                   ("Ω", "ohm"), ("in Hg", "inHg"), ("mm Hg", "mmHg"), ("²", "^2"), ("³", "^3"),
@@ -44,15 +47,18 @@ def dimension_is(unit: str, references: tuple[str, ...]) -> bool:
     parsed = pint_unit(unit)
     if parsed is None:
         return False
+    if "radian" in references and str(parsed) in _ANGLES:
+        return True  # pint's angles are dimensionless: a percentage is no angle
     registry = unit_registry()
     return any(parsed.dimensionality == registry.parse_units(r).dimensionality
-               for r in references)  # fmt: skip
+               for r in references if r != "radian")  # fmt: skip
 
 
 def conventional_column(symbol: str, columns: list[Any]) -> list[Any]:
     """The columns (one, or the repeated series of one quantity) whose unit has the
-    dimension `symbol` conventionally stands for; [] where none or several differ."""
-    for unit in CONVENTIONAL.get(symbol, ()):
+    dimension `symbol` conventionally stands for (a primed symbol, E′, its letter's);
+    [] where none or several differ."""
+    for unit in CONVENTIONAL.get(symbol.removesuffix(PRIME), ()):
         matching = [c for c in columns if dimension_is(c.unit, (unit,))]
         if len({(c.name, c.unit) for c in matching}) == 1:
             return matching

@@ -24,11 +24,13 @@ from __future__ import annotations
 
 import re
 
+import sympy
 from pydantic import BaseModel
 
+from labscribe.tools.axis_expressions import expression_of
 from labscribe.tools.column_names import columns_named
 from labscribe.tools.fit_result import Fit
-from labscribe.tools.formula_notation import formula_in
+from labscribe.tools.formula_notation import formula_in, plain_arithmetic
 from labscribe.tools.requested import LOG_PAPER, requested_model
 from labscribe.tools.role_phrases import glossary, is_symbol
 from labscribe.tools.symbol_dimensions import CONVENTIONAL, dimension_is, pint_unit
@@ -196,11 +198,14 @@ def differs(fit: Fit, ask: Ask, table: TableSummary | None = None) -> str:
     variant, one series for both, raw counts for corrected ones."""
     if ask.axes is not None and (mismatch(fit, ask.axes) or _other_columns(fit, ask.axes, table)):
         return f"a fit of {fit.y} against {fit.x}"
+    if fit.variable and table is not None and _other_dimension(fit.variable, "", fit.x, table):
+        # the formula's f (a frequency) against a column in seconds: another file's model
+        return f"a fit of {fit.y} against {fit.x}"
     # a straight line asked beside a curved formula is the formula's linearisation: the axes
     # and the straight-line rule judge it, not the formula
     if ask.formula and not fit.variable and not ask.straight:
         return f"a {fit.model} fit of {fit.y} against {fit.x}"
-    if ask.straight and _curved(fit):
+    if ask.straight and _curved(fit) and not _line_in_axis(fit, ask.axes):
         return f"a nonlinear fit of {fit.y} against {fit.x}"
     has_intercept = _has_intercept(fit)
     if ask.intercept and not has_intercept:
@@ -259,9 +264,37 @@ def _other_dimension(core: str, phrase: str, column: str, table: TableSummary) -
     column has a unit of another dimension than the symbol's by convention (`Wavelength`
     in nm): the fit is of another quantity. A generic `x` stands for anything."""
     unit = next((c.unit for c in table.columns if c.name == column), "")
-    if core == "x" or kinds(phrase) or core not in CONVENTIONAL or pint_unit(unit) is None:
+    letter = _conventional_letter(core)
+    if core == "x" or kinds(phrase) or letter is None or pint_unit(unit) is None:
         return False
-    return not dimension_is(unit, CONVENTIONAL[core])
+    return not dimension_is(unit, CONVENTIONAL[letter])
+
+
+def _conventional_letter(core: str) -> str | None:
+    """The symbol of CONVENTIONAL a plotted symbol is: itself as formulas spell it (ν is
+    nu), or the letter its subscript or bars dress (`|V₀|` is a V, a voltage)."""
+    spelled = "".join(plain_arithmetic(core).split()).strip("|")
+    for letter in (spelled, spelled.split("_")[0]):
+        if letter in CONVENTIONAL:
+            return letter
+    return None
+
+
+def _line_in_axis(fit: Fit, axes: Axes | None) -> bool:
+    """Whether a formula fitted against x is the straight line of the task's axis: `V =
+    m·i² + c` against i is the line of V against i², its m the slope and c the intercept."""
+    if axes is None or not fit.expression or not fit.variable:
+        return False
+    formula, predictor = expression_of(fit.expression), expression_of(axes.predictor)
+    if formula is None or predictor is None:
+        return False
+    if fit.variable not in {s.name for s in predictor.free_symbols}:
+        return False
+    axis = sympy.Dummy("axis")
+    on_axis = sympy.expand(formula.subs(predictor, axis))
+    if fit.variable in {s.name for s in on_axis.free_symbols}:
+        return False
+    return bool(on_axis.is_polynomial(axis)) and sympy.degree(on_axis, axis) == 1
 
 
 def _curved(fit: Fit) -> bool:

@@ -133,6 +133,8 @@ def canonical(token: str) -> str | None:
         rest = token[len(prefix) :]
         if token.startswith(prefix) and rest in _PREFIXABLE:
             return ("µ" if prefix in ("u", "μ") else prefix) + _PREFIXABLE[rest]
+    if token.endswith(".") and len(token) > 2:  # an abbreviation's full stop: `deg.`, `sec.`
+        return canonical(token[:-1])
     return None
 
 

@@ -19,6 +19,17 @@ def report_of(folder: Path, tmp_path: Path) -> str:
     return no_model_report(folder, tmp_path)
 
 
+def report_for(tmp_path: Path, handout: tuple[str, str], *data: tuple[Path, str]) -> str:
+    """The no-model report of a folder holding `handout` (name, text) and copies of `data`
+    (real file, name in the folder)."""
+    folder = tmp_path / "lab"
+    folder.mkdir()
+    (folder / handout[0]).write_text(handout[1])
+    for source, name in data:
+        shutil.copy(source, folder / name)
+    return report_of(folder, tmp_path)
+
+
 def checklist(report: str) -> str:
     assert "\\section{The assignment's tasks}" in report
     rows = report.split("\\section{The assignment's tasks}", 1)[1].split("\\section{", 1)[0]

@@ -16,6 +16,7 @@ from labscribe.nodes.latex_text import (
     BREAK_EVERY,
     LONG_TOKEN,
     MAX_CELL_CHARS,
+    NARROW_SHARE,
     escape_latex,
     table,
 )
@@ -219,8 +220,20 @@ def test_escape_latex_lets_a_long_token_break_and_leaves_words_whole() -> None:
 
 def test_table_cuts_a_cell_too_long_for_a_page_and_says_so() -> None:
     cell = "z" * (MAX_CELL_CHARS + 7)
-    assert " … (7 more characters)" in table(["value"], [[cell]], (0.3,))
-    assert "(7 more" not in table(["value"], [[cell[:-7]]], (0.3,))
+    assert " … (7 more characters)" in table(["value"], [[cell]], (NARROW_SHARE,))
+    assert "(7 more" not in table(["value"], [[cell[:-7]]], (NARROW_SHARE,))
+    assert " … (7 more characters)" in table(["value"], [[cell]])
+
+
+def test_a_wider_column_holds_a_longer_cell_in_as_many_lines() -> None:
+    """Six values a task asks of three runs fit the checklist's wide column, where a
+    narrow column would cut them."""
+    wide = "z" * (2 * MAX_CELL_CHARS + 7)
+    shown = table(["task", "given"], [["1", wide]], (NARROW_SHARE, 2 * NARROW_SHARE))
+    assert " … (7 more characters)" in shown
+    assert "(7 more" not in table(["task", "given"], [["1", wide[:-7]]],
+                                  (NARROW_SHARE, 2 * NARROW_SHARE))  # fmt: skip
+    assert f"({MAX_CELL_CHARS + 7} more" in table(["given"], [[wide]], (NARROW_SHARE,))
 
 
 def test_fallback_report_passes_the_output_checks_whatever_the_material_quotes(

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 
 from labscribe.tools.base import Folder
-from labscribe.tools.tables import read_tables
+from labscribe.tools.tables import DataFile, read_data, read_tables
 
 SETTINGS = """Model,MSO24
 Firmware Version,1.0.4
@@ -63,3 +63,37 @@ def test_a_comment_header_parted_by_blanks_where_the_data_have_tabs(tmp_path: Pa
     [table] = read_tables(Folder(tmp_path), "365.txt")
     columns = [(c.name, c.unit, c.uncertainty_of) for c in table.summary.columns]
     assert columns == [("U", "V", None), ("I", "pA", None), ("dI", "pA", "I")]
+
+
+def _dpo2002b(tmp_path: Path, edit: tuple[str, str] = ("", "")) -> DataFile:
+    real = Path(__file__).resolve().parents[1] / "data" / "real" / "oscilloscope"
+    text = (real / "tektronix_DPO2002B_T0000.CSV").read_text()
+    (tmp_path / "T0000.CSV").write_text(text.replace(*edit) if edit[0] else text)
+    return read_data(Folder(tmp_path), "T0000.CSV")
+
+
+def test_settings_written_per_channel_are_each_channels_own(tmp_path: Path) -> None:
+    """The real DPO2002B export writes two channels' settings in their columns
+    (`Probe Attenuation,1,,10,` above `TIME,CH1,CH1 Peak Detect,CH2,CH2 Peak Detect`):
+    every channel is in volts, and CH2's probe attenuation is 10, CH1's 1; no setting row
+    is read as a row of results (`0.0% to 100.0%` = 1)."""
+    data = _dpo2002b(tmp_path)
+    [table] = data.tables
+    assert [(c.name, c.unit) for c in table.summary.columns] == [
+        ("TIME", "s"), ("CH1", "V"), ("CH1 Peak Detect", "V"), ("CH2", "V"),
+        ("CH2 Peak Detect", "V"),
+    ]  # fmt: skip
+    settings = {(row.section, row.key): row.value for row in data.metadata}
+    assert settings[("CH1", "Probe Attenuation")] == "1"
+    assert settings[("CH2", "Probe Attenuation")] == "10"
+    assert settings[("CH2", "Vertical Scale")] == "2"
+    assert not any("%" in row.key or row.key == "V" for row in data.metadata)
+    assert len(table.frame) == 5200
+
+
+def test_a_channel_in_other_units_keeps_its_own(tmp_path: Path) -> None:
+    """A current probe on CH2 (`Vertical Units,V,,A,`): CH2 and its peak detect are in A."""
+    data = _dpo2002b(tmp_path, ("Vertical Units,V,,V,", "Vertical Units,V,,A,"))
+    units = {c.name: c.unit for c in data.tables[0].summary.columns}
+    assert units == {"TIME": "s", "CH1": "V", "CH1 Peak Detect": "V", "CH2": "A",
+                     "CH2 Peak Detect": "A"}  # fmt: skip

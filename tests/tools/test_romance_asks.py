@@ -8,9 +8,11 @@ import pytest
 
 from labscribe.tools.analysis import Analysis
 from labscribe.tools.checklist import checklist
+from labscribe.tools.constants import asked_symbols
 from labscribe.tools.fit_quantities import RESIDUAL_SD
 from labscribe.tools.fit_result import Fit, Parameter
 from labscribe.tools.requested import requested_model, requested_models
+from labscribe.tools.stated import from_nominal
 from labscribe.tools.task_fit import asks, read_the_other_way
 from labscribe.tools.task_needs import ESTIMATE_AT, defined_names, target_units, unmet
 
@@ -55,6 +57,19 @@ def test_interpolation_between_points_fits_nothing() -> None:
     assert requested_model("Interpolare i dati con una retta y = a + b·x.") is not None
 
 
+@pytest.mark.parametrize("task", [
+    "For each curve, determine the stopping potential as the voltage at which the current "
+    "changes sign (linear interpolation between the two neighbouring points).",
+    "Bestimmen Sie die Frequenz, bei der U auf U_max/√2 fällt, linear zwischen den Messpunkten.",
+    "Read off the voltage at zero current, interpolating linearly between the points.",
+])  # fmt: skip
+def test_linear_interpolation_between_points_is_no_straight_line_fit(task: str) -> None:
+    """The eval's photoelectric handout: "linear" belongs to the interpolation, so no line
+    is fitted to I against V as the task's model."""
+    assert requested_model(task) is None
+    assert requested_model("Fit a linear function to I against V.") is not None
+
+
 def test_a_level_is_no_value_to_work_out() -> None:
     assert defined_names("Déterminer les fréquences où U = U_max/√2.") == []
 
@@ -96,3 +111,29 @@ def test_a_formed_axis_is_its_own_symbols_line_not_another_tasks() -> None:
     plain = Fit(table="t", x="I", y="U", model="linear", good=True, parameters=line)
     task = "Plot I against U and fit a straight line."
     assert read_the_other_way(plain, asks([task])[task], None)
+
+
+@pytest.mark.parametrize(
+    ("task", "asked"),
+    [
+        ("En déduire k = 1/τ et τ avec leurs incertitudes-types.", {"k", "τ"}),
+        ("Ricavare k dalla pendenza della retta.", {"k"}),
+        ("Bepaal g uit de helling.", {"g"}),
+        ("Wyznacz przyspieszenie ziemskie g.", {"g"}),
+        ("Report the slope and the coefficient of determination R².", set()),
+    ],
+)  # fmt: skip
+def test_the_verbs_that_ask_for_a_value_in_the_languages_of_handouts(
+    task: str, asked: set[str]
+) -> None:
+    """ "en déduire τ" asks for τ as "determine τ" does; "the coefficient of determination"
+    is a noun and asks for no R."""
+    assert asked_symbols((task,), "", {}) == asked
+
+
+def test_the_value_a_setups_geometry_predicts_is_worked_out_from_it() -> None:
+    """The eval's capacitor handout: "il valore atteso di k a partire dai parametri
+    geometrici" is no fitted k."""
+    assert from_nominal("Calcolare il valore atteso di k a partire dai parametri geometrici.")
+    assert from_nominal("Compute the expected value of k from the geometry of the plates.")
+    assert not from_nominal("Fit F against U² and give k.")

@@ -53,3 +53,25 @@ def test_a_formula_takes_a_measured_mean_by_its_name() -> None:
     assert found.sigma == pytest.approx(found.value * series.summary.sem / series.summary.mean)
     assert found.measured.startswith("t = the mean of t (newcomb.csv, n = 66)")
     assert "predicted" not in found.text()
+
+
+@pytest.mark.parametrize(
+    ("text", "symbol", "value", "unit"),
+    [
+        ("(V_T = k_B T/e, k_B = 1,380649×10⁻²³ J/K, e = 1,602177×10⁻¹⁹ C).", "k_B", 1.380649e-23,
+         "J/K"),
+        ("(V_T = k_B T/e, k_B = 1,380649×10⁻²³ J/K, e = 1,602177×10⁻¹⁹ C).", "e", 1.602177e-19,
+         "C"),
+        ("On prendra g = 9,81 m/s² pour la pesanteur.", "g", 9.81, "m/s²"),
+        ("Use q = 1.6 · 10^-19 C for the charge.", "q", 1.6e-19, "C"),
+        ("Take e = 1.602e-19 C.", "e", 1.602e-19, "C"),
+    ],
+)  # fmt: skip
+def test_a_constant_written_with_a_decimal_comma_or_a_power_of_ten(
+    text: str, symbol: str, value: float, unit: str
+) -> None:
+    """The eval's French diode handout states k_B and e with decimal commas and ×10⁻ⁿ: they
+    were read as 1 and 1, and V_T = k_B·T/e came out as 295."""
+    rows = {row.name: row for row in stated_values(text, "handout.md")}
+    assert rows[symbol].number == pytest.approx(value, rel=1e-12)
+    assert rows[symbol].unit == unit
