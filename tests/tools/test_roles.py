@@ -274,3 +274,15 @@ def test_a_remark_in_brackets_after_an_axis_is_no_part_of_it() -> None:
     assert (pairing.response, pairing.predictor) == ("ln p", "1/T")
     (call,) = pairings("Plot sqrt(E) against Z.")
     assert call.response == "sqrt(E)"
+
+
+def test_a_formula_in_symbols_of_its_own_naming_no_column_is_fitted_to_none() -> None:
+    """The eval's diode handout: ln i = ln I_s + v/(n V_T) names no column of a LabVIEW file
+    whose channels are `Untitled`: it is fitted to none of them; a formula in y is one for
+    any data (y = b1·(1 − exp(−b2·t)) on BOD readings)."""
+    table = _summary("time", "Untitled", "Untitled 1")
+    own = requested_model("Ajuster ln i = ln I_s + v/(n V_T) par moindres carrés.")
+    generic = requested_model("Fit the model y = b1·(1 − exp(−b2·t)) to the data.")
+    assert own is not None and generic is not None
+    assert requests_for([own], table, table.column("Untitled 1"), [table]) == []
+    assert requests_for([generic], table, table.column("Untitled 1"), [table]) == [generic]

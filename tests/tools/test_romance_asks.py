@@ -11,6 +11,7 @@ from labscribe.tools.checklist import checklist
 from labscribe.tools.constants import asked_symbols
 from labscribe.tools.fit_quantities import RESIDUAL_SD
 from labscribe.tools.fit_result import Fit, Parameter
+from labscribe.tools.formula_notation import formula_in
 from labscribe.tools.requested import requested_model, requested_models
 from labscribe.tools.stated import from_nominal
 from labscribe.tools.task_fit import asks, read_the_other_way
@@ -137,3 +138,22 @@ def test_the_value_a_setups_geometry_predicts_is_worked_out_from_it() -> None:
     assert from_nominal("Calcolare il valore atteso di k a partire dai parametri geometrici.")
     assert from_nominal("Compute the expected value of k from the geometry of the plates.")
     assert not from_nominal("Fit F against U² and give k.")
+
+
+def test_a_task_without_its_fit_names_no_other_fit_as_the_nearest() -> None:
+    """The eval's RLC report answered a resonance task with "this report has only a damped
+    oscillation fit of column 2 against column 1": a fit of another file's data."""
+    task = "Plot U_C/U_0 against f and fit a straight line."
+    frequency = Parameter(name="frequency", value=1.0, stderr=0.1)
+    other = Fit(table="scope.csv", x="column 1", y="column 2", model="damped oscillation",
+                good=True, parameters=[frequency])  # fmt: skip
+    [row] = checklist(Analysis(tasks=[task], fits=[other]))
+    assert "column 2 against column 1" not in row.left, row.left
+
+
+def test_a_ratio_on_a_formulas_left_side_is_kept() -> None:
+    """`U_C/U_0 = …` was cut to `U_0 = …`, a formula of another response."""
+    written = formula_in("Fit U_C/U_0 = 1/√((1 − f²/f₀²)² + (f/(Q f₀))²) to obtain f₀.")
+    assert written == "U_C/U_0 = 1/√((1 − f²/f₀²)² + (f/(Q f₀))²)"
+    assert formula_in("Fit I/I_0 = exp(-mu*d) to the data.") == "I/I_0 = exp(-mu*d)"
+    assert formula_in("Fit 1/f = 1/b + 1/g to the data.") == "1/f = 1/b + 1/g"

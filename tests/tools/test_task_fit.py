@@ -111,3 +111,32 @@ def test_a_symbol_of_another_dimension_than_the_fitted_column_is_another_axis() 
     assert differs(fit("Stopping Voltage", "Wavelength", *LINE), asks([task])[task], photo)
     generic = "Plot y against x and fit a straight line."
     assert not differs(fit("y", "Wavelength", *LINE), asks([generic])[generic], photo)
+
+
+def _in_units(*columns: tuple[str, str]) -> TableSummary:
+    return TableSummary(id="t.csv", source="t.csv", block=0, encoding="utf-8", delimiter=",",
+                        decimal=".", rows=8, x=columns[0][0],
+                        columns=[Column(key=n, header=n, name=n, unit=u, count=8)
+                                 for n, u in columns])  # fmt: skip
+
+
+def test_a_plotted_symbol_of_another_dimension_is_not_the_fits_axis() -> None:
+    """The eval's photoelectric handout plots |V₀| against ν; a line through one raw I(V)
+    sweep (`column 2` in A against `column 1` in V) is not that line, whatever its verdict."""
+    task = "Plot |V₀| against ν and fit a straight line (ordinary least squares)."
+    sweep = _in_units(("column 1", "V"), ("column 2", "A"))
+    assert differs(fit("column 2", "column 1", *LINE), asks([task])[task], sweep)
+    stopping = _in_units(("nu", "Hz"), ("V0", "V"))
+    assert not differs(fit("V0", "nu", *LINE), asks([task])[task], stopping)
+
+
+def test_a_formula_fitted_against_x_that_is_the_line_of_the_tasks_axis() -> None:
+    """V = m·i² + c fitted against the current is the straight line of V against i² the
+    task plots; a quadratic against the current is not."""
+    task = "Plot V against i² with error bars and fit a straight line V = m·i² + c."
+    ask = asks([task])[task]
+    line = fit("voltage", "current", "V = m·i² + c", "V = m·i² + c", "m", "c", variable="i")
+    line = line.model_copy(update={"expression": "m*i**2 + c"})
+    assert not differs(line, ask)
+    curve = line.model_copy(update={"expression": "m*i**2 + b*i + c"})
+    assert "nonlinear" in differs(curve, ask)
