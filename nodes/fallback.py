@@ -29,7 +29,7 @@ from labscribe.tools.analysis import Analysis
 from labscribe.tools.checklist import checklist
 from labscribe.tools.excerpt_columns import excerpt_columns
 from labscribe.tools.fit_claims import standard_notes
-from labscribe.tools.fit_result import BEST_BY_BIC, Fit
+from labscribe.tools.fit_result import BEST_BY_BIC, OUT_OF_TIME, Fit, out_of_time
 from labscribe.tools.formed_columns import formed_notes
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.regression_text import regression_remark
@@ -195,7 +195,9 @@ def _results(analysis: Analysis, figures: list[dict[str, str]]) -> str:
     blocks += _constants(analysis) + _predictions(analysis)
     notes = [f"{t.id}: {t.roles}" for t in analysis.tables if t.roles]
     notes += [note for note in (_ratio_note(summary) for summary in analysis.tables) if note]
-    notes += [_fit_note(fit, analysis) for fit in analysis.fits if fit.notes or not fit.good]
+    notes += [_fit_note(fit, analysis) for fit in analysis.fits
+              if (fit.notes or not fit.good) and fit.notes != [OUT_OF_TIME]]  # fmt: skip
+    notes += [late] if (late := out_of_time(analysis.fits)) else []
     notes += row_number_notes(analysis.tables)
     notes += formed_notes(analysis.tables) + analysis.unformed
     if notes:

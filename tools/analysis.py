@@ -11,12 +11,13 @@ from __future__ import annotations
 import os
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pydantic import BaseModel, Field
 
 from labscribe.guards.numbers import Fact
 from labscribe.tools.base import Folder, ToolError
+from labscribe.tools.column_symbols import column_symbols
 from labscribe.tools.constants import asked_symbols
 from labscribe.tools.data_facts import data_facts
 from labscribe.tools.extremes import Extreme, asked_extremes, extreme_facts, extremes_digest
@@ -278,8 +279,16 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
         loaded = restore_named(loaded, analysis.requests)  # `run` in `t = T*run`
         analysis.tables = [table.summary for table in loaded]
     handout = read_handout(folder, analysis.assignment, analysis.tasks, analysis.requests)
+    prose = handout.text or "\n".join(analysis.tasks)
+    try:  # the values the prose states: what a task's V_T = k_B T/e is worked out from
+        stated = stated_values(prose, analysis.assignment or "the assignment")
+    except Exception as exc:
+        stated = []
+        analysis.left_out.append(f"reading the values the handout states failed: {exc}"[:200])
+    handout = replace(handout, values=(*analysis.parameters, *stated), stated=tuple(stated))
     for table in loaded:  # "column `pressure` is the vapour pressure in mm Hg"
-        stated_units(table.summary.columns, handout.text)
+        stated_units(table.summary.columns, handout.text, table.summary.source)
+        column_symbols(table.summary.columns, handout.text)
     try:  # the quantities the assignment plots that no column holds (T², 1/λ, P = U·I)
         analysis.unformed = form_columns(loaded, analysis.tasks, handout.text).unformed
     except Exception as exc:  # the columns as read stand; the rest of the analysis goes on
@@ -296,7 +305,7 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
     )  # fmt: skip
     try:  # what a folder holds must not cost the rest of the analysis
         analysis.repeats = repeated_measurements(loaded, deadline=deadline)
-        decode(analysis.repeats, handout.text or "\n".join(analysis.tasks))  # coded values
+        decode(analysis.repeats, prose)  # coded values
         analysis.extremes = asked_extremes(analysis.tasks, loaded, analysis.parameters)
         analysis.extremes += half_power_bands(analysis.tasks, loaded)
     except Exception as exc:
@@ -336,10 +345,8 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
         analysis.left_out.append(f"the quantities from the fits failed: {exc}"[:200])
     if (analysis.parameters or analysis.repeats) and time.monotonic() <= deadline:
         try:
-            text = handout.text or "\n".join(analysis.tasks)
-            stated = stated_values(text, analysis.assignment or "the assignment")
             analysis.predictions = predictions(
-                text, analysis.tasks, analysis.parameters + stated, analysis.fits,
+                prose, analysis.tasks, list(handout.values), analysis.fits,
                 measured_inputs(analysis.repeats),
             )  # fmt: skip
         except Exception as exc:  # a prediction's failure must not cost the analysis

@@ -35,7 +35,7 @@ _N_PERIODS = re.compile(
 # `T = t20/20`: a symbol standing alone before `=`, and what follows up to a clause's end.
 _DEFINITION = re.compile(
     r"(?<![\w\u0370-\u03ff=<>!])(?P<left>[A-Za-z\u0370-\u03ff][A-Za-z0-9_]{0,8})\s*=\s*"
-    r"(?P<right>[^=,;:!?()\n]{1,80}?)(?=[,;:!?]|\.(?:\s|$)|$|\s\(|=)"
+    r"(?P<right>[^=,;:!?()\n]{1,80}?)(?=[,;:!?]|\.(?:\s|$)|$|\s?\(|=)"
 )
 MAX_DEFINITION_WORDS = 8
 # What may follow a formula's right side: a word of prose or a unit (`in`, `kPa`, `gleich`).
@@ -204,9 +204,13 @@ def defined(texts: list[str]) -> list[Wanted]:
                 if goes_on_in_brackets(normalised(sentence)[match.end("right") :]):
                     continue  # `v = 2 r² (ρ_b − ρ_f) g / (9 η)`: only its start was read
                 words = match["right"].split()[:MAX_DEFINITION_WORDS]
+                # `t(última amostra)`: the last word is a function's name, not the end
+                called = normalised(sentence)[match.end("right") :].startswith("(")
                 for end in range(len(words), 0, -1):
                     if end < len(words) and not _WORD_AFTER.fullmatch(words[end]):
                         continue  # a reading ends where prose or a unit begins
+                    if end == len(words) and called:
+                        continue
                     expression = expression_of(" ".join(words[:end]))
                     if expression is not None and left not in {
                         s.name for s in expression.free_symbols

@@ -20,7 +20,14 @@ from labscribe.tools.data_facts import topic_words, words_of
 from labscribe.tools.fit_quantities import answers
 from labscribe.tools.fit_result import Fit, axes_of, format_value
 from labscribe.tools.prediction import evidence as prediction_evidence
-from labscribe.tools.range_fits import instead, left_out_of, no_answer
+from labscribe.tools.range_fits import (
+    ROUGHLY,
+    answers_task,
+    instead,
+    left_out_of,
+    no_answer,
+    roughly,
+)
 from labscribe.tools.regression_answers import PREDICTED, regression_answers
 from labscribe.tools.regression_text import evidence as regression_evidence
 from labscribe.tools.repeat_text import BY_SERIES, repeat_evidence
@@ -133,19 +140,21 @@ def _evidence(
     unstated: list[str] = []  # parameters whose units the report cannot name
     loose: list[str] = []  # parameters the task asks for that the data do not determine
     for fit in asked:
-        if fit.good and (unknown := unit_unknown(fit)):
+        if answers_task(fit) and (unknown := unit_unknown(fit)):
             unstated += unknown
             given.append(f"a fit of {axes_of(fit, analysis.fits)} (the model this task asks for; "
                          "the units of its parameters are not worked out, so their values are "
                          "not listed here)")  # fmt: skip
-        elif fit.good:
+        elif answers_task(fit):
             # a value the task asks for by its symbol that the data do not pin down
             loose += [p.name for p in fit.parameters if not p.derived and not p.determined
                       and p.name in words and is_symbol(p.name)]  # fmt: skip
             values = ", ".join(f"{p.name} = {format_value(p)}" for p in fit.shown_parameters())
+            fixed = f", with {', '.join(fit.fixed)} as the task gives" if fit.fixed else ""
             given.append(f"{values} (the model this task asks for, fitted to "
-                         f"{axes_of(fit, analysis.fits)}{_r_squared(task, fit)})")  # fmt: skip
-    if asked and not any(fit.good for fit in asked):
+                         f"{axes_of(fit, analysis.fits)}{fixed}{_r_squared(task, fit)}"
+                         f"{ROUGHLY if roughly(fit) else ''})")  # fmt: skip
+    if asked and not any(answers_task(fit) for fit in asked):
         left = no_answer(asked) or ASKED_MODEL_FAILS
         return TaskEvidence(task=task, given=instead(asked, analysis.fits), left=left)
     for quantity in analysis.derived:
@@ -157,9 +166,12 @@ def _evidence(
     swapped = [] if from_fit or plot_only(task) else _swapped_lines(analysis, ask, other_axes)
     given += swapped
     # the fit the task asks for answers it: other models of its columns are not offered
-    answered = {(f.table, f.y, f.x) for f in asked if f.good}
+    answered = {(f.table, f.y, f.x) for f in asked if answers_task(f)}
+    # nor does another fit's value of a parameter the task's own fit gives (RC of a against f)
+    given_names = {p.name for f in asked if answers_task(f) for p in f.parameters}
     others = [f for f in analysis.fits if f not in requested and id(f) not in other_axes
-              and (f.table, f.y, f.x) not in answered]  # fmt: skip
+              and (f.table, f.y, f.x) not in answered
+              and not given_names & {p.name for p in f.parameters}]  # fmt: skip
     # a plot asks for no value; a regression's task, for none of a one-predictor fit
     fitted = [] if regressed or plot_only(task) else _other_fits(task, words, others)
     if fitted and (defined := defined_names(task)) and not from_nominal(task):
@@ -208,11 +220,13 @@ def _evidence(
     elif not given:
         left = next((e.left for e in extremes if e.left), "all of it")
     elif undone := left_undone(task, values, judged, material=bool(given) and not values,
-                               named=_names(asked + others, values),
+                               named=_names(asked + others, values) | _formed(analysis),
                                source=NOMINAL_SOURCE if nominal else ""):  # fmt: skip
         left = undone
     elif judged:
         left = f"{', '.join(judged)}, from the values given"
+    elif "?" in task or "？" in task:  # "Bei welcher Frequenz erwartet man φ = π/4?"
+        left = "checking the values given; then the answer to its question"
     else:
         left = "checking and stating the values given"
     if nominal and not left.startswith(("not done", "all of it")) and not predicted:
@@ -222,6 +236,9 @@ def _evidence(
         )
     if model and not left.startswith("not done"):
         left = f"not done: the value of {model} at the point the task names"
+    # a value one of the task's fits determines is given, whatever another file leaves open
+    determined = {p.name for f in asked if answers_task(f) for p in f.parameters if p.determined}
+    loose = list(dict.fromkeys(name for name in loose if name not in determined))
     if loose:
         one = len(loose) == 1
         rest = left.removeprefix("not done: ") if left.startswith("not done: ") else ""
@@ -328,6 +345,12 @@ def _names(fits: list[Fit], values: list[str]) -> frozenset[str]:
         for p in fit.parameters
         for word in {p.name.lower(), *topic_words(fit, p)}
     )
+
+
+def _formed(analysis: Analysis) -> frozenset[str]:
+    """The quantities formed from the columns as the handout defines them (φ = 2π·a/b): in
+    the report as data, so a task that defines one is not left to work it out."""
+    return frozenset(c.name for t in analysis.tables for c in t.columns if c.formed)
 
 
 def _inputs(task: str, defined: list[tuple[str, str]], fits: list[Fit]) -> frozenset[str]:

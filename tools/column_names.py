@@ -144,7 +144,8 @@ def _column_of_symbol(
     ends = [c for c in candidates if not c.formed and symbol in name_ends(c.name)]
     if len(ends) == 1:
         return 1.5, ends[0]
-    folded = [c for c in candidates if symbol.lower() == _plain(c.name).lower()]
+    # a letter's case tells quantities apart (the amplitude A, the interval a); a word's not
+    folded = [c for c in candidates if len(symbol) > 1 and symbol.lower() == _plain(c.name).lower()]
     if len(folded) == 1:
         return 1.0, folded[0]
     # the one column of the quantity the symbol stands for by convention (T a temperature)

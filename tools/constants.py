@@ -107,6 +107,13 @@ TABLE: tuple[PhysicalConstant, ...] = (
 BY_SPELLING = {spelling: constant for constant in TABLE for spelling in constant.spellings}
 
 
+# A quantity formed of symbols asks for it, not for them: "berechnen Sie A/U_0" asks no U_0
+# ("compute ρ = f0/Δf" names its inputs f0 and Δf after the equals sign, and asks for them)
+_EXPRESSION = re.compile(r"(?<![^\s,;(])(?<!= )[^\s,;()=]+[/·*⋅^][^\s,;()]+")
+# A bracket that gives values asks for none: "n (V_T = k_B T/e, k_B = 1,380649×10⁻²³ J/K)"
+_GIVEN_ASIDE = re.compile(r"\([^()]*=[^()]*(?:\)|$)")
+
+
 def asked_symbols(tasks: tuple[str, ...], text: str, words: dict[str, set[str]]) -> set[str]:
     """The symbols the handout asks to determine: named after a verb that asks for a value
     ("determine g", "find Planck's constant h", "求重力加速度 g"), by the symbol, by the
@@ -115,6 +122,7 @@ def asked_symbols(tasks: tuple[str, ...], text: str, words: dict[str, set[str]])
     asked: set[str] = set()
     for sentence in [s for task in tasks for s in sentences(task)] + sentences(text):
         for phrase in asked_objects(sentence):
+            phrase = _EXPRESSION.sub(" ", _GIVEN_ASIDE.sub(" ", phrase))
             tokens = set(re.findall(r"[A-Za-z\u0370-\u03ff][A-Za-z0-9_]*", phrase))
             asked |= {t for t in tokens if is_symbol(t) and t not in ("a", "an", "A")}
             lowered = phrase.lower()

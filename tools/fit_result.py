@@ -73,6 +73,9 @@ class Candidate(BaseModel):
     r_squared: float
 
 
+OUT_OF_TIME = "the analysis time budget ran out before every model was tried"
+
+
 class Fit(BaseModel):
     table: str
     x: str
@@ -131,6 +134,8 @@ class Fit(BaseModel):
     candidates: list[Candidate] = Field(default_factory=list)
     constants: list[ConstantUse] = Field(default_factory=list)
     """The physical constants the formula was fitted with, by their CODATA values."""
+    fixed: list[str] = Field(default_factory=list)
+    """The formula's symbols fixed at the values the task gives (`V_T = 0.0254341 V`)."""
     covariance: dict[str, dict[str, float]] | None = None
     """The covariance of the fitted (not derived) parameters, by name: what a quantity
     derived from two of them needs for its uncertainty."""
@@ -259,3 +264,9 @@ def _power(unit: str, power: Fraction) -> str:
         return unit
     shown = str(power.numerator) if power.denominator == 1 else f"{float(power):.4g}"
     return f"{unit}^{shown}"
+
+
+def out_of_time(fits: list[Fit]) -> str:
+    """One note for the fits the time budget left untried, by their axes; "" for none."""
+    late = list(dict.fromkeys(axes_of(f, fits) for f in fits if f.notes == [OUT_OF_TIME]))
+    return f"{OUT_OF_TIME}: {', '.join(late)} not fitted" if late else ""

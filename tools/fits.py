@@ -32,7 +32,7 @@ from labscribe.tools.absolute_temperature import (
 from labscribe.tools.columns import Column, inputs_of
 from labscribe.tools.effective_variance import effective_sigma
 from labscribe.tools.fit_description import describe_shape, r_squared_of
-from labscribe.tools.fit_result import Candidate, Fit
+from labscribe.tools.fit_result import OUT_OF_TIME, Candidate, Fit
 from labscribe.tools.fit_runs import best_start, prepare
 from labscribe.tools.formed_columns import consumed, related
 from labscribe.tools.formula_parse import Formula
@@ -56,7 +56,6 @@ from labscribe.tools.starts import formula_model
 from labscribe.tools.tables import Table, TableSummary
 
 MAX_FITTED_COLUMNS = 6  # per table: a report discusses a few curves, not a whole dump
-OUT_OF_TIME = "the analysis time budget ran out before every model was tried"
 
 
 def _weights(
@@ -216,7 +215,7 @@ def _best_standard(
     results: dict[str, ModelResult] = {}
     for shape in SHAPES:
         if time.monotonic() > deadline:
-            fit.notes.append(OUT_OF_TIME)
+            fit.notes += [] if OUT_OF_TIME in fit.notes else [OUT_OF_TIME]
             break
         if shape.positive_x and x.min() <= 0:
             continue

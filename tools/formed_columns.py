@@ -354,10 +354,10 @@ def _unit_of(expression: sympy.Expr, known: dict[str, _Known]) -> Units | None:
     unit is said in the description."""
     if expression.is_Symbol:
         return dict(known[expression.name].units)
-    if expression.is_Number:
+    if expression.is_number:  # 2, and π of φ = 2π·a/b
         return {}
     if isinstance(expression, sympy.Add):
-        units = [_unit_of(a, known) for a in expression.args if not a.is_Number]
+        units = [_unit_of(a, known) for a in expression.args if not a.is_number]
         first = units[0] if units else {}
         return first if all(u == first for u in units) else None
     if isinstance(expression, sympy.Mul):
@@ -432,8 +432,9 @@ def consumed(columns: list[Column]) -> set[str]:
 
 def related(first: Column, second: Column, columns: list[Column]) -> bool:
     """Whether two columns hold the same measured values in two forms (λ and 1/λ, T⁴ and
-    ln T): a fit of one against the other says nothing about the data."""
-    return bool(_ancestors(first, columns) & _ancestors(second, columns))
+    ln T): a fit of one against the other says nothing about the data. A quantity formed of
+    several (η = P_mech/P_el, with P_mech = 2π·n·M/60) against one of them (n) is a curve."""
+    return _ancestors(first, columns) == _ancestors(second, columns)
 
 
 def _ancestors(column: Column, columns: list[Column], depth: int = 0) -> set[str]:

@@ -10,6 +10,7 @@ its whitelist.
 
 from __future__ import annotations
 
+import functools
 import re
 
 import sympy
@@ -147,6 +148,7 @@ PRIME = "_prime"
 _ROOT_OF_NAME = re.compile(r"√\s*([A-Za-z][A-Za-z0-9_]*|\d+(?:\.\d+)?)")
 
 
+@functools.lru_cache(maxsize=4096)  # column names are matched against every task's formula
 def plain_arithmetic(text: str) -> str:
     """LaTeX and Unicode math as plain arithmetic: `U_0 e^{-t/\\tau}` -> `U_0 exp((-t/tau))`;
     brackets as parentheses, `ln D` as `ln(D)`, a PDF's flattened powers as powers."""
@@ -158,7 +160,7 @@ def plain_arithmetic(text: str) -> str:
             text = re.sub(rf"{letter}(?=[A-Za-z])", f" {name}", text)
         text = text.replace(letter, f" {name} ")
     text = _ROOT_OF_NAME.sub(r"sqrt(\1)", text)  # `√E` is sqrt(E), not a name `sqrtE`
-    text = _PRIMED.sub(r"\1_prime", text)  # `E′`, the scattered photon's energy, is a name
+    text = _PRIMED.sub(rf"\1{PRIME}", text)  # `E′`, the scattered photon's energy, is a name
     # `a₁V` is a₁ times V: a subscript ends the name it is set under
     text = _SUBSCRIPT.sub(lambda m: "_" + m[0].translate(_SUBSCRIPT_PLAIN) + " ", text)
     for sign, plain in _SYMBOLS.items():

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Sequence
 from fractions import Fraction
 
 import numpy as np
@@ -21,6 +22,8 @@ from labscribe.tools.dimensions import solve_dimensions
 from labscribe.tools.fit_result import Fit
 from labscribe.tools.fit_runs import MIN_POINTS
 from labscribe.tools.formula_parse import Formula, substituted
+from labscribe.tools.parameters import ParameterRow
+from labscribe.tools.prediction import predictions
 from labscribe.tools.si_units import si_of
 from labscribe.tools.written_numbers import NUMBER, number_of
 
@@ -34,21 +37,32 @@ _RANGE = re.compile(
 )
 
 
-def given_values(text: str, symbols: list[str], units: list[str]) -> dict[str, tuple[float, str]]:
-    """The values `text` gives for `symbols` (`U_T = 25.85 mV`), each with its unit: a value
-    with no unit as it stands, one with a unit converted to the first of `units` (the
-    columns' units) of its dimension (U_T = 0.02585 V against U in V); a value whose unit
-    is none of theirs is left out, as the fit could not take it."""
-    found: dict[str, float] = {}
+def given_values(
+    text: str,
+    symbols: list[str],
+    units: list[str],
+    defined: dict[str, tuple[float, str]] | None = None,
+) -> dict[str, tuple[float, str]]:
+    """The values `text` gives for `symbols` (`U_T = 25.85 mV`), else the value it
+    `defined` by a formula (defined_values), each with its unit: a value with no unit as it
+    stands, one with a unit converted to the first of `units` (the columns' units) of its
+    dimension (U_T = 0.02585 V against U in V); a value whose unit is none of theirs is left
+    out, as the fit could not take it."""
+    found: dict[str, tuple[float, str]] = {}
     for symbol in symbols:
         spelled = re.escape(symbol).replace("_", r"_?\{?") + r"\}?"
         match = re.search(
-            rf"(?<![\w\\]){spelled}\s*(?:=|≈|≃)\s*(?P<value>{NUMBER})\s*(?P<unit>{_UNIT})?",
+            # a value, not a side of a formula: `A/U_0 = 1/√(...)` gives U_0 no value
+            rf"(?<![\w\\/]){spelled}\s*(?:=|≈|≃)\s*(?P<value>{NUMBER})(?!\s*[/*·⋅^(√])"
+            rf"\s*(?P<unit>{_UNIT})?",
             text,
         )
-        if match is None:
+        if match is not None:
+            value, given = number_of(match["value"]), match["unit"] or ""
+        elif defined and symbol in defined:
+            value, given = defined[symbol]
+        else:
             continue
-        value, given = number_of(match["value"]), match["unit"] or ""
         if not given:
             found[symbol] = (value, "")
             continue
@@ -61,6 +75,19 @@ def given_values(text: str, symbols: list[str], units: list[str]) -> dict[str, t
                 found[symbol] = (value * source.scale / target.scale, unit)
             break
     return found
+
+
+def defined_values(
+    task: str, values: Sequence[ParameterRow], stated: Sequence[ParameterRow] = ()
+) -> dict[str, tuple[float, str]]:
+    """The symbols `task` defines by a formula of stated `values` and the constants it
+    names ("V_T = k_B T/e, k_B = 1,380649×10⁻²³ J/K" with T stated elsewhere), each with its
+    value and SI unit (tools.prediction works them out); and the values the handout's prose
+    `stated` for symbols (U_0 = 4,2 V), with their units."""
+    found = {row.name: (row.number, row.unit) for row in stated if row.number is not None}
+    return found | {
+        p.quantity: (p.value, p.unit) for p in predictions(task, [task], list(values), [])
+    }
 
 
 def named_range(text: str, unit: str, variable: str = "") -> tuple[float, float] | None:
@@ -99,20 +126,23 @@ def as_given(
     x: np.ndarray,
     y: np.ndarray,
     sigma: np.ndarray | None,
+    defined: dict[str, tuple[float, str]] | None = None,
 ) -> tuple[Formula, Fit, tuple[np.ndarray, np.ndarray, np.ndarray | None]]:
     """`formula` with the values `task` gives for its parameters (not those it asks to
-    determine) fixed, and the points (x sorted) within the range of x it names, where it
-    names one that leaves at least MIN_POINTS; `fit` with notes saying so."""
+    determine) fixed, written or `defined` by a formula, and the points (x sorted) within the
+    range of x it names, where it names one that leaves at least MIN_POINTS; `fit` with
+    notes saying so."""
     notes: list[str] = []
+    fixed: list[str] = []
     free = [p for p in formula.parameters if p not in asked]
-    given = given_values(task, free, [fit.x_unit, fit.y_unit])
+    given = given_values(task, free, [fit.x_unit, fit.y_unit], defined)
     if given and len(given) < len(formula.parameters):
         formula = substituted(formula, {k: sympy.Float(v) for k, (v, _) in given.items()})
-        notes += [
-            f"{name} fixed at {value:.6g}{f' {unit}' if unit else ''}, the value the task "
-            "gives, not fitted"
-            for name, (value, unit) in given.items()
-        ]  # fmt: skip
+        written = {name: f"{value:.6g}{f' {unit}' if unit else ''}"
+                   for name, (value, unit) in given.items()}  # fmt: skip
+        fixed = [f"{name} = {value}" for name, value in written.items()]
+        notes += [f"{name} fixed at {value}, the value the task gives, not fitted"
+                  for name, value in written.items()]  # fmt: skip
     window = named_range(task, fit.x_unit, formula.x)
     if window is not None:
         inside = (x >= window[0]) & (x <= window[1])
@@ -126,7 +156,9 @@ def as_given(
             sigma = None if sigma is None else sigma[inside]
     if not notes:
         return formula, fit, (x, y, sigma)
-    fit = fit.model_copy(update={"notes": [*fit.notes, *notes], "fitted_points": len(x)})
+    fit = fit.model_copy(
+        update={"notes": [*fit.notes, *notes], "fitted_points": len(x), "fixed": fixed}
+    )
     return formula, fit, (x, y, sigma)
 
 

@@ -35,6 +35,8 @@ class _HtmlLines(HTMLParser):
         self.kind: Kind = "text"
         self.level = 0
         self.depth = 0
+        self.numbers: list[int | None] = []  # per open list: the next item's number, if <ol>
+        self.mark = ""
         self.skipping = 0
         self.in_title = False
 
@@ -49,9 +51,15 @@ class _HtmlLines(HTMLParser):
         elif tag in ("ul", "ol"):
             self.end_block()
             self.depth += 1
+            start = dict(attrs).get("start") or "1"
+            self.numbers.append(int(start) if tag == "ol" and start.isdigit() else None)
         elif tag == "li":
             self.end_block()
             self.kind, self.level = "item", self.depth
+            number = self.numbers[-1] if self.numbers else None
+            self.mark = "" if number is None else str(number)
+            if number is not None:
+                self.numbers[-1] = number + 1
         elif tag in self._BLOCKS:
             self.end_block()
 
@@ -63,6 +71,8 @@ class _HtmlLines(HTMLParser):
         elif tag in ("ul", "ol"):
             self.end_block()
             self.depth = max(0, self.depth - 1)
+            if self.numbers:
+                self.numbers.pop()
         elif tag in self._HEADINGS or tag == "li" or tag in self._BLOCKS:
             self.end_block()
 
@@ -77,7 +87,7 @@ class _HtmlLines(HTMLParser):
         self.buffer = []
         if text:
             if self.kind == "item":
-                self.lines.append(Line(text, "item", max(1, self.level)))
+                self.lines.append(Line(text, "item", max(1, self.level), self.mark))
             elif self.kind == "heading":
                 self.lines.append(Line(text, "heading", self.level))
             else:

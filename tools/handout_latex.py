@@ -95,6 +95,8 @@ class _LatexLines:
         self.depth = 0
         self.in_item = False
         self.item_started = False
+        self.numbers: list[int | None] = []  # per open list: the next item's number, if enumerate
+        self.mark = ""
 
     def walk(self, nodes: list[LatexNode]) -> None:
         for node in nodes:
@@ -116,6 +118,11 @@ class _LatexLines:
         elif name == "item":
             self.flush()
             self.in_item, self.item_started = True, False
+            number = self.numbers[-1] if self.numbers else None
+            if number is not None:
+                self.numbers[-1] = number + 1
+            # `\item[(a)]` gives its own label, counted or not
+            self.mark = _argument_text(node) or ("" if number is None else str(number))
         elif name in _LATEX_BREAKS:
             self.flush()
         elif name == "\\":
@@ -133,8 +140,10 @@ class _LatexLines:
             outer = (self.in_item, self.item_started)
             self.depth += 1
             self.in_item = False
+            self.numbers.append(1 if name.startswith("enumerate") else None)
             self.walk(node.nodelist)
             self.flush()
+            self.numbers.pop()
             self.depth -= 1
             self.in_item, self.item_started = outer[0], True
             if self.depth == 0:
@@ -161,7 +170,9 @@ class _LatexLines:
             if self.in_item:
                 kind: Kind = "more" if self.item_started else "item"
                 self.item_started = True
-                self.lines.append(Line(rows[0], kind, self.depth))
+                self.lines.append(
+                    Line(rows[0], kind, self.depth, self.mark if kind == "item" else "")
+                )
                 self.lines += [Line(row, "more") for row in rows[1:]]
             else:
                 self.lines += [Line(row) for row in rows]

@@ -17,6 +17,9 @@ class Line(NamedTuple):
     text: str
     kind: Kind = "text"
     depth: int = 0
+    mark: str = ""
+    """The label a list gives its "item" as written: the number of an ordered list ("3" of
+    `3.`, `<li>` or `\\item`), an item's own (`\\item[(a)]`); "" in a bullet list."""
 
 
 class Handout(NamedTuple):

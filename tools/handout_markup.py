@@ -95,6 +95,7 @@ def _front_matter(text: str) -> tuple[str, str]:
 def _markdown_lines(tokens: list[Token], lines: list[Line]) -> None:
     depth = 0  # lists open around the current token
     item_open: list[bool] = []  # per open list item: whether its first line was given
+    item_mark = ""  # the ordered list's number of the item whose first line is next
     skip_until: str | None = None
     heading_level = 0
     for token in tokens:
@@ -112,6 +113,7 @@ def _markdown_lines(tokens: list[Token], lines: list[Line]) -> None:
                 lines.append(Line("", "break"))
         elif kind == "list_item_open":
             item_open.append(False)
+            item_mark = token.info  # "3" of "3." or "3)"; "" in a bullet list
         elif kind == "list_item_close":
             item_open.pop()
         elif kind == "inline":
@@ -123,7 +125,7 @@ def _markdown_lines(tokens: list[Token], lines: list[Line]) -> None:
                 first, *rest = text.split("\n") or [""]
                 if not item_open[-1]:
                     item_open[-1] = True
-                    lines.append(Line(first, "item", depth))
+                    lines.append(Line(first, "item", depth, item_mark))
                 else:
                     lines.append(Line(first, "more"))
                 lines += [Line(part, "more") for part in rest]

@@ -69,8 +69,8 @@ class Unit(NamedTuple):
     label: bool = False
     """An item that only names what its sub-items are ("Sachanalyse:")."""
     mark: str = ""
-    """The number or letter the handout gives the item ("3", "B", "ii"); "" for a bullet,
-    a paragraph, or an item of a markup list (whose numbers the markup counts)."""
+    """The number or letter the handout gives the item ("3", "B", "ii", the number of a
+    markup's ordered list); "" for a bullet or a paragraph."""
 
 
 def plain_lines(text: str) -> list[Line]:
@@ -122,7 +122,8 @@ class _Reader:
             self.set_heading(line.text)
         elif line.kind == "item":
             self.close(continued=True)
-            self.start_item(line.text, line.depth, marked=TASK_MARKER.match(line.text) is not None)
+            marked = TASK_MARKER.match(line.text) is not None
+            self.start_item(line.text, line.depth, marked=marked, mark=mark_of(line.mark))
         elif line.kind == "more" and self.parts:
             if line.text.strip():
                 self.parts.append(line.text.strip())
@@ -198,9 +199,9 @@ class _Reader:
         if text != self.title:  # the title names the handout; it sets no task itself
             self.units.append(Unit("heading", text, text, placed=self.heading_sets))
 
-    def start_item(self, text: str, depth: int, *, marked: bool) -> None:
+    def start_item(self, text: str, depth: int, *, marked: bool, mark: str = "") -> None:
         self.kind, self.parts = "item", [text.strip()]
-        self.depth, self.marked, self.mark = max(1, depth), marked, ""
+        self.depth, self.marked, self.mark = max(1, depth), marked, mark
 
     def close(self, *, continued: bool = False) -> None:
         """Ends the open unit. `continued` when an item of the list starts next: the plain

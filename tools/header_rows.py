@@ -13,10 +13,13 @@ that one):
 - fixed-width header lines, a units row and names over two rows among them, aligned with
   the data's columns by position (tools.fixed_width);
 - header cells parted otherwise than the data's: by `|` or tabs of their own, names closed
-  by their unit, rows labelled `#NAME`, `#UNIT`, `Units` (tools.header_cells).
+  by their unit, rows labelled `#NAME`, `#UNIT`, `Units` (tools.header_cells);
+- a label and its values above the data (a stopwatch's `Total time,0,07,35.55`), no names.
 """
 
 from __future__ import annotations
+
+import re
 
 import numpy as np
 import pandas as pd
@@ -35,6 +38,7 @@ from labscribe.tools.fixed_width import (
 from labscribe.tools.header_cells import labelled_rows, names_closed_by_units, own_cells
 from labscribe.tools.instruments import metadata_of_line
 from labscribe.tools.units import unit_word
+from labscribe.tools.written_numbers import NUMBER
 
 MAX_NAME_WORDS = 4  # a one-column table's name line (`# fall time [s]`), not a sentence
 
@@ -55,6 +59,8 @@ def heading_of(grid: Grid, numeric: np.ndarray, start: int, positions: list[int]
         return commented if commented is not None and _fits(commented, data_fields) else found
     if found.units is None and all(unit_word(cell) for cell in found.header if cell):
         return Heading(None, found.header, found.title, found.rows)  # Siglent's `Second,Volt`
+    if found.units is None and _labelled_values(found.header, data_fields):
+        return Heading(None, None, found.title, found.rows[1:])
     if found.units is not None and _setting_line(grid.lines[found.rows[0]]):
         # `Horizontal Scale, 0.00001` above `Second,Volt`: a setting, not the names
         return Heading(None, found.units, found.title, found.rows[1:])
@@ -143,6 +149,19 @@ def _first_column_filled(grid: Grid, start: int) -> bool:
 def _setting_line(line: str) -> bool:
     """Whether `line` writes one of an instrument's settings with its number."""
     return any(row.number is not None for row in metadata_of_line(line))
+
+
+def _labelled_values(header: list[str], data_fields: int) -> bool:
+    """Whether a line above the data is a label and its values, not names: a stopwatch's
+    `Total time,0,07,35.55` over its laps. Its cells after the first are numbers and it
+    writes fewer of them than the data have columns; a header of numbers as wide as the
+    data (`Trial,1,2,3`) names series."""
+    filled = [cell for cell in header if cell]
+    return (
+        2 <= len(filled) < data_fields
+        and not re.fullmatch(NUMBER, filled[0])
+        and all(re.fullmatch(NUMBER, cell) for cell in filled[1:])
+    )
 
 
 def _fits(found: Heading, data_fields: int) -> bool:

@@ -110,13 +110,59 @@ def no_answer(asked: list[Fit]) -> str | None:
     )
 
 
+ROUGHLY = (
+    "; it does not describe these data to within their noise (see the fits): these are its "
+    "best values, to be read with that caveat"
+)
+
+
+# A model the task asks for that explains this share of the data's variance follows their
+# shape: where it does not describe them to within their noise, its values still answer the
+# task, with that caveat (a discharge read off a scope, R² = 0.968; a thermistor's line over
+# 20-30 °C, 0.991). A law of one file fitted to another's (a resistor's line to a diode's
+# curve, R² = 0.61; Shockley's law to a resistor's line, 0.941) is no answer at all.
+ROUGH_R_SQUARED = 0.95
+
+
+def roughly(fit: Fit) -> bool:
+    """Whether the model a task asks for answers it with a caveat though it does not
+    describe the data: the handout prescribes it, so its values are the task's answer, where
+    it follows the data's shape (ROUGH_R_SQUARED), none of its values lies outside its
+    physical range and the data determine each."""
+    fitted = [p for p in fit.parameters if not p.derived]
+    return (
+        not fit.good
+        and fit.model is not None
+        and not fit.unphysical
+        and (fit.r_squared or 0.0) >= ROUGH_R_SQUARED
+        and bool(fitted)
+        and all(p.determined for p in fitted)
+    )
+
+
+def answers_task(fit: Fit) -> bool:
+    """Whether a fit of the model a task asks for gives values for it (roughly or not)."""
+    return fit.good or roughly(fit)
+
+
 def left_out_of(asked: list[Fit]) -> str:
     """What a checklist adds where the model a task asks for describes some columns and
-    gives no value for others: which, so that the task is not counted done for them."""
-    failed = list(dict.fromkeys(f.y for f in asked if not f.good))
-    if not failed or len(failed) == len(asked):
-        return ""
-    return f"; for {', '.join(failed)}, the model this task asks for gives no value (see the fits)"
+    gives no value, or only a rough one, for others: which, so that the task is not counted
+    done for them."""
+    failed = list(dict.fromkeys(_which(f, asked) for f in asked if not answers_task(f)))
+    rough = list(dict.fromkeys(_which(f, asked) for f in asked if roughly(f)))
+    added = ""
+    if failed and len(failed) < len(asked):
+        added = f"; for {', '.join(failed)}, the model this task asks for gives no value"
+    if rough:
+        added += (f"; for {', '.join(rough)}, the model this task asks for describes the data "
+                  "only roughly")  # fmt: skip
+    return f"{added} (see the fits)" if added else ""
+
+
+def _which(fit: Fit, asked: list[Fit]) -> str:
+    """The fit's column, with its table where the task's model is fitted in several."""
+    return f"{fit.y} ({fit.table})" if len({f.table for f in asked}) > 1 else fit.y
 
 
 def instead(asked: list[Fit], fits: list[Fit]) -> list[str]:

@@ -34,7 +34,8 @@ SPREAD_WORDS = frozenset({"deviation", "standardabweichung"})
 MAX_PARTS = 10  # series named in one checklist row; the report's table has them all
 REPEATS_EXPLAINED = (
     "Columns that repeat the measurement of one quantity (a table with no variable to plot "
-    "them against) are summarised per series: n, the mean ± its standard error (the standard "
+    "them against, or one that only counts them, as a stopwatch numbers its laps) are "
+    "summarised per series: n, the mean ± its standard error (the standard "
     "deviation over √n), the standard deviation (with n − 1 in its denominator), and a 95 % "
     "interval from Student's t with n − 1 degrees of freedom. Outliers are looked for with "
     "Grubbs' test, repeated as Rosner's generalized ESD test (two-sided, 5 %, one suspect "

@@ -133,13 +133,16 @@ def repeated_measurements(tables: list[Table], *, deadline: float = math.inf) ->
             found += _series_of(table)
         elif counts_repeats(table):
             found += _series_of(table, skip=table.summary.x)
+        elif readings := numbered_readings(table):
+            found += _series_of(table, skip=table.summary.x, only=readings)
     return found[:MAX_SERIES]
 
 
 # A column that numbers the repeats (`rep`, `Messung`, `n°`, `trial`), its values 1, 2, 3...
 _REPEAT_NUMBER = re.compile(
     r"^(?:rep|repeat|repetition|replicate|run|trial|measurement|reading|messung|wiederholung|"
-    r"mesure|essai|medida|repetici[óo]n|ensayo|misura|prova|n|no|nr|n°|#|i|k|序号|次数)\.?"
+    r"mesure|essai|medida|repetici[óo]n|ensayo|misura|prova|n|no|nr|n°|#|i|k|序号|次数|"
+    r"lap|vuelta|runde|tour|giro|volta)\.?"
     r"(?:\s*(?:no\.?|nr\.?|#|n°|number|index))?$",
     re.IGNORECASE,
 )
@@ -149,13 +152,11 @@ def counts_repeats(table: Table) -> bool:
     """Whether the table's variable only numbers repeats (`rep` 1 to 5) of the one quantity
     its other columns measure side by side (`probe_1` to `probe_5` in one unit): a table of
     repeated measurements, not a curve against the repeat number."""
-    summary, frame = table.summary, table.frame
+    summary = table.summary
     x = summary.column(summary.x) if summary.x is not None else None
     if x is None or not _REPEAT_NUMBER.match((x.header.strip() or x.name).strip()):
         return False
-    values = frame[x.key].to_numpy(dtype=float)
-    values = values[np.isfinite(values)]
-    if len(values) < 2 or not np.array_equal(values, np.arange(1, len(values) + 1)):
+    if not _counts_from_one(table, x):
         return False
     measured = [c for c in summary.columns
                 if c.key != x.key and c.ratio_of is None and c.uncertainty_of is None]  # fmt: skip
@@ -164,7 +165,36 @@ def counts_repeats(table: Table) -> bool:
     return len(measured) >= 2 and one_name_and_unit(measured)
 
 
-def _series_of(table: Table, skip: str | None = None) -> list[Series]:
+def numbered_readings(table: Table) -> set[str]:
+    """The columns a table's variable only numbers (1, 2, 3 ..., unnamed or named as a
+    repeat or a lap) that scatter about one value rather than follow it: a stopwatch's lap
+    times against the lap number. Each has at least MIN_CORRELATED values that neither stay
+    constant nor drift (lag-1 autocorrelation at most CORRELATED); a cumulative time or a
+    signal recorded in time drifts."""
+    summary, frame = table.summary, table.frame
+    x = summary.column(summary.x) if summary.x is not None else None
+    if x is None or (x.header.strip() and not _REPEAT_NUMBER.match(x.header.strip())):
+        return set()
+    if not _counts_from_one(table, x):
+        return set()
+    found: set[str] = set()
+    for column in summary.columns:
+        if column.key == x.key or column.ratio_of or column.uncertainty_of:
+            continue
+        values = frame[column.key].to_numpy(dtype=float)
+        values = values[np.isfinite(values)]
+        if len(values) >= MIN_CORRELATED and np.ptp(values) > 0 and _lag_one(values) <= CORRELATED:
+            found.add(column.key)
+    return found
+
+
+def _counts_from_one(table: Table, x: Column) -> bool:
+    values = table.frame[x.key].to_numpy(dtype=float)
+    values = values[np.isfinite(values)]
+    return len(values) >= 2 and np.array_equal(values, np.arange(1, len(values) + 1))
+
+
+def _series_of(table: Table, skip: str | None = None, only: set[str] | None = None) -> list[Series]:
     summary, frame = table.summary, table.frame
     rows = _row_numbers(table) if skip is None else frame[skip].to_numpy(dtype=float)
     sigmas = {c.uncertainty_of: c.key for c in summary.columns if c.uncertainty_of}
@@ -172,7 +202,7 @@ def _series_of(table: Table, skip: str | None = None) -> list[Series]:
     measured = [
         c for c in summary.columns
         if c.uncertainty_of is None and c.ratio_of is None and c.key not in (label_key, skip)
-        and c.count
+        and c.count and (only is None or c.key in only)
     ]  # fmt: skip
     parts: list[tuple[Series, np.ndarray]] = []
     if label_key is not None:

@@ -132,12 +132,29 @@ def requested_model(task: str, number: int = 1) -> Request | None:
     words = BETWEEN_POINTS.sub(" ", SCALE.sub(" ", task))
     named = next(((shape, strong) for shape, pattern, strong in MODEL_WORDS
                   if pattern.search(words)), None)  # fmt: skip
-    written = formula_in(task)
+    written = fitted_formula(task)
     if written is not None and (cue or named) and _fittable(written):
         return Request(task=task, number=number, formula=written, shape=named and named[0])
     if named is not None and (cue or named[1]):
         return Request(task=task, number=number, shape=named[0])
     return None
+
+
+# How far after "fit" the formula it fits begins: "Fit von φ(f) = ...", "fit a line V = ..."
+CUE_REACH = 40
+_WORD_REST = re.compile(r"\w*")
+
+
+def fitted_formula(task: str) -> str | None:
+    """The formula `task` fits: the one its fit cue introduces ("bestimmen Sie RC aus einem
+    Fit von φ(f) = arctan(2πf·RC)"), not a definition before it that says how to form the
+    data (φ = 2π·a/b); else the first formula it writes."""
+    for cue in FIT_CUE.finditer(task):
+        end = _WORD_REST.match(task, cue.end()).end()  # the cue's whole word: "Modell"
+        near = "=" in task[end : end + CUE_REACH]
+        if near and (found := formula_in(task[end:])) is not None:
+            return found
+    return formula_in(task)
 
 
 def _fittable(written: str) -> bool:

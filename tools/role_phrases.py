@@ -264,8 +264,32 @@ def asked_objects(sentence: str) -> list[str]:
     for match in _DETERMINE.finditer(sentence):
         rest = sentence[match.end() : match.end() + MAX_PHRASE_CHARS]
         given = _GIVEN.search(rest)
-        objects.append(rest[: given.start()] if given else rest)
+        rest = rest[: given.start()] if given else rest
+        objects.append(_before_the_means(rest))
     return objects
+
+
+# What a value is worked out from or by, after the value asked for: "determine R from U and
+# I", "bestimmen Sie RC durch einen Fit von A/U_0 = ...": those symbols are not asked for.
+_MEANS = re.compile(
+    r"\b(?:from|by|through|via|aus|durch|mittels|anhand|à partir d|par|mediante|a partir d|"
+    r"tramite)\b",
+    re.IGNORECASE,
+)
+
+
+def _before_the_means(phrase: str) -> str:
+    """`phrase` up to the means it names after a symbol ("RC durch einen Fit" gives "RC");
+    whole where the means come first ("aus der Steigung die Erdbeschleunigung g"), and where
+    they stand in a formula's aside ("R_H = c·d (Probendicke d aus probe.ini) und n")."""
+    formula = phrase.find("=")
+    for means in _MEANS.finditer(phrase[: formula if formula >= 0 else len(phrase)]):
+        before = phrase[: means.start()]
+        if before.count("(") > before.count(")"):
+            continue
+        if any(is_symbol(token) for token in re.findall(r"[^\s,;.()]+", before)):
+            return before
+    return phrase
 
 
 _SYMBOL_SHAPE = re.compile(

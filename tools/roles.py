@@ -42,6 +42,7 @@ from labscribe.tools.data_facts import words_of
 from labscribe.tools.directions import direction_note
 from labscribe.tools.formula_notation import formulas_in
 from labscribe.tools.formula_parse import FormulaError, parse_formula
+from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.reading import read_in
 from labscribe.tools.requested import FIT_CUE, Request
 from labscribe.tools.role_phrases import glossary, pairings, sentences
@@ -63,6 +64,12 @@ class Handout:
     requests: tuple[Request, ...] = ()
     glossary: dict[str, set[str]] = field(default_factory=dict)
     """Which words name which symbol: {"T": {"period"}} (tools.role_phrases)."""
+    values: tuple[ParameterRow, ...] = ()
+    """The values the parameter files and the handout's prose state (tools.stated_values):
+    what a task's definition of a symbol (V_T = k_B T/e) is worked out from."""
+    stated: tuple[ParameterRow, ...] = ()
+    """The values of them the handout's prose states ("Die Amplitude der Generatorspannung
+    betrug U_0 = 4,2 V"): a formula's symbol among them that no task asks for is fixed."""
 
     @classmethod
     def of(cls, tasks: list[str], text: str = "", requests: list[Request] = ()) -> Handout:  # type: ignore[assignment]

@@ -1,13 +1,16 @@
 """Units a handout states in its prose for columns whose file states none: "column
 `temperature` is the temperature in degrees Celsius, column `pressure` is the vapour
 pressure in mm Hg". A column without a unit is given the one a clause of the handout
-writes after naming it (its name quoted or whole), "in <unit>" or "(<unit>)", so that its
-fits carry units and a formula's T in kelvin is formed from it.
+writes after naming it (its name quoted or whole; a name of one letter only quoted, `V`),
+"in <unit>", "(<unit>)" or "(<words>, <unit>)", so that its fits carry units and a
+formula's T in kelvin is formed from it. A listing of the data files that gives each its
+units ("RC-Entladekurve.csv   t in Mikrosekunden, U in V") gives them to that file's columns.
 """
 
 from __future__ import annotations
 
 import re
+from pathlib import PurePosixPath
 
 from labscribe.tools.columns import Column
 from labscribe.tools.role_phrases import sentences
@@ -17,19 +20,28 @@ MAX_UNIT_WORDS = 3  # "degrees Celsius", "mm Hg"
 MAX_GAP_WORDS = 8  # "column `pressure` is the vapour pressure in mm Hg"
 _CLAUSES = re.compile(r"[;,]\s+(?=(?:and\s+)?(?:the\s+)?(?:column|col\.|spalte|colonne|colonna)\b)"
                       r"|;\s*", re.IGNORECASE)  # fmt: skip
+# A line that opens with a file's name, as a listing of the data files writes it: `  a.csv   t
+# in s`, `- a.csv: ...`, "* `a.csv` ..."
+_LISTED = re.compile(r"^\s*(?:[-*•]\s+)?[`'\"]?(?P<file>[\w.+-]+\.\w{1,5})[`'\"]?\s*:?(?=\s)")
 _AFTER = re.compile(r"\s(?:in|en|im|em)\s+(?P<words>[^\s,;:.()]+(?:\s+[^\s,;:.()]+){0,2})"
-                    r"|\((?P<bracket>[^()]{1,12})\)")  # fmt: skip
+                    r"|\((?:[^(),]{1,24},\s*)?(?P<bracket>[^(),]{1,12})\)")  # fmt: skip
 
 
-def stated_units(columns: list[Column], text: str) -> None:
+def stated_units(columns: list[Column], text: str, source: str = "") -> None:
     """Give each column without a unit the one the handout `text` states for it: the first
-    "in <unit>" or "(<unit>)" within a few words after its name, before another column's."""
-    bare = [c for c in columns if not c.unit and not c.formed and len(c.name) >= 2]
-    if not bare or not text:
-        return
+    "in <unit>" or "(<unit>)" within a few words after its name, before another column's;
+    first in the lines that list the file `source` by its name ("RC-Entladekurve.csv   t in
+    Mikrosekunden, U in V"), where a name of one letter needs no quotes, then anywhere."""
+    listed = _listing(text, PurePosixPath(source).name) if source else []
+    if listed:
+        clauses = [part for line in listed for part in re.split(r"[,;]\s*", line)]
+        _give(columns, clauses, {c.key: _mention(c.name, listed=True) for c in columns if c.name})
     clauses = [part for sentence in sentences(text) for part in _CLAUSES.split(sentence)]
-    names = {c.key: _mention(c.name) for c in columns if len(c.name) >= 2}
-    for column in bare:
+    _give(columns, clauses, {c.key: _mention(c.name) for c in columns if c.name})
+
+
+def _give(columns: list[Column], clauses: list[str], names: dict[str, re.Pattern[str]]) -> None:
+    for column in [c for c in columns if not c.unit and not c.formed and c.key in names]:
         others = [pattern for key, pattern in names.items() if key != column.key]
         for clause in clauses:
             found = names[column.key].search(clause)
@@ -42,8 +54,31 @@ def stated_units(columns: list[Column], text: str) -> None:
                 break
 
 
-def _mention(name: str) -> re.Pattern[str]:
-    """A column's name as prose mentions it, quoted or whole (`pressure.csv` is none)."""
+def _listing(text: str, name: str) -> list[str]:
+    """The lines of `text` that list the file `name`: the line it opens, after the name, and
+    the indented lines that continue it up to the next file's."""
+    lines = text.splitlines()
+    for number, line in enumerate(lines):
+        opened = _LISTED.match(line)
+        if opened is None or opened["file"] != name:
+            continue
+        found = [line[opened.end() :]]
+        for more in lines[number + 1 :]:
+            if not more.startswith((" ", "\t")) or not more.strip() or _LISTED.match(more):
+                break
+            found.append(more)
+        return found
+    return []
+
+
+def _mention(name: str, *, listed: bool = False) -> re.Pattern[str]:
+    """A column's name as prose mentions it, quoted or whole (`pressure.csv` is none); a
+    name of one letter only quoted, as written (`V`; the V of "a voltage V" is no column),
+    but in the lines that list its file."""
+    if len(name) == 1 and not listed:
+        return re.compile(rf"[`'\"“]{re.escape(name)}[`'\"”]")
+    if len(name) == 1:
+        return re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
     return re.compile(rf"[`'\"“]?(?<![\w-]){re.escape(name)}(?![\w-]|\.\w)[`'\"”]?", re.I)
 
 

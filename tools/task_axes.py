@@ -107,9 +107,16 @@ def _own_axes(task: str) -> list[Axes]:
             if response or predictor:  # an axis without a symbol is named in words
                 response = response or _words(pairing.response, trailing=True)
                 predictor = predictor or _words(pairing.predictor, trailing=False)
-            if response and predictor:
+            if response and predictor and not _PRONOUN.match(response):
                 named.append(Axes(response=response, predictor=predictor))
     return named
+
+
+# A response the sentence named before ("berechnen Sie A/U_0 und tragen Sie es
+# doppeltlogarithmisch gegen f auf", "compute v and plot it against t") names no axis itself.
+_PRONOUN = re.compile(
+    r"(?:es|it|them|sie|ihn|le|la|les|lo|los|las|li|ele|ela|eles|elas)\b", re.IGNORECASE
+)
 
 
 def _expression(phrase: str, *, trailing: bool) -> str:

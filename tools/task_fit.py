@@ -231,7 +231,28 @@ def read_the_other_way(fit: Fit, ask: Ask, table: TableSummary | None) -> bool:
     if ask.axes is None or (fit.model or "") not in STRAIGHT or not fit.good:
         return False
     swapped = Axes(response=ask.axes.predictor, predictor=ask.axes.response)
-    return not mismatch(fit, swapped) and not _other_columns(fit, swapped, table)
+    return (
+        not mismatch(fit, swapped)
+        and not _other_columns(fit, swapped, table)
+        and _names_both(fit, swapped, table)
+    )
+
+
+def _names_both(fit: Fit, axes: Axes, table: TableSummary | None) -> bool:
+    """Whether each of the task's axes in words names the fit's column: an axis in words
+    that names no column ("die Hilfsgröße (L·x² − x³/3)") is no column of the fit, so no
+    line of it is the task's read the other way. A symbol (`U` over a column `voltage`) is
+    told apart by _other_columns."""
+    if table is None:
+        return True
+    for phrase, column in ((axes.response, fit.y), (axes.predictor, fit.x)):
+        core = _core(phrase)
+        if is_symbol(core):
+            continue
+        found = columns_named(core, table.columns, glossary(phrase)) if core else []
+        if column not in {c.key for c in found} | {c.name for c in found} and core != column:
+            return False
+    return True
 
 
 def _other_columns(fit: Fit, axes: Axes, table: TableSummary | None) -> bool:

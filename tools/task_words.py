@@ -17,9 +17,9 @@ TASK_HEADING = re.compile(
     r"|report|analysis|evaluation|calculation|discuss|problem|post-?lab|pre-?lab|write-?up"
     r"|to ?do|checklist|\bwork\b|arbeitsauftr|aufgabe|auswertung|ziel|fragen|gefordert"
     r"|verlangt|anforderung"
-    # French, Spanish and Italian handouts: "Travail demandé", "Consignes", "Tareas",
+    # French, Spanish and Italian handouts: "Travail demandé", "Consignes", "Consignas", "Tareas",
     # "Cuestiones", "Preguntas", "Ejercicios", "Compiti", "Domande", "Esercizi", "Consegne"
-    r"|travail\s+demand|consignes?|t[âa]ches|tareas?|cuestion|preguntas?|ejercicios?"
+    r"|travail\s+demand|consign[ae]s?|t[âa]ches|tareas?|cuestion|preguntas?|ejercicios?"
     # the French and Spanish analysis sections: "Exploitation (des mesures)", "Traitement des
     # données", "Analyse des résultats", "Análisis de datos", "Tratamiento de datos"
     r"|exploitation|traitement|analyse|an[áa]lisis|tratamiento"

@@ -53,7 +53,13 @@ _WORDS = {
     "centimetres": "cm", "millimeters": "mm", "millimetres": "mm", "kilograms": "kg",
     "percent": "%", "minute": "min", "minutes": "min", "hour": "h", "hours": "h",
     "day": "d", "days": "d",
+    # the languages of the handouts: "t in Sekunden", "en secondes", "en segundos"
+    "sekunde": "s", "sekunden": "s", "seconde": "s", "secondes": "s", "segundo": "s",
+    "segundos": "s", "secondo": "s", "secondi": "s", "minuten": "min", "stunde": "h",
+    "stunden": "h", "metro": "m", "metri": "m", "metros": "m", "mètre": "m", "mètres": "m",
 }  # fmt: skip
+# A spelled-out unit with a spelled-out prefix: "Mikrosekunden", "millivolts", "kilohertz".
+_SPELLED_PREFIXES = {"milli": "m", "mikro": "µ", "micro": "µ", "nano": "n", "kilo": "k"}
 # Charge and energy as battery cyclers write them: mA.h, A.h, W.h.
 _HOURS = re.compile(r"^(?P<base>[mkµu]?[AW])\.?h$")
 # Lower-case spellings that are unambiguous ("hz" is Hz, "vpp" is Vpp); "mhz" is left out on
@@ -127,6 +133,10 @@ def canonical(token: str) -> str | None:
         return _LOWER[token.lower()]
     if token.lower() in _WORDS:
         return _WORDS[token.lower()]
+    for spelled, prefix in _SPELLED_PREFIXES.items():
+        base = _WORDS.get(token.lower().removeprefix(spelled))
+        if token.lower().startswith(spelled) and base in _PREFIXABLE.values():
+            return prefix + base
     if hours := _HOURS.match(token):
         return f"{canonical(hours['base'])}·h"
     for prefix in _PREFIXES:

@@ -8,9 +8,12 @@ from __future__ import annotations
 import re
 
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
-_POWER = r"\s*[×x·*⋅]\s*10\s*(?:\^\s*\{?\s*[-+−]?\d+(?:\s*\})?|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)"
+_TIMES = "×x·*⋅"  # the signs a power of ten is multiplied with
+_POWER = r"\s*[" + _TIMES + r"]\s*10\s*(?:\^\s*\{?\s*[-+−]?\d+(?:\s*\})?|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)"
 NUMBER = rf"[-+−]?(?:\d+(?:[.,]\d+)?|[.,]\d+)(?:[eE][-+−]?\d+|{_POWER})?(?![.,]?\d)"
-_PARTS = re.compile(r"(?P<mantissa>[^×x·*⋅]+)(?:[×x·*⋅]10\^?\{?(?P<power>[-+]?\d+)\}?)?")
+_PARTS = re.compile(
+    r"(?P<mantissa>[^" + _TIMES + r"]+)(?:[" + _TIMES + r"]10\^?\{?(?P<power>[-+]?\d+)\}?)?"
+)
 
 
 def number_of(text: str) -> float:

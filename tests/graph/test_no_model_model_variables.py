@@ -1,6 +1,6 @@
 """`labscribe run --no-model`: a model's symbol that is a column is a variable, never a
 parameter, and a model of a quantity the handout works out from others (η = P_mech/P_el)
-is not fitted to the columns it is worked out from.
+is fitted to that quantity as formed, never to the columns it is worked out from.
 
 Before, `R = ρ·L/A` was fitted against L with the cross-section A as a parameter, and
 `η(n) = c0 + c1·n + c2·n²` was fitted to P_el and M and called "the model the task asks
@@ -11,10 +11,12 @@ the length", "with t the ageing time in weeks", NIST's Nelson set).
 from __future__ import annotations
 
 import itertools
+import re
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import pytest
 from test_no_model import no_model_report
 
 WIRES = """# Lab 3: Resistivity of copper wire
@@ -54,7 +56,7 @@ def test_a_symbol_the_handout_names_as_a_column_is_no_parameter(tmp_path: Path) 
     assert "; A = " not in report and "rho = " not in report
 
 
-def test_a_worked_out_response_is_not_fitted_to_other_columns(tmp_path: Path) -> None:
+def test_a_worked_out_response_is_formed_as_defined_and_fitted(tmp_path: Path) -> None:
     folder = tmp_path / "folder"
     folder.mkdir()
     speed = np.arange(500.0, 3001.0, 250.0)
@@ -65,5 +67,13 @@ def test_a_worked_out_response_is_not_fitted_to_other_columns(tmp_path: Path) ->
     )
     (folder / "lab7.md").write_text(MOTOR)
     report = no_model_report(folder, tmp_path)
-    assert "is worked out from other quantities" in report
-    assert "(the model task 2 asks for" not in report
+    # η is formed as task 1 defines it (2π and all), then fitted as task 2 asks: the
+    # efficiency the data were made with, 0.5 + 3e-4·n − 8e-8·n²
+    formed = "P\\_mech as P\\_mech = pi·M·n/30; \\ensuremath{\\eta} as \\ensuremath{\\eta} = "
+    assert formed + "P\\_mech/P\\_el" in report
+    fitted = re.search(r"c0 = ([\d.]+) ± [\d.]+; c1 = \(([\d.]+) ± [\d.]+\)e-6; "
+                       r"c2 = \(-([\d.]+) ± [\d.]+\)e-9", report)  # fmt: skip
+    assert fitted, report
+    assert float(fitted[1]) == pytest.approx(0.5, abs=1e-3)
+    assert float(fitted[2]) == pytest.approx(300, rel=1e-3)
+    assert float(fitted[3]) == pytest.approx(80, rel=1e-3)

@@ -16,7 +16,7 @@ def test_markdown_gives_headings_items_and_their_continuations() -> None:
     assert handout is not None
     assert handout.title == "Lab 2"
     assert handout.lines[:1] == [Line("Lab 2", "heading", 1)]
-    assert Line("Plot T", "item", 1) in handout.lines
+    assert Line("Plot T", "item", 1, "1") in handout.lines
     assert Line("against L_0.", "more") in handout.lines
     assert Line("nested item", "item", 2) in handout.lines
 
@@ -43,8 +43,8 @@ def test_latex_gives_sections_items_and_drops_comments_and_floats() -> None:
     assert handout.title == "Lab 7"
     assert [line for line in handout.lines if line.kind != "break"] == [
         Line("Tasks", "heading", 2),
-        Line("Measure T_10.", "item", 1),
-        Line("Plot it.", "item", 1),
+        Line("Measure T_10.", "item", 1, "(a)"),
+        Line("Plot it.", "item", 1, "2"),
     ]
 
 
@@ -56,8 +56,8 @@ def test_html_gives_title_headings_and_items() -> None:
     assert handout.title == "Lab 9"
     assert [line for line in handout.lines if line.kind != "break"] == [
         Line("Tasks", "heading", 2),
-        Line("Plot T.", "item", 1),
-        Line("Fit it.", "item", 1),
+        Line("Plot T.", "item", 1, "1"),
+        Line("Fit it.", "item", 1, "2"),
     ]
 
 

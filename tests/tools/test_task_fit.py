@@ -140,3 +140,19 @@ def test_a_formula_fitted_against_x_that_is_the_line_of_the_tasks_axis() -> None
     assert not differs(line, ask)
     curve = line.model_copy(update={"expression": "m*i**2 + b*i + c"})
     assert "nonlinear" in differs(curve, ask)
+
+
+def test_an_axis_in_words_that_names_no_column_is_no_line_read_the_other_way() -> None:
+    """Elastizität: "D gegen die Hilfsgröße (L·x² − x³/3)" names its predictor by a word no
+    column bears; the line of D against x is not the task's line read the other way. The
+    line of U against I is the task's I against U swapped."""
+    from labscribe.tools.task_fit import read_the_other_way
+
+    bending = "Tragen Sie D gegen die Hilfsgröße (L·x² − x³/3) auf und bestimmen Sie die Steigung."
+    table = _in_units(("x", "cm"), ("D", "µm"))
+    line = Fit(table="t.csv", x="D", y="x", model="linear", good=True, r_squared=0.97)
+    assert not read_the_other_way(line, asks([bending])[bending], table)
+    ohm = "Plot I against U and fit a straight line."
+    table = _in_units(("I", "mA"), ("U", "V"))
+    line = Fit(table="t.csv", x="I", y="U", model="linear", good=True, r_squared=0.999)
+    assert read_the_other_way(line, asks([ohm])[ohm], table)

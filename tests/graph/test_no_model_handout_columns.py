@@ -1,0 +1,173 @@
+"""`labscribe run --no-model` where only the handout says what the columns are, on real files
+(tests/data/real/SOURCES.md), with handouts in the wording of the eval's lab sheets:
+
+- LabVIEW files whose columns are `Untitled` and `Untitled 1`: "`Untitled` = tension
+  imposée v (V), `Untitled 1` = courant mesuré i (A)" gives them their symbols and units, so
+  the task's i(v) and its formulas are fitted to them, not to the format's time axis;
+- a symbol the task defines from stated values ("V_T = k_B T/e" with k_B and e beside it,
+  T stated elsewhere) is fixed at that value, so the ideality factor n is fitted, not the
+  product n·V_T; a model fitted to the other file of the folder (the resistor's line to
+  the diode) is no answer;
+- thermistor columns `V` and `T` take the units "(tension, V)" and "(température RTD, °C)";
+  the line a task prescribes is the answer for both thermistors, where it follows the data
+  but not to within their noise with that caveat, never withheld for one of them.
+
+The expected values are worked out here with numpy and scipy from the same files."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy.optimize import curve_fit
+from test_no_model_checklist import REAL, checklist, report_for
+
+DIODE = """\
+# Laboratoire 3 : caractéristiques courant-tension
+
+## Fichiers
+Dans le tableau : colonne `X_Value` vide, `Untitled` = tension imposée v (V),
+`Untitled 1` = courant mesuré i (A).
+
+Température du laboratoire : 22 °C (T = 295,15 K).
+
+## Questions
+a) Tracer i(v) pour la résistance. Ajuster i = i₀ + v/R et donner R avec son incertitude.
+b) Sur la plage 0,30 V ≤ v ≤ 0,60 V, ajuster i = I_s (e^{v/(n V_T)} − 1). En déduire le
+   courant de saturation I_s et le facteur d'idéalité n (V_T = k_B T/e,
+   k_B = 1,380649×10⁻²³ J/K, e = 1,602177×10⁻¹⁹ C).
+"""
+
+THERMISTORS = """\
+# Étalonnage de deux thermistances
+
+## Données
+`thermi_1.csv` et `thermi_2.csv`. Colonnes `V` (tension, V) et `T` (température RTD, °C).
+
+## Travail demandé
+1. Sur l'intervalle 20,0 °C ≤ T ≤ 30,0 °C, ajuster une droite V = β + αT et donner la
+   sensibilité α de chaque thermistance.
+"""
+
+
+def _row(report: str, mark: str) -> str:
+    return next(line for line in checklist(report).splitlines() if line.startswith(f"{mark} &"))
+
+
+def _lvm(name: str) -> tuple[np.ndarray, np.ndarray]:
+    lines = (REAL / "labview" / name).read_text().splitlines()
+    start = next(k for k, line in enumerate(lines) if line.startswith("X_Value")) + 1
+    rows = [line.split("\t")[1:3] for line in lines[start:] if line.strip()]
+    v, i = (
+        np.array([float(cell.replace(",", ".")) for cell in column])
+        for column in zip(*rows, strict=True)
+    )
+    return v, i
+
+
+def test_columns_the_handout_names_and_a_symbol_it_defines(tmp_path: Path) -> None:
+    names = ["914b_donnees_iv_01.lvm", "resistance_donnees_iv_01.lvm"]
+    report = report_for(
+        tmp_path, ("consignes.md", DIODE), *[(REAL / "labview" / n, n) for n in names]
+    )
+    assert "i is fitted against v, as the assignment says" in report
+    v, i = _lvm(names[1])
+    resistance = 1 / np.polyfit(v, i, 1)[0]
+    resistor = _row(report, "a")
+    found = re.search(r"R = ([\d.]+) ± ([\d.]+) V/A", resistor)
+    assert found, resistor
+    assert float(found[1]) == pytest.approx(resistance, rel=1e-5)
+    assert resistor.count("R = ") == 1  # the diode's curve gives no resistance
+
+    v, i = _lvm(names[0])
+    inside = (v >= 0.30) & (v <= 0.60)
+    thermal = 1.380649e-23 * 295.15 / 1.602177e-19
+    (saturation, ideality), _ = curve_fit(
+        lambda v, s, n: s * (np.exp(v / (n * thermal)) - 1), v[inside], i[inside], p0=(3e-9, 1.9)
+    )
+    diode = _row(report, "b")
+    assert f"V_T = {thermal:.6g} V as the task gives" in diode, diode
+    found = re.search(r"n = ([\d.]+) ± ([\d.]+)", diode)
+    assert found, diode
+    assert float(found[1]) == pytest.approx(ideality, rel=2e-3)
+    assert float(found[2]) < 0.05
+    found = re.search(r"I_s = \(([\d.]+) ± ([\d.]+)\)e-9 A", diode)
+    assert found, diode
+    assert float(found[1]) * 1e-9 == pytest.approx(saturation, rel=0.02)
+    assert "V_T = (" not in report  # V_T is no fit parameter
+    # the resistor's line determines no ideality factor; the diode's curve does
+    assert "not determined" not in diode.split(" & ")[-1]
+
+
+def test_the_prescribed_line_answers_for_every_thermistor(tmp_path: Path) -> None:
+    files = [(REAL / "thermistor" / f"thermi_{k}.csv", f"thermi_{k}.csv") for k in (1, 2)]
+    report = report_for(tmp_path, ("TP.md", THERMISTORS), *files)
+    row = _row(report, "1")
+    for source, name in files:
+        frame = pd.read_csv(source, index_col=0)
+        inside = frame[(frame["T"] >= 20.0) & (frame["T"] <= 30.0)]
+        alpha = np.polyfit(inside["T"], inside["V"], 1)[0]
+        assert re.search(rf"alpha = {alpha:.5f} ± [\d.]+ V/°C \(the model this task asks for, "
+                         rf"fitted to V against T \({name}\)", row), (name, row)  # fmt: skip
+    assert "gives no value" not in row
+
+
+RC_CIRCUIT = """\
+Versuch 353: Das Relaxationsverhalten eines RC-Kreises
+
+Messdaten
+  RC-Entladekurve.csv        t in Mikrosekunden, U = Kondensatorspannung U_C in V
+  kondensatorspannung1.csv   f in Hz,  A = Amplitude von U_C in V
+  kondensatorspannung2.csv   f in kHz, A = Amplitude von U_C in mV
+  4c-1.csv                   f in Hz,  a = Abstand der Nulldurchgänge,
+                             b = Periodendauer (a und b in Skalenteilen)
+Die Amplitude der Generatorspannung betrug U_0 = 4,2 V.
+
+Aufgaben
+Aufgabe 1: Bestimmen Sie RC durch eine Ausgleichsrechnung U_C(t) = U_0' · exp(−t/RC).
+Aufgabe 2: Berechnen Sie A/U_0 und tragen Sie es doppeltlogarithmisch gegen f auf. Bestimmen
+           Sie RC durch einen Fit von A/U_0 = 1/√(1 + (2πf·RC)²).
+Aufgabe 3: Berechnen Sie die Phasenverschiebung φ = 2π·a/b für alle Frequenzen und bestimmen
+           Sie RC aus einem Fit von φ(f) = arctan(2πf·RC).
+"""
+
+
+def test_units_a_listing_of_the_files_gives_and_the_formula_a_task_fits(tmp_path: Path) -> None:
+    """Each file takes the units its line of the listing gives (µs, kHz, mV); U_0, which
+    the handout states and no task asks for, is fixed; φ = 2π·a/b is formed and the formula
+    after "Fit von" is the one fitted; "es" (A/U_0) names no axis of its own."""
+    folder = REAL / "rc353"
+    names = ["RC-Entladekurve.csv", "kondensatorspannung1.csv", "kondensatorspannung2.csv",
+             "4c-1.csv"]  # fmt: skip
+    report = report_for(tmp_path, ("Aufgabe.txt", RC_CIRCUIT), *[(folder / n, n) for n in names])
+    assert "U [V] against t [µs]" in report and "A [mV] against f [kHz]" in report
+
+    def rc_in(row: str, unit: str) -> float:
+        found = re.search(
+            rf"RC = \(?([\d.]+) ± [\d.]+\)?(e-?\d+)? {re.escape(unit)} \(the model this task", row
+        )
+        assert found, row
+        return float(found[1] + (found[2] or ""))
+
+    discharge = pd.read_csv(folder / names[0])
+    (_, tau), _ = curve_fit(lambda t, u0, rc: u0 * np.exp(-t / rc), discharge["t"],
+                            discharge["U"], p0=(2, 100))  # fmt: skip
+    assert rc_in(_row(report, "1"), "µs") == pytest.approx(tau, rel=1e-3)
+
+    amplitude = pd.read_csv(folder / names[1]).sort_values("f")
+    (rc,), _ = curve_fit(lambda f, rc: 1 / np.sqrt(1 + (2 * np.pi * f * rc) ** 2),
+                         amplitude["f"], amplitude["A"] / 4.2, p0=(1e-3,))  # fmt: skip
+    second = _row(report, "2")
+    assert rc_in(second, "1/Hz") == pytest.approx(rc, rel=1e-3)
+    assert "U_0 = 4.2 V as the task gives" in second
+    assert "doppeltlogarithmisch against" not in second and "of a against f" not in second
+
+    phase = pd.read_csv(folder / names[3]).sort_values("f")
+    (rc,), _ = curve_fit(lambda f, rc: np.arctan(2 * np.pi * f * rc), phase["f"],
+                         2 * np.pi * phase["a"] / phase["b"], p0=(1e-3,))  # fmt: skip
+    third = _row(report, "3")
+    assert rc_in(third, "1/Hz") == pytest.approx(rc, rel=1e-3)
+    assert "fit of a against f" not in third and "fit of A against f" not in third
