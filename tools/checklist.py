@@ -78,6 +78,15 @@ JUDGEMENT = {
     "verify that": "the check", "prüfen sie, ob": "the check", "prüfen, ob": "the check",
     "vérifier si": "the check", "vérifier que": "the check", "valutare se": "the check",
     "verificare se": "the check", "controllare se": "the check", "comprobar si": "the check",
+    # what a plot must show that the report's figures (one table's points and fits) do not
+    "error bar": "the plot with error bars", "fehlerbalken": "the plot with error bars",
+    "barres d'erreur": "the plot with error bars", "barras de error": "the plot with error bars",
+    "barre d'errore": "the plot with error bars", "误差棒": "the plot with error bars",
+    "on one graph": "the plot of them on one graph", "same graph": "the plot of them on one graph",
+    "same plot": "the plot of them on one graph", "même graphique": "the plot of them on one graph",
+    "einem diagramm": "the plot of them on one graph",
+    "mismo gráfico": "the plot of them on one graph",
+    "stesso grafico": "the plot of them on one graph",
 }  # fmt: skip
 # Words that hold a stem of JUDGEMENT and ask for nothing: a regression's predictors.
 NOT_JUDGEMENT = re.compile(r"predictors?\b|prädiktor\w*|prédicteurs?|predittor\w*")

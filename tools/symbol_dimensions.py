@@ -5,6 +5,7 @@ is it (tools.formed_columns, tools.column_names)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from labscribe.tools.formula_notation import PRIME
@@ -54,12 +55,18 @@ def dimension_is(unit: str, references: tuple[str, ...]) -> bool:
                for r in references if r != "radian")  # fmt: skip
 
 
+# The name of a recording's time coordinate, the symbol t's column (`TIME`, `Zeit`, `t`).
+_TIME_AXIS = re.compile(r"(?:t|time|zeit|temps|tiempo|tempo|czas|tid|时间)\b", re.IGNORECASE)
+
+
 def conventional_column(symbol: str, columns: list[Any]) -> list[Any]:
     """The columns (one, or the repeated series of one quantity) whose unit has the
     dimension `symbol` conventionally stands for (a primed symbol, E′, its letter's);
     [] where none or several differ."""
     for unit in CONVENTIONAL.get(symbol.removesuffix(PRIME), ()):
         matching = [c for c in columns if dimension_is(c.unit, (unit,))]
+        if unit == "second" and symbol != "t":  # a period T is no recording's time axis
+            matching = [c for c in matching if not _TIME_AXIS.match(c.name.strip())]
         if len({(c.name, c.unit) for c in matching}) == 1:
             return matching
         if matching:

@@ -81,6 +81,7 @@ def test_uncertainty_columns_by_abbreviation_and_a_formula_that_is_the_line(
     assert re.search(r"m = [\d.]+ ± [\d.]+ V/A\S*, c = [\d.]+ ± [\d.]+ V \(the model this task "
                      r"asks for", row), row  # fmt: skip
     assert "not done" not in row and "nonlinear" not in row
+    assert row.endswith("the plot with error bars, from the values given \\\\")  # none drawn
     # the current's ±0.05 A, carried through the slope, is most of the voltage's noise: the
     # line is no worse than its uncertainties say
     assert "v\\_err and curr\\_err (through the slope)" in report.replace("\\allowbreak{}", "")

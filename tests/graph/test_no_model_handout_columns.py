@@ -10,7 +10,8 @@
   the diode) is no answer;
 - thermistor columns `V` and `T` take the units "(tension, V)" and "(température RTD, °C)";
   the line a task prescribes is the answer for both thermistors, where it follows the data
-  but not to within their noise with that caveat, never withheld for one of them.
+  but not to within their noise with that caveat, never withheld for one of them; a plot
+  "sur un même graphique" is left to the student, as the report draws one table a figure.
 
 The expected values are worked out here with numpy and scipy from the same files."""
 
@@ -50,6 +51,7 @@ THERMISTORS = """\
 ## Travail demandé
 1. Sur l'intervalle 20,0 °C ≤ T ≤ 30,0 °C, ajuster une droite V = β + αT et donner la
    sensibilité α de chaque thermistance.
+2. Tracer T en fonction de V pour les deux thermistances sur un même graphique.
 """
 
 
@@ -113,6 +115,7 @@ def test_the_prescribed_line_answers_for_every_thermistor(tmp_path: Path) -> Non
         assert re.search(rf"alpha = {alpha:.5f} ± [\d.]+ V/°C \(the model this task asks for, "
                          rf"fitted to V against T \({name}\)", row), (name, row)  # fmt: skip
     assert "gives no value" not in row
+    assert _row(report, "2").endswith("then the plot of them on one graph \\\\")  # not drawn
 
 
 RC_CIRCUIT = """\

@@ -122,3 +122,13 @@ def test_fits_the_time_budget_left_untried_are_named_once() -> None:
     assert note.startswith(OUT_OF_TIME)
     assert note.count("a_x against t (run1.csv)") == 1 and "run0.csv" not in note
     assert out_of_time([done]) == ""
+
+
+def test_a_period_is_no_recordings_time_axis() -> None:
+    """Pohl's handout defines omega_d = 2·pi/T with T the period of the fit; the scope's
+    `TIME` column is t, not T, so omega_d is formed from no column."""
+    time = Column(key="TIME", header="TIME", name="TIME", unit="s", count=9)
+    period = Column(key="period", header="period", name="period", unit="s", count=9)
+    assert conventional_column("T", [time]) == []
+    assert conventional_column("t", [time]) == [time]
+    assert conventional_column("T", [time, period]) == [period]
