@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
@@ -99,3 +102,41 @@ MAX_CALLS_PER_REPLY = 12
 def graph_step_bound(max_tool_iters: int) -> int:
     """Super-steps one invocation can take: every turn plus every call it may answer, with room."""
     return 16 + (max_tool_iters + 1) * (1 + MAX_CALLS_PER_REPLY)
+
+
+# A thread starved by other work may stretch its CPU budget this many times on the wall clock.
+STARVED_FACTOR = 6
+
+
+@dataclass
+class ComputeBudget:
+    """A bound on work counted in the CPU time of the thread that does it, not the wall
+    clock: a machine busy with other work slows the analysis down without costing the report
+    its fits, so a folder gets the same report on a loaded lab server as on an idle laptop.
+    The wall-clock ceiling keeps a starved thread bounded all the same. Made and checked on
+    the one thread whose work it bounds."""
+
+    cpu_seconds: float
+    wall_seconds: float
+    cpu_clock: Callable[[], float] = time.thread_time
+    wall_clock: Callable[[], float] = time.monotonic
+    _cpu_start: float = field(init=False)
+    _wall_start: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._cpu_start, self._wall_start = self.cpu_clock(), self.wall_clock()
+
+    @classmethod
+    def of_cpu(cls, seconds: float) -> ComputeBudget:
+        """`seconds` of this thread's CPU time, at most STARVED_FACTOR times that waited."""
+        return cls(seconds, seconds * STARVED_FACTOR)
+
+    def spent(self) -> bool:
+        """Whether no new work may start: either bound has passed."""
+        return (
+            self.cpu_clock() - self._cpu_start > self.cpu_seconds
+            or self.wall_clock() - self._wall_start > self.wall_seconds
+        )
+
+
+UNBOUNDED = ComputeBudget(math.inf, math.inf)

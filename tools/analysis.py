@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from pydantic import BaseModel, Field
 
+from labscribe.guards.budgets import ComputeBudget
 from labscribe.guards.numbers import Fact
 from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.column_symbols import column_symbols
@@ -62,8 +63,8 @@ from labscribe.tools.tasks import (
     task_number,
 )
 
-# scan must leave the explorer most of the run: the tool timeout is 30 s, and the example
-# folder is analysed in under a second.
+# CPU seconds of the analysing thread (guards.budgets.ComputeBudget): the example folder
+# takes under one, the largest real folders of the benches a few.
 DEFAULT_BUDGET_SECONDS = 20.0
 MAX_FILES = 400  # walked for tables, parameters and the assignment
 MAX_TABLE_FILES = 24
@@ -223,10 +224,10 @@ class Analysis(BaseModel):
 
 def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -> Analysis:
     """The analysis of `folder`: never raises for what the folder holds, and stops starting
-    new work once `budget_seconds` have passed (the notes say what was left out). Every
-    file is read through the path guard and `Folder.open`."""
+    new work once it has spent `budget_seconds` of CPU time (the notes say what was left
+    out). Every file is read through the path guard and `Folder.open`."""
     started = time.monotonic()
-    deadline = started + budget_seconds
+    budget = ComputeBudget.of_cpu(budget_seconds)
     analysis = Analysis()
     suffixes = _TRIED | PARAMETER_SUFFIXES | ASSIGNMENT_SUFFIXES | NOTE_SUFFIXES
     files = files_with_suffix(folder.root, suffixes, limit=MAX_FILES)
@@ -237,7 +238,7 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
     for rel in _with_suffix(files, _TRIED)[:MAX_TABLE_FILES]:
         if rel == analysis.assignment:
             continue
-        if time.monotonic() > deadline:
+        if budget.spent():
             analysis.left_out.append(f"time budget ran out before reading {rel} and later tables")
             break
         try:
@@ -304,14 +305,14 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
          if rel != analysis.assignment and rel not in sources],
     )  # fmt: skip
     try:  # what a folder holds must not cost the rest of the analysis
-        analysis.repeats = repeated_measurements(loaded, deadline=deadline)
+        analysis.repeats = repeated_measurements(loaded, budget=budget)
         decode(analysis.repeats, prose)  # coded values
         analysis.extremes = asked_extremes(analysis.tasks, loaded, analysis.parameters)
         analysis.extremes += half_power_bands(analysis.tasks, loaded)
     except Exception as exc:
         analysis.left_out.append(f"repeats and extremes failed: {exc}"[:200])
     fitted = loaded[:MAX_FITTED_TABLES]
-    analysis.regressions = regressions(analysis.tasks, fitted, deadline=deadline)
+    analysis.regressions = regressions(analysis.tasks, fitted, budget=budget)
     # a task that asks for several predictors is never fitted as one straight line
     asked = {regression.number for regression in analysis.regressions}
     requests = [request for request in analysis.requests if request.number not in asked]
@@ -319,7 +320,7 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
         try:
             analysis.fits += fit_table(
                 table,
-                deadline=deadline,
+                budget=budget,
                 requests=requests,
                 tables=analysis.tables,
                 handout=handout,
@@ -337,13 +338,13 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
         analysis.left_out.append(f"the estimates at a point failed: {exc}"[:200])
     try:  # FWHM = 2√(2 ln 2)·w, a half-life: what a task asks of the fitted parameters
         analysis.fit_quantities = fit_quantities(
-            analysis.tasks, analysis.fits, analysis.tables, deadline
+            analysis.tasks, analysis.fits, analysis.tables, budget
         ) + line_law_quantities(analysis.tasks, handout.text, analysis.fits, {
             task: asked_symbols((task,), "", handout.glossary) for task in analysis.tasks
         })  # fmt: skip
     except Exception as exc:
         analysis.left_out.append(f"the quantities from the fits failed: {exc}"[:200])
-    if (analysis.parameters or analysis.repeats) and time.monotonic() <= deadline:
+    if (analysis.parameters or analysis.repeats) and not budget.spent():
         try:
             analysis.predictions = predictions(
                 prose, analysis.tasks, list(handout.values), analysis.fits,

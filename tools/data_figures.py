@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextlib
 import io
 import re
-import time
 import warnings
 from collections.abc import Callable
 from pathlib import Path
@@ -24,6 +23,7 @@ import pandas as pd
 from matplotlib import font_manager
 from matplotlib.figure import Figure
 
+from labscribe.guards.budgets import ComputeBudget
 from labscribe.tools.analysis import Analysis
 from labscribe.tools.base import Folder
 from labscribe.tools.figure_names import free_name
@@ -42,7 +42,7 @@ MAX_FIGURES = 8
 MAX_FIGURES_PER_TABLE = 3
 # Rendering one figure takes about 0.1 s warm, a few seconds when matplotlib first builds
 # its font cache; eight figures stay well inside the budget.
-BUDGET_SECONDS = 30.0
+BUDGET_SECONDS = 30.0  # CPU seconds of the drawing thread (guards.budgets.ComputeBudget)
 # Latin text first, then a CJK fallback for Chinese column names (where installed):
 # matplotlib takes each glyph from the first family that has it.
 _FAMILIES = ("DejaVu Sans", "Noto Sans CJK SC", "Noto Sans CJK JP", "WenQuanYi Zen Hei",
@@ -61,9 +61,10 @@ def draw_data_figures(
     (at most MAX_FIGURES_PER_TABLE), or, when none does, one of the data alone; at most
     MAX_FIGURES in all. Returns {"path": "figures/<name>.png", "caption": ...} for each
     figure written; a figure that fails is left out, and none is started once
-    `budget_seconds` have passed. `announce(number, total)` is called before each figure.
-    The tables are read again, through `Folder`, since the analysis keeps no data."""
-    deadline = time.monotonic() + budget_seconds
+    `budget_seconds` of CPU time are spent. `announce(number, total)` is called before
+    each figure. The tables are read again, through `Folder`, since the analysis keeps no
+    data."""
+    budget = ComputeBudget.of_cpu(budget_seconds)
     jobs = figure_jobs(analysis)
     if jobs:
         out_folder(out_dir)
@@ -72,7 +73,7 @@ def draw_data_figures(
     read: dict[str, list[Table]] = {}
     formed: set[str] = set()
     for number, (summary, fit) in enumerate(jobs, start=1):
-        if time.monotonic() > deadline:
+        if budget.spent():
             break
         table = _reread(folder, summary, read)
         if table is None:

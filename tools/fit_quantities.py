@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import math
 import re
-import time
 
 import sympy
 from pydantic import BaseModel
 from uncertainties import UFloat
 
+from labscribe.guards.budgets import UNBOUNDED, ComputeBudget
 from labscribe.tools.fit_result import Fit, Parameter, axes_of, format_value
 from labscribe.tools.formula_eval import evaluate_tree
 from labscribe.tools.formula_notation import formulas_in, plain_arithmetic
@@ -108,7 +108,7 @@ def fit_quantities(
     tasks: list[str],
     fits: list[Fit],
     tables: list[TableSummary] | None = None,
-    deadline: float | None = None,
+    budget: ComputeBudget = UNBOUNDED,
 ) -> list[FitQuantity]:
     """What each task asks for that its fits' parameters give: first the formulas the task
     writes over the parameters of one good fit of a model the assignment asked for, then the
@@ -128,7 +128,7 @@ def fit_quantities(
     named_from = asked if any(fit.requested for fit in fits) else good
     found: list[FitQuantity] = []
     for task in tasks:
-        if deadline is not None and time.monotonic() > deadline:
+        if budget.spent():
             break
         mine: list[FitQuantity] = []
         ask = wanted.get(task)

@@ -16,13 +16,11 @@ This module is the loop over a table's columns and the standard models; one fit'
 
 from __future__ import annotations
 
-import math
-import time
-
 import numpy as np
 import pandas as pd
 from lmfit.model import ModelResult
 
+from labscribe.guards.budgets import UNBOUNDED, ComputeBudget
 from labscribe.tools.absolute_temperature import (
     as_the_formula_takes,
     as_written,
@@ -83,7 +81,7 @@ def _weights(
 def fit_table(
     table: Table,
     *,
-    deadline: float,
+    budget: ComputeBudget,
     requests: list[Request] = (),  # type: ignore[assignment]
     tables: list[TableSummary] = (),  # type: ignore[assignment]
     handout: Handout | None = None,
@@ -94,8 +92,8 @@ def fit_table(
     which a request may name instead), each against the predictor it names or the table's
     x, then the best standard model unless it is one of those. The response the assignment
     names comes first; the predictors it names are not fitted as responses, and no column
-    is fitted against itself. Columns reached after `deadline` (a time.monotonic() value)
-    get the note OUT_OF_TIME instead of a fit."""
+    is fitted against itself. Columns reached once `budget` is spent get the
+    note OUT_OF_TIME instead of a fit."""
     summary = table.summary
     if summary.x is None:
         return []
@@ -133,7 +131,7 @@ def fit_table(
             if against.key == column.key or related(against, column, summary.columns):
                 continue  # never a column against itself or one formed from it (1/g and g)
             fit = Fit.of(summary.id, against, column, requested=request.task)
-            if time.monotonic() > deadline:
+            if budget.spent():
                 fits.append(fit.model_copy(update={"notes": [OUT_OF_TIME]}))
                 continue
             xs, ys = frame[against.key].to_numpy(), frame[column.key].to_numpy()
@@ -163,12 +161,12 @@ def fit_table(
         if column.key == summary.x:
             continue  # no standard fit of the variable against itself
         fit = Fit.of(summary.id, x_column, column)
-        if time.monotonic() > deadline:
+        if budget.spent():
             fits.append(fit.model_copy(update={"notes": [OUT_OF_TIME]}))
             continue
         xs, ys = frame[x_column.key].to_numpy(), frame[column.key].to_numpy()
         weights, sigma_name = _weights(xs, ys, sigma, sigma_key, x_column, sigmas, frame)
-        best = fit_column(fit, xs, ys, weights, sigma_name=sigma_name, deadline=deadline)
+        best = fit_column(fit, xs, ys, weights, sigma_name=sigma_name, budget=budget)
         done = {f.model for f in fits if f.y == column.key and f.x == best.x and f.requested}
         if best.model is None or best.model not in done:
             fits.append(best)
@@ -182,22 +180,22 @@ def fit_column(
     sigma: np.ndarray | None = None,
     *,
     sigma_name: str | None = None,
-    deadline: float = math.inf,
+    budget: ComputeBudget = UNBOUNDED,
 ) -> Fit:
     """A copy of `fit` (which names the table and columns) completed with the best standard
-    model of y(x); the models not tried by `deadline` (a time.monotonic() value) are named.
+    model of y(x); the models not tried before `budget` is spent are named.
     Where none describes the data and they start with a flat lead-in (a scope's pre-trigger
     samples), the best model from the step on, when it does (tools.lead_in)."""
     prepared = prepare(fit, x, y, sigma)
     if isinstance(prepared, Fit):
         return prepared
     fit, x, y, sigma = prepared
-    best = _best_standard(fit, x, y, sigma, sigma_name, deadline)
-    if best.good or time.monotonic() > deadline:
+    best = _best_standard(fit, x, y, sigma, sigma_name, budget)
+    if best.good or budget.spent():
         return best
 
     def refit(x: np.ndarray, y: np.ndarray, sigma: np.ndarray | None) -> Fit:
-        return _best_standard(fit, x, y, sigma, sigma_name, deadline)
+        return _best_standard(fit, x, y, sigma, sigma_name, budget)
 
     return from_the_step(best, refit, x, y, sigma)
 
@@ -208,13 +206,13 @@ def _best_standard(
     y: np.ndarray,
     sigma: np.ndarray | None,
     sigma_name: str | None,
-    deadline: float,
+    budget: ComputeBudget,
 ) -> Fit:
     """`fit` completed with the best standard model of the prepared points y(x)."""
     fit = fit.model_copy(deep=True, update={"fitted_points": len(x)})
     results: dict[str, ModelResult] = {}
     for shape in SHAPES:
-        if time.monotonic() > deadline:
+        if budget.spent():
             fit.notes += [] if OUT_OF_TIME in fit.notes else [OUT_OF_TIME]
             break
         if shape.positive_x and x.min() <= 0:
@@ -225,7 +223,7 @@ def _best_standard(
     if not results:
         return fit.model_copy(update={"notes": [*fit.notes, "no model could be fitted"]})
     chosen, rivals = choose(_candidates(results, y), results, x)
-    if leaves_structure(results[chosen], y) and time.monotonic() <= deadline:
+    if leaves_structure(results[chosen], y) and not budget.spent():
         # a peak on a tilted background leaves structure that a sloped baseline may take up
         tilted = [on_a_slope(name, x, y, sigma) for name in list(results)]
         results |= {shape.name: result for shape, result in filter(None, tilted)}

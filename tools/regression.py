@@ -16,7 +16,6 @@ exactly (a monomial in x is a polynomial in (x - m)/s). NIST's certified values 
 from __future__ import annotations
 
 import math
-import time
 from itertools import product
 from math import comb
 
@@ -25,6 +24,7 @@ import scipy.linalg
 import scipy.stats
 from pydantic import BaseModel, Field
 
+from labscribe.guards.budgets import UNBOUNDED, ComputeBudget
 from labscribe.tools.fit_result import GOOD_R_SQUARED, Fit, Parameter
 from labscribe.tools.formula_eval import evaluate_tree
 from labscribe.tools.model_choice import EXACT
@@ -96,17 +96,19 @@ class Regression(BaseModel):
         return f"{self.response} on {', '.join(self.predictors)}"
 
 
-def regressions(tasks: list[str], tables: list[Table], *, deadline: float) -> list[Regression]:
+def regressions(
+    tasks: list[str], tables: list[Table], *, budget: ComputeBudget = UNBOUNDED
+) -> list[Regression]:
     """The regressions `tasks` ask for on several predictors, in task order: on the first
-    table whose columns the task names, or a Regression saying why not. Tasks reached after
-    `deadline` (a time.monotonic() value) get a statement that time ran out."""
+    table whose columns the task names, or a Regression saying why not. Tasks reached once
+    `budget` is spent get a statement that time ran out."""
     done: list[Regression] = []
     for number, task in enumerate(tasks, start=1):
         ask = regression_ask(task, number)
         if ask is None:
             continue
         try:
-            result = _on_tables(ask, tables, deadline)
+            result = _on_tables(ask, tables, budget)
         except Exception as exc:  # what a folder holds must never cost the analysis
             why = f"it could not be computed from these data ({type(exc).__name__}: {exc})"
             result = Regression(task=task, number=number, why_not=why[:300])
@@ -115,7 +117,7 @@ def regressions(tasks: list[str], tables: list[Table], *, deadline: float) -> li
     return done
 
 
-def _on_tables(ask: Ask, tables: list[Table], deadline: float) -> Regression | None:
+def _on_tables(ask: Ask, tables: list[Table], budget: ComputeBudget) -> Regression | None:
     refused: Regression | None = None
     for table in tables:
         roles = resolve(ask, table.summary)
@@ -124,7 +126,7 @@ def _on_tables(ask: Ask, tables: list[Table], deadline: float) -> Regression | N
         if isinstance(roles, Refusal):
             refused = refused or _not_done(ask, table, roles.reason)
             continue
-        if time.monotonic() > deadline:
+        if budget.spent():
             return _not_done(ask, table, "the analysis time budget ran out before it")
         return regress(table, roles, ask)
     return refused

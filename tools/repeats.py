@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import math
 import re
-import time
 
 import numpy as np
 import pandas as pd
 from pydantic import BaseModel, Field
 from scipy import stats
 
+from labscribe.guards.budgets import UNBOUNDED, ComputeBudget
 from labscribe.tools.coded_values import Coding, read_coding
 from labscribe.tools.columns import Column, one_name_and_unit, series_column
 from labscribe.tools.tables import Table
@@ -121,13 +121,15 @@ class Series(BaseModel):
         return f"{self.name}, {self.label}" if self.label else self.name
 
 
-def repeated_measurements(tables: list[Table], *, deadline: float = math.inf) -> list[Series]:
+def repeated_measurements(
+    tables: list[Table], *, budget: ComputeBudget = UNBOUNDED
+) -> list[Series]:
     """The series of repeated measurements in `tables`: every table with no independent
     variable, each measured column (by the series its label column gives, and all of them
-    together), at most MAX_SERIES in all; none are started after `deadline`."""
+    together), at most MAX_SERIES in all; none are started once `budget` is spent."""
     found: list[Series] = []
     for table in tables:
-        if time.monotonic() > deadline:
+        if budget.spent():
             continue
         if table.summary.x is None:
             found += _series_of(table)

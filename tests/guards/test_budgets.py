@@ -1,8 +1,11 @@
+import time
+
 import pytest
 from pydantic import ValidationError
 
 from labscribe.guards.budgets import (
     Budget,
+    ComputeBudget,
     check_before_request,
     estimate_tokens,
     graph_step_bound,
@@ -51,3 +54,39 @@ def test_within_tokens_keeps_what_fits_and_cuts_the_rest_with_a_note() -> None:
         assert kept.startswith(text[:50]) and "[labscribe: the findings cut to fit" in kept
         assert f"of {len(text):,} characters" in kept
     assert "cut to fit" in within_tokens("word " * 100, -5, "the gaps")
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_compute_budget_is_spent_by_cpu_time_whatever_the_wall_clock() -> None:
+    cpu, wall = Clock(), Clock()
+    budget = ComputeBudget(20, 120, cpu_clock=cpu, wall_clock=wall)
+    wall.now += 100  # waited while other work ran
+    cpu.now += 19.9
+    assert not budget.spent()
+    cpu.now += 0.2
+    assert budget.spent()
+
+
+def test_compute_budget_stops_a_starved_thread_at_its_wall_ceiling() -> None:
+    cpu, wall = Clock(), Clock()
+    budget = ComputeBudget(20, 120, cpu_clock=cpu, wall_clock=wall)
+    cpu.now += 1
+    wall.now += 120.1
+    assert budget.spent()
+
+
+def test_compute_budget_counts_only_its_own_thread() -> None:
+    budget = ComputeBudget(0.05, 60)
+    time.sleep(0.2)  # no CPU spent by this thread
+    assert not budget.spent()
+    started = time.thread_time()
+    while time.thread_time() - started < 0.1:  # this thread's CPU, well past the budget
+        sum(range(10_000))
+    assert budget.spent()

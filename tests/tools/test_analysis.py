@@ -1,4 +1,5 @@
 import json
+import time
 from pathlib import Path
 
 import numpy as np
@@ -6,6 +7,7 @@ import pytest
 from asuser import as_normal_user
 
 from labscribe.guards.numbers import check_numbers
+from labscribe.tools import analysis as analysis_module
 from labscribe.tools.analysis import DIGEST_CHARS, Analysis, Unreadable, analyse
 from labscribe.tools.base import Folder
 
@@ -158,6 +160,23 @@ def test_analyse_starts_no_fit_after_its_budget(tmp_path: Path) -> None:
     analysis = analyse(Folder(tmp_path), budget_seconds=0)
     assert analysis.fits == []
     assert analysis.left_out == ["time budget ran out before reading decay.csv and later tables"]
+
+
+def test_analyse_counts_its_budget_in_cpu_time_not_time_waited(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a machine busy with other work: the analysing thread waits 1.5 s it does not compute
+    write_decay(tmp_path)
+    read = analysis_module.read_data
+
+    def read_on_a_busy_machine(folder: Folder, rel: str) -> object:
+        time.sleep(1.5)
+        return read(folder, rel)
+
+    monkeypatch.setattr(analysis_module, "read_data", read_on_a_busy_machine)
+    analysis = analyse(Folder(tmp_path), budget_seconds=1)
+    assert analysis.left_out == []
+    assert [fit.model for fit in analysis.fits] == ["exponential"]
 
 
 def test_analyse_does_not_follow_a_link_out(tmp_path: Path) -> None:

@@ -179,7 +179,7 @@ def test_regress_fits_a_term_that_is_no_monomial_where_it_is_defined() -> None:
 def test_regressions_state_a_named_predictor_that_is_no_column() -> None:
     done = regressions(
         ["Fit the yield as a linear function of temperature and humidity."],
-        [yield_table()], deadline=math.inf,
+        [yield_table()],
     )  # fmt: skip
     assert [(r.number, r.done) for r in done] == [(1, False)]
     assert done[0].why_not.startswith("the task names humidity as a predictor, which no column")
@@ -189,7 +189,7 @@ def test_regressions_leave_a_one_predictor_task_to_the_fits() -> None:
     tasks = ["Fit the yield against temperature with a straight line.",
              "Fit the model y = b0 + b1*x + b2*x**2 to the data."]  # fmt: skip
     table = table_of({"x": np.linspace(0, 1, 10), "y": np.linspace(0, 2, 10)})
-    assert regressions(tasks, [yield_table(), table], deadline=math.inf) == []
+    assert regressions(tasks, [yield_table(), table]) == []
 
 
 def _strd() -> list[dict]:
