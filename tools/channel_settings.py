@@ -7,7 +7,7 @@ CH1's and each channel takes its own vertical unit (tools.instruments.apply_meta
 from __future__ import annotations
 
 from labscribe.tools.cell_grid import Grid
-from labscribe.tools.columns import is_units_row
+from labscribe.tools.headings import is_units_row
 from labscribe.tools.instruments import metadata_of_line
 from labscribe.tools.parameters import ParameterRow
 

@@ -1,34 +1,22 @@
-"""What the columns of a table are: their names and units, from the header and a units
-row, which column gives another's uncertainty, and which is the independent variable."""
+"""What the columns of a table are: their names and units, from what stands above them
+(tools.headings), which column gives another's uncertainty, and which is the independent variable."""
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
 from pydantic import BaseModel
 
 from labscribe.tools.counting import counts_rows, reader_index, series_label
-from labscribe.tools.unit_headers import named_by_units
-from labscribe.tools.units import known_unit, split_unit
 
-# Headers and units rows are looked for this many non-blank lines above the numbers.
-HEADER_LOOKBACK = 3
-# A units row names units in this share of its cells at least (Gamry's `bits` and `#`
-# beside `s`, `V vs. Ref.`, `A`).
-UNITS_SHARE = 0.6
-COUNTING = frozenset({"#", "sequence", "bits", "count", "counts", "no.", "n"})
-SHORT_NAME = 4  # characters of a short name under a long one (LoggerPro's `t`, `Temp`)
 MIN_MONOTONIC = 3  # a run of fewer values says nothing about rising or falling
 # Three readings of one sample (`Lectura` 1 to 3) rise by chance one time in three: only a
 # longer run that rises throughout says lap times (`No., t`), not repeats
 MIN_LAPS = 5
 REPEAT_SPREAD = 0.02  # repeats of one value scatter by less than this share of it
-# A name starts with a letter, or with `%` or `#` before one (`%Wt`); `0 0 0` is a value.
-_NAME_START = re.compile(r"^[^\W\d_%#]|^[%#]\S")
 # Names of columns that are usually the independent variable of a lab table.
 X_NAMES = frozenset(
     {"time", "t", "frequency", "freq", "f", "x", "position", "pos", "temperature", "temp",
@@ -81,30 +69,6 @@ class Column(BaseModel):
     formed_from: list[str] = []
     """The keys of the columns it was formed from: their values are in it, so they are not
     fitted on their own (tools.formed_columns.consumed)."""
-
-
-@dataclass(frozen=True)
-class Heading:
-    """What stands above a block's numbers."""
-
-    header: list[str] | None
-    units: list[str] | None
-    title: str
-    rows: list[int] = field(default_factory=list)
-    """The rows the header, units row and title stand in."""
-
-
-def spell(heading: Heading, positions: list[int]) -> list[tuple[str, str, str]]:
-    """(header as written, name, unit) of the columns at `positions`: the unit from the
-    units row when there is one, else from the header (`V_R (V)`, `freq_Hz`)."""
-    spelled = []
-    for i, p in enumerate(positions):
-        text = heading.header[p] if heading.header is not None else ""
-        name, unit = split_unit(text) if text else (f"column {i + 1}", "")
-        if heading.units is not None and heading.units[p] not in ("", "-"):
-            unit = _unit_cell(heading.units[p]) or unit
-        spelled.append((text, name, unit))
-    return named_by_units(spelled)
 
 
 def describe(frame: pd.DataFrame, spelled: list[tuple[str, str, str]]) -> list[Column]:
@@ -268,156 +232,6 @@ def independent_variable(
         return first
     ranked = [key for key in named if key in monotonic] + monotonic + named
     return next((key for key in ranked if not (counts_samples and key == first)), first)
-
-
-def heading(cells: pd.DataFrame, numeric: np.ndarray, start: int) -> Heading:
-    """(header cells, units cells, title) from the lines above row `start`: the nearest
-    lines of several cells are the header, or a units row and the header above it; a line
-    of one cell above them is the block's title when it reads like one (`[Block 2]`)."""
-    several: list[tuple[int, list[str]]] = []
-    title, titled = "", []
-    row = start - 1
-    while row >= 0 and len(several) < HEADER_LOOKBACK and not numeric[row]:
-        line = [cell.strip() for cell in cells.iloc[row].tolist()]
-        filled = [cell for cell in line if cell]
-        if is_rule(filled):
-            row -= 1  # a dashed rule under the header (Hiden's `-----`) parts no block
-            continue
-        text = " ".join(filled)
-        if not several and len(filled) == 1 and _lone_unit(text):
-            several.append((row, line))  # `(m),,,,,`: the units row of the first column alone
-            row -= 1
-            continue
-        if len(filled) == 1 or (_bracketed(text) and text.count("]") + text.count("】") == 1):
-            title, titled = _title(text), [row]
-            break
-        if filled:
-            several.append((row, _with_units_attached(line)))
-        row -= 1
-    if len(several) >= 2 and is_units_row([cell for cell in several[0][1] if cell]):
-        (units_row, units), (header_row, header) = several[:2]
-        upper = several[2][1] if len(several) == 3 else []
-        data = int((cells.iloc[start] != "").sum()) if start < len(cells) else len(upper)
-        if named := _names_above_units(upper, header, data):
-            return Heading(named, units, title, [several[2][0], header_row, units_row, *titled])
-        return Heading(header, units, title, [header_row, units_row, *titled])
-    if len(several) == 3 and is_units_row([cell for cell in several[1][1] if cell]):
-        # names, units, then a row of comments (an Origin worksheet's label rows)
-        (units_row, units), (header_row, header) = several[1:]
-        return Heading(header, units, title, [header_row, units_row, several[0][0], *titled])
-    if len(several) >= 2 and (joined := _names_over_two_rows(several[1][1], several[0][1])):
-        return Heading(joined, None, title, [several[1][0], several[0][0], *titled])
-    if several:
-        return Heading(several[0][1], None, title, [several[0][0], *titled])
-    return Heading(None, None, title, titled)
-
-
-def _lone_unit(text: str) -> bool:
-    """Whether a line's one cell is a unit in brackets (`(m)`, `[s]`), not a block's title
-    (`[Block 2]`)."""
-    return _bracketed(text) and known_unit(text[1:-1].strip()) is not None
-
-
-def _names_above_units(upper: list[str], header: list[str], data: int) -> list[str] | None:
-    """The names of a header over a units row when the row above it is part of them:
-    names over two rows (Hiden's `Gas` over `Density`), or long names over short ones
-    (LoggerPro's and Vernier Format 2's `Time`, `Force` over `t`, `F` over `s`, `N`); None
-    when it is neither (a line of the preamble). Either writes no more names than the
-    data have columns."""
-    if not upper or sum(bool(cell) for cell in upper) > data:
-        return None
-    pairs = [(up, low) for up, low in zip(upper, header, strict=False) if up or low]
-    if len(pairs) >= 2 and all(
-        up and low and _NAME_START.match(up) and len(low) < len(up) and len(low) <= SHORT_NAME
-        for up, low in pairs
-    ):
-        return upper  # the short names are symbols: the long ones name the columns
-    return _names_over_two_rows(upper, header, partial=True)
-
-
-def _names_over_two_rows(
-    upper: list[str], lower: list[str], partial: bool = False
-) -> list[str] | None:
-    """Names written over two rows (PerkinElmer Pyris: `Unsubtracted` over `Weight`), each
-    lower cell under a filled upper one and every cell words; None otherwise. `partial`
-    asks that some names stop at the upper row (Hiden's `Gas` over `Density` beside
-    `Pressure` alone), as over a units row, where a full row above the names is a line of
-    the preamble more often than their first words."""
-    if not all(_NAME_START.match(cell) for cell in upper + lower if cell):
-        return None  # names start with a letter: `0 0 0` is a value
-    under = [bool(low) for low in lower]
-    if not any(under) or any(low and not up for up, low in zip(upper, lower, strict=False)):
-        return None
-    if partial and sum(bool(up) for up in upper) <= sum(under):
-        return None
-    if sum(under) < 2 or len(lower) > len(upper):
-        return None
-    return [f"{up} {low}".strip() for up, low in zip(upper, lower + [""] * len(upper),
-                                                      strict=False)]  # fmt: skip
-
-
-def _with_units_attached(line: list[str]) -> list[str]:
-    """`t [s] x [m]`, split at blanks, as the two headers `t [s]` and `x [m]`; a units row
-    (`"(s)","(mm)"`) and empty cells stay where they are."""
-    filled = [cell for cell in line if cell]
-    if not any(_bracketed(cell) for cell in line[1:]) or all(_bracketed(c) for c in filled):
-        return line
-    merged: list[str] = []
-    for cell in line:
-        if merged and cell and _bracketed(cell) and merged[-1] and not _bracketed(merged[-1]):
-            merged[-1] = f"{merged[-1]} {cell}"
-        else:
-            merged.append(cell)
-    return merged + [""] * (len(line) - len(merged))
-
-
-def is_rule(filled: list[str]) -> bool:
-    """Whether the filled cells of a line draw a rule (`-----`, `=====`, `|---|---|`)."""
-    text = "".join(filled)
-    return len(text) >= 3 and not text.strip("-=_~:|+")
-
-
-def _bracketed(cell: str) -> bool:
-    return len(cell) >= 2 and cell[0] in "[(（【" and cell[-1] in "])）】"
-
-
-def _title(line: str) -> str:
-    """A block heading (`[Block 2]`, `Sweep 2`), or "" for a preamble line (`Date: ...`)."""
-    text = line.strip()
-    if text.startswith(("[", "【")):
-        return text.strip("[]【】 ")
-    return "" if re.search(r"[:=：]", text) or len(text) > 60 else text
-
-
-def is_units_row(filled: list[str]) -> bool:
-    """Most cells name a unit (`Hz`, `(mm)`, `V vs. Ref.`, `second`) and none is a number;
-    a cell that counts (`#`, `Sequence`, `bits`) counts as one."""
-    marks = [cell for cell in filled if cell not in ("-", "")]
-    if not marks or any(_is_number(cell) for cell in marks):
-        return False
-    units = sum(_unit_cell(cell) is not None for cell in marks)
-    return units == len(marks) or (units >= 2 and units >= UNITS_SHARE * len(marks))
-
-
-def _unit_cell(cell: str) -> str | None:
-    """The unit a units-row cell gives: `Hz`, `[Hz]`, `(V)`, `V vs. Ref.`; "" for a cell
-    that counts (`#`, `Sequence`); None if it is not one."""
-    inner = cell.strip()
-    if inner.lower() in COUNTING:
-        return ""
-    if _bracketed(inner):
-        inner = inner[1:-1].strip()
-        return known_unit(inner) or (inner if 0 < len(inner) <= 16 else None)
-    against = re.match(r"^(\S+)\s+vs\.?\s", inner)  # a potential against its reference
-    return known_unit(against[1] if against else inner)
-
-
-def _is_number(cell: str) -> bool:
-    try:
-        float(cell.replace(",", "."))
-    except ValueError:
-        return False
-    return True
 
 
 def _pair_uncertainties(columns: list[Column]) -> None:

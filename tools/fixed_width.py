@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 
 from labscribe.tools.cell_grid import COMMENT_MARK, Grid
-from labscribe.tools.columns import HEADER_LOOKBACK, Heading, heading, is_rule
+from labscribe.tools.headings import HEADER_LOOKBACK, Heading, heading, is_rule
 
 # Data lines read_fwf infers the column specs from, beside the header (its own default).
 INFER_ROWS = 100
@@ -67,7 +67,7 @@ def aligned_heading(
 ) -> Heading | None:
     """The heading the lines `rows` (above the block at `start`, nearest last) write when
     each is read by position over the block's `data_fields` columns: the nearest lines that
-    align, read as tools.columns.heading reads a header, a units row and names over two
+    align, read as tools.headings.heading reads a header, a units row and names over two
     rows. None when no line aligns or they name no column."""
     data = block_lines(grid, numeric, start)
     aligned: list[tuple[int, list[str]]] = []

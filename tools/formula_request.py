@@ -25,7 +25,7 @@ from labscribe.tools.fit_result import Fit
 from labscribe.tools.fit_runs import prepare
 from labscribe.tools.formula_notation import formulas_in, plain_arithmetic
 from labscribe.tools.formula_parse import Formula, FormulaError, parse_expression, parse_formula
-from labscribe.tools.given_values import as_given, defined_values, given_units, given_values
+from labscribe.tools.given_values import as_given, defined_values, given_units
 from labscribe.tools.handout_units import sentences
 from labscribe.tools.held_powers import held_note, held_square, in_squares
 from labscribe.tools.point_values import is_point_value
@@ -79,10 +79,9 @@ def fit_asked(
     fit, x, y, sigma = prepared
     written = formula
     defined = defined_values(request.task, handout.values, handout.stated)  # V_T = k_B T/e
-    formula, fit, (x, y, sigma) = as_given(formula, fit, request.task, asked, x, y, sigma, defined)
-    free = [p for p in written.parameters if p not in asked]
-    units = [fit.x_unit, fit.y_unit]
-    given = given_values(request.task, free, units, defined) if formula is not written else {}
+    formula, fit, (x, y, sigma), given = as_given(
+        formula, fit, request.task, asked, x, y, sigma, defined
+    )
     x_si, y_si = si_of(fit.x_unit), si_of(fit.y_unit)
     text = "\n".join((handout.text, *handout.tasks))
     constants = constants_in(formula, asked=asked, text=text, x_si=x_si, y_si=y_si)

@@ -127,16 +127,20 @@ def as_given(
     y: np.ndarray,
     sigma: np.ndarray | None,
     defined: dict[str, tuple[float, str]] | None = None,
-) -> tuple[Formula, Fit, tuple[np.ndarray, np.ndarray, np.ndarray | None]]:
+) -> tuple[
+    Formula, Fit, tuple[np.ndarray, np.ndarray, np.ndarray | None], dict[str, tuple[float, str]]
+]:
     """`formula` with the values `task` gives for its parameters (not those it asks to
     determine) fixed, written or `defined` by a formula, and the points (x sorted) within the
     range of x it names, where it names one that leaves at least MIN_POINTS; `fit` with
-    notes saying so."""
+    notes saying so; the values fixed, each with its unit."""
     notes: list[str] = []
     fixed: list[str] = []
     free = [p for p in formula.parameters if p not in asked]
     given = given_values(task, free, [fit.x_unit, fit.y_unit], defined)
-    if given and len(given) < len(formula.parameters):
+    if not given or len(given) >= len(formula.parameters):
+        given = {}
+    else:
         formula = substituted(formula, {k: sympy.Float(v) for k, (v, _) in given.items()})
         written = {name: f"{value:.6g}{f' {unit}' if unit else ''}"
                    for name, (value, unit) in given.items()}  # fmt: skip
@@ -155,11 +159,11 @@ def as_given(
             x, y = x[inside], y[inside]
             sigma = None if sigma is None else sigma[inside]
     if not notes:
-        return formula, fit, (x, y, sigma)
+        return formula, fit, (x, y, sigma), given
     fit = fit.model_copy(
         update={"notes": [*fit.notes, *notes], "fitted_points": len(x), "fixed": fixed}
     )
-    return formula, fit, (x, y, sigma)
+    return formula, fit, (x, y, sigma), given
 
 
 def given_units(fitted: Fit, formula: Formula, given: dict[str, tuple[float, str]]) -> Fit:

@@ -20,20 +20,17 @@ import pandas as pd
 from labscribe.tools.cell_grid import Grid
 from labscribe.tools.channel_settings import channel_settings
 from labscribe.tools.columns import (
-    HEADER_LOOKBACK,
     Column,
-    Heading,
     add_ratios,
     describe,
-    heading,
     independent_variable,
     mark_maxima,
     row_numbers_note,
     set_aside_row_numbers,
-    spell,
 )
 from labscribe.tools.groups import group_column, group_title, without_index
 from labscribe.tools.header_rows import heading_of
+from labscribe.tools.headings import HEADER_LOOKBACK, Heading, heading, spell
 from labscribe.tools.instruments import (
     apply_metadata,
     metadata_of_line,

@@ -25,7 +25,6 @@ import numpy as np
 import pandas as pd
 
 from labscribe.tools.cell_grid import Grid, lists_columns
-from labscribe.tools.columns import HEADER_LOOKBACK, Heading, heading, is_units_row
 from labscribe.tools.fixed_width import (
     COMMENT_MARK,
     INFER_ROWS,
@@ -36,6 +35,7 @@ from labscribe.tools.fixed_width import (
     names_by_position,
 )
 from labscribe.tools.header_cells import labelled_rows, names_closed_by_units, own_cells
+from labscribe.tools.headings import HEADER_LOOKBACK, Heading, heading, is_units_row
 from labscribe.tools.instruments import metadata_of_line
 from labscribe.tools.units import unit_word
 from labscribe.tools.written_numbers import NUMBER

@@ -23,12 +23,14 @@ no column, only symbols that plainly differ (`n` against `U2`) tell them apart.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import sympy
 from pydantic import BaseModel
 
 from labscribe.tools.axis_expressions import expression_of
 from labscribe.tools.column_names import columns_named
+from labscribe.tools.columns import Column
 from labscribe.tools.fit_result import Fit
 from labscribe.tools.formula_notation import formula_in, plain_arithmetic
 from labscribe.tools.requested import LOG_PAPER, requested_model
@@ -238,18 +240,27 @@ def read_the_other_way(fit: Fit, ask: Ask, table: TableSummary | None) -> bool:
     )
 
 
+def _axes_beside(
+    fit: Fit, axes: Axes, table: TableSummary | None
+) -> Iterator[tuple[str, str, str, list[Column] | None]]:
+    """Each of the task's axes beside the fit's column on it: (the phrase, its core, the
+    column's key, the table's columns the core names, None without a table)."""
+    for phrase, column in ((axes.response, fit.y), (axes.predictor, fit.x)):
+        core = _core(phrase)
+        found = None
+        if table is not None:
+            found = columns_named(core, table.columns, glossary(phrase)) if core else []
+        yield phrase, core, column, found
+
+
 def _names_both(fit: Fit, axes: Axes, table: TableSummary | None) -> bool:
     """Whether each of the task's axes in words names the fit's column: an axis in words
     that names no column ("die Hilfsgröße (L·x² − x³/3)") is no column of the fit, so no
     line of it is the task's read the other way. A symbol (`U` over a column `voltage`) is
     told apart by _other_columns."""
-    if table is None:
-        return True
-    for phrase, column in ((axes.response, fit.y), (axes.predictor, fit.x)):
-        core = _core(phrase)
-        if is_symbol(core):
+    for _, core, column, found in _axes_beside(fit, axes, table):
+        if found is None or is_symbol(core):
             continue
-        found = columns_named(core, table.columns, glossary(phrase)) if core else []
         if column not in {c.key for c in found} | {c.name for c in found} and core != column:
             return False
     return True
@@ -258,12 +269,11 @@ def _names_both(fit: Fit, axes: Axes, table: TableSummary | None) -> bool:
 def _other_columns(fit: Fit, axes: Axes, table: TableSummary | None) -> bool:
     """Whether the task's axis names another column of the table than the fit's, or, where
     it names none, is a symbol plainly other than the column's (`n` against `U2`)."""
-    for phrase, column in ((axes.response, fit.y), (axes.predictor, fit.x)):
-        core = _core(phrase)
+    for phrase, core, column, found in _axes_beside(fit, axes, table):
         if not core:
             continue
         if table is not None:
-            named = [c.name for c in columns_named(core, table.columns, glossary(phrase))]
+            named = [c.name for c in found or []]
             if named:
                 # a formed column (T² of the T columns) answers to its columns' name
                 if column not in named and _core(column) not in named:

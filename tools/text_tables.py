@@ -22,8 +22,8 @@ import numpy as np
 import pandas as pd
 
 from labscribe.tools.cell_grid import COMMENT_MARK
-from labscribe.tools.columns import HEADER_LOOKBACK
 from labscribe.tools.grid import Grid
+from labscribe.tools.headings import HEADER_LOOKBACK
 from labscribe.tools.time_columns import Clock, clock_times
 
 # Lines and cells looked at: pandas holds each cell as a Python string before conversion

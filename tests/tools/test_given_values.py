@@ -38,7 +38,7 @@ def test_as_given_fixes_the_value_and_keeps_the_points_in_the_range() -> None:
     formula = parse_formula("I = I_S·(exp(U/(n·U_T)) − 1)", ("I", "U"))
     u = np.linspace(0.0, 0.8, 41)
     fit = Fit(table="d.csv", x="U", y="I", x_unit="V", y_unit="mA")
-    fixed, noted, (x, _, _) = as_given(formula, fit, SHOCKLEY, {"n", "I_S"}, u, u, None)
+    fixed, noted, (x, _, _), _ = as_given(formula, fit, SHOCKLEY, {"n", "I_S"}, u, u, None)
     assert set(fixed.parameters) == {"I_S", "n"}
     assert x.min() >= 0.3 and x.max() <= 0.65 and len(x) == 18
     assert "U_T fixed at 0.02585 V, the value the task gives, not fitted" in noted.notes
