@@ -19,6 +19,8 @@ from labscribe.tools.constants import asked_symbols
 from labscribe.tools.data_facts import topic_words, words_of
 from labscribe.tools.fit_quantities import answers
 from labscribe.tools.fit_result import Fit, axes_of, format_value
+from labscribe.tools.given_values import NAMED_RANGE
+from labscribe.tools.judgements import judgements
 from labscribe.tools.prediction import evidence as prediction_evidence
 from labscribe.tools.range_fits import (
     ROUGHLY,
@@ -43,7 +45,13 @@ from labscribe.tools.stated import (
 )
 from labscribe.tools.tables import TableSummary
 from labscribe.tools.task_fit import Ask, asks, differs, read_the_other_way
-from labscribe.tools.task_needs import STATISTICS, defined_names, left_undone, plot_only
+from labscribe.tools.task_needs import (
+    STATISTICS,
+    defined_names,
+    left_undone,
+    part_of_data,
+    plot_only,
+)
 
 MAX_GIVEN = 4  # results listed per task: the rest are in the report's tables
 MAX_ANSWERS = 9  # the values a task asks of its fits: k and τ of each of three runs
@@ -55,41 +63,10 @@ CHINESE_WORDS = {
     "周期": "period", "指数": "exponent", "电阻": "resistance", "电感": "inductance",
     "电容": "capacitance", "容差": "tolerance",
 }  # fmt: skip
-# What a task asks that no analysis of numbers does, by the stem of its verb or noun
-# ("compare", "comparison"; "derive", "derivation").
-JUDGEMENT = {
-    "compar": "the comparison", "explain": "the explanation", "explan": "the explanation",
-    "discuss": "the discussion", "deriv": "the derivation", "predict": "the prediction",
-    "interpret": "the interpretation", "justif": "the justification",
-    "propagat": "the propagation of uncertainties", "conclu": "the conclusion",
-    "summar": "the summary", "比较": "the comparison", "解释": "the explanation",
-    "讨论": "the discussion", "推导": "the derivation", "总结": "the summary",
-    "compatib": "the judgement of compatibility", "verträglich": "the judgement of compatibility",
-    "consisten": "the judgement of consistency", "agree": "the comparison",
-    "相容": "the judgement of compatibility", "一致": "the comparison",
-    # the same asks in the other languages of lab sheets (compar-, interpret-, conclu- above)
-    "vergleich": "the comparison", "confront": "the comparison", "diskut": "the discussion",
-    "discut": "the discussion", "erklär": "the explanation", "spieg": "the explanation",
-    "expliqu": "the explanation", "explic": "the explanation", "herleit": "the derivation",
-    "interprét": "the interpretation", "begründ": "the justification",
-    # a check of a property the data may or may not have ("whether the last points stay on
-    # the line"), which no value listed settles
-    "check whether": "the check", "check if": "the check", "verify whether": "the check",
-    "verify that": "the check", "prüfen sie, ob": "the check", "prüfen, ob": "the check",
-    "vérifier si": "the check", "vérifier que": "the check", "valutare se": "the check",
-    "verificare se": "the check", "controllare se": "the check", "comprobar si": "the check",
-    # what a plot must show that the report's figures (one table's points and fits) do not
-    "error bar": "the plot with error bars", "fehlerbalken": "the plot with error bars",
-    "barres d'erreur": "the plot with error bars", "barras de error": "the plot with error bars",
-    "barre d'errore": "the plot with error bars", "误差棒": "the plot with error bars",
-    "on one graph": "the plot of them on one graph", "same graph": "the plot of them on one graph",
-    "same plot": "the plot of them on one graph", "même graphique": "the plot of them on one graph",
-    "einem diagramm": "the plot of them on one graph",
-    "mismo gráfico": "the plot of them on one graph",
-    "stesso grafico": "the plot of them on one graph",
-}  # fmt: skip
-# Words that hold a stem of JUDGEMENT and ask for nothing: a regression's predictors.
-NOT_JUDGEMENT = re.compile(r"predictors?\b|prädiktor\w*|prédicteurs?|predittor\w*")
+PART_LEFT = (
+    "not done: the task works on part of the data only (“{part}”); the fits here take all "
+    "of it, so none of their values answers it"
+)
 ASKED_MODEL_FAILS = (
     "all of it: the model this task asks for does not describe the data (see the fits)"
 )
@@ -146,6 +123,9 @@ def _evidence(
     # for, whatever it is called: it is named as what it is, never offered as the answer
     other_axes = _not_asked(analysis, ask)
     asked = [fit for fit in requested if id(fit) not in other_axes]
+    # "only the values from t* = 180 s on": a fit of all the points is not this task's
+    if (part := part_of_data(task)) and not any(NAMED_RANGE in n for f in asked for n in f.notes):
+        return TaskEvidence(task=task, left=PART_LEFT.format(part=part))
     unstated: list[str] = []  # parameters whose units the report cannot name
     loose: list[str] = []  # parameters the task asks for that the data do not determine
     for fit in asked:
@@ -214,8 +194,7 @@ def _evidence(
     values = list(given)  # what follows is the material the task starts from, not its answer
     given += readings if unanswered else []
     given += _material(analysis, words)
-    lowered = NOT_JUDGEMENT.sub("", task.lower())
-    judged = list(dict.fromkeys(phrase for stem, phrase in JUDGEMENT.items() if stem in lowered))
+    judged = judgements(task)
     predicted = any(p.task == task for p in analysis.predictions) or any(
         line.startswith(PREDICTED) for line in given
     )

@@ -90,6 +90,9 @@ def defined_values(
     }
 
 
+NAMED_RANGE = "the range the task names"
+
+
 def named_range(text: str, unit: str, variable: str = "") -> tuple[float, float] | None:
     """The range of a variable measured in `unit` that `text` names ("0.30 V to 0.65 V",
     "between 0.3 and 0.65 V", "20,0 °C ≤ T ≤ 30,0 °C"), in `unit`; None where it names none
@@ -154,7 +157,7 @@ def as_given(
             unit = f" {fit.x_unit}" if fit.x_unit else ""
             notes.append(
                 f"fitted to the {int(inside.sum())} of {len(x)} points with {fit.x} from "
-                f"{window[0]:g} to {window[1]:g}{unit}, the range the task names"
+                f"{window[0]:g} to {window[1]:g}{unit}, {NAMED_RANGE}"
             )
             x, y = x[inside], y[inside]
             sigma = None if sigma is None else sigma[inside]

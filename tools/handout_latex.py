@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from pylatexenc.latex2text import LatexNodes2Text
+from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec
+from pylatexenc.latex2text import get_default_latex_context_db as get_default_text_context_db
 from pylatexenc.latexwalker import (
     LatexCommentNode,
     LatexEnvironmentNode,
@@ -33,28 +34,60 @@ _LATEX_SKIPPED = frozenset(
 )  # fmt: skip
 _LATEX_BREAKS = frozenset({"par", "bigskip", "medskip", "smallskip", "newpage", "clearpage"})
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
-_LATEX_TEXT = LatexNodes2Text(math_mode="text", strict_latex_spaces=False)
+_FRACTIONS = ("frac", "dfrac", "tfrac", "cfrac")
+# siunitx's quantities print their number and unit: `\\SI{589.3}{nm}` is "589.3 nm"
+_QUANTITIES = {"SI": "[{{", "qty": "[{{", "si": "[{", "num": "[{"}
+# A fraction's side that is one symbol or number needs no brackets around it: `1/2`, `a/b`.
+_ONE_TERM = re.compile(r"[^\W\d](?:_\w+)?|\d+(?:[.,]\d+)?")
+
+
+def _fraction(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+    """`\\frac{p\\,q}{p+q}` as "(p q)/(p+q)": as plain text, each side in brackets unless it
+    is one term, so that the fraction keeps its meaning."""
+    sides = [l2tobj.nodelist_to_text([arg]).strip() if arg is not None else ""
+             for arg in node.nodeargd.argnlist[-2:]]  # fmt: skip
+    return "/".join(side if _ONE_TERM.fullmatch(side) else f"({side})" for side in sides)
+
+
+def _latex_context():  # type: ignore[no-untyped-def]
+    """pylatexenc's macros, with every sectioning command taking its star (`\\part*{}`), and
+    the fractions and siunitx quantities pylatexenc does not know taking their arguments."""
+    context = get_default_latex_context_db()
+    macros = [MacroSpec(name, "*[{") for name in _LATEX_HEADINGS]
+    macros += [MacroSpec(name, "{{") for name in _FRACTIONS[1:]]
+    macros += [MacroSpec(name, arguments) for name, arguments in _QUANTITIES.items()]
+    context.add_context_category("handout", macros=macros, prepend=True)
+    return context
+
+
+def _text_context():  # type: ignore[no-untyped-def]
+    context = get_default_text_context_db()
+    quantities = [
+        MacroTextSpec(name, simplify_repl="%(2)s %(3)s" if len(arguments) == 3 else "%(2)s")
+        for name, arguments in _QUANTITIES.items()
+    ]
+    context.add_context_category(
+        "handout",
+        macros=[MacroTextSpec(name, simplify_repl=_fraction) for name in _FRACTIONS] + quantities,
+        prepend=True,
+    )
+    return context
+
+
+_LATEX_CONTEXT = _latex_context()
+_LATEX_TEXT = LatexNodes2Text(
+    math_mode="text", strict_latex_spaces=False, latex_context=_text_context()
+)
 
 
 @lru_cache(maxsize=4096)
 def latex_text(source: str) -> str:
     """LaTeX source as the text it prints (`a_{th}=g\\sin\\alpha` is "a_th=g sinα")."""
     try:
-        return " ".join(_LATEX_TEXT.latex_to_text(source).split())
+        printed = _LATEX_TEXT.latex_to_text(source, latex_context=_LATEX_CONTEXT)
     except (RecursionError, ValueError, IndexError, AttributeError, TypeError):
         return source
-
-
-def _latex_context():  # type: ignore[no-untyped-def]
-    """pylatexenc's macros, with every sectioning command taking its star (`\\part*{}`)."""
-    context = get_default_latex_context_db()
-    context.add_context_category(
-        "handout", macros=[MacroSpec(name, "*[{") for name in _LATEX_HEADINGS], prepend=True
-    )
-    return context
-
-
-_LATEX_CONTEXT = _latex_context()
+    return " ".join(printed.split())
 
 
 def latex_handout(text: str) -> Handout:

@@ -241,7 +241,7 @@ _DETERMINE = re.compile(
     r"\b(?:determin(?!ation)\w*|détermin(?!ation)\w*|find|measure|calcul\w*|compute|obtain|estimate|extract|"
     r"deduce|evaluate|derive|get|bestimm\w*|ermittel\w*|berechne\w*|dédui\w*|déduis\w*|"
     r"évalue\w*|évaluer|estimer|estimez|obte[nr]\w*|obtien\w*|trouve[rz]?|deduc\w*|deduz\w*|"
-    r"halle|hallar|calcol\w*|ricav\w*|dedur\w*|stima|stimare|stimate|ottene\w*|trovare|"
+    r"halle|hallar|estim(?:ar|e|en|á)|encontr(?:ar|e)|abschätz\w*|schätzen|oszacuj\w*|calcol\w*|ricav\w*|dedur\w*|stima|stimare|stimate|ottene\w*|trovare|"
     r"trovate|bepaal\w*|bereken\w*|wyznacz\w*|oblicz\w*|určete|určit|vypočt\w*|vypočít\w*|"
     r"določi\w*|izračuna\w*)"
     r"\b|求出?|测定|测量|计算|确定|得出",

@@ -24,6 +24,7 @@ from labscribe.tools.named_quantities import unnamed_quantities
 from labscribe.tools.requested import FIT_CUE
 from labscribe.tools.role_phrases import asked_objects, is_symbol, sentences
 from labscribe.tools.units import known_unit
+from labscribe.tools.written_numbers import NUMBER
 
 # (what the row calls it, how a task names it, how a value listed shows it)
 STATISTICS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple(
@@ -198,9 +199,21 @@ def defined_names(task: str) -> list[tuple[str, str]]:
             clause = re.split(r"[.;:]\s|[?。；]", phrase, maxsplit=1)[0]
             # "by fitting U(t) = U0·e^(−t/τ)" writes a model to fit, not a value to work out
             found += [(m["name"], m["noun"] or "") for m in _DEFINED.finditer(clause)
-                      if m["name"] not in NOT_ASKED and not _a_level(m)
+                      if m["name"] not in NOT_ASKED and not _a_level(m) and not _a_value(m)
                       and not FIT_CUE.search(clause[: m.start("name")])]  # fmt: skip
     return list(dict.fromkeys(found))
+
+
+def _a_value(defined: re.Match[str]) -> bool:
+    """Whether `g = 9,8 m/s²` gives a value the task works with, not a formula to work out:
+    a number, then a unit or nothing, up to the end of its clause."""
+    after = defined.string[defined.start("right") :]
+    value = re.split(r"[,;]\s|\s(?:and|und|et|y|e|i|en)\s", after, maxsplit=1)[0].strip()
+    number = re.match(NUMBER, value)
+    if number is None:
+        return False
+    unit = value[number.end() :].strip().rstrip(".")
+    return not unit or known_unit(unit) is not None
 
 
 def _a_level(defined: re.Match[str]) -> bool:
@@ -316,3 +329,29 @@ def left_undone(
 
 def _listed(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+# A task that works on part of the data: "only the values from t* = 180 s on", "the first 16
+# values", "für t ≤ 144 s"; a fit of all of them is not its answer.
+PART_OF_DATA = re.compile(
+    r"\bonly (?:the )?(?:data|values|points|measurements|readings)\b"
+    r"|\b(?:the )?(?:first|last) \d+ (?:\w+ )?(?:points|values|measurements|readings|rows)\b"
+    r"|\bnur (?:die )?(?:Mess)?(?:werte|daten|punkte)\b"
+    r"|\b(?:die )?(?:ersten|letzten) \d+ (?:Mess)?(?:werte|punkte)\b"
+    r"|\b(?:seulement|uniquement) (?:les )?(?:mesures|valeurs|points|donn[ée]es)\b"
+    r"|\bles \d+ (?:premi[eè]r|derni[eè]r)\w*|\bles (?:premi[eè]r|derni[eè]r)\w* \d+"
+    r"|\bs[oó]lo (?:los |las )?(?:datos|valores|puntos|medidas|mediciones)\b"
+    r"|\b(?:los|las) (?:primer|[uú]ltim)\w* \d+"
+    r"|\bsolo (?:i |le )?(?:dati|valori|punti|misure)\b|\b(?:i|le) (?:prim|ultim)\w* \d+"
+    r"|\bapenas (?:os |as )?(?:dados|valores|pontos|medidas)\b"
+    r"|\b(?:os|as) (?:primeir|[uú]ltim)\w* \d+"
+    r"|\btylko (?:dla )?(?:pomiar|warto|punkt)\w*|\b(?:pierwszych|ostatnich) \d+"
+    r"|\b[A-Za-z](?:_\w+)?\*? ?(?:<|>|≤|≥|⩽|⩾|<=|>=) ?\d",
+    re.IGNORECASE,
+)
+
+
+def part_of_data(task: str) -> str:
+    """The words by which `task` works on part of the data only, "" where it names none."""
+    found = PART_OF_DATA.search(task)
+    return found[0] if found else ""

@@ -30,6 +30,10 @@ TASK_HEADING = re.compile(
     r"|elaborazion|richiest|analisi|quesiti|tarefas?|quest[õo]es|an[áa]lise|pede-se"
     r"|atividades|exerc[íi]cios|tratamento"
     r"|目的|任务|要求|内容|思考|步骤|问题|数据处理|作业"
+    # Polish "Zadania", "Opracowanie wyników", "Pytania"; Czech "Úkoly", "Zpracování";
+    # Dutch "Opdrachten", "Vragen", "Verwerking"; Russian "Задание", "Обработка результатов"
+    r"|zadani[ae]|opracowanie|pytania|[úu]kol|zpracov[áa]n|opdracht|vragen|verwerking"
+    r"|задани|задач|обработк|вопрос"
     # a sentence that introduces what the student hands in: "What we want from you:",
     # "Your report should contain:", "We ask you to give:", "Gesucht sind:"
     r"|want(?:ed)?\s+from\s+you|(?:we|i)\s+(?:want|expect|ask)\s+you|you\s+should\s+give"
@@ -42,7 +46,9 @@ TASK_HEADING = re.compile(
 PROCEDURE_HEADING = re.compile(
     r"procedure|method|set-?up|apparatus|equipment|durchf[üu]hrung|versuchsaufbau|aufbau"
     r"|mode\s+op[ée]ratoire|protocole|montage|manipulation|procedimiento|montaje|步骤|仪器|装置"
-    r"|procedimento|montagem|strumentazione|esecuzione",
+    r"|procedimento|montagem|strumentazione|esecuzione"
+    r"|uk[łl]ad\s+pomiarow|aparatura|przebieg|wykonanie|opstelling|uitvoering|werkwijze"
+    r"|postup|pom[ůu]cky|оборудовани|установк|ход\s+работы|порядок\s+выполнени",
     re.IGNORECASE,
 )
 # What a step of the procedure asks for the report, not only at the bench: a result worked
@@ -50,7 +56,8 @@ PROCEDURE_HEADING = re.compile(
 ANALYSIS_WORD = re.compile(
     r"\b(?:fit|plot|graph|slope|intercept|calculat|comput(?:e|ing)\b|determin|estimat|mean|average"
     r"|uncertaint|error|compar|deriv|regress|berechn|bestimm|auftrag|trag\w*\s+sie|steigung"
-    r"|mittelwert|calcul|trac|ajust|moyenne|pente|increment|promedio|pendiente)"
+    r"|mittelwert|calcul|trac|ajust|moyenne|pente|increment|promedio|pendiente"
+    r"|oblicz|wyznacz|вычисл|определ|постро|рассчита)"
     r"|计算|拟合|作图|求出|求得|平均|斜率|不确定度",
     re.IGNORECASE,
 )
@@ -61,7 +68,9 @@ AIM_WORD = (
     # French "But de la manipulation", "But du TP", "But :", "**But.** Mesurer ..." (not
     # the English "but")
     r"|buts?(?=\s+d[eu]s?\b|\s*[:：]?\s*$|\.\s+[A-ZÀ-Ý])"
-    r"|实验目的|目的)"
+    # Polish "Cel ćwiczenia", Czech "Cíl", Dutch "Doel", Russian "Цель работы"
+    r"|cel(?=\s+(?:[ćc]wiczenia|pracy|do[śs]wiadczenia)\b|\s*[:：]?\s*$)|c[íi]l|doel(?:stelling)?"
+    r"|цель|实验目的|目的)"
 )
 # A heading over the statement of the problem ("Aufgabenstellung", "Problem statement"): its
 # prose says what the experiment is for, as an aim section does; its list sets the tasks.

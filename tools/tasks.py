@@ -48,6 +48,9 @@ ASSIGNMENT_NAME = re.compile(
     r"|requirement|anleitung|aufgabe|arbeitsblatt|übung|uebung"
     r"|[ée]nonc[ée]|consigne|sujet|gui[oó]n|enunciado|pr[aá]ctica|esercitazion|istruzion"
     r"|scheda|consegna|traccia"
+    # Polish, Czech, Dutch and Russian: "instrukcja_cw2", "zadanie_3.3.4", "opdracht"
+    r"|instrukcj|zadani|zadání|[ćc]wiczeni|[úu]loh|n[áa]vod|opdracht|handleiding|practicum"
+    r"|задани|инструкц|методич|лабораторн"
     r"|(?<![a-z])tp(?![a-z])"  # French "TP" (travaux pratiques): "TP_Malus", "tp3_optique"
     r"|实验|任务|要求|指导|讲义|作业",
     re.IGNORECASE,

@@ -167,6 +167,9 @@ def test_units_a_listing_of_the_files_gives_and_the_formula_a_task_fits(tmp_path
     assert rc_in(second, "1/Hz") == pytest.approx(rc, rel=1e-3)
     assert "U_0 = 4.2 V as the task gives" in second
     assert "doppeltlogarithmisch against" not in second and "of a against f" not in second
+    # the report's figures have linear axes: the log-log plot is the student's
+    assert "the plot on logarithmic axes" in second.rsplit(" & ", 1)[1]
+    assert "logarithmic" not in _row(report, "1").rsplit(" & ", 1)[1]
 
     phase = pd.read_csv(folder / names[3]).sort_values("f")
     (rc,), _ = curve_fit(lambda f, rc: np.arctan(2 * np.pi * f * rc), phase["f"],
@@ -174,3 +177,22 @@ def test_units_a_listing_of_the_files_gives_and_the_formula_a_task_fits(tmp_path
     third = _row(report, "3")
     assert rc_in(third, "1/Hz") == pytest.approx(rc, rel=1e-3)
     assert "fit of a against f" not in third and "fit of A against f" not in third
+
+
+def test_a_task_on_part_of_the_data_is_not_answered_by_a_fit_of_all_of_it(
+    tmp_path: Path,
+) -> None:
+    """Task 2 fits only the points from t = 40 µs on: the fit of all fourteen points, which
+    answers task 1, is no answer to it, and the row says why."""
+    handout = RC_CIRCUIT.split("Aufgaben")[0] + (
+        "Aufgaben\n"
+        "Aufgabe 1: Bestimmen Sie RC durch eine Ausgleichsrechnung U_C(t) = U_0' · exp(−t/RC).\n"
+        "Aufgabe 2: Verwenden Sie nur die Messwerte ab t = 40 µs und bestimmen Sie RC durch\n"
+        "           eine Ausgleichsrechnung U_C(t) = U_0' · exp(−t/RC).\n"
+    )
+    name = "RC-Entladekurve.csv"
+    report = report_for(tmp_path, ("Aufgabe.txt", handout), (REAL / "rc353" / name, name))
+    assert "RC = 100.9 ± 6.5 µs" in _row(report, "1")
+    second = _row(report, "2")
+    assert "RC = " not in second
+    assert "not done: the task works on part of the data only (“nur die Messwerte”)" in second

@@ -69,3 +69,27 @@ def test_stopwatch_laps_are_repeats_and_every_numbered_task_is_kept(
         assert f"{value:g} (row" in outliers
     task_3 = next(line for line in rows.splitlines() if line.startswith("3 &"))
     assert f"n = {len(laps)}" in task_3 and "mean" in task_3
+
+
+FULL_GUIDE = GUIDE.replace(
+    "desviación estándar y el error estándar de la media.\n",
+    "desviación estándar y el error estándar de la media. Hacer el histograma.\n"
+    "5. Estimar la longitud efectiva de cada péndulo, L = g T² / (4π²), con g = 9,8 m/s²,\n"
+    "   propagando el error estándar del período.\n",
+)
+
+
+def test_a_histogram_and_a_quantity_worked_out_from_the_mean_are_left_to_the_student(
+    tmp_path: Path,
+) -> None:
+    """The statistics answer task 3 but not its histogram, which no figure draws; task 5's
+    L = g T²/(4π²) is not computed, so the period's statistics listed under it are what it
+    starts from, not its answer; g = 9,8 m/s² is a value the task gives, not one it asks."""
+    assert "Hacer el histograma" in FULL_GUIDE and "5. Estimar" in FULL_GUIDE
+    report = report_for(tmp_path, ("Guia.md", FULL_GUIDE), (REAL / "stopwatch" / "per_Dicran.txt",
+                                                           "per_Dicran.txt"))  # fmt: skip
+    rows = checklist(report).splitlines()
+    left = {line.split(" & ", 1)[0]: line.rsplit(" & ", 1)[1] for line in rows if " & " in line}
+    assert "the histogram" in left["3"], left["3"]
+    assert left["5"].startswith("not done: L is not in this report"), left["5"]
+    assert " g " not in left["5"].split(";")[0]

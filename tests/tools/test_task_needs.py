@@ -3,7 +3,13 @@ wording from outside labscribe; each source is named beside its case."""
 
 import pytest
 
-from labscribe.tools.task_needs import asked_symbols, left_undone, target_units, unmet
+from labscribe.tools.task_needs import (
+    asked_symbols,
+    left_undone,
+    part_of_data,
+    target_units,
+    unmet,
+)
 
 # The test notebook of Troels Petersen's Applied Statistics course (github simonguld/AppStat2022)
 APPSTAT = "Calculating Weighted Mean, Standard Deviation, χ² and χ²-probability."
@@ -129,3 +135,38 @@ def test_values_with_their_standard_deviations_state_their_own_spread() -> None:
     assert unmet(task, ["a (I) = 0.2908 mV/mA"]) == ["the standard deviation"]
     spread = "Give the standard deviation of the ten readings."
     assert unmet(spread, regression) == ["the standard deviation"]
+
+
+@pytest.mark.parametrize(
+    "task",
+    [
+        "Estimar la longitud efectiva, L = g T² / (4π²), con g = 9,8 m/s², propagando el error.",
+        "Estimate the effective length, L = g T^2/(4 pi^2), with g = 9.8 m/s^2.",
+        "Schätzen Sie die Länge L = g T²/(4π²) ab, mit g = 9,81 m/s².",
+    ],
+)
+def test_a_value_a_task_gives_is_not_one_it_asks_for(task: str) -> None:
+    assert unmet(task, ["T: mean 2.0580 ± 0.0074 s"]) == ["L"]
+
+
+@pytest.mark.parametrize(
+    ("task", "part"),
+    [
+        ("Verwenden Sie nur die Messwerte ab t* = 180 s und bestimmen Sie λ.", "nur die Messwerte"),
+        ("Ziehen Sie für die ersten 16 Messwerte den Anteil ab.", "die ersten 16 Messwerte"),
+        ("Fit only the points after the peak.", "only the points"),
+        ("Using the first 10 measured values, find the slope.", "the first 10 measured values"),
+        ("Ajuster sur les 5 premiers points.", "les 5 premiers"),
+        ("Determine la pendiente con solo los datos para t > 2 s.", "solo los datos"),
+        ("Fit the line for T ≥ 300 K.", "T ≥ 3"),
+    ],
+)
+def test_a_task_on_part_of_the_data_says_which(task: str, part: str) -> None:
+    assert part_of_data(task) == part
+
+
+@pytest.mark.parametrize(
+    "task", ["Fit a line to all the data.", "Determine the first maximum.", "Plot U against t."]
+)
+def test_a_task_on_all_the_data_names_no_part(task: str) -> None:
+    assert part_of_data(task) == ""
