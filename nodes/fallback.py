@@ -206,7 +206,8 @@ def _results(analysis: Analysis, figures: list[dict[str, str]]) -> str:
         blocks.append(_repeats(analysis))
     blocks += [figure(f["path"], f.get("caption") or f["path"]) for f in figures]
     if not figures and not analysis.repeats:
-        blocks.append(paragraphs("No figure could be drawn: the material holds no table."))
+        why = "its tables could not be drawn" if analysis.tables else "the material holds no table"
+        blocks.append(paragraphs(f"No figure could be drawn: {why}."))
     blocks += [_excerpt(summary) for summary in analysis.tables[:MAX_EXCERPT_TABLES]]
     if not analysis.tables:
         blocks.append(paragraphs("The material holds no table of numbers to analyse."))

@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field
 from labscribe.guards.budgets import ComputeBudget
 from labscribe.guards.numbers import Fact
 from labscribe.tools.base import Folder, ToolError
+from labscribe.tools.column_positions import column_positions
 from labscribe.tools.column_symbols import column_symbols
 from labscribe.tools.constants import asked_symbols
 from labscribe.tools.data_facts import data_facts
@@ -290,6 +291,7 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
     for table in loaded:  # "column `pressure` is the vapour pressure in mm Hg"
         stated_units(table.summary.columns, handout.text, table.summary.source)
         column_symbols(table.summary.columns, handout.text)
+        column_positions(table.summary.columns, handout.text, table.summary.source)
     try:  # the quantities the assignment plots that no column holds (T², 1/λ, P = U·I)
         analysis.unformed = form_columns(loaded, analysis.tasks, handout.text).unformed
     except Exception as exc:  # the columns as read stand; the rest of the analysis goes on
@@ -341,7 +343,7 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
             analysis.tasks, analysis.fits, analysis.tables, budget
         ) + line_law_quantities(analysis.tasks, handout.text, analysis.fits, {
             task: asked_symbols((task,), "", handout.glossary) for task in analysis.tasks
-        })  # fmt: skip
+        }, analysis.tables)  # fmt: skip
     except Exception as exc:
         analysis.left_out.append(f"the quantities from the fits failed: {exc}"[:200])
     if (analysis.parameters or analysis.repeats) and not budget.spent():

@@ -1,5 +1,6 @@
 """What the columns of a table are: their names and units, from what stands above them
-(tools.headings), which column gives another's uncertainty, and which is the independent variable."""
+(tools.headings), which column gives another's uncertainty, and which is the independent
+variable."""
 
 from __future__ import annotations
 
@@ -88,7 +89,7 @@ def describe(frame: pd.DataFrame, spelled: list[tuple[str, str, str]]) -> list[C
             zip(unique_keys([name for _, name, _ in spelled]), spelled, strict=True)
         )
     ]
-    _pair_uncertainties(columns)
+    pair_uncertainties(columns)
     return columns
 
 
@@ -234,7 +235,7 @@ def independent_variable(
     return next((key for key in ranked if not (counts_samples and key == first)), first)
 
 
-def _pair_uncertainties(columns: list[Column]) -> None:
+def pair_uncertainties(columns: list[Column]) -> None:
     """Mark columns that give another column's uncertainty (`dV`, `V_err`, `u(V)`, or a
     bare `err` right after the column it belongs to)."""
     by_name = {column.name.lower(): column.key for column in columns}

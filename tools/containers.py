@@ -20,13 +20,25 @@ from labscribe.tools.base import Folder, ToolError, os_reason
 from labscribe.tools.hdf5_files import hdf5_leaves
 from labscribe.tools.labview import read_lvm, read_tdms
 from labscribe.tools.matlab_files import read_matlab
-from labscribe.tools.readers import NoTable, Read
+from labscribe.tools.readers import NoTable, Read, file_prefix
 from labscribe.tools.spreadsheets import read_spreadsheet
 
 SPREADSHEET_SUFFIXES = frozenset({".xlsx", ".xlsm", ".xls", ".ods"})
 ARRAY_SUFFIXES = frozenset({".npy", ".npz", ".mat", ".h5", ".hdf5", ".hdf", ".nxs"})
 LABVIEW_SUFFIXES = frozenset({".lvm", ".tdms"})
 CONTAINER_SUFFIXES = SPREADSHEET_SUFFIXES | ARRAY_SUFFIXES | LABVIEW_SUFFIXES
+
+
+# A workbook starts with its container's signature: OLE2 (.xls) or ZIP (.xlsx, .ods).
+_WORKBOOK_SIGNATURES = (b"\xd0\xcf\x11\xe0", b"PK\x03\x04")
+_SNIFFED = 4096
+
+
+def text_named_as_workbook(folder: Folder, rel: str) -> bool:
+    """Whether a file named as a workbook is text (a logger's tab-separated export saved as
+    `.xls`): no workbook signature and no NUL byte in its first bytes."""
+    head, _ = file_prefix(folder, rel, _SNIFFED)
+    return bool(head) and not head.startswith(_WORKBOOK_SIGNATURES) and b"\0" not in head
 
 
 def read_container(folder: Folder, rel: str, suffix: str) -> Read:

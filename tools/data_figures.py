@@ -80,8 +80,10 @@ def draw_data_figures(
             continue
         if any(c.formed for c in summary.columns) and summary.id not in formed:
             formed.add(summary.id)  # the quantities the analysis formed, formed again
+            # from the tasks, and from how each was formed, which may stand in prose only
+            how = "\n".join([analysis.aim, *(c.formed for c in summary.columns if c.formed)])
             with contextlib.suppress(Exception):
-                form_columns([table], analysis.tasks, analysis.aim)
+                form_columns([table], analysis.tasks, how)
         announce(number, len(jobs))
         name = _name(summary, fit.y if fit else None, names)
         try:
@@ -111,7 +113,14 @@ def _reread(folder: Folder, summary: TableSummary, read: dict[str, list[Table]])
             read[summary.source] = read_tables(folder, summary.source)
         except Exception:  # changed or gone since the analysis: no figure, no failure
             read[summary.source] = []
-    return next((t for t in read[summary.source] if t.summary.id == summary.id), None)
+    table = next((t for t in read[summary.source] if t.summary.id == summary.id), None)
+    if table is not None:  # the names, units and uncertainties the handout gave them
+        analysed = {c.key: c for c in summary.columns}
+        for column in table.summary.columns:
+            if (named := analysed.get(column.key)) is not None:
+                column.name, column.unit = named.name, named.unit
+                column.uncertainty_of = named.uncertainty_of
+    return table
 
 
 def _name(summary: TableSummary, y: str | None, taken: set[str]) -> str:

@@ -30,6 +30,7 @@ from labscribe.tools.formula_parse import FormulaError, parse_expression
 from labscribe.tools.handout_units import sentences
 from labscribe.tools.quantities import UNCERTAIN_FUNCTIONS, uncertain_parameters
 from labscribe.tools.symbol_dimensions import CONVENTIONAL, dimension_is
+from labscribe.tools.tables import TableSummary
 from labscribe.tools.unit_library import unit_registry
 
 # The straight lines among the models, by whether they have an intercept; their parameters
@@ -40,10 +41,16 @@ _AXIS = sympy.Symbol("axis_value")
 
 
 def line_law_quantities(
-    tasks: list[str], handout_text: str, fits: list[Fit], asked: dict[str, set[str]]
+    tasks: list[str],
+    handout_text: str,
+    fits: list[Fit],
+    asked: dict[str, set[str]],
+    tables: list[TableSummary] = (),  # type: ignore[assignment]
 ) -> list[FitQuantity]:
     """The symbols each task asks for (`asked`, by task) that a good straight-line fit gives
-    through a law the handout writes, one per task, symbol and fit."""
+    through a law the handout writes, one per task, symbol and fit. A symbol that names a
+    column of the fit's table (of `tables`) varies from row to row: no line gives it (v = λf
+    over columns λ and f defines v, it does not make λ a slope)."""
     laws = list(dict.fromkeys(
         law for text in [handout_text, *tasks] for s in sentences(text)
         for written in formulas_in(s) for law in _one_each(written)
@@ -53,8 +60,10 @@ def line_law_quantities(
     for fit in fits:
         if not fit.good or fit.model not in LINES:
             continue
+        columns = {form for t in tables if t.id == fit.table for c in t.columns
+                   for form in (c.name, "".join(plain_arithmetic(c.name).split()))}  # fmt: skip
         for law in laws:
-            solved = _solved(law, fit)
+            solved = {k: v for k, v in _solved(law, fit).items() if k not in columns}
             for task in tasks:
                 # the task's `τ` is the law's `tau`
                 wanted = {

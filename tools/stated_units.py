@@ -32,7 +32,7 @@ def stated_units(columns: list[Column], text: str, source: str = "") -> None:
     "in <unit>" or "(<unit>)" within a few words after its name, before another column's;
     first in the lines that list the file `source` by its name ("RC-Entladekurve.csv   t in
     Mikrosekunden, U in V"), where a name of one letter needs no quotes, then anywhere."""
-    listed = _listing(text, PurePosixPath(source).name) if source else []
+    listed = listing(text, PurePosixPath(source).name) if source else []
     if listed:
         clauses = [part for line in listed for part in re.split(r"[,;]\s*", line)]
         _give(columns, clauses, {c.key: _mention(c.name, listed=True) for c in columns if c.name})
@@ -54,7 +54,7 @@ def _give(columns: list[Column], clauses: list[str], names: dict[str, re.Pattern
                 break
 
 
-def _listing(text: str, name: str) -> list[str]:
+def listing(text: str, name: str) -> list[str]:
     """The lines of `text` that list the file `name`: the line it opens, after the name, and
     the indented lines that continue it up to the next file's."""
     lines = text.splitlines()

@@ -16,7 +16,12 @@ from pydantic import BaseModel, Field
 
 from labscribe.tools.base import Folder, human_size
 from labscribe.tools.columns import Column
-from labscribe.tools.containers import CONTAINER_SUFFIXES, read_container
+from labscribe.tools.containers import (
+    CONTAINER_SUFFIXES,
+    SPREADSHEET_SUFFIXES,
+    read_container,
+    text_named_as_workbook,
+)
 from labscribe.tools.encoding import SNIFF_BYTES, text_encoding
 from labscribe.tools.grid import MAX_TABLES_PER_FILE, MIN_ROWS, finish, tables_in
 from labscribe.tools.parameters import ParameterRow
@@ -110,7 +115,11 @@ def read_data(folder: Folder, rel: str) -> DataFile:
     path guard and `Folder.open` by the reader its suffix (or signature) calls for. Raises
     ToolError when the file cannot be read, NoTable when it holds no numeric table."""
     suffix = os.path.splitext(rel)[1].lower()
-    if suffix in CONTAINER_SUFFIXES:
+    if suffix in SPREADSHEET_SUFFIXES and text_named_as_workbook(folder, rel):
+        read = _read_text(folder, rel)
+        read.notes.insert(0, f"read as text: the file is text, not the {suffix} workbook "
+                             "its name says")  # fmt: skip
+    elif suffix in CONTAINER_SUFFIXES:
         read = read_container(folder, rel, suffix)
     else:
         read = _read_text(folder, rel)

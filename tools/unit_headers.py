@@ -54,6 +54,8 @@ def _unit_header(text: str) -> tuple[str, str] | None:
     match = _UNIT_HEADER.match(" ".join(text.split()))
     if match is None or canonical(match["unit"]) is None or _DELTA.match(match["unit"]):
         return None
+    if match["unit"] == "pH":  # a column headed `pH` holds the acidity, not picohenries
+        return None
     if unit_quantity(canonical(match["unit"]) or "") is None:
         return None
     return match["unit"], (match["label"] or "").strip()

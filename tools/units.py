@@ -58,6 +58,16 @@ _WORDS = {
     "segundos": "s", "secondo": "s", "secondi": "s", "minuten": "min", "stunde": "h",
     "stunden": "h", "metro": "m", "metri": "m", "metros": "m", "mètre": "m", "mètres": "m",
 }  # fmt: skip
+# The units of Russian (and Ukrainian, Bulgarian) handouts, in Cyrillic letters: "U_34 (мВ)".
+_CYRILLIC = {
+    "с": "s", "мс": "ms", "мкс": "µs", "мин": "min", "ч": "h", "м": "m", "мм": "mm",
+    "см": "cm", "км": "km", "мкм": "µm", "нм": "nm", "В": "V", "мВ": "mV", "кВ": "kV",
+    "мкВ": "µV", "А": "A", "мА": "mA", "мкА": "µA", "Ом": "Ω", "кОм": "kΩ", "МОм": "MΩ",
+    "Тл": "T", "мТл": "mT", "Гц": "Hz", "кГц": "kHz", "МГц": "MHz", "К": "K", "°С": "°C",
+    "г": "g", "кг": "kg", "Н": "N", "Дж": "J", "Вт": "W", "мВт": "mW", "Па": "Pa",
+    "кПа": "kPa", "Ф": "F", "мкФ": "µF", "нФ": "nF", "пФ": "pF", "Гн": "H", "мГн": "mH",
+    "Кл": "C", "Вб": "Wb", "мВб": "mWb",
+}  # fmt: skip
 # A spelled-out unit with a spelled-out prefix: "Mikrosekunden", "millivolts", "kilohertz".
 _SPELLED_PREFIXES = {"milli": "m", "mikro": "µ", "micro": "µ", "nano": "n", "kilo": "k"}
 # Charge and energy as battery cyclers write them: mA.h, A.h, W.h.
@@ -127,6 +137,8 @@ def canonical(token: str) -> str | None:
         return base + power["exp"]
     if token in _PLAIN:
         return _PLAIN[token]
+    if token in _CYRILLIC:
+        return _CYRILLIC[token]
     if token in _PREFIXABLE:
         return _PREFIXABLE[token]
     if token.lower() in _LOWER:
@@ -153,9 +165,14 @@ def unit_word(token: str) -> str | None:
     return _WORDS.get(token.strip().lower())
 
 
+_FIRST_POWER = re.compile(r"[^\W\d_]{1,3}1")
+
+
 def known_unit(token: str) -> str | None:
     """The unit `token` names: its usual spelling when this module knows it (`canonical`),
     else as written when pint reads it as a unit (`kg m^-3`, `psi`); None if it names none."""
+    if _FIRST_POWER.fullmatch(token.strip()):
+        return None  # `F1`, `R1`: a name numbered 1, never a unit to the first power
     if re.search(r"[⁻⁺⁰¹⁴-⁹]", token):
         token = _SUPERSCRIPTS.sub(lambda m: "^" + m[0].translate(_SUPERSCRIPT_DIGITS), token)
     return canonical(token) or library_unit(token, _is_known, _PREFIXABLE_SYMBOLS)

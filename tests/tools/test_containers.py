@@ -218,3 +218,19 @@ def matplotlib_data() -> str:
     import matplotlib
 
     return str(Path(matplotlib.get_data_path()) / "sample_data")
+
+
+def test_text_saved_under_a_workbook_name_is_read_as_text_and_a_broken_workbook_is_not(
+    tmp_path: Path,
+) -> None:
+    data = read_data(Folder(REAL / "procoda"), "anc_t5.xls")
+    [table] = data.tables
+    assert table.summary.notes[0] == (
+        "read as text: the file is text, not the .xls workbook its name says"
+    )
+    assert [(c.name, c.unit) for c in table.summary.columns] == [
+        ("Titrant Volume", "mL"), ("pH", ""), ("F1", "")
+    ]  # fmt: skip
+    (tmp_path / "broken.xlsx").write_bytes(b"PK\x03\x04" + bytes(64))  # a zip, damaged
+    with pytest.raises(NoTable, match="could not be read"):
+        read_data(Folder(tmp_path), "broken.xlsx")

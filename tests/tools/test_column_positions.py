@@ -1,0 +1,93 @@
+"""The columns a handout names by their place (tools/column_positions.py), as lab handouts in
+several languages write it, and what names none."""
+
+import pytest
+
+from labscribe.tools.column_positions import column_positions
+from labscribe.tools.columns import Column
+
+
+def headerless(count: int) -> list[Column]:
+    return [Column(key=f"column {i}", header="", name=f"column {i}", count=5)
+            for i in range(1, count + 1)]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "kolumna 1: a_d [mm] - odczyt dolny\nkolumna 2: a_g [mm] - odczyt górny",
+            [("a_d", "mm"), ("a_g", "mm")],
+        ),
+        ("Spalte 1: t in s, Spalte 2: U in V.", [("t", "s"), ("U", "V")]),
+        (
+            "The first column is the time t (s), the second the voltage U (V).",
+            [("t", "s"), ("U", "V")],
+        ),
+        (
+            "Первый столбец --- $B$ (Тл), второй --- $U_{34}$ (мВ), уже за вычетом $U_0$.",
+            [("B", "T"), ("U_34", "mV")],
+        ),
+        (
+            "Każdy plik zawiera dwie kolumny: $R_2$ [Ω] oraz położenie suwaka $a$ [mm].",
+            [("R_2", "Ω"), ("a", "mm")],
+        ),
+        (
+            "La première colonne donne $\\lambda$ (nm), la deuxième colonne l'intensité I (mV).",
+            [("λ", "nm"), ("I", "mV")],
+        ),
+        (
+            "colonna 1 = $\\nu$ (Hz), colonna 2 = guadagno $G = |V_o|/|V_i|$, colonna 3 = "
+            "incertezza su $G$.",
+            [("ν", "Hz"), ("G", ""), ("σ_G", "")],
+        ),
+        (
+            "quattro colonne separate da spazi: lunghezza d'onda $\\lambda$ (m), sua "
+            "incertezza $\\sigma_\\lambda$ (m), indice di rifrazione $n$ ricavato dalla "
+            "deviazione minima e sua incertezza $\\sigma_n$.",
+            [("λ", "m"), ("σ_λ", "m"), ("n", ""), ("σ_n", "")],
+        ),
+    ],
+)
+def test_columns_named_by_place(text: str, expected: list[tuple[str, str]]) -> None:
+    columns = headerless(len(expected))
+    column_positions(columns, text, "data.csv")
+    assert [(c.name, c.unit) for c in columns] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "count", "source"),
+    [
+        ("kolumna 1: a_d [mm]\nkolumna 2: a_g [mm]", 3, "data.csv"),  # three columns, two told
+        ("`gestosc.csv` zawiera dwie kolumny: masa m [g] oraz objętość V [cm3].", 2, "data.csv"),
+        ("The file has three columns: wavelength λ (nm), n and its uncertainty.", 3, "data.csv"),
+        ("- `0-3A.txt`, …, `1-0A.txt`: first column B (T), second U (mV)", 2, "calibr.txt"),
+    ],
+)
+def test_no_column_named_where_the_description_is_not_this_files(
+    text: str, count: int, source: str
+) -> None:
+    columns = headerless(count)
+    column_positions(columns, text, source)
+    assert [c.name for c in columns] == [f"column {i}" for i in range(1, count + 1)]
+
+
+def test_a_run_of_files_named_alike_shares_its_description() -> None:
+    columns = headerless(2)
+    column_positions(columns, "- `0-3A.txt`, …, `1-0A.txt`: first column B (T), second U (mV)",
+                     "0-7A.txt")  # fmt: skip
+    assert [(c.name, c.unit) for c in columns] == [("B", "T"), ("U", "mV")]
+
+
+def test_a_file_with_a_header_keeps_its_names() -> None:
+    columns = [Column(key="x", header="x", name="x", count=5),
+               Column(key="y", header="y", name="y", count=5)]  # fmt: skip
+    column_positions(columns, "first column t (s), second column U (V)", "data.csv")
+    assert [c.name for c in columns] == ["x", "y"]
+
+
+def test_a_column_the_handout_calls_an_uncertainty_gives_it() -> None:
+    columns = headerless(4)
+    column_positions(columns, "quattro colonne: λ (m), sua incertezza σ_λ (m), n e sua "
+                     "incertezza σ_n.", "d.txt")  # fmt: skip
+    assert [c.uncertainty_of for c in columns] == [None, "column 1", None, "column 3"]

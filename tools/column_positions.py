@@ -1,0 +1,171 @@
+"""The symbols and units a handout gives the columns of a file that has no header, by their
+place: "kolumna 1: a_d [mm]", "Spalte 2: U in V", "the first column is the time t (s), the
+second the voltage U (V)", "Первый столбец — B (Тл), второй — U_34 (мВ)", "two columns:
+R_2 [Ω] and the slider's position a [mm]". Such columns are read under those symbols, with
+those units, so that the task's words and formulas find them and their fits carry units.
+
+A description in a line that lists a file by its name (tools.stated_units) is that file's;
+one in a paragraph or item that names no file is every headerless table's with as many
+columns as it describes, and one that names files is theirs (and, past a "…", that of
+files named like them). A column
+is given the symbol the description writes right before its unit in brackets (or "in" a
+unit): the words before it say what it is.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from pathlib import PurePosixPath
+
+from labscribe.tools.columns import Column, pair_uncertainties
+from labscribe.tools.stated_units import listing
+from labscribe.tools.units import known_unit
+
+_COLUMN = (
+    r"(?:columns?|kolumn[aiy]?|spalten?|colonnes?|columnas?|colonn[ae]|kolom(?:men)?"
+    r"|столб(?:ец|ца|цы|цов)|sloup(?:ec|ce|ců))"
+)
+_ORDINALS = {
+    1: r"first|erste|premi[eè]re|primera|prima|pierwsz[aey]|перв(?:ый|ая|ое)|prvn[íi]|eerste",
+    2: r"second|zweite|deuxi[eè]me|seconde|segunda|seconda|drug[aie]|втор(?:ой|ая|ое)|druh[ýá]"
+    r"|tweede",
+    3: r"third|dritte|troisi[eè]me|tercera|terza|trzeci[ae]?|трет(?:ий|ья|ье)|t[řr]et[íi]|derde",
+    4: r"fourth|vierte|quatri[eè]me|cuarta|quarta|czwart[aey]|четв[её]рт(?:ый|ая|ое)|čtvrt[ýá]"
+    r"|vierde",
+}
+_PLACE = re.compile(
+    rf"\b{_COLUMN}\s*(?P<number>[1-9])\b\s*(?:[:=–—-]+|\bis\b|\bist\b)?"
+    + "".join(rf"|\b(?P<o{n}>{words})\b(?:\s+{_COLUMN}\b)?" for n, words in _ORDINALS.items()),
+    re.IGNORECASE,
+)
+_COLUMN_WORD = re.compile(rf"\b{_COLUMN}", re.IGNORECASE)
+_COUNTED = re.compile(
+    rf"\b(?:two|three|four|zwei|drei|vier|deux|trois|quatre|dos|tres|cuatro|due|tre|quattro"
+    rf"|dwie|trzy|cztery|две|два|три|четыре|dva|dvě|tři|čtyři|twee|drie|vier|[2-4])\s+{_COLUMN}"
+    r"\b[^:\n]{0,40}:\s*(?P<list>[^\n.]+)",
+    re.IGNORECASE,
+)
+_AND = re.compile(r"\s*(?:,|;|\band\b|\boraz\b|\bi\b|\bund\b|\bet\b|\by\b|\be\b|\bи\b|\ben\b)\s*")
+# Paragraphs and the items of a list: a description of columns holds within one.
+_BREAKS = re.compile(r"\n\s*\n|\n\s*(?=[-*•]\s|\\item\b|\d{1,2}[.)]\s)")
+_FILE = re.compile(r"[\w+-]+(?:\.[\w+-]+)*\.[A-Za-z]\w{1,4}\b")
+_DIGITS = re.compile(r"\d+")
+_RUN = re.compile(r"…|\.\.\.|\\dots|\\ldots")
+_SYMBOL = r"(?P<symbol>[^\W\d_](?:_\{?\w{1,6}\}?)?)"
+# "incertezza su G", "uncertainty of G", "Unsicherheit von G", "niepewność G", "σ_n"
+_UNCERTAINTY_OF = re.compile(
+    r"\b(?:incertezz[ae]|uncertaint(?:y|ies)|unsicherheit|fehler|incertitude|incertidumbre"
+    r"|error|niepewno\w*|погрешност\w*)\s+(?:su|of|von|de|sur|del?|dla|на)?\s*"
+    + _SYMBOL
+    + r"(?![\w(])"
+    + r"|(?<![\w.])(?:σ|sigma|u)_\{?(?P<of>[^\W\d_]\w{0,5})\}?(?!\w)",
+    re.IGNORECASE,
+)
+_UNCERTAINTY_MARK = re.compile(r"(?:σ|sigma|u|Δ|δ)_", re.IGNORECASE)
+_ALONE = re.compile(rf"(?<![\w.]){_SYMBOL}(?=\s*(?:=|[,;.()\[]|$))")
+# One-letter words that are no symbols: the articles and conjunctions of the handouts.
+_LETTER_WORDS = frozenset("aeiouyàèéwzoAEIOUY")
+_LETTER = re.compile(r"(?<![\w'’.])[^\W\d_](?:_\w{1,6})?(?![\w'’])")
+_SENTENCE_END = re.compile(r"\.\s|\n\s*\n|;")
+_GREEK_MACRO = re.compile(r"\\([A-Za-z]{2,7})(?![A-Za-z])")
+_MATH_MARKS = re.compile(r"\\[,;:! ]")  # TeX's spaces in math: `R_2\,\frac`
+_WITH_UNIT = re.compile(
+    rf"(?<![\w.]){_SYMBOL}\s*(?:[\[(](?P<unit>[^\[\]()]{{1,12}})[\])]|\s+in\s+(?P<word>[^\s,;]+))"
+)
+
+
+def column_positions(columns: list[Column], text: str, source: str) -> None:
+    """Name the headerless `columns` of the file `source` as the handout `text` describes
+    them by place, and give each the unit it states where the file states none."""
+    if not columns or any(c.header.strip() for c in columns):
+        return
+    text = _MATH_MARKS.sub(" ", text.replace("$", "").replace("\\_", "_"))  # `$U_{34}$`
+    text = _GREEK_MACRO.sub(_greek, text)
+    name = PurePosixPath(source).name
+    for chunk in (*listing(text, name), *_BREAKS.split(text)):
+        if not _about(chunk, name):
+            continue
+        described = _described(chunk)
+        if described and len(described) == len(columns):
+            for column, pair in zip(columns, described, strict=True):
+                if pair is None:
+                    continue
+                symbol, unit = pair
+                if not any(c.name == symbol for c in columns):
+                    column.name = symbol
+                column.unit = column.unit or unit
+            pair_uncertainties(columns)  # σ_λ beside λ gives its uncertainty
+            return
+
+
+def _greek(macro: re.Match[str]) -> str:
+    """`\\lambda` as λ, `\\Delta` as Δ; another macro as written."""
+    case = "CAPITAL" if macro[1][0].isupper() else "SMALL"
+    letter = macro[1].upper().replace("LAMBDA", "LAMDA")  # as Unicode spells it
+    try:
+        return unicodedata.lookup(f"GREEK {case} LETTER {letter}")
+    except KeyError:
+        return macro[0]
+
+
+def _about(chunk: str, name: str) -> bool:
+    """Whether a paragraph or item may describe the file `name`: it names no file, names
+    it, or names a run of files like it ("`0-3A.txt`, …, `1-0A.txt`")."""
+    named = _FILE.findall(chunk)
+    if not named or name in named:
+        return True
+    shape = _DIGITS.sub("0", name)
+    return _RUN.search(chunk) is not None and any(_DIGITS.sub("0", n) == shape for n in named)
+
+
+def _described(text: str) -> list[tuple[str, str] | None]:
+    """(symbol, unit) of each column `text` describes, in their order, None for one it
+    numbers without a symbol and unit: by number or ordinal ("kolumna 1:", "second
+    column"), else as a list after a count ("two columns: ..."); [] where `text` names no
+    column by that word."""
+    if _COLUMN_WORD.search(text) is None:
+        return []  # "the first run (10 min), the second ...": no column named
+    places = [(m, _place(m)) for m in _PLACE.finditer(text)]
+    places = [(m, n) for m, n in places if n is not None]
+    found: dict[int, tuple[str, str]] = {}
+    for i, (match, number) in enumerate(places):
+        end = places[i + 1][0].start() if i + 1 < len(places) else len(text)
+        part = _SENTENCE_END.split(text[match.end() : end], maxsplit=1)[0]
+        if number not in found and (pair := _symbol_and_unit(part)) is not None:
+            found[number] = pair
+    if found:  # "Spalte 1 = Anzahl der Impulse, Spalte 2 = Zeitpunkt t in s"
+        return [found.get(n) for n in range(1, max(n for _, n in places) + 1)]
+    for counted in _COUNTED.finditer(text):
+        items = [_symbol_and_unit(item) for item in _AND.split(counted["list"]) if item]
+        if len(items) >= 2 and all(items):
+            return items
+    return []
+
+
+def _place(match: re.Match[str]) -> int | None:
+    if match["number"]:
+        return int(match["number"])
+    return next((n for n in _ORDINALS if match[f"o{n}"]), None)
+
+
+def _symbol_and_unit(text: str) -> tuple[str, str] | None:
+    """The first symbol written right before a unit in brackets or "in" one, with that unit;
+    else an uncertainty's (σ_G of "incertezza su G", "uncertainty of G"), or a symbol that
+    stands alone or before its definition ("guadagno G = |V_o|/|V_i|"), or the one letter
+    among the words ("indice di rifrazione n ricavato ..."), without a unit."""
+    for match in _WITH_UNIT.finditer(text):
+        unit = known_unit((match["unit"] or (match["word"] or "").rstrip(".")).strip())
+        if unit is not None:
+            return _plain(match["symbol"]), unit
+    if of := _UNCERTAINTY_OF.search(text):
+        symbol = _plain(of["symbol"] or of["of"])
+        return (symbol if _UNCERTAINTY_MARK.match(symbol) else f"σ_{symbol}"), ""
+    if alone := _ALONE.search(text):
+        return _plain(alone["symbol"]), ""
+    letters = [t for t in _LETTER.findall(text) if t not in _LETTER_WORDS]
+    return (letters[0], "") if len(letters) == 1 else None
+
+
+def _plain(symbol: str) -> str:
+    return symbol.replace("{", "").replace("}", "")
