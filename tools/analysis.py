@@ -288,10 +288,8 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
         stated = []
         analysis.left_out.append(f"reading the values the handout states failed: {exc}"[:200])
     handout = replace(handout, values=(*analysis.parameters, *stated), stated=tuple(stated))
-    for table in loaded:  # "column `pressure` is the vapour pressure in mm Hg"
-        stated_units(table.summary.columns, handout.text, table.summary.source)
-        column_symbols(table.summary.columns, handout.text)
-        column_positions(table.summary.columns, handout.text, table.summary.source)
+    for table in loaded:
+        _name_columns(table, handout.text)
     try:  # the quantities the assignment plots that no column holds (T², 1/λ, P = U·I)
         analysis.unformed = form_columns(loaded, analysis.tasks, handout.text).unformed
     except Exception as exc:  # the columns as read stand; the rest of the analysis goes on
@@ -356,6 +354,16 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
             analysis.left_out.append(f"computing the predictions failed: {exc}"[:200])
     analysis.seconds = round(time.monotonic() - started, 3)
     return analysis
+
+
+def _name_columns(table: Table, text: str) -> None:
+    """The units, symbols and names the handout `text` gives the table's columns ("column
+    `pressure` is the vapour pressure in mm Hg", "`Untitled 1` = courant i", "kolumna 1:
+    a_d [mm]")."""
+    columns = table.summary.columns
+    stated_units(columns, text, table.summary.source)
+    column_symbols(columns, text)
+    column_positions(columns, text, table.summary.source)
 
 
 def _read_parameters(

@@ -34,6 +34,7 @@ _MARKDOWN_HEADING = re.compile(r"^#{1,6}[ \t]+\S", re.MULTILINE)
 # `$...$` in Markdown is LaTeX math (MyST, Jupyter, GitHub): read as text. One way to match
 # a run of non-dollars keeps this linear.
 _INLINE_MATH = re.compile(r"\$\$?([^$\n]+)\$\$?")
+_MARKDOWN_MARK = re.compile(r"[\\*_`\[\]<>&]")
 MAX_MATH = 200  # `$...$` spans read as text per paragraph; the rest stay as written
 # MyST roles ({numref}`fig-1`) name a target: the reader sees the target's name.
 _ROLE = re.compile(r"\{(?:numref|ref|eq|doc|cite|term|math|download|abbr|sub|sup)\}")
@@ -66,10 +67,18 @@ def handout_of(text: str, rel: str) -> Handout | None:
 # --- Markdown -------------------------------------------------------------------------
 
 
+def _math_escaped(text: str) -> str:
+    """`text` with the marks inside its `$...$` spans escaped for CommonMark, which would
+    read `\\,` as a comma and `*` as emphasis: the spans reach latex_text as written."""
+    return _INLINE_MATH.sub(
+        lambda m: _MARKDOWN_MARK.sub(lambda c: "\\" + c[0], m[0]), text, count=MAX_MATH
+    )
+
+
 def markdown_handout(text: str) -> Handout:
     title, body = _front_matter(text)
     lines: list[Line] = []
-    tokens = MarkdownIt("commonmark").enable("table").parse(body)
+    tokens = MarkdownIt("commonmark").enable("table").parse(_math_escaped(body))
     _markdown_lines(tokens, lines)
     if not title:
         title = next((line.text for line in lines if line.kind == "heading" and line.depth == 1),
@@ -137,7 +146,7 @@ def _markdown_lines(tokens: list[Token], lines: list[Line]) -> None:
             body = "\n".join(
                 line for line in token.content.splitlines() if not _DIRECTIVE_OPTION.match(line)
             )
-            _markdown_lines(MarkdownIt("commonmark").parse(body), lines)
+            _markdown_lines(MarkdownIt("commonmark").parse(_math_escaped(body)), lines)
             lines.append(Line("", "break"))
         elif kind in ("fence", "code_block", "html_block", "hr"):
             lines.append(Line("", "break"))

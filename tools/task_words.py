@@ -64,7 +64,7 @@ ANALYSIS_WORD = re.compile(
 # The word that names a handout's aim.
 AIM_WORD = (
     r"(?:aims?|objectives?|purpose|goals?|ziele?|zielsetzung|versuchsziel|lernziele"
-    r"|objectifs?|objetivos?|obiettivi?|finalidad|prop[óo]sito|scopo|zweck"
+    r"|objectifs?|objetivos?|obiettiv[oi]|finalidad|prop[óo]sito|scopo|zweck"
     # French "But de la manipulation", "But du TP", "But :", "**But.** Mesurer ..." (not
     # the English "but")
     r"|buts?(?=\s+d[eu]s?\b|\s*[:：]?\s*$|\.\s+[A-ZÀ-Ý])"

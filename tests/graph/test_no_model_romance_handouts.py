@@ -141,3 +141,36 @@ def test_a_column_that_holds_the_square_is_not_squared_again(tmp_path: Path) -> 
     assert f"k = ({mantissa} ± " in rows.split("\n2 & ", 1)[1]
     assert "holds U² already" in report
     assert "U names no column" not in report  # the column is the axis U²
+
+
+SCHEDA = """\
+# Esperienza: il periodo del pendolo
+
+## Obiettivo
+Verificare la legge del pendolo e ricavare il periodo da 700 misure ripetute.
+
+## Richieste
+1. Costruire l'istogramma e calcolare media e deviazione standard della media del periodo.
+2. Calcolare la lunghezza
+   $$L = \\frac{g\\,T^2}{4\\pi^2}$$
+   con la relativa incertezza.
+"""
+
+
+def test_an_italian_scheda_gives_its_aim_under_obiettivo_and_its_formula_whole(
+    tmp_path: Path,
+) -> None:
+    """The aim under "Obiettivo", whose "Verificare ... ricavare" reads like a task, is the
+    aim, not task 1; the display formula keeps its thin space as a space, its fraction whole."""
+    folder = tmp_path / "lab"
+    folder.mkdir()
+    (folder / "scheda_esperienza.md").write_text(SCHEDA)
+    shutil.copy(REAL / "repeats" / "Pendel-Messung.dat", folder)
+    report = report_of(folder, tmp_path)
+    assert "Verificare la legge del pendolo" in report
+    assert "The material states no aim" not in report
+    rows = [line for line in checklist(report).splitlines() if line[:1].isdigit()]
+    assert [row.split(" & ")[0] for row in rows] == ["1", "2"], rows
+    assert rows[0].startswith("1 & Costruire l'istogramma")
+    power = "\\textasciicircum{}2"
+    assert f"L = (g T{power})/(4\\ensuremath{{\\pi}}{power})" in rows[1], rows[1]

@@ -92,3 +92,13 @@ def test_markdown_keeps_the_stars_of_a_formula_and_drops_those_of_emphasis() -> 
         "Fit the model y = b1*exp(-b2*x) + b3*exp(-b4*x) to the data.",
         "Use bold and g, and x**2.",
     ]
+
+
+def test_markdown_math_reaches_latex_as_written() -> None:
+    """CommonMark would read `\\,` as a comma and `*` between letters as emphasis: inside
+    `$...$` neither is Markdown."""
+    text = "# T\n\n1. Compute $$f = \\frac{p\\,q}{p+q}$$ and fit $y = a*x*b$.\n"
+    handout = handout_of(text, "a.md")
+    assert handout is not None
+    lines = [line.text for line in handout.lines]
+    assert "Compute f = (p q)/(p+q) and fit y = a*x*b." in lines, lines
