@@ -71,23 +71,25 @@ def _unformed_partner(pairing: Pairing, responses: list[Column], predictors: lis
 
 def named_by_formula(text: str, candidates: list[Column], words: dict[str, set[str]]) -> Named:
     """The columns a formula's symbols name: those on its left side are responses, those on
-    its right predictors (the argument of `U(t)` too); empty where it does not parse."""
+    its right predictors (the argument of `U(t)` too); empty where it does not parse. The
+    argument of `B(I_M)` that names no column is a variable elsewhere."""
     sides = _sides(text)
     if sides is None:
         return Named()
-    left_names, right_names = sides
+    left_names, right_names, called = sides
     symbols: dict[str, str] = {}
     responses = _symbol_columns(left_names, candidates, words, symbols)
     predictors = [
         c for c in _symbol_columns(right_names, candidates, words, symbols) if c not in responses
     ]
-    return Named(tuple(responses), tuple(predictors), symbols)
+    return Named(tuple(responses), tuple(predictors), symbols, elsewhere=called and not predictors)
 
 
 @functools.lru_cache(maxsize=256)
-def _sides(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
-    """The symbols of a formula's left and right sides (the argument of `U(t)` on the right);
-    None where it does not parse. Kept: every table of a folder reads the same formulas."""
+def _sides(text: str) -> tuple[frozenset[str], frozenset[str], bool] | None:
+    """The symbols of a formula's left and right sides (the argument of `U(t)` on the right),
+    and whether the left side names its argument so; None where it does not parse. Kept:
+    every table of a folder reads the same formulas."""
     left, _, right = plain_arithmetic(" ".join(text.split())).rpartition("=")
     call = _LEFT_CALL.match(left)
     call = call if call and call[1] not in FUNCTIONS else None  # `log(y)` is no `U(t)`
@@ -97,7 +99,7 @@ def _sides(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
         right_names = {call[2]} if call else _symbol_names(right)
     except FormulaError:
         return None
-    return frozenset(left_names), frozenset(right_names)
+    return frozenset(left_names), frozenset(right_names), call is not None
 
 
 def _symbol_names(side: str) -> set[str]:

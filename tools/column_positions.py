@@ -71,7 +71,8 @@ _SENTENCE_END = re.compile(r"\.\s|\n\s*\n|;")
 _GREEK_MACRO = re.compile(r"\\([A-Za-z]{2,7})(?![A-Za-z])")
 _MATH_MARKS = re.compile(r"\\[,;:! ]")  # TeX's spaces in math: `R_2\,\frac`
 _WITH_UNIT = re.compile(
-    rf"(?<![\w.]){_SYMBOL}\s*(?:[\[(](?P<unit>[^\[\]()]{{1,12}})[\])]|\s+in\s+(?P<word>[^\s,;]+))"
+    rf"(?<![\w.]){_SYMBOL}\s*(?:[\[(](?P<unit>[^\[\]()]{{1,12}})[\])]"
+    r"|\s+in\s+(?P<word>[^\s,;]+)|\s*/\s*(?P<slash>[^\s,;()]+))"
 )
 
 
@@ -150,12 +151,14 @@ def _place(match: re.Match[str]) -> int | None:
 
 
 def _symbol_and_unit(text: str) -> tuple[str, str] | None:
-    """The first symbol written right before a unit in brackets or "in" one, with that unit;
+    """The first symbol written right before a unit in brackets, "in" one or after a slash
+    (`I / µA`), with that unit;
     else an uncertainty's (σ_G of "incertezza su G", "uncertainty of G"), or a symbol that
     stands alone or before its definition ("guadagno G = |V_o|/|V_i|"), or the one letter
     among the words ("indice di rifrazione n ricavato ..."), without a unit."""
     for match in _WITH_UNIT.finditer(text):
-        unit = known_unit((match["unit"] or (match["word"] or "").rstrip(".")).strip())
+        written = match["unit"] or (match["word"] or match["slash"] or "").rstrip(".")
+        unit = known_unit(written.strip())
         if unit is not None:
             return _plain(match["symbol"]), unit
     if of := _UNCERTAINTY_OF.search(text):

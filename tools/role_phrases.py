@@ -96,7 +96,11 @@ _BETWEEN = re.compile(
 _DEPENDENCE = re.compile(
     r"\b(?:the )?dependen(?:ce|cy) of (?P<y>.{1,80}?) (?:on|upon) (?P<x>.+)|"
     r"\bhow (?P<y2>.{1,80}?) (?:depends on|varies with|changes with) (?P<x2>.+)|"
-    r"\babhängigkeit (?:der|des|von) (?P<y3>.{1,80}?) (?:von|vom) (?P<x3>.+)",
+    r"\babhängigkeit (?:der|des|von) (?P<y3>.{1,80}?) (?:von|vom) (?P<x3>.+)|"
+    # Russian and Polish: "зависимость U от B", "zależność U od B"; "график U(B)", "wykres U(B)"
+    r"(?:зависимост\w*|zależnoś\w*) (?P<y4>.{1,80}?) (?:от|od) (?P<x4>.+)|"
+    r"(?:график\w*|зависимост\w*|wykres\w*|zależnoś\w*)\s+"
+    r"(?P<y5>[^\W\d_](?:_\{?\w{1,6}\}?)?)\((?P<x5>[^\W\d_](?:_\{?\w{1,6}\}?)?)\)",
     re.IGNORECASE,
 )
 _AXIS = re.compile(
@@ -127,8 +131,8 @@ def pairings(sentence: str) -> list[Pairing]:
         if y or x:
             found.append(Pairing(y, x, sentence))
     for match in _DEPENDENCE.finditer(sentence):
-        y = match["y"] or match["y2"] or match["y3"]
-        x = match["x"] or match["x2"] or match["x3"]
+        y = next(match[f"y{n}"] for n in ("", "2", "3", "4", "5") if match[f"y{n}"])
+        x = next(match[f"x{n}"] for n in ("", "2", "3", "4", "5") if match[f"x{n}"])
         found.append(Pairing(_trimmed(y), _predictor_phrase(x), sentence))
     for match in _AXIS.finditer(sentence):
         if match["x"]:

@@ -138,17 +138,14 @@ def _decide(table: Table, handout: Handout) -> None:
             continue  # its words for both axes name one column: it says nothing of the roles
         predictors = [c for c in named.predictors if c.key not in responses]
         response = named.responses[-1] if named.responses else None
-        if len(predictors) >= 2 and not FIT_CUE.search(text):
-            continue  # a formula that defines a quantity (FF = P/(V·I)) asks for no fit
+        if (len(predictors) >= 2 or (named.symbols and response is None)) and not FIT_CUE.search(
+            text
+        ):
+            continue  # a formula that defines a quantity (FF = P/(V·I), N = Z/Δt) asks no fit
         if len(predictors) >= 2:
             _several(summary, predictors, response, text)
             return
-        if (
-            not predictors
-            and response is not None
-            and len(candidates) == 2
-            and not (named.elsewhere)
-        ):
+        if not predictors and response is not None and len(candidates) == 2 and not named.elsewhere:
             predictors = [c for c in candidates if c.key != response.key]
         if not predictors:
             continue

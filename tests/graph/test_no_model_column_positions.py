@@ -92,3 +92,44 @@ def test_a_quantity_formed_from_named_columns_by_a_formula_in_prose_is_drawn(
     report = report_for(tmp_path, ("instrukcja.md", PROSE_FORMULA), DATA)
     assert "No figure could be drawn" not in report
     assert "figures/data-miedz-v.png" in report, report
+
+
+DEPENDENCE = (
+    ORDINAL.split("\\section*{Задание}")[0]
+    + r"""\section*{Задание}
+\begin{enumerate}
+  \item Вычислить период колебаний $T = 1/f$ для каждой строки.
+  \item Построить зависимость $f(\lambda)$.
+\end{enumerate}
+\end{document}
+"""
+)
+
+
+def test_a_russian_dependence_names_the_variable_and_a_formula_that_defines_none(
+    tmp_path: Path,
+) -> None:
+    """ "зависимость f(λ)" fits f against λ, whatever the order of the file's columns; the
+    formula T = 1/f of task 1 defines a quantity, and says nothing of which column was set."""
+    report = report_for(tmp_path, ("zadanie.tex", DEPENDENCE), DATA)
+    assert "f is fitted against \\ensuremath{\\lambda}, as the assignment says" in report, report
+
+
+DEFINITION = """\
+# Versuch 1: Schallgeschwindigkeit
+
+Datei `miedz.csv` ohne Kopfzeile: Spalte 1 = $f$ [Hz], Spalte 2 = Wellenlänge $L$ [m].
+
+## Aufgaben
+1. Berechnen Sie für jede Zeile die Knotenzahl $N = 2 x_0/L$ aus dem Abstand $x_0$ der Enden.
+"""
+
+
+def test_a_formula_that_defines_a_quantity_of_one_column_sets_no_variable(
+    tmp_path: Path,
+) -> None:
+    """N = 2 x_0/L works a quantity out of the column L: it says nothing of which column was set,
+    so the report does not claim the assignment says L is the variable."""
+    report = report_for(tmp_path, ("anleitung.md", DEFINITION), DATA)
+    assert "as the assignment says" not in report
+    assert "was taken as the variable" in report

@@ -21,6 +21,10 @@ def headerless(count: int) -> list[Column]:
         ),
         ("Spalte 1: t in s, Spalte 2: U in V.", [("t", "s"), ("U", "V")]),
         (
+            "Die Datei: Spalte 1 = $Z$, Spalte 2 = $I$ / µA (eine Zeile pro Spannungsstufe).",
+            [("Z", ""), ("I", "µA")],
+        ),
+        (
             "The first column is the time t (s), the second the voltage U (V).",
             [("t", "s"), ("U", "V")],
         ),

@@ -286,3 +286,18 @@ def test_a_formula_in_symbols_of_its_own_naming_no_column_is_fitted_to_none() ->
     assert own is not None and generic is not None
     assert requests_for([own], table, table.column("Untitled 1"), [table]) == []
     assert requests_for([generic], table, table.column("Untitled 1"), [table]) == [generic]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "response", "predictor"),
+    [
+        ("Для каждого тока I построить зависимость U_34(B) и найти наклон.", "U_34", "B"),
+        ("Построить график K(I) и по его наклону найти R_H.", "K", "I"),
+        ("Построить зависимость напряжения U от тока I.", "напряжения U", "тока I"),
+        ("Wykonać wykres zależności U od I.", "U", "I"),
+    ],
+)
+def test_russian_and_polish_dependences_pair_the_axes(
+    sentence: str, response: str, predictor: str
+) -> None:
+    assert [(p.response, p.predictor) for p in pairings(sentence)] == [(response, predictor)]
