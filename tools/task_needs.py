@@ -332,7 +332,7 @@ def _listed(names: list[str]) -> str:
 
 
 # A task that works on part of the data: "only the values from t* = 180 s on", "the first 16
-# values", "für t ≤ 144 s"; a fit of all of them is not its answer.
+# values", "für t ≤ 144 s", "the linear part"; a fit of all of them is not its answer.
 PART_OF_DATA = re.compile(
     r"\bonly (?:the )?(?:data|values|points|measurements|readings)\b"
     r"|\b(?:the )?(?:first|last) \d+ (?:\w+ )?(?:points|values|measurements|readings|rows)\b"
@@ -346,6 +346,10 @@ PART_OF_DATA = re.compile(
     r"|\bapenas (?:os |as )?(?:dados|valores|pontos|medidas)\b"
     r"|\b(?:os|as) (?:primeir|[uú]ltim)\w* \d+"
     r"|\btylko (?:dla )?(?:pomiar|warto|punkt)\w*|\b(?:pierwszych|ostatnich) \d+"
+    # "the linear part of the Gran plot", "im linearen Bereich", "la partie linéaire"
+    r"|\blinear (?:part|region|portion|section|range)\b|\blinearen? (?:Teil|Bereich)"
+    r"|\b(?:partie|zone|région) linéaire|\b(?:parte|tramo|zona|regi[oó]n) linea[lr]e?\b"
+    r"|\bczęś\w* liniow\w*|\bliniow\w+ (?:częś\w*|zakres\w*|obszar\w*)"
     r"|\b[A-Za-z](?:_\w+)?\*? ?(?:<|>|≤|≥|⩽|⩾|<=|>=) ?\d",
     re.IGNORECASE,
 )

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from test_no_model_checklist import REAL, report_for
+from test_no_model_checklist import REAL, checklist, report_for
 
 HANDOUT = """\
 # Lab 3: Acid neutralizing capacity
@@ -26,3 +26,15 @@ def test_a_text_export_named_xls_is_read_as_its_text(tmp_path: Path) -> None:
     assert re.search(r"Titrant Volume \[mL\]", report), report
     assert "inductance" not in report and "pH]" not in report  # pH heads, and is no unit
     assert "0.595896" in report or "0.5959" in report  # the export's own equivalent volume
+
+
+def test_a_fit_of_the_linear_part_is_no_fit_of_all_the_points(tmp_path: Path) -> None:
+    """ "the linear part of the Gran plot beyond the equivalence point" is part of the data:
+    no line through all of them (nor V_e from it) answers the task."""
+    report = report_for(tmp_path, ("assignment.md", HANDOUT + (
+        "3. Fit a straight line to the linear part of the Gran plot beyond the equivalence "
+        "point and obtain V_e = -intercept/slope.\n"
+    )), (REAL / "procoda" / "anc_t5.xls", "anc_t5.xls"))  # fmt: skip
+    third = checklist(report).split("\n3 & ", 1)[1].split("\\\\", 1)[0]
+    assert "V_e =" not in third.split(" & ")[1]
+    assert "not done: the task works on part of the data only (“linear part”)" in third
