@@ -23,6 +23,9 @@ _CLAUSES = re.compile(r"[;,]\s+(?=(?:and\s+)?(?:the\s+)?(?:column|col\.|spalte|c
 # A line that opens with a file's name, as a listing of the data files writes it: `  a.csv   t
 # in s`, `- a.csv: ...`, "* `a.csv` ..."
 _LISTED = re.compile(r"^\s*(?:[-*•]\s+)?[`'\"]?(?P<file>[\w.+-]+\.\w{1,5})[`'\"]?\s*:?(?=\s)")
+# Words of running prose that pint also reads as units: "pumped in at 267 mL/min" names no
+# technical atmosphere, "in a beaker" no year.
+_PROSE_WORDS = frozenset({"at", "a", "an", "as", "by", "of", "on", "or"})
 _AFTER = re.compile(r"\s(?:in|en|im|em)\s+(?P<words>[^\s,;:.()]+(?:\s+[^\s,;:.()]+){0,2})"
                     r"|\((?:[^(),]{1,24},\s*)?(?P<bracket>[^(),]{1,12})\)")  # fmt: skip
 
@@ -92,6 +95,7 @@ def _unit_after(rest: str) -> str | None:
         return known_unit(match["bracket"].strip())
     words = match["words"].split()
     for size in range(min(MAX_UNIT_WORDS, len(words)), 0, -1):
-        if unit := known_unit(" ".join(words[:size])):
+        written = " ".join(words[:size])
+        if written.lower() not in _PROSE_WORDS and (unit := known_unit(written)):
             return unit
     return None

@@ -13,6 +13,8 @@ from test_no_model_checklist import REAL, checklist, report_for
 HANDOUT = """\
 # Lab 3: Acid neutralizing capacity
 
+Acid snow melt (feed adjusted to pH 3) is pumped in at 267 mL/min.
+
 ## Tasks
 1. Plot the pH against the titrant volume.
 2. Find the equivalent volume from the Gran function F1 and compute the ANC.
@@ -25,6 +27,7 @@ def test_a_text_export_named_xls_is_read_as_its_text(tmp_path: Path) -> None:
     assert "holds no table" not in report
     assert re.search(r"Titrant Volume \[mL\]", report), report
     assert "inductance" not in report and "pH]" not in report  # pH heads, and is no unit
+    assert "[at]" not in report  # "pumped in at 267 mL/min" names no technical atmosphere
     assert "0.595896" in report or "0.5959" in report  # the export's own equivalent volume
 
 

@@ -42,3 +42,11 @@ def test_a_neighbouring_columns_unit_is_not_taken() -> None:
     stated_units(plant, "Predict the stack loss for Air.Flow = 60, Water.Temp = 20 degC. "
                         "Air.Flow is the flow of cooling air (plant units).")  # fmt: skip
     assert [c.unit for c in plant] == ["", ""]
+
+
+def test_a_word_of_the_prose_that_pint_reads_as_a_unit_is_none() -> None:
+    """From the Gran titration handout of a real CMFR lab (eval): the feed "adjusted to pH 3)
+    is pumped in at 267 mL/min" gives the pH column no technical atmosphere."""
+    columns = [column("pH"), column("Titrant Volume", "mL")]
+    stated_units(columns, "Acid snow melt (feed adjusted to pH 3) is pumped in at 267 mL/min.")
+    assert [c.unit for c in columns] == ["", "mL"]
