@@ -36,7 +36,7 @@ from labscribe.nodes.prompts import (
     WRITER_BRIEF,
     WRITER_SYSTEM,
 )
-from labscribe.tools.analysis import WRITER_DIGEST
+from labscribe.tools.analysis_digest import WRITER_DIGEST
 
 STRENGTHENED_RETRIES = 3  # the retries after the first attempt; then the fallback writes
 CONTINUATIONS = 4  # a reply cut at the length limit is continued at most this often

@@ -30,7 +30,7 @@ from labscribe.tools.checklist import checklist
 from labscribe.tools.excerpt_columns import excerpt_columns
 from labscribe.tools.fit_claims import standard_notes
 from labscribe.tools.fit_result import BEST_BY_BIC, OUT_OF_TIME, Fit, out_of_time
-from labscribe.tools.formed_columns import formed_notes
+from labscribe.tools.formed_lineage import formed_notes
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.regression_text import regression_remark
 from labscribe.tools.repeat_text import REPEATS_EXPLAINED, repeat_notes, result_rows
@@ -131,7 +131,7 @@ def report_title(analysis: Analysis, findings: dict[str, Any]) -> str:
         return named
     fit = next((f for f in analysis.fits if f.good and f.model), None)
     if fit is not None:
-        return f"Lab report: {fit.model} of {fit.y} against {fit.x}"
+        return f"Lab report: {fit.model} of {fit.y_label} against {fit.x_label}"
     return "Lab report"
 
 
@@ -265,7 +265,8 @@ def _fit_note(fit: Fit, analysis: Analysis) -> str:
     whose = " (the assignment's model)" if asked else ""
     notes = fit.notes if asked or not fit.requested else [_unclaimed(n, fit) for n in fit.notes]
     notes = standard_notes(notes, fit, analysis)
-    return f"{fit.y} against {fit.x}{whose}: {'; '.join(notes) or 'no model could be fitted'}"
+    said = "; ".join(notes) or "no model could be fitted"
+    return f"{fit.y_label} against {fit.x_label}{whose}: {said}"
 
 
 def _unclaimed(note: str, fit: Fit) -> str:
@@ -291,7 +292,8 @@ def _fit_row(fit: Fit, analysis: Analysis) -> list[str]:
     verdict = "" if fit.good else "; it does not describe the data (see below)"
     verdict += f"; {remark}" if (remark := regression_remark(fit)) else ""
     return [
-        f"{_with_unit(fit.y, fit.y_unit)} against {_with_unit(fit.x, fit.x_unit)} ({fit.table})",
+        f"{_with_unit(fit.y_label, fit.y_unit)} against {_with_unit(fit.x_label, fit.x_unit)} "
+        f"({fit.table})",
         f"{model} ({why}{verdict})",
         values,
         f"{fit.r_squared:.4f}",

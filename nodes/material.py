@@ -8,7 +8,8 @@ from typing import Any
 from labscribe.guards.budgets import within_tokens
 from labscribe.guards.numbers import check_numbers
 from labscribe.nodes.prompts import NO_ANALYSIS, NO_CITATION_KEYS
-from labscribe.tools.analysis import EXPLORER_DIGEST, Analysis, DigestSize
+from labscribe.tools.analysis import Analysis
+from labscribe.tools.analysis_digest import EXPLORER_DIGEST, DigestSize
 from labscribe.tools.base import Folder
 from labscribe.tools.fit_result import Fit
 from labscribe.tools.quantities import Derived

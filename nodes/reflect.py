@@ -30,7 +30,7 @@ from labscribe.nodes.prompts import (
     REVISE_BRIEF,
     REVISE_SYSTEM,
 )
-from labscribe.tools.analysis import WRITER_DIGEST
+from labscribe.tools.analysis_digest import WRITER_DIGEST
 
 # A fallback means every draft of the write model failed the output checks; its revisions of
 # the fallback failed them too and were dropped (issue 12), each round costing two calls.

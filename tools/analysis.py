@@ -10,19 +10,19 @@ from __future__ import annotations
 
 import os
 import time
-from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from pydantic import BaseModel, Field
 
 from labscribe.guards.budgets import ComputeBudget
 from labscribe.guards.numbers import Fact
+from labscribe.tools.analysis_digest import EXPLORER_DIGEST, DigestSize, digest
 from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.column_positions import column_positions
 from labscribe.tools.column_symbols import column_symbols
 from labscribe.tools.constants import asked_symbols
 from labscribe.tools.data_facts import data_facts
-from labscribe.tools.extremes import Extreme, asked_extremes, extreme_facts, extremes_digest
+from labscribe.tools.extremes import Extreme, asked_extremes, extreme_facts
 from labscribe.tools.fit_quantities import FitQuantity, fit_quantities
 from labscribe.tools.fit_result import Fit
 from labscribe.tools.fits import fit_table
@@ -42,11 +42,10 @@ from labscribe.tools.quantities import Derived
 from labscribe.tools.regression import Regression, polish, regressions
 from labscribe.tools.regression_text import (
     between_predictors,
-    digest_lines,
     not_the_regression,
     regression_facts,
 )
-from labscribe.tools.repeat_text import repeat_facts, repeats_digest
+from labscribe.tools.repeat_text import repeat_facts
 from labscribe.tools.repeats import Series, decode, repeated_measurements
 from labscribe.tools.requested import Request, requested_models
 from labscribe.tools.roles import decide_roles, read_handout
@@ -61,7 +60,6 @@ from labscribe.tools.tasks import (
     find_assignment,
     guess_assignment,
     read_assignment,
-    task_number,
 )
 
 # CPU seconds of the analysing thread (guards.budgets.ComputeBudget): the example folder
@@ -75,29 +73,6 @@ MAX_PARAMETER_FILES = 8
 MAX_PARAMETER_ROWS = 400
 
 
-@dataclass(frozen=True)
-class DigestSize:
-    """How much of the analysis a digest shows: each section cut to its own share."""
-
-    chars: int
-    tables: int
-    fits: int
-    parameters: int
-    tasks: int
-    task_chars: int
-    fit_parameters: int
-    """Parameters shown of each fit: the writer sees them all."""
-
-
-# The explorer reads its digest on every turn: a few hundred tokens (≈ 4 characters each).
-# The writer reads it once, and needs every number and task it may quote.
-EXPLORER_DIGEST = DigestSize(
-    chars=2400, tables=4, fits=8, parameters=12, tasks=8, task_chars=100, fit_parameters=6
-)
-WRITER_DIGEST = DigestSize(
-    chars=8000, tables=12, fits=24, parameters=60, tasks=30, task_chars=600, fit_parameters=12
-)
-DIGEST_CHARS = EXPLORER_DIGEST.chars
 # Suffixes whose files are expected to hold a table or settings: a .txt that holds neither
 # is a note, not a failure worth listing. A file without a suffix (a logger's `resonanz`, a
 # stopwatch's `per_Ana`) is tried as text as well: neither is a failure if it holds none.
@@ -155,62 +130,8 @@ class Analysis(BaseModel):
     seconds: float = 0.0
 
     def digest(self, size: DigestSize = EXPLORER_DIGEST) -> str:
-        """A compact text (at most `size.chars`) of what the analysis found: each table,
-        the best fit of each column with its parameters ± standard errors, the key rows of
-        the parameter files, the notes and what could not be read, the regressions, repeats,
-        extremes and predictions, and last the checklist, which keeps up to a third of the
-        room whatever comes before it."""
-        parts = ["Deterministic analysis of the data (no model involved):"]
-        if self.title:
-            parts.append(f"Assignment ({self.assignment}): {self.title}")
-        if self.aim:
-            how = "opens (it states no aim)" if self.aim_is_opening else "states it"
-            parts.append(f"Aim, as the assignment {how}: {_cut(self.aim, size.task_chars * 2)}")
-        if self.tables:
-            parts.append("Tables:")
-            parts += [f"- {_table_line(table)}" for table in self.tables[: size.tables]]
-            parts += _more(self.tables, size.tables, "tables")
-        if self.fits:
-            parts.append(
-                "Fits (the assignment's model first where it names one, then the best "
-                "standard model by BIC; ± is one standard error):"
-            )
-            parts += [
-                f"- {_fit_line(fit, size.fit_parameters, 2 * size.task_chars)}"
-                for fit in self.fits[: size.fits]
-            ]
-            parts += _more(self.fits, size.fits, "fits")
-        if self.parameters:
-            sources = sorted({row.source for row in self.parameters})
-            quoted = _key_rows(self.parameters)[: size.parameters]
-            parts.append(f"Parameters ({', '.join(sources)}, {len(self.parameters)} rows):")
-            names = Counter(row.name for row in self.parameters)
-            parts.append("; ".join(_row_text(row, names[row.name] > 1) for row in quoted))
-        if self.lab_notes:
-            parts.append("Notes of the experimenters: " + ", ".join(n.path for n in self.lab_notes))
-        if self.unreadable:
-            parts.append(
-                "Not analysed: " + "; ".join(f"{u.path} ({u.reason})" for u in self.unreadable)
-            )
-        parts += digest_lines(self.regressions, self.task_numbers)
-        parts += repeats_digest(self.repeats, size.tables)
-        parts += [_cut(line, 2 * size.task_chars) for line in extremes_digest(self.extremes)]
-        if self.predictions:
-            parts.append("Predicted from the handout's formulas and the parameter values:")
-            parts += [f"- {_cut(p.text(), 2 * size.task_chars)}" for p in self.predictions]
-        if self.derived:
-            parts.append("Derived by the explorer's request, computed by labscribe:")
-            parts += [f"- {d.text()}" for d in self.derived]
-        if not self.tasks:
-            return _cut("\n".join(parts), size.chars)
-        tasks = [f"Checklist from {self.assignment} ({len(self.tasks)} tasks):"]
-        tasks += [
-            f"{task_number(self.task_numbers, i)}. {_cut(task, size.task_chars)}"
-            for i, task in enumerate(self.tasks[: size.tasks], start=1)
-        ]
-        tasks += _more(self.tasks, size.tasks, "tasks")
-        checklist = _cut("\n".join(tasks), size.chars // 3)
-        return _cut("\n".join(parts), size.chars - len(checklist) - 1) + "\n" + checklist
+        """The analysis as a compact text of at most `size.chars` (tools.analysis_digest)."""
+        return digest(self, size)
 
     def facts(self) -> list[Fact]:
         """What the data determine, for the number checks (tools.data_facts)."""
@@ -402,64 +323,3 @@ def _reason(exc: Exception, rel: str) -> str:
     """Why `rel` was not analysed, without repeating its name."""
     text = str(exc) if isinstance(exc, ToolError) else f"{type(exc).__name__}: {exc}"
     return text.removeprefix(f"cannot read {rel}: ").removeprefix(f"{rel} ")[:200]
-
-
-def _cut(text: str, limit: int) -> str:
-    """`text` cut to `limit` characters at a word's end, marked with an ellipsis."""
-    if len(text) <= limit:
-        return text
-    head = text[: limit - 1]
-    return (head.rsplit(" ", 1)[0] if " " in head else head).rstrip(" ,;:") + "…"
-
-
-def _more(items: list, shown: int, what: str) -> list[str]:
-    return [f"… {len(items) - shown} more {what}"] if len(items) > shown else []
-
-
-def _labelled(name: str, unit: str) -> str:
-    return f"{name} [{unit}]" if unit else name
-
-
-def _table_line(table: TableSummary) -> str:
-    x = table.column(table.x) if table.x else None
-    others = [
-        _labelled(c.name, c.unit) for c in table.columns if c.key != table.x and not c.ratio_of
-    ]
-    ratios = [c.name for c in table.columns if c.ratio_of]
-    others += [f"derived {', '.join(ratios)}"] if ratios else []
-    span = f" {x.minimum:g}…{x.maximum:g}" if x and x.minimum is not None else ""
-    since = f" since {x.origin}" if x and x.origin else ""
-    against = f"x = {_labelled(x.name, x.unit + since)}{span}; " if x else ""
-    title = f" ({table.title})" if table.title else ""
-    notes = f"; {'; '.join(table.notes)}" if table.notes else ""
-    return f"{table.id}{title}: {table.rows} rows; {against}{', '.join(others[:8])}{notes}"
-
-
-def _fit_line(fit: Fit, shown: int, note_chars: int) -> str:
-    """A fit in a line: its model and values, or why none describes the column (that note
-    cut to `note_chars`: the report holds it whole)."""
-    head = f"{fit.y} vs {fit.x}"
-    asked = " [asked for by the assignment]" if fit.requested else ""
-    asked += " [asked for by the explorer]" if fit.explorer else ""
-    if fit.model is None:
-        return f"{head}{asked}: {'; '.join(fit.notes)}"
-    values = fit.values_text(shown).replace("; ", ", ")
-    kind = f"{fit.model} ({'dip' if fit.peak.dip else 'peak'})" if fit.peak else fit.model
-    if not fit.good and not fit.requested:
-        return f"{head}: {_cut(fit.notes[-1], note_chars) if fit.notes else 'no model fits well'}"
-    extra = [n for n in fit.notes if "about as well" in n or "not determined" in n]
-    extra += [fit.verdict] if fit.verdict else []
-    tail = f"; {'; '.join(extra)}" if extra else ""
-    return f"{head}{asked}: {kind}, {values}; R² = {fit.r_squared:.4f}{tail}"
-
-
-def _key_rows(rows: list[ParameterRow]) -> list[ParameterRow]:
-    """Rows a report quotes first: numbers with units, then other numbers, then the rest."""
-    return sorted(rows, key=lambda row: (row.number is None, not row.unit))
-
-
-def _row_text(row: ParameterRow, ambiguous: bool) -> str:
-    """`L_nominal = 10 mH`; `oscilloscope.model = ...` when another section has a `model`."""
-    value = f"{row.value} {row.unit}" if row.unit and row.number is not None else row.value
-    name = f"{row.section}.{row.name}" if ambiguous and row.section else row.name
-    return f"{name} = {_cut(value, 40)}"

@@ -19,7 +19,6 @@ from labscribe.tools.constants import asked_symbols
 from labscribe.tools.data_facts import topic_words, words_of
 from labscribe.tools.fit_quantities import answers
 from labscribe.tools.fit_result import Fit, axes_of, format_value
-from labscribe.tools.given_values import NAMED_RANGE
 from labscribe.tools.judgements import judgements
 from labscribe.tools.prediction import evidence as prediction_evidence
 from labscribe.tools.range_fits import (
@@ -124,7 +123,7 @@ def _evidence(
     other_axes = _not_asked(analysis, ask)
     asked = [fit for fit in requested if id(fit) not in other_axes]
     # "only the values from t* = 180 s on": a fit of all the points is not this task's
-    if (part := part_of_data(task)) and not any(NAMED_RANGE in n for f in asked for n in f.notes):
+    if (part := part_of_data(task)) and not any(fit.task_range for fit in asked):
         return TaskEvidence(task=task, left=PART_LEFT.format(part=part))
     unstated: list[str] = []  # parameters whose units the report cannot name
     loose: list[str] = []  # parameters the task asks for that the data do not determine

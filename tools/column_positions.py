@@ -7,18 +7,17 @@ those units, so that the task's words and formulas find them and their fits carr
 A description in a line that lists a file by its name (tools.stated_units) is that file's;
 one in a paragraph or item that names no file is every headerless table's with as many
 columns as it describes, and one that names files is theirs (and, past a "…", that of
-files named like them). A column
-is given the symbol the description writes right before its unit in brackets (or "in" a
-unit): the words before it say what it is.
+files named like them). A column is given the symbol the description writes right before
+its unit in brackets (or "in" a unit): the words before it say what it is.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from pathlib import PurePosixPath
 
 from labscribe.tools.columns import Column, pair_uncertainties
+from labscribe.tools.handout_latex import inline_math_text
 from labscribe.tools.stated_units import listing
 from labscribe.tools.units import known_unit
 
@@ -53,23 +52,24 @@ _FILE = re.compile(r"[\w+-]+(?:\.[\w+-]+)*\.[A-Za-z]\w{1,4}\b")
 _DIGITS = re.compile(r"\d+")
 _RUN = re.compile(r"…|\.\.\.|\\dots|\\ldots")
 _SYMBOL = r"(?P<symbol>[^\W\d_](?:_\{?\w{1,6}\}?)?)"
+# What marks a symbol as an uncertainty in prose: fewer marks than a header's
+# (tools.columns), since `d_a` and `dx` in a sentence are a distance and a difference.
+_MARK = r"(?:σ|sigma|u|Δ|δ)_\{?"
 # "incertezza su G", "uncertainty of G", "Unsicherheit von G", "niepewność G", "σ_n"
 _UNCERTAINTY_OF = re.compile(
     r"\b(?:incertezz[ae]|uncertaint(?:y|ies)|unsicherheit|fehler|incertitude|incertidumbre"
     r"|error|niepewno\w*|погрешност\w*)\s+(?:su|of|von|de|sur|del?|dla|на)?\s*"
+    + rf"(?:{_MARK})?"
     + _SYMBOL
     + r"(?![\w(])"
-    + r"|(?<![\w.])(?:σ|sigma|u)_\{?(?P<of>[^\W\d_]\w{0,5})\}?(?!\w)",
+    + rf"|(?<![\w.]){_MARK}(?P<of>[^\W\d_]\w{{0,5}})\}}?(?!\w)",
     re.IGNORECASE,
 )
-_UNCERTAINTY_MARK = re.compile(r"(?:σ|sigma|u|Δ|δ)_", re.IGNORECASE)
 _ALONE = re.compile(rf"(?<![\w.]){_SYMBOL}(?=\s*(?:=|[,;.()\[]|$))")
 # One-letter words that are no symbols: the articles and conjunctions of the handouts.
 _LETTER_WORDS = frozenset("aeiouyàèéwzoAEIOUY")
 _LETTER = re.compile(r"(?<![\w'’.])[^\W\d_](?:_\w{1,6})?(?![\w'’])")
 _SENTENCE_END = re.compile(r"\.\s|\n\s*\n|;")
-_GREEK_MACRO = re.compile(r"\\([A-Za-z]{2,7})(?![A-Za-z])")
-_MATH_MARKS = re.compile(r"\\[,;:! ]")  # TeX's spaces in math: `R_2\,\frac`
 _WITH_UNIT = re.compile(
     rf"(?<![\w.]){_SYMBOL}\s*(?:[\[(](?P<unit>[^\[\]()]{{1,12}})[\])]"
     r"|\s+in\s+(?P<word>[^\s,;]+)|\s*/\s*(?P<slash>[^\s,;()]+))"
@@ -81,8 +81,7 @@ def column_positions(columns: list[Column], text: str, source: str) -> None:
     them by place, and give each the unit it states where the file states none."""
     if not columns or any(c.header.strip() for c in columns):
         return
-    text = _MATH_MARKS.sub(" ", text.replace("$", "").replace("\\_", "_"))  # `$U_{34}$`
-    text = _GREEK_MACRO.sub(_greek, text)
+    text = inline_math_text(text).replace("\\_", "_")  # `$U_{34}$` is U_34
     name = PurePosixPath(source).name
     for chunk in (*listing(text, name), *_BREAKS.split(text)):
         if not _about(chunk, name):
@@ -98,16 +97,6 @@ def column_positions(columns: list[Column], text: str, source: str) -> None:
                 column.unit = column.unit or unit
             pair_uncertainties(columns)  # σ_λ beside λ gives its uncertainty
             return
-
-
-def _greek(macro: re.Match[str]) -> str:
-    """`\\lambda` as λ, `\\Delta` as Δ; another macro as written."""
-    case = "CAPITAL" if macro[1][0].isupper() else "SMALL"
-    letter = macro[1].upper().replace("LAMBDA", "LAMDA")  # as Unicode spells it
-    try:
-        return unicodedata.lookup(f"GREEK {case} LETTER {letter}")
-    except KeyError:
-        return macro[0]
 
 
 def _about(chunk: str, name: str) -> bool:
@@ -152,18 +141,17 @@ def _place(match: re.Match[str]) -> int | None:
 
 def _symbol_and_unit(text: str) -> tuple[str, str] | None:
     """The first symbol written right before a unit in brackets, "in" one or after a slash
-    (`I / µA`), with that unit;
-    else an uncertainty's (σ_G of "incertezza su G", "uncertainty of G"), or a symbol that
-    stands alone or before its definition ("guadagno G = |V_o|/|V_i|"), or the one letter
-    among the words ("indice di rifrazione n ricavato ..."), without a unit."""
+    (`I / µA`), with that unit; else an uncertainty's (σ_G of "incertezza su G",
+    "uncertainty of G"), or a symbol that stands alone or before its definition ("guadagno
+    G = |V_o|/|V_i|"), or the one letter among the words ("indice di rifrazione n ricavato
+    ..."), without a unit."""
     for match in _WITH_UNIT.finditer(text):
         written = match["unit"] or (match["word"] or match["slash"] or "").rstrip(".")
         unit = known_unit(written.strip())
         if unit is not None:
             return _plain(match["symbol"]), unit
     if of := _UNCERTAINTY_OF.search(text):
-        symbol = _plain(of["symbol"] or of["of"])
-        return (symbol if _UNCERTAINTY_MARK.match(symbol) else f"σ_{symbol}"), ""
+        return f"σ_{_plain(of['symbol'] or of['of'])}", ""
     if alone := _ALONE.search(text):
         return _plain(alone["symbol"]), ""
     letters = [t for t in _LETTER.findall(text) if t not in _LETTER_WORDS]

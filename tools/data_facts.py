@@ -138,10 +138,10 @@ def _fit_facts(
             if p.name == parameter.name and _determined(p)
         ]  # fmt: skip
         values = format_value(parameter) + "".join(
-            f"; of {relative_fit.y}: {format_value(p)}" for p in same if relative_fit
+            f"; of {relative_fit.y_label}: {format_value(p)}" for p in same if relative_fit
         )
-        label = f"{parameter.name} of the {fit.model} fit of {fit.y} against {fit.x} in "
-        label += f"{fit.table} ({values})"
+        label = f"{parameter.name} of the {fit.model} fit of {fit.y_label} against "
+        label += f"{fit.x_label} in {fit.table} ({values})"
         tolerances = [_tolerance(p) for p in [parameter, *same]]
         facts.append(
             Fact(label, parameter.value, source, topic, subjects,

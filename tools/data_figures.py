@@ -228,7 +228,7 @@ def _caption(summary: TableSummary, fit: Fit | None, tried: bool = True) -> str:
     named = ", ".join(f"{p.name} = {format_value(p)}" for p in fit.key_parameters())
     remark = regression_remark(fit)
     return (
-        f"{fit.y} against {x} ({where}) with the best fit, {fit.model}: {named} "
+        f"{fit.y_label} against {x} ({where}) with the best fit, {fit.model}: {named} "
         f"(R² = {fit.r_squared:.4f}). Lower panel: residuals."
         + (f" This is {remark}." if remark else "")
     )

@@ -133,7 +133,7 @@ def describe(
         free = sum(p.vary and p.expr is None for p in result.params.values())
         notes.append(noisy_note(r_squared, verdict, named, len(y), free))
     elif verdict.doubt:
-        notes.append(f"{fit.y} against {fit.x}: {verdict.doubt}")
+        notes.append(verdict.doubt)
     loose = [p.name for p in parameters if not p.derived and not p.determined]
     if good and loose:
         notes.append(f"not determined by the data: {', '.join(loose)}")

@@ -196,7 +196,7 @@ def _quantity(
     return FitQuantity(task=task, name=name, value=value,
                        stderr=error if error is not None and math.isfinite(error) else None,
                        unit=unit or "", unit_known=unit is not None, relation=relation,
-                       fit=f"the fit of {fit.y} against {fit.x}")  # fmt: skip
+                       fit=f"the fit of {fit.y_label} against {fit.x_label}")  # fmt: skip
 
 
 def _unit(expression: sympy.Expr, fit: Fit) -> str | None:
@@ -253,7 +253,7 @@ def _named(task: str, name: str, relation: str, fits: list[Fit]) -> FitQuantity 
             return FitQuantity(task=task, name=name, value=width.value, stderr=width.stderr,
                                unit=width.unit, unit_known=bool(width.unit),
                                relation=f"the fitted {fit.model} peak",
-                               fit=f"the fit of {fit.y} against {fit.x}")  # fmt: skip
+                               fit=f"the fit of {fit.y_label} against {fit.x_label}")  # fmt: skip
         model = _model_expression(fit)
         variable = fit.variable or "x"
         x = next((s for s in getattr(model, "free_symbols", ()) if s.name == variable), None)

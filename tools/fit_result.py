@@ -80,6 +80,11 @@ class Fit(BaseModel):
     table: str
     x: str
     y: str
+    """The keys of the columns fitted (tools.columns.Column.key)."""
+    x_name: str = ""
+    y_name: str = ""
+    """The names the report calls them by, where the handout names a column otherwise than
+    its key ("column 2" is a_d, `Untitled 1` the current i); "" where they are the keys."""
     x_unit: str = ""
     y_unit: str = ""
     model: str | None = None
@@ -111,6 +116,9 @@ class Fit(BaseModel):
     """What shows the residuals are not noise (tools.residuals); "" when they may be."""
     points: int = 0
     fitted_points: int = 0
+    task_range: tuple[float, float] | None = None
+    """The range of x the fit was limited to because its task names it ("t ≤ 144 s",
+    tools.given_values.named_range); None for a fit of every point."""
     peak: Peak | None = None
     good: bool = False
     """The model describes the column: its residuals are like noise, no larger than the noise
@@ -145,8 +153,17 @@ class Fit(BaseModel):
         """A fit of column `y` against `x` of `table`, yet to be done; a note says when x
         counts seconds from a moment (a logger's time stamps, tools.time_columns)."""
         notes = [f"{x.name} as seconds since {x.origin}"] if x.origin else []
+        names = {f"{axis}_name": c.name for axis, c in (("x", x), ("y", y)) if c.name != c.key}
         return cls(table=table, x=x.key, y=y.key, x_unit=x.unit, y_unit=y.unit, notes=notes,
-                   **fields)  # fmt: skip
+                   **names, **fields)  # fmt: skip
+
+    @property
+    def x_label(self) -> str:
+        return self.x_name or self.x
+
+    @property
+    def y_label(self) -> str:
+        return self.y_name or self.y
 
     def parameter(self, name: str) -> Parameter:
         return next(p for p in self.parameters if p.name == name)
@@ -219,7 +236,7 @@ def axes_of(fit: Fit, fits: list[Fit]) -> str:
     """`y against x`, with the fit's table where another of `fits` has the same axes in
     another table (one run per temperature): which slope is which must be plain."""
     tables = {other.table for other in fits if (other.y, other.x) == (fit.y, fit.x)}
-    return f"{fit.y} against {fit.x}" + (f" ({fit.table})" if len(tables) > 1 else "")
+    return f"{fit.y_label} against {fit.x_label}" + (f" ({fit.table})" if len(tables) > 1 else "")
 
 
 def format_value(parameter: Parameter) -> str:

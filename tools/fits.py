@@ -32,7 +32,7 @@ from labscribe.tools.effective_variance import effective_sigma
 from labscribe.tools.fit_description import describe_shape, r_squared_of
 from labscribe.tools.fit_result import OUT_OF_TIME, Candidate, Fit
 from labscribe.tools.fit_runs import best_start, prepare
-from labscribe.tools.formed_columns import consumed, related
+from labscribe.tools.formed_lineage import consumed, related
 from labscribe.tools.formula_parse import Formula
 from labscribe.tools.formula_request import fit_asked
 from labscribe.tools.known_values import judged_by_constants

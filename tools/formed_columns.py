@@ -24,6 +24,7 @@ import sympy
 from labscribe.tools.axis_expressions import Wanted, defined, plotted, swings_timed
 from labscribe.tools.column_names import OWN_LETTER, name_ends
 from labscribe.tools.columns import Column
+from labscribe.tools.formed_units import Units, multiplicative, unit_of, unit_text
 from labscribe.tools.formula_notation import plain_arithmetic
 from labscribe.tools.held_powers import held_square
 from labscribe.tools.repeat_names import RUN_NAME, stated_swings
@@ -31,8 +32,6 @@ from labscribe.tools.symbol_dimensions import conventional_column, dimension_is,
 from labscribe.tools.tables import Table
 from labscribe.tools.unit_library import unit_registry
 
-# Named units a product of units is written as when it equals one (V·A is W).
-_NAMED = ("W", "J", "N", "Pa", "C", "ohm", "Hz", "F", "H", "T", "Wb", "S")
 _PERIOD_WORDS = re.compile(
     r"(?<![A-Za-z])(?-i:T)(?![A-Za-z])|period|periode|schwingungsdauer|swing|schwingung|"
     r"oscillation|周期",
@@ -42,10 +41,6 @@ MAX_FORMED = 8  # per table
 # Series of one symbol whose readings differ by more than this share of their size in the
 # median row are different runs (one capacitor each), not observers of one quantity.
 RUNS_AGREE = 0.2
-
-
-Units = dict[str, Fraction]
-"""A unit as the written units it is a product of, with their powers: {"s": 2}."""
 
 
 @dataclass
@@ -208,7 +203,7 @@ def _add_one(table: Table, wanted: Wanted, prefix: str, chosen: dict[str, list[C
             return False
         known[symbol] = _known(symbol, columns, table)
         sources += [c.key for c in columns]
-    units = _unit_of(wanted.expression, known)
+    units = unit_of(wanted.expression, {n: k.units for n, k in known.items()})
     if units is None:
         return False
     names = sorted(known)
@@ -318,7 +313,7 @@ def _known(symbol: str, columns: list[Column], table: Table) -> _Known:
     sigma = (
         table.frame[paired[0].key].to_numpy(dtype=float) if len(columns) == 1 and paired else None
     )
-    if unit is not None and _difference(symbol, column) and not _multiplicative(unit):
+    if unit is not None and _difference(symbol, column) and not multiplicative(unit):
         # a difference of temperatures (ΔT in °C, Capstone's `deg C`) is the same in kelvin
         known = _Known(symbol, values, {"K": Fraction(1)}, text)
         step = 1.0
@@ -326,7 +321,7 @@ def _known(symbol: str, columns: list[Column], table: Table) -> _Known:
         # an angle in degrees is in radians in a formula's cos θ, as numpy takes it
         step = unit_registry().Quantity(1, unit).to("radian").magnitude
         known = _Known(symbol, values * step, {}, f"{text} in rad" if step != 1 else text)
-    elif unit is not None and not _multiplicative(unit):
+    elif unit is not None and not multiplicative(unit):
         quantity = unit_registry().Quantity
         kelvin = quantity(values, unit).to("kelvin").magnitude
         step = quantity(1, unit).to("kelvin").magnitude - quantity(0, unit).to("kelvin").magnitude
@@ -342,64 +337,6 @@ def _known(symbol: str, columns: list[Column], table: Table) -> _Known:
 def _difference(symbol: str, column: Column) -> bool:
     """Whether a symbol or its column names a difference (`ΔT`, `delta_T`)."""
     return symbol.startswith(("Delta", "delta")) or column.name.lstrip().startswith(("Δ", "δ"))
-
-
-def _multiplicative(unit: str) -> bool:
-    return bool(unit_registry().Quantity(1, unit)._is_multiplicative)
-
-
-def _unit_of(expression: sympy.Expr, known: dict[str, _Known]) -> Units | None:
-    """The unit of `expression` from its symbols' units; None where it has none (a sum of
-    different units). A logarithm's or an exponential's is none at all ({}): its argument's
-    unit is said in the description."""
-    if expression.is_Symbol:
-        return dict(known[expression.name].units)
-    if expression.is_number:  # 2, and π of φ = 2π·a/b
-        return {}
-    if isinstance(expression, sympy.Add):
-        units = [_unit_of(a, known) for a in expression.args if not a.is_number]
-        first = units[0] if units else {}
-        return first if all(u == first for u in units) else None
-    if isinstance(expression, sympy.Mul):
-        total: Units = {}
-        for argument in expression.args:
-            part = _unit_of(argument, known)
-            if part is None:
-                return None
-            for name, power in part.items():
-                total[name] = total.get(name, Fraction(0)) + power
-        return {name: power for name, power in total.items() if power}
-    if isinstance(expression, sympy.Pow) and expression.exp.is_Rational:
-        base = _unit_of(expression.base, known)
-        power = Fraction(int(expression.exp.p), int(expression.exp.q))
-        return None if base is None else {n: p * power for n, p in base.items()}
-    if isinstance(expression, (sympy.log, sympy.exp, sympy.sin, sympy.cos, sympy.tan)):
-        return {}  # of a pure number (an angle in radians)
-    return None
-
-
-def unit_text(units: Units) -> str:
-    """`s^2`, `nm^-1`, `V·A` as `W` (pint says when a product is a named unit)."""
-    parts = sorted(units.items(), key=lambda item: -item[1])
-    text = "·".join(name if power == 1 else f"{name}^{_power(power)}" for name, power in parts)
-    if len(parts) > 1:
-        quantity = _quantity(text)
-        for named in _NAMED:
-            try:
-                if quantity is not None and abs(quantity.to(named).magnitude - 1) < 1e-9:
-                    return "Ω" if named == "ohm" else named
-            except Exception:  # pint: not of this dimension
-                continue
-    return text
-
-
-def _power(power: Fraction) -> str:
-    return str(power.numerator) if power.denominator == 1 else f"({power})"
-
-
-def _quantity(text: str):
-    unit = pint_unit(text)
-    return None if unit is None else unit_registry().Quantity(1, unit)
 
 
 def _append(
@@ -422,31 +359,6 @@ def _append(
     return key
 
 
-def consumed(columns: list[Column]) -> set[str]:
-    """The keys of the columns of the file a formed quantity was made from: it stands for
-    them (the mean of repeated series, U and I in P = U·I, λ in 1/λ), so they are not fitted
-    as responses of their own. A formed one (P, made into ln P) stays."""
-    formed = {c.key for c in columns if c.formed}
-    return {key for c in columns for key in c.formed_from if key not in formed}
-
-
-def related(first: Column, second: Column, columns: list[Column]) -> bool:
-    """Whether two columns hold the same measured values in two forms (λ and 1/λ, T⁴ and
-    ln T): a fit of one against the other says nothing about the data. A quantity formed of
-    several (η = P_mech/P_el, with P_mech = 2π·n·M/60) against one of them (n) is a curve."""
-    return _ancestors(first, columns) == _ancestors(second, columns)
-
-
-def _ancestors(column: Column, columns: list[Column], depth: int = 0) -> set[str]:
-    if not column.formed_from or depth > MAX_FORMED:
-        return {column.key}
-    by_key = {c.key: c for c in columns}
-    found: set[str] = set()
-    for key in column.formed_from:
-        found |= _ancestors(by_key[key], columns, depth + 1) if key in by_key else {key}
-    return found
-
-
 def _tidy(text: str) -> str:
     """sympy's `**` and `log` as a report writes them: `^`, `ln`."""
     return text.replace("**", "^").replace("log(", "ln(").replace("*", "·")
@@ -454,16 +366,3 @@ def _tidy(text: str) -> str:
 
 def _cut(text: str, limit: int = 90) -> str:
     return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
-
-
-def formed_notes(tables: list) -> list[str]:  # TableSummary, kept loose for the fallback
-    """One sentence a table for the quantities formed in it, for the report's notes."""
-    notes = []
-    for summary in tables:
-        formed = [c for c in summary.columns if getattr(c, "formed", "")]
-        if formed:
-            said = "; ".join(
-                f"{c.name}{f' [{c.unit}]' if c.unit else ''} as {c.formed}" for c in formed
-            )
-            notes.append(f"{summary.id}: formed from the data as the assignment asks: {said}.")
-    return notes

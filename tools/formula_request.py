@@ -128,7 +128,7 @@ def _not_one_variable(variables: list[str], fit: Fit) -> str:
     what = "stands for a column" if len(variables) == 1 else "stand for columns"
     return (
         f"not fitted: the model has more than one variable ({names} {what} of the data "
-        f"besides {fit.x}), and this report fits a model against one variable only; fitting "
+        f"besides {fit.x_label}), and this report fits a model against one variable only; fitting "
         "it here would turn a column into a parameter"
     )
 
@@ -180,5 +180,5 @@ def _not_the_response(definition: str, fit: Fit) -> str:
     name = definition.split("=")[0].strip()
     return (
         f"not fitted: the model's {name} is worked out from other quantities ({definition}), "
-        f"which this report does not do; {fit.y} is not {name}"
+        f"which this report does not do; {fit.y_label} is not {name}"
     )

@@ -90,9 +90,6 @@ def defined_values(
     }
 
 
-NAMED_RANGE = "the range the task names"
-
-
 def named_range(text: str, unit: str, variable: str = "") -> tuple[float, float] | None:
     """The range of a variable measured in `unit` that `text` names ("0.30 V to 0.65 V",
     "between 0.3 and 0.65 V", "20,0 °C ≤ T ≤ 30,0 °C"), in `unit`; None where it names none
@@ -151,21 +148,22 @@ def as_given(
         notes += [f"{name} fixed at {value}, the value the task gives, not fitted"
                   for name, value in written.items()]  # fmt: skip
     window = named_range(task, fit.x_unit, formula.x)
+    update: dict[str, object] = {}
     if window is not None:
         inside = (x >= window[0]) & (x <= window[1])
         if MIN_POINTS <= inside.sum() < len(x):
             unit = f" {fit.x_unit}" if fit.x_unit else ""
             notes.append(
-                f"fitted to the {int(inside.sum())} of {len(x)} points with {fit.x} from "
-                f"{window[0]:g} to {window[1]:g}{unit}, {NAMED_RANGE}"
+                f"fitted to the {int(inside.sum())} of {len(x)} points with {fit.x_label} from "
+                f"{window[0]:g} to {window[1]:g}{unit}, the range the task names"
             )
+            update["task_range"] = window
             x, y = x[inside], y[inside]
             sigma = None if sigma is None else sigma[inside]
     if not notes:
         return formula, fit, (x, y, sigma), given
-    fit = fit.model_copy(
-        update={"notes": [*fit.notes, *notes], "fitted_points": len(x), "fixed": fixed}
-    )
+    update |= {"notes": [*fit.notes, *notes], "fitted_points": len(x), "fixed": fixed}
+    fit = fit.model_copy(update=update)
     return formula, fit, (x, y, sigma), given
 
 

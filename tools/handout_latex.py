@@ -34,6 +34,10 @@ _LATEX_SKIPPED = frozenset(
 )  # fmt: skip
 _LATEX_BREAKS = frozenset({"par", "bigskip", "medskip", "smallskip", "newpage", "clearpage"})
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
+# `$...$` in Markdown and plain text is LaTeX math (MyST, Jupyter, GitHub): read as text.
+# One way to match a run of non-dollars keeps this linear.
+INLINE_MATH = re.compile(r"\$\$?([^$\n]+)\$\$?")
+MAX_MATH = 200  # `$...$` spans read as text per paragraph; the rest stay as written
 _FRACTIONS = ("frac", "dfrac", "tfrac", "cfrac")
 # siunitx's quantities print their number and unit: `\\SI{589.3}{nm}` is "589.3 nm"
 _QUANTITIES = {"SI": "[{{", "qty": "[{{", "si": "[{", "num": "[{"}
@@ -88,6 +92,11 @@ def latex_text(source: str) -> str:
     except (RecursionError, ValueError, IndexError, AttributeError, TypeError):
         return source
     return " ".join(printed.split())
+
+
+def inline_math_text(text: str) -> str:
+    """`text` with its `$...$` spans as the text they print (`$U_{34}$` is "U_34")."""
+    return INLINE_MATH.sub(lambda m: latex_text(m.group(1)), text, count=MAX_MATH)
 
 
 def latex_handout(text: str) -> Handout:

@@ -21,21 +21,17 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from labscribe.tools.handout_html import html_handout
-from labscribe.tools.handout_latex import latex_handout, latex_text
+from labscribe.tools.handout_latex import INLINE_MATH, MAX_MATH, inline_math_text, latex_handout
 from labscribe.tools.handout_lines import Handout, Line
 
-__all__ = ["Handout", "Line", "handout_of", "latex_text", "markdown_handout"]
+__all__ = ["Handout", "Line", "handout_of", "markdown_handout"]
 
 MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})
 LATEX_SUFFIXES = frozenset({".tex"})
 HTML_SUFFIXES = frozenset({".html", ".htm"})
 # A .txt handout whose lines open with `# ` is Markdown written in a text file.
 _MARKDOWN_HEADING = re.compile(r"^#{1,6}[ \t]+\S", re.MULTILINE)
-# `$...$` in Markdown is LaTeX math (MyST, Jupyter, GitHub): read as text. One way to match
-# a run of non-dollars keeps this linear.
-_INLINE_MATH = re.compile(r"\$\$?([^$\n]+)\$\$?")
 _MARKDOWN_MARK = re.compile(r"[\\*_`\[\]<>&]")
-MAX_MATH = 200  # `$...$` spans read as text per paragraph; the rest stay as written
 # MyST roles ({numref}`fig-1`) name a target: the reader sees the target's name.
 _ROLE = re.compile(r"\{(?:numref|ref|eq|doc|cite|term|math|download|abbr|sub|sup)\}")
 # MyST directives whose body is text a student reads (an admonition); other fenced blocks
@@ -70,7 +66,7 @@ def handout_of(text: str, rel: str) -> Handout | None:
 def _math_escaped(text: str) -> str:
     """`text` with the marks inside its `$...$` spans escaped for CommonMark, which would
     read `\\,` as a comma and `*` as emphasis: the spans reach latex_text as written."""
-    return _INLINE_MATH.sub(
+    return INLINE_MATH.sub(
         lambda m: _MARKDOWN_MARK.sub(lambda c: "\\" + c[0], m[0]), text, count=MAX_MATH
     )
 
@@ -177,7 +173,7 @@ def _inline_text(token: Token) -> str:
                 parts[start] = child.markup
                 parts.append(child.markup)
     text = _ROLE.sub("", "".join(parts))
-    return _INLINE_MATH.sub(lambda m: latex_text(m.group(1)), text, count=MAX_MATH)
+    return inline_math_text(text)
 
 
 def _first_char(children: list[Token]) -> str:

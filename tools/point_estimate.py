@@ -141,11 +141,11 @@ def _at(fit: Fit, table: Table, at: float, unit: str, task: str) -> Extreme | No
     # as many digits as tell the interval's ends apart (a calibration's 1.09165 ± 0.00005)
     digits = max(4, math.ceil(math.log10(abs(mean) / error)) + 2) if error > 0 and mean else 4
     given = (
-        f"estimated {fit.y} at {fit.x} = {stated}: {mean:.{digits}g}{y_unit} (standard error "
-        f"of the curve there {error:.2g}{y_unit}); {CONFIDENCE * 100:.0f} % {what} "
+        f"estimated {fit.y_label} at {fit.x_label} = {stated}: {mean:.{digits}g}{y_unit} "
+        f"(standard error of the curve there {error:.2g}{y_unit}); {CONFIDENCE * 100:.0f} % {what} "
         f"{float(low.iloc[0]):.{digits}g} to {float(high.iloc[0]):.{digits}g}{y_unit} "
         f"(Student's t, {int(model.df_resid)} degrees of freedom; the {CURVES[degree]} fitted "
-        f"to {fit.y} against {fit.x}, {fit.table})"
+        f"to {fit.y_label} against {fit.x_label}, {fit.table})"
     )
     return Extreme(task=task, kind="estimate", given=given, value=mean, unit=fit.y_unit,
                    name=fit.y, table=fit.table)  # fmt: skip

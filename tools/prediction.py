@@ -365,7 +365,7 @@ def _compared(
                       if s]  # fmt: skip
             z = abs(value - prediction.value) / math.hypot(*spread) if spread else None
             prediction.comparisons.append(
-                Comparison(source=f"the {fit.model} fit of {fit.y} against {fit.x}",
+                Comparison(source=f"the {fit.model} fit of {fit.y_label} against {fit.x_label}",
                            table=fit.table, value=parameter.value,
                            sigma=parameter.stderr, unit=parameter.unit, z=z)
             )  # fmt: skip

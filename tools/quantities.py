@@ -71,7 +71,7 @@ def known_values(fits: list[Fit], settings: list[ParameterRow]) -> dict[str, Kno
             counts[parameter.name] = counts.get(parameter.name, 0) + 1
     for fit in fitted:
         values = uncertain_parameters(fit)
-        source = f"the {fit.model} fit of {fit.y} against {fit.x} in {fit.table}"
+        source = f"the {fit.model} fit of {fit.y_label} against {fit.x_label} in {fit.table}"
         for parameter in fit.parameters:
             name = parameter.name
             if counts[name] > 1:

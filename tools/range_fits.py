@@ -162,7 +162,7 @@ def left_out_of(asked: list[Fit]) -> str:
 
 def _which(fit: Fit, asked: list[Fit]) -> str:
     """The fit's column, with its table where the task's model is fitted in several."""
-    return f"{fit.y} ({fit.table})" if len({f.table for f in asked}) > 1 else fit.y
+    return f"{fit.y_label} ({fit.table})" if len({f.table for f in asked}) > 1 else fit.y_label
 
 
 def instead(asked: list[Fit], fits: list[Fit]) -> list[str]:

@@ -137,7 +137,7 @@ def between_predictors(
         if regression is None or fit.requested:
             kept.append(fit)
         else:
-            apart.setdefault(regression.number, []).append(f"{fit.y} against {fit.x}")
+            apart.setdefault(regression.number, []).append(f"{fit.y_label} against {fit.x_label}")
     noted = [
         r.model_copy(update={"notes": [*r.notes, (
             f"the predictors were not fitted one against another ({listed(apart[r.number])}): "

@@ -65,7 +65,7 @@ def fit_request(
     shape = BY_NAME[request.shape or ""]
     if shape.positive_x and x.min() <= 0:
         note = (f"the {shape.name} model could not be fitted: it is defined only for "
-                f"{fit.x} > 0, and {fit.x} reaches {x.min():g}")  # fmt: skip
+                f"{fit.x_label} > 0, and {fit.x_label} reaches {x.min():g}")  # fmt: skip
         return fit.model_copy(update={"notes": [*fit.notes, note]})
 
     def shaped(x: np.ndarray, y: np.ndarray, sigma: np.ndarray | None) -> Fit:
@@ -154,10 +154,12 @@ def fit_log_of_response(
         return prepared
     fit, x, y, sigma = prepared
     if not bool(np.all(y > 0)):
-        note = (f"the straight line of ln {fit.y} the task asks for was not fitted: {fit.y} "
-                f"reaches {y.min():g}, and only a positive value has a logarithm")  # fmt: skip
+        note = (
+            f"the straight line of ln {fit.y_label} the task asks for was not fitted: "
+            f"{fit.y_label} reaches {y.min():g}, and only a positive value has a logarithm"
+        )
         return fit.model_copy(update={"notes": [*fit.notes, note]})
-    text = f"ln {fit.y} = b0 + b1·{fit.x}"
+    text = f"ln {fit.y_label} = b0 + b1·{fit.x_label}"
     curve = Formula(text=text, y="y", x="x", expression="exp(b0 + b1*x)",
                     parameters=("b0", "b1"), linear=frozenset())  # fmt: skip
     line = Formula(text=text, y="y", x="x", expression="b0 + b1*x", parameters=("b0", "b1"),
@@ -184,15 +186,15 @@ def _fit_log_line(
              for name, dimension in dimensions(formula, values).items()}  # fmt: skip
     parameters = [p.model_copy(update={"unit": units.get(p.name, p.unit)})
                   for p in done.parameters]  # fmt: skip
-    weights = f"weighted by σ/{fit.y}" if sigma is not None else "unweighted"
+    weights = f"weighted by σ/{fit.y_label}" if sigma is not None else "unweighted"
     note = (
-        f"fitted as the task asks: the straight line ln {fit.y} = {line.expression} "
-        f"against {fit.x} ({weights}); R² and the reduced χ² are those of ln {fit.y}"
+        f"fitted as the task asks: the straight line ln {fit.y_label} = {line.expression} "
+        f"against {fit.x_label} ({weights}); R² and the reduced χ² are those of ln {fit.y_label}"
     )
     # the curve drawn over the data, and the model the checklist reads, stay the formula's
     return done.model_copy(update={"parameters": parameters, "y_unit": fit.y_unit,
                                    "expression": formula.expression, "sigma_estimate": None,
-                                   "straightened": f"ln {fit.y}",
+                                   "straightened": f"ln {fit.y_label}",
                                    "notes": [*done.notes, note]})  # fmt: skip
 
 

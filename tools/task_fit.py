@@ -199,31 +199,31 @@ def differs(fit: Fit, ask: Ask, table: TableSummary | None = None) -> str:
     apart): other axes, another formula, a nonlinear fit for a straight line, the wrong
     variant, one series for both, raw counts for corrected ones."""
     if ask.axes is not None and (mismatch(fit, ask.axes) or _other_columns(fit, ask.axes, table)):
-        return f"a fit of {fit.y} against {fit.x}"
+        return f"a fit of {fit.y_label} against {fit.x_label}"
     if fit.variable and table is not None and _other_dimension(fit.variable, "", fit.x, table):
         # the formula's f (a frequency) against a column in seconds: another file's model
-        return f"a fit of {fit.y} against {fit.x}"
+        return f"a fit of {fit.y_label} against {fit.x_label}"
     # a straight line asked beside a curved formula is the formula's linearisation: the axes
     # and the straight-line rule judge it, not the formula
     if ask.formula and not fit.variable and not ask.straight:
-        return f"a {fit.model} fit of {fit.y} against {fit.x}"
+        return f"a {fit.model} fit of {fit.y_label} against {fit.x_label}"
     if ask.straight and _curved(fit) and not _line_in_axis(fit, ask.axes):
-        return f"a nonlinear fit of {fit.y} against {fit.x}"
+        return f"a nonlinear fit of {fit.y_label} against {fit.x_label}"
     has_intercept = _has_intercept(fit)
     if ask.intercept and not has_intercept:
-        return f"a fit of {fit.y} against {fit.x} through the origin"
+        return f"a fit of {fit.y_label} against {fit.x_label} through the origin"
     if ask.origin and not ask.intercept and has_intercept and (fit.model or "") in STRAIGHT:
-        return f"a fit of {fit.y} against {fit.x} with an intercept"
+        return f"a fit of {fit.y_label} against {fit.x_label} with an intercept"
     if ask.corrected and not _CORRECTED_COLUMN.search(fit.y):
-        return f"a fit of the uncorrected {fit.y} against {fit.x}"
+        return f"a fit of the uncorrected {fit.y_label} against {fit.x_label}"
     if ask.both and table is not None and _one_series(fit, table):
-        return f"a fit of {fit.y} alone against {fit.x}"
+        return f"a fit of {fit.y_label} alone against {fit.x_label}"
     if table is not None and ask.not_the:
         excluded = {
             c.name for phrase in ask.not_the for c in columns_named(phrase, table.columns, {})
         }
         if fit.x in excluded or fit.y in excluded:
-            return f"a fit of {fit.y} against {fit.x}"
+            return f"a fit of {fit.y_label} against {fit.x_label}"
     return ""
 
 

@@ -107,18 +107,25 @@ class Verdict(BaseModel):
 
     @property
     def misses_detail(self) -> bool:
-        """The residuals are not like noise, but σ is only estimated and they stay within
-        CLOSE_SHARE of the data's range: the model follows the data closely and misses a
-        detail; that is no evidence that it does not describe them."""
-        return (
-            not self.describes
-            and self.estimated
-            and self.spread is not None
-            and self.spread < CLOSE_SHARE
-        )
+        """The residuals are not like noise, yet no evidence against the model: σ is only
+        estimated and they stay within CLOSE_SHARE of the data's range, or their shape lies
+        within the stated uncertainties (a reduced χ² of at most 1). The model follows the
+        data and misses a detail."""
+        if self.describes:
+            return False
+        if self.estimated:
+            return self.spread is not None and self.spread < CLOSE_SHARE
+        chi = self.reduced_chi_square
+        return chi is not None and not self.exceeds_noise and chi <= 1.0
 
     def detail(self) -> str:
         """What a model that misses a detail (misses_detail) does, in words."""
+        if not self.estimated:
+            return (
+                f"describes the data within their stated uncertainties (reduced χ² = "
+                f"{self.reduced_chi_square:.2g} with σ from {self.sigma}), though {self.reason()}"
+                ": a shape smaller than the uncertainties, too small to count against its values"
+            )
         return (
             f"follows the data closely (the residuals' RMS is {100 * (self.spread or 0):.1f} % "
             "of their range) but not to within the noise estimated from neighbouring points: "

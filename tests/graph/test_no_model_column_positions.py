@@ -66,6 +66,9 @@ def test_a_headerless_file_takes_the_symbols_and_units_the_handout_gives_by_plac
 ) -> None:
     report = report_for(tmp_path, (name, handout), DATA)
     assert "\\textbf{f [Hz]} & \\textbf{\\ensuremath{\\lambda} [m]}" in report, report
+    # the fits, their notes and the checklist call the columns by those symbols too
+    assert " against f [Hz] (miedz.csv)" in report
+    assert "column 1" not in report and "column 2" not in report
 
 
 def test_a_description_of_another_file_names_no_column(tmp_path: Path) -> None:

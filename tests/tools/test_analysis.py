@@ -8,7 +8,8 @@ from asuser import as_normal_user
 
 from labscribe.guards.numbers import check_numbers
 from labscribe.tools import analysis as analysis_module
-from labscribe.tools.analysis import DIGEST_CHARS, Analysis, Unreadable, analyse
+from labscribe.tools.analysis import Analysis, Unreadable, analyse
+from labscribe.tools.analysis_digest import DIGEST_CHARS
 from labscribe.tools.base import Folder
 
 TRUE_F0 = 5033.0  # examples/README.md: 1/(2π√(LC)) for L = 10 mH, C = 100 nF

@@ -17,7 +17,9 @@ from uncertainties import ufloat, umath
 
 from labscribe.tools.axis_expressions import defined, plotted, swings_timed, trailing_expression
 from labscribe.tools.columns import Column
-from labscribe.tools.formed_columns import consumed, form_columns, related, unit_text
+from labscribe.tools.formed_columns import form_columns
+from labscribe.tools.formed_lineage import consumed, related
+from labscribe.tools.formed_units import unit_text
 from labscribe.tools.role_phrases import sentences
 from labscribe.tools.tables import Table, TableSummary
 

@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from labscribe.guards.numbers import check_numbers
-from labscribe.tools.analysis import WRITER_DIGEST, Analysis, analyse
+from labscribe.tools.analysis import Analysis, analyse
+from labscribe.tools.analysis_digest import WRITER_DIGEST
 from labscribe.tools.base import Folder
 from labscribe.tools.checklist import checklist
 from labscribe.tools.fit_result import format_value

@@ -158,3 +158,26 @@ def test_a_misfit_against_a_stated_uncertainty_is_never_a_detail_missed() -> Non
     residual = 0.01 * np.sin(x)  # small, but far beyond the σ stated
     verdict = judge(x, residual, curve, np.full(30, 1e-4), "dy", np.column_stack([x, x**0]))
     assert not verdict.describes and not verdict.misses_detail
+
+
+def test_a_shape_within_the_stated_uncertainties_is_a_detail_not_a_wrong_model() -> None:
+    """A gain with a generous σ column: the residuals keep one sign in long stretches, but
+    every one lies well within its uncertainty (reduced χ² ≈ 0.3). The model describes the
+    data within their uncertainties; the shape is said, not held against it."""
+    x = np.linspace(0.0, 5.0, 30)
+    curve = 1.0 + 2.0 * x
+    residual = 0.05 * np.sin(1.5 * x)
+    verdict = judge(x, residual, curve, np.full(30, 0.06), "dy", np.column_stack([x, x**0]))
+    assert verdict.structure and not verdict.describes
+    assert verdict.reduced_chi_square is not None and verdict.reduced_chi_square < 1
+    assert verdict.misses_detail
+    assert "within their stated uncertainties" in verdict.detail()
+    assert "runs test" in verdict.detail()
+
+
+def test_a_shape_beyond_the_stated_uncertainties_on_average_is_no_detail() -> None:
+    x = np.linspace(0.0, 5.0, 30)
+    residual = 0.05 * np.sin(1.5 * x)
+    verdict = judge(x, residual, 1.0 + 2.0 * x, np.full(30, 0.03), "dy", np.column_stack([x, x**0]))
+    assert verdict.structure and verdict.reduced_chi_square > 1
+    assert not verdict.misses_detail
