@@ -53,6 +53,7 @@ from labscribe.tools.row_numbers import restore_named
 from labscribe.tools.scanning import files_with_suffix
 from labscribe.tools.stated_units import stated_units
 from labscribe.tools.stated_values import measured_inputs, stated_values
+from labscribe.tools.stepped_columns import stepped_columns
 from labscribe.tools.tables import TABLE_SUFFIXES, NoTable, Table, TableSummary, read_data
 from labscribe.tools.tasks import (
     ASSIGNMENT_SUFFIXES,
@@ -211,8 +212,9 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
     handout = replace(handout, values=(*analysis.parameters, *stated), stated=tuple(stated))
     for table in loaded:
         _name_columns(table, handout.text)
+    stepped_columns(loaded, analysis.tasks, handout.text)  # U from "ab 320 V in 10-V-Schritten"
     try:  # the quantities the assignment plots that no column holds (T², 1/λ, P = U·I)
-        analysis.unformed = form_columns(loaded, analysis.tasks, handout.text).unformed
+        analysis.unformed = form_columns(loaded, analysis.tasks, handout.text, stated).unformed
     except Exception as exc:  # the columns as read stand; the rest of the analysis goes on
         analysis.left_out.append(f"forming the assignment's quantities failed: {exc}"[:200])
     try:

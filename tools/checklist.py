@@ -14,9 +14,7 @@ import re
 from pydantic import BaseModel, Field
 
 from labscribe.tools.analysis import Analysis
-from labscribe.tools.columns import Column
-from labscribe.tools.constants import asked_symbols
-from labscribe.tools.data_facts import topic_words, words_of
+from labscribe.tools.data_facts import topic_words
 from labscribe.tools.fit_quantities import answers
 from labscribe.tools.fit_result import Fit, axes_of, format_value
 from labscribe.tools.judgements import judgements
@@ -42,8 +40,8 @@ from labscribe.tools.stated import (
     model_not_line,
     unit_unknown,
 )
-from labscribe.tools.tables import TableSummary
 from labscribe.tools.task_fit import Ask, asks, differs, read_the_other_way
+from labscribe.tools.task_material import column_named, material, other_fits, task_words
 from labscribe.tools.task_needs import (
     STATISTICS,
     defined_names,
@@ -51,17 +49,11 @@ from labscribe.tools.task_needs import (
     part_of_data,
     plot_only,
 )
+from labscribe.tools.tasks import task_number
 
 MAX_GIVEN = 4  # results listed per task: the rest are in the report's tables
 MAX_ANSWERS = 9  # the values a task asks of its fits: k and τ of each of three runs
 # Chinese task words, mapped to the English words the vocabulary uses.
-CHINESE_WORDS = {
-    "谐振": "resonance", "共振": "resonance", "品质因数": "quality", "带宽": "bandwidth",
-    "斜率": "slope", "截距": "intercept", "时间常数": "tau", "衰减": "decay", "相位": "phase",
-    "振幅": "amplitude", "幅度": "amplitude", "半高宽": "fwhm", "峰": "peak", "频率": "frequency",
-    "周期": "period", "指数": "exponent", "电阻": "resistance", "电感": "inductance",
-    "电容": "capacitance", "容差": "tolerance",
-}  # fmt: skip
 PART_LEFT = (
     "not done: the task works on part of the data only (“{part}”); the fits here take all "
     "of it, so none of their values answers it"
@@ -86,8 +78,6 @@ POOLED = re.compile(
 # Where a value worked out from the nominal data starts: the parameter files' values.
 NOMINAL_SOURCE = "the nominal values in the table of parameters"
 NOMINAL_WORK = f"work it out from {NOMINAL_SOURCE}"
-MIN_PART = 3  # parts of a name shorter than this (the `r` of `V_R`) name nothing alone
-MIN_PREFIX = 4  # `measure` and `measured` are one word; `res` and `resonance` are not
 
 
 class TaskEvidence(BaseModel):
@@ -118,6 +108,14 @@ def _evidence(
     regressed = bool(given)  # a regression answers it: one-predictor fits are beside the point
     given = prediction_evidence(task, analysis.predictions) + given
     requested = [fit for fit in analysis.fits if fit.requested == task and fit.model is not None]
+    whose, inherited = "the model this task asks for", False
+    if not requested and ask is not None and ask.axes is None and not ask.formula and number > 1:
+        # "bezogen auf die Zählrate der Ausgleichsgeraden": the line of the task before
+        earlier = analysis.tasks[number - 2]
+        requested = [f for f in analysis.fits if f.requested == earlier and f.model is not None]
+        inherited = bool(requested)
+        if inherited:
+            whose = f"the fit task {task_number(analysis.task_numbers, number - 1)} asks for"
     # a fit of other axes, formula, series or variant than the task's is not the fit it asks
     # for, whatever it is called: it is named as what it is, never offered as the answer
     other_axes = _not_asked(analysis, ask)
@@ -130,7 +128,7 @@ def _evidence(
     for fit in asked:
         if answers_task(fit) and (unknown := unit_unknown(fit)):
             unstated += unknown
-            given.append(f"a fit of {axes_of(fit, analysis.fits)} (the model this task asks for; "
+            given.append(f"a fit of {axes_of(fit, analysis.fits)} ({whose}; "
                          "the units of its parameters are not worked out, so their values are "
                          "not listed here)")  # fmt: skip
         elif answers_task(fit):
@@ -139,7 +137,7 @@ def _evidence(
                       and p.name in words and is_symbol(p.name)]  # fmt: skip
             values = ", ".join(f"{p.name} = {format_value(p)}" for p in fit.shown_parameters())
             fixed = f", with {', '.join(fit.fixed)} as the task gives" if fit.fixed else ""
-            given.append(f"{values} (the model this task asks for, fitted to "
+            given.append(f"{values} ({whose}, fitted to "
                          f"{axes_of(fit, analysis.fits)}{fixed}{_r_squared(task, fit)}"
                          f"{ROUGHLY if roughly(fit) else ''})")  # fmt: skip
     if asked and not any(answers_task(fit) for fit in asked):
@@ -161,17 +159,17 @@ def _evidence(
               and (f.table, f.y, f.x) not in answered
               and not given_names & {p.name for p in f.parameters}]  # fmt: skip
     # a plot asks for no value; a regression's task, for none of a one-predictor fit
-    fitted = [] if regressed or plot_only(task) else _other_fits(task, words, others)
+    fitted = [] if regressed or plot_only(task) else other_fits(task, words, others)
     if fitted and (defined := defined_names(task)) and not from_nominal(task):
         # "Ry = 4a²/3 and σ = −b/a": the formulas' inputs are the symbols they name (a, b),
         # never another fit's parameter of another name (a cubic's c0 is no b)
-        fitted = _other_fits(task, words, others, only=_inputs(task, defined, others))
+        fitted = other_fits(task, words, others, only=_inputs(task, defined, others))
     if fitted and from_nominal(task):
         # a value worked out from the nominal data: another fit's value of the same symbol is
         # no way to it; only a fitted value the task compares with ("your fitted Bmax") bears
-        fitted = _other_fits(task, words, others, only=fitted_named(task))
+        fitted = other_fits(task, words, others, only=fitted_named(task))
     given += fitted
-    names_a_column = any(_column_named(c, t, words) for t in analysis.tables for c in t.columns)
+    names_a_column = any(column_named(c, t, words) for t in analysis.tables for c in t.columns)
     repeated = repeat_evidence(task, words, analysis.repeats, names_a_column)
     given += [_repeat_part(task, line) for line in repeated]
     extremes = [e for e in analysis.extremes if e.task == task]
@@ -192,7 +190,7 @@ def _evidence(
     given += [e.given for e in extremes if e.given and not (unanswered and e.given in readings)]
     values = list(given)  # what follows is the material the task starts from, not its answer
     given += readings if unanswered else []
-    given += _material(analysis, words)
+    given += material(analysis, words)
     judged = judgements(task)
     predicted = any(p.task == task for p in analysis.predictions) or any(
         line.startswith(PREDICTED) for line in given
@@ -231,6 +229,8 @@ def _evidence(
         rest = left.removeprefix("not done: ") if left.startswith("not done: ") else ""
         left = (f"not done: {' and '.join(loose)} {'is' if one else 'are'} not determined by "
                 f"the data (see the fits){'; ' + rest if rest else ''}")  # fmt: skip
+    if inherited and not left.startswith("not done"):
+        left = f"not done: what the task asks of {whose}, worked out from its values"
     left = _unstated(left, unstated, unanswered) + left_out_of(asked)
     shown = max(MAX_GIVEN, min(len(from_fit), MAX_ANSWERS))
     return TaskEvidence(task=task, given=given[:shown], left=left)
@@ -354,86 +354,7 @@ def _inputs(task: str, defined: list[tuple[str, str]], fits: list[Fit]) -> froze
     )
 
 
-def _other_fits(
-    task: str, words: set[str], fits: list[Fit], only: frozenset[str] | None = None
-) -> list[str]:
-    """The values of fits the task does not ask for by name whose parameters it names by
-    their words (`slope`, `f0`) or symbols; of those, only the parameters named in `only`
-    where it is given."""
-    asked_for = asked_symbols((task,), "", {})
-    found = []
-    for fit in fits:
-        if not fit.good or fit.model is None:
-            continue
-        shown = fit.key_parameters() + [
-            p for p in fit.parameters if p.derived and p not in fit.key_parameters()
-        ]
-        named = [p for p in shown if topic_words(fit, p) & words or p.name in asked_for]
-        named = named if only is None else [p for p in shown if p.name in only]
-        values = ", ".join(f"{p.name} = {format_value(p)}" for p in named)
-        # several tasks may ask for one model of one pair of columns: each fits it alike
-        if named and (text := f"{values} (fit of {axes_of(fit, fits)})") not in found:
-            found.append(text)
-    return found
-
-
-def _material(analysis: Analysis, words: set[str]) -> list[str]:
-    """The data columns and parameter-file rows a task names: what it starts from."""
-    found = []
-    for table in analysis.tables:
-        named = [
-            c.name
-            for c in table.columns
-            if c.key != table.x
-            and c.key not in table.predictors
-            and c.uncertainty_of is None
-            and _column_named(c, table, words)
-        ]
-        if named and table.x:
-            x = table.column(table.x).name
-            found.append(f"data: {', '.join(named)} against {x} ({table.id}, {table.rows} rows)")
-    for row in analysis.parameters:
-        if row.number is not None and _row_matches(row.name, words):
-            value = (
-                row.value
-                if not row.unit or row.value.endswith(row.unit)
-                else f"{row.value} {row.unit}"
-            )
-            found.append(f"{row.name} = {value} ({row.source})")
-    return found
-
-
 def _r_squared(task: str, fit: Fit) -> str:
     """`; R² = 0.6445` where the task asks for R² and the fit has one."""
     asks = next(asked for name, asked, _ in STATISTICS if name == "R²").search(task)
     return f"; R² = {fit.r_squared:.4f}" if asks and fit.r_squared is not None else ""
-
-
-def task_words(task: str) -> set[str]:
-    """The words of a task as the vocabulary spells them: lower-case English words, names
-    like `v_r` whole and by their longer parts, and Chinese terms in English."""
-    words = set(re.findall(r"[a-z0-9]+(?:_[a-z0-9]+)*", task.lower()))
-    words |= {part for word in words for part in word.split("_") if len(part) >= MIN_PART}
-    words |= {english for chinese, english in CHINESE_WORDS.items() if chinese in task}
-    return words
-
-
-def _column_named(column: Column, table: TableSummary, words: set[str]) -> bool:
-    """Whether the task names the column; a ratio when it names both of its columns."""
-    if column.ratio_of is not None:
-        return all(_column_named(table.column(key), table, words) for key in column.ratio_of)
-    return bool(words_of(column.name) & words)
-
-
-def _row_matches(name: str, words: set[str]) -> bool:
-    """Whether two parts of a parameter's name are words of the task (`R_measured` for
-    "Measure R ...")."""
-    parts = [p for p in re.split(r"[^a-z0-9]+", name.lower()) if p]
-    return sum(any(_same_word(part, word) for word in words) for part in parts) >= 2
-
-
-def _same_word(part: str, word: str) -> bool:
-    if part == word:
-        return True
-    shorter, longer = sorted((part, word), key=len)
-    return len(shorter) >= MIN_PREFIX and longer.startswith(shorter)

@@ -17,7 +17,6 @@ import re
 from pathlib import PurePosixPath
 
 from labscribe.tools.columns import Column, pair_uncertainties
-from labscribe.tools.handout_latex import inline_math_text
 from labscribe.tools.stated_units import listing
 from labscribe.tools.units import known_unit
 
@@ -81,11 +80,8 @@ def column_positions(columns: list[Column], text: str, source: str) -> None:
     them by place, and give each the unit it states where the file states none."""
     if not columns or any(c.header.strip() for c in columns):
         return
-    text = inline_math_text(text).replace("\\_", "_")  # `$U_{34}$` is U_34
-    name = PurePosixPath(source).name
-    for chunk in (*listing(text, name), *_BREAKS.split(text)):
-        if not _about(chunk, name):
-            continue
+    text = text.replace("\\_", "_")
+    for chunk in paragraphs_about(text, source):
         described = _described(chunk)
         if described and len(described) == len(columns):
             for column, pair in zip(columns, described, strict=True):
@@ -97,6 +93,14 @@ def column_positions(columns: list[Column], text: str, source: str) -> None:
                 column.unit = column.unit or unit
             pair_uncertainties(columns)  # σ_λ beside λ gives its uncertainty
             return
+
+
+def paragraphs_about(text: str, source: str) -> list[str]:
+    """The lines that list the file `source` by name, then the paragraphs and items of
+    `text` that may describe it (_about)."""
+    name = PurePosixPath(source).name
+    chunks = (*listing(text, name), *_BREAKS.split(text))
+    return [chunk for chunk in chunks if _about(chunk, name)]
 
 
 def _about(chunk: str, name: str) -> bool:
@@ -144,7 +148,8 @@ def _symbol_and_unit(text: str) -> tuple[str, str] | None:
     (`I / µA`), with that unit; else an uncertainty's (σ_G of "incertezza su G",
     "uncertainty of G"), or a symbol that stands alone or before its definition ("guadagno
     G = |V_o|/|V_i|"), or the one letter among the words ("indice di rifrazione n ricavato
-    ..."), without a unit."""
+    ..."), without a unit. A file's name (`a.txt`) names no column."""
+    text = _FILE.sub(" ", text)
     for match in _WITH_UNIT.finditer(text):
         written = match["unit"] or (match["word"] or match["slash"] or "").rstrip(".")
         unit = known_unit(written.strip())

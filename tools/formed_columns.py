@@ -15,6 +15,7 @@ no column is said plainly (`unformed`).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -27,6 +28,7 @@ from labscribe.tools.columns import Column
 from labscribe.tools.formed_units import Units, multiplicative, unit_of, unit_text
 from labscribe.tools.formula_notation import plain_arithmetic
 from labscribe.tools.held_powers import held_square
+from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.repeat_names import RUN_NAME, stated_swings
 from labscribe.tools.symbol_dimensions import conventional_column, dimension_is, pint_unit
 from labscribe.tools.tables import Table
@@ -54,6 +56,8 @@ class _Known:
     """How a description names it: `T`, `boiling point in K`."""
     uncertainty: _Known | None = None
     """Its uncertainty column's values and name, in its own unit, where it has one."""
+    stated: str = ""
+    """For a value the handout states (`Δt = 10 s`), as it states it; "" for a column."""
 
 
 @dataclass
@@ -63,9 +67,13 @@ class Forming:
     unformed: list[str] = field(default_factory=list)
 
 
-def form_columns(tables: list[Table], tasks: list[str], text: str) -> Forming:
+def form_columns(
+    tables: list[Table], tasks: list[str], text: str, stated: Sequence[ParameterRow] = ()
+) -> Forming:
     """Add to each of `tables` the quantities the assignment (its `tasks`, then its whole
-    `text`) defines or asks to plot that its columns can form; say which axes none can."""
+    `text`) defines or asks to plot that its columns can form, with the values its prose
+    `stated` for the symbols no column holds (N = Z/Δt with Δt = 10 s); say which axes
+    none can."""
     texts = [*tasks, text] if text else list(tasks)
     definitions = defined(texts)
     axes = plotted(texts)
@@ -76,9 +84,10 @@ def form_columns(tables: list[Table], tasks: list[str], text: str) -> Forming:
     used = {s for axis in axes for s in axis.symbols} | {
         w.name for w in definitions if re.search(_symbol_pattern(w.name), "\n".join(tasks))
     }
+    given = _given(stated)
     formed_anywhere: set[str] = set()
     for table in tables:
-        formed_anywhere |= _form_in(table, definitions, axes, (period, swings), used)
+        formed_anywhere |= _form_in(table, definitions, axes, (period, swings), used, given)
     result = Forming()
     for axis in axes:
         if axis.name not in formed_anywhere and not any(
@@ -108,6 +117,7 @@ def _form_in(
     axes: list[Wanted],
     period: tuple[bool, int | None],
     used: set[str],
+    given: dict[str, _Known],
 ) -> set[str]:
     formed: set[str] = set()
     summary = table.summary
@@ -115,7 +125,7 @@ def _form_in(
     for wanted in definitions:
         if wanted.name not in used or wanted.name in done:
             continue
-        if _add(table, wanted, f"{wanted.name} = "):
+        if _add(table, wanted, f"{wanted.name} = ", given):
             done.add(wanted.name)
             formed.add(wanted.name)
     if period[0] and "T" not in done and _add_period(table, period[1]):
@@ -123,7 +133,8 @@ def _form_in(
     for wanted in axes:
         if len(formed) >= MAX_FORMED:
             break
-        if wanted.name not in done and _add(table, wanted, f"{wanted.name} = "):
+        held = any(_holds(c, wanted.expression) for c in summary.columns)  # `f_quadrado`
+        if wanted.name not in done and not held and _add(table, wanted, f"{wanted.name} = ", given):
             done.add(wanted.name)
             formed.add(wanted.name)
     return formed
@@ -162,7 +173,7 @@ def _add_period(table: Table, stated: int | None) -> bool:
     return True
 
 
-def _add(table: Table, wanted: Wanted, prefix: str) -> bool:
+def _add(table: Table, wanted: Wanted, prefix: str, given: dict[str, _Known]) -> bool:
     """Form `wanted` in `table` where every symbol of it names a column; False otherwise.
     A symbol that names several series of different runs (`V_C1`, `V_C2`: one capacitor
     each) forms `wanted` once for each, named after it (`ln V_C1`): their mean is no
@@ -171,9 +182,9 @@ def _add(table: Table, wanted: Wanted, prefix: str) -> bool:
         columns = columns_for(symbol, table.summary.columns)
         if len(columns) >= 2 and not _repeats(columns) and not _agree(columns, table):
             runs = [_for_run(wanted, symbol, column) for column in columns]
-            return sum(_add_one(table, run, prefix, {symbol: [c]})
+            return sum(_add_one(table, run, prefix, {symbol: [c]}, given)
                        for run, c in zip(runs, columns, strict=True)) > 0  # fmt: skip
-    return _add_one(table, wanted, prefix, {})
+    return _add_one(table, wanted, prefix, {}, given)
 
 
 def _for_run(wanted: Wanted, symbol: str, column: Column) -> Wanted:
@@ -192,17 +203,29 @@ def _agree(columns: list[Column], table: Table) -> bool:
     return bool(len(spread)) and float(np.median(spread)) <= RUNS_AGREE
 
 
-def _add_one(table: Table, wanted: Wanted, prefix: str, chosen: dict[str, list[Column]]) -> bool:
+def _add_one(
+    table: Table,
+    wanted: Wanted,
+    prefix: str,
+    chosen: dict[str, list[Column]],
+    given: dict[str, _Known],
+) -> bool:
     """Form `wanted` with the columns `chosen` for some of its symbols, the others' by
-    name (columns_for); False where a symbol names none."""
+    name (columns_for), else by the value `given` for them; False where a symbol names
+    neither, or no symbol a column."""
     known: dict[str, _Known] = {}
     sources: list[str] = []
     for symbol in sorted(wanted.symbols):
         columns = chosen.get(symbol) or columns_for(symbol, table.summary.columns)
-        if not columns:
+        if columns:
+            known[symbol] = _known(symbol, columns, table)
+            sources += [c.key for c in columns]
+        elif symbol in given:
+            known[symbol] = given[symbol]
+        else:
             return False
-        known[symbol] = _known(symbol, columns, table)
-        sources += [c.key for c in columns]
+    if not sources:
+        return False
     units = unit_of(wanted.expression, {n: k.units for n, k in known.items()})
     if units is None:
         return False
@@ -218,9 +241,9 @@ def _add_one(table: Table, wanted: Wanted, prefix: str, chosen: dict[str, list[C
         text = text if re.fullmatch(r"[\w]+", text) else f"({text})"
         written = re.sub(rf"(?<![\w]){re.escape(name)}(?![\w])", text, written)
     inputs = [
-        f"{known[n].text} in {unit_text(known[n].units)}"
+        known[n].stated or f"{known[n].text} in {unit_text(known[n].units)}"
         for n in names
-        if known[n].units and " in " not in known[n].text
+        if known[n].stated or (known[n].units and " in " not in known[n].text)
     ]
     how = f"{prefix}{_tidy(written)}" + (f", with {', '.join(inputs)}" if inputs else "")
     key = _append(table, wanted.name, values, unit_text(units), how, sources)
@@ -332,6 +355,21 @@ def _known(symbol: str, columns: list[Column], table: Table) -> _Known:
     if sigma is not None:
         known.uncertainty = _Known(paired[0].name, sigma * step, known.units, paired[0].name)
     return known
+
+
+def _given(stated: Sequence[ParameterRow]) -> dict[str, _Known]:
+    """The values the handout states, by the names its formulas give their symbols (Δt is
+    `Deltat`); a temperature on a scale with an offset is left out (a formula takes kelvin)."""
+    given: dict[str, _Known] = {}
+    for row in stated:
+        unit = pint_unit(row.unit) if row.unit else None
+        if row.number is None or (row.unit and (unit is None or not multiplicative(unit))):
+            continue
+        symbol = "".join(plain_arithmetic(row.name).split())
+        said = f"{row.name} = {row.number:g}{f' {row.unit}' if row.unit else ''} as stated"
+        units = {row.unit: Fraction(1)} if row.unit else {}
+        given[symbol] = _Known(row.name, np.float64(row.number), units, row.name, stated=said)
+    return given
 
 
 def _difference(symbol: str, column: Column) -> bool:

@@ -13,8 +13,13 @@ import sympy
 
 from labscribe.tools.formula_parse import Formula
 
-# `U2`, `U^2`, `U²`, `U_sq`, `Usquared`: the name a squared column goes by.
-_SQUARED_NAME = re.compile(r"^(?P<base>.+?)(?:\^?\{?2\}?|²|_?sq(?:uared)?)$")
+# `U2`, `U^2`, `U²`, `U_sq`, `Usquared`, `f_quadrado`, `T_Quadrat`: the name a squared
+# column goes by, in the languages of the handouts.
+_SQUARED_NAME = re.compile(
+    r"^(?P<base>.+?)(?:\^?\{?2\}?|²|_?sq(?:uared)?|[_ ](?:squared|quadrado|quadrat|carr[ée]"
+    r"|cuadrado|quadrato|kwadrat|kvadrát|квадрат|kwadraat))$",
+    re.IGNORECASE,
+)
 # A unit that is a square: `V2`, `V^2`, `V²`, `m2/s2` ends in one.
 _SQUARED_UNIT = re.compile(r"(?:\^\{?2\}?|²|(?<=[A-Za-zΩµ])2)$")
 

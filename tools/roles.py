@@ -42,6 +42,7 @@ from labscribe.tools.data_facts import words_of
 from labscribe.tools.directions import direction_note
 from labscribe.tools.formula_notation import formulas_in
 from labscribe.tools.formula_parse import FormulaError, parse_formula
+from labscribe.tools.handout_latex import inline_math_text
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.reading import read_in
 from labscribe.tools.requested import FIT_CUE, Request
@@ -86,7 +87,7 @@ def read_handout(
         # one that cannot be read is named by the analysis already
         with contextlib.suppress(ToolError):
             text = read_in(folder, rel, limit=MAX_LINES, max_chars=MAX_CHARS)
-    return Handout.of(tasks, _body(text), requests)
+    return Handout.of(tasks, inline_math_text(_body(text)), requests)  # `$U_{34}$` is U_34
 
 
 def _body(text: str) -> str:

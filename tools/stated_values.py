@@ -20,14 +20,19 @@ from labscribe.tools.units import canonical
 from labscribe.tools.written_numbers import NUMBER, number_of
 
 MAX_STATED = 40
-_UNIT = r"[^\W\d_][^\s(),;]*"
+_UNIT = r"(?:°[CF]|[^\W\d_][^\s(),;]*)"
 _STATED = re.compile(
-    rf"(?<![\w.])(?P<symbol>[A-Za-z][A-Za-z0-9_]{{0,7}})\s*=\s*(?P<value>{NUMBER})\s*"
+    rf"(?<![\w.])(?P<symbol>[A-Za-zΔδΑ-Ωα-ω][A-Za-z0-9_]{{0,7}})\s*=\s*(?P<value>{NUMBER})\s*"
     rf"(?P<unit>{_UNIT})?(?:\s*\(?\s*(?:measured to|to within|within|uncertainty|accuracy)?"
     rf"\s*(?:±|\+/-|\+-)\s*(?P<error>{NUMBER})\s*(?P<eunit>%|{_UNIT})?\s*\)?)?"
     r"(?!\s*[\w.]*\s*[*/^·×+=-]\s*\w)",  # never a formula's first term (`y = 2 x + 1`)
     re.IGNORECASE,
 )
+
+
+def states_a_value(written: str) -> bool:
+    """Whether `written` states a value (`U = 500 V`), not a formula to fit."""
+    return _STATED.fullmatch(written.strip().rstrip(".")) is not None
 
 
 def stated_values(text: str, source: str) -> list[ParameterRow]:

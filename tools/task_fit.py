@@ -35,6 +35,7 @@ from labscribe.tools.fit_result import Fit
 from labscribe.tools.formula_notation import formula_in, plain_arithmetic
 from labscribe.tools.requested import LOG_PAPER, requested_model
 from labscribe.tools.role_phrases import glossary, is_symbol
+from labscribe.tools.stated_values import states_a_value
 from labscribe.tools.symbol_dimensions import CONVENTIONAL, dimension_is, pint_unit
 from labscribe.tools.tables import TableSummary
 from labscribe.tools.task_axes import Axes, kinds, mismatch, task_axes
@@ -157,6 +158,8 @@ def _model_formula(task: str, axes: Axes | None) -> str:
     """The formula a task asks to fit, as written; a definition beside its axes ("ΔL über
     ΔT = ϑ − ϑ0") is none: the formula's left side must be the response, where axes are."""
     written = formula_in(task) or ""
+    if states_a_value(written):  # "in der Plateaumitte (U = 500 V)": a value, no model
+        return ""
     left = written.split("=", 1)[0]
     if axes is None or _core(left.split("(")[0]) == _core(axes.response):
         return _as_written(task, written)

@@ -4,8 +4,9 @@ import pytest
 
 from labscribe.tools.analysis import Analysis, analyse
 from labscribe.tools.base import Folder
-from labscribe.tools.checklist import checklist, task_words
+from labscribe.tools.checklist import checklist
 from labscribe.tools.fit_result import Fit, Parameter
+from labscribe.tools.task_material import task_words
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ import pytest
 
 from labscribe.tools.column_positions import column_positions
 from labscribe.tools.columns import Column
+from labscribe.tools.handout_latex import inline_math_text
 
 
 def headerless(count: int) -> list[Column]:
@@ -55,7 +56,8 @@ def headerless(count: int) -> list[Column]:
 )
 def test_columns_named_by_place(text: str, expected: list[tuple[str, str]]) -> None:
     columns = headerless(len(expected))
-    column_positions(columns, text, "data.csv")
+    # as the analysis reads a handout: its `$...$` as the text they print (tools.roles)
+    column_positions(columns, inline_math_text(text), "data.csv")
     assert [(c.name, c.unit) for c in columns] == expected
 
 

@@ -21,6 +21,7 @@ from labscribe.tools.formed_columns import form_columns
 from labscribe.tools.formed_lineage import consumed, related
 from labscribe.tools.formed_units import unit_text
 from labscribe.tools.role_phrases import sentences
+from labscribe.tools.stated_values import stated_values
 from labscribe.tools.tables import Table, TableSummary
 
 
@@ -254,3 +255,31 @@ def test_series_of_different_runs_are_each_formed_never_averaged() -> None:
     assert sorted(formed) == ["ln V_C1", "ln V_C1||C2", "ln V_C2"]
     np.testing.assert_allclose(table.frame["ln V_C2"], np.log([10.12, 7.90, 6.12, 4.83]))
     assert not any("mean" in c.formed for c in formed.values())
+
+
+def test_a_value_the_handout_states_forms_a_quantity_with_the_columns() -> None:
+    """N = Z/Δt with "Δt = 10 s" in the prose: the count rate of each row, in 1/s, and the
+    description says the value was stated; a formula of stated values alone forms nothing."""
+    table = table_of({"U": ("V", [320.0, 330.0]), "Z": ("", [4361.0, 4540.0])})
+    stated = stated_values("Die Impulse Z wurden während Δt = 10 s gezählt. g = 9.81 m/s^2", "h")
+    form_columns([table], ["Berechnen Sie N = Z/Δt.", "Berechnen Sie G = 2 g."], "", stated)
+    names = {c.name: c for c in table.summary.columns}
+    np.testing.assert_allclose(table.frame["N"], [436.1, 454.0])
+    assert names["N"].unit == "s^-1"
+    assert "Δt = 10 s as stated" in names["N"].formed
+    assert "G" not in names
+
+
+def test_a_temperature_stated_on_a_scale_with_an_offset_forms_nothing() -> None:
+    table = table_of({"p": ("Pa", [1.0, 2.0])})
+    stated = stated_values("The bath was held at T = 25 °C.", "h")
+    form_columns([table], ["Compute q = p/T."], "", stated)
+    assert "q" not in {c.name for c in table.summary.columns}
+
+
+def test_an_axis_a_column_already_holds_is_not_formed_again() -> None:
+    """"f² em função de I" over `f_quadrado` in Hz²: the column is f² already; squaring it
+    again would fit Hz⁴."""
+    table = table_of({"corrente": ("mA", [251.1, 230.0]), "f_quadrado": ("Hz²", [6.1, 5.5])})
+    form_columns([table], ["Faça o gráfico de f² em função de I."], "")
+    assert [c.name for c in table.summary.columns] == ["corrente", "f_quadrado"]

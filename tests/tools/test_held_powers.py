@@ -10,7 +10,9 @@ from labscribe.tools.held_powers import held_square, in_squares
 
 
 @pytest.mark.parametrize(("column", "unit"), [("U2", "V2"), ("U^2", "V^2"), ("U²", "V²"),
-                                             ("U_sq", ""), ("t2", "s2")])  # fmt: skip
+                                             ("U_sq", ""), ("t2", "s2"),
+                                             # a Brazilian lab's `f_quadrado` in Hz²
+                                             ("f_quadrado", "Hz²"), ("T_Quadrat", "s^2")])  # fmt: skip
 def test_squared_names_with_squared_units_hold_the_square(column: str, unit: str) -> None:
     assert held_square(column, unit, column[0])
 
@@ -18,6 +20,7 @@ def test_squared_names_with_squared_units_hold_the_square(column: str, unit: str
 @pytest.mark.parametrize(("column", "unit", "variable"), [
     ("U2", "V", "U"),  # a second voltage, in volts: U2 is no square
     ("U", "V", "U"), ("R2", "Ω²", "U"), ("U12", "V2", "U"),
+    ("f_quadrado", "Hz", "f"),  # named a square, in the unit of f: the name is wrong
 ])  # fmt: skip
 def test_other_columns_do_not(column: str, unit: str, variable: str) -> None:
     assert not held_square(column, unit, variable)
