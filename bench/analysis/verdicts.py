@@ -217,7 +217,8 @@ def report(counts: dict[tuple[str, str, int, float], Count], draws: int, seconds
         f"fits ({_share(total.doubted, total.true_fits)} %), {total.wrong_doubted} wrong-model "
         f"fits ({_share(total.wrong_doubted, total.wrong_fits)} %). On an assignment's "
         f"model, residuals within {CLOSE_SHARE:.1%} of the data's range (RMS) with σ "
-        f'estimated are worded "misses a detail", not "does not describe": '
+        f"estimated, or with a shape but a reduced χ² of at most 1 against an uncertainty "
+        f'column, are worded "misses a detail", not "does not describe": '
         f"{total.close_alarms} of the false alarms and {total.close_caught} of the misfits "
         f"caught; there the false alarms are {total.alarms - total.close_alarms} "
         f"({_share(total.alarms - total.close_alarms, total.true_fits)} %) and the misfits "
