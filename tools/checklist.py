@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 
 from labscribe.tools.analysis import Analysis
 from labscribe.tools.data_facts import topic_words
+from labscribe.tools.extremes import extreme_symbols
 from labscribe.tools.fit_quantities import answers
 from labscribe.tools.fit_result import Fit, axes_of, format_value
 from labscribe.tools.judgements import judgements
@@ -205,7 +206,8 @@ def _evidence(
     elif not given:
         left = next((e.left for e in extremes if e.left), "all of it")
     elif undone := left_undone(task, values, judged, material=bool(given) and not values,
-                               named=_names(asked + others, values) | _formed(analysis),
+                               named=_names(asked + others, values) | _formed(analysis)
+                               | {s.lower() for s in extreme_symbols(task) if extremes},
                                source=NOMINAL_SOURCE if nominal else ""):  # fmt: skip
         left = undone
     elif judged:

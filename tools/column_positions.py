@@ -44,7 +44,11 @@ _COUNTED = re.compile(
     r"\b[^:\n]{0,40}:\s*(?P<list>[^\n.]+)",
     re.IGNORECASE,
 )
-_AND = re.compile(r"\s*(?:,|;|\band\b|\boraz\b|\bi\b|\bund\b|\bet\b|\by\b|\be\b|\bи\b|\ben\b)\s*")
+# "and" in the handouts' languages (Czech's and Slovak's `a` too, not the symbol a before
+# its unit; an English article `a` leaves an empty item, which is skipped)
+_AND = re.compile(
+    r"\s*(?:,|;|\band\b|\boraz\b|\bi\b|\bund\b|\bet\b|\by\b|\be\b|\bи\b|\ben\b|\ba\b(?!\s*[\[(/]))\s*"
+)
 # Paragraphs and the items of a list: a description of columns holds within one.
 _BREAKS = re.compile(r"\n\s*\n|\n\s*(?=[-*•]\s|\\item\b|\d{1,2}[.)]\s)")
 _FILE = re.compile(r"[\w+-]+(?:\.[\w+-]+)*\.[A-Za-z]\w{1,4}\b")
@@ -82,8 +86,8 @@ def column_positions(columns: list[Column], text: str, source: str) -> None:
         return
     text = text.replace("\\_", "_")
     for chunk in paragraphs_about(text, source):
-        described = _described(chunk)
-        if described and len(described) == len(columns):
+        described = next((d for d in _described(chunk) if len(d) == len(columns)), None)
+        if described is not None:
             for column, pair in zip(columns, described, strict=True):
                 if pair is None:
                     continue
@@ -113,11 +117,12 @@ def _about(chunk: str, name: str) -> bool:
     return _RUN.search(chunk) is not None and any(_DIGITS.sub("0", n) == shape for n in named)
 
 
-def _described(text: str) -> list[tuple[str, str] | None]:
-    """(symbol, unit) of each column `text` describes, in their order, None for one it
-    numbers without a symbol and unit: by number or ordinal ("kolumna 1:", "second
-    column"), else as a list after a count ("two columns: ..."); [] where `text` names no
-    column by that word."""
+def _described(text: str) -> list[list[tuple[str, str] | None]]:
+    """The descriptions `text` gives of a file's columns, each the (symbol, unit) of every
+    column in order, None for one it numbers without a symbol and unit: by number or
+    ordinal ("kolumna 1:", "second column"), and as a list after a count ("two columns:
+    ..."; "První tři řádky …, dále dva sloupce: čas t [s] a síla F [mN]" has both, the
+    first of rows); none where `text` names no column by that word."""
     if _COLUMN_WORD.search(text) is None:
         return []  # "the first run (10 min), the second ...": no column named
     places = [(m, _place(m)) for m in _PLACE.finditer(text)]
@@ -128,13 +133,14 @@ def _described(text: str) -> list[tuple[str, str] | None]:
         part = _SENTENCE_END.split(text[match.end() : end], maxsplit=1)[0]
         if number not in found and (pair := _symbol_and_unit(part)) is not None:
             found[number] = pair
+    described: list[list[tuple[str, str] | None]] = []
     if found:  # "Spalte 1 = Anzahl der Impulse, Spalte 2 = Zeitpunkt t in s"
-        return [found.get(n) for n in range(1, max(n for _, n in places) + 1)]
+        described.append([found.get(n) for n in range(1, max(n for _, n in places) + 1)])
     for counted in _COUNTED.finditer(text):
         items = [_symbol_and_unit(item) for item in _AND.split(counted["list"]) if item]
         if len(items) >= 2 and all(items):
-            return items
-    return []
+            described.append(items)
+    return described
 
 
 def _place(match: re.Match[str]) -> int | None:

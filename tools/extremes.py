@@ -30,28 +30,51 @@ from labscribe.tools.all_maxima import (
     asks_all_maxima,
     local_maxima,
 )
-from labscribe.tools.column_names import columns_named
 from labscribe.tools.columns import Column
 from labscribe.tools.data_facts import words_of
+from labscribe.tools.extreme_columns import (
+    NEAR_WORDS,
+    base_unit,
+    measured_columns,
+    named_columns,
+    quantity_text,
+    scale_of,
+    symbol_column,
+    words_apart,
+)
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.role_phrases import is_symbol
-from labscribe.tools.symbol_dimensions import conventional_column
 from labscribe.tools.tables import Table
 
 # English words whole ("maximise" is no maximum), German ones as the start of a compound
 # (`Maximalkraft`, `Höchstlast`), Chinese anywhere.
 MAXIMUM = re.compile(
     r"\bmaxim(?:um|a)\b|\bmax\b|\bmax\.|\bpeak\b|\blargest|\bhighest|\bgreatest|\bbiggest|"
-    r"\bultimate|\bbreaking|\bat break|\bmaximal|\bhöchst|\bspitzen|\bbruchkraft|最大|峰值|极大",
+    r"\bultimate|\bbreaking|\bat break|\bmaximal|\bhöchst|\bspitzen|\bbruchkraft|最大|峰值|极大"
+    r"|\bmaximáln|\bmaksymaln|\bмаксимальн|\bmassim[oa]\b|\bmáxim[oa]\b|\bmaximale?\b",
     re.IGNORECASE,
 )
 MINIMUM = re.compile(
-    r"\bminim(?:um|a)\b|\bsmallest|\blowest|\bminimal|\btiefst|\bkleinst|最小|极小", re.IGNORECASE
+    r"\bminim(?:um|a)\b|\bsmallest|\blowest|\bminimal|\btiefst|\bkleinst|最小|极小"
+    r"|\bminimáln|\bminimaln|\bминимальн|\bmínim[oa]\b|\bminimale?\b",
+    re.IGNORECASE,
 )
 # Extremes of something other than the data: an error bound, a likelihood.
 NOT_DATA = re.compile(
     r"(?:maxim|minim|max\.?|largest|smallest)\w*\s+(?:possible\s+)?(?:error|uncertaint|deviation"
     r"|likelihood|tolerance)",
+    re.IGNORECASE,
+)
+# An extreme written as a symbol's subscript: `F_max`, `U_{min}`.
+_SUBSCRIPTED = re.compile(
+    r"(?<![\w\\])(?P<symbol>[A-Za-z\u0370-\u03ff])_\{?(?P<kind>max|min)(?:imum)?\}?(?!\w)",
+    re.IGNORECASE,
+)
+# A task asked of each file, each run: an extreme of each.
+EACH_FILE = re.compile(
+    r"\b(?:each|every) (?:file|run|measurement|series)|\bfür jede (?:Datei|Messung|Messreihe)"
+    r"|\bpour chaque (?:fichier|mesure)|\bpara cada (?:archivo|medición|medida)"
+    r"|\bper ogni (?:file|misura)|\bdla każdego pliku|\bpro každý soubor|\bдля каждого файла",
     re.IGNORECASE,
 )
 # The symbol an extreme's word is of: "maximum de U", "max. of the V_R", "Maximum von I".
@@ -90,30 +113,9 @@ LEVELS = (
     re.compile(r"(?P<what>[\u4e00-\u9fff]{1,6}?)(?P<verb>达到|超过|等于|升至|降至)\s*" + _NUMBER
                + r"\s*时"),
 )  # fmt: skip
-# The quantities a column's unit measures, as tasks name them (English whole words; German
-# and Chinese as parts of words: `Maximalkraft`, `最大拉力`).
-QUANTITIES = {
-    "N": ("force load", "kraft last 力 载荷 负荷"),
-    "V": ("voltage potential", "spannung 电压 电势"),
-    "A": ("current", "strom 电流"),
-    "Pa": ("stress pressure strength", "festigkeit druck 应力 压强 强度"),
-    "Hz": ("frequency", "frequenz 频率"),
-    "s": ("time period", "zeit dauer 时间 周期"),
-    "m": ("displacement extension elongation deflection length distance position height",
-          "verlängerung länge höhe auslenkung 位移 伸长 长度 距离 高度"),
-    "K": ("temperature", "temperatur 温度"), "°C": ("temperature", "temperatur 温度"),
-    "W": ("power", "leistung 功率"), "J": ("energy", "energie 能量"),
-    "g": ("mass weight", "masse 质量"), "Ω": ("resistance", "widerstand 电阻"),
-}  # fmt: skip
-PREFIXES = {"k": 1e3, "M": 1e6, "G": 1e9, "m": 1e-3, "µ": 1e-6, "u": 1e-6, "μ": 1e-6,
-            "n": 1e-9, "p": 1e-12, "c": 1e-2}  # fmt: skip
 # An instrument's own maximum: `Maximum Load`, `Max. Kraft`, `Fmax`, `F_max`, `Peak Load`.
 OWN_MAXIMUM = re.compile(r"max|peak|höchst|spitzen|\bfm\b|bruch|break", re.IGNORECASE)
 BREAK = re.compile(r"break|bruch|rupture|fracture|断裂", re.IGNORECASE)
-# A maximum's column is named within this many words after it ("the maximum value of the
-# dark current"), or in the same word, or just before it.
-NEAR_WORDS = 5
-FAR = 1_000
 
 
 class Extreme(BaseModel):
@@ -156,7 +158,14 @@ def _extreme(task: str, kind: str, tables: list[Table], own: list[ParameterRow])
     if word is None:
         return []
     by_symbol = _symbol_named(task, word, tables)
-    named = _named(task, tables)
+    named = named_columns(task, tables)
+    per_file = _subscripted(task, kind, tables)  # "F_max pro každý soubor": each file's F
+    if len(per_file) > 1 and EACH_FILE.search(task):
+        return [
+            e for table, column in per_file for e in _extreme_of(task, kind, table, column, own)
+        ]
+    if by_symbol is None and len(per_file) == 1:
+        by_symbol = per_file[0]
     if by_symbol is not None:  # "maximum de U", "the maximum of V_R": the symbol's column
         table, column = by_symbol
     elif not named:
@@ -164,10 +173,35 @@ def _extreme(task: str, kind: str, tables: list[Table], own: list[ParameterRow])
     else:
         # "the maximum current and the voltage where it occurs": the column named next,
         # within a few words ("the maximum of the curve and ... of the phase" names none)
-        table, column = min(named, key=lambda pair: _distance(task, word, pair[1]))
-        if _distance(task, word, column) > NEAR_WORDS:
+        table, column = min(named, key=lambda pair: words_apart(task, word, pair[1]))
+        if words_apart(task, word, column) > NEAR_WORDS:
             return []
-    if column.key == table.summary.x and word[0].lower().startswith("peak"):
+    return _extreme_of(task, kind, table, column, own, word[0])
+
+
+def extreme_symbols(task: str) -> frozenset[str]:
+    """The symbols `task` writes its extremes as (`F_max`, `U_{min}` as U_min)."""
+    return frozenset(
+        f"{m['symbol']}_{m[0].split('_', 1)[1].strip('{}')}" for m in _SUBSCRIPTED.finditer(task)
+    )
+
+
+def _subscripted(task: str, kind: str, tables: list[Table]) -> list[tuple[Table, Column]]:
+    """The column of each table the symbol of `F_max` (`U_min`) stands for, where the task
+    writes its extreme so."""
+    written = _SUBSCRIPTED.search(task)
+    if written is None or written["kind"].lower()[:2] != kind[:2]:
+        return []
+    found = (symbol_column(written["symbol"], [table]) for table in tables)
+    return [pair for pair in found if pair is not None]
+
+
+def _extreme_of(
+    task: str, kind: str, table: Table, column: Column, own: list[ParameterRow], word: str = ""
+) -> list[Extreme]:
+    """The extreme of `column` of `table` the task asks for, or the instrument's own result
+    for it (`own`: the rows of the files' headers)."""
+    if column.key == table.summary.x and word.lower().startswith("peak"):
         # "the peak wavelength": the variable where the response peaks, not its own largest
         responses = [c for t, c in measured_columns([table]) if c.key != column.key]
         if len(responses) != 1:
@@ -264,14 +298,16 @@ def _crossing(task: str, level: re.Match[str], tables: list[Table]) -> list[Extr
     what = level["what"]
     candidates = [
         (t, c)
-        for t, c in _named(what, tables, whole=True)
-        if not unit or _scale(unit, c.unit) is not None
-    ] or [(t, c) for t, c in measured_columns(tables) if unit and _scale(unit, c.unit) is not None]
+        for t, c in named_columns(what, tables, whole=True)
+        if not unit or scale_of(unit, c.unit) is not None
+    ] or [
+        (t, c) for t, c in measured_columns(tables) if unit and scale_of(unit, c.unit) is not None
+    ]
     if not candidates:
         return []
     table, column = candidates[0]
-    scale = _scale(unit, column.unit) if unit else 1.0
-    asked = [c for t, c in _named(task.replace(level.group(0), " "), [table]) if c != column]
+    scale = scale_of(unit, column.unit) if unit else 1.0
+    asked = [c for t, c in named_columns(task.replace(level.group(0), " "), [table]) if c != column]
     x_key = asked[0].key if asked else table.summary.x
     if x_key is None or scale is None:
         return []
@@ -307,20 +343,6 @@ def _crossing(task: str, level: re.Match[str], tables: list[Table]) -> list[Extr
                     name=x_column.name, table=table.summary.id, given=given)]  # fmt: skip
 
 
-def _named(text: str, tables: list[Table], whole: bool = False) -> list[tuple[Table, Column]]:
-    """The measured columns `text` names: by their name first, then by the quantity their
-    unit measures. `whole`: `text` is only the quantity's words."""
-    lowered = text.lower()
-    words = set(re.findall(r"[a-z0-9_]+", lowered))
-    by_name, by_quantity = [], []
-    for table, column in measured_columns(tables):
-        if words_of(column.name) & words or (whole and column.name.lower() == lowered.strip()):
-            by_name.append((table, column))
-        elif _quantity_named(column.unit, lowered, words):
-            by_quantity.append((table, column))
-    return by_name + by_quantity
-
-
 def _symbol_named(
     text: str, word: re.Match[str], tables: list[Table]
 ) -> tuple[Table, Column] | None:
@@ -332,104 +354,20 @@ def _symbol_named(
     return symbol_column(after["symbol"], tables)
 
 
-def symbol_column(symbol: str, tables: list[Table]) -> tuple[Table, Column] | None:
-    """The one measured column `symbol` stands for: by its name, or the quantity the letter
-    stands for by convention (U a voltage); None where it names no one column."""
-    pairs = measured_columns(tables)
-    columns = [column for _, column in pairs]
-    named = columns_named(symbol, columns, {}) or conventional_column(symbol, columns)
-    found = [(table, column) for table, column in pairs if column in named]
-    return found[0] if len(found) == 1 else None
-
-
-def _distance(text: str, word: re.Match[str], column: Column) -> int:
-    """How many words after the extreme's `word` the text names `column` (by its name or
-    the quantity its unit measures): 0 inside the same word (`Maximalkraft`, `最大电流`) or
-    just before it (`the load maximum`); a large number when it does not."""
-    lowered = text.lower()
-    english, parts = QUANTITIES.get(_base(column.unit) or "", ("", ""))
-    patterns = [rf"\b{re.escape(w)}\b" for w in words_of(column.name) | set(english.split())]
-    patterns += _part_patterns(parts)
-    places = [m.start() for p in patterns for m in re.finditer(p, lowered)]
-    start = lowered.rfind(" ", 0, word.start()) + 1
-    end = lowered.find(" ", word.end())
-    end = len(lowered) if end < 0 else end
-    best = FAR
-    for place in places:
-        if start <= place < end:
-            return 0  # one word: a compound, or Chinese without blanks
-        if place >= end:
-            best = min(best, len(lowered[end:place].split()) + 1)
-        elif len(lowered[place:start].split()) <= 1:
-            best = min(best, 1)  # "the load maximum"
-    return best
-
-
-def measured_columns(tables: list[Table]) -> list[tuple[Table, Column]]:
-    """Every column that measures: no uncertainty, ratio or empty column."""
-    return [
-        (table, column) for table in tables for column in table.summary.columns
-        if column.uncertainty_of is None and column.ratio_of is None and column.count
-    ]  # fmt: skip
-
-
-def _quantity_named(unit: str, lowered: str, words: set[str]) -> bool:
-    base = _base(unit)
-    if base is None or base not in QUANTITIES:
-        return False
-    english, parts = QUANTITIES[base]
-    return bool(set(english.split()) & words) or any(
-        re.search(pattern, lowered) for pattern in _part_patterns(parts)
-    )
-
-
-def _part_patterns(parts: str) -> list[str]:
-    """A German word as the end of a compound (`Zugkraft`, not `Kraftwerk`; `last` not in
-    `elastic`), a Chinese one anywhere."""
-    return [
-        re.escape(part) if re.search(r"[\u4e00-\u9fff]", part) else rf"{re.escape(part)}\b"
-        for part in parts.split()
-    ]
-
-
-def _base(unit: str) -> str | None:
-    """The unit without its SI prefix (`kN` -> `N`, `mm` -> `m`), None when unknown."""
-    if unit in QUANTITIES:
-        return unit
-    if len(unit) > 1 and unit[0] in PREFIXES and unit[1:] in QUANTITIES:
-        return unit[1:]
-    return None
-
-
-def _scale(stated: str, column: str) -> float | None:
-    """How many of `column`'s unit one `stated` unit is (1 mA in A: 0.001); None when the
-    two do not measure the same quantity."""
-    if stated == column:
-        return 1.0
-    base = _base(stated)
-    if base is None or base != _base(column):
-        return None
-    return _factor(stated) / _factor(column)
-
-
-def _factor(unit: str) -> float:
-    return 1.0 if unit in QUANTITIES else PREFIXES[unit[0]]
-
-
 def _own_result(row: ParameterRow, task: str, column: Column) -> bool:
     """Whether an instrument's result is the maximum a task asks for: a maximum by its name
     (a result at break only where the task asks for the break), in the unit of the task's
     column or named like it."""
     if not OWN_MAXIMUM.search(row.name) or (BREAK.search(row.name) and not BREAK.search(task)):
         return False
-    same_unit = _base(row.unit) is not None and _base(row.unit) == _base(column.unit)
+    same_unit = base_unit(row.unit) is not None and base_unit(row.unit) == base_unit(column.unit)
     return same_unit or bool(words_of(row.name) & words_of(column.name))
 
 
 def _where(table: Table, column: Column, i: int, task: str) -> str:
     """` at Time = 22.4 s, Extension = 22.8 mm (row 225)`: where row `i` stands in the
     table's variable and in the other columns the task names."""
-    keys = [table.summary.x] + [c.key for _, c in _named(task, [table])]
+    keys = [table.summary.x] + [c.key for _, c in named_columns(task, [table])]
     shown = [key for key in dict.fromkeys(keys) if key is not None and key != column.key]
     at = ", ".join(
         f"{table.summary.column(key).name} = "
@@ -437,10 +375,6 @@ def _where(table: Table, column: Column, i: int, task: str) -> str:
         for key in shown
     )
     return f" at {at} (row {i + 1})" if at else f" (row {i + 1})"
-
-
-def quantity_text(value: float, unit: str, digits: int = 6) -> str:
-    return f"{value:.{digits}g} {unit}".strip()
 
 
 def extreme_facts(extremes: list[Extreme]) -> list[Fact]:

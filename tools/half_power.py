@@ -15,13 +15,8 @@ import re
 import numpy as np
 
 from labscribe.tools.columns import Column
-from labscribe.tools.extremes import (
-    Extreme,
-    crossing_between,
-    measured_columns,
-    quantity_text,
-    symbol_column,
-)
+from labscribe.tools.extreme_columns import measured_columns, quantity_text, symbol_column
+from labscribe.tools.extremes import Extreme, crossing_between
 from labscribe.tools.tables import Table
 
 HALF_POWER = re.compile(

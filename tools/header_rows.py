@@ -40,6 +40,10 @@ from labscribe.tools.instruments import metadata_of_line
 from labscribe.tools.units import unit_word
 from labscribe.tools.written_numbers import NUMBER
 
+# A date (16.04.2024, 2024-04-16, 04/16/2024) or a time of day (18:40:37) in a line.
+_MOMENT = re.compile(
+    r"(?<![\d.])(?:\d{1,2}[./]\d{1,2}[./]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}(?::\d{2})?)(?![\d.]\d)"
+)
 MAX_NAME_WORDS = 4  # a one-column table's name line (`# fall time [s]`), not a sentence
 
 
@@ -234,11 +238,12 @@ def one_column_heading(comments: list[str]) -> str | None:
 
 
 def _not_a_name(cell: str) -> bool:
-    """A number or a setting (`rows: 5`, `n=3`): no column's name."""
+    """A number, a setting (`rows: 5`, `n=3`), or a date or time of day (a banner's
+    `Created with Tensionmeter 1.0 on 16.04.2024, 18:40:37.`): no column's name."""
     try:
         float(cell.replace(",", "."))
     except ValueError:
-        return cell.endswith(":") or "=" in cell
+        return cell.endswith(":") or "=" in cell or _MOMENT.search(cell) is not None
     return True
 
 

@@ -33,6 +33,11 @@ def headerless(count: int) -> list[Column]:
             "Первый столбец --- $B$ (Тл), второй --- $U_{34}$ (мВ), уже за вычетом $U_0$.",
             [("B", "T"), ("U_34", "mV")],
         ),
+        (  # "the first three rows ... are the header, then two columns": rows, then columns
+            "Soubor `data.csv` je export. První tři řádky (začínající `#`) jsou "
+            "hlavička, dále dva sloupce: čas t [s] a síla F [mN] (váhy byly vytárovány).",
+            [("t", "s"), ("F", "mN")],
+        ),
         (
             "Każdy plik zawiera dwie kolumny: $R_2$ [Ω] oraz położenie suwaka $a$ [mm].",
             [("R_2", "Ω"), ("a", "mm")],

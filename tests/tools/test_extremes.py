@@ -131,3 +131,32 @@ def test_extremes_leave_a_threshold_defined_by_a_fit_to_its_fit() -> None:
 def test_extremes_take_no_word_inside_another_for_a_maximum() -> None:
     tasks = ["Explain how to maximise the signal.", "Describe the elastic and plastic parts."]
     assert asked_extremes(tasks, sipm_tables(), []) == []
+
+
+def _force_run(folder: Path, name: str, peak: float) -> None:
+    times = np.linspace(0.0, 10.0, 21)
+    force = peak * np.exp(-(((times - 6.0) / 2.0) ** 2))
+    lines = "\n".join(f"{t:.3f} {f:.4f}" for t, f in zip(times, force, strict=True))
+    (folder / name).write_text(f"# t [s] F [mN]\n{lines}\n")
+
+
+@pytest.mark.parametrize(
+    "task",
+    [
+        "Pro každý soubor vykreslete závislost F(t) a určete maximální sílu F_max.",
+        "For each file, give the largest force F_max and when it occurred.",
+        "Bestimmen Sie für jede Datei die maximale Kraft F_{max}.",
+    ],
+)
+def test_an_extreme_asked_of_each_file_is_each_files(tmp_path: Path, task: str) -> None:
+    """A tensiometer's runs, one file each: "F_max for each file" is each file's largest F,
+    not the one of the first file found."""
+    for name, peak in (("water_0.txt", 34.5), ("water_1.txt", 34.4), ("ethanol.txt", 12.0)):
+        _force_run(tmp_path, name, peak)
+    tables = [t for n in ("water_0.txt", "water_1.txt", "ethanol.txt")
+              for t in read_data(Folder(tmp_path), n).tables]  # fmt: skip
+    found = asked_extremes([task], tables, [])
+    assert [(e.table, round(e.value or 0, 1)) for e in found] == [
+        ("water_0.txt", 34.5), ("water_1.txt", 34.4), ("ethanol.txt", 12.0)
+    ]  # fmt: skip
+    assert all(e.unit == "mN" for e in found)

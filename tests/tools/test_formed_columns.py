@@ -278,7 +278,7 @@ def test_a_temperature_stated_on_a_scale_with_an_offset_forms_nothing() -> None:
 
 
 def test_an_axis_a_column_already_holds_is_not_formed_again() -> None:
-    """"f² em função de I" over `f_quadrado` in Hz²: the column is f² already; squaring it
+    """ "f² em função de I" over `f_quadrado` in Hz²: the column is f² already; squaring it
     again would fit Hz⁴."""
     table = table_of({"corrente": ("mA", [251.1, 230.0]), "f_quadrado": ("Hz²", [6.1, 5.5])})
     form_columns([table], ["Faça o gráfico de f² em função de I."], "")

@@ -118,3 +118,14 @@ def test_real_student_tables_with_comment_headers() -> None:
     assert spelled(REAL, "angle_vs_period.txt") == [
         ("Starting Angle", "rad"), ("5 Periods of Swing", "s")
     ]  # fmt: skip
+
+
+def test_an_instruments_banner_names_no_column(tmp_path: Path) -> None:
+    """A tensiometer's banner (a real export's first lines, eval of Czech du Noüy files):
+    its date and time, parted by a comma, are no names of the two columns below."""
+    (tmp_path / "ring.txt").write_text(
+        "#" + "=" * 60 + "\n# Created with Tensionmeter 1.0 on 16.04.2024, 18:40:37.\n"
+        "#" + "=" * 60 + "\n 0.000000E+0000  1.177200E-0001\n 4.840000E-0001  1.177200E-0001\n"
+        " 9.690000E-0001  1.177200E-0001\n 1.438000E+0000  6.180300E-0001\n"
+    )
+    assert spelled(tmp_path, "ring.txt") == [("column 1", ""), ("column 2", "")]

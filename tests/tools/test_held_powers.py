@@ -9,10 +9,10 @@ from labscribe.tools.formula_parse import parse_formula
 from labscribe.tools.held_powers import held_square, in_squares
 
 
-@pytest.mark.parametrize(("column", "unit"), [("U2", "V2"), ("U^2", "V^2"), ("U²", "V²"),
-                                             ("U_sq", ""), ("t2", "s2"),
-                                             # a Brazilian lab's `f_quadrado` in Hz²
-                                             ("f_quadrado", "Hz²"), ("T_Quadrat", "s^2")])  # fmt: skip
+@pytest.mark.parametrize(("column", "unit"), [
+    ("U2", "V2"), ("U^2", "V^2"), ("U²", "V²"), ("U_sq", ""), ("t2", "s2"),
+    ("f_quadrado", "Hz²"), ("T_Quadrat", "s^2"),  # a Brazilian lab's `f_quadrado` in Hz²
+])  # fmt: skip
 def test_squared_names_with_squared_units_hold_the_square(column: str, unit: str) -> None:
     assert held_square(column, unit, column[0])
 
