@@ -43,6 +43,9 @@ class Named:
     """Column key -> the symbol a formula names it by."""
     elsewhere: bool = False
     """Its predictor's phrase names no column that may be one ("against the trial number")."""
+    unnamed: bool = False
+    """Its response's phrase writes a quantity no column holds (`ln[(C* − C)/(C* − C0)]`,
+    an axis not formed): no other column is its response."""
 
 
 def named_by_pairing(
@@ -56,7 +59,21 @@ def named_by_pairing(
         raw = [c for c in candidates if not c.formed]
         predictors = columns_named(pairing.predictor, raw, words)
     elsewhere = bool(pairing.predictor) and not predictors
-    return Named(tuple(responses[-1:]), tuple(predictors), elsewhere=elsewhere)
+    unnamed = not responses and _quantity_written(pairing.response)
+    return Named(tuple(responses[-1:]), tuple(predictors), elsewhere=elsewhere, unnamed=unnamed)
+
+
+def _quantity_written(phrase: str) -> bool:
+    """Whether a response's phrase writes a quantity of several symbols (`ln[(C* − C)/(C* −
+    C0)]`): not "them" or "the data", nor a transform of one symbol the file may call
+    otherwise (`ln U_C` of a column `V`)."""
+    if not re.search(r"[()\[\]/*^+−-]", phrase):
+        return False
+    symbols = {t for t in re.findall(r"[A-Za-z\u0370-\u03ff]\w*", phrase) if t not in _FUNCTIONS}
+    return len(symbols) >= 2
+
+
+_FUNCTIONS = frozenset({"ln", "log", "lg", "exp", "sqrt", "sin", "cos", "tan"})
 
 
 def _unformed_partner(pairing: Pairing, responses: list[Column], predictors: list[Column]) -> bool:
@@ -204,6 +221,10 @@ def name_ends(name: str) -> set[str]:
     return ends | {_GREEK_WORDS[w.lower()] for w in ends if w.lower() in _GREEK_WORDS}
 
 
+# Words for the time in the handouts' languages: the clock's column is what they name.
+TIME_WORDS = frozenset(
+    {"time", "zeit", "temps", "tiempo", "tempo", "czas", "время", "čas", "tijd", "时间", "elapsed"}
+)
 Hit = tuple[int, int, set[str], Column]
 """(strength, position, the words of the column's name said, the column)"""
 
@@ -247,6 +268,8 @@ def _strength(token: str, column: Column, words: dict[str, set[str]]) -> int:
     name = _plain(column.name)
     if token in (name, column.key) and (is_symbol(token) or len(token) > 1):
         return 3
+    if column.origin and token.lower() in TIME_WORDS:
+        return 3  # a clock's column is "the time", whatever its header (`Day fraction ...`)
     if re.search(r"[\u4e00-\u9fff]", token):
         return 2 if name and (name in token or token in name) else 0
     lowered = token.lower()

@@ -17,6 +17,7 @@ import re
 from pathlib import PurePosixPath
 
 from labscribe.tools.columns import Column, pair_uncertainties
+from labscribe.tools.counting import counting_name
 from labscribe.tools.stated_units import listing
 from labscribe.tools.units import known_unit
 
@@ -46,6 +47,13 @@ _COUNTED = re.compile(
 )
 # "and" in the handouts' languages (Czech's and Slovak's `a` too, not the symbol a before
 # its unit; an English article `a` leaves an empty item, which is skipped)
+# The columns listed after the word and a colon, parted by semicolons.
+_LISTED = re.compile(rf"\b{_COLUMN}\s*[:：]\s*(?P<list>[^\n]*;[^\n]*)", re.IGNORECASE)
+_EXPRESSION = re.compile(r"[−+*/^²³]|\w\s*-\s*\w")
+_NEXT_SENTENCE = re.compile(r"\.\s+(?=[A-ZÀ-ÝА-ЯŁŚŻŹĆ])")  # not the stop of `Lp.;`
+_WORDS_UNIT = re.compile(
+    r"(?P<words>[^\W\d][^\[\]()]{0,40}?)\s*[\[(](?P<unit>[^\[\]()]{1,12})[\])]"
+)
 _AND = re.compile(
     r"\s*(?:,|;|\band\b|\boraz\b|\bi\b|\bund\b|\bet\b|\by\b|\be\b|\bи\b|\ben\b|\ba\b(?!\s*[\[(/]))\s*"
 )
@@ -54,7 +62,9 @@ _BREAKS = re.compile(r"\n\s*\n|\n\s*(?=[-*•]\s|\\item\b|\d{1,2}[.)]\s)")
 _FILE = re.compile(r"[\w+-]+(?:\.[\w+-]+)*\.[A-Za-z]\w{1,4}\b")
 _DIGITS = re.compile(r"\d+")
 _RUN = re.compile(r"…|\.\.\.|\\dots|\\ldots")
-_SYMBOL = r"(?P<symbol>[^\W\d_](?:_\{?\w{1,6}\}?)?)"
+# A letter: no digit, and no superscript or subscript digit (`²` is a word character)
+_ALPHA = r"[^\W\d_\u00b2\u00b3\u00b9\u2070-\u209f]"
+_SYMBOL = rf"(?P<symbol>{_ALPHA}(?:_\{{?\w{{1,6}}\}}?)?)"
 # What marks a symbol as an uncertainty in prose: fewer marks than a header's
 # (tools.columns), since `d_a` and `dx` in a sentence are a distance and a difference.
 _MARK = r"(?:σ|sigma|u|Δ|δ)_\{?"
@@ -71,7 +81,7 @@ _UNCERTAINTY_OF = re.compile(
 _ALONE = re.compile(rf"(?<![\w.]){_SYMBOL}(?=\s*(?:=|[,;.()\[]|$))")
 # One-letter words that are no symbols: the articles and conjunctions of the handouts.
 _LETTER_WORDS = frozenset("aeiouyàèéwzoAEIOUY")
-_LETTER = re.compile(r"(?<![\w'’.])[^\W\d_](?:_\w{1,6})?(?![\w'’])")
+_LETTER = re.compile(rf"(?<![\w'’.]){_ALPHA}(?:_\w{{1,6}})?(?![\w'’])")
 _SENTENCE_END = re.compile(r"\.\s|\n\s*\n|;")
 _WITH_UNIT = re.compile(
     rf"(?<![\w.]){_SYMBOL}\s*(?:[\[(](?P<unit>[^\[\]()]{{1,12}})[\])]"
@@ -140,7 +150,30 @@ def _described(text: str) -> list[list[tuple[str, str] | None]]:
         items = [_symbol_and_unit(item) for item in _AND.split(counted["list"]) if item]
         if len(items) >= 2 and all(items):
             described.append(items)
+    for listed in _LISTED.finditer(text):  # "Kolumny: Lp.; liczba zwojów N; prąd I [mA]; …"
+        parts = _NEXT_SENTENCE.split(listed["list"], maxsplit=1)[0].split(";")
+        items = [
+            None
+            if _EXPRESSION.search(i.split("[")[0])
+            else (_counter(i) or _symbol_and_unit(i) or _words_and_unit(i))
+            for i in parts
+        ]  # `(B_i − B₀)² [(µT)²]` is worked out of others: a column left unnamed
+        if len(items) >= 2 and sum(item is not None for item in items) * 2 > len(items):
+            described.append(items)
     return described
+
+
+def _words_and_unit(item: str) -> tuple[str, str] | None:
+    """A column listed by its words and unit (`kąt wychylenia w lewo [°]`), named by them."""
+    match = _WORDS_UNIT.fullmatch(item.strip())
+    unit = known_unit(match["unit"].strip()) if match else None
+    return None if match is None or unit is None else (" ".join(match["words"].split()), unit)
+
+
+def _counter(item: str) -> tuple[str, str] | None:
+    """A column listed by the name of a row counter (`Lp.`, `No.`, `Nr`), as that name."""
+    name = item.strip().rstrip(".")
+    return (name, "") if name and counting_name(name) else None
 
 
 def _place(match: re.Match[str]) -> int | None:

@@ -39,7 +39,9 @@ ROW_WORDS = frozenset(
      "pesagem", "pesada", "pesee", "pesata", "wagung", "ensaio", "repeticao", "misura",
      "prova", "ripetizione", "replica", "meting", "herhaling", "durchlauf", "ablesung",
      # the numbered object one row describes (tree 1..31, subject 1..12)
-     "tree", "plant", "subject", "participant"}
+     "tree", "plant", "subject", "participant",
+     # Polish `Lp.` (liczba porządkowa), Czech `č.` (číslo), Russian `№ п/п`
+     "lp", "č", "c", "пп", "п/п"}
 )  # fmt: skip
 LABEL_WORDS = frozenset(
     {"expt", "exp", "experiment", "series", "serie", "group", "batch", "block", "messreihe",

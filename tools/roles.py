@@ -332,7 +332,7 @@ def requests_for(
                 concerned.append(request)
         elif any(n.responses for n in named.values()):
             continue  # its response is in another table
-        elif here.predictors:
+        elif here.predictors and not here.unnamed:  # not `ln[(C* − C)/(C* − C0)]` vs t
             if column.key not in keys:
                 concerned.append(request)
         elif (

@@ -14,6 +14,7 @@ import numpy as np
 
 from labscribe.tools.clocks import clock_name, clock_note
 from labscribe.tools.columns import Column, independent_variable, mark_maxima
+from labscribe.tools.counting import counting_name
 from labscribe.tools.formula_parse import FormulaError, parse_formula
 from labscribe.tools.requested import Request
 from labscribe.tools.tables import Table, TableSummary
@@ -56,16 +57,26 @@ MIN_INDEXED = 3
 def set_aside_letter_counts(table: Table, handout_text: str) -> None:
     """Set aside a column headed by a bare letter (`n`, `N`, `i`) whose values number every
     row (1..rows or 0..rows-1) when the handout never writes that letter as a symbol: it is
-    the sheet's running number, not the fringe order `n` of `2d·sinθ = n·λ`. The table's
-    variable is chosen again without it."""
+    the sheet's running number, not the fringe order `n` of `2d·sinθ = n·λ`; and one of a
+    file without a header that the handout names so (`Lp.`, `No.`). The table's variable
+    is chosen again without them."""
     summary = table.summary
     aside = [
         c for c in summary.columns
-        if c.name.strip() in INDEX_LETTERS and c.uncertainty_of is None and not c.formed
+        if c.uncertainty_of is None and not c.formed
         and _numbers_every_row(table.frame[c.key].to_numpy(dtype=float))
-        and not _writes_symbol(handout_text, c.name.strip())
+        and _named_as_counter(c, handout_text)
     ]  # fmt: skip
     set_aside(table, aside)
+
+
+def _named_as_counter(column: Column, handout_text: str) -> bool:
+    """A bare index letter the handout never writes as a symbol, or a column of a file
+    without a header that the handout calls by a counter's name (`Lp.`, `No.`)."""
+    name = column.name.strip()
+    if name in INDEX_LETTERS:
+        return not _writes_symbol(handout_text, name)
+    return not column.header.strip() and counting_name(name)
 
 
 def set_aside(table: Table, labels: list[Column]) -> None:

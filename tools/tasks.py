@@ -86,6 +86,16 @@ AIM_HEADING = re.compile(rf"^(?:\S+\s+){{0,5}}?{AIM_WORD}(?:\s+\S+){{0,5}}?\s*[:
 # A heading that names the aim and the tasks together ("Aims and tasks") heads tasks.
 _TASKS_TOO = re.compile(r"task|question|exercise|assignment|aufgabe|任务|问题|要求|内容",
                         re.IGNORECASE)  # fmt: skip
+# A heading that names the tasks themselves, not the work in general ("内容", "Contents").
+_TASKS_NAMED = re.compile(
+    r"\btasks?\b|\bquestions\b|\bexercises?\b|\baufgaben?\b|任务|zadani[ae]|[úu]kol[yů]?\b"
+    r"|задани[ея]|задачи|\btareas?\b|\btarefas?\b|\bcompiti\b|travail\s+demand|\bopdracht",
+    re.IGNORECASE,
+)
+# A heading of the theory: its formulas and sentences set no task.
+THEORY_HEADING = re.compile(
+    r"\btheor|\bprincip|\bgrundlage|原理|\bteori|\bтеори|\bbackground\b", re.IGNORECASE
+)
 MAX_AIM_CHARS = 400
 # A line of the head that is a field of a form, not prose: "TA: ...", "Date: 3 May.".
 _FIELD = re.compile(r"^[^\s:：]{1,20}(?:\s[^\s:：]{1,20})?\s*[:：]\s")
@@ -272,12 +282,18 @@ def _listed(units: list[Unit], own: list[list[tuple[int, str]]]) -> set[str]:
     sets no task. Empty when it lists none under such a heading: then every task found stands."""
     kept: set[str] = set()
     listed = False
-    sets = procedure = False
+    sets = procedure = aside = False
+    # a heading that names the tasks ("实验任务", "Aufgaben"): the aim's and the theory's lines
+    # beside it set none ("一、实验目的 1. 用热线法测定 λ" states the aim)
+    named = any(u.kind == "heading" and _TASKS_NAMED.search(u.text) for u in units)
     for unit, unit_tasks in zip(units, own, strict=True):
         if unit.kind == "heading":
             aim = AIM_HEADING.match(unit.text) is not None and not _TASKS_TOO.search(unit.text)
             procedure = PROCEDURE_HEADING.search(unit.text) is not None
             sets = unit.placed and not aim and not procedure
+            aside = named and (aim or THEORY_HEADING.search(unit.text) is not None)
+            continue
+        if aside:
             continue
         tasks = [task for _, task in unit_tasks]
         if unit.kind == "item":

@@ -30,6 +30,8 @@ _UNIX = pd.Timestamp("1970-01-01")
 UNIX_RANGE = (1e9, 4.1e9)
 # Unix times are written in these units; each scale's range is apart from the others'.
 UNIX_SCALES = {"s": 1.0, "ms": 1e3, "µs": 1e6, "ns": 1e9}
+# A column of moments counted in days (`Day fraction since midnight on`, ProCoDA).
+_DAY_FRACTION = re.compile(r"day\s*fraction|fraction of (?:a|the) day", re.IGNORECASE)
 _TIME_NAME = re.compile(r"time|stamp|epoch|date|zeit|datum|时间|日期", re.I)
 # Times of day without a date, which pandas' format guess does not take on.
 # A 12-hour clock (`8:48:31 AM`) is one too: Mesa Labs DryCal and US-locale loggers.
@@ -124,6 +126,9 @@ def elapsed(
         clock = clocks.get(column.key)
         values = frame[column.key]
         scale = 1.0
+        if clock is None and _DAY_FRACTION.search(column.name):
+            # ProCoDA's `Day fraction since midnight on`: days, each 86,400 s
+            clock, scale = Clock(dated=False), 1 / SECONDS_PER_DAY
         if clock is None:
             unit = unix_scale(column, values)
             if unit is None:

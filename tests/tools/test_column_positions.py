@@ -33,6 +33,12 @@ def headerless(count: int) -> list[Column]:
             "Первый столбец --- $B$ (Тл), второй --- $U_{34}$ (мВ), уже за вычетом $U_0$.",
             [("B", "T"), ("U_34", "mV")],
         ),
+        (  # a list after "Kolumny:", parted by semicolons: a counter, words with a unit, and
+            # a column worked out of others, left unnamed
+            "Plik `data.csv` (bez nagłówka). Kolumny: Lp.; liczba zwojów N; prąd I [mA]; "
+            "kąt wychylenia [°]; (B_i − B₀)² [(µT)²]. Dwie ostatnie kolumny to obliczenia.",
+            [("Lp", ""), ("N", ""), ("I", "mA"), ("kąt wychylenia", "deg"), ("column 5", "")],
+        ),
         (  # "the first three rows ... are the header, then two columns": rows, then columns
             "Soubor `data.csv` je export. První tři řádky (začínající `#`) jsou "
             "hlavička, dále dva sloupce: čas t [s] a síla F [mN] (váhy byly vytárovány).",

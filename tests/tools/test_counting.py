@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from labscribe.tools.analysis import analyse
 from labscribe.tools.base import Folder
 from labscribe.tools.counting import counts_rows, series_label
 from labscribe.tools.requested import Request
@@ -173,3 +174,18 @@ def _sirstv() -> np.ndarray:
     rows = [line.split() for line in path.read_text().splitlines()[60:]]
     values = [float(r[1]) for r in rows if len(r) == 2]
     return np.array(values).reshape(5, 5)
+
+
+def test_a_headerless_column_the_handout_calls_lp_numbers_the_rows(tmp_path: Path) -> None:
+    """A Polish handout lists a headerless file's columns, the first `Lp.` (liczba
+    porządkowa): it counts the rows and is no variable; the next column named is."""
+    rows = [f"{i},{16 if i < 7 else 24},{80 + 15 * i},{20 + i}" for i in range(1, 13)]
+    (tmp_path / "wyniki.csv").write_text("\n".join(rows) + "\n")
+    (tmp_path / "instrukcja.md").write_text(
+        "# Busola stycznych\n\nPlik `wyniki.csv` (bez nagłówka). Kolumny: Lp.; liczba zwojów N; "
+        "prąd I [mA]; kąt wychylenia [°].\n\n## Zadania\n1. Wykonać wykres kąta od prądu I.\n"
+    )
+    [table] = analyse(Folder(tmp_path)).tables
+    assert [c.name for c in table.row_numbers] == ["Lp"]
+    assert "Lp" not in [c.name for c in table.columns]
+    assert table.column(table.x or "").name == "I"

@@ -375,3 +375,27 @@ def test_questions_and_steps_mark_their_tasks(line: str, mark: str) -> None:
     found = TASK_MARKER.match(line)
     assert found is not None and found["number"] == mark
     assert not line[found.end() :].strip().startswith(("—", ":"))
+
+
+@pytest.mark.parametrize(
+    ("text", "tasks"),
+    [
+        (  # a Chinese handout (eval: the hot-wire method), its aim a numbered list
+            "# 实验：热线法\n\n## 实验目的\n1. 用热线法测定干燥空气的热导率 λ；\n"
+            "2. 用“线性回归法”处理数据。\n\n## 实验原理\n"
+            "测量室为一根同轴圆管，热线用恒温方式加热。\n\n## 实验任务\n"
+            "1. 计算各气压下的 UI 和 1/P。\n2. 以 1/(dQ/dt) 对 1/P 作线性回归，求截距。\n",
+            ["计算各气压下的 UI 和 1/P。", "以 1/(dQ/dt) 对 1/P 作线性回归，求截距。"],
+        ),
+        (
+            "# Lab 3\n\n## Aims\n1. Determine g with a pendulum.\n2. Compare it with 9.81 m/s².\n\n"
+            "## Theory\nMeasure the period T; then T² = 4π² l/g.\n\n## Tasks\n"
+            "1. Plot T² against l.\n2. Determine g from the slope.\n",
+            ["Plot T² against l.", "Determine g from the slope."],
+        ),
+    ],
+)
+def test_a_heading_that_names_the_tasks_leaves_the_aims_list_as_the_aim(
+    text: str, tasks: list[str]
+) -> None:
+    assert extract_tasks(text, "handout.md") == tasks

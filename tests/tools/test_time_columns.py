@@ -100,3 +100,30 @@ def test_analyse_fits_a_workbook_against_the_time_since_its_first_date_cell(
     fit = cooling_fit(tmp_path)
     assert abs(fit.parameter("decay").value - TAU) < 1e-3
     assert "time as seconds since 2024-03-01 10:15:00" in fit.notes
+
+
+REAL = Path(__file__).parents[1] / "data" / "real" / "procoda"
+
+
+def test_a_day_fraction_is_the_clock_and_the_time_a_task_names(tmp_path: Path) -> None:
+    """ProCoDA's `Day fraction since midnight on` (a real aeration log) is the time, in days:
+    seconds since its first row, the time of day it counts from said; "DO versus time" is
+    against it, not against `Fill time (s)`, a control value of the aeration program."""
+    (tmp_path / "aeration_100.xls").write_bytes((REAL / "aeration_100.xls").read_bytes())
+    regression = (
+        "Plot ln[(C* - C)/(C* - C0)] versus elapsed time and determine k_vl by linear regression."
+    )
+    (tmp_path / "handout.txt").write_text(
+        f"Tasks\n1. Plot DO concentration versus time.\n2. {regression}\n"
+    )
+    analysis = analyse(Folder(tmp_path))
+    # the task's axis is formed of C* and C0, which no column holds: no column is fitted in
+    # its place as "the model the task asks for"
+    assert not [fit for fit in analysis.fits if fit.requested == regression]
+    [table] = analysis.tables
+    clock = table.column(table.x or "")
+    assert clock.name == "Day fraction since midnight on" and clock.unit == "s"
+    assert clock.origin == "15:14:05.394105"
+    assert clock.minimum == 0.0
+    frame = np.loadtxt(REAL / "aeration_100.xls", skiprows=1, usecols=0, delimiter="\t")
+    assert clock.maximum == pytest.approx((frame[-1] - frame[0]) * 86400, rel=1e-9)
