@@ -49,10 +49,11 @@ _COUNTED = re.compile(
 # its unit; an English article `a` leaves an empty item, which is skipped)
 # The columns listed after the word and a colon, parted by semicolons.
 _LISTED = re.compile(rf"\b{_COLUMN}\s*[:：]\s*(?P<list>[^\n]*;[^\n]*)", re.IGNORECASE)
-_EXPRESSION = re.compile(r"[−+*/^²³]|\w\s*-\s*\w")
+_EXPRESSION = re.compile(r"[−+*^²³]|\w\s*-\s*\w")  # not `/`: "courant d'obscurité / offset"
+_NUMBERED = re.compile(r"^\s*[1-9]\s*[=:.)]\s*")
 _NEXT_SENTENCE = re.compile(r"\.\s+(?=[A-ZÀ-ÝА-ЯŁŚŻŹĆ])")  # not the stop of `Lp.;`
 _WORDS_UNIT = re.compile(
-    r"(?P<words>[^\W\d][^\[\]()]{0,40}?)\s*[\[(](?P<unit>[^\[\]()]{1,12})[\])]"
+    r"(?P<words>[^\W\d][^\[\]()]{0,40}?)\s*[\[(](?P<unit>[^\[\](),]{1,12})(?:,[^\[\]()]*)?[\])]"
 )
 _AND = re.compile(
     r"\s*(?:,|;|\band\b|\boraz\b|\bi\b|\bund\b|\bet\b|\by\b|\be\b|\bи\b|\ben\b|\ba\b(?!\s*[\[(/]))\s*"
@@ -78,10 +79,10 @@ _UNCERTAINTY_OF = re.compile(
     + rf"|(?<![\w.]){_MARK}(?P<of>[^\W\d_]\w{{0,5}})\}}?(?!\w)",
     re.IGNORECASE,
 )
-_ALONE = re.compile(rf"(?<![\w.]){_SYMBOL}(?=\s*(?:=|[,;.()\[]|$))")
+_ALONE = re.compile(rf"(?<![\w.(\[]){_SYMBOL}(?=\s*(?:=|[,;.()\[]|$))")
 # One-letter words that are no symbols: the articles and conjunctions of the handouts.
 _LETTER_WORDS = frozenset("aeiouyàèéwzoAEIOUY")
-_LETTER = re.compile(rf"(?<![\w'’.]){_ALPHA}(?:_\w{{1,6}})?(?![\w'’])")
+_LETTER = re.compile(rf"(?<![\w'’.(\[]){_ALPHA}(?:_\w{{1,6}})?(?![\w'’])")
 _SENTENCE_END = re.compile(r"\.\s|\n\s*\n|;")
 _WITH_UNIT = re.compile(
     rf"(?<![\w.]){_SYMBOL}\s*(?:[\[(](?P<unit>[^\[\]()]{{1,12}})[\])]"
@@ -152,6 +153,7 @@ def _described(text: str) -> list[list[tuple[str, str] | None]]:
             described.append(items)
     for listed in _LISTED.finditer(text):  # "Kolumny: Lp.; liczba zwojów N; prąd I [mA]; …"
         parts = _NEXT_SENTENCE.split(listed["list"], maxsplit=1)[0].split(";")
+        parts = [_NUMBERED.sub("", part, count=1) for part in parts]  # "1 = longueur d'onde (m)"
         items = [
             None
             if _EXPRESSION.search(i.split("[")[0])

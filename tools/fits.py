@@ -56,6 +56,13 @@ from labscribe.tools.tables import Table, TableSummary
 MAX_FITTED_COLUMNS = 6  # per table: a report discusses a few curves, not a whole dump
 
 
+def _copy_of(column: pd.Series, x: pd.Series) -> bool:
+    """Whether a column repeats the variable row for row (a monochromator's wavelength
+    written twice): fitting it against the variable says nothing of the data."""
+    both = column.notna() & x.notna()
+    return bool(both.sum() >= 2) and bool(np.allclose(column[both], x[both], rtol=1e-12, atol=0))
+
+
 def _weights(
     xs: np.ndarray,
     ys: np.ndarray,
@@ -106,6 +113,7 @@ def fit_table(
         if c.key != summary.x and c.uncertainty_of is None and c.count
         and c.key not in summary.predictors and c.key not in used
         and not related(c, x_column, summary.columns)
+        and not _copy_of(table.frame[c.key], table.frame[x_column.key])
     ]  # fmt: skip
     # The response the assignment names, then the measured responses, then their ratios to
     # an input, then the inputs: a report's figures and the fit budget go to what is asked.

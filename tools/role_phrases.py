@@ -4,7 +4,7 @@ stand for: the words, read from the text, before any column is matched (tools.ro
 - A pairing: "plot the period T against the length L", "T versus L", "V_R as a function of
   f", "the dependence of U on I", "L on the horizontal axis", German "trage T gegen L auf",
   "T in Abhängigkeit von L", Chinese "作 T-L 图", "以摆长 L 为横坐标", "T 随 L 的变化",
-  French and Spanish "en fonction de". Each gives the response's phrase, the predictor's
+  "以 T 对 L 作图", French and Spanish "en fonction de". Each gives the response's phrase, the predictor's
   phrase, or both, as written.
 - A glossary: "the period T", "the length L of the pendulum", "Länge L", "摆长 L", "Planck's
   constant h": which words name which symbol.
@@ -112,7 +112,9 @@ _CHINESE = re.compile(
     r"作\s*(?:出\s*)?(?P<y>[^\s,，。;；、]{1,20}?)\s*[-–—~～－]\s*(?P<x>[^\s,，。;；、]{1,20}?)\s*"
     r"(?:关系)?(?:曲线)?图|以\s*(?P<x2>[^,，。;；]{1,20}?)\s*为横(?:坐标|轴)|"
     r"(?P<y2>[^,，。;；以]{1,20}?)\s*为纵(?:坐标|轴)|"
-    r"(?P<y3>[^\s,，。;；、]{1,20}?)\s*随\s*(?P<x3>[^\s,，。;；、]{1,20}?)\s*(?:的)?变化"
+    r"(?P<y3>[^\s,，。;；、]{1,20}?)\s*随\s*(?P<x3>[^\s,，。;；、]{1,20}?)\s*(?:的)?变化|"
+    # "以 1/(dQ/dt) 对 1/P 作线性回归": y against x
+    r"以\s*(?P<y4>[^,，。;；、]{1,20}?)\s*对\s*(?P<x4>[^,，。;；、]{1,20}?)\s*(?:作|做|进行)"
 )
 _AUFTRAGEN = re.compile(r"\bauf(?:zu)?(?:tragen|getragen)?\b|\bauf\s*[.,;]|\bauf$", re.IGNORECASE)
 
@@ -140,8 +142,8 @@ def pairings(sentence: str) -> list[Pairing]:
         else:
             found.append(Pairing(_response_phrase(match["y"]), "", sentence))
     for match in _CHINESE.finditer(sentence):
-        y = match["y"] or match["y2"] or match["y3"] or ""
-        x = match["x"] or match["x2"] or match["x3"] or ""
+        y = next((match[f"y{n}"] for n in ("", "2", "3", "4") if match[f"y{n}"]), "")
+        x = next((match[f"x{n}"] for n in ("", "2", "3", "4") if match[f"x{n}"]), "")
         found.append(Pairing(y.strip(), x.strip(), sentence))
     return found
 

@@ -33,6 +33,18 @@ def headerless(count: int) -> list[Column]:
             "Первый столбец --- $B$ (Тл), второй --- $U_{34}$ (мВ), уже за вычетом $U_0$.",
             [("B", "T"), ("U_34", "mV")],
         ),
+        (  # numbered after "Colonnes :", a unit with a remark, a slash in the words, and
+            # a column that repeats another's name left unnamed
+            "Fichier `data.csv`. Colonnes : 1 = longueur d'onde (m) ; 2 = courant d'obscurité "
+            "/ offset (A) ; 3 = longueur d'onde (m, répétée) ; 4 = photocourant (A, compté "
+            "négativement). Le balayage va de 400 nm à 800 nm.",
+            [
+                ("longueur d'onde", "m"),
+                ("courant d'obscurité / offset", "A"),
+                ("column 3", "m"),
+                ("photocourant", "A"),
+            ],
+        ),
         (  # a list after "Kolumny:", parted by semicolons: a counter, words with a unit, and
             # a column worked out of others, left unnamed
             "Plik `data.csv` (bez nagłówka). Kolumny: Lp.; liczba zwojów N; prąd I [mA]; "

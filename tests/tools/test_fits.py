@@ -1,10 +1,13 @@
 import math
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
 import statsmodels.api as sm
 
+from labscribe.tools.analysis import analyse
+from labscribe.tools.base import Folder
 from labscribe.tools.fit_result import Fit, Parameter, format_value
 from labscribe.tools.fit_runs import MAX_FIT_POINTS
 from labscribe.tools.fits import evaluate, fit_column
@@ -286,3 +289,12 @@ def test_a_model_no_better_than_the_mean_is_never_said_to_describe_the_data() ->
     note = next(note for note in fit.notes if note.startswith(f"R² = {fit.r_squared:.2f}"))
     assert "cannot tell it from no trend at all" in note
     assert "so it describes" not in " ".join(fit.notes)
+
+
+def test_a_column_that_repeats_the_variable_is_not_fitted_against_it(tmp_path: Path) -> None:
+    """A monochromator writes the wavelength twice: the copy against the wavelength is a
+    line of slope 1 that says nothing of the data."""
+    rows = [f"{w:.1e},{1e-9 * (w - 6e-7) ** 2:.4e},{w:.1e}" for w in np.arange(4e-7, 8e-7, 1e-8)]
+    (tmp_path / "scan.csv").write_text("lam (m),I (A),lam2 (m)\n" + "\n".join(rows) + "\n")
+    fits = analyse(Folder(tmp_path)).fits
+    assert {fit.y for fit in fits} == {"I"}
