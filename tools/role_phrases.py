@@ -4,8 +4,8 @@ stand for: the words, read from the text, before any column is matched (tools.ro
 - A pairing: "plot the period T against the length L", "T versus L", "V_R as a function of
   f", "the dependence of U on I", "L on the horizontal axis", German "trage T gegen L auf",
   "T in Abhängigkeit von L", Chinese "作 T-L 图", "以摆长 L 为横坐标", "T 随 L 的变化",
-  "以 T 对 L 作图", French and Spanish "en fonction de". Each gives the response's phrase, the predictor's
-  phrase, or both, as written.
+  "以 T 对 L 作图", French and Spanish "en fonction de". Each gives the response's phrase,
+  the predictor's phrase, or both, as written.
 - A glossary: "the period T", "the length L of the pendulum", "Länge L", "摆长 L", "Planck's
   constant h": which words name which symbol.
 - What a task asks to determine: "determine the gravitational acceleration g", "bestimmen
