@@ -187,6 +187,12 @@ def _written(text: str) -> str:
     return " ".join(text.split())
 
 
+# A function applied to the left side: `tan φ = 2π f RC` defines no φ.
+_FUNCTION_BEFORE = re.compile(r"\b(?:tan|tg|sin|cos|ln|log|lg|exp|sqrt|arctan|atan)\s*$")
+# The unit a value is wanted in, in brackets after it: `φ = 2π f Δt (in Grad)`.
+_UNIT_ASIDE = re.compile(r"\(\s*(?:in|en|em|im|w|во?|nel|nei|en)\s", re.IGNORECASE)
+
+
 def defined(texts: list[str]) -> list[Wanted]:
     """The quantities the sentences of `texts` define by a formula whose left side is one
     symbol (`T = t20/20`, `P = U · I`, `p = dh + 29.125 in Hg`), each with every reading of
@@ -197,15 +203,17 @@ def defined(texts: list[str]) -> list[Wanted]:
         for sentence in sentences(text):
             for match in _definitions(normalised(sentence)):
                 left = match["left"]
-                if _FACTOR_BEFORE.search(normalised(sentence)[: match.start("left")]):
-                    continue  # `e U = h c/λ`: U is no name the formula defines
+                before = normalised(sentence)[: match.start("left")]
+                if _FACTOR_BEFORE.search(before) or _FUNCTION_BEFORE.search(before):
+                    continue  # `e U = h c/λ`, `tan φ = 2π f RC`: no name the formula defines
                 if is_point_value(match["right"]):
                     continue  # `t = 100 dias`: a point to evaluate at, no definition
                 if goes_on_in_brackets(normalised(sentence)[match.end("right") :]):
                     continue  # `v = 2 r² (ρ_b − ρ_f) g / (9 η)`: only its start was read
                 words = match["right"].split()[:MAX_DEFINITION_WORDS]
                 # `t(última amostra)`: the last word is a function's name, not the end
-                called = normalised(sentence)[match.end("right") :].startswith("(")
+                after = normalised(sentence)[match.end("right") :]
+                called = after.startswith("(") and not _UNIT_ASIDE.match(after)
                 for end in range(len(words), 0, -1):
                     if end < len(words) and not _WORD_AFTER.fullmatch(words[end]):
                         continue  # a reading ends where prose or a unit begins

@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 import numpy as np
 import sympy
@@ -25,14 +24,18 @@ import sympy
 from labscribe.tools.axis_expressions import Wanted, defined, plotted, swings_timed
 from labscribe.tools.column_names import OWN_LETTER, name_ends
 from labscribe.tools.columns import Column
-from labscribe.tools.formed_units import Units, multiplicative, unit_of, unit_text
+from labscribe.tools.formed_inputs import Known, known_column, stated_knowns
+from labscribe.tools.formed_units import (
+    pure_number_scale,
+    unit_of,
+    unit_text,
+)
 from labscribe.tools.formula_notation import plain_arithmetic
 from labscribe.tools.held_powers import held_square
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.repeat_names import RUN_NAME, stated_swings
-from labscribe.tools.symbol_dimensions import conventional_column, dimension_is, pint_unit
+from labscribe.tools.symbol_dimensions import conventional_column, dimension_is
 from labscribe.tools.tables import Table
-from labscribe.tools.unit_library import unit_registry
 
 _PERIOD_WORDS = re.compile(
     r"(?<![A-Za-z])(?-i:T)(?![A-Za-z])|period|periode|schwingungsdauer|swing|schwingung|"
@@ -43,21 +46,6 @@ MAX_FORMED = 8  # per table
 # Series of one symbol whose readings differ by more than this share of their size in the
 # median row are different runs (one capacitor each), not observers of one quantity.
 RUNS_AGREE = 0.2
-
-
-@dataclass
-class _Known:
-    """A column of a table as a formula's symbol sees it: its values and unit."""
-
-    name: str
-    values: np.ndarray
-    units: Units
-    text: str
-    """How a description names it: `T`, `boiling point in K`."""
-    uncertainty: _Known | None = None
-    """Its uncertainty column's values and name, in its own unit, where it has one."""
-    stated: str = ""
-    """For a value the handout states (`Δt = 10 s`), as it states it; "" for a column."""
 
 
 @dataclass
@@ -84,7 +72,7 @@ def form_columns(
     used = {s for axis in axes for s in axis.symbols} | {
         w.name for w in definitions if re.search(_symbol_pattern(w.name), "\n".join(tasks))
     }
-    given = _given(stated)
+    given = stated_knowns(stated)
     formed_anywhere: set[str] = set()
     for table in tables:
         formed_anywhere |= _form_in(table, definitions, axes, (period, swings), used, given)
@@ -117,7 +105,7 @@ def _form_in(
     axes: list[Wanted],
     period: tuple[bool, int | None],
     used: set[str],
-    given: dict[str, _Known],
+    given: dict[str, Known],
 ) -> set[str]:
     formed: set[str] = set()
     summary = table.summary
@@ -173,7 +161,7 @@ def _add_period(table: Table, stated: int | None) -> bool:
     return True
 
 
-def _add(table: Table, wanted: Wanted, prefix: str, given: dict[str, _Known]) -> bool:
+def _add(table: Table, wanted: Wanted, prefix: str, given: dict[str, Known]) -> bool:
     """Form `wanted` in `table` where every symbol of it names a column; False otherwise.
     A symbol that names several series of different runs (`V_C1`, `V_C2`: one capacitor
     each) forms `wanted` once for each, named after it (`ln V_C1`): their mean is no
@@ -208,17 +196,17 @@ def _add_one(
     wanted: Wanted,
     prefix: str,
     chosen: dict[str, list[Column]],
-    given: dict[str, _Known],
+    given: dict[str, Known],
 ) -> bool:
     """Form `wanted` with the columns `chosen` for some of its symbols, the others' by
     name (columns_for), else by the value `given` for them; False where a symbol names
     neither, or no symbol a column."""
-    known: dict[str, _Known] = {}
+    known: dict[str, Known] = {}
     sources: list[str] = []
     for symbol in sorted(wanted.symbols):
         columns = chosen.get(symbol) or columns_for(symbol, table.summary.columns)
         if columns:
-            known[symbol] = _known(symbol, columns, table)
+            known[symbol] = known_column(symbol, columns, table)
             sources += [c.key for c in columns]
         elif symbol in given:
             known[symbol] = given[symbol]
@@ -235,6 +223,9 @@ def _add_one(
         values = np.asarray(function(*(known[n].values for n in names)), dtype=float)
     if values.shape != (len(table.frame),) or not np.isfinite(values).any():
         return False
+    scale = pure_number_scale(units)
+    if scale is not None:  # 2π·f·Δt in µs·Hz: the number itself (rad), not millionths
+        values, units = values * scale, {}
     written = str(wanted.expression)
     for name in names:
         text = known[name].text
@@ -247,11 +238,13 @@ def _add_one(
     ]
     how = f"{prefix}{_tidy(written)}" + (f", with {', '.join(inputs)}" if inputs else "")
     key = _append(table, wanted.name, values, unit_text(units), how, sources)
-    _propagate(table, wanted, known, key, unit_text(units))
+    _propagate(table, wanted, known, (key, unit_text(units), scale or 1.0))
     return True
 
 
-def _propagate(table: Table, wanted: Wanted, known: dict[str, _Known], key: str, unit: str) -> None:
+def _propagate(
+    table: Table, wanted: Wanted, known: dict[str, Known], formed: tuple[str, str, float]
+) -> None:
     """Beside a formed column, its uncertainty propagated to first order (the GUM's law,
     as the uncertainties package applies it) from the uncertainty columns of the columns it
     is formed from (`sigma_E` beside `E_Ka` gives u(√E)), so that its fits are weighted as
@@ -276,7 +269,8 @@ def _propagate(table: Table, wanted: Wanted, known: dict[str, _Known], key: str,
     how = f"u({wanted.name}) propagated to first order from {sources}" + (
         f", {', '.join(exact)} taken as exact" if exact else ""
     )
-    sigma_key = _append(table, f"u({wanted.name})", sigma, unit, how, [key])
+    key, unit, scale = formed  # the formed column's key and unit, and its values' scale
+    sigma_key = _append(table, f"u({wanted.name})", sigma * scale, unit, how, [key])
     next(c for c in table.summary.columns if c.key == sigma_key).uncertainty_of = key
 
 
@@ -317,64 +311,6 @@ def _observers(columns: list[Column], symbol: str) -> bool:
 def _symbol_of(name: str) -> str:
     """A column's name as a formula's symbol: `U_{0}` is U_0, `ΔT` DeltaT, `λ` lam."""
     return "".join(plain_arithmetic(name).split()).replace("{", "").replace("}", "")
-
-
-def _known(symbol: str, columns: list[Column], table: Table) -> _Known:
-    """The columns' values as a formula uses them (repeated series by their mean): a
-    temperature in °C or °F in kelvin (a formula of physics takes absolute temperatures),
-    converted by pint."""
-    column = columns[0]
-    values = table.frame[[c.key for c in columns]].to_numpy(dtype=float).mean(axis=1)
-    names = list(dict.fromkeys(c.name for c in columns))
-    text = (
-        column.name if len(columns) == 1
-        else f"the mean of the {len(columns)} {column.name}" if len(names) == 1
-        else f"the mean of {', '.join(names[:-1])} and {names[-1]}"
-    )  # fmt: skip
-    unit = pint_unit(column.unit)
-    paired = [c for c in table.summary.columns if c.uncertainty_of == column.key]
-    sigma = (
-        table.frame[paired[0].key].to_numpy(dtype=float) if len(columns) == 1 and paired else None
-    )
-    if unit is not None and _difference(symbol, column) and not multiplicative(unit):
-        # a difference of temperatures (ΔT in °C, Capstone's `deg C`) is the same in kelvin
-        known = _Known(symbol, values, {"K": Fraction(1)}, text)
-        step = 1.0
-    elif unit is not None and dimension_is(column.unit, ("radian",)):
-        # an angle in degrees is in radians in a formula's cos θ, as numpy takes it
-        step = unit_registry().Quantity(1, unit).to("radian").magnitude
-        known = _Known(symbol, values * step, {}, f"{text} in rad" if step != 1 else text)
-    elif unit is not None and not multiplicative(unit):
-        quantity = unit_registry().Quantity
-        kelvin = quantity(values, unit).to("kelvin").magnitude
-        step = quantity(1, unit).to("kelvin").magnitude - quantity(0, unit).to("kelvin").magnitude
-        known = _Known(symbol, np.asarray(kelvin), {"K": Fraction(1)}, f"{text} in K")
-    else:
-        known = _Known(symbol, values, {column.unit: Fraction(1)} if column.unit else {}, text)
-        step = 1.0
-    if sigma is not None:
-        known.uncertainty = _Known(paired[0].name, sigma * step, known.units, paired[0].name)
-    return known
-
-
-def _given(stated: Sequence[ParameterRow]) -> dict[str, _Known]:
-    """The values the handout states, by the names its formulas give their symbols (Δt is
-    `Deltat`); a temperature on a scale with an offset is left out (a formula takes kelvin)."""
-    given: dict[str, _Known] = {}
-    for row in stated:
-        unit = pint_unit(row.unit) if row.unit else None
-        if row.number is None or (row.unit and (unit is None or not multiplicative(unit))):
-            continue
-        symbol = "".join(plain_arithmetic(row.name).split())
-        said = f"{row.name} = {row.number:g}{f' {row.unit}' if row.unit else ''} as stated"
-        units = {row.unit: Fraction(1)} if row.unit else {}
-        given[symbol] = _Known(row.name, np.float64(row.number), units, row.name, stated=said)
-    return given
-
-
-def _difference(symbol: str, column: Column) -> bool:
-    """Whether a symbol or its column names a difference (`ΔT`, `delta_T`)."""
-    return symbol.startswith(("Delta", "delta")) or column.name.lstrip().startswith(("Δ", "δ"))
 
 
 def _append(

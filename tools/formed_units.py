@@ -66,6 +66,18 @@ def unit_text(units: Units) -> str:
     return text
 
 
+def pure_number_scale(units: Units) -> float | None:
+    """How many ones a product of units that cancel is (`µs·Hz` is 1e-6), None where the
+    product has a dimension or is no product: a formed 2π·f·Δt is then given as the
+    number it is, not in µs·Hz, where a reader would take 6283 for radians."""
+    if len(units) < 2:
+        return None
+    quantity = _quantity(unit_text(units))
+    if quantity is None or not quantity.dimensionless:
+        return None
+    return float(quantity.to("dimensionless").magnitude)
+
+
 def _power(power: Fraction) -> str:
     return str(power.numerator) if power.denominator == 1 else f"({power})"
 

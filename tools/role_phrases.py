@@ -249,8 +249,10 @@ _DETERMINE = re.compile(
     r"évalue\w*|évaluer|estimer|estimez|obte[nr]\w*|obtien\w*|trouve[rz]?|deduc\w*|deduz\w*|"
     r"halle|hallar|estim(?:ar|e|en|á)|encontr(?:ar|e)|abschätz\w*|schätzen|oszacuj\w*|calcol\w*|ricav\w*|dedur\w*|stima|stimare|stimate|ottene\w*|trovare|"
     r"trovate|bepaal\w*|bereken\w*|wyznacz\w*|oblicz\w*|určete|určit|vypočt\w*|vypočít\w*|"
-    r"določi\w*|izračuna\w*)"
-    r"\b|求出?|测定|测量|计算|确定|得出",
+    r"določi\w*|izračuna\w*"
+    # "… und daraus die Dichte ρ_kl": a value worked out of the last, asked for too
+    r"|daraus|hence|thence|from (?:it|this|these|them)|d'où|quindi|da cui|stąd|отсюда|odtud)"
+    r"\b|求出?|测定|测量|计算|确定|得出|由此",
     re.IGNORECASE,
 )
 # After these, a symbol is what the task uses, not what it asks for.
@@ -299,7 +301,8 @@ def _before_the_means(phrase: str) -> str:
 
 
 _SYMBOL_SHAPE = re.compile(
-    r"[A-Za-z\u0370-\u03ff][0-9]*|[Δδ]?[A-Za-z]{1,4}_\{?[A-Za-z0-9]{1,6}\}?|[Δδ]?[A-Z]{1,3}"
+    r"[A-Za-z\u0370-\u03ff][0-9]*|[Δδ]?(?:[A-Za-z]{1,4}|[\u0370-\u03ff])_\{?[A-Za-z0-9]{1,6}\}?"
+    r"|[Δδ]?[A-Z]{1,3}"
 )
 
 

@@ -283,3 +283,15 @@ def test_an_axis_a_column_already_holds_is_not_formed_again() -> None:
     table = table_of({"corrente": ("mA", [251.1, 230.0]), "f_quadrado": ("Hz²", [6.1, 5.5])})
     form_columns([table], ["Faça o gráfico de f² em função de I."], "")
     assert [c.name for c in table.summary.columns] == ["corrente", "f_quadrado"]
+
+
+def test_a_product_whose_units_cancel_is_the_number_it_is() -> None:
+    """φ = 2π f Δt with f in Hz and Δt in µs (a real RC phase, `#  f/Hz  A/V  Δt/μs`): the
+    phase in radians, not in µs·Hz; `tan φ = 2π f RC` beside it defines no φ."""
+    table = table_of({"f": ("Hz", [10.0, 1000.0]), "Δt": ("µs", [1680.0, 120.0])})
+    text = "A(f) = U_0 / √(1 + (2π f RC)²),  tan φ = 2π f RC,  φ = 2π f Δt."
+    form_columns([table], ["Berechnen Sie die Phasenverschiebung φ (in Grad)."], text)
+    phase = next(c for c in table.summary.columns if c.name == "φ")
+    assert phase.unit == ""
+    np.testing.assert_allclose(table.frame["φ"], 2 * np.pi * np.array([10.0, 1000.0])
+                               * np.array([1680.0, 120.0]) * 1e-6)  # fmt: skip

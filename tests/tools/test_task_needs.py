@@ -173,3 +173,19 @@ def test_a_task_on_part_of_the_data_says_which(task: str, part: str) -> None:
 )
 def test_a_task_on_all_the_data_names_no_part(task: str) -> None:
     assert part_of_data(task) == ""
+
+
+@pytest.mark.parametrize(
+    ("task", "missing"),
+    [
+        ("Berechnen Sie Mittelwert und Standardfehler des Durchmessers der kleinen Kugel und "
+         "daraus die Dichte ρ_kl (mit Unsicherheit). Berechnen Sie ebenso die Dichte ρ_gr.",
+         ["ρ_kl", "ρ_gr"]),
+        ("Compute the mean diameter and hence the density ρ_s of the ball.", ["ρ_s"]),
+    ],
+)  # fmt: skip
+def test_a_value_worked_out_of_the_statistics_is_asked_for_too(
+    task: str, missing: list[str]
+) -> None:
+    """The mean is listed; the density "daraus" (hence) is not, and is left to the student."""
+    assert unmet(task, ["mean 15.202 ± 0.020 mm (standard error; n = 10)"]) == missing

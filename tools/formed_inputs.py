@@ -1,0 +1,92 @@
+"""The columns and stated values a formed quantity's formula takes (tools.formed_columns),
+each as its symbol sees it: values and unit, a temperature in kelvin, an angle in radians,
+a difference of temperatures as it is, and a value the handout's prose states."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from labscribe.tools.columns import Column
+from labscribe.tools.formed_units import Units, multiplicative
+from labscribe.tools.formula_notation import plain_arithmetic
+from labscribe.tools.parameters import ParameterRow
+from labscribe.tools.symbol_dimensions import dimension_is, pint_unit
+from labscribe.tools.tables import Table
+from labscribe.tools.unit_library import unit_registry
+
+
+@dataclass
+class Known:
+    """A column of a table as a formula's symbol sees it: its values and unit."""
+
+    name: str
+    values: np.ndarray
+    units: Units
+    text: str
+    """How a description names it: `T`, `boiling point in K`."""
+    uncertainty: Known | None = None
+    """Its uncertainty column's values and name, in its own unit, where it has one."""
+    stated: str = ""
+    """For a value the handout states (`Δt = 10 s`), as it states it; "" for a column."""
+
+
+def known_column(symbol: str, columns: list[Column], table: Table) -> Known:
+    """The columns' values as a formula uses them (repeated series by their mean): a
+    temperature in °C or °F in kelvin (a formula of physics takes absolute temperatures),
+    converted by pint."""
+    column = columns[0]
+    values = table.frame[[c.key for c in columns]].to_numpy(dtype=float).mean(axis=1)
+    names = list(dict.fromkeys(c.name for c in columns))
+    text = (
+        column.name if len(columns) == 1
+        else f"the mean of the {len(columns)} {column.name}" if len(names) == 1
+        else f"the mean of {', '.join(names[:-1])} and {names[-1]}"
+    )  # fmt: skip
+    unit = pint_unit(column.unit)
+    paired = [c for c in table.summary.columns if c.uncertainty_of == column.key]
+    sigma = (
+        table.frame[paired[0].key].to_numpy(dtype=float) if len(columns) == 1 and paired else None
+    )
+    if unit is not None and _difference(symbol, column) and not multiplicative(unit):
+        # a difference of temperatures (ΔT in °C, Capstone's `deg C`) is the same in kelvin
+        known = Known(symbol, values, {"K": Fraction(1)}, text)
+        step = 1.0
+    elif unit is not None and dimension_is(column.unit, ("radian",)):
+        # an angle in degrees is in radians in a formula's cos θ, as numpy takes it
+        step = unit_registry().Quantity(1, unit).to("radian").magnitude
+        known = Known(symbol, values * step, {}, f"{text} in rad" if step != 1 else text)
+    elif unit is not None and not multiplicative(unit):
+        quantity = unit_registry().Quantity
+        kelvin = quantity(values, unit).to("kelvin").magnitude
+        step = quantity(1, unit).to("kelvin").magnitude - quantity(0, unit).to("kelvin").magnitude
+        known = Known(symbol, np.asarray(kelvin), {"K": Fraction(1)}, f"{text} in K")
+    else:
+        known = Known(symbol, values, {column.unit: Fraction(1)} if column.unit else {}, text)
+        step = 1.0
+    if sigma is not None:
+        known.uncertainty = Known(paired[0].name, sigma * step, known.units, paired[0].name)
+    return known
+
+
+def stated_knowns(stated: Sequence[ParameterRow]) -> dict[str, Known]:
+    """The values the handout states, by the names its formulas give their symbols (Δt is
+    `Deltat`); a temperature on a scale with an offset is left out (a formula takes kelvin)."""
+    given: dict[str, Known] = {}
+    for row in stated:
+        unit = pint_unit(row.unit) if row.unit else None
+        if row.number is None or (row.unit and (unit is None or not multiplicative(unit))):
+            continue
+        symbol = "".join(plain_arithmetic(row.name).split())
+        said = f"{row.name} = {row.number:g}{f' {row.unit}' if row.unit else ''} as stated"
+        units = {row.unit: Fraction(1)} if row.unit else {}
+        given[symbol] = Known(row.name, np.float64(row.number), units, row.name, stated=said)
+    return given
+
+
+def _difference(symbol: str, column: Column) -> bool:
+    """Whether a symbol or its column names a difference (`ΔT`, `delta_T`)."""
+    return symbol.startswith(("Delta", "delta")) or column.name.lstrip().startswith(("Δ", "δ"))
