@@ -31,7 +31,7 @@ from labscribe.tools.range_fits import (
 from labscribe.tools.regression_answers import PREDICTED, regression_answers
 from labscribe.tools.regression_text import evidence as regression_evidence
 from labscribe.tools.repeat_text import BY_SERIES, repeat_evidence
-from labscribe.tools.requested import requested_model
+from labscribe.tools.requested import FIT_CUE, requested_model
 from labscribe.tools.role_phrases import is_symbol
 from labscribe.tools.stated import (
     extreme_stated,
@@ -52,6 +52,11 @@ from labscribe.tools.task_needs import (
 )
 from labscribe.tools.tasks import task_number
 
+# A function written by its name and argument: `A(f)`, `U_C(t)`, `φ(f)`.
+_CALLED = re.compile(
+    r"(?<![\w\\])([A-Za-z\u0370-\u03ff](?:_\w{1,4})?)\(\s*[A-Za-z\u0370-\u03ff]\w*\s*\)"
+)
+_FIT_VERB = re.compile(r"\bpassen sie\b", re.IGNORECASE)  # "Passen Sie A(f) … an"
 MAX_GIVEN = 4  # results listed per task: the rest are in the report's tables
 MAX_ANSWERS = 9  # the values a task asks of its fits: k and τ of each of three runs
 # Chinese task words, mapped to the English words the vocabulary uses.
@@ -149,6 +154,9 @@ def _evidence(
             given.append(f"{quantity.text()} (derived)")
     # what the task asks of its fits (τ from each slope) before the fits it comes from
     from_fit = [q for q in analysis.fit_quantities if q.task == task]  # tools.fit_quantities
+    if (fitted_function := _fitted_function(task, analysis)) is not None:
+        # "Passen Sie die Funktion A(f) an": another column's fit gives no value of it
+        from_fit = [q for q in from_fit if q.response in ("", fitted_function)]
     given = answers(from_fit) + given
     swapped = [] if from_fit or plot_only(task) else _swapped_lines(analysis, ask, other_axes)
     given += swapped
@@ -159,6 +167,8 @@ def _evidence(
     others = [f for f in analysis.fits if f not in requested and id(f) not in other_axes
               and (f.table, f.y, f.x) not in answered
               and not given_names & {p.name for p in f.parameters}]  # fmt: skip
+    if fitted_function is not None:
+        others = [f for f in others if fitted_function in (f.y, f.y_label)]
     # a plot asks for no value; a regression's task, for none of a one-predictor fit
     fitted = [] if regressed or plot_only(task) else other_fits(task, words, others)
     if fitted and (defined := defined_names(task)) and not from_nominal(task):
@@ -236,6 +246,15 @@ def _evidence(
     left = _unstated(left, unstated, unanswered) + left_out_of(asked)
     shown = max(MAX_GIVEN, min(len(from_fit), MAX_ANSWERS))
     return TaskEvidence(task=task, given=given[:shown], left=left)
+
+
+def _fitted_function(task: str, analysis: Analysis) -> str | None:
+    """The column a task fits as a function it writes by name (`A` of "Passen Sie die
+    Funktion A(f) an die Amplitudenmessung an"), where a column is called so."""
+    if FIT_CUE.search(task) is None and _FIT_VERB.search(task) is None:
+        return None
+    names = {c.name for table in analysis.tables for c in table.columns}
+    return next((m[1] for m in _CALLED.finditer(task) if m[1] in names), None)
 
 
 def _swapped_lines(analysis: Analysis, ask: Ask | None, other_axes: dict[int, str]) -> list[str]:

@@ -157,7 +157,12 @@ def _extreme(task: str, kind: str, tables: list[Table], own: list[ParameterRow])
     word = (MAXIMUM if kind == "maximum" else MINIMUM).search(task)
     if word is None:
         return []
-    by_symbol = _symbol_named(task, word, tables)
+    whole = word.end() + len(re.match(r"\w*", task[word.end() :])[0])  # "minimal|e de T"
+    after = _OF_SYMBOL.match(task, whole)
+    of_symbol = after["symbol"] if after is not None and is_symbol(after["symbol"]) else ""
+    by_symbol = symbol_column(of_symbol, tables) if of_symbol else None
+    if of_symbol and by_symbol is None and not _subscripted(task, kind, tables):
+        return []  # "la valeur minimale de T", T = I_filtre/I_blanc: no column holds it
     named = named_columns(task, tables)
     per_file = _subscripted(task, kind, tables)  # "F_max pro každý soubor": each file's F
     if len(per_file) > 1 and EACH_FILE.search(task):
@@ -341,17 +346,6 @@ def _crossing(task: str, level: re.Match[str], tables: list[Table]) -> list[Extr
     )
     return [Extreme(task=task, kind="crossing", value=float(at), unit=x_column.unit,
                     name=x_column.name, table=table.summary.id, given=given)]  # fmt: skip
-
-
-def _symbol_named(
-    text: str, word: re.Match[str], tables: list[Table]
-) -> tuple[Table, Column] | None:
-    """The column of the symbol right after the extreme's word ("maximum de U", "the minimum
-    of V_R", "Maximum von I"); None where no symbol follows or it names no one column."""
-    after = _OF_SYMBOL.match(text, word.end())
-    if after is None or not is_symbol(after["symbol"]):
-        return None
-    return symbol_column(after["symbol"], tables)
 
 
 def _own_result(row: ParameterRow, task: str, column: Column) -> bool:

@@ -82,6 +82,8 @@ class FitQuantity(BaseModel):
     """How it follows from the fit, in words: the task's formula or the model's form."""
     fit: str
     """The fit it comes from: `the fit of Transmittance against Wavelength`."""
+    response: str = ""
+    """The key of that fit's response column."""
 
     def given(self, relation: bool = True) -> str:
         """The checklist's words for it: `FWHM = 9.63 ± 0.11 nm (from FWHM = 2√(2 ln 2)·w, as
@@ -196,7 +198,8 @@ def _quantity(
     return FitQuantity(task=task, name=name, value=value,
                        stderr=error if error is not None and math.isfinite(error) else None,
                        unit=unit or "", unit_known=unit is not None, relation=relation,
-                       fit=f"the fit of {fit.y_label} against {fit.x_label}")  # fmt: skip
+                       fit=f"the fit of {fit.y_label} against {fit.x_label}",
+                       response=fit.y)  # fmt: skip
 
 
 def _unit(expression: sympy.Expr, fit: Fit) -> str | None:
@@ -237,6 +240,7 @@ def _residual_sd(task: str, fits: list[Fit]) -> list[FitQuantity]:
             unit=fit.y_unit,
             unit_known=True,
             fit=f"the fit of {axes_of(fit, fits)}",
+            response=fit.y,
             relation=f"the residual standard deviation √(Σr²/(n − p)) of the {fit.model} fit",
         )
         for fit in fits
@@ -253,7 +257,8 @@ def _named(task: str, name: str, relation: str, fits: list[Fit]) -> FitQuantity 
             return FitQuantity(task=task, name=name, value=width.value, stderr=width.stderr,
                                unit=width.unit, unit_known=bool(width.unit),
                                relation=f"the fitted {fit.model} peak",
-                               fit=f"the fit of {fit.y_label} against {fit.x_label}")  # fmt: skip
+                               fit=f"the fit of {fit.y_label} against {fit.x_label}",
+                       response=fit.y)  # fmt: skip
         model = _model_expression(fit)
         variable = fit.variable or "x"
         x = next((s for s in getattr(model, "free_symbols", ()) if s.name == variable), None)

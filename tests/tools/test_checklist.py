@@ -5,7 +5,9 @@ import pytest
 from labscribe.tools.analysis import Analysis, analyse
 from labscribe.tools.base import Folder
 from labscribe.tools.checklist import checklist
+from labscribe.tools.columns import Column
 from labscribe.tools.fit_result import Fit, Parameter
+from labscribe.tools.tables import TableSummary
 from labscribe.tools.task_material import task_words
 
 
@@ -125,3 +127,20 @@ def test_a_formulas_inputs_are_the_symbols_it_names(example: Path) -> None:
     assert width.left != "checking and stating the values given"
     assert any(given.startswith("f0 = ") for given in angular.given)
     assert angular.left.startswith("not done: ω0 is not in this report")
+
+
+def test_a_task_fitting_a_named_function_takes_no_value_from_another_columns_fit() -> None:
+    """ "Passen Sie die Funktion A(f) an … und geben Sie RC an": the phase's fit gives an RC
+    too, but not the amplitude's; the task is left undone, not answered with it."""
+    rc = Parameter(name="RC", value=0.001482, stderr=0.000011, unit="s")
+    phase = Fit(table="messung.txt", x="f", y="φ", model="φ = arctan(2π f RC)",
+                parameters=[rc], good=True, r_squared=0.99)  # fmt: skip
+    amplitude = Column(key="A", header="A/V", name="A", unit="V", count=20)
+    table = TableSummary(
+        id="messung.txt", source="messung.txt", block=0, encoding="utf-8", delimiter=" ",
+        decimal=".", rows=20, columns=[Column(key="f", header="f/Hz", name="f", unit="Hz",
+        count=20), amplitude], x="f",
+    )  # fmt: skip
+    task = "Passen Sie die Funktion A(f) an die Amplitudenmessung an und geben Sie RC an."
+    [row] = checklist(Analysis(fits=[phase], tables=[table], tasks=[task]))
+    assert not any("RC = " in given for given in row.given), row.given

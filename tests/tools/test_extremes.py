@@ -160,3 +160,15 @@ def test_an_extreme_asked_of_each_file_is_each_files(tmp_path: Path, task: str) 
         ("water_0.txt", 34.5), ("water_1.txt", 34.4), ("ethanol.txt", 12.0)
     ]  # fmt: skip
     assert all(e.unit == "mN" for e in found)
+
+
+def test_the_extreme_of_a_quantity_no_column_holds_is_not_another_columns(
+    tmp_path: Path,
+) -> None:
+    """ "la valeur minimale de T et la longueur d'onde correspondante", T = I_filtre/I_blanc
+    worked out of two files: the smallest wavelength scanned is no answer to it."""
+    rows = "\n".join(f"{w:.2e} {-((w - 6e-7) ** 2):.4e}" for w in np.arange(4e-7, 8e-7, 1e-8))
+    (tmp_path / "scan.txt").write_text(f"# lambda [m] I [A]\n{rows}\n")
+    tables = read_data(Folder(tmp_path), "scan.txt").tables
+    task = "Donner la valeur minimale de T et la longueur d'onde correspondante."
+    assert asked_extremes([task], tables, []) == []
