@@ -32,6 +32,8 @@ from labscribe.tools.fits import evaluate
 from labscribe.tools.formed_columns import form_columns
 from labscribe.tools.out_files import out_folder, write_whole
 from labscribe.tools.regression_text import regression_remark
+from labscribe.tools.stated_values import stated_values
+from labscribe.tools.stepped_columns import stepped_columns
 from labscribe.tools.tables import Table, TableSummary, read_tables
 
 FIGURE_INCHES = (6.4, 4.8)  # a LaTeX \textwidth figure at its natural size
@@ -83,7 +85,10 @@ def draw_data_figures(
             # from the tasks, and from how each was formed, which may stand in prose only
             how = "\n".join([analysis.aim, *(c.formed for c in summary.columns if c.formed)])
             with contextlib.suppress(Exception):
-                form_columns([table], analysis.tasks, how)
+                # a set variable stated by a rule, and values the prose states, as the
+                # descriptions repeat them ("U = 320 V + 10 V a row", "Δt = 10 s as stated")
+                stepped_columns([table], analysis.tasks, how)
+                form_columns([table], analysis.tasks, how, stated_values(how, ""))
         announce(number, len(jobs))
         name = _name(summary, fit.y if fit else None, names)
         try:
