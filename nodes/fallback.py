@@ -112,7 +112,9 @@ def _assemble(state: dict[str, Any], *, model_tried: bool, quote: bool) -> str:
     if (account := exploration_account(state | {"findings": found})) is not None:
         parts.append(section(EXPLORATION_TITLE, _exploration(account, found)))
     scan = with_tables(state.get("scan") or {}, {table.source for table in analysis.tables})
-    parts.append(section("Material in the folder", itemize(_inventory(scan))))
+    parts.append(
+        section("Material in the folder", itemize(_inventory(scan) + _unanalysed(analysis)))
+    )
     return (
         f"{PREAMBLE}\\title{{{escape_latex(report_title(analysis, findings))}}}\n"
         "\\author{labscribe (a report from the data alone)}\n"
@@ -382,6 +384,13 @@ def _exploration(account: str, findings: dict[str, Any]) -> str:
     if found:
         body += "\n\n" + itemize(found)
     return body
+
+
+def _unanalysed(analysis: Analysis) -> list[str]:
+    """What the analysis could not read or set aside, so that no file is silently missing."""
+    return [f"not analysed: {u.path}: {u.reason}" for u in analysis.unreadable] + [
+        f"left out: {why}" for why in analysis.left_out
+    ]
 
 
 def _inventory(scan: dict[str, Any]) -> list[str]:

@@ -54,6 +54,7 @@ from labscribe.tools.scanning import files_with_suffix
 from labscribe.tools.stated_units import stated_units
 from labscribe.tools.stated_values import measured_inputs, stated_values
 from labscribe.tools.stepped_columns import stepped_columns
+from labscribe.tools.table_copies import set_aside_copies
 from labscribe.tools.tables import TABLE_SUFFIXES, NoTable, Table, TableSummary, read_data
 from labscribe.tools.tasks import (
     ASSIGNMENT_SUFFIXES,
@@ -177,6 +178,8 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
         else:
             loaded += data.tables
             settings += data.metadata  # an instrument's settings are parameters, not tables
+    loaded, copies = set_aside_copies(loaded)
+    analysis.left_out += copies
     if len(loaded) > MAX_TABLES:
         analysis.left_out.append(f"{len(loaded)} tables found; the first {MAX_TABLES} analysed")
     loaded = loaded[:MAX_TABLES]

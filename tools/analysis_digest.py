@@ -82,6 +82,8 @@ def digest(analysis: Analysis, size: DigestSize = EXPLORER_DIGEST) -> str:
         parts.append(
             "Not analysed: " + "; ".join(f"{u.path} ({u.reason})" for u in analysis.unreadable)
         )
+    if analysis.left_out:
+        parts.append("Left out of the analysis: " + "; ".join(analysis.left_out))
     parts += digest_lines(analysis.regressions, analysis.task_numbers)
     parts += repeats_digest(analysis.repeats, size.tables)
     parts += [_cut(line, 2 * size.task_chars) for line in extremes_digest(analysis.extremes)]

@@ -27,6 +27,7 @@ from scipy.constants import physical_constants
 
 from labscribe.tools.dimensions import solve_dimensions
 from labscribe.tools.fit_result import ConstantUse, Fit
+from labscribe.tools.formula_notation import a_word_of_one_letter
 from labscribe.tools.formula_parse import Formula, substituted
 from labscribe.tools.role_phrases import asked_objects, is_symbol, sentences
 from labscribe.tools.si_units import SI, dimension_of, si_of, unit_text
@@ -123,7 +124,10 @@ def asked_symbols(tasks: tuple[str, ...], text: str, words: dict[str, set[str]])
     for sentence in [s for task in tasks for s in sentences(task)] + sentences(text):
         for phrase in asked_objects(sentence):
             phrase = _EXPRESSION.sub(" ", _GIVEN_ASIDE.sub(" ", phrase))
-            tokens = set(re.findall(r"[A-Za-z\u0370-\u03ff][A-Za-z0-9_]*", phrase))
+            tokens = {
+                m[0] for m in re.finditer(r"[A-Za-z\u0370-\u03ff][A-Za-z0-9_]*", phrase)
+                if not a_word_of_one_letter(phrase, m)
+            }  # fmt: skip
             asked |= {t for t in tokens if is_symbol(t) and t not in ("a", "an", "A")}
             lowered = phrase.lower()
             asked |= {s for s, named in words.items() if any(w in lowered for w in named)}

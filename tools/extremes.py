@@ -71,10 +71,9 @@ _SUBSCRIPTED = re.compile(
     re.IGNORECASE,
 )
 # A task asked of each file, each run: an extreme of each.
-EACH_FILE = re.compile(
-    r"\b(?:each|every) (?:file|run|measurement|series)|\bfür jede (?:Datei|Messung|Messreihe)"
-    r"|\bpour chaque (?:fichier|mesure)|\bpara cada (?:archivo|medición|medida)"
-    r"|\bper ogni (?:file|misura)|\bdla każdego pliku|\bpro každý soubor|\bдля каждого файла",
+EACH = re.compile(
+    r"\b(?:each|every) \w+|\bfür jede[nmrs]? \w+|\bpour chaque\b|\bpara cada\b|\bper ogni\b"
+    r"|\bper ciascun\w*|\bdla każde(?:go|j)\b|\bpro každ\w+|\bдля кажд\w+",
     re.IGNORECASE,
 )
 # The symbol an extreme's word is of: "maximum de U", "max. of the V_R", "Maximum von I".
@@ -148,13 +147,14 @@ def asked_extremes(
         if NOT_DATA.search(task):
             continue
         for kind, pattern in (("maximum", MAXIMUM), ("minimum", MINIMUM)):
-            if pattern.search(task):
+            if pattern.search(task) or _written_as_subscript(task, kind):
                 found += _extreme(task, kind, tables, own if kind == "maximum" else [])
     return found
 
 
 def _extreme(task: str, kind: str, tables: list[Table], own: list[ParameterRow]) -> list[Extreme]:
     word = (MAXIMUM if kind == "maximum" else MINIMUM).search(task)
+    word = word or _written_as_subscript(task, kind)  # "Give F_max for each run"
     if word is None:
         return []
     whole = word.end() + len(re.match(r"\w*", task[word.end() :])[0])  # "minimal|e de T"
@@ -164,8 +164,9 @@ def _extreme(task: str, kind: str, tables: list[Table], own: list[ParameterRow])
     if of_symbol and by_symbol is None and not _subscripted(task, kind, tables):
         return []  # "la valeur minimale de T", T = I_filtre/I_blanc: no column holds it
     named = named_columns(task, tables)
-    per_file = _subscripted(task, kind, tables)  # "F_max pro každý soubor": each file's F
-    if len(per_file) > 1 and EACH_FILE.search(task):
+    # "F_max pro každý soubor", "P_max dla każdego ogniwa": each table's (file's, sheet's) F
+    per_file = _subscripted(task, kind, tables)
+    if len(per_file) > 1 and EACH.search(task):
         return [
             e for table, column in per_file for e in _extreme_of(task, kind, table, column, own)
         ]
@@ -191,11 +192,17 @@ def extreme_symbols(task: str) -> frozenset[str]:
     )
 
 
+def _written_as_subscript(task: str, kind: str) -> re.Match[str] | None:
+    """`F_max` where `task` writes its extreme of `kind` so."""
+    written = _SUBSCRIPTED.search(task)
+    return written if written and written["kind"].lower()[:2] == kind[:2] else None
+
+
 def _subscripted(task: str, kind: str, tables: list[Table]) -> list[tuple[Table, Column]]:
     """The column of each table the symbol of `F_max` (`U_min`) stands for, where the task
     writes its extreme so."""
-    written = _SUBSCRIPTED.search(task)
-    if written is None or written["kind"].lower()[:2] != kind[:2]:
+    written = _written_as_subscript(task, kind)
+    if written is None:
         return []
     found = (symbol_column(written["symbol"], [table]) for table in tables)
     return [pair for pair in found if pair is not None]

@@ -226,6 +226,8 @@ def _add_one(
     scale = pure_number_scale(units)
     if scale is not None:  # 2π·f·Δt in µs·Hz: the number itself (rad), not millionths
         values, units = values * scale, {}
+    if _held(table, values, sources):
+        return True  # a column of the file holds it already (`P = UI [mW]` for P = U·I)
     written = str(wanted.expression)
     for name in names:
         text = known[name].text
@@ -240,6 +242,22 @@ def _add_one(
     key = _append(table, wanted.name, values, unit_text(units), how, sources)
     _propagate(table, wanted, known, (key, unit_text(units), scale or 1.0))
     return True
+
+
+def _held(table: Table, values: np.ndarray, sources: list[str]) -> bool:
+    """Whether a column not among `sources` holds `values` row for row, to the digits a
+    workbook keeps."""
+    finite = np.isfinite(values)
+    scale = float(np.max(np.abs(values[finite]))) or 1.0
+    for column in table.summary.columns:
+        if column.key in sources:
+            continue
+        held = table.frame[column.key].to_numpy(dtype=float)
+        if np.array_equal(np.isfinite(held), finite) and np.allclose(
+            held[finite], values[finite], rtol=0, atol=1e-6 * scale
+        ):
+            return True
+    return False
 
 
 def _propagate(

@@ -225,18 +225,41 @@ def _math_prefix(text: str) -> str:
     return formula if re.search(r"[A-Za-z\u0370-\u03ff]", formula) else ""
 
 
-# "and" and "or" as one letter in Portuguese, Spanish, Italian, Catalan ("e", "y", "o", "u",
-# "i"): between a formula and a word of prose, a conjunction, not a symbol multiplying it.
-_CONJUNCTIONS = frozenset({"e", "y", "o", "u", "i"})
+# Words of one letter: "and" and "or" in Portuguese, Spanish, Italian, Catalan, Czech ("e",
+# "y", "o", "u", "i", "a"), "in", "with", "to" in Polish, Czech, Slovak ("w", "v", "z", "s",
+# "k"): between a formula and a word of prose ("P = U·I w funkcji napięcia"), prose, not a
+# symbol multiplying the formula.
+_CONJUNCTIONS = frozenset({"e", "y", "o", "u", "i", "a", "w", "v", "z", "s", "k"})
 _NEXT_WORD = re.compile(r"\s+([^\W\d_]{2,})")
 
 
 def _conjunction(text: str, match: re.Match[str]) -> bool:
-    """Whether the one-letter token `match` finds joins the formula to prose after it."""
+    """Whether the one-letter token `match` finds joins the formula to prose after it: it
+    follows a symbol (not an operator) and a word of prose follows it."""
     if match[0] not in _CONJUNCTIONS or _multiplied(text, match):
         return False
+    if text[: match.start()].rstrip()[-1:] in (*_OPERATORS, ""):
+        return False
     after = _NEXT_WORD.match(text, match.end())
-    return after is not None and _prose(after[1]) and not _multiplied(text, after)
+    if after is None or _multiplied(text, after):
+        return False
+    return _prose(after[1]) or not after[1].isascii()  # "závislosti" is prose
+
+
+_PREVIOUS_WORD = re.compile(r"([^\W\d_]{2,})\s+$")
+
+
+def a_word_of_one_letter(text: str, match: re.Match[str]) -> bool:
+    """Whether the one-letter token `match` finds in prose is a word between two words
+    ("ogniwa i porównaj": Polish "and"), not a symbol the prose names."""
+    before = _PREVIOUS_WORD.search(text, 0, match.start())
+    after = _NEXT_WORD.match(text, match.end())
+    return (
+        match[0] in _CONJUNCTIONS
+        and before is not None
+        and after is not None
+        and all(_prose(word) or not word.isascii() for word in (before[1], after[1]))
+    )
 
 
 _TIMES = "·*×⋅/^"

@@ -294,6 +294,8 @@ def _one_short(grid: Grid, found: Heading, start: int, data_fields: int) -> Head
     every row has one: a first column left empty is no row names, and the extra field is
     elsewhere, a cell with a comma of its own such as MultiVu's `(50.0, 'Call was ...')`)."""
     assert found.header is not None
+    if grid.widths is None:
+        return found  # a spreadsheet's names stand in the cells over their columns
     named = [cell for cell in found.header if cell]
     if len(named) != data_fields - 1 or not all(found.header[: len(named)]):
         return found
@@ -303,7 +305,7 @@ def _one_short(grid: Grid, found: Heading, start: int, data_fields: int) -> Head
         return found  # no column left empty to move the names into
     row = found.rows[0]
     written = len(named)
-    if grid.widths is not None and row not in grid.comments and not grid.blank_separated:
+    if row not in grid.comments and not grid.blank_separated:
         written = grid.widths[row]  # `t,x,` writes three fields: its third name is empty
     if written != len(named):
         return found

@@ -38,8 +38,9 @@ _PREDICTOR_END = re.compile(
     r"|(?:y|e|et) (?:ajust|interpol|d[ée]termin|calcul|trac|dibuj|deriv|obten|ricav))"
     # a conjunction before a comma or before the next plot: "p frente a T y, a continuación,
     # ln p frente a 1/T", "U against I and R against T"
-    r"|\s(?:and|und|et|y|e|sowie)\s*,|\s(?:and|und|et|y|e)\s+(?:\S+\s+){1,3}?(?:against|"
-    r"versus|vs\.?|gegen|en fonction d\w*|frente al?|in funzione d\w*|em função d\w*)\s",
+    r"|\s(?:and|und|et|y|e|sowie)\s*,|\s(?:and|und|et|y|e|oraz|i|a)\s+(?:\S+\s+){1,6}?"
+    r"(?:against|versus|vs\.?|as an? (?:[a-z]+ )?function of|gegen|en fonction d\w*|"
+    r"frente al?|in funzione d\w*|em função d\w*|w funkcji|v závislosti na)\s",
     re.IGNORECASE,
 )
 _CLAUSE_START = re.compile(r"[.;:!?。；：！？,，]\s*|^")
@@ -90,16 +91,19 @@ _BETWEEN = re.compile(
     r"\s(?:against|versus|vs\.?|v\.|as an? (?:[a-z]+ )?function of|gegen|über|in abhängigkeit "
     r"(?:von|vom|der|des)|als funktion (?:von|vom|der|des)|en fonction d(?:e|u|es)|"
     r"en función del?|frente al?|in funzione (?:di|del|della|dello|dei|delle)|"
-    r"em função (?:de|do|da|dos|das))\s",
+    r"em função (?:de|do|da|dos|das)|w funkcji|v závislosti na|в зависимости от)\s",
     re.IGNORECASE,
 )
 _DEPENDENCE = re.compile(
     r"\b(?:the )?dependen(?:ce|cy) of (?P<y>.{1,80}?) (?:on|upon) (?P<x>.+)|"
     r"\bhow (?P<y2>.{1,80}?) (?:depends on|varies with|changes with) (?P<x2>.+)|"
     r"\babhängigkeit (?:der|des|von) (?P<y3>.{1,80}?) (?:von|vom) (?P<x3>.+)|"
-    # Russian and Polish: "зависимость U от B", "zależność U od B"; "график U(B)", "wykres U(B)"
-    r"(?:зависимост\w*|zależnoś\w*) (?P<y4>.{1,80}?) (?:от|od) (?P<x4>.+)|"
-    r"(?:график\w*|зависимост\w*|wykres\w*|zależnoś\w*)\s+"
+    # Russian, Polish, Czech: "зависимость U от B", "zależność U od B", "závislost U na B";
+    # "график U(B)", "wykres charakterystyki I(U)", "charakterystykę prądowo-napięciową I(U)"
+    r"(?:зависимост\w*|zależnoś\w*|závislost\w*) (?P<y4>.{1,80}?) (?:от|od|na) (?P<x4>.+)|"
+    r"(?:график\w*|зависимост\w*|характеристик\w*|wykres\w*|zależnoś\w*|charakterystyk\w*|"
+    r"graf\w*|závislost\w*|charakteristik\w*)\s+"
+    r"(?:[^\W\d_][\w-]{2,}\s+){0,2}"
     r"(?P<y5>[^\W\d_](?:_\{?\w{1,6}\}?)?)\((?P<x5>[^\W\d_](?:_\{?\w{1,6}\}?)?)\)",
     re.IGNORECASE,
 )

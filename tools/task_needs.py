@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from labscribe.tools.formula_notation import GREEK
+from labscribe.tools.formula_notation import GREEK, a_word_of_one_letter
 from labscribe.tools.named_quantities import unnamed_quantities
 from labscribe.tools.requested import FIT_CUE
 from labscribe.tools.role_phrases import asked_objects, is_symbol, sentences
@@ -151,7 +151,8 @@ def asked_symbols(task: str) -> list[str]:
             clause = _CLAUSE_END.split(phrase, maxsplit=1)[0]
             clause = clause.split("=", 1)[0]
             symbols = ((m[0].lstrip("-−"), m.start()) for m in _TOKEN.finditer(clause)
-                       if not _AFTER_NUMBER.search(clause[: m.start()]))  # fmt: skip
+                       if not _AFTER_NUMBER.search(clause[: m.start()])
+                       and not a_word_of_one_letter(clause, m))  # fmt: skip
             symbol, start = next(
                 ((t, i) for t, i in symbols if t not in NOT_ASKED and is_symbol(t)), ("", 0)
             )

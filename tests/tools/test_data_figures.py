@@ -71,8 +71,10 @@ def test_draw_data_figures_labels_chinese_columns_without_warnings(tmp_path: Pat
 def test_draw_data_figures_names_every_figure_safely(tmp_path: Path) -> None:
     data = tmp_path / "data"
     (data / "run 1 (old)").mkdir(parents=True)
-    rows = "\n".join(f"{i},{2 * i + 0.01 * (-1) ** i}" for i in range(10))
-    (data / "run 1 (old)" / "a;b.csv").write_text(f"x,y/V\n{rows}\n\n{rows}\n")
+    rows, again = (
+        "\n".join(f"{i},{slope * i + 0.01 * (-1) ** i}" for i in range(10)) for slope in (2, 3)
+    )  # two runs: a block that repeats another's values is a copy, analysed once
+    (data / "run 1 (old)" / "a;b.csv").write_text(f"x,y/V\n{rows}\n\n{again}\n")
     folder = Folder(data)
     records = draw_data_figures(folder, analyse(folder), tmp_path / "figures")
     assert [r["path"] for r in records] == [

@@ -146,6 +146,9 @@ def _force_run(folder: Path, name: str, peak: float) -> None:
         "Pro každý soubor vykreslete závislost F(t) a určete maximální sílu F_max.",
         "For each file, give the largest force F_max and when it occurred.",
         "Bestimmen Sie für jede Datei die maximale Kraft F_{max}.",
+        # each run, each cell: a table each
+        "Podaj maksymalną siłę F_max dla każdego pomiaru.",
+        "Give F_max for each run.",
     ],
 )
 def test_an_extreme_asked_of_each_file_is_each_files(tmp_path: Path, task: str) -> None:

@@ -285,6 +285,19 @@ def test_an_axis_a_column_already_holds_is_not_formed_again() -> None:
     assert [c.name for c in table.summary.columns] == ["corrente", "f_quadrado"]
 
 
+def test_a_quantity_a_column_holds_under_another_name_is_not_formed_again() -> None:
+    """A solar cell's sheet keeps `P = UI` in mW beside U and I: "the power P = U·I as a
+    function of U" is that column, not a new column U·I of the same values."""
+    table = table_of({"U": ("V", [0.1, 0.5, 1.0]), "I": ("mA", [8.35, 8.2, 7.9]),
+                      "P = UI": ("mW", [0.835, 4.1, 7.9])})  # fmt: skip
+    form_columns([table], ["Plot I against U and the power P = U·I as a function of U."], "")
+    assert [c.name for c in table.summary.columns] == ["U", "I", "P = UI"]
+    other = table_of({"U": ("V", [0.1, 0.5, 1.0]), "I": ("mA", [8.35, 8.2, 7.9]),
+                      "P = UI": ("mW", [0.84, 4.0, 7.7])})  # fmt: skip
+    form_columns([other], ["Plot the power P = U·I as a function of U."], "")
+    assert [c.name for c in other.summary.columns] == ["U", "I", "P = UI", "P"]  # not its values
+
+
 def test_a_product_whose_units_cancel_is_the_number_it_is() -> None:
     """φ = 2π f Δt with f in Hz and Δt in µs (a real RC phase, `#  f/Hz  A/V  Δt/μs`): the
     phase in radians, not in µs·Hz; `tan φ = 2π f RC` beside it defines no φ."""

@@ -29,6 +29,12 @@ from labscribe.tools.formula_parse import FormulaError, parse_formula
         ("(a) Fit the multiple regression ln V = b0 + b1·ln D + b2·ln H using both predictors.",
          "ln V = b0 + b1·ln D + b2·ln H"),
         ("Fit y = A exp(-t/tau) + C where C is the background.", "y = A exp(-t/tau) + C"),
+        # a word of one letter after the formula is prose: Polish "w" (in), Czech "v" (in)
+        ("Narysuj moc P = U·I w funkcji napięcia.", "P = U·I"),
+        ("Sestrojte graf U = R I v závislosti na proudu.", "U = R I"),
+        # ... but not after an operator, nor before a symbol
+        ("Fit y = x + a to the points.", "y = x + a"),
+        ("Fit y = a x + b to the data.", "y = a x + b"),
     ],
 )  # fmt: skip
 def test_the_formula_is_cut_from_its_remarks(sentence: str, formula: str) -> None:

@@ -48,6 +48,11 @@ PERIODS = ["0.8978", "1.1006", "1.2696", "1.4148", "1.5567", "1.6799", "1.7924",
          "Riportare la densità ottica", "quantità di carboidrato"),
         ("Faça o gráfico de V em função da corrente I.", "Faça o gráfico de V", "corrente I"),
         ("Plot sqrt(E) against Z.", "sqrt(E)", "Z"),  # a call keeps its bracket
+        ("Narysuj moc P w funkcji napięcia U.", "Narysuj moc P", "napięcia U"),
+        ("Sporządź wykres charakterystyki I(U) dla każdego ogniwa.", "I", "U"),
+        ("Narysuj charakterystykę prądowo-napięciową I(U).", "I", "U"),
+        # a second plot after "and" ends the first one's predictor
+        ("Plot I against U and the power P = U·I as a function of the voltage.", "I", "U"),
     ],
 )  # fmt: skip
 def test_pairings_read_which_quantity_is_against_which(
