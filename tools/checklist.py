@@ -201,7 +201,8 @@ def _evidence(
     given += [e.given for e in extremes if e.given and not (unanswered and e.given in readings)]
     values = list(given)  # what follows is the material the task starts from, not its answer
     given += readings if unanswered else []
-    given += material(analysis, words)
+    starts_from = material(analysis, words)
+    given += starts_from
     judged = judgements(task)
     predicted = any(p.task == task for p in analysis.predictions) or any(
         line.startswith(PREDICTED) for line in given
@@ -217,7 +218,8 @@ def _evidence(
         left = next((e.left for e in extremes if e.left), "all of it")
     elif undone := left_undone(task, values, judged, material=bool(given) and not values,
                                named=_names(asked + others, values) | _formed(analysis)
-                               | {s.lower() for s in extreme_symbols(task) if extremes},
+                               | {s.lower() for s in extreme_symbols(task) if extremes}
+                               | {line.lower() for line in starts_from},  # `średni kąt`
                                source=NOMINAL_SOURCE if nominal else ""):  # fmt: skip
         left = undone
     elif judged:

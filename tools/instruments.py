@@ -321,14 +321,39 @@ def _repeated(bare: list[tuple[str, str, str]]) -> list[int]:
     adsorption and desorption branches: `p/p°, Quantity, p/p°, Quantity`); [] otherwise.
     A series has two names or more, not all the same (`T, T, T, T` are repeats)."""
     names = [name for _, name, _ in bare]
+    suffixed = [_SERIES_SUFFIX.match(name) for name in names]
     for period in range(2, len(names) // 2 + 1):
-        if (
-            len(names) % period == 0
-            and len(set(names[:period])) > 1
-            and all(name == names[i % period] for i, name in enumerate(names))
-        ):
+        if len(names) % period or len(set(names[:period])) < 2:
+            continue
+        if all(name == names[i % period] for i, name in enumerate(names)):
+            return list(range(0, len(names), period))
+        # `X_47, Y_47, X_100, Y_100`: the same stems, each series under a suffix of its own
+        if all(suffixed) and _suffixed_series([(m[1], m[2]) for m in suffixed], period):
             return list(range(0, len(names), period))
     return []
+
+
+# A name, then the label of its series after `_`, `-` or a blank (`X_47`, `U-run2`).
+_SERIES_SUFFIX = re.compile(r"^(.+?)[_\s-]+([^_\s-]+)$")
+
+
+def _suffix_of(series: list[tuple[str, str, str]]) -> str:
+    """The suffix every name of `series` ends in (`47` of `X_47, Y_47`), else ""."""
+    found = {m[2] if (m := _SERIES_SUFFIX.match(name)) else "" for _, name, _ in series}
+    return found.pop() if len(found) == 1 else ""
+
+
+def _suffixed_series(parts: list[tuple[str, str]], period: int) -> bool:
+    """Whether (stem, suffix) `parts` come in series of `period` columns with the same
+    stems, each series under one suffix and no two series under the same."""
+    series = [parts[i : i + period] for i in range(0, len(parts), period)]
+    suffixes = [{suffix for _, suffix in one} for one in series]
+    return (
+        all(len(labels) == 1 for labels in suffixes)
+        and len({next(iter(labels)) for labels in suffixes}) == len(series)
+        and all([stem for stem, _ in one] == [stem for stem, _ in series[0]] for one in series)
+        and len({stem for stem, _ in series[0]}) == period
+    )
 
 
 def _timed(bare: list[tuple[str, str, str]]) -> list[int]:
@@ -374,7 +399,7 @@ def run_groups(spelled: list[tuple[str, str, str]], title: str) -> list[RunGroup
             return [RunGroup(title, list(range(len(spelled))), bare)]
         bounds = [*starts, len(spelled)]
         return [
-            RunGroup(f"series {k}", list(range(a, b)), bare[a:b])
+            RunGroup(f"series {_suffix_of(bare[a:b]) or k}", list(range(a, b)), bare[a:b])
             for k, (a, b) in enumerate(pairwise(bounds), start=1)
         ]
     groups = []

@@ -27,11 +27,21 @@ from labscribe.tools.units import known_unit
 from labscribe.tools.written_numbers import NUMBER
 
 # (what the row calls it, how a task names it, how a value listed shows it)
+_WEIGHTED_MEAN = (
+    r"weighted (?:mean|average)|gewichtete[nrs]? (?:mittel|durchschnitt)"
+    r"|加权(?:算术)?平均"
+)
+# A plain mean, asked or listed: "the mean", "průměrnou F_max", "średni kąt", "平均值"; not
+# a diameter (Polish "średnica", Czech "průměr" alone).
+MEAN = re.compile(
+    r"\bmean\b|\baverage|\bmittelwert|\bdurchschnitt|\bmoyenne|\bmedia\b|\bmédia|\bpromedio"
+    r"|\bśredni(?!c)|\bprůměrn|\baritmetick\w* průměr|\bсредн|平均",
+    re.IGNORECASE,
+)
 STATISTICS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple(
     (name, re.compile(task, re.IGNORECASE), re.compile(given, re.IGNORECASE))
     for name, task, given in (
-        ("the weighted mean", r"weighted (?:mean|average)|gewichtete[nrs]? (?:mittel|durchschnitt)"
-         r"|加权(?:算术)?平均", r"weighted (?:mean|average)"),
+        ("the weighted mean", _WEIGHTED_MEAN, r"weighted (?:mean|average)"),
         ("χ²", r"χ\s*²|χ\s*\^?\s*2|\bchi[- ]?squared?\b|\bchi2\b|卡方",
          r"χ\s*²|χ\s*\^?\s*2|chi[- ]?squared?|\bchi2\b"),
         ("F", r"\bF\b(?=[^.;]*?(?:p[- ]?value|variance|anova|varianzanalyse|方差分析))|"
@@ -48,7 +58,9 @@ STATISTICS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple(
         ("the covariance of the parameters", r"covarian|correlation (?:of|between) (?:the )?"
          r"(?:parameters|fit|a and b|slope and intercept)|kovarianz|korrelation (?:von|zwischen)"
          r"|协方差|相关性", r"covarian|correlat|kovarianz|korrelation"),
-        ("the standard deviation", r"standard deviation|standardabweichung|标准差|标准偏差",
+        ("the standard deviation", r"standard deviation|standardabweichung|标准差|标准偏差"
+         r"|odchyleni\w* standardow|směrodatn\w* odchylk|écart[- ]type|desviaci[oó]n (?:est[aá]nd"
+         r"ar|t[ií]pica)|deviazione standard|desvio padrão|среднеквадратичн\w* отклонени",
          r"standard deviation"),
     )
 )  # fmt: skip
@@ -102,6 +114,7 @@ _CLAUSE_END = re.compile(
 _TOKEN = re.compile(
     r"[-−]?[A-Za-z\u00c0-\u024f\u0370-\u03ff][A-Za-z0-9_\u00c0-\u024f\u0370-\u03ff]*"
 )
+_SUBSCRIPT_DIGITS = {0x2080 + digit: f"_{digit}" for digit in range(10)}
 # The words of a quantity, then the part it is of or in: "the power dissipated in",
 # "die Leistung im", "la puissance dans".
 _PART = re.compile(
@@ -133,6 +146,8 @@ def unmet(task: str, given: list[str], named: frozenset[str] = frozenset()) -> l
     missing += [name for name, asked, shown in STATISTICS
                 if asked.search(task) and not shown.search(text)
                 and not (name == "the standard deviation" and _own_spread(task, text))]  # fmt: skip
+    if _asks_a_mean(task) and not MEAN.search(" ".join([text, *named])):
+        missing.append("the mean")  # "the mean F_max" where only each run's F_max is listed
     if DIGITS.search(task) and not FULL_PRECISION.search(text):
         missing.append("the values in full precision (those listed are rounded to their errors)")
     units = [unit for unit in target_units(task) if not _carries(unit, text)]
@@ -141,11 +156,20 @@ def unmet(task: str, given: list[str], named: frozenset[str] = frozenset()) -> l
     return list(dict.fromkeys(missing))
 
 
+def _asks_a_mean(task: str) -> bool:
+    """Whether `task` asks for a plain mean: not a weighted one (a statistic of its own),
+    nor the mean response a fit estimates at a point ("the mean depression for 8 t")."""
+    return bool(MEAN.search(task)) and not (
+        re.search(_WEIGHTED_MEAN, task, re.IGNORECASE) or ESTIMATE_AT.search(task)
+    )
+
+
 def asked_symbols(task: str) -> list[str]:
     """The symbol each verb of `task` that asks for a value names first: "determine the
     spring constant k from the slope" gives `k`; "Report F_max and compute R_m = F_max/A0"
     gives `R_m` (after `compute`; `report` asks to state, not to determine)."""
     found = []
+    task = task.translate(_SUBSCRIPT_DIGITS)  # `B₀` is B_0
     for sentence in sentences(_POSSESSIVE.sub("", task)):
         for phrase in asked_objects(sentence):
             clause = _CLAUSE_END.split(phrase, maxsplit=1)[0]

@@ -133,7 +133,15 @@ def _comment_cells(lines: list[str], blanked: list[str], layout: Layout) -> dict
 
 
 def _fields(line: str, delimiter: str | None) -> int:
-    return len(line.split()) if delimiter is None else line.count(delimiter) + 1
+    """How many fields `line` writes; a delimiter inside quotes (`0,"10,91"`) parts none."""
+    if delimiter is None:
+        return len(line.split())
+    if '"' in line:
+        try:
+            return len(next(csv.reader([line], delimiter=delimiter)))
+        except csv.Error:  # an unbalanced quote, a field past csv's size limit
+            pass
+    return line.count(delimiter) + 1
 
 
 def _layout(lines: list[str]) -> Layout | None:
@@ -246,7 +254,7 @@ def _numbers(cells: pd.DataFrame, decimal: str) -> tuple[pd.DataFrame, list[int]
     clocks: dict[int, Clock] = {}
 
     def convert(column: pd.Series) -> pd.Series:
-        text = column.str.replace(",", ".", regex=False) if decimal == "," else column
+        text = column.str.replace(",", ".", regex=False) if decimal == "," else _commas(column)
         numbers = pd.to_numeric(text, errors="coerce")
         missing = numbers.isna() & (column != "")
         if missing.any() and missing.sum() >= CONVERTED_SHARE * (column != "").sum():
@@ -269,6 +277,26 @@ def _numbers(cells: pd.DataFrame, decimal: str) -> tuple[pd.DataFrame, list[int]
 
     values = cells.apply(convert).astype(float).replace([np.inf, -np.inf], np.nan)
     return values, seconds, clocks
+
+
+# Numbers whose comma a file read with decimal points kept (a comma-delimited file's quoted
+# `"10,91"`): a decimal comma, or thousands (`"12,500"`, never after a lone 0: `"0,450"`).
+_COMMA_DECIMAL = re.compile(r"^\s*[-+]?\d+,\d+\s*$")
+_THOUSANDS = re.compile(r"^\s*[-+]?[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?\s*$")
+
+
+def _commas(column: pd.Series) -> pd.Series:
+    """`column` with the commas its numbers hold read as the whole column writes them: as
+    thousands where every one groups three digits after a leading 1–999, else as decimal
+    commas where every one is a number with one comma; else untouched."""
+    commas = column[column.str.contains(",", regex=False)]
+    if commas.empty:
+        return column
+    if commas.str.match(_THOUSANDS).all():
+        return column.str.replace(",", "", regex=False)
+    if commas.str.match(_COMMA_DECIMAL).all():
+        return column.str.replace(",", ".", regex=False)
+    return column
 
 
 _COMMENTED_NUMBER = re.compile(r"^#\s*([-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)\s*$")

@@ -66,6 +66,19 @@ def test_run_groups_parts_series_that_repeat_their_names_side_by_side() -> None:
     assert [g.members for g in run_groups(spelled("T", "T", "T", "T"), "")] == [[0, 1, 2, 3]]
 
 
+def test_run_groups_parts_series_whose_names_share_a_suffix_each() -> None:
+    """Five resistors side by side, `X_47, Y_47, X_100, Y_100, ...` (tests/data/real/
+    conventions/ohm_resistencias_quoted_commas.csv): a series per suffix."""
+    groups = run_groups(spelled("X_47", "Y_47", "X_100", "Y_100", "X_2k", "Y_2k"), "")
+    assert [(g.title, g.members) for g in groups] == [
+        ("series 47", [0, 1]), ("series 100", [2, 3]), ("series 2k", [4, 5])
+    ]  # fmt: skip
+    # each quantity's statistics under suffixes that differ within a series: a single run
+    assert [g.members for g in run_groups(spelled("x_mean", "x_std", "y_mean", "y_std"), "")] == [
+        [0, 1, 2, 3]
+    ]  # fmt: skip
+
+
 def test_run_groups_parts_sensors_that_each_bring_their_own_time() -> None:
     names = spelled("t_block_1", "T_block_1", "t_water_in", "T_water_in", "t_flow", "V_flow")
     assert [g.members for g in run_groups(names, "")] == [[0, 1], [2, 3], [4, 5]]

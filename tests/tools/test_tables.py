@@ -27,6 +27,27 @@ def test_read_tables_reads_european_decimal_commas(tmp_path: Path) -> None:
     assert units(table) == [("t", "s"), ("U", "V")]
 
 
+@pytest.mark.parametrize(
+    ("cells", "values"),
+    [
+        (['"10,91"', '"21,6"', "61", '"0,5"'], [10.91, 21.6, 61.0, 0.5]),  # decimal commas
+        (['"1,000"', '"12,500"', "300", '"2,000.5"'], [1000.0, 12500.0, 300.0, 2000.5]),
+        (['"0,450"', '"1,000"', "2", "3"], [0.45, 1.0, 2.0, 3.0]),  # no thousand after a 0
+    ],
+)
+def test_read_tables_reads_the_commas_a_quoted_column_writes(
+    tmp_path: Path, cells: list[str], values: list[float]
+) -> None:
+    """A comma-separated file keeps commas inside quotes: each column's are decimal commas
+    or thousands as the whole column writes them (tests/data/real/conventions/
+    ohm_resistencias_quoted_commas.csv is a real file of the first kind)."""
+    rows = "\n".join(f"{i},{cell}" for i, cell in enumerate(cells))
+    (tmp_path / "quoted.csv").write_text(f"n,y\n{rows}\n")
+    table = one_table(tmp_path, "quoted.csv")
+    assert table.summary.delimiter == "comma"
+    assert table.frame["y"].tolist() == values
+
+
 def test_read_tables_reads_decimal_commas_between_blanks(tmp_path: Path) -> None:
     (tmp_path / "run.dat").write_text("x y\n1,5 2,25\n2,5 6,25\n3,5 12,25\n")
     table = one_table(tmp_path, "run.dat")

@@ -193,3 +193,27 @@ def test_a_value_worked_out_of_the_statistics_is_asked_for_too(
 ) -> None:
     """The mean is listed; the density "daraus" (hence) is not, and is left to the student."""
     assert unmet(task, ["mean 15.202 ± 0.020 mm (standard error; n = 10)"]) == missing
+
+
+@pytest.mark.parametrize(
+    ("task", "given", "named", "missing"),
+    [
+        # each run's largest force is listed, not their mean (a tensiometer's runs, in Czech)
+        ("Pro každou kapalinu spočítejte průměrnou F_max a její nejistotu.",
+         ["The largest F in the data is 34.5 mN at t = 12.1 s (row 72)"], frozenset(),
+         ["the mean"]),
+        ("Give the mean period.", ["T: mean 2.0580 ± 0.0074 s"], frozenset(), []),
+        # a column of the data holds the mean the task asks for
+        ("Oblicz średni kąt wychylenia.", [], frozenset({"data: średni kąt against n"}), []),
+        # a diameter is no mean: Polish "średnica", Czech "průměr" alone
+        ("Zmierz średnicę cewki.", [], frozenset(), []),
+        ("Změřte průměr kuličky.", [], frozenset(), []),
+        ("Oblicz odchylenie standardowe.", [], frozenset(), ["the standard deviation"]),
+        # a symbol keeps its subscript digit
+        ("Oblicz wartość B₀ dla każdego pomiaru.", [], frozenset(), ["B_0"]),
+    ],
+)  # fmt: skip
+def test_a_mean_a_spread_and_a_subscripted_symbol_asked_in_other_languages(
+    task: str, given: list[str], named: frozenset[str], missing: list[str]
+) -> None:
+    assert unmet(task, given, named) == missing
