@@ -11,9 +11,9 @@ import re
 from typing import Any
 
 from labscribe.guards.output import is_degenerate, latex_problems
+from labscribe.nodes.fallback_apparatus import apparatus
 from labscribe.nodes.fallback_regression import regression_blocks
 from labscribe.nodes.latex_text import (
-    Group,
     boxed,
     escape_latex,
     figure,
@@ -31,7 +31,6 @@ from labscribe.tools.excerpt_columns import excerpt_columns
 from labscribe.tools.fit_claims import standard_notes
 from labscribe.tools.fit_result import BEST_BY_BIC, OUT_OF_TIME, Fit, out_of_time
 from labscribe.tools.formed_lineage import formed_notes
-from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.regression_text import regression_remark
 from labscribe.tools.repeat_text import REPEATS_EXPLAINED, repeat_notes, result_rows
 from labscribe.tools.row_numbers import row_number_notes
@@ -41,7 +40,6 @@ from labscribe.tools.tables import TableSummary
 from labscribe.tools.task_fit import differs, not_task_fit, task_ask
 from labscribe.tools.tasks import task_number
 
-MAX_PARAMETER_ROWS = 60
 NOTE_REPEATS = "Its opening repeats a few characters over and over; it is not quoted here."
 MAX_EXCERPT_TABLES = 2
 MAX_INVENTORY_FILES = 25
@@ -101,7 +99,7 @@ def _assemble(state: dict[str, Any], *, model_tried: bool, quote: bool) -> str:
     parts = [
         boxed(notice_latex(model_tried=model_tried)),
         section("Aim", _aim(analysis, findings)),
-        section("Apparatus and parameters", _apparatus(analysis, findings)),
+        section("Apparatus and parameters", apparatus(analysis, findings)),
         section("Results", _results(analysis, state.get("figures") or [])),
     ]
     if analysis.tasks:
@@ -148,37 +146,6 @@ def _aim(analysis: Analysis, findings: dict[str, Any]) -> str:
         return paragraphs(f"As the model that read the material recorded it (not checked): "
                           f"{findings['goal']}")  # fmt: skip
     return paragraphs("The material states no aim.")
-
-
-def _apparatus(analysis: Analysis, findings: dict[str, Any]) -> str:
-    blocks = []
-    if findings.get("method"):
-        blocks.append(paragraphs(f"Method, as the model that read the material recorded it: "
-                                 f"{findings['method']}"))  # fmt: skip
-    rows = analysis.parameters[:MAX_PARAMETER_ROWS]
-    if not rows:
-        blocks.append(paragraphs("No parameter file was found in the material."))
-        return "\n\n".join(blocks)
-    shown: list[list[str] | Group] = []
-    place, comment = None, ""
-    for row in rows:
-        if (row.source, row.section) != place:
-            place, comment = (row.source, row.section), ""
-            shown.append(Group(f"{row.source}, [{row.section}]" if row.section else row.source))
-        shown.append([row.name, _value(row), row.comment if row.comment != comment else ""])
-        comment = row.comment
-    more = len(analysis.parameters) - len(rows)
-    files = ", ".join(dict.fromkeys(row.source for row in analysis.parameters))
-    caption = f"The settings of {files}, as written" + (
-        f" (the first {len(rows)}; {more} more in the file)" if more else ""
-    )
-    blocks.append(table(["Parameter", "Value", "Comment"], shown, (0.32, 0.3, 0.3), caption))
-    return "\n\n".join(blocks)
-
-
-def _value(row: ParameterRow) -> str:
-    """`47 Ω`; `20MHz` as written when the file wrote the unit in the value; `4.7 kΩ ± 5 %`."""
-    return row.shown()
 
 
 def _results(analysis: Analysis, figures: list[dict[str, str]]) -> str:

@@ -126,6 +126,8 @@ class Analysis(BaseModel):
     each said in a sentence."""
     lab_notes: list[Note] = Field(default_factory=list)
     """The experimenters' notes, quoted: documents that are neither tables nor settings."""
+    stated: list[ParameterRow] = Field(default_factory=list)
+    """The values the assignment states in its prose (`L = 600 mm`; tools.stated_values)."""
     unreadable: list[Unreadable] = Field(default_factory=list)
     left_out: list[str] = Field(default_factory=list)
     """What was left out to stay within bounds."""
@@ -212,6 +214,7 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
     except Exception as exc:
         stated = []
         analysis.left_out.append(f"reading the values the handout states failed: {exc}"[:200])
+    analysis.stated = stated
     handout = replace(handout, values=(*analysis.parameters, *stated), stated=tuple(stated))
     for table in loaded:
         _name_columns(table, handout.text)

@@ -21,11 +21,14 @@ from labscribe.tools.written_numbers import NUMBER, number_of
 
 MAX_STATED = 40
 _UNIT = r"(?:°[CF]|[^\W\d_][^\s(),;]*)"
+# `symbol = value unit ± error`; a symbol right after an operator ends a formula's left side
+# (`A/U_0 = 1/√(…)`) and states no value.
 _STATED = re.compile(
-    rf"(?<![\w.])(?P<symbol>[A-Za-zΔδΑ-Ωα-ω][A-Za-z0-9_]{{0,7}})\s*=\s*(?P<value>{NUMBER})\s*"
+    rf"(?<![\w./*·^])(?P<symbol>[A-Za-zΔδΑ-Ωα-ω][A-Za-z0-9_]{{0,7}})\s*=\s*(?P<value>{NUMBER})"
+    r"(?!\s*[,;]\s*[-+]?\d)\s*"  # `n = 1, 2, 3, …` lists values a symbol runs through
     rf"(?P<unit>{_UNIT})?(?:\s*\(?\s*(?:measured to|to within|within|uncertainty|accuracy)?"
     rf"\s*(?:±|\+/-|\+-)\s*(?P<error>{NUMBER})\s*(?P<eunit>%|{_UNIT})?\s*\)?)?"
-    r"(?!\s*[\w.]*\s*[*/^·×+=-]\s*\w)",  # never a formula's first term (`y = 2 x + 1`)
+    r"(?!\s*[\w.]*\s*[*/^·×+=-]\s*[\w(√])",  # never a formula's first term (`y = 2 x + 1`)
     re.IGNORECASE,
 )
 
@@ -37,14 +40,19 @@ def states_a_value(written: str) -> bool:
 
 def stated_values(text: str, source: str) -> list[ParameterRow]:
     """The values the handout `text` states as `symbol = number unit`, with a ± where it
-    gives one, as parameter rows of `source` (never a formula: `g = 2h/t²` is none)."""
+    gives one, as parameter rows of `source` (never a formula: `g = 2h/t²` is none, nor a
+    symbol stated with two values)."""
     rows: list[ParameterRow] = []
+    written: dict[str, set[str]] = {}
     for sentence in sentences(text):
         for match in _STATED.finditer(sentence.replace("−", "-")):
             row = _row(match, source)
+            if row is not None or (match["unit"] or "").isalpha():  # `n = 8 sekcji` counts
+                written.setdefault(match["symbol"], set()).add(match["value"])
             if row is not None and row.name not in {r.name for r in rows}:
                 rows.append(row)
-    return rows[:MAX_STATED]
+    # a symbol stated with several values (n = 8, n = 1, n = 14: one per cell) has none
+    return [row for row in rows if len(written[row.name]) == 1][:MAX_STATED]
 
 
 def _row(match: re.Match[str], source: str) -> ParameterRow | None:

@@ -164,8 +164,31 @@ def test_fallback_report_without_data_says_so_and_stays_valid(tmp_path: Path) ->
     report = fallback_report(state_of(folder, tmp_path / "out"), REASON)
     assert latex_problems(report) == []
     assert "The material holds no table of numbers to analyse." in report
-    assert "No parameter file was found in the material." in report
+    assert "No parameter file was found in the material, and the assignment states no" in report
     assert "\\title{Lab report}" in report
+
+
+def test_fallback_report_lists_the_values_the_assignment_states(tmp_path: Path) -> None:
+    """Words from an acoustic-resonance handout (MIPT lab 1.4.8): the rod's length is one
+    value; the density is given once per material, so it is none of them; `n = 1, 2, 3, …`
+    lists the harmonics, no value of n; `f = 0` of the column f is a condition on the data."""
+    folder = tmp_path / "rods"
+    folder.mkdir()
+    (folder / "task.md").write_text(
+        "# Young's modulus by acoustic resonance\n\n"
+        "Resonance: f_n = n·u/(2L), n = 1, 2, 3, …\n\n"
+        "- All rods have L = 600 mm (±0.5 mm).\n"
+        "- Densities: steel ρ = 7.8e3 kg/m³, duralumin ρ = 2.8e3 kg/m³.\n"
+        "- The first row, f = 0, is the rod at rest.\n\n"
+        "## Tasks\n1. Plot f against n.\n"
+    )
+    (folder / "f.csv").write_text("n,f\n1,3.16\n2,6.31\n3,9.49\n4,12.66\n")
+    report = fallback_report(state_of(folder, tmp_path / "out"), REASON)
+    apparatus = report.split("\\section{Apparatus and parameters}", 1)[1].split("\\section", 1)[0]
+    assert "The values task.md states in its text" in apparatus
+    rows = [line for line in apparatus.splitlines() if line.endswith("\\\\")][2:]  # rows
+    assert rows == ["L & 600 ± 0.5 mm \\\\"]  # neither ρ nor n
+    assert "No parameter file was found" not in apparatus
 
 
 def test_fallback_report_escapes_and_states_the_halt() -> None:

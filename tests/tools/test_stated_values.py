@@ -75,3 +75,24 @@ def test_a_constant_written_with_a_decimal_comma_or_a_power_of_ten(
     rows = {row.name: row for row in stated_values(text, "handout.md")}
     assert rows[symbol].number == pytest.approx(value, rel=1e-12)
     assert rows[symbol].unit == unit
+
+
+def test_a_symbol_stated_twice_or_a_list_of_values_states_no_value() -> None:
+    """A solar-cell handout gives n and S once per cell; `n = 1, 2, 3` is a list."""
+    text = (
+        "Ogniwo polikrystaliczne: n = 8 sekcji, S = 7,8 cm². Ogniwo monokrystaliczne: n = 1, "
+        "S = 63 cm². Natężenie promieniowania Φ = 130,6 W/m².\n\nf_n = n·u/(2L), k = 1, 2, 3"
+    )
+    assert [row.name for row in stated_values(text, "instrukcja.md")] == ["Φ"]
+
+
+def test_the_right_side_of_a_formula_states_no_value() -> None:
+    """An RC circuit's tasks (TU Dortmund V353): `A/U_0 = 1/√(…)` and `f_g = 1/(2π RC)` are
+    formulas; only `U_0 = 4,2 V` is a value."""
+    text = (
+        "Die Amplitude der Generatorspannung betrug U_0 = 4,2 V. Bestimmen Sie RC durch "
+        "einen Fit von A/U_0 = 1/√(1 + (2πf·RC)²) und die Grenzfrequenz f_g = 1/(2π RC)."
+    )
+    assert [(row.name, row.value) for row in stated_values(text, "Aufgabe.txt")] == [
+        ("U_0", "4,2 V")
+    ]  # fmt: skip

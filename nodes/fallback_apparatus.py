@@ -1,0 +1,49 @@
+"""The fallback report's apparatus and parameters: the settings of the folder's parameter
+files and instrument headers as written, and the values the assignment states in its prose
+(`L = 600 mm`), which the analysis forms quantities and predictions with."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from labscribe.nodes.latex_text import Group, paragraphs, table
+from labscribe.tools.analysis import Analysis
+
+MAX_PARAMETER_ROWS = 60
+
+
+def apparatus(analysis: Analysis, findings: dict[str, Any]) -> str:
+    blocks = []
+    if findings.get("method"):
+        blocks.append(paragraphs(f"Method, as the model that read the material recorded it: "
+                                 f"{findings['method']}"))  # fmt: skip
+    if analysis.parameters:
+        blocks.append(_settings(analysis))
+    # `P = 0` of a column P is a condition on the data ("the first row, P = 0, is vacuum")
+    columns = {column.name for summary in analysis.tables for column in summary.columns}
+    if stated := [row for row in analysis.stated if row.name not in columns]:
+        where = analysis.assignment or "the assignment"
+        blocks.append(table(["Quantity", "Value"], [[r.name, r.value] for r in stated],
+                            (0.3, 0.5), f"The values {where} states in its text"))  # fmt: skip
+    if not blocks:
+        blocks.append(paragraphs("No parameter file was found in the material, and the "
+                                 "assignment states no value."))  # fmt: skip
+    return "\n\n".join(blocks)
+
+
+def _settings(analysis: Analysis) -> str:
+    rows = analysis.parameters[:MAX_PARAMETER_ROWS]
+    shown: list[list[str] | Group] = []
+    place, comment = None, ""
+    for row in rows:
+        if (row.source, row.section) != place:
+            place, comment = (row.source, row.section), ""
+            shown.append(Group(f"{row.source}, [{row.section}]" if row.section else row.source))
+        shown.append([row.name, row.shown(), row.comment if row.comment != comment else ""])
+        comment = row.comment
+    more = len(analysis.parameters) - len(rows)
+    files = ", ".join(dict.fromkeys(row.source for row in analysis.parameters))
+    caption = f"The settings of {files}, as written" + (
+        f" (the first {len(rows)}; {more} more in the file)" if more else ""
+    )
+    return table(["Parameter", "Value", "Comment"], shown, (0.32, 0.3, 0.3), caption)
