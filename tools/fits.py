@@ -16,6 +16,8 @@ This module is the loop over a table's columns and the standard models; one fit'
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pandas as pd
 from lmfit.model import ModelResult
@@ -50,6 +52,7 @@ from labscribe.tools.requested import Request
 from labscribe.tools.requested_fits import fit_log_of_response
 from labscribe.tools.roles import Handout, request_columns, requests_for
 from labscribe.tools.shapes import BY_NAME, SHAPES, build
+from labscribe.tools.si_units import si_of
 from labscribe.tools.starts import formula_model
 from labscribe.tools.tables import Table, TableSummary
 
@@ -208,6 +211,23 @@ def fit_column(
     return from_the_step(best, refit, x, y, sigma)
 
 
+def _frequency(fit: Fit) -> bool:
+    """Whether the fit's variable is a frequency: in Hz (or rad/s), or, where no unit of it
+    was read, named as one (`f`, `ω`, `Frequenz`, `частота`)."""
+    si = si_of(fit.x_unit)
+    if si is not None:
+        return si.dimension == _HERTZ.dimension
+    return _FREQUENCY_NAME.match((fit.x_name or fit.x).strip()) is not None
+
+
+_HERTZ = si_of("Hz")
+_FREQUENCY_NAME = re.compile(
+    r"(?:f|ν|ω|nu|omega)(?:_\w{1,3}|\d{0,2})$"
+    r"|freq|frequen|fréquen|frequên|częstotliw|frekven|частот|频率",
+    re.IGNORECASE,
+)
+
+
 def _best_standard(
     fit: Fit,
     x: np.ndarray,
@@ -223,7 +243,7 @@ def _best_standard(
         if budget.spent():
             fit.notes += [] if OUT_OF_TIME in fit.notes else [OUT_OF_TIME]
             break
-        if shape.positive_x and x.min() <= 0:
+        if (shape.positive_x and x.min() <= 0) or (shape.frequency_x and not _frequency(fit)):
             continue
         result = best_start(build(shape), shape.fit_starts, x, y, sigma)
         if result is not None:

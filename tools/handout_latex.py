@@ -41,6 +41,17 @@ MAX_MATH = 200  # `$...$` spans read as text per paragraph; the rest stay as wri
 _FRACTIONS = ("frac", "dfrac", "tfrac", "cfrac")
 # siunitx's quantities print their number and unit: `\\SI{589.3}{nm}` is "589.3 nm"
 _QUANTITIES = {"SI": "[{{", "qty": "[{{", "si": "[{", "num": "[{"}
+# siunitx's units and prefixes as their symbols: `\SI{589.3}{\nano\metre}` is "589.3 nm".
+_SIUNITX = {
+    "yocto": "y", "nano": "n", "micro": "µ", "milli": "m", "centi": "c", "kilo": "k",
+    "mega": "M", "giga": "G", "pico": "p", "femto": "f", "metre": "m", "meter": "m",
+    "second": "s", "gram": "g", "ampere": "A", "kelvin": "K", "mole": "mol", "hertz": "Hz",
+    "newton": "N", "pascal": "Pa", "joule": "J", "watt": "W", "coulomb": "C", "volt": "V",
+    "farad": "F", "ohm": "Ω", "siemens": "S", "tesla": "T", "henry": "H", "litre": "L",
+    "liter": "L", "degreeCelsius": "°C", "celsius": "°C", "electronvolt": "eV",
+    "minute": "min", "hour": "h", "degree": "°", "radian": "rad", "percent": "%", "per": "/",
+    "squared": "²", "cubed": "³",
+}  # fmt: skip
 # A fraction's side that is one symbol or number needs no brackets around it: `1/2`, `a/b`.
 _ONE_TERM = re.compile(r"[^\W\d](?:_\w+)?|\d+(?:[.,]\d+)?")
 
@@ -70,9 +81,12 @@ def _text_context():  # type: ignore[no-untyped-def]
         MacroTextSpec(name, simplify_repl="%(2)s %(3)s" if len(arguments) == 3 else "%(2)s")
         for name, arguments in _QUANTITIES.items()
     ]
+    units = [MacroTextSpec(name, simplify_repl=symbol) for name, symbol in _SIUNITX.items()]
     context.add_context_category(
         "handout",
-        macros=[MacroTextSpec(name, simplify_repl=_fraction) for name in _FRACTIONS] + quantities,
+        macros=[MacroTextSpec(name, simplify_repl=_fraction) for name in _FRACTIONS]
+        + quantities
+        + units,
         prepend=True,
     )
     return context

@@ -28,7 +28,10 @@ FIT_CUE = re.compile(
     r"anpass|fitten|ausgleich|beschreib|"
     # French, Spanish, Italian, Portuguese: ajuster/ajuste, adattare, "interpolare i dati con
     # una retta", les moindres carrés, mínimos cuadrados/quadrados, minimi quadrati
-    r"\bajust|\badatt|\binterpol|moindres carr|m[íi]nimos (?:cuadrados|quadrados)|minimi quadrati",
+    r"\bajust|\badatt|\binterpol|moindres carr|m[íi]nimos (?:cuadrados|quadrados)|minimi quadrati"
+    # Russian, Polish, Czech: наименьших квадратов, аппроксимируйте, najmniejszych kwadratów,
+    # dopasuj, nejmenších čtverců, proložte
+    r"|наименьших квадратов|аппроксим|najmniejszych kwadrat|\bdopasu|nejmenších čtverc|prolož",
     re.IGNORECASE,
 )
 # Interpolation between the measured points reads a value off the data; it fits nothing
@@ -84,7 +87,9 @@ MODEL_WORDS: tuple[tuple[str, re.Pattern[str], bool], ...] = tuple(
         ("linear", r"straight[- ]?line|\blinear|line of best fit|\bfit (?:a|the) line|\bslope"
          r"|\bgradient|直线|线性|斜率|\b\w*geraden?\b|\blineare?[nrs]?\b|steigung"
          r"|\brett[ae]\b|\brectas?\b|\b(?:une|la|cette) droite\b|\b(?:uma|a) retas?\b"
-         r"|\bpendenza|\bpente\b|\bpendiente|\binclina[çc][ãa]o", True),
+         r"|\bpendenza|\bpente\b|\bpendiente|\binclina[çc][ãa]o"
+         r"|\bнаклон|\bпрям(?:ая|ой|ую)\b|\bлинейн|\bnachyleni|\bprost(?:a|ej|ą)\b|\bliniow"
+         r"|\bsměrnic|\bpřímk|\blineární", True),
     )
 )  # fmt: skip
 

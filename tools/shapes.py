@@ -82,6 +82,9 @@ class Shape:
     peak: tuple[str, str, str] | None = None
     """(position parameter, width parameter, what the width is) for a peak model."""
     positive_x: bool = False
+    frequency_x: bool = False
+    """A response to a frequency (a resonance): a standard model only where x is one, or has
+    no unit read; a resonance at f0 = 8.7 V of a solar cell's I(U) says nothing."""
     hints: dict[str, dict[str, float | str]] = field(default_factory=dict)
     reduces_to: tuple[tuple[str, float, str], ...] = ()
     """(parameter, value, simpler model): at that value this model is the simpler one (a
@@ -363,12 +366,12 @@ SHAPES: tuple[Shape, ...] = (
     Shape("resonance", "amplitude/√(1 + Q²(x/f0 − f0/x)²) + c", lambda: Model(resonance),
           _resonance_starts, {"amplitude": "y", "f0": "x", "Q": "", "c": "y", "bandwidth": "x"},
           key=("f0", "Q"), peak=("f0", "bandwidth", "half-power bandwidth f0/Q"),
-          positive_x=True, hints={"bandwidth": {"expr": "f0/Q"}}, offset="c",
+          positive_x=True, frequency_x=True, hints={"bandwidth": {"expr": "f0/Q"}}, offset="c",
           positive=("f0", "Q"), feature="f0"),
     Shape("resonance phase", "amplitude·atan(Q(x/f0 − f0/x)) + c",
           lambda: Model(resonance_phase), _phase_starts,
           {"amplitude": "y", "f0": "x", "Q": "", "c": "y"}, key=("f0", "Q"), positive_x=True,
-          offset="c", positive=("f0", "Q"), feature="f0"),
+          frequency_x=True, offset="c", positive=("f0", "Q"), feature="f0"),
 )  # fmt: skip
 # Each peak on a sloped background, by the name of the peak on a level one: tried only when
 # that leaves structure (tools.model_choice.sloped), as each costs a fit.

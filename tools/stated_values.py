@@ -20,12 +20,15 @@ from labscribe.tools.units import canonical
 from labscribe.tools.written_numbers import NUMBER, number_of
 
 MAX_STATED = 40
+_OPERATORS = ("/", "*", "·", "^", "×")
+# Words that run on after a value and that pint would read as units ("as": attoseconds).
+_PROSE_WORDS = frozenset({"a", "an", "as", "at", "by", "in", "is", "it", "of", "on", "or"})
 _UNIT = r"(?:°[CF]|[^\W\d_][^\s(),;]*)"
 # `symbol = value unit ± error`; a symbol right after an operator ends a formula's left side
 # (`A/U_0 = 1/√(…)`) and states no value.
 _STATED = re.compile(
     rf"(?<![\w./*·^])(?P<symbol>[A-Za-zΔδΑ-Ωα-ω][A-Za-z0-9_]{{0,7}})\s*=\s*(?P<value>{NUMBER})"
-    r"(?!\s*[,;]\s*[-+]?\d)\s*"  # `n = 1, 2, 3, …` lists values a symbol runs through
+    r"(?!\s*[,;]\s*[-+]?\d)[\s~]*"  # `n = 1, 2, 3, …` lists values; `~` is LaTeX's blank
     rf"(?P<unit>{_UNIT})?(?:\s*\(?\s*(?:measured to|to within|within|uncertainty|accuracy)?"
     rf"\s*(?:±|\+/-|\+-)\s*(?P<error>{NUMBER})\s*(?P<eunit>%|{_UNIT})?\s*\)?)?"
     r"(?!\s*[\w.]*\s*[*/^·×+=-]\s*[\w(√])",  # never a formula's first term (`y = 2 x + 1`)
@@ -45,7 +48,10 @@ def stated_values(text: str, source: str) -> list[ParameterRow]:
     rows: list[ParameterRow] = []
     written: dict[str, set[str]] = {}
     for sentence in sentences(text):
-        for match in _STATED.finditer(sentence.replace("−", "-")):
+        sentence = sentence.replace("−", "-")
+        for match in _STATED.finditer(sentence):
+            if sentence[: match.start()].rstrip().endswith(_OPERATORS):
+                continue  # `V_T = k_B T / e = 25.85 mV`: the value is V_T's, not e's
             row = _row(match, source)
             if row is not None or (match["unit"] or "").isalpha():  # `n = 8 sekcji` counts
                 written.setdefault(match["symbol"], set()).add(match["value"])
@@ -57,7 +63,11 @@ def stated_values(text: str, source: str) -> list[ParameterRow]:
 
 def _row(match: re.Match[str], source: str) -> ParameterRow | None:
     written = match[0]
+    if number_of(match["value"]) == 0:
+        return None  # `at t = 0`, `P = 0 (vacuum)`: an origin or a condition, not a value
     unit = (match["unit"] or "").rstrip(".")
+    if unit.lower() in _PROSE_WORDS:
+        unit = ""  # "ANC at t = 0 as ANC_0": a word of the sentence, not attoseconds
     if unit and canonical(unit) is None:
         return None
     value = match["value"]

@@ -263,6 +263,7 @@ def _numbers(cells: pd.DataFrame, decimal: str) -> tuple[pd.DataFrame, list[int]
                 _COMMENTED_NUMBER)[0], errors="coerce"))  # fmt: skip
             missing &= numbers.isna()
             numbers = numbers.fillna(_engineering(text[missing]))
+            numbers = numbers.fillna(_coded(column[missing & numbers.isna()]))
             durations = _durations(text[missing & numbers.isna()])
             if durations.notna().any():
                 seconds.append(int(column.name))
@@ -277,6 +278,21 @@ def _numbers(cells: pd.DataFrame, decimal: str) -> tuple[pd.DataFrame, list[int]
 
     values = cells.apply(convert).astype(float).replace([np.inf, -np.inf], np.nan)
     return values, seconds, clocks
+
+
+# A row's label of a letter or three and its running number (`f1`, `f2`, … for harmonics,
+# `S_12` for samples): the number, where a column writes them all under one prefix.
+_CODED = re.compile(r"^\s*([A-Za-z]{1,3})_?(\d{1,4})\s*$")
+MIN_CODED = 3
+
+
+def _coded(text: pd.Series) -> pd.Series:
+    """The numbers of `text`'s cells that label rows as `f1`, `f2`, … under one prefix."""
+    parts = text.str.extract(_CODED)
+    coded = parts[0].notna()
+    if coded.sum() < max(MIN_CODED, CONVERTED_SHARE * len(text)) or parts[0].nunique() != 1:
+        return pd.Series(np.nan, index=text.index)
+    return pd.to_numeric(parts[1], errors="coerce")
 
 
 # Numbers whose comma a file read with decimal points kept (a comma-delimited file's quoted

@@ -80,6 +80,25 @@ def test_fit_column_recovers_a_driven_resonance_and_its_bandwidth() -> None:
     assert within(fit.peak.width, 5033 / 5.0)
 
 
+@pytest.mark.parametrize(
+    ("x_unit", "x_name", "offered"),
+    [("Hz", "", True), ("V", "", False), ("", "f", True), ("", "1/P", False)],
+)
+def test_a_resonance_is_a_standard_model_only_of_a_frequency(
+    x_unit: str, x_name: str, offered: bool
+) -> None:
+    """A driven resonance against a frequency (in Hz, or named f without a unit) is found;
+    the same curve against a voltage, or a quantity named otherwise, is never called one
+    (a solar cell's I(U) got "f0 = 8.684 V")."""
+    rng = np.random.default_rng(5)
+    x = np.geomspace(1000, 12000, 200)
+    y = 2.0 / np.sqrt(1 + (5.0 * (x / 5033 - 5033 / x)) ** 2) + 0.01 * rng.standard_normal(200)
+    fit = fitted(x, y, x_unit=x_unit, y_unit="V", x_name=x_name)
+    tried = {candidate.model for candidate in fit.candidates}
+    assert ("resonance" in tried) is offered and ("resonance phase" in tried) is offered
+    assert (fit.model == "resonance") is offered
+
+
 def test_fit_column_prefers_fewer_parameters_when_the_bic_is_close() -> None:
     rng = np.random.default_rng(6)
     x = np.linspace(0, 10, 40)

@@ -32,6 +32,10 @@ from labscribe.tools.requested import requested_model
         ("Represente la distancia d frente a v² y ajuste una recta.", "linear"),
         ("Tracer U en fonction de t et ajuster une droite.", "linear"),
         ("Faça o gráfico de V em função de I e ajuste uma reta.", "linear"),
+        # Russian, Polish and Czech: a slope by least squares, a straight line fitted
+        ("Методом наименьших квадратов определите наклон зависимости f_n(n).", "linear"),
+        ("Dopasuj prostą metodą najmniejszych kwadratów i podaj jej nachylenie.", "linear"),
+        ("Proložte body přímkou metodou nejmenších čtverců.", "linear"),
     ],
 )
 def test_requested_model_reads_the_model_a_task_names(task: str, shape: str) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from labscribe.tools.base import Folder
+from labscribe.tools.handout_latex import latex_text
 from labscribe.tools.prediction import predictions
 from labscribe.tools.prediction_inputs import input_of
 from labscribe.tools.repeats import decode, repeated_measurements
@@ -95,4 +96,35 @@ def test_the_right_side_of_a_formula_states_no_value() -> None:
     )
     assert [(row.name, row.value) for row in stated_values(text, "Aufgabe.txt")] == [
         ("U_0", "4,2 V")
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("latex", "text"),
+    [
+        (r"\SI{589.3}{\nano\metre}", "589.3 nm"),  # an Italian prism handout's sodium line
+        (r"\SI{9.81}{\metre\per\second\squared}", "9.81 m/s²"),
+        (r"\qty{4.7}{\kilo\ohm}", "4.7 kΩ"),
+        (r"\SI{589.3}{nm}", "589.3 nm"),
+        (r"\bar{x} = 2", "x\u0305 = 2"),  # an accent keeps its letter: no unit takes it
+    ],
+)
+def test_siunitx_quantities_print_their_units(latex: str, text: str) -> None:
+    assert latex_text(latex) == text
+
+
+def test_values_after_latex_blanks_and_no_origin_or_condition() -> None:
+    """A Russian Hall-effect handout writes `$L_{35} = 3{,}0$~мм`; "the ANC at t = 0 as
+    ANC_0" (a Gran titration) states no value of t, nor attoseconds."""
+    text = latex_text(r"$L_{35} = 3{,}0$~мм.") + " Compare the measured ANC at t = 0 as ANC_0."
+    assert [(row.name, row.value) for row in stated_values(text, "zadanie.tex")] == [
+        ("L_35", "3,0 мм")
+    ]  # fmt: skip
+
+
+def test_the_end_of_a_chain_of_a_formula_is_no_symbols_value() -> None:
+    """A diode handout: "V_T = k_B T / e = 25.85 mV" gives no value of e."""
+    text = "At room temperature V_T = k_B T / e = 25.85 mV. The series resistor is R = 200 Ω."
+    assert [(row.name, row.value) for row in stated_values(text, "handout.md")] == [
+        ("R", "200 Ω")
     ]  # fmt: skip

@@ -48,6 +48,41 @@ def test_read_tables_reads_the_commas_a_quoted_column_writes(
     assert table.frame["y"].tolist() == values
 
 
+def test_read_data_reads_rows_labelled_f1_f2_in_long_format_a_table_per_group() -> None:
+    """A row per resonance (MIPT lab 1.4.8, tests/data/real/labtables/
+    mipt_148_resonance_long.csv): the harmonic written `f1` … `f7` is its number, and the
+    material in words parts the rows into a table each."""
+    folder = Folder(Path(__file__).parents[1] / "data" / "real" / "labtables")
+    tables = read_data(folder, "mipt_148_resonance_long.csv").tables
+    assert [t.summary.title for t in tables] == [
+        "Материал: Медный", "Материал: Стальной", "Материал: Дюралюминиевый"
+    ]  # fmt: skip
+    assert [t.frame.iloc[:, 0].tolist() for t in tables] == [
+        [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0], [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0],
+        [1.0, 2.0, 3.0, 4.0, 5.0],
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("labels", "numbers"),
+    [
+        (["f1", "f2", "f3", "f4"], [1.0, 2.0, 3.0, 4.0]),
+        (["S_10", "S_11", "S_12", "S_13"], [10.0, 11.0, 12.0, 13.0]),
+        (["A1", "B1", "A2", "B2"], None),  # two prefixes: labels, not numbers
+    ],
+)
+def test_read_tables_reads_labels_under_one_prefix_as_their_numbers(
+    tmp_path: Path, labels: list[str], numbers: list[float] | None
+) -> None:
+    rows = "\n".join(f"{label},{0.5 * i},{i * i}" for i, label in enumerate(labels))
+    (tmp_path / "coded.csv").write_text(f"label,x,y\n{rows}\n")
+    table = one_table(tmp_path, "coded.csv")
+    if numbers is None:
+        assert [c.name for c in table.summary.columns] == ["x", "y"]
+    else:
+        assert table.frame["label"].tolist() == numbers
+
+
 def test_read_tables_reads_decimal_commas_between_blanks(tmp_path: Path) -> None:
     (tmp_path / "run.dat").write_text("x y\n1,5 2,25\n2,5 6,25\n3,5 12,25\n")
     table = one_table(tmp_path, "run.dat")
