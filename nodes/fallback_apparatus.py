@@ -26,10 +26,10 @@ def apparatus(analysis: Analysis, findings: dict[str, Any]) -> str:
         blocks.append(table(["Quantity", "Value"], [[r.name, r.value] for r in stated],
                             (0.3, 0.5), f"The values {where} states in its text"))  # fmt: skip
     if not blocks:
-        blocks.append(paragraphs("No parameter file was found in the material, and no value "
-                                 "written as “symbol = value” was read from the assignment "
-                                 "(values it gives in a table or in words are not listed "
-                                 "here)."))  # fmt: skip
+        blocks.append(paragraphs("No parameter file was found in the material, and no single "
+                                 "value of a symbol was read from the assignment (values it "
+                                 "gives in a table, in words, or one for each sample are not "
+                                 "listed here)."))  # fmt: skip
     return "\n\n".join(blocks)
 
 

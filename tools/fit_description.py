@@ -22,6 +22,7 @@ from labscribe.tools.fit_result import (
     Peak,
     format_value,
     unit_of,
+    within_error_of_zero,
 )
 from labscribe.tools.model_choice import EXACT, NESTED_SIGMAS
 from labscribe.tools.shapes import POWER_OF_FIT, UNIT_RULES, Shape
@@ -136,7 +137,7 @@ def describe(
         notes.append(verdict.doubt)
     loose = [p.name for p in parameters if not p.derived and not p.determined]
     if good and loose:
-        notes.append(f"not determined by the data: {', '.join(loose)}")
+        notes.append(within_error_of_zero(loose))
     free = [name for name, p in result.params.items() if p.vary and p.expr is None]
     spare = len(residual) - len(free)
     residual_sd = float(np.sqrt(np.sum(residual**2) / spare)) if spare > 0 else None

@@ -41,6 +41,13 @@ class Parameter(BaseModel):
         return self.stderr is not None and self.stderr <= abs(self.value)
 
 
+def within_error_of_zero(names: list[str]) -> str:
+    """The note for parameters whose standard error exceeds their value: zero lies within
+    one standard error of each (an intercept of −0.0025 ± 0.0094 kHz), which says nothing
+    of how well the data pin them down in absolute terms."""
+    return f"zero within one standard error: {', '.join(names)}"
+
+
 class Peak(BaseModel):
     position: Parameter
     width: Parameter

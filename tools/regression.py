@@ -25,7 +25,7 @@ import scipy.stats
 from pydantic import BaseModel, Field
 
 from labscribe.guards.budgets import UNBOUNDED, ComputeBudget
-from labscribe.tools.fit_result import GOOD_R_SQUARED, Fit, Parameter
+from labscribe.tools.fit_result import GOOD_R_SQUARED, Fit, Parameter, within_error_of_zero
 from labscribe.tools.formula_eval import evaluate_tree
 from labscribe.tools.model_choice import EXACT
 from labscribe.tools.regression_request import Ask, regression_ask
@@ -301,7 +301,7 @@ def _fitted(
                      "the fitted values")  # fmt: skip
     loose = [c.name for c in coefficients if not c.determined]
     if loose:
-        notes.append(f"not determined by the data: {', '.join(loose)}")
+        notes.append(within_error_of_zero(loose))
     scale = float(fitted.scale)
     names = [t.name for t in roles.terms]
     matrix = {a: {b: float(covariance[i, j]) for j, b in enumerate(names)}

@@ -124,8 +124,9 @@ _PART = re.compile(
 )
 # Tokens that are not what a verb asks for: articles, a pronoun, and χ (of χ², a statistic).
 NOT_ASKED = frozenset({"a", "an", "A", "I", "Sie", "OK", "χ"})
-# A letter right after a number is its unit ("a roller of 8 t"), not a symbol.
-_AFTER_NUMBER = re.compile(r"\d\s*$")
+# A letter right after a number or a degree sign is its unit ("a roller of 8 t", "bei 20 °C"),
+# not a symbol.
+_AFTER_NUMBER = re.compile(r"\d\s*°?$|°$")  # `8 t`, `20 °C`, `°F`
 
 
 def unmet(task: str, given: list[str], named: frozenset[str] = frozenset()) -> list[str]:

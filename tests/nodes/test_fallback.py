@@ -164,7 +164,7 @@ def test_fallback_report_without_data_says_so_and_stays_valid(tmp_path: Path) ->
     report = fallback_report(state_of(folder, tmp_path / "out"), REASON)
     assert latex_problems(report) == []
     assert "The material holds no table of numbers to analyse." in report
-    assert "No parameter file was found in the material, and no value" in report
+    assert "No parameter file was found in the material, and no single value" in report
     assert "\\title{Lab report}" in report
 
 

@@ -99,6 +99,19 @@ def test_a_resonance_is_a_standard_model_only_of_a_frequency(
     assert (fit.model == "resonance") is offered
 
 
+def test_a_parameter_zero_within_its_error_is_said_so_not_undetermined() -> None:
+    """A straight line through the origin fitted with an intercept (MIPT 1.4.8: f_n against
+    n, intercept −0.0025 ± 0.0094 kHz): the intercept is pinned to ±9 Hz, and zero lies
+    within its error; the note says that, never that the data do not determine it."""
+    n = np.arange(1.0, 8.0)
+    f = np.array([3.15821, 6.30915, 9.48621, 12.6609, 15.807, 18.9754, 22.118])
+    line = requested_model("Determine the slope of f against n by a straight-line fit.")
+    assert line is not None
+    fit = fit_request(Fit(table="data.csv", x="n", y="f", y_unit="kHz"), line, n, f)
+    assert "zero within one standard error: intercept" in fit.notes
+    assert not any("not determined" in note for note in fit.notes)
+
+
 def test_fit_column_prefers_fewer_parameters_when_the_bic_is_close() -> None:
     rng = np.random.default_rng(6)
     x = np.linspace(0, 10, 40)

@@ -47,6 +47,7 @@ def test_the_symbol_a_verb_asks_for_must_have_a_value() -> None:
     power = "a) Berechnen Sie für jede Messung die elektrische Leistung P = U · I."
     assert asked_symbols(power) == ["P"]
     assert asked_symbols("Estimate the mean depression for a roller of 8 t.") == []
+    assert asked_symbols("Bestimmen Sie daraus die Viskosität von Wasser bei 20 °C.") == []
     # a word of one letter between words is no symbol: Polish "i" (and), Czech "a" (and)
     assert unmet("Oblicz sprawność każdego ogniwa i porównaj wyniki.", []) == []
     assert unmet("Vypočtěte účinnost a porovnejte hodnoty.", []) == []
