@@ -56,11 +56,27 @@ class Compiled:
     log: LogSummary
 
 
-def with_cjk_fonts(tex: str) -> str:
-    """`tex`, able to print Chinese, Japanese and Korean with xelatex when it contains any."""
-    if not CJK.search(tex) or "xeCJK" in tex or "ctex" in tex:
-        return tex
-    return add_to_preamble(tex, CJK_PREAMBLE)
+# Letters xelatex's default font (Latin Modern) does not have: Greek and Cyrillic text, the
+# sub- and superscript digits a handout writes (`B₀`). A report holding any is set in a font
+# that has them, where one is installed (fonts-dejavu-core; Noto CJK has them too).
+WIDE_SCRIPT = re.compile(r"[\u0370-\u03ff\u0400-\u04ff\u2070-\u209f]")
+WIDE_PREAMBLE = (
+    "\\usepackage{fontspec}\n"
+    "\\IfFontExistsTF{DejaVu Serif}{\\setmainfont{DejaVu Serif}}"
+    "{\\IfFontExistsTF{Noto Serif CJK SC}{\\setmainfont{Noto Serif CJK SC}}{}}\n"
+)
+_OWN_FONTS = re.compile(r"\\setmainfont|\\usepackage(?:\[[^\]]*\])?\{(?:polyglossia|babel|ctex)\}")
+
+
+def with_fonts(tex: str) -> str:
+    """`tex`, able to print with xelatex the scripts it holds: Chinese, Japanese and Korean
+    through xeCJK; Greek, Cyrillic and sub- and superscripts in a font that has them,
+    unless the document chose its fonts itself."""
+    if CJK.search(tex) and "xeCJK" not in tex and "ctex" not in tex:
+        tex = add_to_preamble(tex, CJK_PREAMBLE)
+    if WIDE_SCRIPT.search(tex) and not _OWN_FONTS.search(tex):
+        tex = add_to_preamble(tex, WIDE_PREAMBLE)
+    return tex
 
 
 def compile_latex(
@@ -73,7 +89,7 @@ def compile_latex(
     fresh_folder(workdir)
     if figures is not None and figures.is_dir():
         copy_files(figures, out_folder(workdir / "figures"))
-    write_whole(workdir / "report.tex", with_cjk_fonts(tex))
+    write_whole(workdir / "report.tex", with_fonts(tex))
     if bibliography:
         write_whole(workdir / "references.bib", bibliography)
     command = [

@@ -15,7 +15,7 @@ from asuser import as_normal_user
 from PIL import Image
 from scripted import FILLER, ScriptedChatModel, call, reply
 
-from labscribe.tools.latex import compile_latex
+from labscribe.tools.latex import compile_latex, with_fonts
 
 pytestmark = pytest.mark.skipif(
     shutil.which("xelatex") is None and not os.environ.get("CI"),
@@ -117,6 +117,22 @@ def test_a_plain_report_still_compiles_in_the_sandbox_with_chinese_and_bibtex(
     text = subprocess.run(["pdftotext", str(compiled.pdf), "-"], capture_output=True,
                           text=True, check=True).stdout  # fmt: skip
     assert "共振频率" in text.replace(" ", "").replace("\n", "") and "Purcell" in text
+
+
+def test_cyrillic_greek_and_subscript_digits_print_in_the_pdf(tmp_path: Path) -> None:
+    """A Russian handout's words, a Greek letter in text and `B₀` (a Polish tangent
+    galvanometer): Latin Modern has none of them, so the report is set in a font that has
+    (the log names no missing character), unless it chose its own fonts."""
+    tex = report("Частота резонанса f₁ = 3,16 кГц; λ = 589 nm; B₀ = 20 µT.")
+    compiled = compile_latex(tex, None, tmp_path / "build")
+    assert compiled.ok, compiled.log.describe()
+    log = (tmp_path / "build" / "report.log").read_text(errors="replace")
+    assert "Missing character" not in log
+    text = subprocess.run(["pdftotext", str(compiled.pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout  # fmt: skip
+    assert "Частота резонанса" in text and "B₀" in text and "λ" in text
+    own = "\\documentclass{article}\n\\usepackage{fontspec}\n\\setmainfont{Latin Modern Roman}\n"
+    assert with_fonts(own + "\\begin{document}Частота\\end{document}").startswith(own)
 
 
 def test_a_report_steered_to_read_outside_leaks_nothing_to_the_fix_model_or_run_json(
