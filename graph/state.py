@@ -67,8 +67,9 @@ class State(InputState, total=False):
     explored: Annotated[list[dict[str, Any]], operator.add]
     """What the explorer's fit and derive calls computed: {"fit": Fit} or {"derived": Derived}
     (nodes.material.analysis_of joins them to the analysis)."""
-    figures: Annotated[list[dict[str, str]], operator.add]
-    """Figures that rendered: {"path": "figures/x.png", "caption"}, relative to OUT/."""
+    figures: Annotated[list[dict[str, Any]], operator.add]
+    """Figures that rendered: {"path": "figures/x.png", "caption"}, relative to OUT/; a data
+    figure also names what it shows: {"table", "x", "y"} (tools.figure_plan)."""
     gaps: list[str]
     """What the assignment asks that the material cannot give."""
     report: str | None

@@ -103,7 +103,9 @@ def _assemble(state: dict[str, Any], *, model_tried: bool, quote: bool) -> str:
         section("Results", _results(analysis, state.get("figures") or [])),
     ]
     if analysis.tasks:
-        parts.append(section("The assignment's tasks", _checklist(analysis)))
+        parts.append(
+            section("The assignment's tasks", _checklist(analysis, state.get("figures") or []))
+        )
     if analysis.lab_notes and quote:
         parts.append(section("Notes of the experimenters", _notes(analysis)))
     found = findings if quote else {}
@@ -156,7 +158,7 @@ def _results(analysis: Analysis, figures: list[dict[str, str]]) -> str:
         blocks.append(
             table(
                 ["Data", "Model", "Parameters", "R²", "reduced χ²"],
-                [_fit_row(fit, analysis) for fit in shown],
+                [_fit_row(fits, analysis) for fits in _alike(shown)],
                 (0.17, 0.25, 0.34, 0.08, 0.08),
                 "Fits of the data",
             )
@@ -164,7 +166,8 @@ def _results(analysis: Analysis, figures: list[dict[str, str]]) -> str:
     blocks += _constants(analysis) + _predictions(analysis)
     notes = [f"{t.id}: {t.roles}" for t in analysis.tables if t.roles]
     notes += [note for note in (_ratio_note(summary) for summary in analysis.tables) if note]
-    notes += [_fit_note(fit, analysis) for fit in analysis.fits
+    firsts = [fits[0] for fits in _alike(analysis.fits)]  # a model two tasks ask for, once
+    notes += [_fit_note(fit, analysis) for fit in firsts
               if (fit.notes or not fit.good) and fit.notes != [OUT_OF_TIME]]  # fmt: skip
     notes += [late] if (late := out_of_time(analysis.fits)) else []
     notes += row_number_notes(analysis.tables)
@@ -244,20 +247,27 @@ def _unclaimed(note: str, fit: Fit) -> str:
     return note.replace("the assignment's model", f"this fit ({fit.model})")
 
 
-def _fit_row(fit: Fit, analysis: Analysis) -> list[str]:
+def _alike(fits: list[Fit]) -> list[list[Fit]]:
+    """`fits` grouped by what they show (Fit.curve): one model that two tasks ask for is one
+    row of the fits."""
+    groups: dict[tuple[object, ...], list[Fit]] = {}
+    for fit in fits:
+        groups.setdefault(fit.curve(), []).append(fit)
+    return list(groups.values())
+
+
+def _fit_row(fits: list[Fit], analysis: Analysis) -> list[str]:
+    """The row of the fits alike in what they show, the first one's values."""
+    fit = fits[0]
     values = fit.values_text()
     chi = fit.chi_text()
     model = f"{fit.model}: {fit.formula}" if fit.formula and fit.formula != fit.model else fit.model
-    if fit.requested:
-        number = analysis.tasks.index(fit.requested) + 1 if fit.requested in analysis.tasks else 0
-        label = task_number(analysis.task_numbers, number)
-        why = f"the model task {label} asks for" if number else "the model the assignment asks for"
-        if ask := task_ask(fit, analysis.tasks):
-            table = next((t for t in analysis.tables if t.id == fit.table), None)
-            if differs(fit, ask, table):
-                why = f"not the model task {label} asks for, which is {ask.text()}"
+    asked = [_asked_by(f, analysis) for f in fits]
+    labels = [label for _, label in asked if label]
+    if len(labels) == len(fits) > 1:
+        why = f"the model tasks {', '.join(labels[:-1])} and {labels[-1]} ask for"
     else:
-        why = BEST_BY_BIC
+        why = "; ".join(dict.fromkeys(why for why, _ in asked))
     verdict = "" if fit.good else "; it does not describe the data (see below)"
     verdict += f"; {remark}" if (remark := regression_remark(fit)) else ""
     return [
@@ -268,6 +278,22 @@ def _fit_row(fit: Fit, analysis: Analysis) -> list[str]:
         f"{fit.r_squared:.4f}",
         chi,
     ]
+
+
+def _asked_by(fit: Fit, analysis: Analysis) -> tuple[str, str]:
+    """Why the fit was made, and the label of the task that asks for it as it is ("" where
+    none does: the best standard model, or not the model its task asks for)."""
+    if not fit.requested:
+        return BEST_BY_BIC, ""
+    number = analysis.tasks.index(fit.requested) + 1 if fit.requested in analysis.tasks else 0
+    if not number:
+        return "the model the assignment asks for", ""
+    label = task_number(analysis.task_numbers, number)
+    if ask := task_ask(fit, analysis.tasks):
+        table = next((t for t in analysis.tables if t.id == fit.table), None)
+        if differs(fit, ask, table):
+            return f"not the model task {label} asks for, which is {ask.text()}", ""
+    return f"the model task {label} asks for", label
 
 
 def _with_unit(name: str, unit: str) -> str:
@@ -303,7 +329,7 @@ def _excerpt(summary: TableSummary) -> str:
     return table(header, rows, caption=caption)
 
 
-def _checklist(analysis: Analysis) -> str:
+def _checklist(analysis: Analysis, figures: list[dict[str, Any]]) -> str:
     rows = [
         [
             task_number(analysis.task_numbers, number),
@@ -311,7 +337,7 @@ def _checklist(analysis: Analysis) -> str:
             "; ".join(item.given) or "–",
             item.left,
         ]
-        for number, item in enumerate(checklist(analysis), start=1)
+        for number, item in enumerate(checklist(analysis, figures), start=1)
     ]
     left_out = (
         f" The assignment sets {analysis.tasks_left_out} more than the {len(rows)} listed here: "

@@ -10,6 +10,8 @@ the task is done: judgement (comparing, explaining, discussing) is always left o
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import Any
 
 from pydantic import BaseModel, Field
 
@@ -44,6 +46,7 @@ from labscribe.tools.stated import (
 from labscribe.tools.task_fit import Ask, asks, differs, read_the_other_way
 from labscribe.tools.task_material import column_named, material, other_fits, task_words
 from labscribe.tools.task_needs import (
+    PLOT,
     STATISTICS,
     defined_names,
     left_undone,
@@ -64,6 +67,7 @@ PART_LEFT = (
     "not done: the task works on part of the data only (“{part}”); the fits here take all "
     "of it, so none of their values answers it"
 )
+FIGURE_LEFT = "checking the figure against what the task asks: its axes, scales and labels"
 ASKED_MODEL_FAILS = (
     "all of it: the model this task asks for does not describe the data (see the fits)"
 )
@@ -94,19 +98,25 @@ class TaskEvidence(BaseModel):
     """What is left for the student, in a phrase."""
 
 
-def checklist(analysis: Analysis) -> list[TaskEvidence]:
-    """Each of the assignment's tasks with what the analysis gives towards it."""
+def checklist(analysis: Analysis, figures: Sequence[dict[str, Any]] = ()) -> list[TaskEvidence]:
+    """Each of the assignment's tasks with what the analysis gives towards it, and the
+    report's `figures` (their records: tools.data_figures) that show what a plot asks."""
     wanted = asks(analysis.tasks)
     return [
-        _evidence(task, analysis, n, wanted.get(task))
+        _evidence(task, analysis, n, wanted.get(task), figures)
         for n, task in enumerate(analysis.tasks, start=1)
     ]
 
 
 def _evidence(
-    task: str, analysis: Analysis, number: int = 0, ask: Ask | None = None
+    task: str,
+    analysis: Analysis,
+    number: int = 0,
+    ask: Ask | None = None,
+    figures: Sequence[dict[str, Any]] = (),
 ) -> TaskEvidence:
     words = task_words(task)
+    pictured = _pictured(task, words, analysis, figures) if PLOT.search(task) else []
     given, not_done = regression_evidence(task, number, analysis.regressions)
     if not_done:
         return TaskEvidence(task=task, left=not_done)
@@ -246,8 +256,35 @@ def _evidence(
     if inherited and not left.startswith("not done"):
         left = f"not done: what the task asks of {whose}, worked out from its values"
     left = _unstated(left, unstated, unanswered) + left_out_of(asked)
+    if pictured and plot_only(task) and not left.startswith("not done"):
+        given, left = pictured + given, FIGURE_LEFT  # the plot is drawn: only checking it is left
+    else:
+        given += pictured
     shown = max(MAX_GIVEN, min(len(from_fit), MAX_ANSWERS))
     return TaskEvidence(task=task, given=given[:shown], left=left)
+
+
+def _pictured(
+    task: str, words: set[str], analysis: Analysis, figures: Sequence[dict[str, Any]]
+) -> list[str]:
+    """The report's data figures that show a column the task names against another it
+    names ("Plot U against t"), each as the checklist lists it."""
+    tables = {t.id: t for t in analysis.tables}
+    found = []
+    for record in figures:
+        summary = tables.get(record.get("table", ""))
+        if summary is None:
+            continue
+        keys = {c.key for c in summary.columns}
+        if record["x"] not in keys or not set(record["y"]) <= keys:
+            continue
+        x = summary.column(record["x"])
+        named = [summary.column(key) for key in record["y"]
+                 if column_named(summary.column(key), summary, words)]  # fmt: skip
+        if named and column_named(x, summary, words):
+            found.append(f"labscribe's figure of {', '.join(c.name for c in named)} against "
+                         f"{x.name} ({summary.id})")  # fmt: skip
+    return found
 
 
 def _fitted_function(task: str, analysis: Analysis) -> str | None:

@@ -142,6 +142,12 @@ def _two_blocks(values: np.ndarray) -> bool:
     return len(labels) == 2 and changes == 1 and min(counts) >= MIN_COUNTED
 
 
+def numbers_rows(values: np.ndarray) -> bool:
+    """Whether the values are the rows' own numbers, 0, 1, 2, ... or 1, 2, 3, ... (a
+    spreadsheet's `Lp.` column, whatever its header)."""
+    return len(values) > 0 and values[0] in (0.0, 1.0) and _steps_of_one(values)
+
+
 def _steps_of_one(values: np.ndarray) -> bool:
     return bool(np.all(np.diff(values) == 1))
 

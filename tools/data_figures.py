@@ -17,6 +17,7 @@ import re
 import warnings
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -27,6 +28,7 @@ from labscribe.guards.budgets import ComputeBudget
 from labscribe.tools.analysis import Analysis
 from labscribe.tools.base import Folder
 from labscribe.tools.figure_names import free_name
+from labscribe.tools.figure_plan import FigureJob, figure_jobs
 from labscribe.tools.fit_result import Fit, format_value
 from labscribe.tools.fits import evaluate
 from labscribe.tools.formed_columns import form_columns
@@ -40,8 +42,6 @@ FIGURE_INCHES = (6.4, 4.8)  # a LaTeX \textwidth figure at its natural size
 DPI = 150  # sharp in print, about 100 KB a PNG
 MAX_PLOT_POINTS = 2000  # more points than pixels across add time and nothing visible
 CURVE_POINTS = 600
-MAX_FIGURES = 8
-MAX_FIGURES_PER_TABLE = 3
 # Rendering one figure takes about 0.1 s warm, a few seconds when matplotlib first builds
 # its font cache; eight figures stay well inside the budget.
 BUDGET_SECONDS = 30.0  # CPU seconds of the drawing thread (guards.budgets.ComputeBudget)
@@ -58,10 +58,10 @@ def draw_data_figures(
     *,
     budget_seconds: float = BUDGET_SECONDS,
     announce: Callable[[int, int], None] = lambda number, total: None,
-) -> list[dict[str, str]]:
+) -> list[dict[str, Any]]:
     """A PNG in `out_dir` for each analysed table: one per column whose fit describes it
-    (at most MAX_FIGURES_PER_TABLE), or, when none does, one of the data alone; at most
-    MAX_FIGURES in all. Returns {"path": "figures/<name>.png", "caption": ...} for each
+    (tools.figure_plan), or, when none does, one of the data alone. Returns {"path":
+    "figures/<name>.png", "caption", "table", "x", "y"} (what it shows, by key) for each
     figure written; a figure that fails is left out, and none is started once
     `budget_seconds` of CPU time are spent. `announce(number, total)` is called before
     each figure. The tables are read again, through `Folder`, since the analysis keeps no
@@ -70,11 +70,12 @@ def draw_data_figures(
     jobs = figure_jobs(analysis)
     if jobs:
         out_folder(out_dir)
-    records: list[dict[str, str]] = []
+    records: list[dict[str, Any]] = []
     names: set[str] = set()
     read: dict[str, list[Table]] = {}
     formed: set[str] = set()
-    for number, (summary, fit) in enumerate(jobs, start=1):
+    for number, job in enumerate(jobs, start=1):
+        summary, fit = job.summary, job.fit
         if budget.spent():
             break
         table = _reread(folder, summary, read)
@@ -92,24 +93,13 @@ def draw_data_figures(
         announce(number, len(jobs))
         name = _name(summary, fit.y if fit else None, names)
         try:
-            _draw(table, fit, out_dir / f"{name}.png")
+            _draw(table, job, out_dir / f"{name}.png")
         except Exception:  # the data's shape must never cost the report its other figures
             continue
         tried = any(f.table == summary.id and f.model for f in analysis.fits)
-        records.append({"path": f"figures/{name}.png", "caption": _caption(summary, fit, tried)})
+        records.append({"path": f"figures/{name}.png", "caption": _caption(summary, fit, tried)}
+                       | job.shows())  # fmt: skip
     return records
-
-
-def figure_jobs(analysis: Analysis) -> list[tuple[TableSummary, Fit | None]]:
-    """The figures to draw, in order: each table with an independent variable, with each
-    of its good fits, or alone when it has none."""
-    jobs: list[tuple[TableSummary, Fit | None]] = []
-    for summary in analysis.tables:
-        if summary.x is None:
-            continue
-        fits = [f for f in analysis.fits if f.table == summary.id and f.good]
-        jobs += [(summary, fit) for fit in fits[:MAX_FIGURES_PER_TABLE]] or [(summary, None)]
-    return jobs[:MAX_FIGURES]
 
 
 def _reread(folder: Folder, summary: TableSummary, read: dict[str, list[Table]]) -> Table | None:
@@ -152,16 +142,15 @@ def _thin(n: int) -> np.ndarray:
     return np.linspace(0, n - 1, min(n, MAX_PLOT_POINTS)).round().astype(int)
 
 
-def _draw(table: Table, fit: Fit | None, path: Path) -> None:
-    summary, frame = table.summary, table.frame
-    x_key = fit.x if fit is not None else summary.x or ""  # a request may name its own x
+def _draw(table: Table, job: FigureJob, path: Path) -> None:
+    summary, frame, fit, x_key = table.summary, table.frame, job.fit, job.x
     font = font_manager.FontProperties(family=[f for f in _FAMILIES if _installed(f)])
     figure = Figure(figsize=FIGURE_INCHES, dpi=DPI, layout="constrained")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # a glyph no installed font has is drawn as a box
         if fit is None:
             axes = figure.add_subplot()
-            keys = [c.key for c in summary.columns if c.key != x_key and c.count][:3]
+            keys = job.ys
             for key in keys:
                 x, y = _pairs(frame, x_key, key)
                 index = _thin(len(x))
@@ -233,7 +222,7 @@ def _caption(summary: TableSummary, fit: Fit | None, tried: bool = True) -> str:
     named = ", ".join(f"{p.name} = {format_value(p)}" for p in fit.key_parameters())
     remark = regression_remark(fit)
     return (
-        f"{fit.y_label} against {x} ({where}) with the best fit, {fit.model}: {named} "
+        f"{fit.y_label} against {x} ({where}) with {fit.label}, {fit.model}: {named} "
         f"(R² = {fit.r_squared:.4f}). Lower panel: residuals."
         + (f" This is {remark}." if remark else "")
     )

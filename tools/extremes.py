@@ -161,11 +161,11 @@ def _extreme(task: str, kind: str, tables: list[Table], own: list[ParameterRow])
     after = _OF_SYMBOL.match(task, whole)
     of_symbol = after["symbol"] if after is not None and is_symbol(after["symbol"]) else ""
     by_symbol = symbol_column(of_symbol, tables) if of_symbol else None
-    if of_symbol and by_symbol is None and not _subscripted(task, kind, tables):
-        return []  # "la valeur minimale de T", T = I_filtre/I_blanc: no column holds it
-    named = named_columns(task, tables)
     # "F_max pro každý soubor", "P_max dla każdego ogniwa": each table's (file's, sheet's) F
     per_file = _subscripted(task, kind, tables)
+    if of_symbol and by_symbol is None and not per_file:
+        return []  # "la valeur minimale de T", T = I_filtre/I_blanc: no column holds it
+    named = named_columns(task, tables)
     if len(per_file) > 1 and EACH.search(task):
         return [
             e for table, column in per_file for e in _extreme_of(task, kind, table, column, own)

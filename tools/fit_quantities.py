@@ -258,7 +258,7 @@ def _named(task: str, name: str, relation: str, fits: list[Fit]) -> FitQuantity 
                                unit=width.unit, unit_known=bool(width.unit),
                                relation=f"the fitted {fit.model} peak",
                                fit=f"the fit of {fit.y_label} against {fit.x_label}",
-                       response=fit.y)  # fmt: skip
+                               response=fit.y)  # fmt: skip
         model = _model_expression(fit)
         variable = fit.variable or "x"
         x = next((s for s in getattr(model, "free_symbols", ()) if s.name == variable), None)

@@ -212,6 +212,13 @@ class Fit(BaseModel):
         column = self.sigma.removeprefix("the uncertainty column ")
         return f"{chi} (σ: {column})" if column != self.sigma else chi
 
+    def curve(self) -> tuple[object, ...]:
+        """What a figure or a row of the fits shows of this fit: two fits alike in it (one
+        model that two tasks ask for) are shown once."""
+        values = tuple((p.name, p.value) for p in self.parameters)
+        return (self.table, self.x, self.y, self.model, self.formula, self.straightened,
+                self.task_range, self.lead_in, values)  # fmt: skip
+
     def values_text(self, limit: int | None = None) -> str:
         """`f0 = 5033 ± 3 Hz; Q = 12.1 ± 0.4`: the shown parameters (the first `limit`);
         none where a parameter lies outside its physical range, since then no value is an

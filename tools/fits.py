@@ -171,6 +171,8 @@ def fit_table(
             ))  # fmt: skip
         if column.key == summary.x:
             continue  # no standard fit of the variable against itself
+        if any(f.requested and f.good and (f.x, f.y) == (x_column.key, column.key) for f in fits):
+            continue  # the asked model describes the data: a standard one beside it is noise
         fit = Fit.of(summary.id, x_column, column)
         if budget.spent():
             fits.append(fit.model_copy(update={"notes": [OUT_OF_TIME]}))

@@ -243,7 +243,7 @@ def _conjunction(text: str, match: re.Match[str]) -> bool:
     after = _NEXT_WORD.match(text, match.end())
     if after is None or _multiplied(text, after):
         return False
-    return _prose(after[1]) or not after[1].isascii()  # "závislosti" is prose
+    return _a_word(after[1])
 
 
 _PREVIOUS_WORD = re.compile(r"([^\W\d_]{2,})\s+$")
@@ -258,7 +258,8 @@ def a_word_of_one_letter(text: str, match: re.Match[str]) -> bool:
         match[0] in _CONJUNCTIONS
         and before is not None
         and after is not None
-        and all(_prose(word) or not word.isascii() for word in (before[1], after[1]))
+        and _a_word(before[1])
+        and _a_word(after[1])
     )
 
 
@@ -271,6 +272,11 @@ def _multiplied(text: str, match: re.Match[str]) -> bool:
     after = text[match.end() :].lstrip()[:1]
     before = text[: match.start()].rstrip()[-1:]
     return (after != "" and after in _TIMES) or (before != "" and before in _TIMES)
+
+
+def _a_word(word: str) -> bool:
+    """A word of prose, in any script ("závislosti", "между" are)."""
+    return _prose(word) or not word.isascii()
 
 
 def _prose(word: str) -> bool:

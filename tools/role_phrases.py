@@ -28,6 +28,13 @@ MAX_PHRASE_CHARS = 120
 # letter, or LaTeX for one.
 SYMBOL = r"(?:\\?[A-Za-z]{1,8}|[\u0370-\u03ff])(?:_\{?[A-Za-z0-9]{1,6}\}?|[0-9])?"
 _SENTENCES = re.compile(r"(?<=[.!?;。！？；])\s+|\n\s*\n|(?<=[。！？；])")
+# The words between a response and its predictor: "y against x", "y gegen x", "y w funkcji x".
+_AGAINST = (
+    r"against|versus|vs\.?|v\.|as an? (?:[a-z]+ )?function of|gegen|über|in abhängigkeit "
+    r"(?:von|vom|der|des)|als funktion (?:von|vom|der|des)|en fonction d(?:e|u|es)|"
+    r"en función del?|frente al?|in funzione (?:di|del|della|dello|dei|delle)|"
+    r"em função (?:de|do|da|dos|das)|w funkcji|v závislosti na|в зависимости от"
+)
 # The end of the predictor's phrase: the clause ends, or the task goes on to something else.
 _PREDICTOR_END = re.compile(
     r"[.;:!?。；：！？,]|\s(?:with|mit|avec|con)\s|\s(?:and then|to (?:determine|find|"
@@ -39,8 +46,7 @@ _PREDICTOR_END = re.compile(
     # a conjunction before a comma or before the next plot: "p frente a T y, a continuación,
     # ln p frente a 1/T", "U against I and R against T"
     r"|\s(?:and|und|et|y|e|sowie)\s*,|\s(?:and|und|et|y|e|oraz|i|a)\s+(?:\S+\s+){1,6}?"
-    r"(?:against|versus|vs\.?|as an? (?:[a-z]+ )?function of|gegen|en fonction d\w*|"
-    r"frente al?|in funzione d\w*|em função d\w*|w funkcji|v závislosti na)\s",
+    rf"(?:{_AGAINST})\s",
     re.IGNORECASE,
 )
 _CLAUSE_START = re.compile(r"[.;:!?。；：！？,，]\s*|^")
@@ -87,13 +93,7 @@ def sentences(text: str) -> list[str]:
 
 # (pattern, whether the response comes first) for "y ... x" forms; each pattern's `y` runs
 # back from the keyword to the clause's start, its `x` on to the phrase's end.
-_BETWEEN = re.compile(
-    r"\s(?:against|versus|vs\.?|v\.|as an? (?:[a-z]+ )?function of|gegen|über|in abhängigkeit "
-    r"(?:von|vom|der|des)|als funktion (?:von|vom|der|des)|en fonction d(?:e|u|es)|"
-    r"en función del?|frente al?|in funzione (?:di|del|della|dello|dei|delle)|"
-    r"em função (?:de|do|da|dos|das)|w funkcji|v závislosti na|в зависимости от)\s",
-    re.IGNORECASE,
-)
+_BETWEEN = re.compile(rf"\s(?:{_AGAINST})\s", re.IGNORECASE)
 _DEPENDENCE = re.compile(
     r"\b(?:the )?dependen(?:ce|cy) of (?P<y>.{1,80}?) (?:on|upon) (?P<x>.+)|"
     r"\bhow (?P<y2>.{1,80}?) (?:depends on|varies with|changes with) (?P<x2>.+)|"

@@ -159,7 +159,7 @@ def _decide(table: Table, handout: Handout) -> None:
         summary.x = x.key
         summary.response = response.key if response and response.key != x.key else None
         what = (
-            f"{response.name} is fitted against {x.name}" if summary.response
+            f"{response.name} is taken as the response to {x.name}" if summary.response
             else f"{x.name} is taken as the variable"
         )  # fmt: skip
         summary.roles = f"{what}, as the assignment says ({_quote(text)})."

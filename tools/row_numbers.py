@@ -14,7 +14,7 @@ import numpy as np
 
 from labscribe.tools.clocks import clock_name, clock_note
 from labscribe.tools.columns import Column, independent_variable, mark_maxima
-from labscribe.tools.counting import counting_name
+from labscribe.tools.counting import counting_name, numbers_rows
 from labscribe.tools.formula_parse import FormulaError, parse_formula
 from labscribe.tools.requested import Request
 from labscribe.tools.tables import Table, TableSummary
@@ -94,7 +94,7 @@ def set_aside(table: Table, labels: list[Column]) -> None:
 def _numbers_every_row(values: np.ndarray) -> bool:
     if len(values) < MIN_INDEXED or not np.all(np.isfinite(values)):
         return False
-    return values[0] in (0.0, 1.0) and bool(np.all(np.diff(values) == 1))
+    return numbers_rows(values)
 
 
 def _writes_symbol(text: str, letter: str) -> bool:

@@ -24,10 +24,10 @@ _OPERATORS = ("/", "*", "·", "^", "×")
 # Words that run on after a value and that pint would read as units ("as": attoseconds).
 _PROSE_WORDS = frozenset({"a", "an", "as", "at", "by", "in", "is", "it", "of", "on", "or"})
 _UNIT = r"(?:°[CF]|[^\W\d_][^\s(),;]*)"
-# `symbol = value unit ± error`; a symbol right after an operator ends a formula's left side
-# (`A/U_0 = 1/√(…)`) and states no value.
+# `symbol = value unit ± error` (a symbol right after an operator ends a formula's left side,
+# `A/U_0 = 1/√(…)`, and states no value: stated_values skips it).
 _STATED = re.compile(
-    rf"(?<![\w./*·^])(?P<symbol>[A-Za-zΔδΑ-Ωα-ω][A-Za-z0-9_]{{0,7}})\s*=\s*(?P<value>{NUMBER})"
+    rf"(?<![\w.])(?P<symbol>[A-Za-zΔδΑ-Ωα-ω][A-Za-z0-9_]{{0,7}})\s*=\s*(?P<value>{NUMBER})"
     r"(?!\s*[,;]\s*[-+]?\d)[\s~]*"  # `n = 1, 2, 3, …` lists values; `~` is LaTeX's blank
     rf"(?P<unit>{_UNIT})?(?:\s*\(?\s*(?:measured to|to within|within|uncertainty|accuracy)?"
     rf"\s*(?:±|\+/-|\+-)\s*(?P<error>{NUMBER})\s*(?P<eunit>%|{_UNIT})?\s*\)?)?"
@@ -51,7 +51,7 @@ def stated_values(text: str, source: str) -> list[ParameterRow]:
         sentence = sentence.replace("−", "-")
         for match in _STATED.finditer(sentence):
             if sentence[: match.start()].rstrip().endswith(_OPERATORS):
-                continue  # `V_T = k_B T / e = 25.85 mV`: the value is V_T's, not e's
+                continue  # `V_T = k_B T / e = 25.85 mV`: the value is V_T's, not e's; `A/U_0`
             row = _row(match, source)
             if row is not None or (match["unit"] or "").isalpha():  # `n = 8 sekcji` counts
                 written.setdefault(match["symbol"], set()).add(match["value"])

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from labscribe.tools.counting import numbers_rows
 from labscribe.tools.tables import Table
 
 # Copies are often saved with fewer digits (`1.070512821` for 1.0705128205128205).
@@ -63,7 +64,7 @@ def _repeats(copy: Table, original: Table) -> bool:
         values = _values(copy, column.key)
         if values is None:
             return False
-        if _counts_rows(values):
+        if numbers_rows(values):
             continue
         if not any(_same_or_negated(values, source) for source in sources):
             return False
@@ -74,10 +75,6 @@ def _repeats(copy: Table, original: Table) -> bool:
 def _values(table: Table, key: str) -> np.ndarray | None:
     values = np.asarray(table.frame[key], dtype=float)
     return values if np.isfinite(values).any() else None
-
-
-def _counts_rows(values: np.ndarray) -> bool:
-    return values[0] in (0.0, 1.0) and bool(np.all(np.diff(values) == 1))
 
 
 def _same_or_negated(values: np.ndarray, source: np.ndarray | None) -> bool:

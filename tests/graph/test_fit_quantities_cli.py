@@ -95,4 +95,5 @@ def test_the_residual_standard_deviation_of_nists_norris_line(tmp_path: Path) ->
     row = _row(report, "Report the slope")
     assert f"s = {certified:.6f}" in row, row
     assert row.count("slope = ") == 1, row  # the asked line's, not the origin line's too
-    assert "y is fitted against x, as the assignment says (“Plot the customer's reading y" in report
+    said = "y is taken as the response to x, as the assignment says (“Plot the customer's reading y"
+    assert said in report

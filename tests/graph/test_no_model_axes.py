@@ -89,7 +89,7 @@ def test_the_time_of_ten_swings_becomes_the_period_squared(tmp_path: Path) -> No
     value, error = value_in(row, "slope")
     assert abs(value - slope) <= max(error / 10, 1e-6 * abs(slope))
     assert not re.search(r"t10\\_\\allowbreak\{\}1 \[s\] against l \[cm\].*asks for", report)
-    assert "\\caption{T² against l (messung.tsv) with the best fit" in report  # its figure
+    assert "\\caption{T² against l (messung.tsv) with the model the assignment asks for" in report
 
 
 def test_the_knee_voltage_against_the_inverse_wavelength(tmp_path: Path) -> None:
@@ -215,7 +215,7 @@ def test_a_law_written_as_t_of_t_makes_time_the_variable(tmp_path: Path) -> None
         "- Give k and the fitted room temperature T_env with their uncertainties.\n",
     })  # fmt: skip
     report = report_of(folder, tmp_path)
-    assert "temperature is fitted against time, as the assignment says" in report
+    assert "temperature is taken as the response to time, as the assignment says" in report
     assert "time against temperature" not in report
 
 
@@ -233,7 +233,7 @@ def test_an_aim_whose_words_name_one_column_twice_decides_nothing(tmp_path: Path
         "and fit a straight line v = v0 + b·θ.\n2. Decide whether a line is adequate.\n",
     })  # fmt: skip
     report = report_of(folder, tmp_path)
-    assert "v is fitted against T\\_air" in report
+    assert "v is taken as the response to T\\_air" in report
     assert "T\\_\\allowbreak{}air [°C] against v" not in report
     slope, _ = np.polyfit(celsius, speed, 1)
     row = row_of(report, r"v [m/s] against T\_\allowbreak{}air [°C]", "v = v0 + b")

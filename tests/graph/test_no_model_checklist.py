@@ -89,3 +89,26 @@ def test_no_model_checklist_lists_a_briefs_results_asked_for_in_noun_phrases(
     first = rows.find("1 & The mean period at each length, with the standard error of the mean.")
     second = rows.find("2 & The value of g from a fit of T² against l, with its uncertainty.")
     assert -1 < first < second, rows
+
+
+def test_no_model_a_model_asked_twice_is_shown_once_and_a_plot_names_its_figure(
+    tmp_path: Path,
+) -> None:
+    """Tasks B and C ask for one straight line (C by its slope): one row of the fits says
+    both ask for it, one figure shows it, captioned as the assignment's model, not as the
+    best fit; task A's plot names that figure and leaves only checking it."""
+    folder = tmp_path / "lab6"
+    folder.mkdir()
+    (folder / "exercise6.txt").write_text(PHOTOELECTRIC)
+    shutil.copy(REAL / "labtables" / "photoelectric_stopping_voltage.csv", folder / "photo.csv")
+    report = report_of(folder, tmp_path)
+    rows = [line for line in report.splitlines() if line.startswith("Stopping Voltage against")]
+    assert len(rows) == 1 and "(the model tasks B and C ask for" in rows[0], rows
+    drawn = re.findall(r"\\caption\{Stopping Voltage against Wavelength[^}]*", report)
+    assert len(drawn) == 1, drawn
+    assert "with the model the assignment asks for, linear" in drawn[0]
+    assert "best fit" not in drawn[0]
+    plot = next(line for line in checklist(report).splitlines() if line.startswith("A & "))
+    assert plot.count("labscribe's figure of Stopping Voltage against Wavelength") == 1, plot
+    assert plot.endswith("checking the figure against what the task asks: its axes, scales "
+                         "and labels \\\\"), plot  # fmt: skip

@@ -115,7 +115,8 @@ def test_a_russian_dependence_names_the_variable_and_a_formula_that_defines_none
     """ "зависимость f(λ)" fits f against λ, whatever the order of the file's columns; the
     formula T = 1/f of task 1 defines a quantity, and says nothing of which column was set."""
     report = report_for(tmp_path, ("zadanie.tex", DEPENDENCE), DATA)
-    assert "f is fitted against \\ensuremath{\\lambda}, as the assignment says" in report, report
+    said = "f is taken as the response to \\ensuremath{\\lambda}, as the assignment says"
+    assert said in report, report
 
 
 DEFINITION = """\

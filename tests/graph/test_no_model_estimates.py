@@ -40,6 +40,10 @@ def test_no_model_gives_the_lines_value_at_the_point_a_task_names(tmp_path: Path
         "prediction interval.\n",
     )  # fmt: skip
     report = report_of(folder, tmp_path)
+    # the asked line describes the data: the line through the origin, which the BIC alone
+    # would prefer, is no second answer beside it (no row, no figure)
+    assert "linear: slope·x + intercept (the model task 1 asks for" in report
+    assert "proportional" not in report
     mean, low, high = _expected(8.0, single=False)
     row = next(line for line in report.splitlines() if line.startswith("2 & Estimate"))
     shown = re.search(r"depression at weight = 8: ([\d.]+) .*confidence interval for the mean "

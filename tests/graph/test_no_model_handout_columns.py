@@ -75,7 +75,7 @@ def test_columns_the_handout_names_and_a_symbol_it_defines(tmp_path: Path) -> No
     report = report_for(
         tmp_path, ("consignes.md", DIODE), *[(REAL / "labview" / n, n) for n in names]
     )
-    assert "i is fitted against v, as the assignment says" in report
+    assert "i is taken as the response to v, as the assignment says" in report
     v, i = _lvm(names[1])
     resistance = 1 / np.polyfit(v, i, 1)[0]
     resistor = _row(report, "a")

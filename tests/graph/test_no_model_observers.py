@@ -27,7 +27,7 @@ def test_no_model_fits_the_mean_of_several_observers(tmp_path: Path) -> None:
         "predicts a slope of −1; find f from the intercept.\n"
     )
     report = " ".join(no_model_report(folder, tmp_path).split())
-    assert "1/b is fitted against 1/g" in report
+    assert "1/b is taken as the response to 1/g" in report
     assert "the mean of b\\_Anna, b\\_Ben and b\\_Chloe" in report
     # the measured b is no parameter of the lens equation fitted to 1/b: no verdict on it
     assert "1/b against g: not fitted: b is measured (1/b formed from it)" in report

@@ -78,7 +78,7 @@ def test_no_model_fits_the_period_against_the_length_whatever_the_column_order(
     a, error, unit = fitted(report, "a")
     assert abs(a - power_law_amplitude()) < 2 * error
     assert unit.startswith("s/m")
-    assert "T is fitted against L, as the assignment says" in report
+    assert "T is taken as the response to L, as the assignment says" in report
 
 
 def test_no_model_reads_the_axes_from_a_german_handout(tmp_path: Path) -> None:

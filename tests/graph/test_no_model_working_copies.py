@@ -54,7 +54,7 @@ def test_each_measurement_once_under_its_own_names(tmp_path: Path, name: str, ha
     assert "\\#2" not in results and "\\#3" not in results and "\\#5" not in results
     # the mono sheet's names stand over its columns: I against U is the current, in mA
     assert "I [mA] against U [V] (ogniwa.xlsx\\#4)" in results
-    assert "I is fitted against U, as the assignment says" in results
+    assert "I is taken as the response to U, as the assignment says" in results
     # P = U·I is the sheet's own P column: neither formed again nor regressed on U and I
     assert "U·I [" not in results and "multiple linear regression" not in results
     material = report.split("\\section{Material in the folder}", 1)[1]

@@ -23,7 +23,8 @@ def test_draw_data_figures_draws_each_fitted_column_of_the_example(
         "figures/data-sweep-V_R_V_in.png",
     ]
     assert records[0]["caption"] == (
-        "V_R against frequency (data/sweep.csv) with the best fit, resonance: "
+        "V_R against frequency (data/sweep.csv) with the best of the standard models by BIC, "
+        "resonance: "
         "f0 = 5032.46 ± 0.57 Hz, Q = 2.9066 ± 0.0022 (R² = 0.9999). Lower panel: residuals."
     )
     image = Image.open(tmp_path / records[0]["path"])
@@ -45,6 +46,9 @@ def test_draw_data_figures_draws_the_data_alone_when_nothing_fits(tmp_path: Path
             "path": "figures/data-noise-data.png",
             "caption": "The data of noise.csv against t. No model fitted to them describes "
             "them well (see the notes on the fits), so no fit is drawn.",
+            "table": "noise.csv",
+            "x": "t",
+            "y": ["signal"],
         }
     ]
     assert (tmp_path / records[0]["path"]).read_bytes().startswith(PNG)
@@ -64,7 +68,7 @@ def test_draw_data_figures_labels_chinese_columns_without_warnings(tmp_path: Pat
         re.fullmatch(r"figures/data-[A-Za-z0-9_-]*\.png", r["path"]) for r in records
     )
     assert records[0]["caption"].startswith(
-        "电压 against 时间 (放电.csv) with the best fit, exponential"
+        "电压 against 时间 (放电.csv) with the best of the standard models by BIC, exponential"
     )
 
 

@@ -110,7 +110,7 @@ def test_decide_roles_follows_the_task_whatever_the_column_order(tmp_path: Path)
     assert table.summary.x == "T"  # the first monotonic column, by position alone
     decide_roles([table], Handout.of(["Plot the period T against the length L."]))
     assert (table.summary.x, table.summary.response) == ("L", "T")
-    assert table.summary.roles.startswith("T is fitted against L, as the assignment says")
+    assert table.summary.roles.startswith("T is taken as the response to L, as the assignment says")
 
 
 def test_decide_roles_matches_a_formula_by_the_handout_words(tmp_path: Path) -> None:
