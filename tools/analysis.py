@@ -187,6 +187,9 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
     loaded = loaded[:MAX_TABLES]
     analysis.tables = [table.summary for table in loaded]
     _read_parameters(folder, analysis, files, leftover)
+    # a text file of settings is tried as a table first: its rows are read once
+    read = {(row.source, row.key) for row in analysis.parameters}
+    settings = [row for row in settings if (row.source, row.key) not in read]
     analysis.parameters += settings[: max(0, MAX_PARAMETER_ROWS - len(analysis.parameters))]
     assignment: Assignment | None = None
     if analysis.assignment is not None:

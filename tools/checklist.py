@@ -43,6 +43,7 @@ from labscribe.tools.stated import (
     model_not_line,
     unit_unknown,
 )
+from labscribe.tools.task_files import named_tables
 from labscribe.tools.task_fit import Ask, asks, differs, read_the_other_way
 from labscribe.tools.task_material import column_named, material, other_fits, task_words
 from labscribe.tools.task_needs import (
@@ -103,9 +104,25 @@ def checklist(analysis: Analysis, figures: Sequence[dict[str, Any]] = ()) -> lis
     report's `figures` (their records: tools.data_figures) that show what a plot asks."""
     wanted = asks(analysis.tasks)
     return [
-        _evidence(task, analysis, n, wanted.get(task), figures)
+        _evidence(task, _of_named_files(analysis, task), n, wanted.get(task), figures)
         for n, task in enumerate(analysis.tasks, start=1)
     ]
+
+
+def _of_named_files(analysis: Analysis, task: str) -> Analysis:
+    """The analysis of the files `task` names (tools.task_files), or all of it where it
+    names none: "aus `c.csv`" is answered from c.csv alone."""
+    ids = named_tables(task, [(t.id, t.source) for t in analysis.tables])
+    if ids is None:
+        return analysis
+    return analysis.model_copy(update={
+        "tables": [t for t in analysis.tables if t.id in ids],
+        "fits": [f for f in analysis.fits if f.table in ids],
+        "repeats": [s for s in analysis.repeats if s.table in ids],
+        "extremes": [e for e in analysis.extremes if not e.table or e.table in ids],
+        "regressions": [r for r in analysis.regressions if not r.table or r.table in ids],
+        "fit_quantities": [q for q in analysis.fit_quantities if not q.table or q.table in ids],
+    })  # fmt: skip
 
 
 def _evidence(
@@ -320,6 +337,7 @@ def _unstated(left: str, unstated: list[str], unanswered: str) -> str:
     """`left`, led by what the values listed do not state: parameters without their units,
     every maximum where only the largest reading is listed."""
     missing = []
+    unstated = list(dict.fromkeys(unstated))  # each fit's intercept is one name to the student
     if unstated:
         names = " and ".join(unstated)
         missing.append(f"{names} with {'its unit is' if len(unstated) == 1 else 'their units are'}"

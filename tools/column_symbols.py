@@ -4,8 +4,9 @@ column is read under its symbol, its header kept as the file writes it, so that 
 formula (i = i₀ + v/R) and words ("tracer i(v)") find it whatever the file called it.
 
 A column is named by its header quoted as written; the symbol follows an equals sign, a
-colon or "is" and the words that say what it is, and it stands last before a bracket, a comma
-or the end of the clause: "`x` = 5 cm" gives no symbol. A symbol another column of the table
+colon or "is" and the words that say what it is, and it stands last before a bracket, a comma,
+the end of the clause or its unit ("`T` = Zeit t in Millisekunden"): "`x` = 5 cm" gives no
+symbol. A symbol another column of the table
 already bears is left alone.
 """
 
@@ -20,7 +21,7 @@ _DEFINED = re.compile(
     r"(?:(?:the|la|le|l'|die|der|das|el|il|o|a)\s*)?"
     r"(?P<words>(?:[^\W\d_][\w'’-]*\s+){1,4}?)"
     r"\$?(?P<symbol>[A-Za-z\u0370-\u03ff](?:_\{?[A-Za-z0-9]{1,6}\}?)?)\$?"
-    r"(?=\s*(?:[(\[,;]|\.(?:\s|$)|$))",
+    r"(?=\s*(?:[(\[,;]|\.(?:\s|$)|$)|\s+(?:in|en|im|em)\s)",  # or its unit: "t in ms"
     re.MULTILINE,
 )
 

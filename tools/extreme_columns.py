@@ -61,6 +61,12 @@ def symbol_column(symbol: str, tables: list[Table]) -> tuple[Table, Column] | No
     return found[0] if len(found) == 1 else None
 
 
+# Words between an extreme and the quantity it is of: "Maximum der Spannung", "the maximum of
+# the current".
+_OF_WORDS = frozenset({"of", "the", "der", "des", "de", "la", "du", "del", "di", "della", "do",
+                       "da", "dos", "das"})  # fmt: skip
+
+
 def words_apart(text: str, word: re.Match[str], column: Column) -> int:
     """How many words after the extreme's `word` the text names `column` (by its name or
     the quantity its unit measures): 0 inside the same word (`Maximalkraft`, `最大电流`) or
@@ -77,10 +83,11 @@ def words_apart(text: str, word: re.Match[str], column: Column) -> int:
     for place in places:
         if start <= place < end:
             return 0  # one word: a compound, or Chinese without blanks
-        if place >= end:
-            best = min(best, len(lowered[end:place].split()) + 1)
-        elif len(lowered[place:start].split()) <= 1:
-            best = min(best, 1)  # "the load maximum"
+        if place >= end:  # to the word that holds it: "der Kondensatorspannung" is 2 on
+            between = lowered[end : lowered.rfind(" ", 0, place) + 1].split()
+            best = min(best, len([w for w in between if w not in _OF_WORDS]) + 1)
+        elif len(lowered[place:start].split()) <= 1 and not lowered[start:].startswith("("):
+            best = min(best, 1)  # "the load maximum", not "die Resonanzfrequenz (Maximum …"
     return best
 
 

@@ -45,6 +45,7 @@ from labscribe.tools.extreme_columns import (
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.role_phrases import is_symbol
 from labscribe.tools.tables import Table
+from labscribe.tools.task_files import named_tables
 
 # English words whole ("maximise" is no maximum), German ones as the start of a compound
 # (`Maximalkraft`, `Höchstlast`), Chinese anywhere.
@@ -140,15 +141,18 @@ def asked_extremes(
     found: list[Extreme] = []
     sources = {table.summary.source for table in tables}
     own = [row for row in parameters if row.source in sources and row.number is not None]
+    ids = [(table.summary.id, table.summary.source) for table in tables]
     for task in tasks:
+        files = named_tables(task, ids)  # a task that names its files is read from them alone
+        scope = [table for table in tables if files is None or table.summary.id in files]
         if THRESHOLD.search(task) or any(p.search(task) for p in LEVELS):
-            found += _threshold(task, tables)
+            found += _threshold(task, scope)
             continue
         if NOT_DATA.search(task):
             continue
         for kind, pattern in (("maximum", MAXIMUM), ("minimum", MINIMUM)):
             if pattern.search(task) or _written_as_subscript(task, kind):
-                found += _extreme(task, kind, tables, own if kind == "maximum" else [])
+                found += _extreme(task, kind, scope, own if kind == "maximum" else [])
     return found
 
 

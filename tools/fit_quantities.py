@@ -84,6 +84,8 @@ class FitQuantity(BaseModel):
     """The fit it comes from: `the fit of Transmittance against Wavelength`."""
     response: str = ""
     """The key of that fit's response column."""
+    table: str = ""
+    """The id of that fit's table."""
 
     def given(self, relation: bool = True) -> str:
         """The checklist's words for it: `FWHM = 9.63 ± 0.11 nm (from FWHM = 2√(2 ln 2)·w, as
@@ -199,7 +201,7 @@ def _quantity(
                        stderr=error if error is not None and math.isfinite(error) else None,
                        unit=unit or "", unit_known=unit is not None, relation=relation,
                        fit=f"the fit of {fit.y_label} against {fit.x_label}",
-                       response=fit.y)  # fmt: skip
+                       response=fit.y, table=fit.table)  # fmt: skip
 
 
 def _unit(expression: sympy.Expr, fit: Fit) -> str | None:
@@ -241,6 +243,7 @@ def _residual_sd(task: str, fits: list[Fit]) -> list[FitQuantity]:
             unit_known=True,
             fit=f"the fit of {axes_of(fit, fits)}",
             response=fit.y,
+            table=fit.table,
             relation=f"the residual standard deviation √(Σr²/(n − p)) of the {fit.model} fit",
         )
         for fit in fits
@@ -258,7 +261,7 @@ def _named(task: str, name: str, relation: str, fits: list[Fit]) -> FitQuantity 
                                unit=width.unit, unit_known=bool(width.unit),
                                relation=f"the fitted {fit.model} peak",
                                fit=f"the fit of {fit.y_label} against {fit.x_label}",
-                               response=fit.y)  # fmt: skip
+                               response=fit.y, table=fit.table)  # fmt: skip
         model = _model_expression(fit)
         variable = fit.variable or "x"
         x = next((s for s in getattr(model, "free_symbols", ()) if s.name == variable), None)

@@ -83,7 +83,7 @@ def line_law_quantities(
                     found.append(FitQuantity(
                         task=task, name=name, value=value.nominal_value, stderr=value.std_dev,
                         unit=unit or "", unit_known=unit is not None, relation=relation,
-                        fit=f"the fit of {axes_of(fit, fits)}",
+                        fit=f"the fit of {axes_of(fit, fits)}", table=fit.table,
                     ))  # fmt: skip
     return found
 

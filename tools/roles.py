@@ -50,6 +50,7 @@ from labscribe.tools.role_phrases import glossary, pairings, sentences
 from labscribe.tools.row_numbers import set_aside, set_aside_letter_counts
 from labscribe.tools.set_values import labels_rows, scatters_about_one_value, set_evidence
 from labscribe.tools.tables import Table, TableSummary
+from labscribe.tools.task_files import named_tables
 from labscribe.tools.tasks import MAX_CHARS, MAX_LINES
 
 MAX_QUOTED = 110  # characters of the assignment's sentence a role note quotes
@@ -318,10 +319,14 @@ def requests_for(
     - one that names two or more predictors in the table concerns none of them (a multiple
       regression, fitted by the regression module);
     - one that names no column of any table concerns every column, unless its words name
-      a column ("fit the voltage with ...")."""
+      a column ("fit the voltage with ...");
+    - one whose task names data files concerns their tables alone (tools.task_files)."""
     handout = handout or Handout.of([r.task for r in requests], requests=requests)
     concerned = []
     for request in requests:
+        files = named_tables(request.task, [(t.id, t.source) for t in tables])
+        if files is not None and table.id not in files:
+            continue  # "aus `c.csv`": the task's model is fitted to that file alone
         named = {t.id: request_columns(request, _measured(t), handout) for t in tables}
         here = named.get(table.id) or request_columns(request, _measured(table), handout)
         if len(here.predictors) >= 2:

@@ -26,6 +26,8 @@ _LISTED = re.compile(r"^\s*(?:[-*•]\s+)?[`'\"]?(?P<file>[\w.+-]+\.\w{1,5})[`'\
 # Words of running prose that pint also reads as units: "pumped in at 267 mL/min" names no
 # technical atmosphere, "in a beaker" no year.
 _PROSE_WORDS = frozenset({"at", "a", "an", "as", "by", "of", "on", "or"})
+# Markdown's emphasis around a unit: "in **Millisekunden**", "in __mV__".
+_EMPHASIS = re.compile(r"(\*{1,2}|_{2})(?=\S)(.+?)(?<=\S)\1")
 _AFTER = re.compile(r"\s(?:in|en|im|em)\s+(?P<words>[^\s,;:.()]+(?:\s+[^\s,;:.()]+){0,2})"
                     r"|\((?:[^(),]{1,24},\s*)?(?P<bracket>[^(),]{1,12})\)")  # fmt: skip
 
@@ -35,6 +37,7 @@ def stated_units(columns: list[Column], text: str, source: str = "") -> None:
     "in <unit>" or "(<unit>)" within a few words after its name, before another column's;
     first in the lines that list the file `source` by its name ("RC-Entladekurve.csv   t in
     Mikrosekunden, U in V"), where a name of one letter needs no quotes, then anywhere."""
+    text = _EMPHASIS.sub(r"\2", text)
     listed = listing(text, PurePosixPath(source).name) if source else []
     if listed:
         clauses = [part for line in listed for part in re.split(r"[,;]\s*", line)]

@@ -196,3 +196,63 @@ def test_a_task_on_part_of_the_data_is_not_answered_by_a_fit_of_all_of_it(
     second = _row(report, "2")
     assert "RC = " not in second
     assert "not done: the task works on part of the data only (“nur die Messwerte”)" in second
+
+
+RC_MARKDOWN = """\
+# V353 – Entladung eines Kondensators
+
+Die Kondensatorspannung folgt U_C(t) = U_0' · exp(−t/RC). Datei `RC-Entladekurve.csv`:
+Spalte `t` = Zeit t in **Mikrosekunden**, Spalte `U` = Kondensatorspannung U_C in **Volt**.
+Die Bauteilwerte stehen in `bauteile.txt`.
+
+## Aufgaben
+1. Bestimmen Sie RC durch eine Ausgleichsrechnung U_C(t) = U_0' · exp(−t/RC).
+"""
+SETTINGS = "# Bauteile (Nennwerte)\nR = 10 kOhm\nC = 10 nF\nGenerator U_0 = 2.1 V\n"
+
+
+def test_a_markdown_handout_gives_units_in_bold_and_symbols_before_them(tmp_path: Path) -> None:
+    """ "Spalte `U` = Kondensatorspannung U_C in **Volt**": the column is U_C in V (Markdown's
+    bold is no part of the unit), so the task's U_C(t) is fitted to it and RC is in µs; a
+    settings file tried as a table first lists each of its rows once."""
+    name = "RC-Entladekurve.csv"
+    settings = tmp_path / "bauteile.txt"
+    settings.write_text(SETTINGS)
+    report = report_for(tmp_path, ("Aufgabe.md", RC_MARKDOWN), (REAL / "rc353" / name, name),
+                        (settings, settings.name))  # fmt: skip
+    assert "U_C [V] against t [µs]" in report.replace("\\_\\allowbreak{}", "_"), report
+    assert "RC = 100.9 ± 6.5 µs" in _row(report, "1")
+    apparatus = report.split("\\section{Apparatus and parameters}", 1)[1].split("\\section", 1)[0]
+    for row in ("R & 10 kOhm", "C & 10 nF"):
+        assert apparatus.count(row) == 1, apparatus
+
+
+NAMED_FILES = """\
+Versuch 353: Das Relaxationsverhalten eines RC-Kreises
+
+Messdaten
+  RC-Entladekurve.csv        t in Mikrosekunden, U = Kondensatorspannung U_C in V
+  kondensatorspannung2.csv   f in kHz, A = Amplitude von U_C in mV
+
+Aufgaben
+1. Bestimmen Sie aus kondensatorspannung2.csv das Maximum der Spannung.
+2. Legen Sie durch die Werte aus `RC-Entladekurve.csv` eine Ausgleichsgerade.
+"""
+
+
+def test_a_task_that_names_a_file_is_answered_from_that_file_alone(tmp_path: Path) -> None:
+    """Both files hold a voltage: "aus kondensatorspannung2.csv das Maximum der Spannung" is
+    A's largest reading there, never U's of the discharge; the line task 2 asks through
+    `RC-Entladekurve.csv` is fitted to that file's columns only, and its row lists no fit
+    of the other file."""
+    folder = REAL / "rc353"
+    names = ["RC-Entladekurve.csv", "kondensatorspannung2.csv"]
+    report = report_for(tmp_path, ("Aufgabe.txt", NAMED_FILES), *[(folder / n, n) for n in names])
+    amplitude = pd.read_csv(folder / names[1])
+    first = _row(report, "1")
+    assert f"The largest A in the data is {amplitude['A'].max():g} mV" in first, first
+    assert "largest U " not in first and "RC-Entladekurve.csv" not in first, first
+    second = _row(report, "2")
+    assert "fitted to U against t" in second and "against f" not in second, second
+    asked = [line for line in report.splitlines() if "(the model task 2 asks for" in line]
+    assert asked and all("(RC-Entladekurve.csv)" in line for line in asked), asked

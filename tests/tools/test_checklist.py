@@ -144,3 +144,25 @@ def test_a_task_fitting_a_named_function_takes_no_value_from_another_columns_fit
     task = "Passen Sie die Funktion A(f) an die Amplitudenmessung an und geben Sie RC an."
     [row] = checklist(Analysis(fits=[phase], tables=[table], tasks=[task]))
     assert not any("RC = " in given for given in row.given), row.given
+
+
+def test_checklist_lists_only_the_results_of_the_file_a_task_names() -> None:
+    """Two files' fits give f0: "aus b.csv" takes b.csv's alone, and a task that names no
+    file takes both."""
+    tables = [
+        TableSummary(id=name, source=name, block=0, encoding="utf-8", delimiter=",",
+                     decimal=".", rows=20, columns=[], x="f")
+        for name in ("a.csv", "b.csv")
+    ]  # fmt: skip
+    fits = [
+        Fit(table=name, x="f", y="U", model="resonance", good=True, r_squared=0.99,
+            parameters=[Parameter(name="f0", value=value, stderr=1.0, unit="Hz")])
+        for name, value in (("a.csv", 5033.0), ("b.csv", 4100.0))
+    ]  # fmt: skip
+    tasks = ["Bestimmen Sie aus b.csv die Resonanzfrequenz f0.", "Give the resonance frequency f0."]
+    named, every = checklist(Analysis(tables=tables, fits=fits, tasks=tasks))
+    assert named.given == ["f0 = 4100.0 ± 1.0 Hz (fit of U against f)"]
+    assert [line.split(" (")[0] for line in every.given] == [
+        "f0 = 5033.0 ± 1.0 Hz",
+        "f0 = 4100.0 ± 1.0 Hz",
+    ]

@@ -1,0 +1,31 @@
+"""The data files a task names ("Bestimmen Sie aus `c.csv` die Resonanzfrequenz", "Vanadium
+(Vanadium.dat): ..."): such a task is about those files' tables alone. Its model is fitted
+to them (tools.roles), its extremes are read from them (tools.extremes), and its checklist
+row lists their results only (tools.checklist).
+
+A file is named by its whole name with its suffix, as a word of the task; its stem alone
+("Vanadium") is a word of prose as often as a file's name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from pathlib import PurePosixPath
+
+
+def named_files(task: str, sources: Iterable[str]) -> frozenset[str]:
+    """The `sources` (paths in the folder) that `task` names by their file names."""
+    return frozenset(
+        source for source in sources
+        if re.search(rf"(?<![\w.-]){re.escape(PurePosixPath(source).name)}(?![\w-])", task,
+                     re.IGNORECASE)
+    )  # fmt: skip
+
+
+def named_tables(task: str, tables: Iterable[tuple[str, str]]) -> frozenset[str] | None:
+    """The ids of the tables (id, source) of the files `task` names; None where it names no
+    file of them, so every table may bear on it."""
+    pairs = list(tables)
+    named = named_files(task, {source for _, source in pairs})
+    return frozenset(table for table, source in pairs if source in named) if named else None
