@@ -19,7 +19,7 @@ tools.si_units), so every parameter comes out in SI with its unit (h in J·s).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import sympy
@@ -51,14 +51,16 @@ class PhysicalConstant:
     words: re.Pattern[str]
     """How a handout names it."""
     unit: sympy.Expr
+    stated: tuple[float, str] | None = None
+    """The value in SI and as written where the handout states its own (a local g)."""
 
     @property
     def value(self) -> float:
-        return float(physical_constants[self.codata][0])
+        return self.stated[0] if self.stated else float(physical_constants[self.codata][0])
 
     @property
     def uncertainty(self) -> float:
-        return float(physical_constants[self.codata][2])
+        return 0.0 if self.stated else float(physical_constants[self.codata][2])
 
 
 def _constant(
@@ -234,13 +236,32 @@ def with_si_units(
 def uses(constants: dict[str, PhysicalConstant]) -> list[ConstantUse]:
     """The constants as a fit records them, with their values and units."""
     return [
-        ConstantUse(symbol=c.symbol, name=c.name, value=c.value, uncertainty=c.uncertainty,
+        ConstantUse(symbol=c.symbol, name="the handout's value" if c.stated else c.name,
+                    value=c.value, uncertainty=c.uncertainty,
                     unit=unit_text(dimension_of(c.unit)), source=_source(c))
         for c in constants.values()
     ]  # fmt: skip
 
 
+def as_stated(
+    constants: dict[str, PhysicalConstant], values: dict[str, tuple[float, str]]
+) -> dict[str, PhysicalConstant]:
+    """`constants` with the value the handout states for one (`g = 9,79317 m/s²`, the local
+    gravity) in place of the conventional one, where its unit is of the constant's
+    dimension."""
+    found = dict(constants)
+    for name, constant in constants.items():
+        value, unit = values.get(name, (None, ""))
+        si = si_of(unit) if value is not None and unit else None
+        if si is not None and si.dimension == dimension_of(constant.unit):
+            stated = (si.scale * value + si.offset, f"{value:g} {unit}")  # type: ignore[operator]
+            found[name] = replace(constant, stated=stated)
+    return found
+
+
 def _source(constant: PhysicalConstant) -> str:
+    if constant.stated:
+        return f"{constant.stated[1]}, in place of {constant.name}"
     # standard gravity is a value the CGPM adopted, listed beside the CODATA constants
     if constant.codata == "standard acceleration of gravity":
         return "the conventional value, scipy.constants"

@@ -14,6 +14,7 @@ import numpy as np
 
 from labscribe.tools.column_names import Named
 from labscribe.tools.constants import (
+    as_stated,
     asked_symbols,
     asks_a_constant,
     constants_in,
@@ -84,7 +85,8 @@ def fit_asked(
     )
     x_si, y_si = si_of(fit.x_unit), si_of(fit.y_unit)
     text = "\n".join((handout.text, *handout.tasks))
-    constants = constants_in(formula, asked=asked, text=text, x_si=x_si, y_si=y_si)
+    constants = as_stated(constants_in(formula, asked=asked, text=text, x_si=x_si, y_si=y_si),
+                          defined)  # fmt: skip
     if not constants and not asks_a_constant(formula, asked, (fit.x_unit, fit.y_unit)):
         fitted = fit_formula(fit, formula, x, y, sigma, sigma_name=sigma_name)
         return given_units(fitted, written, given)

@@ -37,14 +37,36 @@ class Heading:
 def spell(heading: Heading, positions: list[int]) -> list[tuple[str, str, str]]:
     """(header as written, name, unit) of the columns at `positions`: the unit from the
     units row when there is one, else from the header (`V_R (V)`, `freq_Hz`)."""
+    texts = [heading.header[p] if heading.header is not None else "" for p in positions]
+    split = _subscripts([split_unit(text) if text else ("", "") for text in texts], texts)
     spelled = []
-    for i, p in enumerate(positions):
-        text = heading.header[p] if heading.header is not None else ""
-        name, unit = split_unit(text) if text else (f"column {i + 1}", "")
+    for i, (p, text, (name, unit)) in enumerate(zip(positions, texts, split, strict=True)):
+        name = name or f"column {i + 1}"
         if heading.units is not None and heading.units[p] not in ("", "-"):
             unit = _unit_cell(heading.units[p]) or unit
         spelled.append((text, name, unit))
     return named_by_units(spelled)
+
+
+def _subscripts(split: list[tuple[str, str]], texts: list[str]) -> list[tuple[str, str]]:
+    """`split` (name, unit) with the `_` suffixes of names that share their stem read as
+    subscripts: `m_p, m_d, m_dg, T_p, T_d, T_m` are six names, not m in days and T in metres,
+    where one of a stem's suffixes is no unit (`p`); `temp_C, temp_K` stay one quantity in
+    two units."""
+    stems: dict[str, list[int]] = {}
+    for i, text in enumerate(texts):
+        stem, _, suffix = text.strip().rpartition("_")
+        if stem and suffix:
+            stems.setdefault(stem, []).append(i)
+    kept = list(split)
+    for stem, members in stems.items():
+        suffixes = [texts[i].strip().rpartition("_")[2] for i in members]
+        if len(members) < 2 or all(known_unit(suffix) for suffix in suffixes):
+            continue
+        for i in members:
+            if split[i][0] == stem:  # its unit was read off the suffix
+                kept[i] = (texts[i].strip(), "")
+    return kept
 
 
 def heading(cells: pd.DataFrame, numeric: np.ndarray, start: int) -> Heading:

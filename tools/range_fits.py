@@ -165,10 +165,15 @@ def _which(fit: Fit, asked: list[Fit]) -> str:
     return f"{fit.y_label} ({fit.table})" if len({f.table for f in asked}) > 1 else fit.y_label
 
 
+SHAPE_ONLY = frozenset({"quadratic", "cubic"})
+
+
 def instead(asked: list[Fit], fits: list[Fit]) -> list[str]:
     """For a task whose model gives no answer: the key values of a model that describes the
-    same data, labelled as not the one asked for."""
-    found = {id(f): f for f in (rival(fit, fits) for fit in asked) if f is not None}
+    same data, labelled as not the one asked for; never a polynomial's coefficients, which
+    follow the data's shape and answer no question a task asks."""
+    found = {id(f): f for f in (rival(fit, fits) for fit in asked)
+             if f is not None and f.model not in SHAPE_ONLY}  # fmt: skip
     return [
         f"{'; '.join(f'{p.name} = {format_value(p)}' for p in fit.key_parameters()[:2])} "
         f"(the {fit.model}, which describes the data; not the model this task asks for)"

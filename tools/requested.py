@@ -129,9 +129,19 @@ def requested_models(tasks: list[str]) -> list[Request]:
     return requests
 
 
+# Fits named as done before: "k_B = B/I implicada pelos ajustes", "implied by the fits",
+# "aus den Anpassungen": the task works from them and asks for none.
+FITS_BEFORE = re.compile(
+    r"\b(?:by|from|of|in|pelos|pelas|nos|dos|de los|de las|des|par les|aus den|von den|mit den|"
+    r"bei den)\s+(?:the |these |your |both |ambos |os |las |den |beiden )?"
+    r"(?:fits|ajustes|ajustements|anpassungen|fitten|regressions)\b",
+    re.IGNORECASE,
+)
+
+
 def requested_model(task: str, number: int = 1) -> Request | None:
     """The model `task` asks for, if it asks for one."""
-    cue = FIT_CUE.search(BETWEEN_POINTS.sub(" ", task)) is not None
+    cue = FIT_CUE.search(BETWEEN_POINTS.sub(" ", FITS_BEFORE.sub(" ", task))) is not None
     # "linear und halblogarithmisch darstellen" names axes; "linear interpolation between
     # the two neighbouring points" reads a value off the data
     words = BETWEEN_POINTS.sub(" ", SCALE.sub(" ", task))
@@ -163,8 +173,11 @@ def fitted_formula(task: str) -> str | None:
 
 
 def _fittable(written: str) -> bool:
-    """Whether the formula parses; which name is the variable, or the response of a left
-    side that is not a name (`e U = h c/λ`), may wait for the data."""
+    """Whether the formula parses and is a model: one name equal to another (the
+    hypothesis `a = b`) is none. Which name is the variable, or the response of a left side
+    that is not a name (`e U = h c/λ`), may wait for the data."""
+    if re.fullmatch(r"\s*\w+\s*=\s*\w+\s*", written):
+        return False
     try:
         parse_formula(written)
     except FormulaError as exc:

@@ -315,7 +315,8 @@ def requests_for(
     """The requests whose response is `column` of `table` (`tables`: all the folder's):
     - a request that names a response (its formula's left side, the y of "y against x")
       concerns that column only, in whichever table holds it;
-    - one that names only its predictor concerns the other columns of the table holding it;
+    - one that names only its predictor concerns the other columns of the table holding it
+      (those its words name, where they name any);
     - one that names two or more predictors in the table concerns none of them (a multiple
       regression, fitted by the regression module);
     - one that names no column of any table concerns every column, unless its words name
@@ -338,7 +339,8 @@ def requests_for(
         elif any(n.responses for n in named.values()):
             continue  # its response is in another table
         elif here.predictors and not here.unnamed:  # not `ln[(C* − C)/(C* − C0)]` vs t
-            if column.key not in keys:
+            # the columns its words name where it names any ("Con hResorte(cm) ... x = (g/k)·m")
+            if column.key not in keys and _mentions_column(request.task, table, column, tables):
                 concerned.append(request)
         elif (
             not any(n.predictors for n in named.values())

@@ -26,6 +26,9 @@ _LISTED = re.compile(r"^\s*(?:[-*•]\s+)?[`'\"]?(?P<file>[\w.+-]+\.\w{1,5})[`'\
 # Words of running prose that pint also reads as units: "pumped in at 267 mL/min" names no
 # technical atmosphere, "in a beaker" no year.
 _PROSE_WORDS = frozenset({"at", "a", "an", "as", "by", "of", "on", "or"})
+# Another name quoted as code starts another column's mention: "`bolitas` (número de
+# bolitas), `m(g)`" gives bolitas no gram.
+_QUOTED = re.compile(r"`[^`\s]")
 # Markdown's emphasis around a unit: "in **Millisekunden**", "in __mV__".
 _EMPHASIS = re.compile(r"(\*{1,2}|_{2})(?=\S)(.+?)(?<=\S)\1")
 _AFTER = re.compile(r"\s(?:in|en|im|em)\s+(?P<words>[^\s,;:.()]+(?:\s+[^\s,;:.()]+){0,2})"
@@ -55,6 +58,7 @@ def _give(columns: list[Column], clauses: list[str], names: dict[str, re.Pattern
                 continue
             rest = clause[found.end() :]
             cut = min((m.start() for p in others if (m := p.search(rest))), default=len(rest))
+            cut = min(cut, quoted.start() if (quoted := _QUOTED.search(rest)) else cut)
             if unit := _unit_after(" ".join(rest[:cut].split()[:MAX_GAP_WORDS])):
                 column.unit = unit
                 break

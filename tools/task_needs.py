@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from labscribe.tools.formula_notation import GREEK, a_word_of_one_letter
+from labscribe.tools.formula_notation import GREEK, a_word_of_one_letter, mathematical
 from labscribe.tools.named_quantities import unnamed_quantities
 from labscribe.tools.requested import FIT_CUE
 from labscribe.tools.role_phrases import asked_objects, is_symbol, sentences
@@ -170,7 +170,7 @@ def asked_symbols(task: str) -> list[str]:
     spring constant k from the slope" gives `k`; "Report F_max and compute R_m = F_max/A0"
     gives `R_m` (after `compute`; `report` asks to state, not to determine)."""
     found = []
-    task = task.translate(_SUBSCRIPT_DIGITS)  # `B₀` is B_0
+    task = _FILE_NAME.sub(" ", task.translate(_SUBSCRIPT_DIGITS))  # `B₀` is B_0; `c.csv` no c
     for sentence in sentences(_POSSESSIVE.sub("", task)):
         for phrase in asked_objects(sentence):
             clause = _CLAUSE_END.split(phrase, maxsplit=1)[0]
@@ -189,6 +189,8 @@ def asked_symbols(task: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+# A data file's name ("aus c.csv"): it names no symbol.
+_FILE_NAME = re.compile(r"(?<![\w.])[\w-]+(?:\.[\w-]+)*\.[A-Za-z][A-Za-z0-9]{1,4}\b")
 # A name defined by a formula: `FWHM = 2√(2 ln 2)·w`, `R_H = c·d`, `n = 1/(e·|R_H|)`; the
 # right side must hold an operator or a function, so that "at z = 0 cm" defines nothing. The
 # word before it is the noun the task calls it by ("the bandwidth, Δf = f0/Q").
@@ -226,8 +228,16 @@ def defined_names(task: str) -> list[tuple[str, str]]:
             # "by fitting U(t) = U0·e^(−t/τ)" writes a model to fit, not a value to work out
             found += [(m["name"], m["noun"] or "") for m in _DEFINED.finditer(clause)
                       if m["name"] not in NOT_ASKED and not _a_level(m) and not _a_value(m)
+                      and not _a_qualifier(m["name"])
                       and not FIT_CUE.search(clause[: m.start("name")])]  # fmt: skip
     return list(dict.fromkeys(found))
+
+
+def _a_qualifier(name: str) -> bool:
+    """Whether the word before `=` is prose that qualifies a symbol ("k dinámico = 4π²·m/T²"),
+    not a name: a lower-case word of four letters or more that is no spelled symbol (`tau`,
+    `lambda` are)."""
+    return name.isalpha() and name.islower() and len(name) >= 4 and not mathematical(name)
 
 
 def _a_value(defined: re.Match[str]) -> bool:

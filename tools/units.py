@@ -173,6 +173,8 @@ def known_unit(token: str) -> str | None:
     else as written when pint reads it as a unit (`kg m^-3`, `psi`); None if it names none."""
     if _FIRST_POWER.fullmatch(token.strip()):
         return None  # `F1`, `R1`: a name numbered 1, never a unit to the first power
+    if (spelled := re.fullmatch(r"\s*in\s+(\S.*)", token)) is not None:
+        return known_unit(spelled[1])  # "(in Hz)" says where the unit is, not inch·hertz
     if re.search(r"[⁻⁺⁰¹⁴-⁹]", token):
         token = _SUPERSCRIPTS.sub(lambda m: "^" + m[0].translate(_SUPERSCRIPT_DIGITS), token)
     return canonical(token) or library_unit(token, _is_known, _PREFIXABLE_SYMBOLS)

@@ -216,6 +216,27 @@ def test_no_model_takes_g_as_a_constant_and_fits_the_spring_constant(tmp_path: P
     assert "spring\\_\\allowbreak{}deflection against added\\_\\allowbreak{}mass" in report
 
 
+def test_no_model_fits_with_the_local_g_the_handout_states(tmp_path: Path) -> None:
+    """The same spring with "Use g = 9,79317 m/s² (the local value)": g is that value, not
+    standard gravity, and k follows from it."""
+    folder = folder_with(tmp_path, {"assignment.md": (
+        "# Hooke's law\n\nMasses m are hung from a spring and the position x of its end is read."
+        " Use g = 9,79317 m/s² (the local value).\n\nTasks:\n"
+        "1. The spring obeys m g = k (x − x_0). Fit this law to the data and find k.\n"
+    )})  # fmt: skip
+    shutil.copy(REAL / "spring_defl_vs_added_mass.csv", folder)
+    report = report_of(folder, tmp_path)
+    data = pd.read_csv(REAL / "spring_defl_vs_added_mass.csv")
+    slope, _ = np.polyfit(data.iloc[:, 0] / 100, data.iloc[:, 1] / 1000, 1)
+    k, error, unit = fitted(report, "k")
+    assert unit == "N/m"
+    assert abs(k - slope * 9.79317) < error / 5
+    assert "g = 9.79317 m/s² (the handout's value, 9.79317 m/s², in place of standard gravity" in (
+        report
+    )
+    assert "9.80665" not in report
+
+
 @pytest.mark.parametrize(
     ("law", "words"),
     [("F = k x", "the force F against the extension x"),

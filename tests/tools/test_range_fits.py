@@ -148,3 +148,22 @@ def test_fit_request_gives_no_height_for_a_peak_the_data_dip_to() -> None:
         "rise to a peak (A would have to be negative, −2 V, which has no physical meaning for "
         "the height of a peak), so the fit gives no value to report"
     )
+
+
+def test_a_polynomial_that_follows_the_data_is_no_value_offered_instead() -> None:
+    """The asked line fails; a cubic describes the data: its coefficients answer nothing a
+    task asks, so none is offered in the task's place. An exponential that describes them
+    is named, as not the model asked for."""
+    from labscribe.tools.fit_result import Parameter
+    from labscribe.tools.range_fits import instead
+
+    asked = Fit(table="a.csv", x="m", y="h", model="linear", requested="Fit a line.", good=False)
+    cubic = Fit(table="a.csv", x="m", y="h", model="cubic", good=True,
+                parameters=[Parameter(name=n, value=1.0, stderr=0.1) for n in
+                            ("c0", "c1", "c2", "c3")])  # fmt: skip
+    assert instead([asked], [asked, cubic]) == []
+    decay = cubic.model_copy(update={"model": "exponential", "parameters": [
+        Parameter(name="decay", value=2.0, stderr=0.1), Parameter(name="amplitude", value=1.0,
+                                                                   stderr=0.1)]})  # fmt: skip
+    [line] = instead([asked], [asked, decay])
+    assert "not the model this task asks for" in line

@@ -123,3 +123,21 @@ def test_a_volume_in_cubic_units_asks_for_no_cubic(task: str) -> None:
 def test_a_cubic_polynomial_is_still_asked_for() -> None:
     request = requested_model("Fit a cubic to V against D.", 1)
     assert request is not None and request.shape == "cubic"
+
+
+def test_a_hypothesis_that_one_parameter_equals_another_asks_for_no_model() -> None:
+    task = ("Prüfen Sie die Hypothese a = b (d. h. T hängt nur vom Mittelwert ab) und "
+            "diskutieren Sie die Kollinearität der beiden Prädiktoren.")  # fmt: skip
+    assert requested_model(task) is None
+
+
+@pytest.mark.parametrize(
+    "task",
+    [
+        # UNICAMP's compass in a Helmholtz coil (Portuguese handout)
+        "Calcule a constante da bobina k_B = B/I (T/A) implicada pelos ajustes.",
+        "Work out R = U/I from the fits of task 2.",
+    ],
+)
+def test_a_task_that_works_from_fits_done_before_asks_for_none(task: str) -> None:
+    assert requested_model(task) is None

@@ -307,3 +307,22 @@ def test_russian_and_polish_dependences_pair_the_axes(
     sentence: str, response: str, predictor: str
 ) -> None:
     assert [(p.response, p.predictor) for p in pairings(sentence)] == [(response, predictor)]
+
+
+def test_a_request_that_names_only_its_predictor_concerns_the_columns_its_words_name(
+    tmp_path: Path,
+) -> None:
+    """ "With `height` work out the stretch x and fit x = (g/k)·m": the count of balls, which
+    grows with m too, is not fitted as the stretch; the height alone takes the request."""
+    from labscribe.tools.analysis import analyse
+
+    m = np.arange(8) * 5.2
+    rows = "\n".join(f"{i},{mass:.1f},{39.2 - 0.11 * mass:.2f}" for i, mass in enumerate(m))
+    (tmp_path / "spring.csv").write_text(f"balls,m,height\n{rows}\n")
+    (tmp_path / "assignment.md").write_text(
+        "# Spring\n\n## Tasks\n1. With height work out the stretch x for each mass and fit "
+        "x = (g/k)·m.\n"
+    )
+    analysis = analyse(Folder(tmp_path))
+    asked = {fit.y for fit in analysis.fits if fit.requested}
+    assert asked == {"height"}

@@ -50,3 +50,14 @@ def test_a_word_of_the_prose_that_pint_reads_as_a_unit_is_none() -> None:
     columns = [column("pH"), column("Titrant Volume", "mL")]
     stated_units(columns, "Acid snow melt (feed adjusted to pH 3) is pumped in at 267 mL/min.")
     assert [c.unit for c in columns] == ["", "mL"]
+
+
+def test_a_unit_belongs_to_the_name_quoted_before_it_and_in_says_where_it_is() -> None:
+    """A Spanish handout's column list (the names as the file writes them, `m(g)`): the
+    count `bolitas` takes no gram; "(in Hz)" is hertz, not inch·hertz."""
+    balls = [column("bolitas"), column("m", "g")]
+    stated_units(balls, "Columnas: `bolitas` (número de bolitas), `m(g)`, `d.m(g)`.")
+    assert [c.unit for c in balls] == ["", "g"]
+    spin = [column("f_end"), column("T")]
+    stated_units(spin, "am Ende (`f_end`) gemessen (in Hz) sowie die Dauer `T` (in s).")
+    assert [c.unit for c in spin] == ["Hz", "s"]

@@ -218,3 +218,10 @@ def test_a_mean_a_spread_and_a_subscripted_symbol_asked_in_other_languages(
     task: str, given: list[str], named: frozenset[str], missing: list[str]
 ) -> None:
     assert unmet(task, given, named) == missing
+
+
+def test_a_file_name_or_a_qualifying_word_is_no_symbol_a_task_asks_for() -> None:
+    """ "aus c.csv" names no c; "k dinámico = 4π²·m/T²" asks for k, not for "dinámico"."""
+    assert asked_symbols("Bestimmen Sie aus c.csv die Resonanzfrequenz.") == []
+    task = "Calcular k dinámico = 4π²·m/T² con su incerteza."
+    assert unmet(task, []) == ["k"]

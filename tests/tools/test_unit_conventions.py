@@ -109,3 +109,24 @@ def test_the_inventory_lists_a_text_file_read_as_a_table_under_data(tmp_path: Pa
     assert (listed["data"]["count"], listed["data"]["files"]) == (1, ["times.txt"])
     assert scan["buckets"]["documents"]["count"] == 2  # the scan itself is left as it was
     assert with_tables(scan, set()) == scan
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        # a calorimetry sheet (TU Dortmund V201): six subscripts of two symbols, none a unit
+        ("#m_p, m_d, m_dg, T_p, T_d, T_m",
+         [("m_p", ""), ("m_d", ""), ("m_dg", ""), ("T_p", ""), ("T_d", ""), ("T_m", "")]),
+        # one quantity in two units, and names whose suffixes are all units
+        ("temp_C, temp_K", [("temp", "°C"), ("temp", "K")]),
+        ("t_s, signal_V", [("t", "s"), ("signal", "V")]),
+    ],
+)  # fmt: skip
+def test_suffixes_that_tell_names_of_one_symbol_apart_are_subscripts(
+    tmp_path: Path, header: str, expected: list[tuple[str, str]]
+) -> None:
+    rows = "\n".join(", ".join(f"{(r + 1) * (c + 2)}.5" for c in range(len(expected)))
+                     for r in range(8))  # fmt: skip
+    (tmp_path / "a.csv").write_text(f"{header}\n{rows}\n")
+    [table] = read_tables(Folder(tmp_path), "a.csv")
+    assert [(c.name, c.unit) for c in table.summary.columns] == expected

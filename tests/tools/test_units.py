@@ -161,3 +161,7 @@ def test_known_unit_refuses_what_pint_reads_as_constants_or_odd_units() -> None:
 def test_a_unit_scaled_by_a_power_of_ten_is_its_prefixed_unit() -> None:
     assert [canonical(u) for u in ("Ae-12", "Ve-3", "se-6", "me3")] == ["pA", "mV", "µs", "km"]
     assert canonical("Ae-5") is None  # no prefix names 1e-5
+
+
+def test_in_before_a_unit_says_where_it_is_and_alone_is_the_inch() -> None:
+    assert [known_unit(t) for t in ("in Hz", "in s", "in")] == ["Hz", "s", "in"]
