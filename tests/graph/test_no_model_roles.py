@@ -195,23 +195,33 @@ def test_no_model_fits_planck_constant_with_e_and_c_from_codata(tmp_path: Path) 
     assert "Stopping Voltage against Wavelength (photoelectric" in report
 
 
+SPRING = REAL / "spring_defl_vs_added_mass.csv"
+HOOKE = "# Hooke's law\n\nMasses m are hung from a spring and the position x of its end is read."
+
+
+def spring_constant(tmp_path: Path, handout: str, g: float) -> str:
+    """The report on the spring with `handout`, after checking that its k, in N/m, is the
+    slope of m against x (numpy) times `g`."""
+    folder = folder_with(tmp_path, {"assignment.md": handout})
+    shutil.copy(SPRING, folder)
+    report = report_of(folder, tmp_path)
+    data = pd.read_csv(SPRING)
+    slope, _ = np.polyfit(data.iloc[:, 0] / 100, data.iloc[:, 1] / 1000, 1)
+    k, error, unit = fitted(report, "k")
+    assert unit == "N/m"
+    assert abs(k - slope * g) < error / 5
+    return report
+
+
 def test_no_model_takes_g_as_a_constant_and_fits_the_spring_constant(tmp_path: Path) -> None:
     """skcpr/scientific-data-analysis: deflection (cm) and added mass (g). m g = k (x − x_0)
     with g named but not asked for: g is standard gravity, k (no Boltzmann constant: J/K
     is not N/m) a parameter in N/m."""
-    folder = folder_with(tmp_path, {"assignment.md": (
-        "# Hooke's law\n\nMasses m are hung from a spring and the position x of its end is read."
-        "\n\nTasks:\n1. Plot the spring deflection x against the added mass m.\n"
+    report = spring_constant(tmp_path, (
+        f"{HOOKE}\n\nTasks:\n1. Plot the spring deflection x against the added mass m.\n"
         "2. The spring obeys m g = k (x − x_0), where g is the gravitational acceleration. "
         "Fit this law to the data and find the spring's stiffness.\n"
-    )})  # fmt: skip
-    shutil.copy(REAL / "spring_defl_vs_added_mass.csv", folder)
-    report = report_of(folder, tmp_path)
-    data = pd.read_csv(REAL / "spring_defl_vs_added_mass.csv")
-    slope, _ = np.polyfit(data.iloc[:, 0] / 100, data.iloc[:, 1] / 1000, 1)
-    k, error, unit = fitted(report, "k")
-    assert unit == "N/m"
-    assert abs(k - slope * constants.g) < error / 5
+    ), constants.g)  # fmt: skip
     assert "g = 9.80665 m/s² (standard gravity" in report
     assert "spring\\_\\allowbreak{}deflection against added\\_\\allowbreak{}mass" in report
 
@@ -219,18 +229,10 @@ def test_no_model_takes_g_as_a_constant_and_fits_the_spring_constant(tmp_path: P
 def test_no_model_fits_with_the_local_g_the_handout_states(tmp_path: Path) -> None:
     """The same spring with "Use g = 9,79317 m/s² (the local value)": g is that value, not
     standard gravity, and k follows from it."""
-    folder = folder_with(tmp_path, {"assignment.md": (
-        "# Hooke's law\n\nMasses m are hung from a spring and the position x of its end is read."
-        " Use g = 9,79317 m/s² (the local value).\n\nTasks:\n"
+    report = spring_constant(tmp_path, (
+        f"{HOOKE} Use g = 9,79317 m/s² (the local value).\n\nTasks:\n"
         "1. The spring obeys m g = k (x − x_0). Fit this law to the data and find k.\n"
-    )})  # fmt: skip
-    shutil.copy(REAL / "spring_defl_vs_added_mass.csv", folder)
-    report = report_of(folder, tmp_path)
-    data = pd.read_csv(REAL / "spring_defl_vs_added_mass.csv")
-    slope, _ = np.polyfit(data.iloc[:, 0] / 100, data.iloc[:, 1] / 1000, 1)
-    k, error, unit = fitted(report, "k")
-    assert unit == "N/m"
-    assert abs(k - slope * 9.79317) < error / 5
+    ), 9.79317)  # fmt: skip
     assert "g = 9.79317 m/s² (the handout's value, 9.79317 m/s², in place of standard gravity" in (
         report
     )
