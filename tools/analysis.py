@@ -197,8 +197,10 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
             assignment = read_assignment(folder, analysis.assignment)
         except ToolError as exc:
             analysis.unreadable.append(Unreadable(path=analysis.assignment, reason=str(exc)))
-    else:  # no name says which: the document that sets tasks (not a table read above)
-        tables = {table.source for table in analysis.tables}
+    if assignment is None or not assignment.tasks:
+        # no name says which, or the one named sets no task ("instructions.pdf" beside the
+        # "assignment.md" that lists them): the document that sets tasks
+        tables = {table.source for table in analysis.tables} | {analysis.assignment}
         guessed = guess_assignment(folder, [rel for rel in files if rel not in tables])
         if guessed is not None:
             analysis.assignment, assignment = guessed

@@ -228,7 +228,7 @@ def _evidence(
     given += [e.given for e in extremes if e.given and not (unanswered and e.given in readings)]
     values = list(given)  # what follows is the material the task starts from, not its answer
     given += readings if unanswered else []
-    starts_from = material(analysis, words)
+    starts_from = material(analysis, words, task)
     given += starts_from
     judged = judgements(task)
     predicted = any(p.task == task for p in analysis.predictions) or any(

@@ -15,17 +15,26 @@ from labscribe.tools.tables import Table
 # The quantities a column's unit measures, as tasks name them (English whole words; German
 # and Chinese as parts of words: `Maximalkraft`, `最大拉力`).
 QUANTITIES = {
-    "N": ("force load", "kraft last 力 载荷 负荷"),
-    "V": ("voltage potential", "spannung 电压 电势"),
-    "A": ("current", "strom 电流"),
-    "Pa": ("stress pressure strength", "festigkeit druck 应力 压强 强度"),
-    "Hz": ("frequency", "frequenz 频率"),
-    "s": ("time period", "zeit dauer 时间 周期"),
+    "N": ("force load", "kraft last 力 载荷 负荷 fuerza força forza siła síla сила"),
+    "V": ("voltage potential", "spannung 电压 电势 tensión tensão tensione napięcie napětí "
+          "напряжение"),
+    "A": ("current", "strom 电流 corriente corrente courant prąd proud ток"),
+    "Pa": ("stress pressure strength", "festigkeit druck 应力 压强 强度 presión pressão "
+           "pressione pression ciśnienie tlak давление"),
+    "Hz": ("frequency", "frequenz 频率 frecuencia frequência frequenza fréquence "
+           "częstotliwość frekvence частота"),
+    "s": ("time period", "zeit dauer 时间 周期 tiempo tempo temps periodo período période "
+          "czas čas время"),
     "m": ("displacement extension elongation deflection length distance position height",
-          "verlängerung länge höhe auslenkung 位移 伸长 长度 距离 高度"),
-    "K": ("temperature", "temperatur 温度"), "°C": ("temperature", "temperatur 温度"),
-    "W": ("power", "leistung 功率"), "J": ("energy", "energie 能量"),
-    "g": ("mass weight", "masse 质量"), "Ω": ("resistance", "widerstand 电阻"),
+          "verlängerung länge höhe auslenkung 位移 伸长 长度 距离 高度 longitud comprimento "
+          "lunghezza longueur altura altezza hauteur distancia distância distanza"),
+    "K": ("temperature", "temperatur 温度 temperatura température teplota температура"),
+    "°C": ("temperature", "temperatur 温度 temperatura température teplota температура"),
+    "W": ("power", "leistung 功率 potencia potência potenza puissance moc výkon мощность"),
+    "J": ("energy", "energie 能量 energía energia énergie энергия"),
+    "g": ("mass weight", "masse 质量 masa massa hmotnost масса"),
+    "Ω": ("resistance", "widerstand 电阻 resistencia resistência resistenza résistance opór "
+          "odpor сопротивление"),
 }  # fmt: skip
 PREFIXES = {"k": 1e3, "M": 1e6, "G": 1e9, "m": 1e-3, "µ": 1e-6, "u": 1e-6, "μ": 1e-6,
             "n": 1e-9, "p": 1e-12, "c": 1e-2}  # fmt: skip
@@ -111,7 +120,7 @@ def _quantity_named(unit: str, lowered: str, words: set[str]) -> bool:
 
 def _part_patterns(parts: str) -> list[str]:
     """A German word as the end of a compound (`Zugkraft`, not `Kraftwerk`; `last` not in
-    `elastic`), a Chinese one anywhere."""
+    `elastic`), a word of another language whole or so, a Chinese one anywhere."""
     return [
         re.escape(part) if re.search(r"[\u4e00-\u9fff]", part) else rf"{re.escape(part)}\b"
         for part in parts.split()

@@ -186,6 +186,11 @@ def _extreme(task: str, kind: str, tables: list[Table], own: list[ParameterRow])
         table, column = min(named, key=lambda pair: words_apart(task, word, pair[1]))
         if words_apart(task, word, column) > NEAR_WORDS:
             return []
+    if EACH.search(task):  # "para cada pava": each table's column of that name and unit
+        alike = [(t, c) for t, c in measured_columns(tables)
+                 if (c.name, c.unit) == (column.name, column.unit)]  # fmt: skip
+        if len({t.summary.id for t, _ in alike}) > 1:
+            return [e for t, c in alike for e in _extreme_of(task, kind, t, c, own, word[0])]
     return _extreme_of(task, kind, table, column, own, word[0])
 
 

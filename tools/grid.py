@@ -39,6 +39,7 @@ from labscribe.tools.instruments import (
 )
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.part_tables import names_a_value, part_rows
+from labscribe.tools.split_clock import joined_clock
 from labscribe.tools.time_columns import Clock, elapsed
 
 MAX_TABLES_PER_FILE = 8  # blocks beyond this are instrument dumps, not report material
@@ -107,7 +108,9 @@ def tables_in(grid: Grid) -> tuple[list[Found], list[ParameterRow], int]:
 def finish(found: Found) -> tuple[list[Column], pd.DataFrame, str | None]:
     """The table's columns with moments as elapsed seconds, ratios to inputs and maxima
     marked, its values, its x."""
-    columns, frame = elapsed(found.columns, found.frame, found.clocks)
+    columns, frame, clocks, joined = joined_clock(found.columns, found.frame, found.clocks)
+    found.notes += [joined] if joined else []
+    columns, frame = elapsed(columns, frame, clocks)
     counted_first = columns[0]
     columns, found.row_numbers = set_aside_row_numbers(columns, frame, keep=found.x)
     found.notes += [row_numbers_note(c, frame) for c in found.row_numbers]

@@ -38,7 +38,9 @@ def spell(heading: Heading, positions: list[int]) -> list[tuple[str, str, str]]:
     """(header as written, name, unit) of the columns at `positions`: the unit from the
     units row when there is one, else from the header (`V_R (V)`, `freq_Hz`)."""
     texts = [heading.header[p] if heading.header is not None else "" for p in positions]
-    split = _subscripts([split_unit(text) if text else ("", "") for text in texts], texts)
+    names = [_QUOTED.sub(r"\1", text.strip()) for text in texts]  # `"“h”"` is h
+    split = _subscripts([split_unit(name) if name else ("", "") for name in names], names)
+    split = _unit_of_the_run(split)
     spelled = []
     for i, (p, text, (name, unit)) in enumerate(zip(positions, texts, split, strict=True)):
         name = name or f"column {i + 1}"
@@ -46,6 +48,34 @@ def spell(heading: Heading, positions: list[int]) -> list[tuple[str, str, str]]:
             unit = _unit_cell(heading.units[p]) or unit
         spelled.append((text, name, unit))
     return named_by_units(spelled)
+
+
+# A header cell wrapped in quotes of its own, typographic or plain, inside the CSV's.
+_QUOTED = re.compile(r"^[“”„\"'‘’«»](.+)[“”\"'‘’«»]$")
+
+
+def _unit_of_the_run(split: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """`split` (name, unit) with a unit written once, after the last of a run of numbered
+    columns (`h in cm, M1f, M1b, M2f, M2b, M3f, M3b in ms`), given to every column of the
+    run: the names before it that start with the same letters and a number, and have none."""
+    kept = list(split)
+    for last, (name, unit) in enumerate(split):
+        prefix = _NUMBERED.match(name)
+        if not unit or prefix is None:
+            continue
+        first = last
+        while (
+            first > 0
+            and not kept[first - 1][1]
+            and ((other := _NUMBERED.match(kept[first - 1][0])) and other[1] == prefix[1])
+        ):
+            first -= 1
+        kept[first:last] = [(n, unit) for n, _ in kept[first:last]]
+    return kept
+
+
+# A numbered name: letters, then a number (`M1f`, `U2`, `T_3`).
+_NUMBERED = re.compile(r"([^\W\d_]+)_?\d")
 
 
 def _subscripts(split: list[tuple[str, str]], texts: list[str]) -> list[tuple[str, str]]:

@@ -33,7 +33,8 @@ _AGAINST = (
     r"against|versus|vs\.?|v\.|as an? (?:[a-z]+ )?function of|gegen|über|in abhängigkeit "
     r"(?:von|vom|der|des)|als funktion (?:von|vom|der|des)|en fonction d(?:e|u|es)|"
     r"en función del?|frente al?|in funzione (?:di|del|della|dello|dei|delle)|"
-    r"em função (?:de|do|da|dos|das)|w funkcji|v závislosti na|в зависимости от"
+    r"em função (?:de|do|da|dos|das)|w funkcji|v závislosti na|v odvisnosti od|"
+    r"в зависимости от"
 )
 # The end of the predictor's phrase: the clause ends, or the task goes on to something else.
 _PREDICTOR_END = re.compile(

@@ -46,7 +46,7 @@ from labscribe.tools.handout_latex import inline_math_text
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.reading import read_in
 from labscribe.tools.requested import FIT_CUE, Request
-from labscribe.tools.role_phrases import glossary, pairings, sentences
+from labscribe.tools.role_phrases import glossary, is_symbol, pairings, sentences
 from labscribe.tools.row_numbers import set_aside, set_aside_letter_counts
 from labscribe.tools.set_values import labels_rows, scatters_about_one_value, set_evidence
 from labscribe.tools.tables import Table, TableSummary
@@ -292,17 +292,24 @@ def request_columns(request: Request, candidates: list[Column], handout: Handout
         named = named_by_formula(formula, candidates, handout.glossary)
         if named.responses or named.predictors:
             return named
-    for sentence in sentences(request.task):
-        for pairing in pairings(sentence):
-            named = named_by_pairing(pairing, candidates, handout.glossary)
-            if named.responses or named.predictors:
-                return named
     # "fit a straight line" after "plot p against T and then ln p against 1/T": the last plot
-    for pairing in reversed(pairings(request.plotted_before)):
+    said = [p for s in sentences(request.task) for p in pairings(s)]
+    for pairing in said + list(reversed(pairings(request.plotted_before))):
         named = named_by_pairing(pairing, candidates, handout.glossary)
         if named.responses or named.predictors:
             return named
-    return Named()
+    # axes written as symbols no column is ("e0·|U_m| v odvisnosti od frekvence ν"): a
+    # variable elsewhere; words alone ("the period against the length") may be a column's
+    return Named(elsewhere=any(_writes_symbols(p.predictor) for p in said))
+
+
+def _writes_symbols(phrase: str) -> bool:
+    """Whether an axis's phrase writes a symbol (`ν`, `U_m`, `e0·|U_m|`), not words alone
+    (a Latin letter alone may be prose: "a straight line")."""
+    return any(
+        is_symbol(token) and (len(token) > 1 or not token.isascii())
+        for token in re.findall(r"[^\W\d]\w*", phrase)
+    )
 
 
 def requests_for(
@@ -320,7 +327,7 @@ def requests_for(
     - one that names two or more predictors in the table concerns none of them (a multiple
       regression, fitted by the regression module);
     - one that names no column of any table concerns every column, unless its words name
-      a column ("fit the voltage with ...");
+      a column ("fit the voltage with ...") or its predictor is a quantity no column holds;
     - one whose task names data files concerns their tables alone (tools.task_files)."""
     handout = handout or Handout.of([r.task for r in requests], requests=requests)
     concerned = []
@@ -344,6 +351,7 @@ def requests_for(
                 concerned.append(request)
         elif (
             not any(n.predictors for n in named.values())
+            and not here.elsewhere  # its axes are quantities no column holds (e·U against ν)
             and not _names_its_own(request)
             and _mentions_column(request.task, table, column, tables)
         ):

@@ -24,6 +24,9 @@ MIN_PART = 3  # parts of a name shorter than this (the `r` of `V_R`) name nothin
 MIN_PREFIX = 4  # `measure` and `measured` are one word; `res` and `resonance` are not
 
 
+PLACEHOLDERS = frozenset({"a", "b", "c", "c0", "c1", "c2", "c3"})
+
+
 def other_fits(
     task: str, words: set[str], fits: list[Fit], only: frozenset[str] | None = None
 ) -> list[str]:
@@ -38,7 +41,10 @@ def other_fits(
         shown = fit.key_parameters() + [
             p for p in fit.parameters if p.derived and p not in fit.key_parameters()
         ]
-        named = [p for p in shown if topic_words(fit, p) & words or p.name in asked_for]
+        # a standard model's placeholder letters (the `c` of an exponential approach, a
+        # cubic's `c2`) are no symbol a task asks for: its own formula's `c` is another
+        symbols = asked_for - PLACEHOLDERS if not (fit.requested or fit.explorer) else asked_for
+        named = [p for p in shown if topic_words(fit, p) & words or p.name in symbols]
         named = named if only is None else [p for p in shown if p.name in only]
         values = ", ".join(f"{p.name} = {format_value(p)}" for p in named)
         # several tasks may ask for one model of one pair of columns: each fits it alike
@@ -47,8 +53,9 @@ def other_fits(
     return found
 
 
-def material(analysis: Analysis, words: set[str]) -> list[str]:
-    """The data columns and parameter-file rows a task names: what it starts from."""
+def material(analysis: Analysis, words: set[str], task: str = "") -> list[str]:
+    """The data columns and parameter-file rows a task names: what it starts from; never a
+    setting of a symbol `task` asks to determine."""
     found = []
     for table in analysis.tables:
         named = [
@@ -62,8 +69,13 @@ def material(analysis: Analysis, words: set[str]) -> list[str]:
         if named and table.x:
             x = table.column(table.x).name
             found.append(f"data: {', '.join(named)} against {x} ({table.id}, {table.rows} rows)")
+    asked = asked_symbols((task,), "", {}) if task else set()
     for row in analysis.parameters:
-        if row.number is not None and _row_matches(row.name, words):
+        if (
+            row.number is not None
+            and _row_matches(row.name, words)
+            and not (set(re.findall(r"[^\W\d]\w*", row.name)) & asked)
+        ):  # "Bestimmen Sie U_0 (laut Anpassung)": the generator's U_0 is no answer to it
             value = (
                 row.value
                 if not row.unit or row.value.endswith(row.unit)

@@ -135,8 +135,10 @@ def unmet(task: str, given: list[str], named: frozenset[str] = frozenset()) -> l
     names nothing this module reads. `named` holds the words the listed values go by (a
     decay is `tau`, an amplitude `amplitude`): a symbol among them counts as given."""
     text = " ".join(given)
+    parts = line_parts(task)  # "die Periodendauer T des Pendels (Steigung)": T is the slope
     missing = [symbol for symbol in asked_symbols(task)
-               if not _has_value(symbol, text) and not _named(symbol, named)]  # fmt: skip
+               if not _has_value(symbol, text) and not _named(symbol, named)
+               and not (symbol in parts and _has_value(parts[symbol], text))]  # fmt: skip
     # a defined name is given under the noun the task calls it by ("the bandwidth, Δf = ...")
     missing += [name for name, noun in defined_names(task)
                 if not _has_value(name, text) and not _named(name, named)
@@ -155,6 +157,27 @@ def unmet(task: str, given: list[str], named: frozenset[str] = frozenset()) -> l
     if units:
         missing.append(f"the conversion to {' and '.join(units)}")
     return list(dict.fromkeys(missing))
+
+
+# A symbol the task says is a line's slope or intercept: "die Periodendauer T des Pendels
+# (Steigung)", "k (the slope)", "b (ordonnée à l'origine)".
+_LINE_PART = re.compile(
+    r"(?<![\w\\])(?P<symbol>[A-Za-z\u0370-\u03ff](?:_\{?\w{1,6}\}?)?)(?:\s+[^\W\d]\w*){0,3}\s*"
+    r"\((?:die |der |the |la |el |a |o )?(?P<part>steigung|anstieg|slope|gradient|pente|"
+    r"pendiente|inclina[çc][ãa]o|achsenabschnitt|intercept|ordonn[ée]e [àa] l'origine|"
+    r"ordenada(?: al origen)?)\)",
+    re.IGNORECASE,
+)
+_SLOPE_WORDS = ("steigung", "anstieg", "slope", "gradient", "pente", "pendiente", "inclina")
+
+
+def line_parts(task: str) -> dict[str, str]:
+    """The symbols `task` says are a straight line's slope or intercept, each with the
+    name the fits give that part (`slope`, `intercept`)."""
+    return {
+        m["symbol"]: "slope" if m["part"].lower().startswith(_SLOPE_WORDS) else "intercept"
+        for m in _LINE_PART.finditer(task)
+    }
 
 
 def _asks_a_mean(task: str) -> bool:
@@ -189,6 +212,8 @@ def asked_symbols(task: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+# A subscript that lists two parts with a comma: `U_C,max`, `T_{b,1}`.
+_LISTED_SUBSCRIPT = re.compile(r"(_\{?[A-Za-z0-9]{1,4}),([A-Za-z0-9]{1,4}\}?)(?![\w,])")
 # A data file's name ("aus c.csv"): it names no symbol.
 _FILE_NAME = re.compile(r"(?<![\w.])[\w-]+(?:\.[\w-]+)*\.[A-Za-z][A-Za-z0-9]{1,4}\b")
 # A name defined by a formula: `FWHM = 2√(2 ln 2)·w`, `R_H = c·d`, `n = 1/(e·|R_H|)`; the
@@ -225,6 +250,7 @@ def defined_names(task: str) -> list[tuple[str, str]]:
     for sentence in sentences(task):
         for phrase in asked_objects(sentence):
             clause = re.split(r"[.;:]\s|[?。；]", phrase, maxsplit=1)[0]
+            clause = _LISTED_SUBSCRIPT.sub(r"\1_\2", clause)  # `U_C,max` is one symbol
             # "by fitting U(t) = U0·e^(−t/τ)" writes a model to fit, not a value to work out
             found += [(m["name"], m["noun"] or "") for m in _DEFINED.finditer(clause)
                       if m["name"] not in NOT_ASKED and not _a_level(m) and not _a_value(m)

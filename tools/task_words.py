@@ -34,6 +34,8 @@ TASK_HEADING = re.compile(
     # Dutch "Opdrachten", "Vragen", "Verwerking"; Russian "Задание", "Обработка результатов"
     r"|zadani[ae]|opracowanie|pytania|[úu]kol|zpracov[áa]n|opdracht|vragen|verwerking"
     r"|задани|задач|обработк|вопрос"
+    # Slovene "Naloge", Croatian and Serbian "Zadaci", Slovak "Úlohy", Hungarian "Feladatok"
+    r"|\bnalog[ae]\b|\bzada(?:ci|tak)\b|[úu]loh[ay]\b|feladat"
     # a sentence that introduces what the student hands in: "What we want from you:",
     # "Your report should contain:", "We ask you to give:", "Gesucht sind:"
     r"|want(?:ed)?\s+from\s+you|(?:we|i)\s+(?:want|expect|ask)\s+you|you\s+should\s+give"

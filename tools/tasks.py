@@ -89,7 +89,8 @@ _TASKS_TOO = re.compile(r"task|question|exercise|assignment|aufgabe|任务|问�
 # A heading that names the tasks themselves, not the work in general ("内容", "Contents").
 _TASKS_NAMED = re.compile(
     r"\btasks?\b|\bquestions\b|\bexercises?\b|\baufgaben?\b|任务|zadani[ae]|[úu]kol[yů]?\b"
-    r"|задани[ея]|задачи|\btareas?\b|\btarefas?\b|\bcompiti\b|travail\s+demand|\bopdracht",
+    r"|задани[ея]|задачи|\btareas?\b|\btarefas?\b|\bcompiti\b|travail\s+demand|\bopdracht"
+    r"|\bnalog[ae]\b|\bzada(?:ci|tak)\b|[úu]loh[ay]\b|feladat",
     re.IGNORECASE,
 )
 # A heading of the theory: its formulas and sentences set no task.

@@ -112,3 +112,28 @@ def test_no_model_a_model_asked_twice_is_shown_once_and_a_plot_names_its_figure(
     assert plot.count("labscribe's figure of Stopping Voltage against Wavelength") == 1, plot
     assert plot.endswith("checking the figure against what the task asks: its axes, scales "
                          "and labels \\\\"), plot  # fmt: skip
+
+
+PHOTOEFFECT_SL = """\
+# Vaja 68 – Fotoefekt
+
+## Naloge
+1. Za vsako valovno dolžino nariši tok v odvisnosti od zaporne napetosti.
+2. Nariši e0·|U_m| v odvisnosti od frekvence ν in preveri linearno zvezo.
+3. Iz naklona premice določi Planckovo konstanto h.
+"""
+
+
+def test_no_model_a_line_between_quantities_no_column_holds_is_fitted_to_no_column(
+    tmp_path: Path,
+) -> None:
+    """A real I(V) curve (`Voltage(V) Current(nA)`) under a Slovene handout: the straight
+    line of e0·|U_m| against ν, quantities worked out of all five files, is no fit of the
+    current against the voltage; the tasks are read under "Naloge"."""
+    report = report_for(tmp_path, ("assignment.md", PHOTOEFFECT_SL),
+                        (REAL / "extremes" / "curvaIVinvdark.txt", "365.txt"))  # fmt: skip
+    rows = checklist(report)
+    assert "2 & Nariši e0·|U_m| v odvisnosti od frekvence" in rows, rows
+    assert "(the model task" not in report and "asks for, fitted" not in report
+    second = next(line for line in rows.splitlines() if line.startswith("2 & "))
+    assert "slope" not in second and "& all of it" in second, second

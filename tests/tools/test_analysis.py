@@ -203,3 +203,19 @@ def test_analyse_as_a_normal_user_reports_an_unreadable_table(user_dir: Path) ->
     done = as_normal_user(code)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "['decay.csv'] [('locked.csv', 'permission denied')]"
+
+
+def test_the_document_that_sets_the_tasks_when_the_one_named_first_sets_none(
+    tmp_path: Path,
+) -> None:
+    """An `anleitung.txt` of theory beside the `assignment.md` that lists the tasks under a
+    Slovene heading ("Naloge"): the tasks are that document's."""
+    (tmp_path / "anleitung.txt").write_text("Fotoefekt\n\nTeorija: e0·U = h·ν − A_i.\n")
+    (tmp_path / "assignment.md").write_text(
+        "# Vaja 68 – Fotoefekt\n\n## Naloge\n1. Za vsako valovno dolžino nariši tok.\n"
+        "2. Iz naklona premice določi Planckovo konstanto h.\n"
+    )
+    (tmp_path / "365.csv").write_text("U,I\n" + "\n".join(f"{u},{2 * u}" for u in range(9)))
+    analysis = analyse(Folder(tmp_path))
+    assert analysis.assignment == "assignment.md"
+    assert [task.split()[0] for task in analysis.tasks] == ["Za", "Iz"]

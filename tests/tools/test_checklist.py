@@ -166,3 +166,22 @@ def test_checklist_lists_only_the_results_of_the_file_a_task_names() -> None:
         "f0 = 5033.0 ± 1.0 Hz",
         "f0 = 4100.0 ± 1.0 Hz",
     ]
+
+
+def test_checklist_never_offers_another_models_placeholder_or_a_setting_for_an_asked_symbol() -> (
+    None
+):
+    """An exponential approach's offset `c` is not the c of the task's own line T = k·f + c;
+    a generator's U_0 from the settings is not the fitted U_0 a task asks to determine."""
+    from labscribe.tools.parameters import ParameterRow
+
+    approach = Fit(table="a.csv", x="f", y="T", model="exponential approach", good=True,
+                   r_squared=0.99, parameters=[Parameter(name="c", value=-3.02, stderr=0.72,
+                                                         unit="s")])  # fmt: skip
+    setting = ParameterRow(source="bauteile.txt", key="U_0", name="Angelegte Spannung U_0",
+                           value="0.5 V", number=0.5, unit="V")  # fmt: skip
+    tasks = ["Passen Sie T = k · f + c an und prüfen Sie, ob c mit 0 verträglich ist.",
+             "Bestimmen Sie zusätzlich U_0 (Spannung bei t = 0 laut Anpassung)."]  # fmt: skip
+    first, second = checklist(Analysis(fits=[approach], parameters=[setting], tasks=tasks))
+    assert not any("-3.02" in line for line in first.given), first.given
+    assert not any("0.5 V" in line for line in second.given), second.given

@@ -326,3 +326,17 @@ def test_a_request_that_names_only_its_predictor_concerns_the_columns_its_words_
     analysis = analyse(Folder(tmp_path))
     asked = {fit.y for fit in analysis.fits if fit.requested}
     assert asked == {"height"}
+
+
+def test_a_request_whose_axes_no_column_holds_concerns_no_column() -> None:
+    """ "e0·|U_m| against ν": both are worked out of several files; the current is not fitted
+    against the voltage as that line."""
+    task = "Nariši e0·|U_m| v odvisnosti od frekvence ν in preveri linearno zvezo."
+    [request] = requested_models([task])
+    columns = [Column(key=k, header=k, name=k, unit=u, count=12)
+               for k, u in (("Voltage", "V"), ("Current", "nA"))]  # fmt: skip
+    summary = TableSummary(id="365.txt", source="365.txt", block=0, encoding="utf-8",
+                           delimiter=" ", decimal=".", rows=12, columns=columns,
+                           x="Voltage")  # fmt: skip
+    handout = Handout.of([task], requests=[request])
+    assert requests_for([request], summary, columns[1], [summary], handout) == []

@@ -225,3 +225,15 @@ def test_a_file_name_or_a_qualifying_word_is_no_symbol_a_task_asks_for() -> None
     assert asked_symbols("Bestimmen Sie aus c.csv die Resonanzfrequenz.") == []
     task = "Calcular k dinámico = 4π²·m/T² con su incerteza."
     assert unmet(task, []) == ["k"]
+
+
+def test_a_symbol_the_task_calls_the_slope_is_given_by_the_lines_slope() -> None:
+    """KIT's reversible pendulum: "die Periodendauer T des Pendels (Steigung)" is answered by
+    the slope listed; "q = U_C,max/U₀" defines q over a subscript that lists two parts."""
+    task = ("Bestimmen Sie durch lineare Regression die Periodendauer T des Pendels (Steigung) "
+            "und den Achsenabschnitt.")  # fmt: skip
+    assert unmet(task, ["slope = 1.6039 ± 0.0010 s, intercept = -0.039 ± 0.010 s"]) == []
+    assert unmet(task, ["intercept = -0.039 ± 0.010 s"]) == ["T"]
+    quality = ("Bestimmen Sie aus c.csv die Resonanzfrequenz (Maximum der Kondensatorspannung), "
+               "U_C,max und die Güte q = U_C,max/U₀.")  # fmt: skip
+    assert unmet(quality, ["The largest U_c in the data is 640 mV"]) == ["q"]

@@ -120,9 +120,13 @@ def test_the_inventory_lists_a_text_file_read_as_a_table_under_data(tmp_path: Pa
         # one quantity in two units, and names whose suffixes are all units
         ("temp_C, temp_K", [("temp", "°C"), ("temp", "K")]),
         ("t_s, signal_V", [("t", "s"), ("signal", "V")]),
+        # KIT's reversible pendulum: the unit once, after the last of six numbered runs
+        ("h in cm,M1f,M1b,M2f,M2b,M3f,M3b in ms",
+         [("h", "cm"), *((f"M{i}{e}", "ms") for i in (1, 2, 3) for e in "fb")]),
+        ("n1, x2 [m]", [("n1", ""), ("x2", "m")]),
     ],
 )  # fmt: skip
-def test_suffixes_that_tell_names_of_one_symbol_apart_are_subscripts(
+def test_subscripts_and_a_unit_written_once_for_numbered_runs(
     tmp_path: Path, header: str, expected: list[tuple[str, str]]
 ) -> None:
     rows = "\n".join(", ".join(f"{(r + 1) * (c + 2)}.5" for c in range(len(expected)))
