@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from labscribe.tools.columns import INDEX_NAMES, Column
+from labscribe.tools.columns import INDEX_NAMES, RUN_NUMBER, Column
 from labscribe.tools.formula_notation import GREEK, plain_arithmetic
 from labscribe.tools.formula_parse import FormulaError, parse_expression
 from labscribe.tools.regression_request import Ask
@@ -277,13 +277,17 @@ def _term(
 
 
 def _symbol_column(name: str, columns: list[Column]) -> Column | None:
-    """The column a formula's symbol names: by name or key (case and underscores aside), else,
-    for one letter that is not a parameter's, the one column whose name starts with it."""
+    """The column a formula's symbol names: by name or key (case and underscores aside), or
+    with a run's number in it; else, for one letter that is not a parameter's, the one
+    column whose name starts with it."""
     folded = name.lower().replace("_", "")
     same = [c for c in columns if folded in {_squash(c.name), _squash(c.key)}]
     if same:
         exact = [c for c in same if name in (c.name, c.key)]
         return (exact or same)[0]
+    numbered = [c for c in columns if _squash(RUN_NUMBER.sub("", c.name)) == folded]
+    if len(numbered) == 1:  # `f_start` written `f3_start`, the third run's
+        return numbered[0]
     if len(name) == 1 and name not in PARAMETER_LETTERS:
         initial = [c for c in columns if _squash(c.name).startswith(folded)]
         return initial[0] if len(initial) == 1 else None

@@ -36,6 +36,16 @@ _STATED = re.compile(
 )
 
 
+# An example, from its words to the end of its bracket or sentence: "(npr. `365.csv` → λ =
+# 365 nm)", "z. B. U = 4 V", "e.g.", "p. ej.", "par exemple", "zum Beispiel", "например".
+_EXAMPLE = re.compile(
+    r"\b(?:e\.\s?g\.|z\.\s?B\.|npr\.|np\.|p\.\s?ej\.|par exemple|for (?:example|instance)|"
+    r"zum Beispiel|beispielsweise|por ejemplo|por exemplo|ad esempio|например|např\.)"
+    r"(?:(?!\.\s+[A-ZÀ-ÝА-Я])[^;)\n]){0,80}",
+    re.IGNORECASE,
+)
+
+
 def states_a_value(written: str) -> bool:
     """Whether `written` states a value (`U = 500 V`), not a formula to fit."""
     return _STATED.fullmatch(written.strip().rstrip(".")) is not None
@@ -47,6 +57,7 @@ def stated_values(text: str, source: str) -> list[ParameterRow]:
     symbol stated with two values)."""
     rows: list[ParameterRow] = []
     written: dict[str, set[str]] = {}
+    text = _EXAMPLE.sub(lambda found: " " * len(found[0]), text)  # "(npr. … λ = 365 nm)"
     for sentence in sentences(text):
         sentence = sentence.replace("−", "-")
         for match in _STATED.finditer(sentence):

@@ -114,6 +114,8 @@ _CLAUSE_END = re.compile(
 _TOKEN = re.compile(
     r"[-−]?[A-Za-z\u00c0-\u024f\u0370-\u03ff][A-Za-z0-9_\u00c0-\u024f\u0370-\u03ff]*"
 )
+# Symbols in a bracket after a noun: "(h*, T*)", "(f_0)".
+_IN_BRACKET = re.compile(r"\(\s*([A-Za-z\u0370-\u03ff](?:_\w{1,4})?\*?)\s*[,)]")
 _SUBSCRIPT_DIGITS = {0x2080 + digit: f"_{digit}" for digit in range(10)}
 # The words of a quantity, then the part it is of or in: "the power dissipated in",
 # "die Leistung im", "la puissance dans".
@@ -204,6 +206,8 @@ def asked_symbols(task: str) -> list[str]:
             symbol, start = next(
                 ((t, i) for t, i in symbols if t not in NOT_ASKED and is_symbol(t)), ("", 0)
             )
+            if not symbol and (inside := _IN_BRACKET.match(phrase, len(clause))):
+                symbol = inside[1]  # "den Schnittpunkt (h*, T*)": the noun's symbols
             if symbol and _PART.fullmatch(clause[:start].strip()):
                 # "the power dissipated in X": X names a part, the words before it the quantity
                 symbol = f"{clause[:start].strip()} {symbol}"

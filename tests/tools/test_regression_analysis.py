@@ -115,3 +115,24 @@ def test_analyse_solves_a_polynomial_the_task_writes_to_nist_digits(tmp_path: Pa
         assert abs(parameter.value - value["value"]) < 1e-10 * abs(value["value"])
         assert abs(parameter.stderr - value["stderr"]) < 1e-9 * value["stderr"]
     assert analysis.regressions == []  # one variable: the fit, not a regression, shows it
+
+
+def test_a_formulas_symbols_name_columns_that_write_a_runs_number(tmp_path: Path) -> None:
+    """A gyroscope's third run, `f3_start, f3_end, T`, under "T = c + a · f_start + b ·
+    f_end": the symbols name the columns, and the coefficients are numpy's."""
+    rng = np.random.default_rng(3)
+    start = np.linspace(8, 20, 14)
+    end = start - 2.5 - 0.1 * rng.standard_normal(14)
+    period = -2.5 + 0.3 * start + 3.4 * end + 0.2 * rng.standard_normal(14)
+    rows = "\n".join(f"{a:.2f},{b:.2f},{t:.2f}" for a, b, t in zip(start, end, period, strict=True))
+    (tmp_path / "kreisel.csv").write_text(f"f3_start,f3_end,T\n{rows}\n")
+    (tmp_path / "assignment.md").write_text(
+        "# Kreisel\n\n## Aufgaben\n1. Führen Sie eine multiple lineare Regression "
+        "T = c + a · f_start + b · f_end durch.\n"
+    )
+    [regression] = analyse(Folder(tmp_path)).regressions
+    assert regression.done and regression.predictors == ["f3_start", "f3_end"]
+    frame = np.genfromtxt(tmp_path / "kreisel.csv", delimiter=",", names=True)
+    design = np.column_stack([np.ones(14), frame["f3_start"], frame["f3_end"]])
+    expected = np.linalg.lstsq(design, frame["T"], rcond=None)[0]
+    assert np.allclose([c.value for c in regression.coefficients], expected, atol=1e-6)

@@ -128,3 +128,11 @@ def test_the_end_of_a_chain_of_a_formula_is_no_symbols_value() -> None:
     assert [(row.name, row.value) for row in stated_values(text, "handout.md")] == [
         ("R", "200 Ω")
     ]  # fmt: skip
+
+
+def test_a_value_given_as_an_example_is_not_stated() -> None:
+    """A Slovene handout's "(npr. `365.csv` → λ = 365 nm)" names how files are called, not
+    the wavelength; "z. B." alike; a value stated after them is."""
+    text = ("Ime datoteke je valovna dolžina v nanometrih (npr. `365.csv` → λ = 365 nm). "
+            "Wir nehmen z. B. U = 4 V an. Es gilt R = 10 kOhm.")  # fmt: skip
+    assert [row.name for row in stated_values(text, "a.md")] == ["R"]

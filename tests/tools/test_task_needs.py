@@ -237,3 +237,11 @@ def test_a_symbol_the_task_calls_the_slope_is_given_by_the_lines_slope() -> None
     quality = ("Bestimmen Sie aus c.csv die Resonanzfrequenz (Maximum der Kondensatorspannung), "
                "U_C,max und die Güte q = U_C,max/U₀.")  # fmt: skip
     assert unmet(quality, ["The largest U_c in the data is 640 mV"]) == ["q"]
+
+
+def test_the_symbols_in_a_bracket_after_the_noun_a_task_asks_for() -> None:
+    """KIT's reversible pendulum: "bestimmen Sie den Schnittpunkt (h*, T*)" is not done by
+    the lines it is worked out from."""
+    task = ("Passen Sie an T_f(h) und T_b(h) jeweils eine Gerade an und bestimmen Sie den "
+            "Schnittpunkt (h*, T*) mit Unsicherheiten.")  # fmt: skip
+    assert unmet(task, ["slope = 22.5 ± 2.5 ms/cm (fitted to M1f against h)"]) == ["h*"]
