@@ -29,7 +29,7 @@ from labscribe.tools.analysis import Analysis
 from labscribe.tools.checklist import checklist
 from labscribe.tools.excerpt_columns import excerpt_columns
 from labscribe.tools.fit_claims import standard_notes
-from labscribe.tools.fit_result import BEST_BY_BIC, OUT_OF_TIME, Fit, out_of_time
+from labscribe.tools.fit_result import BEST_BY_BIC, OUT_OF_TIME, Fit, alike, out_of_time
 from labscribe.tools.formed_lineage import formed_notes
 from labscribe.tools.regression_text import regression_remark
 from labscribe.tools.repeat_text import REPEATS_EXPLAINED, repeat_notes, result_rows
@@ -150,7 +150,7 @@ def _aim(analysis: Analysis, findings: dict[str, Any]) -> str:
     return paragraphs("The material states no aim.")
 
 
-def _results(analysis: Analysis, figures: list[dict[str, str]]) -> str:
+def _results(analysis: Analysis, figures: list[dict[str, Any]]) -> str:
     blocks = regression_blocks(analysis)
     shown = [fit for fit in analysis.fits if fit.model and (fit.good or fit.requested)]
     if shown:
@@ -158,7 +158,7 @@ def _results(analysis: Analysis, figures: list[dict[str, str]]) -> str:
         blocks.append(
             table(
                 ["Data", "Model", "Parameters", "R²", "reduced χ²"],
-                [_fit_row(fits, analysis) for fits in _alike(shown)],
+                [_fit_row(fits, analysis) for fits in alike(shown)],
                 (0.17, 0.25, 0.34, 0.08, 0.08),
                 "Fits of the data",
             )
@@ -166,7 +166,7 @@ def _results(analysis: Analysis, figures: list[dict[str, str]]) -> str:
     blocks += _constants(analysis) + _predictions(analysis)
     notes = [f"{t.id}: {t.roles}" for t in analysis.tables if t.roles]
     notes += [note for note in (_ratio_note(summary) for summary in analysis.tables) if note]
-    firsts = [fits[0] for fits in _alike(analysis.fits)]  # a model two tasks ask for, once
+    firsts = [fits[0] for fits in alike(analysis.fits)]  # a model two tasks ask for, once
     notes += [_fit_note(fit, analysis) for fit in firsts
               if (fit.notes or not fit.good) and fit.notes != [OUT_OF_TIME]]  # fmt: skip
     notes += [late] if (late := out_of_time(analysis.fits)) else []
@@ -245,15 +245,6 @@ def _unclaimed(note: str, fit: Fit) -> str:
     """A fit's note without a verdict on the assignment's model, for a fit that is not the
     one its task asks for: the verdict is on this fit of these columns alone."""
     return note.replace("the assignment's model", f"this fit ({fit.model})")
-
-
-def _alike(fits: list[Fit]) -> list[list[Fit]]:
-    """`fits` grouped by what they show (Fit.curve): one model that two tasks ask for is one
-    row of the fits."""
-    groups: dict[tuple[object, ...], list[Fit]] = {}
-    for fit in fits:
-        groups.setdefault(fit.curve(), []).append(fit)
-    return list(groups.values())
 
 
 def _fit_row(fits: list[Fit], analysis: Analysis) -> list[str]:

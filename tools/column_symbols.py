@@ -6,8 +6,7 @@ formula (i = i₀ + v/R) and words ("tracer i(v)") find it whatever the file cal
 A column is named by its header quoted as written; the symbol follows an equals sign, a
 colon or "is" and the words that say what it is, and it stands last before a bracket, a comma,
 the end of the clause or its unit ("`T` = Zeit t in Millisekunden"): "`x` = 5 cm" gives no
-symbol. A symbol another column of the table
-already bears is left alone.
+symbol. A symbol another column of the table already bears is left alone.
 """
 
 from __future__ import annotations

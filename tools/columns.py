@@ -44,10 +44,6 @@ _INPUT_NAME = re.compile(
 )
 
 
-# A run's number written into a name after its letter: `f3_start`, `U2`.
-RUN_NUMBER = re.compile(r"(?<=[^\W\d_])\d+(?=_|$)")
-
-
 class Column(BaseModel):
     key: str
     """Unique within its table: how fits and figures name the column."""

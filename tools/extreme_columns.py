@@ -12,8 +12,10 @@ from labscribe.tools.data_facts import words_of
 from labscribe.tools.symbol_dimensions import conventional_column
 from labscribe.tools.tables import Table
 
-# The quantities a column's unit measures, as tasks name them (English whole words; German
-# and Chinese as parts of words: `Maximalkraft`, `最大拉力`).
+# The quantities a column's unit measures, as tasks name them: English whole words; the
+# words of other languages as the end of a word (German compounds: `Maximalkraft`), Chinese
+# anywhere (`最大拉力`).
+_TEMPERATURE = ("temperature", "temperatur 温度 temperatura température teplota температура")
 QUANTITIES = {
     "N": ("force load", "kraft last 力 载荷 负荷 fuerza força forza siła síla сила"),
     "V": ("voltage potential", "spannung 电压 电势 tensión tensão tensione napięcie napětí "
@@ -28,8 +30,8 @@ QUANTITIES = {
     "m": ("displacement extension elongation deflection length distance position height",
           "verlängerung länge höhe auslenkung 位移 伸长 长度 距离 高度 longitud comprimento "
           "lunghezza longueur altura altezza hauteur distancia distância distanza"),
-    "K": ("temperature", "temperatur 温度 temperatura température teplota температура"),
-    "°C": ("temperature", "temperatur 温度 temperatura température teplota температура"),
+    "K": _TEMPERATURE,
+    "°C": _TEMPERATURE,
     "W": ("power", "leistung 功率 potencia potência potenza puissance moc výkon мощность"),
     "J": ("energy", "energie 能量 energía energia énergie энергия"),
     "g": ("mass weight", "masse 质量 masa massa hmotnost масса"),

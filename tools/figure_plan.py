@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from labscribe.tools.analysis import Analysis
-from labscribe.tools.fit_result import Fit
+from labscribe.tools.fit_result import Fit, alike
 from labscribe.tools.tables import TableSummary
 
 MAX_FIGURES = 8
@@ -42,12 +42,11 @@ def figure_jobs(analysis: Analysis) -> list[FigureJob]:
     """The figures to draw, in order: each table with an independent variable, with each
     of its good fits (each curve once), or alone when it has none."""
     jobs: list[FigureJob] = []
+    drawn = [group[0] for group in alike(analysis.fits)]  # one model two tasks ask for, once
     for summary in analysis.tables:
         if summary.x is None:
             continue
-        curves = {f.curve(): f for f in reversed(analysis.fits)}  # one model two tasks ask for
-        fits = [f for f in analysis.fits if f.table == summary.id and f.good
-                and curves[f.curve()] is f]  # fmt: skip
+        fits = [f for f in drawn if f.table == summary.id and f.good]
         jobs += [FigureJob(summary, fit) for fit in fits[:MAX_FIGURES_PER_TABLE]] or [
             FigureJob(summary, None)
         ]

@@ -297,6 +297,15 @@ def _power(unit: str, power: Fraction) -> str:
     return f"{unit}^{shown}"
 
 
+def alike(fits: list[Fit]) -> list[list[Fit]]:
+    """`fits` grouped by what they show (Fit.curve), in order: one model that two tasks ask
+    for is one row of the fits and one figure."""
+    groups: dict[tuple[object, ...], list[Fit]] = {}
+    for fit in fits:
+        groups.setdefault(fit.curve(), []).append(fit)
+    return list(groups.values())
+
+
 def out_of_time(fits: list[Fit]) -> str:
     """One note for the fits the time budget left untried, by their axes; "" for none."""
     late = list(dict.fromkeys(axes_of(f, fits) for f in fits if f.notes == [OUT_OF_TIME]))

@@ -78,24 +78,24 @@ def _unit_of_the_run(split: list[tuple[str, str]]) -> list[tuple[str, str]]:
 _NUMBERED = re.compile(r"([^\W\d_]+)_?\d")
 
 
-def _subscripts(split: list[tuple[str, str]], texts: list[str]) -> list[tuple[str, str]]:
+def _subscripts(split: list[tuple[str, str]], names: list[str]) -> list[tuple[str, str]]:
     """`split` (name, unit) with the `_` suffixes of names that share their stem read as
     subscripts: `m_p, m_d, m_dg, T_p, T_d, T_m` are six names, not m in days and T in metres,
     where one of a stem's suffixes is no unit (`p`); `temp_C, temp_K` stay one quantity in
     two units."""
     stems: dict[str, list[int]] = {}
-    for i, text in enumerate(texts):
-        stem, _, suffix = text.strip().rpartition("_")
+    for i, name in enumerate(names):
+        stem, _, suffix = name.rpartition("_")
         if stem and suffix:
             stems.setdefault(stem, []).append(i)
     kept = list(split)
     for stem, members in stems.items():
-        suffixes = [texts[i].strip().rpartition("_")[2] for i in members]
+        suffixes = [names[i].rpartition("_")[2] for i in members]
         if len(members) < 2 or all(known_unit(suffix) for suffix in suffixes):
             continue
         for i in members:
             if split[i][0] == stem:  # its unit was read off the suffix
-                kept[i] = (texts[i].strip(), "")
+                kept[i] = (names[i], "")
     return kept
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from labscribe.tools.columns import INDEX_NAMES, RUN_NUMBER, Column
+from labscribe.tools.columns import INDEX_NAMES, Column
 from labscribe.tools.formula_notation import GREEK, plain_arithmetic
 from labscribe.tools.formula_parse import FormulaError, parse_expression
 from labscribe.tools.regression_request import Ask
@@ -276,6 +276,10 @@ def _term(
     return Term(name, label, None, expression=regressor.subs(keys))
 
 
+# A run's number written into a name after its letter: `f3_start`, `U2`.
+_RUN_NUMBER = re.compile(r"(?<=[^\W\d_])\d+(?=_|$)")
+
+
 def _symbol_column(name: str, columns: list[Column]) -> Column | None:
     """The column a formula's symbol names: by name or key (case and underscores aside), or
     with a run's number in it; else, for one letter that is not a parameter's, the one
@@ -285,7 +289,7 @@ def _symbol_column(name: str, columns: list[Column]) -> Column | None:
     if same:
         exact = [c for c in same if name in (c.name, c.key)]
         return (exact or same)[0]
-    numbered = [c for c in columns if _squash(RUN_NUMBER.sub("", c.name)) == folded]
+    numbered = [c for c in columns if _squash(_RUN_NUMBER.sub("", c.name)) == folded]
     if len(numbered) == 1:  # `f_start` written `f3_start`, the third run's
         return numbered[0]
     if len(name) == 1 and name not in PARAMETER_LETTERS:

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import re
 
+# The word for "tasks" in Slovene ("Naloge"), Croatian and Serbian ("Zadaci"), Slovak
+# ("Úlohy") and Hungarian ("Feladatok"): a heading over tasks, and one that names them.
+TASKS_WORDS = r"\bnalog[ae]\b|\bzada(?:ci|tak)\b|[úu]loh[ay]\b|feladat"
 # Headings and introductions of the lists whose items are tasks whatever their first word.
 TASK_HEADING = re.compile(
     r"goal|aim|objective|task|requirement|required|question|exercise|assignment|deliverable"
@@ -34,8 +37,7 @@ TASK_HEADING = re.compile(
     # Dutch "Opdrachten", "Vragen", "Verwerking"; Russian "Задание", "Обработка результатов"
     r"|zadani[ae]|opracowanie|pytania|[úu]kol|zpracov[áa]n|opdracht|vragen|verwerking"
     r"|задани|задач|обработк|вопрос"
-    # Slovene "Naloge", Croatian and Serbian "Zadaci", Slovak "Úlohy", Hungarian "Feladatok"
-    r"|\bnalog[ae]\b|\bzada(?:ci|tak)\b|[úu]loh[ay]\b|feladat"
+    rf"|{TASKS_WORDS}"
     # a sentence that introduces what the student hands in: "What we want from you:",
     # "Your report should contain:", "We ask you to give:", "Gesucht sind:"
     r"|want(?:ed)?\s+from\s+you|(?:we|i)\s+(?:want|expect|ask)\s+you|you\s+should\s+give"

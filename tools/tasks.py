@@ -37,6 +37,7 @@ from labscribe.tools.task_words import (
     PROCEDURE_HEADING,
     STATEMENT_HEADING,
     TASK_MARKER,
+    TASKS_WORDS,
     asks,
     closing,
     is_cjk,
@@ -90,7 +91,7 @@ _TASKS_TOO = re.compile(r"task|question|exercise|assignment|aufgabe|任务|问�
 _TASKS_NAMED = re.compile(
     r"\btasks?\b|\bquestions\b|\bexercises?\b|\baufgaben?\b|任务|zadani[ae]|[úu]kol[yů]?\b"
     r"|задани[ея]|задачи|\btareas?\b|\btarefas?\b|\bcompiti\b|travail\s+demand|\bopdracht"
-    r"|\bnalog[ae]\b|\bzada(?:ci|tak)\b|[úu]loh[ay]\b|feladat",
+    rf"|{TASKS_WORDS}",
     re.IGNORECASE,
 )
 # A heading of the theory: its formulas and sentences set no task.
