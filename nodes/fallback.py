@@ -28,8 +28,8 @@ from labscribe.nodes.report_notice import EXPLORATION_TITLE, exploration_account
 from labscribe.tools.analysis import Analysis
 from labscribe.tools.checklist import checklist
 from labscribe.tools.excerpt_columns import excerpt_columns
-from labscribe.tools.fit_claims import standard_notes
-from labscribe.tools.fit_result import BEST_BY_BIC, OUT_OF_TIME, Fit, alike, out_of_time
+from labscribe.tools.fit_claims import asked_by_all, standard_notes
+from labscribe.tools.fit_result import OUT_OF_TIME, Fit, alike, out_of_time
 from labscribe.tools.formed_lineage import formed_notes
 from labscribe.tools.regression_text import regression_remark
 from labscribe.tools.repeat_text import REPEATS_EXPLAINED, repeat_notes, result_rows
@@ -37,7 +37,7 @@ from labscribe.tools.row_numbers import row_number_notes
 from labscribe.tools.scanning import with_tables
 from labscribe.tools.shown_digits import column_texts
 from labscribe.tools.tables import TableSummary
-from labscribe.tools.task_fit import differs, not_task_fit, task_ask
+from labscribe.tools.task_fit import not_task_fit
 from labscribe.tools.tasks import task_number
 
 NOTE_REPEATS = "Its opening repeats a few characters over and over; it is not quoted here."
@@ -253,12 +253,7 @@ def _fit_row(fits: list[Fit], analysis: Analysis) -> list[str]:
     values = fit.values_text()
     chi = fit.chi_text()
     model = f"{fit.model}: {fit.formula}" if fit.formula and fit.formula != fit.model else fit.model
-    asked = [_asked_by(f, analysis) for f in fits]
-    labels = [label for _, label in asked if label]
-    if len(labels) == len(fits) > 1:
-        why = f"the model tasks {', '.join(labels[:-1])} and {labels[-1]} ask for"
-    else:
-        why = "; ".join(dict.fromkeys(why for why, _ in asked))
+    why = asked_by_all(fits, analysis)
     verdict = "" if fit.good else "; it does not describe the data (see below)"
     verdict += f"; {remark}" if (remark := regression_remark(fit)) else ""
     return [
@@ -269,22 +264,6 @@ def _fit_row(fits: list[Fit], analysis: Analysis) -> list[str]:
         f"{fit.r_squared:.4f}",
         chi,
     ]
-
-
-def _asked_by(fit: Fit, analysis: Analysis) -> tuple[str, str]:
-    """Why the fit was made, and the label of the task that asks for it as it is ("" where
-    none does: the best standard model, or not the model its task asks for)."""
-    if not fit.requested:
-        return BEST_BY_BIC, ""
-    number = analysis.tasks.index(fit.requested) + 1 if fit.requested in analysis.tasks else 0
-    if not number:
-        return "the model the assignment asks for", ""
-    label = task_number(analysis.task_numbers, number)
-    if ask := task_ask(fit, analysis.tasks):
-        table = next((t for t in analysis.tables if t.id == fit.table), None)
-        if differs(fit, ask, table):
-            return f"not the model task {label} asks for, which is {ask.text()}", ""
-    return f"the model task {label} asks for", label
 
 
 def _with_unit(name: str, unit: str) -> str:

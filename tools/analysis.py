@@ -51,6 +51,7 @@ from labscribe.tools.requested import Request, requested_models
 from labscribe.tools.roles import decide_roles, read_handout
 from labscribe.tools.row_numbers import restore_named
 from labscribe.tools.scanning import files_with_suffix
+from labscribe.tools.stated_precision import stated_precision
 from labscribe.tools.stated_units import stated_units
 from labscribe.tools.stated_values import measured_inputs, stated_values
 from labscribe.tools.stepped_columns import stepped_columns
@@ -298,6 +299,7 @@ def _name_columns(table: Table, text: str) -> None:
     stated_units(columns, text, table.summary.source)
     column_symbols(columns, text)
     column_positions(columns, text, table.summary.source)
+    stated_precision(table, text)
 
 
 def _read_parameters(

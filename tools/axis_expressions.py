@@ -17,6 +17,7 @@ import sympy
 from labscribe.tools.formula_notation import goes_on_in_brackets
 from labscribe.tools.formula_parse import FormulaError, parse_expression
 from labscribe.tools.point_values import is_point_value
+from labscribe.tools.reference_readings import written_readings
 from labscribe.tools.role_phrases import pairings, sentences
 
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
@@ -201,18 +202,19 @@ def defined(texts: list[str]) -> list[Wanted]:
     found: list[Wanted] = []
     for text in texts:
         for sentence in sentences(text):
-            for match in _definitions(normalised(sentence)):
+            written = written_readings(normalised(sentence))
+            for match in _definitions(written):
                 left = match["left"]
-                before = normalised(sentence)[: match.start("left")]
+                before = written[: match.start("left")]
                 if _FACTOR_BEFORE.search(before) or _FUNCTION_BEFORE.search(before):
                     continue  # `e U = h c/λ`, `tan φ = 2π f RC`: no name the formula defines
                 if is_point_value(match["right"]):
                     continue  # `t = 100 dias`: a point to evaluate at, no definition
-                if goes_on_in_brackets(normalised(sentence)[match.end("right") :]):
+                if goes_on_in_brackets(written[match.end("right") :]):
                     continue  # `v = 2 r² (ρ_b − ρ_f) g / (9 η)`: only its start was read
                 words = match["right"].split()[:MAX_DEFINITION_WORDS]
                 # `t(última amostra)`: the last word is a function's name, not the end
-                after = normalised(sentence)[match.end("right") :]
+                after = written[match.end("right") :]
                 called = after.startswith("(") and not _UNIT_ASIDE.match(after)
                 for end in range(len(words), 0, -1):
                     if end < len(words) and not _WORD_AFTER.fullmatch(words[end]):

@@ -30,7 +30,7 @@ SWEPT_NAMES = frozenset({"frequency", "freq", "wavelength", "频率", "波长"})
 INDEX_NAMES = frozenset(
     {"n", "no", "nr", "index", "idx", "#", "sample", "point", "pt", "序号", "sequence"}
 )
-_UNCERTAINTY_PREFIX = re.compile(r"^(?:delta|sigma|unc|std|err|d|δ|Δ|σ|u)[_ ]?(?P<of>.+)$", re.I)
+_UNCERTAINTY_PREFIX = re.compile(r"^(?:delta|sigma|unc|std|err|d|δ|Δ|σ|u)[_ .]?(?P<of>.+)$", re.I)
 _UNCERTAINTY_SUFFIX = re.compile(
     r"^(?P<of>.+?)[_ ](?:err|error|unc|uncertainty|sigma|std|stdev)$", re.I
 )

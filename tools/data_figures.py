@@ -29,7 +29,8 @@ from labscribe.tools.analysis import Analysis
 from labscribe.tools.base import Folder
 from labscribe.tools.figure_names import free_name
 from labscribe.tools.figure_plan import FigureJob, figure_jobs
-from labscribe.tools.fit_result import Fit, format_value
+from labscribe.tools.fit_claims import asked_by_all
+from labscribe.tools.fit_result import Fit, alike, format_value
 from labscribe.tools.fits import evaluate
 from labscribe.tools.formed_columns import form_columns
 from labscribe.tools.out_files import out_folder, write_whole
@@ -97,9 +98,16 @@ def draw_data_figures(
         except Exception:  # the data's shape must never cost the report its other figures
             continue
         tried = any(f.table == summary.id and f.model for f in analysis.fits)
-        records.append({"path": f"figures/{name}.png", "caption": _caption(summary, fit, tried)}
-                       | job.shows())  # fmt: skip
+        shown = next((group for group in alike(analysis.fits) if fit in group), [fit])
+        caption = _caption(summary, fit, tried, asked_by_all(shown, analysis) if fit else "")
+        records.append({"path": f"figures/{name}.png", "caption": caption} | job.shows())
     return records
+
+
+def _why(why: str, fit: Fit) -> str:
+    """`why` as the caption says it: "the model task 2 asks for, linear", "a linear fit (not
+    the model task 1 asks for, which is ...)"."""
+    return f"a {fit.model} fit ({why})" if why.startswith("not ") else f"{why}, {fit.model}"
 
 
 def _reread(folder: Folder, summary: TableSummary, read: dict[str, list[Table]]) -> Table | None:
@@ -195,9 +203,10 @@ def _installed(family: str) -> bool:
     return any(entry.name == family for entry in font_manager.fontManager.ttflist)
 
 
-def _caption(summary: TableSummary, fit: Fit | None, tried: bool = True) -> str:
-    """The figure's caption: the fit drawn; else why none is, as it is: no model fitted to
-    the table describes its data (`tried`), or none was fitted to them."""
+def _caption(summary: TableSummary, fit: Fit | None, tried: bool = True, asked: str = "") -> str:
+    """The figure's caption: the fit drawn, with why it was made (`asked`: which task's
+    model, if any; tools.fit_claims.asked_by); else why none is, as it is: no model fitted
+    to the table describes its data (`tried`), or none was fitted to them."""
     where = f"{summary.id}" + (f", {summary.title}" if summary.title else "")
     x = summary.column(fit.x if fit is not None else summary.x or "").name
     variable = summary.column(summary.x or "") if fit is None and summary.x else None
@@ -222,7 +231,7 @@ def _caption(summary: TableSummary, fit: Fit | None, tried: bool = True) -> str:
     named = ", ".join(f"{p.name} = {format_value(p)}" for p in fit.key_parameters())
     remark = regression_remark(fit)
     return (
-        f"{fit.y_label} against {x} ({where}) with {fit.label}, {fit.model}: {named} "
+        f"{fit.y_label} against {x} ({where}) with {_why(asked or fit.label, fit)}: {named} "
         f"(R² = {fit.r_squared:.4f}). Lower panel: residuals."
         + (f" This is {remark}." if remark else "")
     )

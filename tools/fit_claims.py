@@ -12,8 +12,9 @@ what was tried and what it is not about.
 from __future__ import annotations
 
 from labscribe.tools.analysis import Analysis
-from labscribe.tools.fit_result import Fit
-from labscribe.tools.task_fit import not_task_fit
+from labscribe.tools.fit_result import BEST_BY_BIC, Fit
+from labscribe.tools.task_fit import differs, not_task_fit, task_ask
+from labscribe.tools.tasks import task_number
 
 NONE_TRIED = "no model tried describes these data"
 
@@ -53,3 +54,32 @@ def standard_note(note: str, fit: Fit, fits: list[Fit], asked: dict[int, bool]) 
     else:
         after = "; no other model was fitted to them"
     return f"none of the standard models tried{closest} describes these data{rest}{after}"
+
+
+def asked_by_all(fits: list[Fit], analysis: Analysis) -> str:
+    """Why the fits alike in what they show (fit_result.alike: one curve) were made, in one
+    phrase: "the model tasks B and C ask for" where each is a task's as it is. The fit
+    table's row and the figure's caption both say it."""
+    asked = [asked_by(f, analysis) for f in fits]
+    labels = [label for _, label in asked if label]
+    if len(labels) == len(fits) > 1:
+        return f"the model tasks {', '.join(labels[:-1])} and {labels[-1]} ask for"
+    return "; ".join(dict.fromkeys(why for why, _ in asked))
+
+
+def asked_by(fit: Fit, analysis: Analysis) -> tuple[str, str]:
+    """Why the fit was made, and the label of the task that asks for it as it is ("" where
+    none does: the best standard model, or not the model its task asks for). The fit table
+    and the figure's caption both say it: a line of other columns than the task's is never
+    "the model the assignment asks for" in either."""
+    if not fit.requested:
+        return BEST_BY_BIC, ""
+    number = analysis.tasks.index(fit.requested) + 1 if fit.requested in analysis.tasks else 0
+    if not number:
+        return "the model the assignment asks for", ""
+    label = task_number(analysis.task_numbers, number)
+    if ask := task_ask(fit, analysis.tasks):
+        table = next((t for t in analysis.tables if t.id == fit.table), None)
+        if differs(fit, ask, table):
+            return f"not the model task {label} asks for, which is {ask.text()}", ""
+    return f"the model task {label} asks for", label

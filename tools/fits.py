@@ -55,7 +55,11 @@ from labscribe.tools.shapes import BY_NAME, SHAPES, build
 from labscribe.tools.si_units import si_of
 from labscribe.tools.starts import formula_model
 from labscribe.tools.tables import Table, TableSummary
+from labscribe.tools.verdict import scatter
 
+# The share of a response's scatter its predictor's uncertainty, carried through the slope,
+# must reach to be taken as the noise when the response states none of its own.
+PREDICTOR_SHARE = 0.5
 MAX_FITTED_COLUMNS = 6  # per table: a report discusses a few curves, not a whole dump
 
 
@@ -77,15 +81,24 @@ def _weights(
 ) -> tuple[np.ndarray | None, str | None]:
     """The response's σ for a fit against `against`, and its name: the predictor's own
     uncertainty column carried through the data's slope where it has one (effective
-    variance), else the response's uncertainty column."""
+    variance), else the response's uncertainty column. A response with no uncertainty
+    column is weighted by the predictor's alone only where that accounts for the scatter
+    of neighbouring points (a filter's bandwidth against a voltmeter's digits: at least
+    PREDICTOR_SHARE of it); where it is smaller, the response's own noise, stated nowhere,
+    is most of it, and is estimated from the residuals as without an uncertainty column: a
+    χ² against the predictor's alone would blame the model for that noise."""
     x_key = sigmas.get(against.key)
     if x_key is None:
         return sigma, sigma_key
     combined = effective_sigma(xs, ys, sigma, frame[x_key].to_numpy())
     if combined is None:
         return sigma, sigma_key
-    both = f"{sigma_key} and {x_key}" if sigma_key else x_key
-    return combined, f"{both} (through the slope)"
+    if sigma_key is None:
+        spread = scatter(xs, ys)
+        if spread is not None and float(np.nanmedian(combined)) < spread * PREDICTOR_SHARE:
+            return sigma, sigma_key
+        return combined, f"{x_key} (through the slope)"
+    return combined, f"{sigma_key} and {x_key} (through the slope)"
 
 
 def fit_table(

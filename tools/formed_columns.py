@@ -24,7 +24,7 @@ import sympy
 from labscribe.tools.axis_expressions import Wanted, defined, plotted, swings_timed
 from labscribe.tools.column_names import OWN_LETTER, name_ends
 from labscribe.tools.columns import Column
-from labscribe.tools.formed_inputs import Known, known_column, stated_knowns
+from labscribe.tools.formed_inputs import Inputs, Known, known_column, reading_known, stated_knowns
 from labscribe.tools.formed_units import (
     pure_number_scale,
     unit_of,
@@ -33,6 +33,7 @@ from labscribe.tools.formed_units import (
 from labscribe.tools.formula_notation import plain_arithmetic
 from labscribe.tools.held_powers import held_square
 from labscribe.tools.parameters import ParameterRow
+from labscribe.tools.reference_readings import reading, reference_row
 from labscribe.tools.repeat_names import RUN_NAME, stated_swings
 from labscribe.tools.symbol_dimensions import conventional_column, dimension_is
 from labscribe.tools.tables import Table
@@ -72,10 +73,10 @@ def form_columns(
     used = {s for axis in axes for s in axis.symbols} | {
         w.name for w in definitions if re.search(_symbol_pattern(w.name), "\n".join(tasks))
     }
-    given = stated_knowns(stated)
+    inputs = Inputs(stated_knowns(stated), "\n".join(tasks))
     formed_anywhere: set[str] = set()
     for table in tables:
-        formed_anywhere |= _form_in(table, definitions, axes, (period, swings), used, given)
+        formed_anywhere |= _form_in(table, definitions, axes, (period, swings), used, inputs)
     result = Forming()
     for axis in axes:
         if axis.name not in formed_anywhere and not any(
@@ -105,7 +106,7 @@ def _form_in(
     axes: list[Wanted],
     period: tuple[bool, int | None],
     used: set[str],
-    given: dict[str, Known],
+    inputs: Inputs,
 ) -> set[str]:
     formed: set[str] = set()
     summary = table.summary
@@ -113,7 +114,7 @@ def _form_in(
     for wanted in definitions:
         if wanted.name not in used or wanted.name in done:
             continue
-        if _add(table, wanted, f"{wanted.name} = ", given):
+        if _add(table, wanted, f"{wanted.name} = ", inputs):
             done.add(wanted.name)
             formed.add(wanted.name)
     if period[0] and "T" not in done and _add_period(table, period[1]):
@@ -122,7 +123,8 @@ def _form_in(
         if len(formed) >= MAX_FORMED:
             break
         held = any(_holds(c, wanted.expression) for c in summary.columns)  # `f_quadrado`
-        if wanted.name not in done and not held and _add(table, wanted, f"{wanted.name} = ", given):
+        prefix = f"{wanted.name} = "
+        if wanted.name not in done and not held and _add(table, wanted, prefix, inputs):
             done.add(wanted.name)
             formed.add(wanted.name)
     return formed
@@ -161,18 +163,18 @@ def _add_period(table: Table, stated: int | None) -> bool:
     return True
 
 
-def _add(table: Table, wanted: Wanted, prefix: str, given: dict[str, Known]) -> bool:
+def _add(table: Table, wanted: Wanted, prefix: str, inputs: Inputs) -> bool:
     """Form `wanted` in `table` where every symbol of it names a column; False otherwise.
     A symbol that names several series of different runs (`V_C1`, `V_C2`: one capacitor
     each) forms `wanted` once for each, named after it (`ln V_C1`): their mean is no
     measurement."""
     for symbol in sorted(wanted.symbols):
-        columns = columns_for(symbol, table.summary.columns)
+        columns = columns_for(symbol, table.summary.columns, inputs.tasks)
         if len(columns) >= 2 and not _repeats(columns) and not _agree(columns, table):
             runs = [_for_run(wanted, symbol, column) for column in columns]
-            return sum(_add_one(table, run, prefix, {symbol: [c]}, given)
+            return sum(_add_one(table, run, prefix, {symbol: [c]}, inputs)
                        for run, c in zip(runs, columns, strict=True)) > 0  # fmt: skip
-    return _add_one(table, wanted, prefix, {}, given)
+    return _add_one(table, wanted, prefix, {}, inputs)
 
 
 def _for_run(wanted: Wanted, symbol: str, column: Column) -> Wanted:
@@ -196,20 +198,22 @@ def _add_one(
     wanted: Wanted,
     prefix: str,
     chosen: dict[str, list[Column]],
-    given: dict[str, Known],
+    inputs: Inputs,
 ) -> bool:
     """Form `wanted` with the columns `chosen` for some of its symbols, the others' by
-    name (columns_for), else by the value `given` for them; False where a symbol names
-    neither, or no symbol a column."""
+    name (columns_for), else by the value the handout states for them, else as one reading
+    of a column (h(m=0), T_0); False where a symbol names none, or no symbol a column."""
     known: dict[str, Known] = {}
     sources: list[str] = []
     for symbol in sorted(wanted.symbols):
-        columns = chosen.get(symbol) or columns_for(symbol, table.summary.columns)
+        columns = chosen.get(symbol) or columns_for(symbol, table.summary.columns, inputs.tasks)
         if columns:
             known[symbol] = known_column(symbol, columns, table)
             sources += [c.key for c in columns]
-        elif symbol in given:
-            known[symbol] = given[symbol]
+        elif symbol in inputs.stated:
+            known[symbol] = inputs.stated[symbol]
+        elif (one := _one_reading(symbol, table, chosen, inputs.tasks)) is not None:
+            known[symbol] = one
         else:
             return False
     if not sources:
@@ -242,6 +246,24 @@ def _add_one(
     key = _append(table, wanted.name, values, unit_text(units), how, sources)
     _propagate(table, wanted, known, (key, unit_text(units), scale or 1.0))
     return True
+
+
+def _one_reading(
+    symbol: str, table: Table, chosen: dict[str, list[Column]], tasks: str
+) -> Known | None:
+    """The reading `symbol` stands for (h(m=0), T_0; tools.reference_readings) in the one
+    column of its quantity, from the row that holds it; None where there is none."""
+    wanted = reading(symbol)
+    if wanted is None:
+        return None
+    columns = chosen.get(wanted.of) or columns_for(wanted.of, table.summary.columns, tasks)
+    where = columns_for(wanted.where, table.summary.columns, tasks) if wanted.where else None
+    if len(columns) != 1 or where == []:
+        return None
+    found = reference_row(table, columns[0], where)
+    if found is None:
+        return None
+    return reading_known(symbol, known_column(wanted.of, columns, table), *found)
 
 
 def _held(table: Table, values: np.ndarray, sources: list[str]) -> bool:
@@ -292,15 +314,19 @@ def _propagate(
     next(c for c in table.summary.columns if c.key == sigma_key).uncertainty_of = key
 
 
-def columns_for(symbol: str, columns: list[Column]) -> list[Column]:
+def columns_for(symbol: str, columns: list[Column], tasks: str = "") -> list[Column]:
     """The column a formula's symbol names, or the repeated series of one quantity it names
     (five columns `T (s)`: their mean is the quantity): by its name; by the first or last
-    word of its name (`L_air`, `lambda_peak`, `load m`); else the one column whose unit has
-    the dimension the symbol conventionally stands for (p: a pressure). [] for none."""
+    word of its name (`L_air`, `lambda_peak`, `load m`); by its first letter in camelCase
+    (`hResorte` for h) where it is the only one or the only one the `tasks` name; else the
+    one column whose unit has the dimension the symbol conventionally stands for (p: a
+    pressure). [] for none."""
     usable = [c for c in columns if c.uncertainty_of is None and c.count]
+    camel = [c for c in usable if re.match(rf"{re.escape(symbol)}[A-Z][a-z]", c.name)]
     for named in (
         [c for c in usable if symbol in (c.name, c.key, _symbol_of(c.name))],
         [c for c in usable if symbol in name_ends(c.name) and not c.formed],
+        [c for c in camel if len(camel) == 1 or re.search(_symbol_pattern(c.name), tasks)],
     ):
         if len(named) == 1 or (named and (_repeats(named) or _observers(named, symbol))):
             return named

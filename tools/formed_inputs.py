@@ -34,6 +34,16 @@ class Known:
     """For a value the handout states (`Δt = 10 s`), as it states it; "" for a column."""
 
 
+@dataclass(frozen=True)
+class Inputs:
+    """What a formed quantity may take besides its table's columns: the values the handout
+    states, by symbol, and the tasks' text, whose naming of a column (`hResorte`) settles
+    which of several a symbol (h) means."""
+
+    stated: dict[str, Known]
+    tasks: str = ""
+
+
 def known_column(symbol: str, columns: list[Column], table: Table) -> Known:
     """The columns' values as a formula uses them (repeated series by their mean): a
     temperature in °C or °F in kelvin (a formula of physics takes absolute temperatures),
@@ -70,6 +80,16 @@ def known_column(symbol: str, columns: list[Column], table: Table) -> Known:
     if sigma is not None:
         known.uncertainty = Known(paired[0].name, sigma * step, known.units, paired[0].name)
     return known
+
+
+def reading_known(symbol: str, column: Known, row: int, where: str) -> Known:
+    """The one reading of `column` in `row` as the formula's `symbol` (h(m=0), T_0)."""
+    sigma = column.uncertainty
+    return Known(
+        symbol, np.float64(column.values[row]), column.units, f"{column.text} {where}",
+        None if sigma is None else Known(sigma.name, np.float64(sigma.values[row]), sigma.units,
+                                         f"{sigma.text} {where}"),
+    )  # fmt: skip
 
 
 def stated_knowns(stated: Sequence[ParameterRow]) -> dict[str, Known]:

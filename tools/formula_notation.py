@@ -45,7 +45,7 @@ _SUBSCRIPT_PLAIN = str.maketrans("₀₁₂₃₄₅₆₇₈₉ₐₑₒₓₕ�
 # A formula's left side, a name that starts a word: a search that could start a name inside
 # a word would scan the rest of the word from each of its letters, quadratic in its length.
 _LEFT_SIDE = re.compile(
-    r"(?<![A-Za-z0-9_\u0370-\u03ff{}])"
+    r"(?<![\w{}])"  # not inside a word: the `mico` of "k dinámico = 4π²·m/T²" is none
     r"(?P<left>[A-Za-z\u0370-\u03ff][A-Za-z0-9_\u0370-\u03ff{}]*(?:\([^()=]{1,12}\))?)"
     r"\s*=\s*(?P<right>.+)"
 )

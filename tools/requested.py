@@ -19,9 +19,10 @@ import re
 
 from pydantic import BaseModel
 
+from labscribe.tools.axis_expressions import plotted
 from labscribe.tools.formula_notation import formula_in
 from labscribe.tools.formula_parse import FormulaError, parse_formula
-from labscribe.tools.role_phrases import pairings, sentences
+from labscribe.tools.role_phrases import asked_objects, pairings, sentences
 
 FIT_CUE = re.compile(
     r"\bfit|regress|least[- ]squares|\bmodel|describ|\bfollow|according to|拟合|回归|符合|"
@@ -152,6 +153,10 @@ def requested_model(task: str, number: int = 1) -> Request | None:
         return Request(task=task, number=number, formula=written, shape=named and named[0])
     if named is not None and (cue or named[1]):
         return Request(task=task, number=number, shape=named[0])
+    if plotted([task]) and any(asked_objects(s) for s in sentences(task)):
+        # "Tragen Sie ln(U_C) gegen t auf und bestimmen Sie RC": a value from a linearising
+        # plot is its straight line's (tools.line_law reads the law's constants off it)
+        return Request(task=task, number=number, shape="linear")
     return None
 
 

@@ -10,12 +10,15 @@ units ("RC-Entladekurve.csv   t in Mikrosekunden, U in V") gives them to that fi
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import PurePosixPath
+from typing import TypeVar
 
 from labscribe.tools.columns import Column
 from labscribe.tools.role_phrases import sentences
 from labscribe.tools.units import known_unit
 
+_T = TypeVar("_T")
 MAX_UNIT_WORDS = 3  # "degrees Celsius", "mm Hg"
 MAX_GAP_WORDS = 8  # "column `pressure` is the vapour pressure in mm Hg"
 _CLAUSES = re.compile(r"[;,]\s+(?=(?:and\s+)?(?:the\s+)?(?:column|col\.|spalte|colonne|colonna)\b)"
@@ -44,24 +47,43 @@ def stated_units(columns: list[Column], text: str, source: str = "") -> None:
     listed = listing(text, PurePosixPath(source).name) if source else []
     if listed:
         clauses = [part for line in listed for part in re.split(r"[,;]\s*", line)]
-        _give(columns, clauses, {c.key: _mention(c.name, listed=True) for c in columns if c.name})
-    clauses = [part for sentence in sentences(text) for part in _CLAUSES.split(sentence)]
-    _give(columns, clauses, {c.key: _mention(c.name) for c in columns if c.name})
+        _give(columns, clauses, {c.key: mention(c.name, listed=True) for c in columns if c.name})
+    clauses = [part for sentence in sentences(text) for part in clauses_of(sentence)]
+    _give(columns, clauses, {c.key: mention(c.name) for c in columns if c.name})
+
+
+def clauses_of(sentence: str) -> list[str]:
+    """The clauses of a sentence that each say something of one column: split at `;` and
+    before ", column ...", ", Spalte ..."."""
+    return _CLAUSES.split(sentence)
 
 
 def _give(columns: list[Column], clauses: list[str], names: dict[str, re.Pattern[str]]) -> None:
     for column in [c for c in columns if not c.unit and not c.formed and c.key in names]:
-        others = [pattern for key, pattern in names.items() if key != column.key]
-        for clause in clauses:
-            found = names[column.key].search(clause)
-            if found is None:
-                continue
-            rest = clause[found.end() :]
-            cut = min((m.start() for p in others if (m := p.search(rest))), default=len(rest))
-            cut = min(cut, quoted.start() if (quoted := _QUOTED.search(rest)) else cut)
-            if unit := _unit_after(" ".join(rest[:cut].split()[:MAX_GAP_WORDS])):
-                column.unit = unit
-                break
+        if unit := said_of(column.key, names, clauses, _unit_near):
+            column.unit = unit
+
+
+def said_of(
+    key: str,
+    names: dict[str, re.Pattern[str]],
+    clauses: list[str],
+    read: Callable[[str], _T | None],
+) -> _T | None:
+    """What `read` finds first in what a clause says of the column `key` (named by its
+    pattern in `names`): the words after its name, up to another column's name or another
+    quoted name."""
+    others = [pattern for other, pattern in names.items() if other != key]
+    for clause in clauses:
+        found = names[key].search(clause)
+        if found is None:
+            continue
+        rest = clause[found.end() :]
+        cut = min((m.start() for p in others if (m := p.search(rest))), default=len(rest))
+        cut = min(cut, quoted.start() if (quoted := _QUOTED.search(rest)) else cut)
+        if (value := read(rest[:cut])) is not None:
+            return value
+    return None
 
 
 def listing(text: str, name: str) -> list[str]:
@@ -81,7 +103,7 @@ def listing(text: str, name: str) -> list[str]:
     return []
 
 
-def _mention(name: str, *, listed: bool = False) -> re.Pattern[str]:
+def mention(name: str, *, listed: bool = False) -> re.Pattern[str]:
     """A column's name as prose mentions it, quoted or whole (`pressure.csv` is none); a
     name of one letter only quoted, as written (`V`; the V of "a voltage V" is no column),
     but in the lines that list its file."""
@@ -90,6 +112,10 @@ def _mention(name: str, *, listed: bool = False) -> re.Pattern[str]:
     if len(name) == 1:
         return re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
     return re.compile(rf"[`'\"“]?(?<![\w-]){re.escape(name)}(?![\w-]|\.\w)[`'\"”]?", re.I)
+
+
+def _unit_near(rest: str) -> str | None:
+    return _unit_after(" ".join(rest.split()[:MAX_GAP_WORDS]))
 
 
 def _unit_after(rest: str) -> str | None:

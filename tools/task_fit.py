@@ -276,10 +276,12 @@ def _other_columns(fit: Fit, axes: Axes, table: TableSummary | None) -> bool:
         if not core:
             continue
         if table is not None:
-            named = [c.name for c in found or []]
+            named = {c.name for c in found or []}
             if named:
-                # a formed column (T² of the T columns) answers to its columns' name
-                if column not in named and _core(column) not in named:
+                # a formed column (T² of the T columns) answers to its columns' name; a
+                # column `T` the handout calls t answers to its name
+                keys = {c.key for c in found or []}
+                if column not in named | keys and _core(column) not in named:
                     return True
                 continue
             if _other_dimension(core, phrase, column, table):

@@ -11,6 +11,7 @@ from labscribe.tools.columns import Column
 from labscribe.tools.constants import asked_symbols
 from labscribe.tools.data_facts import topic_words, words_of
 from labscribe.tools.fit_result import Fit, axes_of, format_value
+from labscribe.tools.point_values import is_point_value
 from labscribe.tools.tables import TableSummary
 
 CHINESE_WORDS = {
@@ -44,6 +45,8 @@ def other_fits(
         # a standard model's placeholder letters (the `c` of an exponential approach, a
         # cubic's `c2`) are no symbol a task asks for: its own formula's `c` is another
         symbols = asked_for - PLACEHOLDERS if not (fit.requested or fit.explorer) else asked_for
+        # "Calcular k dinámico = 4π²·m/T²": the task's own formula gives its k, not the fit
+        symbols = {s for s in symbols if fit.requested == task or not _defines(task, s)}
         named = [p for p in shown if topic_words(fit, p) & words or p.name in symbols]
         named = named if only is None else [p for p in shown if p.name in only]
         values = ", ".join(f"{p.name} = {format_value(p)}" for p in named)
@@ -51,6 +54,16 @@ def other_fits(
         if named and (text := f"{values} (fit of {axes_of(fit, fits)})") not in found:
             found.append(text)
     return found
+
+
+def _defines(task: str, symbol: str) -> bool:
+    """Whether `task` writes its own formula for `symbol`, with a qualifier or without
+    (`k = 4π²·m/T²`, `k dinámico = ...`, `g_exp = ...`): a value worked out so, not fitted."""
+    qualified = rf"(?<![\w]){re.escape(symbol)}(?:_\w+|\s+[^\W\d]+)?\s*=\s*(?P<right>[^=,;]+)"
+    return any(
+        not is_point_value(found["right"].strip(" ."))  # `k = 5 N/m` states a value
+        for found in re.finditer(qualified, task)
+    )
 
 
 def material(analysis: Analysis, words: set[str], task: str = "") -> list[str]:

@@ -47,8 +47,8 @@ ASSIGNMENT_SUFFIXES = frozenset({".pdf", ".txt", ".md", ".tex", ".html", ".htm",
 ASSIGNMENT_NAME = re.compile(
     r"assign|handout|hand-out|lab[ _-]?sheet|worksheet|instruction|task|exercise|brief"
     r"|requirement|anleitung|aufgabe|arbeitsblatt|übung|uebung"
-    r"|[ée]nonc[ée]|consigne|sujet|gui[oó]n|enunciado|pr[aá]ctica|esercitazion|istruzion"
-    r"|scheda|consegna|traccia"
+    r"|[ée]nonc[ée]|consign[ae]|sujet|gui[oó]n|enunciado|pr[aá]ctica|esercitazion|istruzion"
+    r"|scheda|consegna|traccia|roteiro|apostila"
     # Polish, Czech, Dutch and Russian: "instrukcja_cw2", "zadanie_3.3.4", "opdracht"
     r"|instrukcj|zadani|zadání|[ćc]wiczeni|[úu]loh|n[áa]vod|opdracht|handleiding|practicum"
     r"|задани|инструкц|методич|лабораторн"

@@ -106,7 +106,7 @@ def test_no_model_a_model_asked_twice_is_shown_once_and_a_plot_names_its_figure(
     assert len(rows) == 1 and "(the model tasks B and C ask for" in rows[0], rows
     drawn = re.findall(r"\\caption\{Stopping Voltage against Wavelength[^}]*", report)
     assert len(drawn) == 1, drawn
-    assert "with the model the assignment asks for, linear" in drawn[0]
+    assert "with the model tasks B and C ask for, linear" in drawn[0]  # as the fit table says
     assert "best fit" not in drawn[0]
     plot = next(line for line in checklist(report).splitlines() if line.startswith("A & "))
     assert plot.count("labscribe's figure of Stopping Voltage against Wavelength") == 1, plot

@@ -128,3 +128,52 @@ def test_a_range_the_task_names_and_subscripted_coefficients(tmp_path: Path) -> 
         assert f"alpha = {alpha:.5f}" in report, name
     assert "T from 20 to 30, the range the task names" in report
     assert "s = " not in line
+
+
+SPRING = """\
+# Constante elástica de un resorte
+
+Se cuelgan del resorte distintas masas m (en g) y se mide con una regla la altura del gancho
+(`hGancho(cm)`) y la del extremo del resorte (`hResorte(cm)`) respecto del piso.
+
+Estiramiento: x = h(m=0) − h(m). En equilibrio: m·g = k·x, es decir x = (g/k)·m.
+Usar g = 9,79 m/s² (valor local).
+
+## Consignas
+1. Con hResorte(cm) calcular el estiramiento x para cada masa y ajustar x = (g/k)·m (recta por
+   el origen). Informar k con su incerteza.
+2. Calcular k dinámico = 4π²·m/T² con su incerteza.
+"""
+# Rows as a lab writes them down: not sorted by load, the unloaded spring second, and two
+# loads of no whole ball (bolitas = 0).
+SPRING_DATA = """\
+bolitas;m(g);hGancho(cm);hResorte(cm)
+6;37.7;31.9;34.0
+0;0.0;36.8;39.2
+0;7.3;35.8;38.3
+4;27.3;33.3;35.6
+2;17.9;34.4;36.9
+8;47.5;30.3;32.6
+10;57.9;28.7;31.1
+"""
+
+
+def test_a_stretch_from_the_unloaded_row_answers_hookes_law(tmp_path: Path) -> None:
+    """The handout's x = h(m=0) − h(m) is formed from the height it names and the row where
+    m is 0, and k comes from the line through the origin of x against m, in N/m; Hooke's law
+    fitted to the raw height (k = 1.2 N/m here) is never the answer, and the fitted k is no
+    answer to the task that works k out by its own formula."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / "MvsH.csv").write_text(SPRING_DATA)
+    report = report_for(tmp_path, ("consigna.md", SPRING), (folder / "MvsH.csv", "MvsH.csv"))
+    frame = pd.read_csv(folder / "MvsH.csv", sep=";")
+    mass = frame["m(g)"].to_numpy() / 1000
+    stretch = (39.2 - frame["hResorte(cm)"].to_numpy()) / 100
+    slope = np.sum(mass * stretch) / np.sum(mass**2)
+    row = _row(report, "1")
+    found = re.search(r"k = ([\d.]+) ± ([\d.]+) N/m", row)
+    assert found, row
+    assert float(found[1]) == pytest.approx(9.79 / slope, rel=2e-3)
+    assert "hResorte where m = 0" in report.replace("\\allowbreak{}", "")
+    assert "k = " not in _row(report, "2").split(" & ")[2]

@@ -256,3 +256,43 @@ def test_a_task_that_names_a_file_is_answered_from_that_file_alone(tmp_path: Pat
     assert "fitted to U against t" in second and "against f" not in second, second
     asked = [line for line in report.splitlines() if "(the model task 2 asks for" in line]
     assert asked and all("(RC-Entladekurve.csv)" in line for line in asked), asked
+
+
+DISCHARGE = """\
+# V353 – Relaxationsverhalten eines RC-Kreises
+
+Die Kondensatorspannung folgt U_C(t) = U_0 · exp(−t / RC).
+Datei `entladung.csv`: Spalte `T` = Zeit t in µs, Spalte `U` = Kondensatorspannung U_C in Volt
+(Ablesegenauigkeit ca. 0,1 V).
+
+## Aufgaben
+1. Tragen Sie ln(U_C) gegen t auf und bestimmen Sie die Zeitkonstante RC mit Unsicherheit.
+"""
+
+
+def test_rc_from_the_line_of_ln_u_weighted_by_the_stated_reading_precision(
+    tmp_path: Path,
+) -> None:
+    """ "ln(U_C) gegen t ... bestimmen Sie RC": the straight line of ln U_C, each point weighted
+    by the stated 0.1 V over U_C (u(ln U) = u(U)/U), so the readings near the scope's
+    resolution do not pull the slope; RC = −1/slope in µs. The column `T` the handout calls
+    t is the task's t: the line is the one the task asks for."""
+    frame = pd.read_csv(REAL / "rc353" / "RC-Entladekurve.csv")
+    data = tmp_path / "entladung.csv"  # headed `T` as another group's file of V353 is
+    frame.rename(columns={"t": "T"}).to_csv(data, index=False)
+    report = report_for(tmp_path, ("Aufgabe.md", DISCHARGE), (data, "entladung.csv"))
+    slope, _ = np.polyfit(frame["t"], np.log(frame["U"]), 1, w=frame["U"] / 0.1)
+    row = _row(report, "1")
+    found = re.search(r"RC = ([\d.]+) ± ([\d.]+) µs", row)
+    assert found, row
+    assert float(found[1]) == pytest.approx(-1 / slope, rel=2e-3)
+    assert re.search(
+        r"ln\(U_C\) against t \[µs\] \(entladung.csv\) & linear: slope·x \+ "
+        r"intercept \(the model task 1 asks for\)",
+        report.replace("\\_\\allowbreak{}", "_"),
+    )
+    unweighted = -1 / np.polyfit(frame["t"], np.log(frame["U"]), 1)[0]  # 78 µs, not 107
+    assert abs(float(found[1]) - unweighted) > 3 * float(found[2])
+    assert "as the handout states (“Ablesegenauigkeit ca. 0,1 V”)" in report.replace(
+        "\\allowbreak{}", ""
+    )

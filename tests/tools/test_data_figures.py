@@ -140,3 +140,26 @@ def test_a_caption_never_claims_models_were_tried_when_none_was() -> None:
         "No model was fitted to them, so no fit is drawn."
     )
     assert "(see the notes on the fits)" in _caption(summary, None, tried=True)
+
+
+def test_a_caption_says_why_the_line_was_fitted_as_the_fit_table_does() -> None:
+    """A line of other columns than the task's is never "the model the assignment asks
+    for" under its figure: the caption says what the fit table's row says."""
+    from labscribe.tools.columns import Column
+    from labscribe.tools.data_figures import _caption
+    from labscribe.tools.fit_result import Fit, Parameter
+    from labscribe.tools.tables import TableSummary
+
+    columns = [Column(key=k, header=k, name=k, count=5, minimum=0.0, maximum=1.0)
+               for k in ("dT", "T")]  # fmt: skip
+    summary = TableSummary(id="Jolly.csv", source="Jolly.csv", block=0, encoding="utf-8",
+                           delimiter=",", decimal=".", rows=5, columns=columns, x="dT")  # fmt: skip
+    slope = Parameter(name="slope", value=13.0, stderr=0.8)
+    fit = Fit(table="Jolly.csv", x="dT", y="T", model="linear", requested="Plot p against ϑ.",
+              parameters=[slope], r_squared=0.97)  # fmt: skip
+    asked = "not the model task 3 asks for, which is a straight-line fit of p against ϑ"
+    caption = _caption(summary, fit, asked=asked)
+    assert f"with a linear fit ({asked}): slope = 13.00 ± 0.80" in caption
+    assert "the model the assignment asks for" not in caption
+    plain = _caption(summary, fit, asked="the model task 3 asks for")
+    assert "with the model task 3 asks for, linear: slope" in plain

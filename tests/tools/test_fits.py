@@ -330,3 +330,21 @@ def test_a_column_that_repeats_the_variable_is_not_fitted_against_it(tmp_path: P
     (tmp_path / "scan.csv").write_text("lam (m),I (A),lam2 (m)\n" + "\n".join(rows) + "\n")
     fits = analyse(Folder(tmp_path)).fits
     assert {fit.y for fit in fits} == {"I"}
+
+
+@pytest.mark.parametrize(("dx", "carried"), [(0.001, False), (1.0, True)])
+def test_a_predictor_s_uncertainty_weighs_a_response_without_one_only_where_it_is_the_noise(
+    tmp_path: Path, dx: float, carried: bool
+) -> None:
+    """`d.m` beside `m` and a height with no uncertainty of its own: a mass known to 1 mg
+    carried through the slope is not the height's noise (its χ² would blame the line for
+    the ruler's), so the noise is estimated from the scatter; a predictor known to ±1 g,
+    whose spread through the slope is the scatter, weighs the points."""
+    rng = np.random.default_rng(4)
+    m = np.linspace(0, 60, 12)
+    h = 39.2 - 0.14 * m + rng.normal(0, 0.02, m.size) + 0.14 * rng.normal(0, dx, m.size)
+    rows = "\n".join(f"{a:.3f};{dx};{b:.3f}" for a, b in zip(m, h, strict=True))
+    (tmp_path / "spring.csv").write_text(f"m(g);d.m(g);h(cm)\n{rows}\n")
+    fits = [f for f in analyse(Folder(tmp_path)).fits if f.y == "h" and f.x == "m"]
+    assert fits
+    assert all(("d.m (through the slope)" in f.sigma) is carried for f in fits), fits[0].sigma

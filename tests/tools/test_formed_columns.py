@@ -308,3 +308,42 @@ def test_a_product_whose_units_cancel_is_the_number_it_is() -> None:
     assert phase.unit == ""
     np.testing.assert_allclose(table.frame["φ"], 2 * np.pi * np.array([10.0, 1000.0])
                                * np.array([1680.0, 120.0]) * 1e-6)  # fmt: skip
+
+
+def test_a_stretch_from_the_reading_where_the_load_is_zero() -> None:
+    """ "x = h(m=0) − h(m)" over unsorted rows (the unloaded spring in the second row) and two
+    camelCase heights: h is the one the task names, h(m=0) its reading where m is 0 (not
+    the first row's, not where the count of balls is 0, which is so twice)."""
+    table = table_of({
+        "bolitas": ("", [6.0, 0.0, 0.0, 4.0, 2.0]), "m": ("g", [37.7, 0.0, 7.3, 27.3, 17.9]),
+        "hGancho": ("cm", [31.9, 36.8, 35.8, 33.3, 34.4]),
+        "hResorte": ("cm", [34.0, 39.2, 38.3, 35.6, 36.9]),
+    })  # fmt: skip
+    text = "Estiramiento: x = h(m=0) − h(m). En equilibrio x = (g/k)·m."
+    form_columns([table], ["Con hResorte(cm) calcular el estiramiento x y ajustar x = (g/k)·m."],
+                 text)  # fmt: skip
+    x = next(c for c in table.summary.columns if c.name == "x")
+    np.testing.assert_allclose(table.frame["x"], 39.2 - np.array([34.0, 39.2, 38.3, 35.6, 36.9]))
+    assert x.unit == "cm"
+    assert "hResorte where m = 0" in x.formed
+
+
+def test_a_rise_from_the_first_reading_unless_the_handout_states_the_start() -> None:
+    """ "ΔT = T − T_0": T_0 is the first reading of T where no row has a zero elsewhere and
+    the prose states none; a stated T_0 is taken as stated."""
+    table = table_of({"Q": ("J", [5.0, 10.0, 15.0]), "T": ("K", [293.4, 295.1, 296.9])})
+    form_columns([table], ["Plot ΔT = T − T_0 against Q."], "")
+    rise = next(c for c in table.summary.columns if c.name == "ΔT")
+    np.testing.assert_allclose(table.frame["ΔT"], [0.0, 1.7, 3.5], atol=1e-9)
+    assert "T at its first reading" in rise.formed
+    stated = stated_values("The start temperature was T_0 = 290 K.", "h")
+    other = table_of({"Q": ("J", [5.0, 10.0, 15.0]), "T": ("K", [293.4, 295.1, 296.9])})
+    form_columns([other], ["Plot ΔT = T − T_0 against Q."], "", stated)
+    np.testing.assert_allclose(other.frame["ΔT"], [3.4, 5.1, 6.9], atol=1e-9)
+
+
+def test_no_reading_where_the_named_variable_is_zero_in_no_row_or_in_two() -> None:
+    for loads in ([5.0, 10.0, 15.0], [0.0, 0.0, 15.0]):
+        table = table_of({"m": ("g", loads), "h": ("cm", [30.0, 29.0, 28.0])})
+        form_columns([table], ["Compute x = h(m=0) − h(m) and fit x against m."], "")
+        assert "x" not in {c.name for c in table.summary.columns}

@@ -30,6 +30,8 @@ def rows(tmp_path: Path, text: str) -> list[ParameterRow]:
 
 def test_formulas_in_finds_every_formula_of_a_sentence() -> None:
     assert formulas_in(HANDOUT) == ["f0 = 1/(2 pi sqrt(LC))", "Q = f0/(f2 - f1)"]
+    # no left side starts inside a word: "dinámico" holds no `mico`
+    assert formulas_in("Calcular k dinámico = 4π²·m/T² con su incerteza.") == []
 
 
 def test_input_of_reads_a_nominal_value_and_its_tolerance_from_the_example() -> None:

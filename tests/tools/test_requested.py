@@ -63,10 +63,28 @@ def test_requested_model_reads_a_formula_it_writes(task: str, formula: str) -> N
         "From a, determine the gravitational acceleration g.",
         "Measure the period ten times.",
         "Discuss the decay of the signal quality over the day.",
+        "Tragen Sie T² gegen l auf.",  # a linearising plot asks for no value
+        "Plot T against l and determine the period at l = 1 m.",  # no linearising axis
     ],
 )
 def test_requested_model_finds_none_where_no_fit_is_asked(task: str) -> None:
     assert requested_model(task) is None
+
+
+@pytest.mark.parametrize(
+    "task",
+    [
+        # TU Dortmund V353, as its handouts word it
+        "Tragen Sie ln(U_C) gegen t auf und bestimmen Sie die Zeitkonstante RC mit Unsicherheit.",
+        "Plot T² against l and determine g.",
+        "Graficar ln(V) en función de t y calcular la constante de tiempo τ.",
+    ],
+)
+def test_a_value_from_a_linearising_plot_is_its_straight_line(task: str) -> None:
+    """A linearising axis (ln U, T²) plotted and a value asked: the plot's straight line,
+    whose slope and intercept the handout's law turns into the value (tools.line_law)."""
+    request = requested_model(task)
+    assert request is not None and request.shape == "linear" and request.formula is None
 
 
 # "linear" naming a plot's scale, in real text: a docstring of a German plotting script

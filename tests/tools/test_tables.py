@@ -211,6 +211,15 @@ def test_read_tables_pairs_an_uncertainty_column(tmp_path: Path) -> None:
     }  # fmt: skip
 
 
+def test_read_tables_pairs_an_uncertainty_column_written_with_a_dot(tmp_path: Path) -> None:
+    """`d.m(g)` beside `m(g)`, as R's read.csv names `d m`: the mass's uncertainty."""
+    (tmp_path / "MvsH.csv").write_text(
+        "m(g);d.m(g);h(cm)\n0;0.1;39.2\n7.3;0.1;38.3\n17.9;0.1;36.9\n"
+    )
+    columns = one_table(tmp_path, "MvsH.csv").summary.columns
+    assert {c.key: c.uncertainty_of for c in columns} == {"m": None, "d.m": "m", "h": None}
+
+
 def test_read_tables_records_where_each_column_peaks(tmp_path: Path) -> None:
     (tmp_path / "peak.csv").write_text("f,A\n1,0.1\n2,0.9\n3,0.4\n")
     assert one_table(tmp_path, "peak.csv").summary.column("A").x_at_maximum == 2.0

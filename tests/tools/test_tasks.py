@@ -26,6 +26,12 @@ def test_find_assignment_reads_chinese_names() -> None:
     assert find_assignment(["笔记.md", "实验四要求.txt"]) == "实验四要求.txt"
 
 
+@pytest.mark.parametrize("name", ["consigna_tp3.md", "roteiro_F329.pdf", "consegna.txt"])
+def test_find_assignment_reads_the_names_of_romance_courses(name: str) -> None:
+    """Spanish "consigna", Portuguese "roteiro" and Italian "consegna" name the handout."""
+    assert find_assignment(["notas.md", name, "datos.csv"]) == name
+
+
 def test_find_assignment_finds_none_without_a_telling_name() -> None:
     assert find_assignment(["notes.md", "report.pdf", "data/sweep.csv"]) is None
 
