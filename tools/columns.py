@@ -12,6 +12,7 @@ import pandas as pd
 from pydantic import BaseModel
 
 from labscribe.tools.counting import counts_rows, reader_index, series_label
+from labscribe.tools.symbol_dimensions import conventional_column
 
 MIN_MONOTONIC = 3  # a run of fewer values says nothing about rising or falling
 # Three readings of one sample (`Lectura` 1 to 3) rise by chance one time in three: only a
@@ -251,8 +252,10 @@ def pair_uncertainties(columns: list[Column]) -> None:
                 and match
                 and _abbreviated(columns[:i], match["of"], column.unit)
             )
-            of = match and (by_name.get(match["of"].lower()) or _subscripted(others, match["of"])
-                            or abbreviated)  # fmt: skip
+            of = match and (
+                by_name.get(match["of"].lower()) or _subscripted(others, match["of"])
+                or abbreviated or _differential(columns[:i], name, column.unit)
+            )  # fmt: skip
             if of and of != column.key:
                 column.uncertainty_of = of
                 break
@@ -269,6 +272,21 @@ def _abbreviated(before: list[Column], short: str, unit: str) -> str | None:
     last = before[-1]
     same = last.name.lower().startswith(short.lower()) and last.uncertainty_of is None
     return last.key if same and (last.unit == unit or not unit) else None
+
+
+def _differential(before: list[Column], name: str, unit: str) -> str | None:
+    """The key of the column right before `dL`, `dT`, `dp` that the symbol after the d
+    stands for, in the same unit: by its name's first letter (`Laenge`, `Temperatur`), or
+    by the quantity the symbol conventionally is (p: a pressure, `Druck` in hPa)."""
+    symbol = name[1:] if re.fullmatch(r"d[A-Za-z]", name) else None
+    if symbol is None or not before or not unit or before[-1].uncertainty_of is not None:
+        return None
+    last = before[-1]
+    if last.unit != unit:
+        return None
+    if last.name[:1].lower() == symbol.lower() or conventional_column(symbol, [last]):
+        return last.key
+    return None
 
 
 def _subscripted(columns: list[Column], symbol: str) -> str | None:

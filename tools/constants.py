@@ -117,6 +117,10 @@ _EXPRESSION = re.compile(r"(?<![^\s,;(])(?<!= )[^\s,;()=]+[/·*⋅^][^\s,;()]+")
 _GIVEN_ASIDE = re.compile(r"\([^()]*=[^()]*(?:\)|$)")
 
 
+# A symbol as a task writes it, subscripted as typed (`ϑ₀`) or with an underscore (`V_tot`).
+_TOKEN = re.compile(r"[A-Za-z\u0370-\u03ff][A-Za-z0-9_₀-₉ₐₑₒₓₕₖₗₘₙₚₛₜ]*")
+
+
 def asked_symbols(tasks: tuple[str, ...], text: str, words: dict[str, set[str]]) -> set[str]:
     """The symbols the handout asks to determine: named after a verb that asks for a value
     ("determine g", "find Planck's constant h", "求重力加速度 g"), by the symbol, by the
@@ -126,10 +130,7 @@ def asked_symbols(tasks: tuple[str, ...], text: str, words: dict[str, set[str]])
     for sentence in [s for task in tasks for s in sentences(task)] + sentences(text):
         for phrase in asked_objects(sentence):
             phrase = _EXPRESSION.sub(" ", _GIVEN_ASIDE.sub(" ", phrase))
-            tokens = {
-                m[0] for m in re.finditer(r"[A-Za-z\u0370-\u03ff][A-Za-z0-9_]*", phrase)
-                if not a_word_of_one_letter(phrase, m)
-            }  # fmt: skip
+            tokens = {m[0] for m in _TOKEN.finditer(phrase) if not a_word_of_one_letter(phrase, m)}
             asked |= {t for t in tokens if is_symbol(t) and t not in ("a", "an", "A")}
             lowered = phrase.lower()
             asked |= {s for s, named in words.items() if any(w in lowered for w in named)}

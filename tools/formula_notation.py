@@ -29,11 +29,11 @@ CONSTANTS = {"pi": sympy.pi}
 # Greek letters as assignments write them, spelled as symbol names (λ is not `lambda`, a
 # Python keyword).
 GREEK = {
-    "α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon", "ζ": "zeta",
-    "η": "eta", "θ": "theta", "κ": "kappa", "λ": "lam", "μ": "mu", "µ": "mu", "ν": "nu",
-    "ξ": "xi", "ρ": "rho", "σ": "sigma", "τ": "tau", "φ": "phi", "ϕ": "phi", "χ": "chi",
-    "ψ": "psi", "ω": "omega", "Γ": "Gamma", "Δ": "Delta", "Θ": "Theta", "Λ": "Lambda",
-    "Φ": "Phi", "Ω": "Omega", "π": "pi",
+    "α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon", "ϵ": "epsilon",
+    "ζ": "zeta", "η": "eta", "θ": "theta", "ϑ": "theta", "κ": "kappa", "λ": "lam", "μ": "mu",
+    "µ": "mu", "ν": "nu", "ξ": "xi", "ρ": "rho", "ϱ": "rho", "σ": "sigma", "ς": "sigma",
+    "τ": "tau", "φ": "phi", "ϕ": "phi", "χ": "chi", "ψ": "psi", "ω": "omega", "Γ": "Gamma",
+    "Δ": "Delta", "Θ": "Theta", "Λ": "Lambda", "Φ": "Phi", "Ω": "Omega", "π": "pi",
 }  # fmt: skip
 _DIFFERENCES = frozenset("Δδ")
 _SYMBOLS = {"·": "*", "×": "*", "⋅": "*", "−": "-", "–": "-", "²": "^2", "³": "^3", "√": "sqrt"}
@@ -46,7 +46,8 @@ _SUBSCRIPT_PLAIN = str.maketrans("₀₁₂₃₄₅₆₇₈₉ₐₑₒₓₕ�
 # a word would scan the rest of the word from each of its letters, quadratic in its length.
 _LEFT_SIDE = re.compile(
     r"(?<![\w{}])"  # not inside a word: the `mico` of "k dinámico = 4π²·m/T²" is none
-    r"(?P<left>[A-Za-z\u0370-\u03ff][A-Za-z0-9_\u0370-\u03ff{}]*(?:\([^()=]{1,12}\))?)"
+    r"(?P<left>[A-Za-z\u0370-\u03ff][A-Za-z0-9_\u0370-\u03ff{}₀-₉ₐₑₒₓₕₖₗₘₙₚₛₜ]*"
+    r"(?:\([^()=]{1,12}\))?)"
     r"\s*=\s*(?P<right>.+)"
 )
 

@@ -130,15 +130,27 @@ def heading(cells: pd.DataFrame, numeric: np.ndarray, start: int) -> Heading:
         if named := _names_above_units(upper, header, data):
             return Heading(named, units, title, [several[2][0], header_row, units_row, *titled])
         return Heading(header, units, title, [header_row, units_row, *titled])
-    if len(several) == 3 and is_units_row([cell for cell in several[1][1] if cell]):
-        # names, units, then a row of comments (an Origin worksheet's label rows)
-        (units_row, units), (header_row, header) = several[1:]
-        return Heading(header, units, title, [header_row, units_row, several[0][0], *titled])
+    if len(several) >= 2 and is_units_row([cell for cell in several[1][1] if cell]):
+        (names_row, names), (units_row, units) = several[:2]
+        data = int((cells.iloc[start] != "").sum()) if start < len(cells) else len(names)
+        rows = [names_row, units_row, *(r for r, _ in several[2:3]), *titled]
+        if _filled(names) >= data and (len(several) == 2 or _filled(several[2][1]) < data):
+            # the units, then the names right over the data, under a title line that fills
+            # fewer cells ("Raumtemperatur um 14:24,23.8 °C", "(in cm),...", "Laenge,dL,...")
+            return Heading(names, units, title, rows)
+        if len(several) == 3:
+            # names, units, then a row of comments (an Origin worksheet's label rows)
+            header_row, header = several[2]
+            return Heading(header, units, title, [header_row, units_row, names_row, *titled])
     if len(several) >= 2 and (joined := _names_over_two_rows(several[1][1], several[0][1])):
         return Heading(joined, None, title, [several[1][0], several[0][0], *titled])
     if several:
         return Heading(several[0][1], None, title, [several[0][0], *titled])
     return Heading(None, None, title, titled)
+
+
+def _filled(line: list[str]) -> int:
+    return sum(bool(cell) for cell in line)
 
 
 def _lone_unit(text: str) -> bool:
@@ -236,7 +248,10 @@ def _unit_cell(cell: str) -> str | None:
         return ""
     if _bracketed(inner):
         inner = inner[1:-1].strip()
-        return known_unit(inner) or (inner if 0 < len(inner) <= 16 else None)
+        # "(1% vom Endbereich des Manometers in Bar)": the unit after the explanation
+        last = re.search(r"(?:^|[\s,])in\s+(\S+)$", inner)
+        written = known_unit(inner) or (known_unit(last[1]) if last else None)
+        return written or (inner if 0 < len(inner) <= 16 else None)
     against = re.match(r"^(\S+)\s+vs\.?\s", inner)  # a potential against its reference
     return known_unit(against[1] if against else inner)
 

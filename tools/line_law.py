@@ -37,6 +37,7 @@ from labscribe.tools.unit_library import unit_registry
 # are named `slope` and `intercept` (tools.shapes).
 LINES = {"linear": True, "proportional": False}
 MAX_LAWS = 12
+_CALLED = re.compile(r"^\s*([^\W\d]\w*)\s*\(\s*[^\W\d][\w\\]*\s*\)\s*$")
 _AXIS = sympy.Symbol("axis_value")
 
 
@@ -75,7 +76,9 @@ def line_law_quantities(
                     f"{_written(solved[name][0])}",
                     *solved[name][1:],
                 ) for name in set(wanted) & set(solved)}  # fmt: skip
-                given |= _chained(task, law, solved)
+                # the handout's own formula for a value the task asks (`ϑ₀ = −1/γ`)
+                defining = [f for f in laws if _plain_name(f.partition("=")[0]) in wanted]
+                given |= _chained([*formulas_in(task), *defining], law, solved)
                 for name, (relation, value, unit) in sorted(given.items()):
                     if (task, name, fit.table, fit.y, fit.x) in seen:
                         continue  # two tasks' requests of one line fit it alike
@@ -89,12 +92,13 @@ def line_law_quantities(
 
 
 def _chained(
-    task: str, law: str, solved: dict[str, tuple[sympy.Expr, UFloat, str | None]]
+    formulas: list[str], law: str, solved: dict[str, tuple[sympy.Expr, UFloat, str | None]]
 ) -> dict[str, tuple[str, UFloat, str | None]]:
-    """What the task's own formulas give from the law's symbols the line gave (`t_half =
+    """What the `formulas` (the task's own, and the handout's for a value it asks) give from
+    the law's symbols the line gave (`t_half =
     ln(2)/k` from the k of `ln A = ln A0 − k t`): {name: (how, value, unit)}."""
     found: dict[str, tuple[str, UFloat, str | None]] = {}
-    for written in formulas_in(task):
+    for written in formulas:
         left, _, right = written.partition("=")
         name = left.strip()
         try:
@@ -102,7 +106,8 @@ def _chained(
         except FormulaError:
             continue
         inputs = {symbol.name for symbol in expression.free_symbols}
-        if not re.fullmatch(r"[A-Za-z]\w*", name) or not inputs or not inputs <= set(solved):
+        plain = _plain_name(name)
+        if not re.fullmatch(r"[A-Za-z]\w*", plain) or not inputs or not inputs <= set(solved):
             continue
         try:
             value = evaluate_tree(expression, {n: solved[n][1] for n in inputs},
@@ -116,6 +121,11 @@ def _chained(
                            f"{_plain_law(law)}",
                            value, unit)  # fmt: skip
     return found
+
+
+def _plain_name(name: str) -> str:
+    """A symbol as formulas spell it: `ϑ₀` is theta_0, `τ` tau."""
+    return "".join(plain_arithmetic(name).split())
 
 
 def _one_each(written: str) -> list[str]:
@@ -195,6 +205,8 @@ def _line_coefficients(law: str, fit: Fit) -> tuple[sympy.Expr, sympy.Expr] | No
     left_text, _, right_text = law.partition("=")
     if "=" in right_text:
         return None
+    # `p(ϑ) = p₀ (1 + γ ϑ)`: the left side as a function of its variable is the quantity
+    left_text = _CALLED.sub(r"\1", left_text)
     try:
         left, right = parse_expression(left_text), parse_expression(right_text)
     except FormulaError:
@@ -337,7 +349,8 @@ _NAMED_UNITS = ("ohm", "siemens", "farad", "henry", "watt", "joule", "newton", "
 
 def _named(quantity: Any) -> str:
     """A pint quantity's unit as written, or as the derived unit it is exactly."""
-    written = f"{quantity.units:~P}"
+    # pint's Δ°C is a step of the Celsius scale: a coefficient per °C, a point in °C
+    written = f"{quantity.units:~P}".replace("Δ°C", "°C")
     # a reciprocal (1/s) stays one: a decay's rate constant is no frequency in Hz
     if not re.search(r"[/·*]", written) or re.fullmatch(r"1\s*/\s*\w+", written):
         return written

@@ -102,6 +102,8 @@ _DEPENDENCE = re.compile(
     # Russian, Polish, Czech: "зависимость U от B", "zależność U od B", "závislost U na B";
     # "график U(B)", "wykres charakterystyki I(U)", "charakterystykę prądowo-napięciową I(U)"
     r"(?:зависимост\w*|zależnoś\w*|závislost\w*) (?P<y4>.{1,80}?) (?:от|od|na) (?P<x4>.+)|"
+    # Czech and Slovak also drop the noun: "graf průhybu y na celkové hmotnosti závaží"
+    r"\bgraf\w* (?!z[aá]vislost)(?P<y6>.{1,80}?) na (?P<x6>.+)|"
     r"(?:график\w*|зависимост\w*|характеристик\w*|wykres\w*|zależnoś\w*|charakterystyk\w*|"
     r"graf\w*|závislost\w*|charakteristik\w*)\s+"
     r"(?:[^\W\d_][\w-]{2,}\s+){0,2}"
@@ -138,8 +140,8 @@ def pairings(sentence: str) -> list[Pairing]:
         if y or x:
             found.append(Pairing(y, x, sentence))
     for match in _DEPENDENCE.finditer(sentence):
-        y = next(match[f"y{n}"] for n in ("", "2", "3", "4", "5") if match[f"y{n}"])
-        x = next(match[f"x{n}"] for n in ("", "2", "3", "4", "5") if match[f"x{n}"])
+        y = next(match[f"y{n}"] for n in ("", "2", "3", "4", "5", "6") if match[f"y{n}"])
+        x = next(match[f"x{n}"] for n in ("", "2", "3", "4", "5", "6") if match[f"x{n}"])
         found.append(Pairing(_trimmed(y), _predictor_phrase(x), sentence))
     for match in _AXIS.finditer(sentence):
         if match["x"]:
@@ -211,7 +213,10 @@ _NOT_NAMES = frozenset(
      "aus", "die", "der", "das", "den", "bestimmen", "sie", "trage", "data", "column",
      "columns", "in", "is", "are", "be", "to", "at", "its", "their", "give", "gives", "get",
      "obtain", "then", "fitted", "plotted", "called", "named", "denoted", "a", "an", "each",
-     "over", "vs", "über", "per", "into", "onto", "between"}
+     "over", "vs", "über", "per", "into", "onto", "between",
+     # the method, not the quantity: "durch lineare Regression den Spannungskoeffizienten γ"
+     "regression", "linear", "lineare", "linearer", "durch", "least", "squares", "régression",
+     "regresión", "regressão", "ajuste", "anpassung"}
 )  # fmt: skip
 
 
@@ -306,7 +311,8 @@ def _before_the_means(phrase: str) -> str:
 
 
 _SYMBOL_SHAPE = re.compile(
-    r"[A-Za-z\u0370-\u03ff][0-9]*|[Δδ]?(?:[A-Za-z]{1,4}|[\u0370-\u03ff])_\{?[A-Za-z0-9]{1,6}\}?"
+    r"[A-Za-z\u0370-\u03ff](?:[0-9]*|[₀-₉ₐₑₒₓₕₖₗₘₙₚₛₜ]{1,3})"
+    r"|[Δδ]?(?:[A-Za-z]{1,4}|[\u0370-\u03ff])_\{?[A-Za-z0-9]{1,6}\}?"
     r"|[Δδ]?[A-Z]{1,3}"
 )
 

@@ -341,7 +341,15 @@ def requests_for(
             continue
         keys = {c.key for c in here.predictors}
         if here.responses:
-            if column.key in {c.key for c in here.responses} and column.key not in keys:
+            # "p gegen ϑ": the table that holds ϑ beside p, not another that holds p alone
+            paired_elsewhere = not here.predictors and any(
+                n.responses and n.predictors for n in named.values()
+            )
+            if (
+                column.key in {c.key for c in here.responses}
+                and column.key not in keys
+                and not paired_elsewhere
+            ):
                 concerned.append(request)
         elif any(n.responses for n in named.values()):
             continue  # its response is in another table
@@ -353,6 +361,7 @@ def requests_for(
             not any(n.predictors for n in named.values())
             and not here.elsewhere  # its axes are quantities no column holds (e·U against ν)
             and not _names_its_own(request)
+            and not _axes_left_open(request, tables)
             and _mentions_column(request.task, table, column, tables)
         ):
             concerned.append(request)
@@ -376,6 +385,16 @@ def _names_its_own(request: Request) -> bool:
     except FormulaError:  # `e U = h c/λ`: which is the response waits for the data
         return False
     return formula.x not in PLACEHOLDERS and formula.y not in PLACEHOLDERS
+
+
+def _axes_left_open(request: Request, tables: list[TableSummary]) -> bool:
+    """Whether the task names its axes in words no column's name answers ("Δl (vůči
+    výchozí poloze) na celkové hmotnosti závaží": quantities to form) in a folder whose
+    columns leave a choice (several tables, or a table of more than two): its line is
+    then not any pair of columns there is. Two columns of one table leave none."""
+    if not any(pairings(s) for s in sentences(request.task)):
+        return False
+    return len(tables) > 1 or any(len(_measured(t)) > 2 for t in tables)
 
 
 def _measured(table: TableSummary) -> list[Column]:

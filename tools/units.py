@@ -177,7 +177,10 @@ def known_unit(token: str) -> str | None:
         return known_unit(spelled[1])  # "(in Hz)" says where the unit is, not inch·hertz
     if re.search(r"[⁻⁺⁰¹⁴-⁹]", token):
         token = _SUPERSCRIPTS.sub(lambda m: "^" + m[0].translate(_SUPERSCRIPT_DIGITS), token)
-    return canonical(token) or library_unit(token, _is_known, _PREFIXABLE_SYMBOLS)
+    found = canonical(token) or library_unit(token, _is_known, _PREFIXABLE_SYMBOLS)
+    if found is None and re.fullmatch(r"[A-Z][a-z]{2,}", token.strip()):
+        return canonical(token.strip().lower())  # a German noun's capital: `Bar`, `Volt`
+    return found
 
 
 def _unit_of(name: str, written: str) -> str | None:

@@ -246,3 +246,22 @@ def test_a_preamble_line_over_names_and_units_is_not_their_long_names(tmp_path: 
         ("Voltage", "Voltage", "V"),
         ("Current", "Current", "A"),
     ]
+
+
+def test_a_units_row_over_the_names_under_a_title_line(tmp_path: Path) -> None:
+    """A spreadsheet's export as a lab keeps it: a title line of fewer cells (a setting in
+    it), an empty row, the units in brackets (one with an explanation before it), then the
+    names right over the data; `dL` and `dp` the uncertainties of the columns before them
+    (L's name begins with it, p is a pressure)."""
+    (tmp_path / "boyle.csv").write_text(
+        "\ufeffRaumtemperatur um 14:24,23.8 °C,,\n,,,\n"
+        "(in cm),(in cm),(in Bar),(Endbereich des Manometers in Bar)\n"
+        "Laenge,dL,Druck,dp\n6,0.1,2.36,0.06\n7,0.1,2.05,0.06\n8,0.1,1.81,0.06\n9,0.1,1.61,0.06\n"
+    )
+    columns = one(tmp_path, "boyle.csv").summary.columns
+    assert [(c.name, c.unit) for c in columns] == [
+        ("Laenge", "cm"), ("dL", "cm"), ("Druck", "bar"), ("dp", "bar")
+    ]  # fmt: skip
+    assert {c.key: c.uncertainty_of for c in columns} == {
+        "Laenge": None, "dL": "Laenge", "Druck": None, "dp": "Druck"
+    }  # fmt: skip

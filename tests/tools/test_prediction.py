@@ -32,6 +32,8 @@ def test_formulas_in_finds_every_formula_of_a_sentence() -> None:
     assert formulas_in(HANDOUT) == ["f0 = 1/(2 pi sqrt(LC))", "Q = f0/(f2 - f1)"]
     # no left side starts inside a word: "dinámico" holds no `mico`
     assert formulas_in("Calcular k dinámico = 4π²·m/T² con su incerteza.") == []
+    # a left side subscripted as typed: "Der Druck verschwindet bei ϑ₀ = −1/γ"
+    assert formulas_in("Der Druck verschwindet bei ϑ₀ = −1/γ.") == ["ϑ₀ = −1/γ"]
 
 
 def test_input_of_reads_a_nominal_value_and_its_tolerance_from_the_example() -> None:

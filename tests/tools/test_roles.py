@@ -301,6 +301,17 @@ def test_a_formula_in_symbols_of_its_own_naming_no_column_is_fitted_to_none() ->
         ("Построить график K(I) и по его наклону найти R_H.", "K", "I"),
         ("Построить зависимость напряжения U от тока I.", "напряжения U", "тока I"),
         ("Wykonać wykres zależności U od I.", "U", "I"),
+        # Masaryk University's Czech handouts, with and without the noun "závislost"
+        (
+            "Sestrojte graf závislosti prodloužení drátu Δl na celkové hmotnosti závaží.",
+            "prodloužení drátu Δl",
+            "celkové hmotnosti závaží",
+        ),
+        (
+            "Pro každý nosník sestrojte graf průhybu y na celkové hmotnosti závaží.",
+            "průhybu y",
+            "celkové hmotnosti závaží",
+        ),
     ],
 )
 def test_russian_and_polish_dependences_pair_the_axes(
@@ -340,3 +351,25 @@ def test_a_request_whose_axes_no_column_holds_concerns_no_column() -> None:
                            x="Voltage")  # fmt: skip
     handout = Handout.of([task], requests=[request])
     assert requests_for([request], summary, columns[1], [summary], handout) == []
+
+
+def test_axes_named_in_words_no_column_answers_take_no_pair_of_columns(tmp_path: Path) -> None:
+    """A Czech beam lab: "graf průhybu y na celkové hmotnosti závaží" over headerless files
+    of readings (the load to be summed, two dial readings a beam): the task's line is of
+    quantities still to form, so no pair of the files' columns is fitted as the task's
+    model; a file of two columns leaves no choice and takes it."""
+    from labscribe.tools.analysis import analyse
+
+    (tmp_path / "nosnik.txt").write_text(
+        "99.1 0.658 0.709 0.366\n99.6 1.353 1.412 0.758\n99.6 2.020 2.077 1.140\n"
+        "99.0 2.685 2.735 1.524\n99.3 3.350 3.401 1.905\n"
+    )
+    (tmp_path / "rozmery.txt").write_text("3.030 5.04\n3.028 5.04\n3.022 5.04\n3.020 5.03\n")
+    (tmp_path / "zadani.md").write_text(
+        "# Modul pružnosti\n\n## Úkoly\n1. Pro každý nosník sestrojte graf průhybu y na celkové "
+        "hmotnosti závaží a určete lineárním fitem směrnici.\n"
+    )
+    assert not [fit for fit in analyse(Folder(tmp_path)).fits if fit.requested]
+    (tmp_path / "rozmery.txt").unlink()
+    (tmp_path / "nosnik.txt").write_text("99.1 0.658\n199.6 1.353\n299.6 2.020\n399.0 2.685\n")
+    assert [fit for fit in analyse(Folder(tmp_path)).fits if fit.requested]

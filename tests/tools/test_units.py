@@ -153,6 +153,13 @@ def test_known_unit_reads_units_pint_knows_as_written() -> None:
     ]  # fmt: skip
 
 
+def test_known_unit_reads_a_german_noun_s_capital() -> None:
+    """German writes nouns with a capital: `(in Bar)`, `Volt`, `Sekunde`; a name stays none."""
+    assert [known_unit(u) for u in ("Bar", "in Bar", "Volt", "Laenge", "Druck")] == [
+        "bar", "bar", "V", None, None
+    ]  # fmt: skip
+
+
 def test_known_unit_refuses_what_pint_reads_as_constants_or_odd_units() -> None:
     # pint reads these as metric ton, elementary charge, milliarcsecond, tera-e, centihour
     assert [known_unit(u) for u in ("t", "e", "mass", "Te", "ch", "out", "V_out")] == [None] * 7
