@@ -226,7 +226,9 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
         _name_columns(table, handout.text)
     stepped_columns(loaded, analysis.tasks, handout.text)  # U from "ab 320 V in 10-V-Schritten"
     try:  # the quantities the assignment plots that no column holds (T², 1/λ, P = U·I)
-        analysis.unformed = form_columns(loaded, analysis.tasks, handout.text, stated).unformed
+        # the values the prose states, then the settings files' (`p0 = 0.993 bar`)
+        given = [*stated, *analysis.parameters]
+        analysis.unformed = form_columns(loaded, analysis.tasks, handout.text, given).unformed
     except Exception as exc:  # the columns as read stand; the rest of the analysis goes on
         analysis.left_out.append(f"forming the assignment's quantities failed: {exc}"[:200])
     try:

@@ -21,6 +21,7 @@ from labscribe.tools.extremes import extreme_symbols
 from labscribe.tools.fit_quantities import answers
 from labscribe.tools.fit_result import Fit, axes_of, format_value
 from labscribe.tools.judgements import judgements
+from labscribe.tools.part_ranges import holds_throughout
 from labscribe.tools.prediction import evidence as prediction_evidence
 from labscribe.tools.range_fits import (
     ROUGHLY,
@@ -155,7 +156,11 @@ def _evidence(
     asked = [fit for fit in requested if id(fit) not in other_axes]
     # "only the values from t* = 180 s on": a fit of all the points is not this task's
     if (part := part_of_data(task)) and not any(fit.task_range for fit in asked):
-        return TaskEvidence(task=task, left=PART_LEFT.format(part=part))
+        # "für die Messreihe p ≤ 1 bar": a file that holds only that part is its fit's
+        tables = {t.id: t for t in analysis.tables}
+        asked = [f for f in asked if f.table in tables and holds_throughout(task, tables[f.table])]
+        if not asked:
+            return TaskEvidence(task=task, left=PART_LEFT.format(part=part))
     unstated: list[str] = []  # parameters whose units the report cannot name
     loose: list[str] = []  # parameters the task asks for that the data do not determine
     for fit in asked:

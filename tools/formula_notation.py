@@ -69,7 +69,7 @@ def formula_in(sentence: str) -> str | None:
 # with an optional subscript, or a Greek letter; the article "a" is prose.
 _FACTORS = re.compile(
     r"(?:(?<![A-Za-z0-9_\u0370-\u03ff])(?!a\s)(?:[A-Za-z](?:_\{?[A-Za-z0-9]{1,6}\}?)?|"
-    r"[\u0370-\u03ff])\s*[·*⋅]?\s*){1,4}$"
+    r"[\u0370-\u03ff])[ \t]*[·*⋅]?[ \t]*){1,4}$"  # on the formula's line: `*L*` ends a line
 )
 
 

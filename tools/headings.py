@@ -38,7 +38,8 @@ def spell(heading: Heading, positions: list[int]) -> list[tuple[str, str, str]]:
     """(header as written, name, unit) of the columns at `positions`: the unit from the
     units row when there is one, else from the header (`V_R (V)`, `freq_Hz`)."""
     texts = [heading.header[p] if heading.header is not None else "" for p in positions]
-    names = [_QUOTED.sub(r"\1", text.strip()) for text in texts]  # `"“h”"` is h
+    # `"“h”"` is h; `#p` of a header `#T  #p`, each name behind its own comment mark, p
+    names = [_MARKED.sub("", _QUOTED.sub(r"\1", text.strip())) for text in texts]
     split = _subscripts([split_unit(name) if name else ("", "") for name in names], names)
     split = _unit_of_the_run(split)
     spelled = []
@@ -52,6 +53,7 @@ def spell(heading: Heading, positions: list[int]) -> list[tuple[str, str, str]]:
 
 # A header cell wrapped in quotes of its own, typographic or plain, inside the CSV's.
 _QUOTED = re.compile(r"^[“”„\"'‘’«»](.+)[“”\"'‘’«»]$")
+_MARKED = re.compile(r"^#(?=[^\W\d])")
 
 
 def _unit_of_the_run(split: list[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -28,6 +28,7 @@ from labscribe.tools.formula_eval import evaluate_tree
 from labscribe.tools.formula_notation import formulas_in, plain_arithmetic
 from labscribe.tools.formula_parse import FormulaError, parse_expression
 from labscribe.tools.handout_units import sentences
+from labscribe.tools.part_ranges import outside_its_range
 from labscribe.tools.quantities import UNCERTAIN_FUNCTIONS, uncertain_parameters
 from labscribe.tools.symbol_dimensions import CONVENTIONAL, dimension_is
 from labscribe.tools.tables import TableSummary
@@ -37,6 +38,7 @@ from labscribe.tools.unit_library import unit_registry
 # are named `slope` and `intercept` (tools.shapes).
 LINES = {"linear": True, "proportional": False}
 MAX_LAWS = 12
+NOT_WITHIN_NOISE = "the line does not describe the data to within their noise (see the fits)"
 _CALLED = re.compile(r"^\s*([^\W\d]\w*)\s*\(\s*[^\W\d][\w\\]*\s*\)\s*$")
 _AXIS = sympy.Symbol("axis_value")
 
@@ -56,16 +58,23 @@ def line_law_quantities(
         law for text in [handout_text, *tasks] for s in sentences(text)
         for written in formulas_in(s) for law in _one_each(written)
     ))[:MAX_LAWS]  # fmt: skip
+    by_id = {t.id: t for t in tables}
     found: list[FitQuantity] = []
     seen: set[tuple[str, ...]] = set()
     for fit in fits:
-        if not fit.good or fit.model not in LINES:
+        # the line a task asks for gives its law's values however well it fits, said so
+        if not (fit.good or fit.requested) or fit.model not in LINES:
             continue
+        if fit.requested and outside_its_range(fit.requested, by_id.get(fit.table)):
+            continue  # the task's line is of another file's range: no law's value from it
+        caveat = "" if fit.good else f"; {NOT_WITHIN_NOISE}"
         columns = {form for t in tables if t.id == fit.table for c in t.columns
                    for form in (c.name, "".join(plain_arithmetic(c.name).split()))}  # fmt: skip
         for law in laws:
             solved = {k: v for k, v in _solved(law, fit).items() if k not in columns}
             for task in tasks:
+                if outside_its_range(task, by_id.get(fit.table)):
+                    continue  # "für die Messreihe p ≤ 1 bar": another file's line
                 # the task's `τ` is the law's `tau`
                 wanted = {
                     "".join(plain_arithmetic(a).split()): a
@@ -73,7 +82,7 @@ def line_law_quantities(
                 }
                 given = {wanted[name]: (
                     f"{_plain_law(law)}, whose line gives {wanted[name]} = "
-                    f"{_written(solved[name][0])}",
+                    f"{_written(solved[name][0])}{caveat}",
                     *solved[name][1:],
                 ) for name in set(wanted) & set(solved)}  # fmt: skip
                 # the handout's own formula for a value the task asks (`ϑ₀ = −1/γ`)

@@ -73,6 +73,10 @@ class ParameterRow(BaseModel):
         return f"{text} ± {self.tolerance}" if self.tolerance else text
 
 
+# A remark in brackets after a value and its unit, as a lab's settings file adds one.
+_TRAILING_ASIDE = re.compile(r"\s+\([^()]*\)\s*$")
+
+
 def read_parameters(folder: Folder, rel: str) -> list[ParameterRow]:
     """The settings in the file `rel` names, read through the path guard and `Folder.open`
     from its first MAX_PARAMETER_BYTES. Raises ToolError if it cannot be read and
@@ -99,6 +103,8 @@ def read_parameters(folder: Folder, rel: str) -> list[ParameterRow]:
     for section, key, value in pairs[:MAX_ROWS]:
         name, key_unit = split_unit(key)
         number, value_unit = split_value(value)
+        if number is None:  # `0.993 bar   (Atmosphärendruck, zu Versuchsbeginn gemessen)`
+            number, value_unit = split_value(_TRAILING_ASIDE.sub("", value))
         rows.append(
             ParameterRow(
                 source=rel, section=section, key=key, name=name,

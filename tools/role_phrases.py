@@ -42,6 +42,8 @@ _PREDICTOR_END = re.compile(
     r"obtain|get|fit|calculate|check|verify|test|show)|in order|so that|using|and (?:fit|"
     r"determine|find|calculate|compute|use|draw|compare|verify|check|show)|for (?:each|all|"
     r"every)|um\b|und (?:bestimm|berechn|pass)|以|并|，"
+    # "1/T für die Messreihe p ≤ 1 bar", "pour la série 2": which data, not the axis
+    r"|(?:für|pour|para) (?:die|den|das|jede\w*|alle|la|le|les|el|los|las|cada)\b"
     # a second verb in Spanish, Italian, Portuguese and French: "y ajuste", "e interpolare"
     r"|(?:y|e|et) (?:ajust|interpol|d[ée]termin|calcul|trac|dibuj|deriv|obten|ricav))"
     # a conjunction before a comma or before the next plot: "p frente a T y, a continuación,
@@ -186,7 +188,7 @@ def _trimmed(phrase: str) -> str:
 # "(in s)"; a call's bracket (`ln(p)`) holds no blank.
 _REMARK = re.compile(r"\s+\((?=[^()]*\s)[^()]*\)?[\s.!?]*$")
 _ENDS_IN_CALL = re.compile(
-    r"\b(?:sqrt|ln|log|lg|log10|exp)\(\s*[A-Za-z\u0370-\u03ff]\w*\s*\)\s*,?$"
+    r"\b(?:sqrt|ln|log|lg|log10|exp)\(\s*[A-Za-z\u0370-\u03ff][^()]*\)\s*,?$"
 )
 
 

@@ -281,7 +281,14 @@ def _other_columns(fit: Fit, axes: Axes, table: TableSummary | None) -> bool:
                 # a formed column (T² of the T columns) answers to its columns' name; a
                 # column `T` the handout calls t answers to its name
                 keys = {c.key for c in found or []}
-                if column not in named | keys and _core(column) not in named:
+                formed = next((c.formed_from for c in table.columns if c.key == column), [])
+                if (
+                    column not in named | keys
+                    and _core(column) not in named
+                    and not (
+                        keys & set(formed)  # ln(p/p0) formed of the p the task names
+                    )
+                ):
                     return True
                 continue
             if _other_dimension(core, phrase, column, table):

@@ -57,6 +57,9 @@ _WORDS = {
     "sekunde": "s", "sekunden": "s", "seconde": "s", "secondes": "s", "segundo": "s",
     "segundos": "s", "secondo": "s", "secondi": "s", "minuten": "min", "stunde": "h",
     "stunden": "h", "metro": "m", "metri": "m", "metros": "m", "mètre": "m", "mètres": "m",
+    "grad celsius": "°C", "degré celsius": "°C", "degrés celsius": "°C", "grados celsius": "°C",
+    "graus celsius": "°C", "gradi celsius": "°C", "stopni celsjusza": "°C",
+    "stupňů celsia": "°C", "stupně celsia": "°C", "градусов цельсия": "°C",
 }  # fmt: skip
 # The units of Russian (and Ukrainian, Bulgarian) handouts, in Cyrillic letters: "U_34 (мВ)".
 _CYRILLIC = {
