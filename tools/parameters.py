@@ -68,7 +68,8 @@ class ParameterRow(BaseModel):
         (`3977 K ± 0.75 %`)."""
         text = self.value
         numbers = self.number is not None or _NUMBERS.match(text) is not None
-        if numbers and self.unit and not text.replace(" ", "").endswith(self.unit):
+        written = _TRAILING_ASIDE.sub("", text)  # `93.3 nF (Toleranz nicht angegeben)`
+        if numbers and self.unit and not written.replace(" ", "").endswith(self.unit):
             text = f"{text} {self.unit}"
         return f"{text} ± {self.tolerance}" if self.tolerance else text
 

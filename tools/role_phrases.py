@@ -107,7 +107,10 @@ _DEPENDENCE = re.compile(
     # Czech and Slovak also drop the noun: "graf průhybu y na celkové hmotnosti závaží"
     r"\bgraf\w* (?!z[aá]vislost)(?P<y6>.{1,80}?) na (?P<x6>.+)|"
     r"(?:график\w*|зависимост\w*|характеристик\w*|wykres\w*|zależnoś\w*|charakterystyk\w*|"
-    r"graf\w*|závislost\w*|charakteristik\w*)\s+"
+    r"graf\w*|závislost\w*|charakteristik\w*|"
+    # "Tracer ω_x(t)", "Plot U(t)", "Graficar V(t)": a function of its variable is plotted
+    r"trac(?:er|ez|e)|plot|draw|trazar|trace|graficar|grafique|zeichnen Sie|traçar|tracciare|"
+    r"rappresentare|représenter)\s+"
     r"(?:[^\W\d_][\w-]{2,}\s+){0,2}"
     r"(?P<y5>[^\W\d_](?:_\{?\w{1,6}\}?)?)\((?P<x5>[^\W\d_](?:_\{?\w{1,6}\}?)?)\)",
     re.IGNORECASE,

@@ -31,7 +31,8 @@ _STATED = re.compile(
     r"(?!\s*[,;]\s*[-+]?\d)[\s~]*"  # `n = 1, 2, 3, …` lists values; `~` is LaTeX's blank
     rf"(?P<unit>{_UNIT})?(?:\s*\(?\s*(?:measured to|to within|within|uncertainty|accuracy)?"
     rf"\s*(?:±|\+/-|\+-)\s*(?P<error>{NUMBER})\s*(?P<eunit>%|{_UNIT})?\s*\)?)?"
-    r"(?!\s*[\w.]*\s*[*/^·×+=-]\s*[\w(√])",  # never a formula's first term (`y = 2 x + 1`)
+    # never a formula's first term (`y = 2 x + 1`, `T = 273 + [√(…) − α]/(2β)`)
+    r"(?!\s*[\w.]*\s*[*/^·×+=-]\s*[\w(\[{√])",
     re.IGNORECASE,
 )
 

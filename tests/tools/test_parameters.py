@@ -35,6 +35,18 @@ def test_read_parameters_keeps_an_inline_comment(tmp_path: Path) -> None:
     assert (laser.value, laser.unit, laser.comment) == ("5", "mW", "measured at the fibre")
 
 
+def test_a_remark_in_brackets_after_a_value_s_unit_keeps_its_number(tmp_path: Path) -> None:
+    """`p0 = 0.993 bar (Atmosphärendruck, ...)` as TU Dortmund's V203 notes write it: 0.993
+    bar, the remark kept as written and the unit not written twice."""
+    (tmp_path / "parameter.txt").write_text(
+        "p0 = 0.993 bar   (Atmosphärendruck, zu Versuchsbeginn gemessen)\n"
+        "C = 93.3 nF      (Toleranz nicht angegeben)\n"
+    )
+    rows = rows_of(tmp_path, "parameter.txt")
+    assert [(r.name, r.number, r.unit) for r in rows] == [("p0", 0.993, "bar"), ("C", 93.3, "nF")]
+    assert row(rows, "C").shown() == "93.3 nF      (Toleranz nicht angegeben)"
+
+
 def test_read_parameters_reads_settings_without_a_section(tmp_path: Path) -> None:
     (tmp_path / "settings.txt").write_text(
         "# bench 3\nsample rate: 10 kHz\nduration_s = 2\ngain = 20 dB\nprobe = x10\n"

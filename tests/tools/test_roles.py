@@ -299,6 +299,9 @@ def test_a_formula_in_symbols_of_its_own_naming_no_column_is_fitted_to_none() ->
     [
         ("Для каждого тока I построить зависимость U_34(B) и найти наклон.", "U_34", "B"),
         ("Построить график K(I) и по его наклону найти R_H.", "K", "I"),
+        # a function of its variable after the verb that plots it, in French and Spanish
+        ("Tracer ω_x(t) et repérer l'instant du lâcher.", "ω_x", "t"),
+        ("Graficar V(t) para la carga y la descarga.", "V", "t"),
         ("Построить зависимость напряжения U от тока I.", "напряжения U", "тока I"),
         ("Wykonać wykres zależności U od I.", "U", "I"),
         # Masaryk University's Czech handouts, with and without the noun "závislost"

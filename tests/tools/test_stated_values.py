@@ -87,6 +87,13 @@ def test_a_symbol_stated_twice_or_a_list_of_values_states_no_value() -> None:
     assert [row.name for row in stated_values(text, "instrukcja.md")] == ["Φ"]
 
 
+def test_a_formula_that_opens_with_a_number_states_no_value() -> None:
+    """A lamp's filament temperature from its resistance (UFMG's Stefan-Boltzmann lab):
+    `T = 273 + [√(α² + 4β(R/R0 − 1)) − α]/(2β)` is a formula, not T = 273; n = 4 is a value."""
+    text = "T = 273 + [ √(α² + 4β (R/R0 − 1)) − α ] / (2β)   (T em kelvin). A teoria dá n = 4."
+    assert [(row.name, row.value) for row in stated_values(text, "roteiro.md")] == [("n", "4")]
+
+
 def test_the_right_side_of_a_formula_states_no_value() -> None:
     """An RC circuit's tasks (TU Dortmund V353): `A/U_0 = 1/√(…)` and `f_g = 1/(2π RC)` are
     formulas; only `U_0 = 4,2 V` is a value."""
