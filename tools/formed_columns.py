@@ -216,8 +216,8 @@ def _add_one(
             known[symbol] = one
         else:
             return False
-    if not sources:
-        return False
+    if not sources or len(set(sources)) < len(sources):
+        return False  # one column for two symbols (r and L both `Laenge`): a guess
     units = unit_of(wanted.expression, {n: k.units for n, k in known.items()})
     if units is None:
         return False

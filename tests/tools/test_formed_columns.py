@@ -347,3 +347,11 @@ def test_no_reading_where_the_named_variable_is_zero_in_no_row_or_in_two() -> No
         table = table_of({"m": ("g", loads), "h": ("cm", [30.0, 29.0, 28.0])})
         form_columns([table], ["Compute x = h(m=0) − h(m) and fit x against m."], "")
         assert "x" not in {c.name for c in table.summary.columns}
+
+
+def test_one_column_never_stands_for_two_symbols_of_a_formula() -> None:
+    """ "V_L = π r² L" over a table of one length (`Laenge` in cm): r and L would both be
+    taken as it by their dimension; the cylinder's radius is no column, so V_L is not formed."""
+    table = table_of({"Laenge": ("cm", [6.0, 7.0, 8.0]), "Druck": ("bar", [2.36, 2.05, 1.81])})
+    form_columns([table], ["Berechnen Sie V_L = π r² L und tragen Sie 1/p gegen V_L auf."], "")
+    assert "V_L" not in {c.name for c in table.summary.columns}
