@@ -20,7 +20,7 @@ from labscribe.tools.columns import Column
 from labscribe.tools.data_facts import words_of
 from labscribe.tools.formula_notation import FUNCTIONS, plain_arithmetic
 from labscribe.tools.formula_parse import FormulaError, parse_expression
-from labscribe.tools.role_phrases import Pairing, is_symbol
+from labscribe.tools.role_phrases import Pairing, bare_symbol, is_symbol
 from labscribe.tools.symbol_dimensions import conventional_column
 from labscribe.tools.task_axes import TRANSFORMS
 
@@ -150,7 +150,7 @@ def _column_of_symbol(
     """(how surely, the column) a formula's symbol stands for: by name (3), else by the
     words the handout uses for the symbol where they say at least half the column's name
     (2 and the share), else by name in another case (1)."""
-    exact = [c for c in candidates if symbol in (c.name, c.key, _plain(c.name))]
+    exact = [c for c in candidates if symbol in (c.name, c.key, bare_symbol(c.name))]
     if len(exact) == 1:
         return 3.0, exact[0]
     described = sorted(words.get(symbol, ()))
@@ -164,13 +164,17 @@ def _column_of_symbol(
     if len(ends) == 1:
         return 1.5, ends[0]
     # a letter's case tells quantities apart (the amplitude A, the interval a); a word's not
-    folded = [c for c in candidates if len(symbol) > 1 and symbol.lower() == _plain(c.name).lower()]
+    folded = [
+        c for c in candidates if len(symbol) > 1 and symbol.lower() == bare_symbol(c.name).lower()
+    ]
     if len(folded) == 1:
         return 1.0, folded[0]
     # the one column of the quantity the symbol stands for by convention (T a temperature)
     # a column headed by a letter of its own (`d`, a diameter) is that letter's quantity, not
     # another symbol's of the same dimension (the radius r of `U = (e/m)·B²r²/2`)
-    others = [c for c in candidates if not c.formed and not OWN_LETTER.fullmatch(_plain(c.name))]
+    others = [
+        c for c in candidates if not c.formed and not OWN_LETTER.fullmatch(bare_symbol(c.name))
+    ]
     conventional = conventional_column(symbol, others)
     return (0.5, conventional[0]) if len(conventional) == 1 else (0.0, None)
 
@@ -233,7 +237,7 @@ def _hits(phrase: str, candidates: list[Column], words: dict[str, set[str]]) -> 
     """Each column the tokens of `phrase` name, with how surely and where first."""
     hits: dict[str, Hit] = {}
     for match in _TOKEN.finditer(phrase):
-        token = _plain(match[0].strip("$"))
+        token = bare_symbol(match[0])
         if token in _NOT_SYMBOLS:
             continue
         for column in candidates:
@@ -265,7 +269,7 @@ def _coverage(hit: Hit) -> float:
 def _strength(token: str, column: Column, words: dict[str, set[str]]) -> int:
     """How surely `token` names `column`: 3 by its symbol, 2 by a word, 1 by a symbol in
     another case, 0 not at all."""
-    name = _plain(column.name)
+    name = bare_symbol(column.name)
     if token in (name, column.key) and (is_symbol(token) or len(token) > 1):
         return 3
     if column.origin and token.lower() in TIME_WORDS:
@@ -301,8 +305,3 @@ def _words_match(words: set[str], column: Column) -> bool:
             if shorter == longer or (len(shorter) >= MIN_PREFIX and longer.startswith(shorter)):
                 return True
     return False
-
-
-def _plain(name: str) -> str:
-    """A name as a formula's symbol: `V_{R}` -> `V_R`, `λ` -> `lam`."""
-    return "".join(plain_arithmetic(name).split()).replace("(", "").replace(")", "")

@@ -30,7 +30,7 @@ from labscribe.tools.formed_units import (
     unit_of,
     unit_text,
 )
-from labscribe.tools.formula_notation import plain_arithmetic
+from labscribe.tools.formula_notation import plain_symbol
 from labscribe.tools.held_powers import held_square
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.reference_readings import reading, reference_row
@@ -354,7 +354,7 @@ def _observers(columns: list[Column], symbol: str) -> bool:
 
 def _symbol_of(name: str) -> str:
     """A column's name as a formula's symbol: `U_{0}` is U_0, `ΔT` DeltaT, `λ` lam."""
-    return "".join(plain_arithmetic(name).split()).replace("{", "").replace("}", "")
+    return plain_symbol(name).replace("{", "").replace("}", "")
 
 
 def _append(

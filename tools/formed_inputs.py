@@ -12,7 +12,7 @@ import numpy as np
 
 from labscribe.tools.columns import Column
 from labscribe.tools.formed_units import Units, multiplicative
-from labscribe.tools.formula_notation import plain_arithmetic
+from labscribe.tools.formula_notation import plain_symbol
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.symbol_dimensions import dimension_is, pint_unit
 from labscribe.tools.tables import Table
@@ -100,7 +100,7 @@ def stated_knowns(stated: Sequence[ParameterRow]) -> dict[str, Known]:
         unit = pint_unit(row.unit) if row.unit else None
         if row.number is None or (row.unit and (unit is None or not multiplicative(unit))):
             continue
-        symbol = "".join(plain_arithmetic(row.name).split())
+        symbol = plain_symbol(row.name)
         said = f"{row.name} = {row.number:g}{f' {row.unit}' if row.unit else ''} as stated"
         units = {row.unit: Fraction(1)} if row.unit else {}
         given[symbol] = Known(row.name, np.float64(row.number), units, row.name, stated=said)

@@ -188,6 +188,11 @@ _CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
 _TOKEN = re.compile(r"\\[A-Za-z]+|[A-Za-z\u0370-\u03ff]+[A-Za-z0-9_]*|\d+(?:\.\d+)?|\S")
 
 
+def plain_symbol(name: str) -> str:
+    """A symbol as formulas spell it, without spaces: `ϑ₀` is `theta_0`, `τ` is `tau`."""
+    return "".join(plain_arithmetic(name).split())
+
+
 def _math_prefix(text: str) -> str:
     """The formula at the start of `text`, as written, up to the first word of prose or
     the punctuation that ends a clause. A parenthesis of prose after it ("d = a·v + b·v² (no

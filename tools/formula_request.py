@@ -24,7 +24,7 @@ from labscribe.tools.constants import (
 )
 from labscribe.tools.fit_result import Fit
 from labscribe.tools.fit_runs import prepare
-from labscribe.tools.formula_notation import formulas_in, plain_arithmetic
+from labscribe.tools.formula_notation import formulas_in, plain_symbol
 from labscribe.tools.formula_parse import Formula, FormulaError, parse_expression, parse_formula
 from labscribe.tools.given_values import as_given, defined_values, given_units
 from labscribe.tools.handout_units import sentences
@@ -166,7 +166,7 @@ def _derived_response(formula: Formula, handout: Handout, symbol: str | None) ->
     for sentence in sentences("\n".join((handout.text, *handout.tasks))):
         for written in formulas_in(sentence):
             left, _, right = written.partition("=")
-            if "".join(plain_arithmetic(left).split()) != formula.y or is_point_value(right):
+            if plain_symbol(left) != formula.y or is_point_value(right):
                 continue
             try:
                 names = {s.name for s in parse_expression(right).free_symbols}

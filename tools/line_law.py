@@ -25,7 +25,7 @@ from labscribe.tools.constants import BY_SPELLING, PhysicalConstant
 from labscribe.tools.fit_quantities import FitQuantity
 from labscribe.tools.fit_result import Fit, axes_of
 from labscribe.tools.formula_eval import evaluate_tree
-from labscribe.tools.formula_notation import formulas_in, plain_arithmetic
+from labscribe.tools.formula_notation import formulas_in, plain_symbol
 from labscribe.tools.formula_parse import FormulaError, parse_expression
 from labscribe.tools.handout_units import sentences
 from labscribe.tools.part_ranges import outside_its_range
@@ -69,7 +69,7 @@ def line_law_quantities(
             continue  # the task's line is of another file's range: no law's value from it
         caveat = "" if fit.good else f"; {NOT_WITHIN_NOISE}"
         columns = {form for t in tables if t.id == fit.table for c in t.columns
-                   for form in (c.name, "".join(plain_arithmetic(c.name).split()))}  # fmt: skip
+                   for form in (c.name, plain_symbol(c.name))}  # fmt: skip
         for law in laws:
             solved = {k: v for k, v in _solved(law, fit).items() if k not in columns}
             for task in tasks:
@@ -77,7 +77,7 @@ def line_law_quantities(
                     continue  # "für die Messreihe p ≤ 1 bar": another file's line
                 # the task's `τ` is the law's `tau`
                 wanted = {
-                    "".join(plain_arithmetic(a).split()): a
+                    plain_symbol(a): a
                     for a in sorted(asked.get(task, set()), key=str.isascii, reverse=True)
                 }
                 given = {wanted[name]: (
@@ -86,7 +86,7 @@ def line_law_quantities(
                     *solved[name][1:],
                 ) for name in set(wanted) & set(solved)}  # fmt: skip
                 # the handout's own formula for a value the task asks (`ϑ₀ = −1/γ`)
-                defining = [f for f in laws if _plain_name(f.partition("=")[0]) in wanted]
+                defining = [f for f in laws if plain_symbol(f.partition("=")[0]) in wanted]
                 given |= _chained([*formulas_in(task), *defining], law, solved)
                 for name, (relation, value, unit) in sorted(given.items()):
                     if (task, name, fit.table, fit.y, fit.x) in seen:
@@ -115,7 +115,7 @@ def _chained(
         except FormulaError:
             continue
         inputs = {symbol.name for symbol in expression.free_symbols}
-        plain = _plain_name(name)
+        plain = plain_symbol(name)
         if not re.fullmatch(r"[A-Za-z]\w*", plain) or not inputs or not inputs <= set(solved):
             continue
         try:
@@ -130,11 +130,6 @@ def _chained(
                            f"{_plain_law(law)}",
                            value, unit)  # fmt: skip
     return found
-
-
-def _plain_name(name: str) -> str:
-    """A symbol as formulas spell it: `ϑ₀` is theta_0, `τ` tau."""
-    return "".join(plain_arithmetic(name).split())
 
 
 def _one_each(written: str) -> list[str]:

@@ -9,13 +9,11 @@ import re
 
 from labscribe.tools.formed_columns import columns_for
 from labscribe.tools.tables import TableSummary
+from labscribe.tools.task_needs import CONDITION_ON_DATA
 from labscribe.tools.unit_library import unit_registry
 from labscribe.tools.units import known_unit
 
-_CONDITION = re.compile(
-    r"(?<![\w])(?P<symbol>[A-Za-z](?:_\w+)?)\*? ?(?P<op><=|>=|<|>|≤|≥|⩽|⩾) ?"
-    r"(?P<number>\d+(?:[.,]\d+)?)(?: ?(?P<unit>[^\W\d][\w/°µ]*))?"
-)
+_CONDITION = re.compile(CONDITION_ON_DATA)
 _OPERATORS = {
     "<": operator.lt, ">": operator.gt, "<=": operator.le, ">=": operator.ge,
     "≤": operator.le, "≥": operator.ge, "⩽": operator.le, "⩾": operator.ge,

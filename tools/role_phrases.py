@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from labscribe.tools.formula_notation import GREEK, plain_arithmetic
+from labscribe.tools.formula_notation import GREEK, plain_symbol
 
 MAX_SENTENCE_CHARS = 600  # a task or a sentence of a handout; longer text is prose to skip
 MAX_PHRASE_CHARS = 120
@@ -231,7 +231,7 @@ def glossary(text: str) -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     for sentence in sentences(text):
         for match in _GLOSSARY.finditer(sentence):
-            symbol = _plain_symbol(match["symbol"])
+            symbol = bare_symbol(match["symbol"])
             words = [_bare(w) for w in match["words"].split()]
             # only the words right before the symbol name it: "the phase versus f" does not
             stops = [i for i, w in enumerate(words) if w in _NOT_NAMES]
@@ -240,7 +240,7 @@ def glossary(text: str) -> dict[str, set[str]]:
             if named and symbol and symbol.lower() not in _NOT_NAMES:
                 found.setdefault(symbol, set()).update(named)
         for match in _CHINESE_GLOSSARY.finditer(sentence):
-            symbol = _plain_symbol(match["symbol"])
+            symbol = bare_symbol(match["symbol"])
             if symbol:
                 found.setdefault(symbol, set()).add(match["words"])
     return found
@@ -251,9 +251,10 @@ def _bare(word: str) -> str:
     return word.lower().removesuffix("'s").removesuffix("’s")
 
 
-def _plain_symbol(symbol: str) -> str:
-    """`V_{R}` as `V_R`, `\\lambda` as `lam` (as tools.formula_notation spells them)."""
-    return "".join(plain_arithmetic(symbol.strip("$")).split()).replace("(", "").replace(")", "")
+def bare_symbol(symbol: str) -> str:
+    """A name or symbol as a formula's symbol, without math marks or brackets: `V_{R}` as
+    `V_R`, `\\lambda` as `lam`, `T (s)`'s name as `Ts` (as tools.formula_notation spells them)."""
+    return plain_symbol(symbol.strip("$")).replace("(", "").replace(")", "")
 
 
 # In the languages handouts are written in, as the infinitive or an imperative ("en

@@ -32,7 +32,7 @@ from labscribe.tools.axis_expressions import expression_of
 from labscribe.tools.column_names import columns_named
 from labscribe.tools.columns import Column
 from labscribe.tools.fit_result import Fit
-from labscribe.tools.formula_notation import formula_in, plain_arithmetic
+from labscribe.tools.formula_notation import formula_in, plain_symbol
 from labscribe.tools.requested import LOG_PAPER, requested_model
 from labscribe.tools.role_phrases import glossary, is_symbol
 from labscribe.tools.stated_values import states_a_value
@@ -316,7 +316,7 @@ def _other_dimension(core: str, phrase: str, column: str, table: TableSummary) -
 def _conventional_letter(core: str) -> str | None:
     """The symbol of CONVENTIONAL a plotted symbol is: itself as formulas spell it (ν is
     nu), or the letter its subscript or bars dress (`|V₀|` is a V, a voltage)."""
-    spelled = "".join(plain_arithmetic(core).split()).strip("|")
+    spelled = plain_symbol(core).strip("|")
     for letter in (spelled, spelled.split("_")[0]):
         if letter in CONVENTIONAL:
             return letter

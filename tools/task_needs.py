@@ -397,6 +397,12 @@ def _listed(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
+# A condition on the data a task writes: "p ≤ 1 bar", "t* > 180 s"
+CONDITION_ON_DATA = (
+    r"(?<![\w])(?P<symbol>[A-Za-z](?:_\w+)?)\*? ?(?P<op><=|>=|<|>|≤|≥|⩽|⩾) ?"
+    r"(?P<number>\d+(?:[.,]\d+)?)(?: ?(?P<unit>[^\W\d][\w/°µ]*))?"
+)
+
 # A task that works on part of the data: "only the values from t* = 180 s on", "the first 16
 # values", "für t ≤ 144 s", "the linear part"; a fit of all of them is not its answer.
 PART_OF_DATA = re.compile(
@@ -416,7 +422,7 @@ PART_OF_DATA = re.compile(
     r"|\blinear (?:part|region|portion|section|range)\b|\blinearen? (?:Teil|Bereich)"
     r"|\b(?:partie|zone|région) linéaire|\b(?:parte|tramo|zona|regi[oó]n) linea[lr]e?\b"
     r"|\bczęś\w* liniow\w*|\bliniow\w+ (?:częś\w*|zakres\w*|obszar\w*)"
-    r"|\b[A-Za-z](?:_\w+)?\*? ?(?:<|>|≤|≥|⩽|⩾|<=|>=) ?\d",
+    rf"|{CONDITION_ON_DATA}",
     re.IGNORECASE,
 )
 

@@ -163,7 +163,7 @@ def test_a_value_a_task_gives_is_not_one_it_asks_for(task: str) -> None:
         ("Using the first 10 measured values, find the slope.", "the first 10 measured values"),
         ("Ajuster sur les 5 premiers points.", "les 5 premiers"),
         ("Determine la pendiente con solo los datos para t > 2 s.", "solo los datos"),
-        ("Fit the line for T ≥ 300 K.", "T ≥ 3"),
+        ("Fit the line for T ≥ 300 K.", "T ≥ 300 K"),
         ("Fit a straight line to the linear part of the Gran plot.", "linear part"),
         ("Passen Sie im linearen Bereich eine Gerade an.", "linearen Bereich"),
         ("Ajuster une droite sur la partie linéaire.", "partie linéaire"),
