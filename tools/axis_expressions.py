@@ -10,7 +10,7 @@ Text work only: the columns are matched and the values computed by tools.formed_
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import sympy
 
@@ -79,6 +79,9 @@ class Wanted:
     name: str
     expression: sympy.Expr
     sentence: str
+    partners: tuple[sympy.Expr, ...] = ()
+    """The axes it is plotted against or plotted on ("1/√R gegen d": d), where written as
+    expressions."""
 
     @property
     def symbols(self) -> set[str]:
@@ -169,13 +172,29 @@ def plotted(texts: list[str]) -> list[Wanted]:
     for text in texts:
         for sentence in sentences(text):
             for pairing in pairings(sentence):
-                for phrase in (pairing.response, pairing.predictor):
+                for phrase, other in ((pairing.response, pairing.predictor),
+                                      (pairing.predictor, pairing.response)):  # fmt: skip
                     ended = trailing_expression(phrase)
                     if ended is None or ended[1].is_Symbol:
                         continue
                     key = sympy.srepr(ended[1])
-                    found.setdefault(key, Wanted(_written(ended[0]), ended[1], sentence))
+                    partners = _partner(other)
+                    if key in found:
+                        found[key] = replace(found[key], partners=found[key].partners + partners)
+                    else:
+                        found[key] = Wanted(_written(ended[0]), ended[1], sentence, partners)
     return list(found.values())
+
+
+def _partner(phrase: str) -> tuple[sympy.Expr, ...]:
+    """The other axis of a pairing as an expression: the one its phrase ends in, else its
+    first word ("d) und d₀ angeben": d); () for neither."""
+    ended = trailing_expression(phrase)
+    if ended is not None:
+        return (ended[1],)
+    first = phrase.split()[0].strip("()[].,;:") if phrase.split() else ""
+    expression = expression_of(first) if first else None
+    return (expression,) if expression is not None else ()
 
 
 _POWERS = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")

@@ -18,7 +18,7 @@ import sympy
 from labscribe.tools.axis_expressions import expression_of, trailing_expression
 from labscribe.tools.columns import Column
 from labscribe.tools.data_facts import words_of
-from labscribe.tools.formula_notation import FUNCTIONS, plain_arithmetic
+from labscribe.tools.formula_notation import CONSTANT_TERMS, FUNCTIONS, plain_arithmetic
 from labscribe.tools.formula_parse import FormulaError, parse_expression
 from labscribe.tools.role_phrases import Pairing, bare_symbol, is_symbol
 from labscribe.tools.symbol_dimensions import conventional_column
@@ -94,6 +94,8 @@ def named_by_formula(text: str, candidates: list[Column], words: dict[str, set[s
     if sides is None:
         return Named()
     left_names, right_names, called = sides
+    if right_names <= CONSTANT_TERMS and not called:
+        return Named()  # `T = const`, `p·V = const`: what is held constant; no axes
     symbols: dict[str, str] = {}
     responses = _symbol_columns(left_names, candidates, words, symbols)
     predictors = [

@@ -41,7 +41,9 @@ ROW_WORDS = frozenset(
      # the numbered object one row describes (tree 1..31, subject 1..12)
      "tree", "plant", "subject", "participant",
      # Polish `Lp.` (liczba porządkowa), Czech `č.` (číslo), Russian `№ п/п`
-     "lp", "č", "c", "пп", "п/п"}
+     "lp", "č", "c", "пп", "п/п",
+     # the step of a protocol or the event a sensor logged, numbered as they come
+     "step", "schritt", "paso", "passo", "etape", "krok", "event", "evento", "ereignis"}
 )  # fmt: skip
 LABEL_WORDS = frozenset(
     {"expt", "exp", "experiment", "series", "serie", "group", "batch", "block", "messreihe",
@@ -58,12 +60,13 @@ LABEL_CHINESE = frozenset({"组", "组别", "组号", "实验", "系列", "实�
 # Names a reader writes for an index it wrote itself: any rising whole numbers count.
 INDEX_HEADERS = frozenset({"rownames", "row.names", "unnamed: 0", "unnamed:0", "index"})
 MIN_COUNTED = 3  # fewer rows say nothing about counting
+SKIPPED_SHARE = 0.01  # of a count's steps, those that skip numbers a dropped row had
 _TOKENS = re.compile(r"[^\W\d_]+|#")
 _JOINING = frozenset({"of", "the", "de", "del", "da", "do", "di", "der", "des", "du", "la"})
 _NUMERO = re.compile(r"\b[nN]\s*\.?\s*[º°]")
 
 
-def _unaccented(text: str) -> str:
+def unaccented(text: str) -> str:
     """`medição` as `medicao`: sheets write the same word with and without its accents."""
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
@@ -78,7 +81,7 @@ def counting_name(header: str, *, labels: bool = False) -> bool:
     text = _NUMERO.sub("no", header.strip().strip('"').strip())
     if text in (LABEL_CHINESE if labels else ROW_CHINESE):
         return True
-    words = _TOKENS.findall(_unaccented(text.lower()))
+    words = _TOKENS.findall(unaccented(text.lower()))
     known = LABEL_WORDS if labels else ROW_WORDS
     # `número de medida`, `number of the reading`: the small words join, they name nothing
     words = [word for word in words if word not in _JOINING]
@@ -102,7 +105,7 @@ def counts_rows(header: str, values: np.ndarray, *, first: bool, named_others: b
         return False
     if reader_index(text):
         return bool(np.all(np.diff(finite) > 0))
-    return _steps_of_one(finite) or _counts_per_series(finite)
+    return _counts(finite)
 
 
 def reader_index(header: str) -> bool:
@@ -124,7 +127,7 @@ def series_label(header: str, values: np.ndarray) -> bool:
         return False
     if len(finite) < 2 * MIN_COUNTED - 2:
         return False
-    if _steps_of_one(finite) or _counts_per_series(finite):
+    if _counts(finite):
         return False  # a run number within each series counts; it labels nothing
     labels, counts = np.unique(finite, return_counts=True)
     return 2 <= len(labels) <= len(finite) / 2 and bool(counts.min() >= 2)
@@ -152,9 +155,15 @@ def _steps_of_one(values: np.ndarray) -> bool:
     return bool(np.all(np.diff(values) == 1))
 
 
-def _counts_per_series(values: np.ndarray) -> bool:
-    """1..k, then 1..k again (a run number within each experiment): every step is +1 or a
-    return to the first value, and it returns at least once."""
+def _counts(values: np.ndarray) -> bool:
+    """1..n, or 1..k then 1..k again (a run number within each experiment): every step is
+    +1 or a return to the first value, but for a few numbers skipped (a sensor's events 1..107
+    of which 7 were dropped: at most SKIPPED_SHARE of the steps)."""
     steps = np.diff(values)
-    restarts = values[1:][steps != 1]
-    return len(restarts) >= 1 and bool(np.all(restarts == values[0]))
+    restarts = steps < 1
+    skipped = int(np.count_nonzero(steps > 1))
+    return (
+        bool(np.all(values[1:][restarts] == values[0]))
+        and skipped <= SKIPPED_SHARE * len(steps)
+        and bool(np.any(steps == 1))
+    )

@@ -37,6 +37,7 @@ from labscribe.tools.reference_readings import reading, reference_row
 from labscribe.tools.repeat_names import RUN_NAME, stated_swings
 from labscribe.tools.symbol_dimensions import conventional_column, dimension_is
 from labscribe.tools.tables import Table
+from labscribe.tools.task_files import named_files
 
 _PERIOD_WORDS = re.compile(
     r"(?<![A-Za-z])(?-i:T)(?![A-Za-z])|period|periode|schwingungsdauer|swing|schwingung|"
@@ -73,10 +74,15 @@ def form_columns(
     used = {s for axis in axes for s in axis.symbols} | {
         w.name for w in definitions if re.search(_symbol_pattern(w.name), "\n".join(tasks))
     }
-    inputs = Inputs(stated_knowns(stated), "\n".join(tasks))
     formed_anywhere: set[str] = set()
     for table in tables:
-        formed_anywhere |= _form_in(table, definitions, axes, (period, swings), used, inputs)
+        here = [axis for axis in axes if not _partner_elsewhere(axis, table, tables)]
+        # a value stated in a sentence about other files (`14aufgabe.csv` … in t = 5 s) is
+        # theirs: another file's counts were taken over another time
+        given = [r for r in stated
+                 if not r.said_of or named_files(r.said_of, [table.summary.source])]  # fmt: skip
+        inputs = Inputs(stated_knowns(given), "\n".join(tasks))
+        formed_anywhere |= _form_in(table, definitions, here, (period, swings), used, inputs)
     result = Forming()
     for axis in axes:
         if axis.name not in formed_anywhere and not any(
@@ -91,6 +97,23 @@ def form_columns(
                 "the data that could be read, so no fit against it is given."
             )
     return result
+
+
+def _partner_elsewhere(axis: Wanted, table: Table, tables: list[Table]) -> bool:
+    """Whether what the axis is plotted against ("1/√R gegen d": d) is in another table but
+    not in this one: the axis is that table's (a count rate against the distance), not one
+    of every table that holds its symbols (the count rate against the voltage)."""
+
+    def holds(other: Table) -> bool:
+        columns = other.summary.columns
+        return any(
+            all(columns_for(s.name, columns) for s in partner.free_symbols)
+            for partner in axis.partners
+        )
+
+    if not axis.partners or holds(table):
+        return False
+    return any(holds(other) for other in tables if other is not table)
 
 
 def _holds(column: Column, expression: sympy.Expr) -> bool:
@@ -112,8 +135,8 @@ def _form_in(
     summary = table.summary
     done = {c.name for c in summary.columns}
     for wanted in definitions:
-        if wanted.name not in used or wanted.name in done:
-            continue
+        if wanted.name not in used or wanted.name in done or wanted.expression.is_Symbol:
+            continue  # `x = m` names a column again ("y = A + Bx con x = m"): nothing to form
         if _add(table, wanted, f"{wanted.name} = ", inputs):
             done.add(wanted.name)
             formed.add(wanted.name)
@@ -205,6 +228,7 @@ def _add_one(
     of a column (h(m=0), T_0); False where a symbol names none, or no symbol a column."""
     known: dict[str, Known] = {}
     sources: list[str] = []
+    references = 0
     for symbol in sorted(wanted.symbols):
         columns = chosen.get(symbol) or columns_for(symbol, table.summary.columns, inputs.tasks)
         if columns:
@@ -214,6 +238,7 @@ def _add_one(
             known[symbol] = inputs.stated[symbol]
         elif (one := _one_reading(symbol, table, chosen, inputs.tasks)) is not None:
             known[symbol] = one
+            references += 1
         else:
             return False
     if not sources or len(set(sources)) < len(sources):
@@ -226,6 +251,10 @@ def _add_one(
     with np.errstate(all="ignore"):
         values = np.asarray(function(*(known[n].values for n in names)), dtype=float)
     if values.shape != (len(table.frame),) or not np.isfinite(values).any():
+        return False
+    if references and np.count_nonzero(~np.isfinite(values)) > 1:
+        # ln(R − R₀) with R₀ the first rate leaves no logarithm where R falls below it: R₀ is
+        # a reading of its own (the background), not this table's first
         return False
     scale = pure_number_scale(units)
     if scale is not None:  # 2π·f·Δt in µs·Hz: the number itself (rad), not millionths
@@ -323,8 +352,12 @@ def columns_for(symbol: str, columns: list[Column], tasks: str = "") -> list[Col
     pressure). [] for none."""
     usable = [c for c in columns if c.uncertainty_of is None and c.count]
     camel = [c for c in usable if re.match(rf"{re.escape(symbol)}[A-Z][a-z]", c.name)]
+    # `U_out` for the column `u_out`: a subscript of a word or two tells the quantity, the
+    # letter's case only the convention (a letter alone keeps its case: t a time, T a period)
+    worded = re.fullmatch(r"[A-Za-z]_[A-Za-z]{2,}", symbol) is not None
     for named in (
         [c for c in usable if symbol in (c.name, c.key, _symbol_of(c.name))],
+        [c for c in usable if worded and symbol.lower() == _symbol_of(c.name).lower()],
         [c for c in usable if symbol in name_ends(c.name) and not c.formed],
         [c for c in camel if len(camel) == 1 or re.search(_symbol_pattern(c.name), tasks)],
     ):

@@ -301,12 +301,12 @@ def mathematical(word: str) -> bool:
     return (
         word in FUNCTIONS or word in CONSTANTS or word in GREEK.values()
         or word in {"frac", "cdot", "times", "sqrt", "left", "right", "exp"}
-        or word in _CONSTANT_TERMS
+        or word in CONSTANT_TERMS
     )  # fmt: skip
 
 
 # How a law names its unnamed constant term: `ln p = −ΔH/(R·T) + const`.
-_CONSTANT_TERMS = frozenset({"const", "konst", "cst", "cte"})
+CONSTANT_TERMS = frozenset({"const", "konst", "cst", "cte"})
 
 
 # A bracket after a formula's cut that holds arithmetic of symbols: "(ρ_b − ρ_f)".

@@ -40,6 +40,7 @@ from labscribe.tools.instruments import (
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.part_tables import names_a_value, part_rows
 from labscribe.tools.split_clock import joined_clock
+from labscribe.tools.superseded import set_aside_superseded
 from labscribe.tools.time_columns import Clock, elapsed
 
 MAX_TABLES_PER_FILE = 8  # blocks beyond this are instrument dumps, not report material
@@ -114,6 +115,8 @@ def finish(found: Found) -> tuple[list[Column], pd.DataFrame, str | None]:
     counted_first = columns[0]
     columns, found.row_numbers = set_aside_row_numbers(columns, frame, keep=found.x)
     found.notes += [row_numbers_note(c, frame) for c in found.row_numbers]
+    columns, superseded = set_aside_superseded(columns)
+    found.notes += superseded
     x = (
         found.x
         if found.x is not None

@@ -15,7 +15,12 @@ import re
 import numpy as np
 
 from labscribe.tools.columns import Column
-from labscribe.tools.extreme_columns import measured_columns, quantity_text, symbol_column
+from labscribe.tools.extreme_columns import (
+    measured_columns,
+    named_columns,
+    quantity_text,
+    symbol_column,
+)
 from labscribe.tools.extremes import Extreme, crossing_between
 from labscribe.tools.tables import Table
 
@@ -45,10 +50,15 @@ def _response(
     task: str, tables: list[Table]
 ) -> tuple[Table, Column, np.ndarray, np.ndarray] | None:
     """The table, its variable and the response the task's level is of: the symbol before
-    `= X_max/√2`, else the one measured column of a table that peaks inside its range."""
+    `= X_max/√2`, else a column the task names, else a table's one measured column, that
+    peaks inside its range. A column the task does not name beside others is no one's
+    level: a filter's time shift peaks where its transmittance, not formed, falls."""
     level = _LEVEL_OF.search(task)
     named = symbol_column(level["symbol"], tables) if level else None
-    pairs = [named] if named else measured_columns(tables)
+    pairs = [named] if named else named_columns(task, tables) or [
+        (table, column) for table, column in measured_columns(tables)
+        if len(measured_columns([table])) == 2  # its variable and this response alone
+    ]  # fmt: skip
     peaked = []
     for table, column in pairs:
         x_key = table.summary.x

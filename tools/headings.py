@@ -108,8 +108,9 @@ def heading(cells: pd.DataFrame, numeric: np.ndarray, start: int) -> Heading:
     several: list[tuple[int, list[str]]] = []
     title, titled = "", []
     row = start - 1
+    fields = int((cells.iloc[start] != "").sum()) if start < len(cells) else 0
     while row >= 0 and len(several) < HEADER_LOOKBACK and not numeric[row]:
-        line = [cell.strip() for cell in cells.iloc[row].tolist()]
+        line = _tabbed(_closed([cell.strip() for cell in cells.iloc[row].tolist()]), fields)
         filled = [cell for cell in line if cell]
         if is_rule(filled):
             row -= 1  # a dashed rule under the header (Hiden's `-----`) parts no block
@@ -197,6 +198,38 @@ def _names_over_two_rows(
         return None
     return [f"{up} {low}".strip() for up, low in zip(upper, lower + [""] * len(upper),
                                                       strict=False)]  # fmt: skip
+
+
+def _closed(line: list[str]) -> list[str]:
+    """A line's cells with a bracket a delimiter split rejoined: a header written by hand
+    (`(1% vom Endbereich des Manometers, in Bar)` in a comma-separated file) is one cell,
+    not two that push every later unit one column on."""
+    joined: list[str] = []
+    for cell in line:
+        if joined and _unclosed(joined[-1]):
+            joined[-1] = f"{joined[-1]} {cell}" if cell else joined[-1]
+        else:
+            joined.append(cell)
+    if any(_unclosed(cell) for cell in joined):
+        return line  # a bracket nothing closes: no split to mend
+    return joined + [""] * (len(line) - len(joined))
+
+
+def _tabbed(line: list[str], fields: int) -> list[str]:
+    """A line's cells with the names a tab keeps apart inside one cell split, where the line
+    has fewer names than the data have fields and the split gives each field its name
+    (`BUZZ5<tab>PASA1` in a comma-separated header whose comma was forgotten)."""
+    filled = [cell for cell in line if cell]
+    if len(filled) >= fields or not any("\t" in cell for cell in filled):
+        return line
+    split = [part.strip() for cell in filled for part in cell.split("\t") if part.strip()]
+    if len(split) != fields or len(split) > len(line):
+        return line
+    return split + [""] * (len(line) - len(split))
+
+
+def _unclosed(cell: str) -> bool:
+    return cell.count("(") > cell.count(")") or cell.count("[") > cell.count("]")
 
 
 def _with_units_attached(line: list[str]) -> list[str]:

@@ -61,6 +61,9 @@ class ParameterRow(BaseModel):
     comment: str = ""
     tolerance: str = ""
     """The tolerance or uncertainty the file states beside the value, with its unit: `5 %`."""
+    said_of: str = ""
+    """The handout's sentence that states it, where that sentence names data files
+    (“`14aufgabe.csv` — … Impulse N in t = 5 s”): the value is theirs alone."""
 
     def shown(self) -> str:
         """The value as the file writes it, with its unit where the file wrote it apart

@@ -78,8 +78,10 @@ MODEL_WORDS: tuple[tuple[str, re.Pattern[str], bool], ...] = tuple(
         ("gaussian", r"gauss(?:ian)?|gauß|normal distribution|高斯|normalverteilung", False),
         ("lorentzian", r"lorentz(?:ian)?|洛伦兹", False),
         ("resonance", r"resonance curve|resonanzkurve|谐振曲线|共振曲线", False),
-        ("quadratic", r"quadratic|parabol|second[- ](?:order|degree) polynomial|二次|抛物|"
-         r"quadratisch", True),
+        # not a statistic: "scarto quadratico medio", "mittlere quadratische Abweichung"
+        ("quadratic", r"(?<!scarto )(?<!media )quadratic(?![oa]\s+medi)|parabol|"
+         r"second[- ](?:order|degree) polynomial|二次|抛物|"
+         r"quadratisch(?!e[nrs]?\s+(?:abweichung|mittel))", True),
         ("cubic", r"\bcubic(?!\s+(?:f(?:ee|oo)t|inch|yards?|(?:centi|milli|deci|kilo)?"
          r"met(?:er|re)s?|[cdm]?m\b|units?|capacity))|third[- ](?:order|degree) polynomial|三次|"
          r"kubisch", True),

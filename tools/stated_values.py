@@ -16,6 +16,7 @@ from labscribe.tools.prediction_inputs import Input
 from labscribe.tools.repeats import Series
 from labscribe.tools.role_phrases import sentences
 from labscribe.tools.si_units import si_of, unit_text
+from labscribe.tools.task_files import DATA_FILE
 from labscribe.tools.units import canonical
 from labscribe.tools.written_numbers import NUMBER, number_of
 
@@ -57,20 +58,29 @@ def stated_values(text: str, source: str) -> list[ParameterRow]:
     gives one, as parameter rows of `source` (never a formula: `g = 2h/t²` is none, nor a
     symbol stated with two values)."""
     rows: list[ParameterRow] = []
-    written: dict[str, set[str]] = {}
+    # the values of each symbol, by the files the sentence stating it names: t = 30 s of one
+    # file and t = 5 s of another are one each
+    written: dict[tuple[str, frozenset[str]], set[str]] = {}
     text = _EXAMPLE.sub(lambda found: " " * len(found[0]), text)  # "(npr. … λ = 365 nm)"
     for sentence in sentences(text):
         sentence = sentence.replace("−", "-")
+        files = frozenset(DATA_FILE.findall(sentence))
         for match in _STATED.finditer(sentence):
             if sentence[: match.start()].rstrip().endswith(_OPERATORS):
                 continue  # `V_T = k_B T / e = 25.85 mV`: the value is V_T's, not e's; `A/U_0`
             row = _row(match, source)
+            if row is not None and files:
+                row.said_of = sentence
             if row is not None or (match["unit"] or "").isalpha():  # `n = 8 sekcji` counts
-                written.setdefault(match["symbol"], set()).add(match["value"])
-            if row is not None and row.name not in {r.name for r in rows}:
+                written.setdefault((match["symbol"], files), set()).add(match["value"])
+            if row is not None and (row.name, files) not in {_key(r) for r in rows}:
                 rows.append(row)
     # a symbol stated with several values (n = 8, n = 1, n = 14: one per cell) has none
-    return [row for row in rows if len(written[row.name]) == 1][:MAX_STATED]
+    return [row for row in rows if len(written[_key(row)]) == 1][:MAX_STATED]
+
+
+def _key(row: ParameterRow) -> tuple[str, frozenset[str]]:
+    return row.name, frozenset(DATA_FILE.findall(row.said_of))
 
 
 def _row(match: re.Match[str], source: str) -> ParameterRow | None:

@@ -13,6 +13,11 @@ import re
 from collections.abc import Iterable
 from pathlib import PurePosixPath
 
+# A data file's name as a handout writes it in a sentence about that file.
+DATA_FILE = re.compile(
+    r"[\w.-]+\.(?:csv|tsv|txt|dat|xlsx?|ods|lab|lvm|tdms|h5|hdf5|mat|npz|json)\b", re.IGNORECASE
+)
+
 
 def named_files(task: str, sources: Iterable[str]) -> frozenset[str]:
     """The `sources` (paths in the folder) that `task` names by their file names."""

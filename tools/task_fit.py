@@ -33,12 +33,14 @@ from labscribe.tools.column_names import columns_named
 from labscribe.tools.columns import Column
 from labscribe.tools.fit_result import Fit
 from labscribe.tools.formula_notation import formula_in, plain_symbol
+from labscribe.tools.part_ranges import holds_throughout
 from labscribe.tools.requested import LOG_PAPER, requested_model
 from labscribe.tools.role_phrases import glossary, is_symbol
 from labscribe.tools.stated_values import states_a_value
 from labscribe.tools.symbol_dimensions import CONVENTIONAL, dimension_is, pint_unit
 from labscribe.tools.tables import TableSummary
 from labscribe.tools.task_axes import Axes, kinds, mismatch, task_axes
+from labscribe.tools.task_needs import part_of_data
 
 STRAIGHT = frozenset({"linear", "proportional"})
 # A straight line named in words, whatever other model words the task uses ("the decay
@@ -108,6 +110,7 @@ class Ask(BaseModel):
     both: str = ""
     corrected: str = ""
     not_the: list[str] = []
+    part: str = ""
 
     def text(self) -> str:
         """What the task asks, in a phrase: `a straight-line fit of ln A against t`."""
@@ -115,7 +118,7 @@ class Ask(BaseModel):
         axes = f" of {self.axes.text()}" if self.axes is not None else ""
         if self.formula and self.axes is None:
             axes = f" of “{self.formula}”"
-        cues = [self.intercept or self.origin, self.both, self.corrected]
+        cues = [self.intercept or self.origin, self.both, self.corrected, self.part]
         said = "; ".join(f"“{cue}”" for cue in cues if cue)
         return f"{kind}{axes}" + (f" ({said})" if said else "")
 
@@ -150,6 +153,7 @@ def asks(tasks: list[str]) -> dict[str, Ask]:
             both=_said(BOTH_SERIES, joined),
             corrected=_said(CORRECTED, joined),
             not_the=[m["a"] or m["b"] for m in NOT_THE.finditer(task)],
+            part=part_of_data(task),
         )
     return found
 
@@ -221,6 +225,9 @@ def differs(fit: Fit, ask: Ask, table: TableSummary | None = None) -> str:
         return f"a fit of the uncorrected {fit.y_label} against {fit.x_label}"
     if ask.both and table is not None and _one_series(fit, table):
         return f"a fit of {fit.y_label} alone against {fit.x_label}"
+    if ask.part and not fit.task_range and not (table and holds_throughout(ask.task, table)):
+        # "Plateausteigung", "only the values from t* = 180 s on": not a fit of all the rows
+        return f"a fit of {fit.y_label} against {fit.x_label} over all its rows"
     if table is not None and ask.not_the:
         excluded = {
             c.name for phrase in ask.not_the for c in columns_named(phrase, table.columns, {})

@@ -28,6 +28,7 @@ from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.handout_markup import handout_of
 from labscribe.tools.handout_units import NOISE, Unit, plain_lines, sentences, units_of
 from labscribe.tools.reading import read_in
+from labscribe.tools.task_files import DATA_FILE
 from labscribe.tools.task_lists import mark_kind, task_lists
 from labscribe.tools.task_words import (
     AIM_INLINE,
@@ -97,6 +98,13 @@ _TASKS_NAMED = re.compile(
 # A heading of the theory: its formulas and sentences set no task.
 THEORY_HEADING = re.compile(
     r"\btheor|\bprincip|\bgrundlage|原理|\bteori|\bтеори|\bbackground\b", re.IGNORECASE
+)
+# A heading over the description of the data files and their columns ("Dane", "Messdaten",
+# "Data files"): its items say what a column holds, they set no task.
+DATA_HEADING = re.compile(
+    r"^(?:\W*\d*\W*)(?:the\s+)?(?:mess)?(?:data|daten|dane|données|donnees|dati|datos|dados|"
+    r"data\s+files?|данные|údaje|naměřené\s+hodnoty|meetgegevens)\s*[:：]?$",
+    re.IGNORECASE,
 )
 MAX_AIM_CHARS = 400
 # A line of the head that is a field of a form, not prose: "TA: ...", "Date: 3 May.".
@@ -293,7 +301,12 @@ def _listed(units: list[Unit], own: list[list[tuple[int, str]]]) -> set[str]:
             aim = AIM_HEADING.match(unit.text) is not None and not _TASKS_TOO.search(unit.text)
             procedure = PROCEDURE_HEADING.search(unit.text) is not None
             sets = unit.placed and not aim and not procedure
-            aside = named and (aim or THEORY_HEADING.search(unit.text) is not None)
+            aside = named and (
+                aim or THEORY_HEADING.search(unit.text) is not None
+                or DATA_HEADING.match(unit.text.strip()) is not None
+                # "`dane.txt` — kolumny oddzielone spacjami:" describes a file's columns
+                or (DATA_FILE.search(unit.text) is not None and not _TASKS_NAMED.search(unit.text))
+            )  # fmt: skip
             continue
         if aside:
             continue

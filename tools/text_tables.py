@@ -292,6 +292,8 @@ def _coded(text: pd.Series) -> pd.Series:
     coded = parts[0].notna()
     if coded.sum() < max(MIN_CODED, CONVERTED_SHARE * len(text)) or parts[0].nunique() != 1:
         return pd.Series(np.nan, index=text.index)
+    if parts[1].nunique() < MIN_CODED:
+        return pd.Series(np.nan, index=text.index)  # one code throughout (`C26`) runs nowhere
     return pd.to_numeric(parts[1], errors="coerce")
 
 

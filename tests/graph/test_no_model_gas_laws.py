@@ -1,6 +1,7 @@
 """`labscribe run --no-model` on a German gas-laws lab laid out as a spreadsheet export
 writes it (a title line, a row of units in brackets, then the names right over the data;
-`dL`, `dT`, `dp` the uncertainties of the column before each), with a handout that states
+`dL`, `dT`, `dp` the uncertainties of the column before each, a unit cell split at a
+comma nobody quoted, an older estimate of dp kept beside it), with a handout that states
 Amontons' law as p(ϑ) = p₀ (1 + γ ϑ) and ϑ₀ = −1/γ in its prose. The layout is that of a
 TU student's Grundpraktikum files; the numbers are made here from the law with noise."""
 
@@ -37,10 +38,14 @@ def _files(folder: Path) -> None:
         f"(in °C),(in °C),(in hPa),(in hPa),\nTemperatur,dT,Druck,dp,dp_alt\n{rows}\n"
     )
     lengths = np.arange(6, 16)
-    boyle = "\n".join(f"{n},0.1,{14.2 / n:.3f},0.06" for n in lengths)
+    boyle = "\n".join(f"{n},0.1,{14.2 / n:.3f},0.06,{0.25 + 0.08 * np.exp(-n / 3.5):.4f}"
+                      for n in lengths)  # fmt: skip
+    # the last unit cell holds a comma nobody quoted, and the last column an estimate the
+    # group discarded: both as the group's own file writes them
     (folder / "BoyleMariotte.csv").write_text(
-        "\ufeffRaumtemperatur um 14:24,23.8 °C,,\n,,,\n(in cm),(in cm),(in Bar),(in Bar)\n"
-        f"Laenge,dL,Druck,dp\n{boyle}\n"
+        "\ufeffRaumtemperatur um 14:24,23.8 °C,,,\n,,,,\n(in cm),(in cm),(in Bar),"
+        "(1% vom Endbereich des Manometers, in Bar)\n"
+        f"Laenge,dL,Druck,dp,dp_Alt_verworfen\n{boyle}\n"
     )
 
 
@@ -59,6 +64,14 @@ def test_units_over_names_and_amontons_law_read_off_its_line(tmp_path: Path) -> 
     assert "\\textbf{Temperatur [°C]} & \\textbf{dT [°C]} & \\textbf{Druck [hPa]}" in plain
     assert "\\textbf{Laenge [cm]} & \\textbf{dL [cm]} & \\textbf{Druck [bar]}" in plain
     assert "Jolly-Gaskugel (Teilexperiment B) [°C]" not in plain
+    # dp is Druck's uncertainty in bar; the discarded estimate and the older one beside dp
+    # are never fitted, drawn or weights
+    assert "\\textbf{Druck [bar]} & \\textbf{dp [bar]}" in plain
+    assert re.search(
+        r"Druck \[bar\] against Laenge \[cm\][^\n]*σ[^\n]*: dp",
+        plain.replace("\\ensuremath{\\sigma}", "σ"),
+    )
+    assert "dp_Alt" not in plain and "dp_alt" not in plain
     assert not re.search(r"Druck \[bar\] against Laenge \[cm\] \(BoyleMariotte.csv\) & "
                          r"[^&]*task 2", plain)  # fmt: skip
     pressure = 900 * (1 + 0.0040 * THETA) + NOISE

@@ -48,6 +48,14 @@ ONE_TO_TEN = np.arange(1, 11, dtype=float)
         ("número de medida", ONE_TO_TEN),
         ("n.º", ONE_TO_TEN),  # Portuguese `número` abbreviated with a stop
         ("复孔", np.tile(np.arange(1.0, 4), 4)),  # the replicate well, 1..3 at each dose
+        ("step", ONE_TO_TEN - 1),  # a protocol's step beside the current set at each
+        # a sensor's events, 1..100 at each of ten positions, seven dropped in one of them
+        (
+            "event",
+            np.concatenate(
+                [*[np.arange(1.0, 101)] * 9, np.delete(np.arange(1.0, 108), range(40, 47))]
+            ),
+        ),
     ],
 )
 def test_counts_rows_knows_a_row_number(header: str, values: np.ndarray) -> None:
@@ -67,6 +75,7 @@ def test_counts_rows_knows_a_row_number(header: str, values: np.ndarray) -> None
         ("count", ONE_TO_TEN),  # a counter's counts
         ("n", ONE_TO_TEN),  # the letter alone stays a quantity, degree sign or not
         ("cycle number", np.arange(0.0, 100, 5)),
+        ("step", np.array([1.0, 2, 3, 5, 6, 7, 9, 10])),  # a count that skips a quarter
     ],
 )
 def test_counts_rows_keeps_an_integer_quantity(header: str, values: np.ndarray) -> None:

@@ -355,3 +355,56 @@ def test_one_column_never_stands_for_two_symbols_of_a_formula() -> None:
     table = table_of({"Laenge": ("cm", [6.0, 7.0, 8.0]), "Druck": ("bar", [2.36, 2.05, 1.81])})
     form_columns([table], ["Berechnen Sie V_L = π r² L und tragen Sie 1/p gegen V_L auf."], "")
     assert "V_L" not in {c.name for c in table.summary.columns}
+
+
+def _named(table: Table, name: str) -> Table:
+    table.summary.id = table.summary.source = name
+    return table
+
+
+def test_an_axis_is_formed_beside_what_it_is_plotted_against() -> None:
+    """`1/√R gegen d` is the distance law's: formed in the file that holds d, not in the
+    counter's characteristic, which holds R against the voltage (de: Radioaktivität)."""
+    voltage = _named(table_of({"U": ("V", [400.0, 450.0, 500.0]),
+                               "R": ("1/s", [50.0, 51.0, 52.0])}), "kennlinie.csv")  # fmt: skip
+    distance = _named(table_of({"d": ("cm", [2.0, 4.0, 6.0]),
+                                "R": ("1/s", [40.0, 12.0, 6.0])}), "abstand.csv")  # fmt: skip
+    task = "Abstandsgesetz prüfen (geeignete Linearisierung, z. B. 1/√R gegen d) und d₀ angeben."
+    form_columns([voltage, distance], [task], task)
+    assert "1/√R" in [c.name for c in distance.summary.columns]
+    assert "1/√R" not in [c.name for c in voltage.summary.columns]
+
+
+def test_a_value_stated_of_one_file_is_that_files_alone() -> None:
+    """ "`short.csv` — Impulse N in t = 5 s" is the counting time of that file; another
+    file's counts, taken over another time, form no rate with it."""
+    text = "- `short.csv` — Impulse N in t = 5 s.\n- `long.csv` — N in 200 s.\n"
+    task = "Zählrate R = N/t gegen d auftragen."
+    short = _named(table_of({"d": ("cm", [1.0, 2.0, 3.0]), "N": ("", [90.0, 40.0, 20.0])}),
+                   "short.csv")  # fmt: skip
+    long = _named(table_of({"d": ("cm", [1.0, 2.0, 3.0]), "N": ("", [900.0, 400.0, 200.0])}),
+                  "long.csv")  # fmt: skip
+    form_columns([short, long], [task], text, stated_values(text, "a.md"))
+    assert short.frame["R"].tolist() == [18.0, 8.0, 4.0]
+    assert "R" not in long.frame
+
+
+def test_a_name_again_is_nothing_to_form_and_a_subscript_word_keeps_no_case() -> None:
+    """`x = m` (a formula's x is the mass) forms no copy of the mass; `α = U_out/U_in` is
+    formed from the columns `u_out` and `u_in`."""
+    table = table_of({"f": ("Hz", [10.0, 100.0, 1000.0]), "u_in": ("V", [5.0, 5.0, 5.0]),
+                      "u_out": ("V", [5.0, 4.0, 1.0])})  # fmt: skip
+    tasks = ["Oblicz transmitancję α = U_out/U_in.", "y = A + Bx con x = m, y = T²: x."]
+    form_columns([table], tasks, "\n".join(tasks))
+    names = [c.name for c in table.summary.columns]
+    assert "x" not in names
+    assert table.frame["α"].tolist() == [1.0, 0.8, 0.2]
+
+
+def test_a_rate_less_its_first_reading_that_leaves_no_logarithm_is_not_formed() -> None:
+    """`ln(R − R₀)` with R₀ the background: the first rate of an absorption curve is no
+    background, and R − R_first is negative below it."""
+    table = table_of({"x": ("mm", [0.0, 5.0, 10.0, 15.0]), "R": ("1/s", [90.0, 50.0, 30.0, 20.0])})
+    task = "μ aus ln(R − R₀) gegen x bestimmen."
+    form_columns([table], [task], task)
+    assert "ln(R − R₀)" not in [c.name for c in table.summary.columns]

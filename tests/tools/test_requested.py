@@ -65,6 +65,9 @@ def test_requested_model_reads_a_formula_it_writes(task: str, formula: str) -> N
         "Discuss the decay of the signal quality over the day.",
         "Tragen Sie T² gegen l auf.",  # a linearising plot asks for no value
         "Plot T against l and determine the period at l = 1 m.",  # no linearising axis
+        # a statistic's name, not a parabola (Trento's Fisica 1 handout)
+        "k₀ ± δk con (a) media pesata e (b) media campionaria e scarto quadratico medio.",
+        "Geben Sie die mittlere quadratische Abweichung der Messwerte an.",
     ],
 )
 def test_requested_model_finds_none_where_no_fit_is_asked(task: str) -> None:

@@ -273,6 +273,18 @@ def test_formula_radius_names_no_diameter_column() -> None:
     assert [c.key for c in named_by_formula("U = k·r²", radius, {}).predictors] == ["radius"]
 
 
+@pytest.mark.parametrize("formula", ["T = const", "p · V = const", "p·V = konst"])
+def test_what_a_law_holds_constant_names_no_axes(formula: str) -> None:
+    """`T = const` beside Boyle's law says the temperature was held, not that it is a
+    response: with two columns, the other is no predictor of it."""
+    from labscribe.tools.column_names import named_by_formula
+
+    columns = [Column(key=k, header=k, name=k, unit=u, count=7)
+               for k, u in [("Temperatur", "°C"), ("Druck", "hPa")]]  # fmt: skip
+    named = named_by_formula(formula, columns, {})
+    assert named.responses == () and named.predictors == ()
+
+
 def test_a_remark_in_brackets_after_an_axis_is_no_part_of_it() -> None:
     from labscribe.tools.role_phrases import pairings
 

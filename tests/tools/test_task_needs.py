@@ -245,3 +245,23 @@ def test_the_symbols_in_a_bracket_after_the_noun_a_task_asks_for() -> None:
     task = ("Passen Sie an T_f(h) und T_b(h) jeweils eine Gerade an und bestimmen Sie den "
             "Schnittpunkt (h*, T*) mit Unsicherheiten.")  # fmt: skip
     assert unmet(task, ["slope = 22.5 ± 2.5 ms/cm (fitted to M1f against h)"]) == ["h*"]
+
+
+def test_a_plateau_slope_is_of_part_of_the_data() -> None:
+    task = "Zählrate gegen Spannung auftragen, Plateausteigung (in % pro 100 V) bestimmen."
+    assert part_of_data(task) == "Plateausteigung"
+    assert part_of_data("Determine the plateau value of the charging curve.") == ""
+
+
+def test_a_line_over_all_the_rows_is_not_a_plateaus_slope() -> None:
+    """A task on part of the data (its plateau) is not answered by the line through all the
+    rows, onset included; a fit over the task's range is."""
+    from labscribe.tools.fit_result import Fit
+    from labscribe.tools.task_fit import asks, differs
+
+    task = "Zählrate gegen Spannung auftragen, Plateausteigung bestimmen."
+    ask = asks([task])[task]
+    whole = Fit(table="k.csv", x="U", y="R", model="linear", requested=task)
+    assert "over all its rows" in differs(whole, ask)
+    plateau = whole.model_copy(update={"task_range": (380.0, 540.0)})
+    assert differs(plateau, ask) == ""
