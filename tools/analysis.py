@@ -22,7 +22,7 @@ from labscribe.tools.column_positions import column_positions
 from labscribe.tools.column_symbols import column_symbols
 from labscribe.tools.constants import asked_symbols
 from labscribe.tools.data_facts import data_facts
-from labscribe.tools.extremes import Extreme, asked_extremes, extreme_facts
+from labscribe.tools.extremes import Extreme, asked_extremes, extreme_facts, worked_out
 from labscribe.tools.fit_quantities import FitQuantity, fit_quantities
 from labscribe.tools.fit_result import Fit
 from labscribe.tools.fits import fit_table
@@ -244,7 +244,8 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
     try:  # what a folder holds must not cost the rest of the analysis
         analysis.repeats = repeated_measurements(loaded, budget=budget)
         decode(analysis.repeats, prose)  # coded values
-        analysis.extremes = asked_extremes(analysis.tasks, loaded, analysis.parameters)
+        computed = worked_out(handout.text)  # `E_max = 1,92 MeV · √(…)`: no column's largest
+        analysis.extremes = asked_extremes(analysis.tasks, loaded, analysis.parameters, computed)
         analysis.extremes += half_power_bands(analysis.tasks, loaded)
     except Exception as exc:
         analysis.left_out.append(f"repeats and extremes failed: {exc}"[:200])

@@ -39,6 +39,7 @@ _DEFINITION = re.compile(
     r"(?P<right>[^=,;:!?()\n]{1,80}?)(?=[,;:!?]|\.(?:\s|$)|$|\s?\(|=)"
 )
 MAX_DEFINITION_WORDS = 8
+MAX_RIGHT_CHARS = 80
 # What may follow a formula's right side: a word of prose or a unit (`in`, `kPa`, `gleich`).
 _WORD_AFTER = re.compile(r"[A-Za-zÄÖÜäöüß°µΩ]{2,}[.,;:]?")
 # A symbol or a sign right before a left side makes it a factor of the left side.
@@ -229,11 +230,15 @@ def defined(texts: list[str]) -> list[Wanted]:
                     continue  # `e U = h c/λ`, `tan φ = 2π f RC`: no name the formula defines
                 if is_point_value(match["right"]):
                     continue  # `t = 100 dias`: a point to evaluate at, no definition
+                right = match["right"]
                 if goes_on_in_brackets(written[match.end("right") :]):
-                    continue  # `v = 2 r² (ρ_b − ρ_f) g / (9 η)`: only its start was read
-                words = match["right"].split()[:MAX_DEFINITION_WORDS]
+                    # `T = T₀ + (V − V₀)/k`: the bracket is the formula's, read through it
+                    right = _through_brackets(written, match.start("right"))
+                    if right is None:
+                        continue  # `v = 2 r² (ρ_b − ρ_f) g / (9 η)` past what is read
+                words = right.split()[:MAX_DEFINITION_WORDS]
                 # `t(última amostra)`: the last word is a function's name, not the end
-                after = written[match.end("right") :]
+                after = written[match.start("right") + len(right) :]
                 called = after.startswith("(") and not _UNIT_ASIDE.match(after)
                 for end in range(len(words), 0, -1):
                     if end < len(words) and not _WORD_AFTER.fullmatch(words[end]):
@@ -246,6 +251,21 @@ def defined(texts: list[str]) -> list[Wanted]:
                     }:
                         found.append(Wanted(left, expression, sentence))
     return found
+
+
+def _through_brackets(text: str, start: int) -> str | None:
+    """The right side from `start` to the first `,` `;` `=` or sentence end outside any
+    bracket; None where a bracket stays open or it runs past MAX_RIGHT_CHARS."""
+    depth = 0
+    for place in range(start, min(len(text), start + MAX_RIGHT_CHARS)):
+        char = text[place]
+        depth += (char in "([{") - (char in ")]}")
+        if depth < 0:
+            return None
+        ends = char in ",;=\n" or (char == "." and text[place + 1 : place + 2] in ("", " "))
+        if depth == 0 and ends:
+            return text[start:place].rstrip()
+    return None if depth else text[start : start + MAX_RIGHT_CHARS].rstrip()
 
 
 def _definitions(sentence: str) -> list[re.Match[str]]:

@@ -19,6 +19,7 @@ MIN_MONOTONIC = 3  # a run of fewer values says nothing about rising or falling
 # longer run that rises throughout says lap times (`No., t`), not repeats
 MIN_LAPS = 5
 REPEAT_SPREAD = 0.02  # repeats of one value scatter by less than this share of it
+MIN_REPEATS = 8  # readings enough to tell repeats gathered about a value from a few settings
 # Names of columns that are usually the independent variable of a lab table.
 X_NAMES = frozenset(
     {"time", "t", "frequency", "freq", "f", "x", "position", "pos", "temperature", "temp",
@@ -181,15 +182,18 @@ def one_name_and_unit(columns: list[Column]) -> bool:
     """Whether the columns share one name but a number (`probe_1` ... `probe_5`) and one
     unit: the form series of one quantity take side by side."""
     stems = {re.sub(r"[\s_.-]*\d+$", "", c.name).lower() for c in columns}
-    return len(stems) == 1 and len({c.unit for c in columns}) == 1
+    # or a number inside it: `P1-T`, `P2-T`, `P3-T`, the period of three pendulums
+    numbered = {re.sub(r"\d+", "#", c.name).lower() for c in columns}
+    one = len(stems) == 1 or (len(numbered) == 1 and "#" in next(iter(numbered)))
+    return one and len({c.unit for c in columns}) == 1
 
 
 def one_quantity(columns: list[Column], frame: pd.DataFrame) -> bool:
     """Whether the table's columns repeat the measurement of one quantity, nothing being
     measured against: one column (with its uncertainty), columns of one name (`T, T, T`),
-    or of one name but a number (`T1, T2, T3`; `density, density2`) in one unit whose
-    values overlap and of which none rises or falls throughout, or one column labelled
-    by series (`Expt`, `Speed`)."""
+    or of one name but a number (`T1, T2, T3`; `density, density2`; `P1-T, P2-T`) in one
+    unit whose values overlap, or each scatter narrowly about its own, and of which none
+    rises or falls throughout, or one column labelled by series (`Expt`, `Speed`)."""
     measured = [c for c in columns if c.uncertainty_of is None]
     if len(measured) == 1 or series_column(columns, frame) is not None:
         return True
@@ -199,6 +203,8 @@ def one_quantity(columns: list[Column], frame: pd.DataFrame) -> bool:
         return False
     if any(_monotonic(frame[c.key]) and not _narrow(frame[c.key]) for c in measured):
         return False
+    if all(_about_one_value(frame[c.key]) for c in measured):
+        return True  # each read again and again about its own value: one quantity's series
     spans = [(c.minimum, c.maximum) for c in measured if c.minimum is not None]
     low, high = max(s[0] for s in spans), min(s[1] for s in spans)  # type: ignore[type-var]
     return len(spans) == len(measured) and low <= high
@@ -294,6 +300,17 @@ def _subscripted(columns: list[Column], symbol: str) -> str | None:
     `sigma_E` beside it), None where no column or several are."""
     found = [c.key for c in columns if re.match(rf"{re.escape(symbol)}_\w", c.name, re.I)]
     return found[0] if len(found) == 1 else None
+
+
+def _about_one_value(column: pd.Series) -> bool:
+    """Whether many readings gather about one value, a few strays aside: the middle half
+    of them within REPEAT_SPREAD of their median (thirty timings of one pendulum's ten
+    swings, one of them mistimed)."""
+    values = column.dropna().to_numpy(dtype=float)
+    if len(values) < MIN_REPEATS:
+        return False
+    low, middle, high = np.percentile(values, [25, 50, 75])
+    return middle != 0 and float(high - low) <= REPEAT_SPREAD * abs(float(middle))
 
 
 def _narrow(column: pd.Series) -> bool:

@@ -134,26 +134,52 @@ class Extreme(BaseModel):
 
 
 def asked_extremes(
-    tasks: list[str], tables: list[Table], parameters: list[ParameterRow]
+    tasks: list[str],
+    tables: list[Table],
+    parameters: list[ParameterRow],
+    computed: frozenset[str] = frozenset(),
 ) -> list[Extreme]:
     """What the data (or an instrument's own results) give each task that asks for a
-    maximum, a minimum or a threshold."""
+    maximum, a minimum or a threshold. `computed`: the symbols the handout works out by a
+    formula (`E_max = 1,92 MeV · √(x² + 0,22·x)`): "daraus E_max abschätzen" asks for no
+    column's largest value."""
     found: list[Extreme] = []
     sources = {table.summary.source for table in tables}
     own = [row for row in parameters if row.source in sources and row.number is not None]
     ids = [(table.summary.id, table.summary.source) for table in tables]
-    for task in tasks:
-        files = named_tables(task, ids)  # a task that names its files is read from them alone
-        scope = [table for table in tables if files is None or table.summary.id in files]
-        if THRESHOLD.search(task) or any(p.search(task) for p in LEVELS):
-            found += _threshold(task, scope)
-            continue
-        if NOT_DATA.search(task):
-            continue
-        for kind, pattern in (("maximum", MAXIMUM), ("minimum", MINIMUM)):
-            if pattern.search(task) or _written_as_subscript(task, kind):
-                found += _extreme(task, kind, scope, own if kind == "maximum" else [])
+    for asked in tasks:
+        task = _SUBSCRIPTED.sub(lambda m: m["symbol"] if _symbol_of(m) in computed else m[0], asked)
+        found += [e.model_copy(update={"task": asked}) for e in _asked_of(task, tables, own, ids)]
     return found
+
+
+def worked_out(text: str) -> frozenset[str]:
+    """The extremes `text` writes an equation for (`E_max = 1,92 MeV · √(x² + 0,22·x)`):
+    quantities the handout works out, not a column's largest or smallest value."""
+    return frozenset(
+        _symbol_of(m) for m in _SUBSCRIPTED.finditer(text) if re.match(r"\s*=", text[m.end() :])
+    )
+
+
+def _symbol_of(written: re.Match[str]) -> str:
+    return f"{written['symbol']}_{written[0].split('_', 1)[1].strip('{}')}"
+
+
+def _asked_of(
+    task: str, tables: list[Table], own: list[ParameterRow], ids: list[tuple[str, str]]
+) -> list[Extreme]:
+    files = named_tables(task, ids)  # a task that names its files is read from them alone
+    scope = [table for table in tables if files is None or table.summary.id in files]
+    if THRESHOLD.search(task) or any(p.search(task) for p in LEVELS):
+        return _threshold(task, scope)
+    if NOT_DATA.search(task):
+        return []
+    return [
+        found
+        for kind, pattern in (("maximum", MAXIMUM), ("minimum", MINIMUM))
+        if pattern.search(task) or _written_as_subscript(task, kind)
+        for found in _extreme(task, kind, scope, own if kind == "maximum" else [])
+    ]
 
 
 def _extreme(task: str, kind: str, tables: list[Table], own: list[ParameterRow]) -> list[Extreme]:
@@ -196,9 +222,7 @@ def _extreme(task: str, kind: str, tables: list[Table], own: list[ParameterRow])
 
 def extreme_symbols(task: str) -> frozenset[str]:
     """The symbols `task` writes its extremes as (`F_max`, `U_{min}` as U_min)."""
-    return frozenset(
-        f"{m['symbol']}_{m[0].split('_', 1)[1].strip('{}')}" for m in _SUBSCRIPTED.finditer(task)
-    )
+    return frozenset(_symbol_of(m) for m in _SUBSCRIPTED.finditer(task))
 
 
 def _written_as_subscript(task: str, kind: str) -> re.Match[str] | None:

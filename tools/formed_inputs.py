@@ -4,6 +4,7 @@ a difference of temperatures as it is, and a value the handout's prose states.""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -102,9 +103,31 @@ def stated_knowns(stated: Sequence[ParameterRow]) -> dict[str, Known]:
             continue
         symbol = plain_symbol(row.name)
         said = f"{row.name} = {row.number:g}{f' {row.unit}' if row.unit else ''} as stated"
-        units = {row.unit: Fraction(1)} if row.unit else {}
+        units = unit_factors(row.unit) if row.unit else {}
         given[symbol] = Known(row.name, np.float64(row.number), units, row.name, stated=said)
     return given
+
+
+_POWER = re.compile(r"^(?P<unit>[^\W\d_¹²³⁴⁻]+)(?:\^\(?(?P<digits>-?\d+)\)?|(?P<sup>[⁻]?[¹²³⁴]))?$")
+_SUPERSCRIPT = str.maketrans("⁻¹²³⁴", "-1234")
+
+
+def unit_factors(unit: str) -> dict[str, Fraction]:
+    """A stated unit as the factors a formula's units multiply: `µV/K` is µV·K⁻¹, `m/s²`
+    m·s⁻², `J/mol/K` J·mol⁻¹·K⁻¹ (so that (V − V₀)/k in µV over µV/K is in K); a unit
+    of other shape is one factor."""
+    factors: dict[str, Fraction] = {}
+    for place, part in enumerate(unit.split("/")):
+        for factor in part.split("·"):
+            if factor.strip() == "1" and not place:
+                continue  # `1/s`
+            power = _POWER.match(factor.strip())
+            if power is None:
+                return {unit: Fraction(1)}
+            written = power["digits"] or (power["sup"] or "1").translate(_SUPERSCRIPT)
+            exponent = Fraction(int(written)) * (-1 if place else 1)
+            factors[power["unit"]] = factors.get(power["unit"], Fraction(0)) + exponent
+    return {name: power for name, power in factors.items() if power}
 
 
 def _difference(symbol: str, column: Column) -> bool:

@@ -188,6 +188,11 @@ _CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
 _TOKEN = re.compile(r"\\[A-Za-z]+|[A-Za-z\u0370-\u03ff]+[A-Za-z0-9_]*|\d+(?:\.\d+)?|\S")
 
 
+def subscripts_plain(text: str) -> str:
+    """Subscript digits and letters as typed after an underscore: `T₀` is `T_0`."""
+    return _SUBSCRIPT.sub(lambda m: "_" + m[0].translate(_SUBSCRIPT_PLAIN), text)
+
+
 def plain_symbol(name: str) -> str:
     """A symbol as formulas spell it, without spaces: `ϑ₀` is `theta_0`, `τ` is `tau`."""
     return "".join(plain_arithmetic(name).split())

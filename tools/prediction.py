@@ -185,6 +185,8 @@ def _prediction(
         expression = parse_expression(right)
     except FormulaError:
         return None
+    if name[1] in {s.name for s in expression.free_symbols}:
+        return None  # `T² h = (4π²/g)·h² + …` cut to `h = …`: h is no value the rest gives
     inputs: dict[str, Input] = {}
     constants: dict[str, PhysicalConstant] = {}
     means: list[str] = []

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -206,7 +206,11 @@ def _statements(
     found += [(r.task, named_by_formula(r.formula, candidates, words))
               for r in handout.requests if r.formula]  # fmt: skip
     found += [(s, named_by_pairing(p, candidates, words)) for s in rest for p in pairings(s)]
-    found += [(s, named_by_formula(f, candidates, words)) for s in rest for f in formulas_in(s)]
+    # a formula of the prose defines or states (`x = R_max·ρ`, `T = const`): where its right
+    # side names no column, the table's other column is not its variable
+    found += [(s, replace(named, elsewhere=not named.predictors))
+              for s in rest for f in formulas_in(s)
+              for named in [named_by_formula(f, candidates, words)]]  # fmt: skip
     return [(text, named) for text, named in found if named.responses or named.predictors]
 
 

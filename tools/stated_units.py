@@ -34,8 +34,12 @@ _PROSE_WORDS = frozenset({"at", "a", "an", "as", "by", "of", "on", "or"})
 _QUOTED = re.compile(r"`[^`\s]")
 # Markdown's emphasis around a unit: "in **Millisekunden**", "in __mV__".
 _EMPHASIS = re.compile(r"(\*{1,2}|_{2})(?=\S)(.+?)(?<=\S)\1")
+# "in <unit>", "(<unit>)", "(<words>, <unit>)", "[<unit>]", or a unit closing the clause
+# after a comma ("`V` — показание термопары, мкВ;")
 _AFTER = re.compile(r"\s(?:in|en|im|em)\s+(?P<words>[^\s,;:.()]+(?:\s+[^\s,;:.()]+){0,2})"
-                    r"|\((?:[^(),]{1,24},\s*)?(?P<bracket>[^(),]{1,12})\)")  # fmt: skip
+                    r"|\((?:[^(),]{1,24},\s*)?(?P<bracket>[^(),]{1,12})\)"
+                    r"|\[(?P<square>[^\[\],]{1,12})\]"
+                    r"|,\s*(?P<closing>[^\s,;:()]{1,8})\s*[.,]?\s*$")  # fmt: skip
 
 
 def stated_units(columns: list[Column], text: str, source: str = "") -> None:
@@ -119,13 +123,14 @@ def _unit_near(rest: str) -> str | None:
 
 
 def _unit_after(rest: str) -> str | None:
-    """The unit the first "in ..." or bracket after a column's name writes: "in mm Hg",
-    "(°C)"; None where that is no unit ("in the header", "(plant units)")."""
+    """The unit the first "in ...", bracket or closing ", <unit>" after a column's name
+    writes: "in mm Hg", "(°C)", "[Hz]", ", кГц"; None where that is no unit ("in the
+    header", "(plant units)")."""
     match = _AFTER.search(" " + rest)
     if match is None:
         return None
-    if match["bracket"]:
-        return known_unit(match["bracket"].strip())
+    if written := match["bracket"] or match["square"] or match["closing"]:
+        return known_unit(written.strip())
     words = match["words"].split()
     for size in range(min(MAX_UNIT_WORDS, len(words)), 0, -1):
         written = " ".join(words[:size])

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import re
 
+from labscribe.tools.formula_notation import subscripts_plain
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.prediction_inputs import Input
 from labscribe.tools.repeats import Series
@@ -25,12 +26,16 @@ _OPERATORS = ("/", "*", "·", "^", "×")
 # Words that run on after a value and that pint would read as units ("as": attoseconds).
 _PROSE_WORDS = frozenset({"a", "an", "as", "at", "by", "in", "is", "it", "of", "on", "or"})
 _UNIT = r"(?:°[CF]|[^\W\d_][^\s(),;]*)"
+# Further factors of a unit written apart, each with its power: `m s⁻²`, `kg m^-3`.
+_POWERED = r"(?:\s+[^\W\d_]{1,4}(?:⁻?[¹²³⁴]|\^\{?-?\d\}?))*"
+_NEGATIVE = re.compile(r"^(?P<unit>[^\W\d_]{1,4})(?:⁻(?P<sup>[¹²³⁴])|\^\{?-(?P<digit>\d)\}?)$")
 # `symbol = value unit ± error` (a symbol right after an operator ends a formula's left side,
 # `A/U_0 = 1/√(…)`, and states no value: stated_values skips it).
 _STATED = re.compile(
-    rf"(?<![\w.])(?P<symbol>[A-Za-zΔδΑ-Ωα-ω][A-Za-z0-9_]{{0,7}})\s*=\s*(?P<value>{NUMBER})"
+    rf"(?<![\w.°])(?P<symbol>[A-Za-zΔδΑ-Ωα-ω][A-Za-z0-9_]{{0,7}})\s*=\s*(?P<value>{NUMBER})"
     r"(?!\s*[,;]\s*[-+]?\d)[\s~]*"  # `n = 1, 2, 3, …` lists values; `~` is LaTeX's blank
-    rf"(?P<unit>{_UNIT})?(?:\s*\(?\s*(?:measured to|to within|within|uncertainty|accuracy)?"
+    rf"(?P<unit>{_UNIT}{_POWERED})?"
+    r"(?:\s*\(?\s*(?:measured to|to within|within|uncertainty|accuracy)?"
     rf"\s*(?:±|\+/-|\+-)\s*(?P<error>{NUMBER})\s*(?P<eunit>%|{_UNIT})?\s*\)?)?"
     # never a formula's first term (`y = 2 x + 1`, `T = 273 + [√(…) − α]/(2β)`)
     r"(?!\s*[\w.]*\s*[*/^·×+=-]\s*[\w(\[{√])",
@@ -63,7 +68,7 @@ def stated_values(text: str, source: str) -> list[ParameterRow]:
     written: dict[tuple[str, frozenset[str]], set[str]] = {}
     text = _EXAMPLE.sub(lambda found: " " * len(found[0]), text)  # "(npr. … λ = 365 nm)"
     for sentence in sentences(text):
-        sentence = sentence.replace("−", "-")
+        sentence = _last_of_chain(subscripts_plain(sentence.replace("−", "-")))
         files = frozenset(DATA_FILE.findall(sentence))
         for match in _STATED.finditer(sentence):
             if sentence[: match.start()].rstrip().endswith(_OPERATORS):
@@ -79,20 +84,49 @@ def stated_values(text: str, source: str) -> list[ParameterRow]:
     return [row for row in rows if len(written[_key(row)]) == 1][:MAX_STATED]
 
 
+# One value written in two units: `T₀ = 21 °C = 294 K`; the last is the one a formula takes.
+_CHAIN = re.compile(rf"=\s*{NUMBER}\s*{_UNIT}\s*=\s*(?={NUMBER}\s*{_UNIT})")
+
+
+def _last_of_chain(sentence: str) -> str:
+    return _CHAIN.sub("= ", sentence)
+
+
 def _key(row: ParameterRow) -> tuple[str, frozenset[str]]:
     return row.name, frozenset(DATA_FILE.findall(row.said_of))
+
+
+def _quotient(unit: str) -> str:
+    """A unit whose factors are written apart with their powers as a quotient: `m s⁻²` is
+    `m/s²`, `kg m^-3` is `kg/m³`; a unit of one factor as written."""
+    factors = unit.split()
+    if len(factors) < 2:
+        return unit
+    over, under = [], []
+    for factor in factors:
+        negative = _NEGATIVE.match(factor)
+        if negative is None:
+            over.append(factor)
+            continue
+        power = negative["sup"] or "⁰¹²³⁴"[int(negative["digit"])]
+        under.append(negative["unit"] + ("" if power == "¹" else power))
+    return "/".join(["·".join(over) or "1", *under])
 
 
 def _row(match: re.Match[str], source: str) -> ParameterRow | None:
     written = match[0]
     if number_of(match["value"]) == 0:
         return None  # `at t = 0`, `P = 0 (vacuum)`: an origin or a condition, not a value
-    unit = (match["unit"] or "").rstrip(".")
+    unit = _quotient((match["unit"] or "").rstrip("."))
     if unit.lower() in _PROSE_WORDS:
         unit = ""  # "ANC at t = 0 as ANC_0": a word of the sentence, not attoseconds
-    if unit and canonical(unit) is None:
-        return None
     value = match["value"]
+    if unit and canonical(unit) is None:
+        if " " not in match["unit"].strip():
+            return None  # a word of prose after the number
+        # a product of units (`T m^2`): shown as written, never computed with
+        return ParameterRow(source=source, key=match["symbol"], name=match["symbol"],
+                            value=f"{value} {match['unit'].strip()}")  # fmt: skip
     if match["error"] is None:
         return ParameterRow(source=source, key=match["symbol"], name=match["symbol"],
                             value=f"{value} {unit}".strip(), number=number_of(value),

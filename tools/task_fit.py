@@ -57,7 +57,8 @@ INTERCEPT = re.compile(
 ORIGIN = re.compile(
     r"through the origin|\bno (?:constant|intercept|offset)(?: term)?|without (?:an? )?"
     r"(?:intercept|constant|offset)|ursprungsgerade|durch den (?:koordinaten)?ursprung|"
-    r"ohne achsenabschnitt|passant par l'origine|por el origen|过原点|通过原点|正比",
+    r"ohne achsenabschnitt|passant par l'origine|por el origen|过原点|通过原点|正比|"
+    r"per l['’]origine|pela origem|przez pocz[aą]tek|počátkem",
     re.IGNORECASE,
 )
 _UP = (

@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from labscribe.tools.base import Folder
-from labscribe.tools.extremes import asked_extremes, extreme_facts
+from labscribe.tools.extremes import asked_extremes, extreme_facts, worked_out
 from labscribe.tools.tables import read_data
 
 REAL = Path(__file__).parents[1] / "data" / "real"
@@ -175,3 +175,18 @@ def test_the_extreme_of_a_quantity_no_column_holds_is_not_another_columns(
     tables = read_data(Folder(tmp_path), "scan.txt").tables
     task = "Donner la valeur minimale de T et la longueur d'onde correspondante."
     assert asked_extremes([task], tables, []) == []
+
+
+def test_an_extreme_the_handout_works_out_is_no_columns_largest(tmp_path: Path) -> None:
+    """ "daraus E_max abschätzen" where the handout writes E_max = 1,92 MeV · √(x² + 0,22·x)
+    (a β range's energy by Flammersfeld) asks for no column's largest value (E is no
+    counter voltage); a task's U_max of a voltage column still is."""
+    (tmp_path / "zaehlrohr.csv").write_text(
+        "Spannung (V),N\n400,3010\n450,3120\n500,3190\n535,3240\n"
+    )
+    tables = read_data(Folder(tmp_path), "zaehlrohr.csv").tables
+    handout = "Flammersfeld: E_max = 1,92 MeV · √(x² + 0,22·x)."
+    task = "Maximale Reichweite bestimmen und daraus E_max abschätzen."
+    assert asked_extremes([task], tables, [], worked_out(handout)) == []
+    [voltage] = asked_extremes(["Geben Sie U_max an."], tables, [], worked_out(handout))
+    assert voltage.value == pytest.approx(535.0) and voltage.task == "Geben Sie U_max an."

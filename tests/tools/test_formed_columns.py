@@ -408,3 +408,15 @@ def test_a_rate_less_its_first_reading_that_leaves_no_logarithm_is_not_formed() 
     task = "μ aus ln(R − R₀) gegen x bestimmen."
     form_columns([table], [task], task)
     assert "ln(R − R₀)" not in [c.name for c in table.summary.columns]
+
+
+def test_a_thermocouple_reading_to_a_temperature_through_a_bracket() -> None:
+    """`T = T₀ + (V − V₀)/k, T₀ = 21 °C = 294 K, V₀ = 90 мкВ, k = 41 мкВ/К` (a Russian
+    Curie–Weiss lab): the bracket is the formula's, and µV over µV/K is kelvin."""
+    text = "T = T₀ + (V − V₀)/k,  T₀ = 21 °C = 294 K,  V₀ = 90 мкВ,  k = 41 мкВ/К."
+    table = table_of({"V": ("µV", [-580.0, 90.0, 500.0]), "f": ("kHz", [904.4, 940.0, 950.0])})
+    tasks = ["Переведите показания термопары в температуру T (K)."]
+    form_columns([table], tasks, text, stated_values(text, "a.md"))
+    column = next(c for c in table.summary.columns if c.name == "T")
+    assert column.unit == "K"
+    assert table.frame["T"].tolist() == pytest.approx([294 - 670 / 41, 294.0, 294 + 410 / 41])

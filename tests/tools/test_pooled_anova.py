@@ -60,3 +60,20 @@ def test_the_row_of_a_pooled_sd_task_names_it_first(tmp_path: Path) -> None:
     task = "Carry out a one-way analysis of variance: report F and its p-value."
     [line] = repeat_evidence(task, set(), repeats, named_elsewhere=False)
     assert "F = 15.9" in line.split(";")[0]
+
+
+def test_three_pendulums_timed_thirty_times_each_are_series_not_axes(tmp_path: Path) -> None:
+    """`P1-T ; P2-T ; P3-T` (a Brazilian lab's thirty timings of ten swings of each of three
+    pendulums, one mistimed in two of them): each column gathers about its own value, so
+    none is fitted against another; each series gets its mean, and the strays are named."""
+    rng = np.random.default_rng(7)
+    series = [np.round(mean + rng.normal(0, 0.2, 30), 2) for mean in (21.26, 23.99, 26.39)]
+    series[1][29], series[2][6] = 24.92, 25.45  # mistimed, as the file has them
+    rows = "".join(f"{a} ; {b} ; {c}\n" for a, b, c in zip(*series, strict=True))
+    (tmp_path / "periodos.csv").write_text("P1-T ; P2-T ; P3-T\n" + rows)
+    table = read_data(Folder(str(tmp_path)), "periodos.csv").tables[0]
+    assert table.summary.x is None
+    found = {r.name: r for r in repeated_measurements([table]) if not r.label}
+    assert abs(found["P2-T"].summary.mean - float(np.mean(series[1]))) < 1e-9
+    assert [o.row for o in found["P2-T"].outliers] == [30]
+    assert [o.row for o in found["P3-T"].outliers] == [7]

@@ -135,3 +135,13 @@ def test_input_of_leaves_a_tolerance_of_no_block_unattached(tmp_path: Path) -> N
     settings = read_parameters(Folder(tmp_path), "p.yaml")
     found = input_of("L", settings)
     assert found is not None and found.sigma is None
+
+
+def test_a_formula_with_its_name_on_both_sides_predicts_nothing() -> None:
+    """`T² h = (4π²/g)·h² + 4π² l₀²/(12 g)` (a compound pendulum's linearisation, Palermo)
+    is read from its last symbol on: `h = (4π²/g)·h² + …` gives no value of h, however
+    many of its inputs the handout states."""
+    rows = [ParameterRow(source="a.md", key=k, name=k, value=f"{v} {u}", number=v, unit=u)
+            for k, v, u in (("g", 9.81, "m/s²"), ("l_0", 1.0, "m"))]  # fmt: skip
+    text = "T² h = (4π²/g) · h² + 4π² l₀² / (12 g)"
+    assert predictions(text, [], rows, []) == []

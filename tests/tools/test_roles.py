@@ -388,3 +388,15 @@ def test_axes_named_in_words_no_column_answers_take_no_pair_of_columns(tmp_path:
     (tmp_path / "rozmery.txt").unlink()
     (tmp_path / "nosnik.txt").write_text("99.1 0.658\n199.6 1.353\n299.6 2.020\n399.0 2.685\n")
     assert [fit for fit in analyse(Folder(tmp_path)).fits if fit.requested]
+
+
+def test_a_definition_in_the_prose_takes_no_other_column_for_its_variable(tmp_path: Path) -> None:
+    """`x = R_max·ρ` (a β range as mass per area, in a radioactivity handout's theory): x is
+    a thickness, but R_max and ρ name no column, so the counts beside the lead thickness
+    are not its variable; the thickness stays the table's."""
+    thickness = ["1", "5", "10", "15", "20", "25"]
+    counts = ["3000", "2400", "1900", "1500", "1200", "950"]
+    table = _table(tmp_path, "Pb Dicke in mm,N", [thickness, counts])
+    text = "Maximalenergie nach Flammersfeld: x = R_max·ρ in g/cm²."
+    decide_roles([table], Handout.of(["μ aus der Absorptionskurve bestimmen."], text))
+    assert table.summary.x == "Pb Dicke"

@@ -61,3 +61,15 @@ def test_a_unit_belongs_to_the_name_quoted_before_it_and_in_says_where_it_is() -
     spin = [column("f_end"), column("T")]
     stated_units(spin, "am Ende (`f_end`) gemessen (in Hz) sowie die Dauer `T` (in s).")
     assert [c.unit for c in spin] == ["Hz", "s"]
+
+
+def test_a_list_of_columns_closes_each_with_its_unit() -> None:
+    """A Russian handout closes each column's line with its unit ("`V` — показание
+    термопары, мкВ;"), a Polish one writes it in square brackets ("`freq` — częstotliwość
+    f [Hz],")."""
+    columns = [column("V"), column("f_0"), column("freq")]
+    stated_units(columns, (
+        "- `V` — показание термопары, мкВ;\n- `f_0` — частота генератора без образца, кГц;\n"
+        "- `freq` — częstotliwość f [Hz],\n"
+    ))  # fmt: skip
+    assert [(c.name, c.unit) for c in columns] == [("V", "µV"), ("f_0", "kHz"), ("freq", "Hz")]

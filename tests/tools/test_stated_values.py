@@ -66,6 +66,10 @@ def test_a_formula_takes_a_measured_mean_by_its_name() -> None:
         ("On prendra g = 9,81 m/s² pour la pesanteur.", "g", 9.81, "m/s²"),
         ("Use q = 1.6 · 10^-19 C for the charge.", "q", 1.6e-19, "C"),
         ("Take e = 1.602e-19 C.", "e", 1.602e-19, "C"),
+        # a unit's factors written apart with their powers (Trento's Fisica 1 handout)
+        ("Si assuma g = 9,806 m s⁻² (incertezza trascurabile).", "g", 9.806, "m/s²"),
+        ("R = 8.314 J mol⁻¹ K⁻¹ is the gas constant.", "R", 8.314, "J/mol/K"),
+        ("ρ_Fe = 7870 kg m^-3.", "ρ_Fe", 7870, "kg/m³"),
     ],
 )  # fmt: skip
 def test_a_constant_written_with_a_decimal_comma_or_a_power_of_ten(
@@ -143,3 +147,17 @@ def test_a_value_given_as_an_example_is_not_stated() -> None:
     text = ("Ime datoteke je valovna dolžina v nanometrih (npr. `365.csv` → λ = 365 nm). "
             "Wir nehmen z. B. U = 4 V an. Es gilt R = 10 kOhm.")  # fmt: skip
     assert [row.name for row in stated_values(text, "a.md")] == ["R"]
+
+
+def test_a_temperatures_scale_letter_is_no_symbol() -> None:
+    """`T₀ = 21 °C = 294 K` (a Curie–Weiss handout) states no value of C, the Curie
+    constant of the same handout's χ = C/(T − Θ)."""
+    rows = stated_values("T = T₀ + (V − V₀)/k, T₀ = 21 °C = 294 K, k = 41 µV/K.", "a.md")
+    assert "C" not in [row.name for row in rows]
+
+
+def test_a_value_written_in_two_units_is_the_last_and_a_subscript_is_typed() -> None:
+    """`T₀ = 21 °C = 294 K` gives T_0 = 294 K, the kelvin a formula takes."""
+    rows = {r.name: r for r in stated_values("T₀ = 21 °C = 294 K, V₀ = 90 µV.", "a.md")}
+    assert (rows["T_0"].number, rows["T_0"].unit) == (294.0, "K")
+    assert (rows["V_0"].number, rows["V_0"].unit) == (90.0, "µV")

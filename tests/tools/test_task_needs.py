@@ -265,3 +265,16 @@ def test_a_line_over_all_the_rows_is_not_a_plateaus_slope() -> None:
     assert "over all its rows" in differs(whole, ask)
     plateau = whole.model_copy(update={"task_range": (380.0, 540.0)})
     assert differs(plateau, ask) == ""
+
+
+def test_a_line_through_the_origin_in_the_words_of_other_languages() -> None:
+    """ "Regressione lineare x = bP (retta per l'origine)" (Trento's spring handout) is not
+    answered by a line with an intercept."""
+    from labscribe.tools.fit_result import Fit
+    from labscribe.tools.task_fit import asks, differs
+
+    task = "Regressione lineare x = bP (retta per l'origine): k = 1/b₀."
+    ask = asks([task])[task]
+    assert ask.origin == "per l'origine"
+    line = Fit(table="m.csv", x="m", y="t", model="linear", requested=task)
+    assert "with an intercept" in differs(line, ask)
