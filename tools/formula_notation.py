@@ -156,7 +156,7 @@ def plain_arithmetic(text: str) -> str:
     text = unflattened(text)
     for letter, name in GREEK.items():
         # a subscript stays attached: `ε_0` is `epsilon_0`, `μ0` is `mu0`, not `mu*0`
-        text = re.sub(rf"{letter}(?=[_0-9])", f" {name}", text)
+        text = re.sub(rf"{letter}(?=[_0-9₀-₉ₐₑₒₓₕₖₗₘₙₚₛₜ])", f" {name}", text)
         if letter in _DIFFERENCES:  # `ΔH_vap` is one quantity, the difference of H
             text = re.sub(rf"{letter}(?=[A-Za-z])", f" {name}", text)
         text = text.replace(letter, f" {name} ")
@@ -180,7 +180,26 @@ def plain_arithmetic(text: str) -> str:
     text = re.sub(r"(?<![A-Za-z0-9_.])e\s*\*\*\s*\(", "exp(", text)
     text = _BARE_CALL.sub(r"\1(\2)", text)
     text = _GROUPING_BRACKET.sub(r"\1\2(\3)", text)
-    return text.replace("{", "(").replace("}", ")")
+    return _function_powers(text.replace("{", "(").replace("}", ")"))
+
+
+# A power written on a function's name: `cos²(θ − θ₀)`, `sin^2(2x)` is the function's value
+# squared, as physics writes it.
+_FUNCTION_POWER = re.compile(r"\b(sin|cos|tan|sinh|cosh|tanh)\s*\^\s*\(?(\d)\)?\s*\(")
+
+
+def _function_powers(text: str) -> str:
+    """`cos^2(x)` as `cos(x)^2`; a bracket that never closes is left as written."""
+    while (found := _FUNCTION_POWER.search(text)) is not None:
+        depth, end = 1, found.end()
+        while end < len(text) and depth:
+            depth += (text[end] == "(") - (text[end] == ")")
+            end += 1
+        if depth:
+            return text
+        inner = text[found.end() : end - 1]
+        text = f"{text[: found.start()]}{found[1]}({inner})^{found[2]}{text[end:]}"
+    return text
 
 
 _ACCENTED = re.compile(r"[À-ÖØ-öø-ɏ]")

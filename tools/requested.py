@@ -32,7 +32,9 @@ FIT_CUE = re.compile(
     r"\bajust|\badatt|\binterpol|moindres carr|m[íi]nimos (?:cuadrados|quadrados)|minimi quadrati"
     # Russian, Polish, Czech: наименьших квадратов, аппроксимируйте, najmniejszych kwadratów,
     # dopasuj, nejmenších čtverců, proložte
-    r"|наименьших квадратов|аппроксим|najmniejszych kwadrat|\bdopasu|nejmenších čtverc|prolož",
+    r"|наименьших квадратов|аппроксим|najmniejszych kwadrat|\bdopasu|nejmenších čtverc|prolož"
+    # Slovenian and Croatian: "prilagodi Malusov zakon", "prilagodite pravac"
+    r"|\bprilagod|\bfitaj",
     re.IGNORECASE,
 )
 # Interpolation between the measured points reads a value off the data; it fits nothing

@@ -15,6 +15,7 @@ import numpy as np
 from lmfit import Model, Parameters
 
 from labscribe.tools.absolute_temperature import kelvin_as_unit, with_kelvin_units
+from labscribe.tools.angle_units import DEGREES, in_degrees
 from labscribe.tools.canonical_form import canonical
 from labscribe.tools.dimensions import dimensions
 from labscribe.tools.fit_description import describe, describe_shape, plain_value
@@ -128,6 +129,8 @@ def fit_formula(
                            x, y, sigma, sigma_name=sigma_name)  # fmt: skip
         done = done.model_copy(update={"kelvin_from": fit.kelvin_from})
         return with_kelvin_units(done, written) if done.model else done
+    if fit.x_unit in DEGREES:
+        formula = in_degrees(formula)  # cos²(θ − θ₀) of a polarizer's angle in degrees
     line = log_line(formula) if asks_log_line(fit.requested, formula) else None
     if line is not None and bool(np.all(y > 0)):
         return _fit_log_line(fit, formula, line, x, y, sigma, sigma_name)

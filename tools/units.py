@@ -60,6 +60,11 @@ _WORDS = {
     "grad celsius": "°C", "degré celsius": "°C", "degrés celsius": "°C", "grados celsius": "°C",
     "graus celsius": "°C", "gradi celsius": "°C", "stopni celsjusza": "°C",
     "stupňů celsia": "°C", "stupně celsia": "°C", "градусов цельсия": "°C",
+    # an angle's degree: "kot[stopinja]", "ángulo (grados)", "угол, градусы"
+    "degree": "deg", "stopinja": "deg", "stopinj": "deg", "stopinje": "deg", "stopień": "deg",
+    "stopnie": "deg", "stopni": "deg", "stupeň": "deg", "stupně": "deg", "stupňů": "deg",
+    "grados": "deg", "graus": "deg", "gradi": "deg", "градус": "deg", "градусы": "deg",
+    "градусов": "deg",
 }  # fmt: skip
 # The units of Russian (and Ukrainian, Bulgarian) handouts, in Cyrillic letters: "U_34 (мВ)".
 _CYRILLIC = {
