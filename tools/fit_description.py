@@ -28,6 +28,9 @@ from labscribe.tools.model_choice import EXACT, NESTED_SIGMAS
 from labscribe.tools.shapes import POWER_OF_FIT, UNIT_RULES, Shape
 from labscribe.tools.verdict import Verdict, jacobian_of, judge
 
+# Laws' exponents are halves, thirds and quarters (T ∝ L^½, P ∝ T⁴, r ∝ t^⅓); a fitted 4/9
+# is a number, not a law.
+MAX_LAW_DENOMINATOR = 4
 # A peak's width is measured by the points on its flanks: with fewer on either side within
 # it, the width follows from the shape the model assumes (a Gaussian line sampled at one point
 # of its top fits a Lorentzian as well, with a third less width).
@@ -41,11 +44,12 @@ UNSAMPLED = (
 
 
 def plain_value(value: float, stderr: float | None) -> float:
-    """The simplest fraction (denominator up to 12) within NESTED_SIGMAS standard errors of
-    `value`, else `value`: an exponent of 0.4988 ± 0.003 is ½, for its parameters' units."""
+    """The simplest fraction of the kinds laws have (denominator up to MAX_LAW_DENOMINATOR)
+    within NESTED_SIGMAS standard errors of `value`, else `value`: an exponent of 0.4988 ±
+    0.003 is ½, for its parameters' units; 0.4563 ± 0.0072 is no 4/9, it stays itself."""
     if stderr is None or not math.isfinite(stderr):
         return float(value)
-    for denominator in range(1, 13):
+    for denominator in range(1, MAX_LAW_DENOMINATOR + 1):
         simple = Fraction(value).limit_denominator(denominator)
         if abs(float(simple) - value) <= NESTED_SIGMAS * stderr:
             return float(simple)

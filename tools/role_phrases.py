@@ -77,7 +77,7 @@ class Pairing:
 
 # Abbreviations a sentence goes on after: "V vs. 1/λ", "e.g.", "Fig. 2", German "z.B.".
 _ABBREVIATION = re.compile(
-    r"(?:^|\s)(?:vs|e\.g|i\.e|cf|fig|figs|eq|eqs|ca|approx|resp|bzw|z\.\s?B|d\.\s?h|"
+    r"(?:^|[\s(\[])(?:vs|e\.g|i\.e|cf|fig|figs|eq|eqs|ca|approx|resp|bzw|z\.\s?B|d\.\s?h|"
     r"vgl|Abb|Gl|Nr)\.$",
     re.IGNORECASE,
 )
@@ -163,7 +163,8 @@ def pairings(sentence: str) -> list[Pairing]:
 def _response_phrase(before: str) -> str:
     """The response's phrase: the clause before the keyword, without the task's verb."""
     # an appositive ends before the keyword: "plot the period, $T^2$, as a function of L"
-    clause = before.rstrip(" ,")[-MAX_PHRASE_CHARS:]
+    # a remark in brackets before the keyword is no part of the axis: "one tube (e.g. 37.5 cm)"
+    clause = _REMARK.sub("", before.rstrip(" ,"))[-MAX_PHRASE_CHARS:]
     starts = [m.end() for m in _CLAUSE_START.finditer(clause)]
     clause = clause[starts[-1] :] if starts else clause
     return _trimmed(clause)

@@ -400,3 +400,14 @@ def test_a_definition_in_the_prose_takes_no_other_column_for_its_variable(tmp_pa
     text = "Maximalenergie nach Flammersfeld: x = R_max·ρ in g/cm²."
     decide_roles([table], Handout.of(["μ aus der Absorptionskurve bestimmen."], text))
     assert table.summary.x == "Pb Dicke"
+
+
+def test_an_example_in_brackets_ends_no_sentence() -> None:
+    """ "one tube (e.g. 37.5 cm) against frequency" (Kansas's tube resonance handout): the
+    axes are the response against frequency, not "5 cm"."""
+    from labscribe.tools.role_phrases import pairings, sentences
+
+    text = "Plot the microphone response of one tube (e.g. 37.5 cm) against frequency."
+    assert sentences(text) == [text]
+    (pairing,) = pairings(text)
+    assert (pairing.response, pairing.predictor) == ("microphone response of one tube", "frequency")
