@@ -274,6 +274,8 @@ def _strength(token: str, column: Column, words: dict[str, set[str]]) -> int:
     name = bare_symbol(column.name)
     if token in (name, column.key) and (is_symbol(token) or len(token) > 1):
         return 3
+    if "_" in token and token.replace("_", "") in (name, column.key):
+        return 3  # a header writes the symbol without its subscript mark: V_H as VH, P_γ Pgamma
     if column.origin and token.lower() in TIME_WORDS:
         return 3  # a clock's column is "the time", whatever its header (`Day fraction ...`)
     if re.search(r"[\u4e00-\u9fff]", token):

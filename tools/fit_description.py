@@ -88,6 +88,8 @@ def describe_shape(
             "errors, so the model is fitted without it"
         )
     peak = _peak(shape, parameters, x)
+    if (resolution := _resolution(parameters)) is not None:
+        notes.append(resolution)
     good = described.good
     verdict = described.verdict
     if peak is not None and (unmeasured := _unsampled(peak, x, shape.name)):
@@ -226,6 +228,20 @@ def _unsampled(peak: Peak, x: np.ndarray, model: str) -> str | None:
     if min(flanks) >= MIN_FLANK_POINTS:
         return None
     return UNSAMPLED.format(left=flanks[0], right=flanks[1], kind=peak.width_kind, model=model)
+
+
+def _resolution(parameters: list[Parameter]) -> str | None:
+    """For two lines (a doublet): their separation against their mean FWHM, and whether that
+    resolves them by the usual criterion (apart by more than a FWHM)."""
+    named = {p.name: p for p in parameters}
+    if not {"separation", "fwhm1", "fwhm2"} <= named.keys():
+        return None
+    separation = named["separation"].value
+    ratio = separation / ((named["fwhm1"].value + named["fwhm2"].value) / 2)
+    verdict = "resolved" if ratio > 1 else "not resolved"
+    return (f"the two lines are {ratio:.2f} times their mean FWHM apart (separation "
+            f"{format_value(named['separation'])}): {verdict} by the usual criterion, a "
+            "separation larger than the FWHM")  # fmt: skip
 
 
 def _peak(shape: Shape, parameters: list[Parameter], x: np.ndarray) -> Peak | None:

@@ -178,9 +178,15 @@ def plain_arithmetic(text: str) -> str:
     text = re.sub(r"(?<![A-Za-z0-9_])e\s*\^\s*\(", "exp(", text)
     text = re.sub(r"(?<![A-Za-z0-9_])e\s*\^\s*(-?[A-Za-z0-9_]+)", r"exp(\1)", text)
     text = re.sub(r"(?<![A-Za-z0-9_.])e\s*\*\*\s*\(", "exp(", text)
+    text = _OPTIONAL_TERM.sub(r" + \1", text)
     text = _BARE_CALL.sub(r"\1(\2)", text)
     text = _GROUPING_BRACKET.sub(r"\1\2(\3)", text)
     return _function_powers(text.replace("{", "(").replace("}", ")"))
+
+
+# A term the fit may add, written in brackets after the rest: `T = k·f_m (+ c)`, `y = a x
+# [+ b]`: the formula with it (a term zero within its error is then left out).
+_OPTIONAL_TERM = re.compile(r"\s*[(\[]\s*\+\s*([A-Za-z][A-Za-z0-9_]*)\s*[)\]]\s*$")
 
 
 # A power written on a function's name: `cos²(θ − θ₀)`, `sin^2(2x)` is the function's value

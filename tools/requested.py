@@ -26,7 +26,7 @@ from labscribe.tools.role_phrases import asked_objects, pairings, sentences
 
 FIT_CUE = re.compile(
     r"\bfit|regress|least[- ]squares|\bmodel|describ|\bfollow|according to|拟合|回归|符合|"
-    r"anpass|fitten|ausgleich|beschreib|"
+    r"anpass|\bpassen sie\b|fitten|ausgleich|beschreib|"
     # French, Spanish, Italian, Portuguese: ajuster/ajuste, adattare, "interpolare i dati con
     # una retta", les moindres carrés, mínimos cuadrados/quadrados, minimi quadrati
     r"\bajust|\badatt|\binterpol|moindres carr|m[íi]nimos (?:cuadrados|quadrados)|minimi quadrati"
@@ -48,6 +48,13 @@ _LOG = r"(?:semi-?|half-?|double-?|halb|einfach|doppelt)?[- ]?log(?:arithm)?\w*"
 _SEMILOG = r"semi-?log|half-?log|halblogarithm|einfach-?logarithm|log-?lin(?:ear)?\b|半对数"
 _LOGLOG = r"log[-–]?log|double-?log|doppelt-?logarithm|双对数"
 _LINE = r"straight[- ]?line|\bgerade\b|直线"
+# Two of a line ("a fit of two Gaussian peaks", "twee Gaussische pieken", "zwei Gauß-Peaks",
+# "deux gaussiennes", "dwóch krzywych Gaussa", "двух гауссиан", "两个高斯峰", "a double Gaussian"):
+# up to two words between the count and the line's name.
+_TWO = (
+    r"(?:\btwo|\btwee|\bzwei|\bdeux|\bdue|\bdos|\bdois|\bduas|\bdwa|\bdwóch|\bdvě|\bdva|"
+    r"\bдва|\bдвух|两个?|\bdouble|\bdoppel|双)[- ]?(?:\w+[- ]){0,2}?"
+)
 # Log paper: a straight line on it is the curve the scale straightens, not a line of the columns.
 LOG_PAPER = re.compile(rf"{_SEMILOG}|{_LOGLOG}", re.IGNORECASE)
 # A plot's scale written with "linear": removed before the model words are read.
@@ -77,6 +84,8 @@ MODEL_WORDS: tuple[tuple[str, re.Pattern[str], bool], ...] = tuple(
         ("exponential", r"exponential(?:ly)?|\bdecay|指数衰减|指数|衰减|exponentiell|"
          r"\babfall|\bzerfall|\babklingen", False),
         ("power law", r"power[- ]law|幂律|幂函数|potenzgesetz|potenzfunktion", True),
+        ("two gaussians", rf"{_TWO}(?:gauss|gauß|高斯)|高斯双峰", False),
+        ("two lorentzians", rf"{_TWO}(?:lorentz|洛伦兹)", False),
         ("gaussian", r"gauss(?:ian)?|gauß|normal distribution|高斯|normalverteilung", False),
         ("lorentzian", r"lorentz(?:ian)?|洛伦兹", False),
         ("resonance", r"resonance curve|resonanzkurve|谐振曲线|共振曲线", False),

@@ -3,9 +3,9 @@ stand for: the words, read from the text, before any column is matched (tools.ro
 
 - A pairing: "plot the period T against the length L", "T versus L", "V_R as a function of
   f", "the dependence of U on I", "L on the horizontal axis", German "trage T gegen L auf",
-  "T in Abhängigkeit von L", Chinese "作 T-L 图", "以摆长 L 为横坐标", "T 随 L 的变化",
-  "以 T 对 L 作图", French and Spanish "en fonction de". Each gives the response's phrase,
-  the predictor's phrase, or both, as written.
+  "T in Abhängigkeit von L", "the T–L curve", Chinese "作 T-L 图", "以摆长 L 为横坐标",
+  "T 随 L 的变化", "以 T 对 L 作图", French and Spanish "en fonction de". Each gives the
+  response's phrase, the predictor's phrase, or both, as written.
 - A glossary: "the period T", "the length L of the pendulum", "Länge L", "摆长 L", "Planck's
   constant h": which words name which symbol.
 - What a task asks to determine: "determine the gravitational acceleration g", "bestimmen
@@ -121,13 +121,27 @@ _AXIS = re.compile(
     re.IGNORECASE,
 )
 _CHINESE = re.compile(
-    r"作\s*(?:出\s*)?(?P<y>[^\s,，。;；、]{1,20}?)\s*[-–—~～－]\s*(?P<x>[^\s,，。;；、]{1,20}?)\s*"
-    r"(?:关系)?(?:曲线)?图|以\s*(?P<x2>[^,，。;；]{1,20}?)\s*为横(?:坐标|轴)|"
+    r"以\s*(?P<x2>[^,，。;；]{1,20}?)\s*为横(?:坐标|轴)|"
     r"(?P<y2>[^,，。;；以]{1,20}?)\s*为纵(?:坐标|轴)|"
     r"(?P<y3>[^\s,，。;；、]{1,20}?)\s*随\s*(?P<x3>[^\s,，。;；、]{1,20}?)\s*(?:的)?变化|"
     # "以 1/(dQ/dt) 对 1/P 作线性回归": y against x
     r"以\s*(?P<y4>[^,，。;；、]{1,20}?)\s*对\s*(?P<x4>[^,，。;；、]{1,20}?)\s*(?:作|做|进行)"
 )
+# "Y–X curve": a characteristic named by its axes, the response first ("the I–V curve",
+# "U-I-Kennlinie", "画 V_H–I_M 和 V_H–I_S 曲线", "作出 Vout–B 关系曲线", "B–x 图"); pairs joined by
+# "和" or "and" share the word after the last. Found backwards from that word.
+_CURVE_WORD = re.compile(
+    r"\s*(?:的\s*)?(?:关系\s*)?(?:曲线|图|特性)|"
+    r"[\s-](?:curves?|graphs?|plots?|characteristics?|diagrams?|kennlinien?|diagramm|kurven?)\b",
+    re.IGNORECASE,
+)
+_AXIS_TOKEN = r"[^\W\d_][^\s,，。;；、:：()（）\-–—－~～]{0,19}?"
+_CURVE_PAIR = re.compile(rf"(?<![\w-])(?P<y>{_AXIS_TOKEN})\s*[-–—－~～]\s*(?P<x>{_AXIS_TOKEN})$")
+_CURVE_JOIN = re.compile(r"\s*(?:和|及|与|、|,|，|\band\b|\bund\b|\bet\b)\s*$", re.IGNORECASE)
+_DRAW_VERB = re.compile(r"^(?:画出?|作出?|绘制?出?|做出?)")
+# Hyphenated words before "plot" or "curve" that name no axes: "log-log plot", "best-fit
+# curve"; nor does "an x-y plot".
+_NO_AXES = frozenset({"log", "lin", "semi", "best", "fit", "half", "double", "least"})
 _AUFTRAGEN = re.compile(r"\bauf(?:zu)?(?:tragen|getragen)?\b|\bauf\s*[.,;]|\bauf$", re.IGNORECASE)
 
 
@@ -153,10 +167,30 @@ def pairings(sentence: str) -> list[Pairing]:
             found.append(Pairing("", _response_phrase(match["x"]), sentence))
         else:
             found.append(Pairing(_response_phrase(match["y"]), "", sentence))
+    found.extend(_curve_pairings(sentence))
     for match in _CHINESE.finditer(sentence):
-        y = next((match[f"y{n}"] for n in ("", "2", "3", "4") if match[f"y{n}"]), "")
-        x = next((match[f"x{n}"] for n in ("", "2", "3", "4") if match[f"x{n}"]), "")
+        y = next((match[f"y{n}"] for n in ("2", "3", "4") if match[f"y{n}"]), "")
+        x = next((match[f"x{n}"] for n in ("2", "3", "4") if match[f"x{n}"]), "")
         found.append(Pairing(y.strip(), x.strip(), sentence))
+    return found
+
+
+def _curve_pairings(sentence: str) -> list[Pairing]:
+    """The axes of every "Y–X curve" in `sentence`, pairs joined before one curve word
+    read back from it."""
+    found = []
+    for word in _CURVE_WORD.finditer(sentence):
+        before, pairs = sentence[: word.start()], []
+        while pair := _CURVE_PAIR.search(before):
+            y, x = _DRAW_VERB.sub("", pair["y"]), pair["x"]
+            if {y.lower(), x.lower()} & _NO_AXES or not y or (y.lower(), x.lower()) == ("x", "y"):
+                break
+            pairs.append(Pairing(y, x, sentence))
+            join = _CURVE_JOIN.search(before[: pair.start()])
+            if join is None:
+                break
+            before = before[: join.start()]
+        found.extend(reversed(pairs))  # in the order written
     return found
 
 

@@ -133,7 +133,11 @@ def _decide(table: Table, handout: Handout) -> None:
     candidates = _candidates(table)
     if summary.x is None or len(candidates) < 2:
         return
-    statements = _statements(summary, candidates, handout)
+    # a statement that names both axes in this table before one that names only one
+    statements = sorted(
+        _statements(summary, candidates, handout),
+        key=lambda statement: not (statement[1].responses and statement[1].predictors),
+    )
     for number, (text, named) in enumerate(statements):
         responses = {c.key for c in named.responses}
         if responses & {c.key for c in named.predictors}:
@@ -297,11 +301,14 @@ def request_columns(request: Request, candidates: list[Column], handout: Handout
         if named.responses or named.predictors:
             return named
     # "fit a straight line" after "plot p against T and then ln p against 1/T": the last plot
+    # of "V_H–I_M and V_H–I_S curves", the pair this table holds both axes of
     said = [p for s in sentences(request.task) for p in pairings(s)]
-    for pairing in said + list(reversed(pairings(request.plotted_before))):
-        named = named_by_pairing(pairing, candidates, handout.glossary)
-        if named.responses or named.predictors:
-            return named
+    read = [named_by_pairing(pairing, candidates, handout.glossary)
+            for pairing in said + list(reversed(pairings(request.plotted_before)))]  # fmt: skip
+    both = (named for named in read if named.responses and named.predictors)
+    either = (named for named in read if named.responses or named.predictors)
+    if (named := next(both, None) or next(either, None)) is not None:
+        return named
     # axes written as symbols no column is ("e0·|U_m| v odvisnosti od frekvence ν"): a
     # variable elsewhere; words alone ("the period against the length") may be a column's
     return Named(elsewhere=any(_writes_symbols(p.predictor) for p in said))

@@ -86,9 +86,10 @@ def _unwritten_fit(task: str) -> bool:
     return requested_model(task) is not None and formula_in(task) is None
 
 
-# The Chinese convention for a plot: "作 ln R_T – 1/T 图" plots ln R_T against 1/T.
+# The Chinese convention for a plot: "作 ln R_T – 1/T 图" plots ln R_T against 1/T (its axes
+# may be expressions with spaces, which tools.role_phrases reads as symbols alone).
 _CHINESE_PLOT = re.compile(
-    r"作\s*(?P<response>[^，,。；;（(]+?)\s*[–—~～-]\s*(?P<predictor>[^，,。；;（(]+?)\s*(?:关系)?(?:图|曲线)"
+    r"(?:作|画|绘制?)\s*(?:出\s*)?(?P<response>[^，,。；;（(和及与、]+?)\s*[–—~～-]\s*(?P<predictor>[^，,。；;（(和及与、]+?)\s*(?:关系)?(?:图|曲线)"
 )
 # A function of a phrase closes a response: "plot ln(corrected counts)", "fit ln(R/Ω".
 _FUNCTION_OF_PHRASE = re.compile(r"(?:\b(?:ln|log|lg|sqrt)|√|\b1\s*/)\s*\([^()]+\)?$")

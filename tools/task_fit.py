@@ -32,70 +32,27 @@ from labscribe.tools.axis_expressions import expression_of
 from labscribe.tools.column_names import columns_named
 from labscribe.tools.columns import Column
 from labscribe.tools.fit_result import Fit
-from labscribe.tools.formula_notation import formula_in, plain_symbol
+from labscribe.tools.fit_variants import (
+    BOTH_SERIES,
+    CORRECTED,
+    CORRECTED_COLUMN,
+    INTERCEPT,
+    NOT_THE,
+    ORIGIN,
+    STRAIGHT,
+    STRAIGHT_WORDS,
+)
+from labscribe.tools.formula_notation import formula_in, formulas_in, plain_symbol
+from labscribe.tools.formula_parse import FormulaError, parse_formula
 from labscribe.tools.part_ranges import holds_throughout
 from labscribe.tools.requested import LOG_PAPER, requested_model
-from labscribe.tools.role_phrases import glossary, is_symbol
+from labscribe.tools.role_phrases import glossary, is_symbol, sentences
 from labscribe.tools.stated_values import states_a_value
 from labscribe.tools.symbol_dimensions import CONVENTIONAL, dimension_is, pint_unit
 from labscribe.tools.tables import TableSummary
 from labscribe.tools.task_axes import Axes, kinds, mismatch, task_axes
-from labscribe.tools.task_needs import part_of_data
+from labscribe.tools.task_needs import defined_names, part_of_data
 
-STRAIGHT = frozenset({"linear", "proportional"})
-# A straight line named in words, whatever other model words the task uses ("the decay
-# constant ... from a weighted straight-line fit").
-STRAIGHT_WORDS = re.compile(
-    r"straight[- ]?line|line of best fit|\b\w*geraden?\b|直线|\bdroite\b|\brecta\b", re.IGNORECASE
-)
-INTERCEPT = re.compile(
-    r"\bwith (?:an? )?(?:intercept|offset|constant term)|\bnot (?:forced )?through the origin|"
-    r"\bmit (?:einem |dem )?achsenabschnitt|\bavec (?:une )?ordonnée à l'origine|"
-    r"\bcon (?:término independiente|ordenada en el origen)|带截距|有截距",
-    re.IGNORECASE,
-)
-ORIGIN = re.compile(
-    r"through the origin|\bno (?:constant|intercept|offset)(?: term)?|without (?:an? )?"
-    r"(?:intercept|constant|offset)|ursprungsgerade|durch den (?:koordinaten)?ursprung|"
-    r"ohne achsenabschnitt|passant par l'origine|por el origen|过原点|通过原点|正比|"
-    r"per l['’]origine|pela origem|przez pocz[aą]tek|počátkem",
-    re.IGNORECASE,
-)
-_UP = (
-    r"heating|warming|rising|increasing|upward|\bup\b|aufheiz|erwärm|aufwärts|montée|"
-    r"chauffage|calentamiento|升温"
-)
-_DOWN = (
-    r"cooling|falling|decreasing|downward|\bdown\b|abkühl|abwärts|descente|refroidissement|"
-    r"enfriamiento|降温"
-)
-BOTH_SERIES = re.compile(
-    rf"(?:{_UP})[^.;。]{{0,40}}?(?:and|und|et|y|和|与|、)\s*(?:{_DOWN})|"
-    rf"(?:{_DOWN})[^.;。]{{0,40}}?(?:and|und|et|y|和|与|、)\s*(?:{_UP})|"
-    r"\b(?:mean|average) of (?:both|the two) (?:series|runs|sets|measurements)|"
-    r"\bmittelwert (?:aus|der) beiden|\bmoyenne des deux|\bmedia de (?:ambas|las dos)|"
-    r"两次测量的平均|"
-    # both series pooled: "serie 1 e serie 2 insieme", "beide Messreihen zusammen"
-    r"\b(?:series|serie|série|reihe) ?1 (?:and|e|und|et|y) (?:series |serie |série |reihe )?2 "
-    r"(?:together|pooled|insieme|zusammen|ensemble|juntas|juntos)|"
-    r"\b(?:both|all) (?:the )?(?:series|runs) (?:together|pooled)|\bentrambe le serie|"
-    r"\bbeide(?:n)? (?:mess)?reihen zusammen|\bles deux séries ensemble|\bambas as séries",
-    re.IGNORECASE,
-)
-CORRECTED = re.compile(
-    r"\bsubtract\w*\b[^.;]{0,30}\bbackground|\bbackground[- ](?:corrected|subtracted)|"
-    r"\bcorrected (?:counts|rate|count rate)|\bnet (?:counts|count rate)|"
-    r"\buntergrund\w* ab(?:ziehen|gezogen)|\bnullrate abziehen|"
-    r"\bsoustra\w+ (?:le )?(?:bruit de )?fond|"
-    r"\brest\w+ (?:el )?fondo|扣除本底|减去本底",
-    re.IGNORECASE,
-)
-_CORRECTED_COLUMN = re.compile(r"corr|net|bg|background|abzgl|本底|净", re.IGNORECASE)
-NOT_THE = re.compile(
-    r"\((?:not|nicht|pas|no) (?:the |die |den |der |le |la |el )?(?P<a>[^)]{2,40})\)|"
-    r"\b(?:rather than|instead of|statt|anstelle) (?:the |der |des |dem )?(?P<b>\w+(?: \w+)?)",
-    re.IGNORECASE,
-)
 _CORE = re.compile(r"^(?:ln|log|lg|sqrt)\s*\(?|^√|^1\s*/\s*|[²³⁴⁵⁻¹]|\^.*$|[()]")
 
 
@@ -112,13 +69,18 @@ class Ask(BaseModel):
     corrected: str = ""
     not_the: list[str] = []
     part: str = ""
+    worked_out: str = ""
+    """The definition of the formula's variable where the task works it out of others
+    (`f_m = (f_start + f_end)/2`): the fit is against it."""
 
     def text(self) -> str:
         """What the task asks, in a phrase: `a straight-line fit of ln A against t`."""
         kind = "a straight-line fit" if self.straight else "a fit"
         axes = f" of {self.axes.text()}" if self.axes is not None else ""
         if self.formula and self.axes is None:
-            axes = f" of “{self.formula}”"
+            axes = f" of “{self.formula}”" + (
+                f" against {self.worked_out}" if self.worked_out else ""
+            )
         cues = [self.intercept or self.origin, self.both, self.corrected, self.part]
         said = "; ".join(f"“{cue}”" for cue in cues if cue)
         return f"{kind}{axes}" + (f" ({said})" if said else "")
@@ -140,7 +102,7 @@ def asks(tasks: list[str]) -> dict[str, Ask]:
         ]
         joined = " ".join(context)
         shape = request.shape if request is not None else None
-        formula = _model_formula(task, own) if request is not None else ""
+        formula = _model_formula(task, request.formula, own) if request is not None else ""
         # "a straight line on semi-log paper" asks for the exponential the paper straightens
         straight = "" if LOG_PAPER.search(task) else _said(STRAIGHT_WORDS, task)
         found[task] = Ask(
@@ -155,14 +117,30 @@ def asks(tasks: list[str]) -> dict[str, Ask]:
             corrected=_said(CORRECTED, joined),
             not_the=[m["a"] or m["b"] for m in NOT_THE.finditer(task)],
             part=part_of_data(task),
+            worked_out=_variable_worked_out(task, formula),
         )
     return found
 
 
-def _model_formula(task: str, axes: Axes | None) -> str:
-    """The formula a task asks to fit, as written; a definition beside its axes ("ΔL über
-    ΔT = ϑ − ϑ0") is none: the formula's left side must be the response, where axes are."""
-    written = formula_in(task) or ""
+def _variable_worked_out(task: str, formula: str) -> str:
+    """The definition `task` writes of `formula`'s variable, where it works it out of others
+    (`f_m = (f_start + f_end)/2` beside `T = k·f_m (+ c)`); "" where it writes none."""
+    try:
+        variable = parse_formula(formula).x if formula else ""
+    except FormulaError:
+        return ""
+    names = {plain_symbol(name) for name, _ in defined_names(task)}
+    if plain_symbol(variable) not in names:
+        return ""
+    written = [f for s in sentences(task) for f in formulas_in(s)]
+    return next((f for f in written if plain_symbol(f.split("=")[0].strip()) == variable), "")
+
+
+def _model_formula(task: str, requested: str | None, axes: Axes | None) -> str:
+    """The formula a task asks to fit (`requested`, else its first), as written; a definition
+    beside its axes ("ΔL über ΔT = ϑ − ϑ0") is none: the formula's left side must be the
+    response, where axes are."""
+    written = requested or formula_in(task) or ""
     if states_a_value(written):  # "in der Plateaumitte (U = 500 V)": a value, no model
         return ""
     left = written.split("=", 1)[0]
@@ -211,6 +189,8 @@ def differs(fit: Fit, ask: Ask, table: TableSummary | None = None) -> str:
     if fit.variable and table is not None and _other_dimension(fit.variable, "", fit.x, table):
         # the formula's f (a frequency) against a column in seconds: another file's model
         return f"a fit of {fit.y_label} against {fit.x_label}"
+    if fit.variable and table is not None and _worked_out(fit.variable, fit.x, ask.task, table):
+        return f"a fit of {fit.y_label} against {fit.x_label}"
     # a straight line asked beside a curved formula is the formula's linearisation: the axes
     # and the straight-line rule judge it, not the formula
     if ask.formula and not fit.variable and not ask.straight:
@@ -222,7 +202,7 @@ def differs(fit: Fit, ask: Ask, table: TableSummary | None = None) -> str:
         return f"a fit of {fit.y_label} against {fit.x_label} through the origin"
     if ask.origin and not ask.intercept and has_intercept and (fit.model or "") in STRAIGHT:
         return f"a fit of {fit.y_label} against {fit.x_label} with an intercept"
-    if ask.corrected and not _CORRECTED_COLUMN.search(fit.y):
+    if ask.corrected and not CORRECTED_COLUMN.search(fit.y):
         return f"a fit of the uncorrected {fit.y_label} against {fit.x_label}"
     if ask.both and table is not None and _one_series(fit, table):
         return f"a fit of {fit.y_label} alone against {fit.x_label}"
@@ -319,6 +299,19 @@ def _other_dimension(core: str, phrase: str, column: str, table: TableSummary) -
     if core == "x" or kinds(phrase) or letter is None or pint_unit(unit) is None:
         return False
     return not dimension_is(unit, CONVENTIONAL[letter])
+
+
+def _worked_out(variable: str, column: str, task: str, table: TableSummary) -> bool:
+    """Whether the formula's variable (`f_m`) is a quantity the task works out of others
+    (`f_m = (f_start + f_end)/2`) and no column holds: a fit against `column`, a raw
+    column, is not of it."""
+    symbol = plain_symbol(variable)
+    worked_out = {plain_symbol(name) for name, _ in defined_names(task)}
+    return (
+        symbol in worked_out
+        and symbol != plain_symbol(column)
+        and not columns_named(variable, table.columns, {})
+    )
 
 
 def _conventional_letter(core: str) -> str | None:

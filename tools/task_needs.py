@@ -422,6 +422,7 @@ PART_OF_DATA = re.compile(
     r"|\blinear (?:part|region|portion|section|range)\b|\blinearen? (?:Teil|Bereich)"
     r"|\b(?:partie|zone|région) linéaire|\b(?:parte|tramo|zona|regi[oó]n) linea[lr]e?\b"
     r"|\bczęś\w* liniow\w*|\bliniow\w+ (?:częś\w*|zakres\w*|obszar\w*)"
+    r"|线性(?:范围|区域?|部分|段)|(?:取|只取|选取)[^，。；]{0,20}?(?:内|之间|以内)的数据"
     # a counter's plateau: its slope is that of the plateau alone, not of the onset below it
     r"|\bplateau ?(?:steigung|slope|bereich|region)|\b(?:slope|steigung) (?:of the|des) plateaus?"
     r"|\bpente du plateau"

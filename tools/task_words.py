@@ -83,6 +83,44 @@ STATEMENT_HEADING = re.compile(
     r"|statement\s+of\s+the\s+problem|planteamiento|[ée]nonc[ée]|enunciado)\b",
     re.IGNORECASE,
 )
+# An Aim heading names it among at most six words: "Aim", "Objectives", "I. OBJECTIVE",
+# "Aims and objectives", "Learning objectives", "Versuchsziel", "一、实验目的".
+AIM_HEADING = re.compile(rf"^(?:\S+\s+){{0,5}}?{AIM_WORD}(?:\s+\S+){{0,5}}?\s*[:：]?$",
+                         re.IGNORECASE)  # fmt: skip
+# A heading that names the aim and the tasks together ("Aims and tasks") heads tasks.
+TASKS_TOO = re.compile(r"task|question|exercise|assignment|aufgabe|任务|问题|要求|内容",
+                        re.IGNORECASE)  # fmt: skip
+# A heading that names the tasks themselves, not the work in general ("内容", "Contents").
+TASKS_NAMED = re.compile(
+    r"\btasks?\b|\bquestions\b|\bexercises?\b|\baufgaben?\b|任务|zadani[ae]|[úu]kol[yů]?\b"
+    r"|задани[ея]|задачи|\btareas?\b|\btarefas?\b|\bcompiti\b|travail\s+demand|\bopdracht"
+    rf"|{TASKS_WORDS}",
+    re.IGNORECASE,
+)
+# A heading over the working out of the data ("数据处理及作图", "Auswertung", "Data analysis",
+# "Traitement des données", "Opracowanie wyników"): a list under it sets the tasks the aim's
+# list only announces.
+ANALYSIS_HEADING = re.compile(
+    r"数据处理|数据分析|auswertung|\banaly[sz]|\bevaluation|\bdata\s+processing|exploitation"
+    r"|traitement|elaborazion|analisi|an[áa]lis[ei]s|tratamiento|tratamento|opracowanie"
+    r"|zpracov[áa]n|verwerking|обработк",
+    re.IGNORECASE,
+)
+# A heading of the theory: its formulas and sentences set no task.
+THEORY_HEADING = re.compile(
+    r"\btheor|\bprincip|\bgrundlage|原理|\bteori|\bтеори|\bbackground\b", re.IGNORECASE
+)
+# A heading over the description of the data files and their columns ("Dane", "Messdaten",
+# "Data files"): its items say what a column holds, they set no task.
+DATA_HEADING = re.compile(
+    r"^(?:\W*\d*\W*)(?:the\s+)?(?:mess|raw\s+|measured\s+)?(?:data|daten|dane|données|donnees|"
+    r"dati|datos|dados|data\s+files?|datendateien|fichiers?\s+de\s+donn[ée]es|archivos?\s+de\s+datos"
+    r"|file\s+(?:di\s+)?dati|pliki\s+danych|файлы\s+данных|данные|údaje|naměřené\s+hodnoty"
+    r"|meetgegevens|databestanden|(?:实验|原始|测量)?数据(?:文件)?)"
+    # a remark on the files after the heading: "数据文件（CSV，逗号分隔）", "Data (CSV)"
+    r"\s*(?:[（(][^）)]{0,80}[）)])?\s*[:：]?$",
+    re.IGNORECASE,
+)
 # The aim stated on its own line: "Aim: to measure g", "实验目的：测量 ...", and as a run-in
 # heading ending in a full stop: "Objective. Determine the elastic properties ...".
 AIM_INLINE = re.compile(

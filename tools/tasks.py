@@ -31,14 +31,18 @@ from labscribe.tools.reading import read_in
 from labscribe.tools.task_files import DATA_FILE
 from labscribe.tools.task_lists import mark_kind, task_lists
 from labscribe.tools.task_words import (
+    AIM_HEADING,
     AIM_INLINE,
-    AIM_WORD,
+    ANALYSIS_HEADING,
     ANALYSIS_WORD,
     BLANK,
+    DATA_HEADING,
     PROCEDURE_HEADING,
     STATEMENT_HEADING,
     TASK_MARKER,
-    TASKS_WORDS,
+    TASKS_NAMED,
+    TASKS_TOO,
+    THEORY_HEADING,
     asks,
     closing,
     is_cjk,
@@ -79,31 +83,6 @@ MAX_TITLE_CHARS = 120
 AIM_SENTENCE = re.compile(
     r"\b(?:in this (?:lab|experiment|exercise|practical)|the (?:aim|purpose|goal|objective)s?"
     r" of (?:this|the)|(?:aims?|purpose|objectives?) (?:is|are) to)\b|实验目的|本实验",
-    re.IGNORECASE,
-)
-# An Aim heading names it among at most six words: "Aim", "Objectives", "I. OBJECTIVE",
-# "Aims and objectives", "Learning objectives", "Versuchsziel", "一、实验目的".
-AIM_HEADING = re.compile(rf"^(?:\S+\s+){{0,5}}?{AIM_WORD}(?:\s+\S+){{0,5}}?\s*[:：]?$",
-                         re.IGNORECASE)  # fmt: skip
-# A heading that names the aim and the tasks together ("Aims and tasks") heads tasks.
-_TASKS_TOO = re.compile(r"task|question|exercise|assignment|aufgabe|任务|问题|要求|内容",
-                        re.IGNORECASE)  # fmt: skip
-# A heading that names the tasks themselves, not the work in general ("内容", "Contents").
-_TASKS_NAMED = re.compile(
-    r"\btasks?\b|\bquestions\b|\bexercises?\b|\baufgaben?\b|任务|zadani[ae]|[úu]kol[yů]?\b"
-    r"|задани[ея]|задачи|\btareas?\b|\btarefas?\b|\bcompiti\b|travail\s+demand|\bopdracht"
-    rf"|{TASKS_WORDS}",
-    re.IGNORECASE,
-)
-# A heading of the theory: its formulas and sentences set no task.
-THEORY_HEADING = re.compile(
-    r"\btheor|\bprincip|\bgrundlage|原理|\bteori|\bтеори|\bbackground\b", re.IGNORECASE
-)
-# A heading over the description of the data files and their columns ("Dane", "Messdaten",
-# "Data files"): its items say what a column holds, they set no task.
-DATA_HEADING = re.compile(
-    r"^(?:\W*\d*\W*)(?:the\s+)?(?:mess)?(?:data|daten|dane|données|donnees|dati|datos|dados|"
-    r"data\s+files?|данные|údaje|naměřené\s+hodnoty|meetgegevens)\s*[:：]?$",
     re.IGNORECASE,
 )
 MAX_AIM_CHARS = 400
@@ -269,6 +248,8 @@ def _tasks(units: list[Unit]) -> tuple[list[tuple[str, str]], int]:
         if not closing(units[index].text):
             own[index] = [(1, units[index].text)]  # its list is a list of tasks
     for unit, unit_tasks in zip(units, own, strict=True):
+        if unit.kind != "heading" and DATA_HEADING.match(unit.heading.strip()):
+            continue  # what the data files hold, under their heading
         aim = _is_aim(unit)
         for rank, task in unit_tasks:
             task = _short(task)
@@ -295,18 +276,18 @@ def _listed(units: list[Unit], own: list[list[tuple[int, str]]]) -> set[str]:
     sets = procedure = aside = False
     # a heading that names the tasks ("实验任务", "Aufgaben"): the aim's and the theory's lines
     # beside it set none ("一、实验目的 1. 用热线法测定 λ" states the aim)
-    named = any(u.kind == "heading" and _TASKS_NAMED.search(u.text) for u in units)
+    named = _tasks_set_elsewhere(units)
     for unit, unit_tasks in zip(units, own, strict=True):
         if unit.kind == "heading":
-            aim = AIM_HEADING.match(unit.text) is not None and not _TASKS_TOO.search(unit.text)
+            aim = AIM_HEADING.match(unit.text) is not None and not TASKS_TOO.search(unit.text)
             procedure = PROCEDURE_HEADING.search(unit.text) is not None
             sets = unit.placed and not aim and not procedure
-            aside = named and (
+            # the data's heading lists what the files hold, wherever the tasks are
+            aside = DATA_HEADING.match(unit.text.strip()) is not None or (named and (
                 aim or THEORY_HEADING.search(unit.text) is not None
-                or DATA_HEADING.match(unit.text.strip()) is not None
                 # "`dane.txt` — kolumny oddzielone spacjami:" describes a file's columns
-                or (DATA_FILE.search(unit.text) is not None and not _TASKS_NAMED.search(unit.text))
-            )  # fmt: skip
+                or (DATA_FILE.search(unit.text) is not None and not TASKS_NAMED.search(unit.text))
+            ))  # fmt: skip
             continue
         if aside:
             continue
@@ -321,13 +302,28 @@ def _listed(units: list[Unit], own: list[list[tuple[int, str]]]) -> set[str]:
     return kept if listed else set()
 
 
+def _tasks_set_elsewhere(units: list[Unit]) -> bool:
+    """Whether a heading names the tasks ("实验任务", "Aufgaben"), or one over the working out
+    of the data ("数据处理及作图", "Auswertung") lists items: then the aim's list states the aim,
+    it sets no task."""
+    listing = False
+    for unit in units:
+        if unit.kind == "heading":
+            if TASKS_NAMED.search(unit.text):
+                return True
+            listing = ANALYSIS_HEADING.search(unit.text) is not None
+        elif unit.kind == "item" and listing:
+            return True
+    return False
+
+
 def _is_aim(unit: Unit) -> bool:
     """Whether a paragraph states the aim: it stands under an Aim heading, or opens "Aim:".
     A list under Goals ("2 Goals\n- Measure ...\n- Determine ...") is the handout's list of
     tasks, not a statement of its aim."""
     if unit.kind != "para":
         return False
-    under = AIM_HEADING.match(unit.heading) is not None and not _TASKS_TOO.search(unit.heading)
+    under = AIM_HEADING.match(unit.heading) is not None and not TASKS_TOO.search(unit.heading)
     return under or AIM_INLINE.match(unit.text) is not None
 
 

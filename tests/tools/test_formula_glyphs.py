@@ -47,3 +47,14 @@ def test_a_greek_letter_times_a_latin_one_stays_a_product(written: str) -> None:
 def test_a_subscript_word_run_into_a_greek_letter_is_one_name() -> None:
     assert typeset_as_plain("f = A·exp(−(ω − ωres)²)") == "f = A·exp(−(ω − omegares)²)"
     assert typeset_as_plain("y = A/(1 + ((x − ω)/λmax)^2)") == "y = A/(1 + ((x − ω)/lammax)^2)"
+
+
+@pytest.mark.parametrize(
+    ("written", "expression"),
+    [
+        ("T = k · f_m (+ c)", "c + f_m*k"),  # eval10's gyroscope handout: "(+ c)" may be added
+        ("y = a x [+ b]", "a*x + b"),
+    ],
+)
+def test_a_term_in_brackets_after_the_rest_is_added(written: str, expression: str) -> None:
+    assert parse_formula(written).expression == expression

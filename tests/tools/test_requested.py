@@ -15,6 +15,13 @@ from labscribe.tools.requested import requested_model
         ("Fit a power law to the period against the length.", "power law"),
         ("Fit a Gaussian to the spectral line and give its FWHM.", "gaussian"),
         ("Fit a Lorentzian to the absorption dip.", "lorentzian"),
+        # a doublet: two lines, however the count is written
+        ("Bepaal de posities (bijv. met een fit van twee Gaussische pieken).", "two gaussians"),
+        ("Fit a double Gaussian to the spectrum and give the splitting.", "two gaussians"),
+        ("Passen Sie zwei Gauß-Peaks an das Dublett an.", "two gaussians"),
+        ("Ajuster deux gaussiennes au doublet du sodium.", "two gaussians"),
+        ("用两个高斯峰拟合钠双线。", "two gaussians"),
+        ("Fit two Lorentzians to the ODMR dips.", "two lorentzians"),
         ("Fit the resonance curve and determine f0 and Q.", "resonance"),
         ("Describe the ringdown as a damped oscillation.", "damped oscillation"),
         ("Fit a quadratic to the trajectory.", "quadratic"),

@@ -67,6 +67,25 @@ def test_pairings_read_a_chinese_axis_each() -> None:
     assert [(p.response, p.predictor) for p in found] == [("", "摆长 L"), ("周期 T", "")]
 
 
+@pytest.mark.parametrize(
+    ("sentence", "pairs"),
+    [
+        # a characteristic named by its axes, the response first
+        ("画 V_H–I_M 和 V_H–I_S 曲线，用最小二乘法计算斜率 K", [("V_H", "I_M"), ("V_H", "I_S")]),
+        ("作出 Vout–B 关系曲线，并取线性范围内的数据", [("Vout", "B")]),
+        ("画 B–x 图，描述 B 的分布", [("B", "x")]),
+        ("作T~L图", [("T", "L")]),
+        ("Measure the I–V curve of the diode.", [("I", "V")]),
+        ("Zeichnen Sie die U-I-Kennlinie der Solarzelle.", [("U", "I")]),
+        # hyphenated words before a plot name no axes
+        ("Make a log-log plot and draw the best-fit curve.", []),
+        ("Show the data in an x-y plot.", []),
+    ],
+)
+def test_pairings_read_a_curve_named_by_its_axes(sentence: str, pairs: list) -> None:
+    assert [(p.response, p.predictor) for p in pairings(sentence)] == pairs
+
+
 def test_pairings_ignore_ueber_where_it_is_no_axis() -> None:
     assert pairings("Messen Sie die Spannung über dem Widerstand.") == []
 

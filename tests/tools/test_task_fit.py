@@ -156,3 +156,19 @@ def test_an_axis_in_words_that_names_no_column_is_no_line_read_the_other_way() -
     table = _in_units(("I", "mA"), ("U", "V"))
     line = Fit(table="t.csv", x="I", y="U", model="linear", good=True, r_squared=0.999)
     assert read_the_other_way(line, asks([ohm])[ohm], table)
+
+
+def test_a_formula_in_a_variable_the_task_works_out_is_not_fitted_against_a_raw_column() -> None:
+    # eval10's gyroscope handout: f_m is the mean of two columns, none of which it is
+    task = (
+        "Berechnen Sie für jeden Umlauf die mittlere Drehfrequenz f_m = (f_start + f_end)/2 "
+        "und passen Sie T = k · f_m (+ c) an. Geben Sie k (in s/Hz) mit Unsicherheit an."
+    )
+    ask = asks([task])[task]
+    assert ask.formula == "T = k · f_m (+ c)" and ask.worked_out == "f_m = (f_start + f_end)/2"
+    gyro = table("f3_start", "f3_end", "T", unit="Hz")
+    raw = fit("T", "f3_start", "T = k · f_m (+ c)", "T = k · f_m (+ c)", "k", "c", variable="f_m")
+    assert differs(raw, ask, gyro) == "a fit of T against f3_start"
+    assert "against f_m = (f_start + f_end)/2" in ask.text()
+    formed = fit("T", "f_m", "T = k · f_m (+ c)", "T = k · f_m (+ c)", "k", "c", variable="f_m")
+    assert not differs(formed, ask, table("f_m", "T", unit="Hz"))

@@ -405,3 +405,29 @@ def test_a_heading_that_names_the_tasks_leaves_the_aims_list_as_the_aim(
     text: str, tasks: list[str]
 ) -> None:
     assert extract_tasks(text, "handout.md") == tasks
+
+
+HALL_HANDOUT = """\
+# 实验10 霍尔效应
+
+## 实验目的
+1. 了解霍尔效应原理，测量霍尔元件的 V_H–I_M 关系，求霍尔元件灵敏度 K_H；
+2. 用霍尔元件测量载流直螺线管内轴线上磁感应强度 B 的分布。
+
+## 数据文件（CSV，逗号分隔，首行为表头）
+1. `1-VH-IM.csv`：I_S = 5.000 mA 不变，改变螺线管电流 I_M(A)；列：IM(A), VH(mV)。
+
+## 数据处理及作图
+1. 画 V_H–I_M 曲线，用最小二乘法计算斜率 K，计算霍尔元件灵敏度 K_H。
+2. 画 B–x 图，描述螺线管内 B 的分布特征。
+"""
+
+
+def test_the_aims_list_and_the_files_list_set_no_task_beside_a_list_of_work() -> None:
+    tasks = extract_tasks(HALL_HANDOUT, "shiyan10.md")
+    assert [t[:4] for t in tasks] == ["画 V_", "画 B–"], tasks
+
+
+def test_the_aims_list_is_the_checklist_where_no_other_heading_lists_work() -> None:
+    aims_only = HALL_HANDOUT.split("## 数据处理及作图")[0]
+    assert len(extract_tasks(aims_only, "shiyan10.md")) == 2

@@ -1,0 +1,29 @@
+"""Which columns a handout's words and symbols name (tools/column_names.py)."""
+
+import pytest
+
+from labscribe.tools.column_names import columns_named
+from labscribe.tools.columns import Column
+
+
+def columns(*names: str) -> list[Column]:
+    return [Column(key=name, header=name, name=name, count=8) for name in names]
+
+
+@pytest.mark.parametrize(
+    ("phrase", "named"),
+    [
+        # a header writes the symbol without its subscript mark
+        ("V_H", ["VH"]),
+        ("I_M", ["IM"]),
+        ("P_γ", ["Pgamma"]),
+        ("V_{H}", ["VH"]),
+        # the subscript still tells symbols apart: I_S is no column here
+        ("I_S", []),
+    ],
+)
+def test_a_subscripted_symbol_names_the_header_written_without_its_mark(
+    phrase: str, named: list[str]
+) -> None:
+    found = columns_named(phrase, columns("IM", "B", "VH", "Pgamma"), {})
+    assert [c.key for c in found] == named
