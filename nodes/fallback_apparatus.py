@@ -4,10 +4,13 @@ files and instrument headers as written, and the values the assignment states in
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from labscribe.nodes.latex_text import Group, paragraphs, table
 from labscribe.tools.analysis import Analysis
+from labscribe.tools.parameters import ParameterRow
+from labscribe.tools.task_files import DATA_FILE
 
 MAX_PARAMETER_ROWS = 60
 
@@ -23,7 +26,7 @@ def apparatus(analysis: Analysis, findings: dict[str, Any]) -> str:
     columns = {column.name for summary in analysis.tables for column in summary.columns}
     if stated := [row for row in analysis.stated if row.name not in columns]:
         where = analysis.assignment or "the assignment"
-        blocks.append(table(["Quantity", "Value"], [[r.name, r.value] for r in stated],
+        blocks.append(table(["Quantity", "Value"], _stated_rows(stated),
                             (0.3, 0.5), f"The values {where} states in its text"))  # fmt: skip
     if not blocks:
         blocks.append(paragraphs("No parameter file was found in the material, and no single "
@@ -31,6 +34,20 @@ def apparatus(analysis: Analysis, findings: dict[str, Any]) -> str:
                                  "gives in a table, in words, or one for each sample are not "
                                  "listed here)."))  # fmt: skip
     return "\n\n".join(blocks)
+
+
+def _stated_rows(stated: list[ParameterRow]) -> list[list[str]]:
+    """Each stated value once; a symbol stated with other values for other files (`I_M =
+    0.500 A` of two, `I_M = 150 mA` of another) named with the files its sentences name."""
+    files: dict[tuple[str, str], list[str]] = {}
+    for row in stated:
+        files.setdefault((row.name, row.value), []).extend(DATA_FILE.findall(row.said_of))
+    values = Counter(name for name, _ in files)
+    return [
+        [f"{name} ({', '.join(dict.fromkeys(named))})" if values[name] > 1 and named else name,
+         value]
+        for (name, value), named in files.items()
+    ]  # fmt: skip
 
 
 def _settings(analysis: Analysis) -> str:

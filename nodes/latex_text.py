@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from itertools import chain, repeat
+from itertools import chain, cycle, repeat
 
 from labscribe.guards.output import find_tool_markup
 from labscribe.tools.latex import CJK
@@ -77,9 +77,24 @@ def escape_latex(text: str) -> str:
 
 def _breakable(token: str) -> str:
     if len(token) <= LONG_TOKEN or token.isspace():
-        return "".join(_escape_char(char) for char in token)
+        return _escaped(token)
     pieces = (token[at : at + BREAK_EVERY] for at in range(0, len(token), BREAK_EVERY))
-    return _BREAK.join("".join(_escape_char(char) for char in piece) for piece in pieces)
+    return _BREAK.join(_escaped(piece) for piece in pieces)
+
+
+# A negative power in superscripts (`10⁻²³`): Latin Modern has ¹²³ but no ⁻, so the whole
+# exponent is set in math, one superscript, not a minus beside raised digits.
+_NEGATIVE_POWER = re.compile(r"⁻([⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
+_SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+
+
+def _escaped(text: str) -> str:
+    parts = _NEGATIVE_POWER.split(text)  # text, digits, text, digits, ...
+    return "".join(
+        f"\\ensuremath{{^{{-{part.translate(_SUPERSCRIPT_DIGITS)}}}}}" if odd
+        else "".join(_escape_char(char) for char in part)
+        for odd, part in zip(cycle((False, True)), parts)
+    )  # fmt: skip
 
 
 def _escape_char(char: str) -> str:

@@ -53,7 +53,7 @@ from labscribe.tools.row_numbers import restore_named
 from labscribe.tools.scanning import files_with_suffix
 from labscribe.tools.stated_precision import stated_precision
 from labscribe.tools.stated_units import stated_units
-from labscribe.tools.stated_values import measured_inputs, stated_values
+from labscribe.tools.stated_values import listed_values, measured_inputs, stated_values
 from labscribe.tools.stepped_columns import stepped_columns
 from labscribe.tools.table_copies import set_aside_copies
 from labscribe.tools.tables import TABLE_SUFFIXES, NoTable, Table, TableSummary, read_data
@@ -181,6 +181,11 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
         else:
             loaded += data.tables
             settings += data.metadata  # an instrument's settings are parameters, not tables
+    if len(tried := _with_suffix(files, _TRIED)) > MAX_TABLE_FILES:
+        unread = tried[MAX_TABLE_FILES:]
+        more = f" and {len(unread) - 3} more" if len(unread) > 3 else ""
+        first = f"the first {MAX_TABLE_FILES} read, not {', '.join(unread[:3])}{more}"
+        analysis.left_out.append(f"{len(tried)} files that may hold tables; {first}")
     loaded, copies = set_aside_copies(loaded)
     analysis.left_out += copies
     if len(loaded) > MAX_TABLES:
@@ -220,7 +225,8 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
     except Exception as exc:
         stated = []
         analysis.left_out.append(f"reading the values the handout states failed: {exc}"[:200])
-    analysis.stated = stated
+    # and those a list names in words ("- Diamètre de la bille : (2,00 ± 0,01) mm"), shown
+    analysis.stated = [*stated, *listed_values(prose, analysis.assignment or "the assignment")]
     handout = replace(handout, values=(*analysis.parameters, *stated), stated=tuple(stated))
     for table in loaded:
         _name_columns(table, handout.text)

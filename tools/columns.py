@@ -10,6 +10,7 @@ from collections import Counter
 import numpy as np
 import pandas as pd
 from pydantic import BaseModel
+from scipy import stats
 
 from labscribe.tools.counting import counts_rows, reader_index, series_label
 from labscribe.tools.symbol_dimensions import conventional_column
@@ -18,6 +19,10 @@ MIN_MONOTONIC = 3  # a run of fewer values says nothing about rising or falling
 # Three readings of one sample (`Lectura` 1 to 3) rise by chance one time in three: only a
 # longer run that rises throughout says lap times (`No., t`), not repeats
 MIN_LAPS = 5
+# A counter that a column follows this closely (|Spearman ρ|) is a variable: an order n =
+# 1 … 6 that V_n rises with has ρ = 1; Geiger counts against their reading's number drift
+# by chance (ρ = −0.22 over 100 readings, p = 0.03) and follow nothing.
+FOLLOWS = 0.5
 REPEAT_SPREAD = 0.02  # repeats of one value scatter by less than this share of it
 MIN_REPEATS = 8  # readings enough to tell repeats gathered about a value from a few settings
 # Names of columns that are usually the independent variable of a lab table.
@@ -149,6 +154,8 @@ def set_aside_row_numbers(
         if c.key != keep and c.uncertainty_of is None and not c.unit
         and counts_rows(c.header, frame[c.key].to_numpy(), first=i == 0, named_others=named)
     ]  # fmt: skip
+    if not aside and not named and _counter_of_nothing(columns, frame, keep):
+        aside = [columns[0]]
     if len(aside) == len(columns):
         return columns, []
     kept = [c for c in columns if c not in aside]
@@ -159,6 +166,28 @@ def set_aside_row_numbers(
         aside = [c for c in aside if reader_index(c.header)]
         kept = [c for c in columns if c not in aside]
     return kept, aside
+
+
+def _counter_of_nothing(columns: list[Column], frame: pd.DataFrame, keep: str | None) -> bool:
+    """Whether a table without names starts with a column counting its rows by one (1 to
+    100) that no other column follows (|Spearman ρ| below FOLLOWS): the number of each
+    reading of a counter, not a variable; an order n = 1 … 6 that V_n rises with is one."""
+    first, others = columns[0], [c for c in columns[1:] if c.uncertainty_of is None]
+    counter = frame[first.key].to_numpy(dtype=float)
+    if (
+        first.key == keep
+        or not others
+        or not counts_rows("", counter, first=True, named_others=True)
+    ):
+        return False
+    for column in others:
+        values = frame[column.key].to_numpy(dtype=float)
+        finite = np.isfinite(values) & np.isfinite(counter)
+        if finite.sum() < MIN_LAPS or np.ptp(values[finite]) == 0:
+            return False
+        if abs(stats.spearmanr(counter[finite], values[finite]).statistic) >= FOLLOWS:
+            return False
+    return True
 
 
 def row_numbers_note(column: Column, frame: pd.DataFrame) -> str:

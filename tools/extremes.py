@@ -217,7 +217,20 @@ def _extreme(task: str, kind: str, tables: list[Table], own: list[ParameterRow])
                  if (c.name, c.unit) == (column.name, column.unit)]  # fmt: skip
         if len({t.summary.id for t, _ in alike}) > 1:
             return [e for t, c in alike for e in _extreme_of(task, kind, t, c, own, word[0])]
-    return _extreme_of(task, kind, table, column, own, word[0])
+    # a column the file heads like another (two sweeps' `R`, keys `R` and `R 2`): each one's,
+    # named by its key
+    twins = _twins(table, column)
+    if len(twins) > 1:
+        twins = [twin.model_copy(update={"name": twin.key}) for twin in twins]
+    return [e for twin in twins for e in _extreme_of(task, kind, table, twin, own, word[0])]
+
+
+def _twins(table: Table, column: Column) -> list[Column]:
+    """`column` and the columns of `table` headed as it is, in its unit (keys `R`, `R 2`)."""
+    base = re.sub(r" \d+$", "", column.key)
+    return [c for c in table.summary.columns
+            if c.unit == column.unit and c.uncertainty_of is None
+            and re.sub(r" \d+$", "", c.key) == base] or [column]  # fmt: skip
 
 
 def extreme_symbols(task: str) -> frozenset[str]:

@@ -68,7 +68,7 @@ def formula_in(sentence: str) -> str | None:
 # Symbols written before a left side as its factors (`e U = h c/λ`, `m·g = k·x`): one letter
 # with an optional subscript, or a Greek letter; the article "a" is prose.
 _FACTORS = re.compile(
-    r"(?:(?<![A-Za-z0-9_\u0370-\u03ff])(?!a\s)(?:[A-Za-z](?:_\{?[A-Za-z0-9]{1,6}\}?)?|"
+    r"(?:(?<![A-Za-z0-9_\u0370-\u03ffÀ-ÖØ-öø-ɏ])(?!a\s)(?:[A-Za-z](?:_\{?[A-Za-z0-9]{1,6}\}?)?|"
     r"[\u0370-\u03ff])[ \t]*[·*⋅]?[ \t]*){1,4}$"  # on the formula's line: `*L*` ends a line
 )
 
@@ -210,7 +210,8 @@ def _function_powers(text: str) -> str:
 
 _ACCENTED = re.compile(r"[À-ÖØ-öø-ɏ]")
 _CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
-_TOKEN = re.compile(r"\\[A-Za-z]+|[A-Za-z\u0370-\u03ff]+[A-Za-z0-9_]*|\d+(?:\.\d+)?|\S")
+# a word with accented letters (`för`, `Bestäm`) is one token, prose
+_TOKEN = re.compile(r"\\[A-Za-z]+|[A-Za-z\u0370-\u03ffÀ-ÖØ-öø-ɏ]+[A-Za-z0-9_]*|\d+(?:\.\d+)?|\S")
 
 
 def subscripts_plain(text: str) -> str:
@@ -252,7 +253,7 @@ def _math_prefix(text: str) -> str:
                 break
         elif depth == 0 and (token in ",;:." or _CJK.match(token)):
             break  # a clause's end, or Chinese text around the formula
-        elif depth == 0 and _ACCENTED.match(token):
+        elif depth == 0 and _ACCENTED.search(token):
             break  # "y = a·x + b à ces données", "… é": an accented letter is prose
         elif depth == 0 and _conjunction(text, match):
             break  # "y = b1·(1 − exp(−b2·t)) e apresente ...": the prose goes on

@@ -139,7 +139,24 @@ def _numeric_rows(cells: pd.DataFrame, values: pd.DataFrame) -> np.ndarray:
     if candidates.any():
         wordy = (texts[candidates].mean() >= DATA_SHARE).to_numpy()
     filled = ((cells != "").to_numpy() & ~wordy).sum(axis=1)
-    return candidates & (numbers >= 0.6 * filled)
+    numeric = candidates & (numbers >= 0.6 * filled)
+    # a row with a reading missing (`42.12<TAB>` in a CASSY export) between rows of numbers
+    # is a row of the table with an empty cell, not the end of it
+    gapped = (numbers >= 1) & (numbers == filled) & ~numeric
+    return numeric | _between(numeric, gapped)
+
+
+def _between(numeric: np.ndarray, gapped: np.ndarray) -> np.ndarray:
+    """The `gapped` rows that stand, alone or together, between two numeric rows."""
+    joined = np.zeros(len(numeric), dtype=bool)
+    start = None
+    for row in range(len(numeric)):
+        if gapped[row] and start is None and row > 0 and numeric[row - 1]:
+            start = row
+        elif not gapped[row] and start is not None:
+            joined[start:row] = bool(numeric[row])
+            start = None
+    return joined
 
 
 def _headers_apart(grid: Grid, numeric: np.ndarray) -> np.ndarray:

@@ -133,7 +133,11 @@ def _markdown_lines(tokens: list[Token], lines: list[Line]) -> None:
                     lines.append(Line(first, "item", depth, item_mark))
                 else:
                     lines.append(Line(first, "more"))
-                lines += [Line(part, "more") for part in rest]
+                more = [_more(part, depth) for part in rest]
+                if any(line.kind == "item" for line in more) and _titled(first):
+                    # "1. Tellestatistikk" over its 1.1, 1.2: a label of its sub-tasks
+                    lines[-1] = lines[-1]._replace(text=f"{first}:")
+                lines += more
             else:
                 lines += [Line(part) for part in text.split("\n")]
         elif kind == "paragraph_close" and not item_open:
@@ -150,6 +154,30 @@ def _markdown_lines(tokens: list[Token], lines: list[Line]) -> None:
             skip_until = "table_close"
 
 
+# A numbered sub-task on its own line inside an item ("1. Tellestatistikk\n   1.1 Lag et
+# histogram ..."): CommonMark reads `1.1` as text of the item; it is an item one level down.
+_SUB_NUMBER = re.compile(r"^\s*(?P<mark>\d+\.\d+)\.?\s+(?P<text>\S.*)$")
+
+
+def _more(part: str, depth: int) -> Line:
+    sub = _SUB_NUMBER.match(part)
+    return Line(sub["text"], "item", depth + 1, sub["mark"]) if sub else Line(part, "more")
+
+
+_CJK_LETTER = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def _formula_char(char: str) -> bool:
+    """A letter or digit a formula's `*` may touch (`b1*exp`): Latin or Greek, not the
+    Korean or Chinese a word in bold runs into (`**정현파**를`)."""
+    return char.isalnum() and not _CJK_LETTER.match(char)
+
+
+def _titled(text: str) -> bool:
+    """Whether an item's first line only names a part (a few words, no end punctuation)."""
+    return 0 < len(text.split()) <= 4 and not text.rstrip().endswith((".", ":", "?", "!"))
+
+
 def _inline_text(token: Token) -> str:
     """What a reader reads of an inline token: its text without emphasis, links' targets,
     images or raw HTML; line breaks kept; math as text."""
@@ -163,12 +191,12 @@ def _inline_text(token: Token) -> str:
             parts.append("\n")
         elif child.type in ("em_open", "strong_open"):
             before = "".join(parts)[-1:]
-            opened.append((len(parts), before.isalnum() or before == ")"))
+            opened.append((len(parts), _formula_char(before) or before == ")"))
             parts.append("")
         elif child.type in ("em_close", "strong_close") and opened:
             start, in_word = opened.pop()
             after = _first_char(children[index + 1 :])
-            if in_word or after.isalnum() or after == "(":
+            if in_word or _formula_char(after) or after == "(":
                 # `b1*exp(-b2*x)` is a formula CommonMark reads as emphasis: keep its stars
                 parts[start] = child.markup
                 parts.append(child.markup)

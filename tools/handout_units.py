@@ -251,9 +251,11 @@ _MARK = re.compile(r"(?P<mark>\d{1,3}[a-z]?|[ivx]{1,4}|[a-h])\W*$", re.IGNORECAS
 
 def mark_of(marker: str) -> str:
     """The number or letter of an item's marker: "3" of "Task 3:" and of "3)", "B" of
-    "Task B:", "ii" of "(ii)", "1" of "①"; "" for a bullet."""
+    "Task B:", "ii" of "(ii)", "1" of "①", "1.2" of "1.2"; "" for a bullet."""
     if task := TASK_MARKER.match(marker):
         return task.group("number") or task.group("letter") or ""
+    if sub := re.fullmatch(r"\s*(\d{1,3}\.\d{1,3})\.?\s*", marker):
+        return sub[1]  # "1.2" of a sub-task, not "12"
     text = re.sub(r"[\s()（）.、]", "", marker)
     if len(text) == 1 and unicodedata.numeric(text, -1) > 0:  # ① ... ⑳, 一 ... 十
         return str(int(unicodedata.numeric(text)))

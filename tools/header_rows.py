@@ -63,7 +63,10 @@ def heading_of(grid: Grid, numeric: np.ndarray, start: int, positions: list[int]
         return commented if commented is not None and _fits(commented, data_fields) else found
     if found.units is None and all(unit_word(cell) for cell in found.header if cell):
         return Heading(None, found.header, found.title, found.rows)  # Siglent's `Second,Volt`
-    if found.units is None and _labelled_values(found.header, data_fields):
+    if found.units is None and (
+        _labelled_values(found.header, data_fields)
+        or _wider_record(grid, found.rows[0], data_fields)
+    ):
         return Heading(None, None, found.title, found.rows[1:])
     if found.units is not None and _setting_line(grid.lines[found.rows[0]]):
         # `Horizontal Scale, 0.00001` above `Second,Volt`: a setting, not the names
@@ -166,6 +169,17 @@ def _labelled_values(header: list[str], data_fields: int) -> bool:
         and not re.fullmatch(NUMBER, filled[0])
         and all(re.fullmatch(NUMBER, cell) for cell in filled[1:])
     )
+
+
+def _wider_record(grid: Grid, row: int, data_fields: int) -> bool:
+    """Whether the line above the data is a record of its own, not names: it wrote more
+    fields than the data do, and its cells left over the data's columns are mostly numbers
+    (an Oslo MCA export's `H 2 1024 "2023-03-14 15:16:52" 60 1.02` over channel and counts,
+    its settings read beside them)."""
+    written = grid.widths[row] if grid.widths is not None and row < len(grid.widths) else 0
+    filled = [cell for cell in _row_cells(grid, row, data_fields) if cell]
+    numbers = sum(bool(re.fullmatch(NUMBER, cell)) for cell in filled)
+    return max(written, len(filled)) > data_fields and numbers * 2 >= len(filled) > 0
 
 
 def _fits(found: Heading, data_fields: int) -> bool:

@@ -28,6 +28,9 @@ COMPILE_SECONDS = 180  # latexmk with bibtex reruns; a report that takes longer 
 
 CJK = re.compile(r"[\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]")
 CJK_PREAMBLE = "\\usepackage{xeCJK}\n\\setCJKmainfont{Noto Serif CJK SC}\n"
+# Korean writes spaces between its words, which xeCJK drops between CJK letters by default.
+HANGUL = re.compile(r"[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
+HANGUL_PREAMBLE = "\\xeCJKsetup{CJKspace=true}\n"
 NO_XELATEX = (
     "xelatex or latexmk is not on PATH, so no PDF was made: install texlive-xetex, latexmk "
     "and fonts-noto-cjk (Debian/Ubuntu) for PDFs"
@@ -73,7 +76,8 @@ def with_fonts(tex: str) -> str:
     through xeCJK; Greek, Cyrillic and sub- and superscripts in a font that has them,
     unless the document chose its fonts itself."""
     if CJK.search(tex) and "xeCJK" not in tex and "ctex" not in tex:
-        tex = add_to_preamble(tex, CJK_PREAMBLE)
+        korean = HANGUL_PREAMBLE if HANGUL.search(tex) else ""
+        tex = add_to_preamble(tex, CJK_PREAMBLE + korean)
     if WIDE_SCRIPT.search(tex) and not _OWN_FONTS.search(tex):
         tex = add_to_preamble(tex, WIDE_PREAMBLE)
     return tex

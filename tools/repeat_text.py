@@ -13,6 +13,7 @@ from labscribe.tools.coded_values import Coding, places
 from labscribe.tools.data_facts import words_of
 from labscribe.tools.fit_result import Parameter, format_value
 from labscribe.tools.repeats import ALPHA, CONFIDENCE, OUTLIER_TEST, Series, Summary, Weighted
+from labscribe.tools.task_words import MEAN_ELSEWHERE
 
 # What a task says when it asks for the statistics of repeated values.
 ASKS_FOR_MEAN = re.compile(
@@ -25,7 +26,8 @@ ASKS_FOR_MEAN = re.compile(
     r"\bmoyenne|[ée]cart[- ]type|incertitude[- ]type|intervalle de confiance|\bmedia\b|"
     r"\bpromedio|desviaci[óo]n (?:t[íi]pica|est[áa]ndar)|error est[áa]ndar|"
     r"intervalo de confianza|deviazione standard|intervallo di confidenza|"
-    r"平均|标准差|标准偏差|标准误差|置信区间|置信度|不确定度",
+    r"平均|标准差|标准偏差|标准误差|置信区间|置信度|不确定度|standardavvik|standardavvig"
+    r"|standardavvikelse|keskihajonta|信頼区間|표준\s*편차|" + MEAN_ELSEWHERE,
     re.IGNORECASE,
 )
 VARIANCE = re.compile(r"varian|方差", re.IGNORECASE)

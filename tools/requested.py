@@ -34,7 +34,11 @@ FIT_CUE = re.compile(
     # dopasuj, nejmenších čtverců, proložte
     r"|наименьших квадратов|аппроксим|najmniejszych kwadrat|\bdopasu|nejmenších čtverc|prolož"
     # Slovenian and Croatian: "prilagodi Malusov zakon", "prilagodite pravac"
-    r"|\bprilagod|\bfitaj",
+    r"|\bprilagod|\bfitaj"
+    # Danish, Norwegian, Swedish, Finnish, Japanese, Korean: "tilpas", "anpassa", "mindste
+    # kvadraters metode", "sovita", "当てはめ", "フィット", "피팅"
+    r"|\btilpass?|\banpassa|minste? kvadrat|minsta kvadrat|\bsovit|当てはめ|フィット|피팅"
+    r"|최소\s*제곱",
     re.IGNORECASE,
 )
 # Interpolation between the measured points reads a value off the data; it fits nothing
@@ -103,7 +107,8 @@ MODEL_WORDS: tuple[tuple[str, re.Pattern[str], bool], ...] = tuple(
          r"|\brett[ae]\b|\brectas?\b|\b(?:une|la|cette) droite\b|\b(?:uma|a) retas?\b"
          r"|\bpendenza|\bpente\b|\bpendiente|\binclina[çc][ãa]o"
          r"|\bнаклон|\bпрям(?:ая|ой|ую)\b|\bлинейн|\bnachyleni|\bprost(?:a|ej|ą)\b|\bliniow"
-         r"|\bsměrnic|\bpřímk|\blineární", True),
+         r"|\bsměrnic|\bpřímk|\blineární|\bline[æa]r\b|\blinjär|\blineær|直線|선형|일차\s*함수"
+         r"|直線回帰|線形回帰", True),
     )
 )  # fmt: skip
 

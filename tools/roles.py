@@ -133,11 +133,7 @@ def _decide(table: Table, handout: Handout) -> None:
     candidates = _candidates(table)
     if summary.x is None or len(candidates) < 2:
         return
-    # a statement that names both axes in this table before one that names only one
-    statements = sorted(
-        _statements(summary, candidates, handout),
-        key=lambda statement: not (statement[1].responses and statement[1].predictors),
-    )
+    statements = _statements(summary, candidates, handout)
     for number, (text, named) in enumerate(statements):
         responses = {c.key for c in named.responses}
         if responses & {c.key for c in named.predictors}:
@@ -201,12 +197,16 @@ def _statements(
     summary: TableSummary, candidates: list[Column], handout: Handout
 ) -> list[tuple[str, Named]]:
     """What the assignment says of this table's columns: first what its tasks say of the
-    axes ("plot T against L"), then the formulas its tasks ask to fit, then the rest of the
-    handout, its words before its formulas."""
+    axes ("plot T against L"; a pair this table holds both axes of before one it holds one
+    of), then the formulas its tasks ask to fit, then the rest of the handout, its words
+    before its formulas."""
     words = handout.glossary
     tasks = [s for task in handout.tasks for s in sentences(task)]
     rest = [s for s in sentences(handout.text) if s not in tasks]
-    found = [(s, named_by_pairing(p, candidates, words)) for s in tasks for p in pairings(s)]
+    said = [(s, named_by_pairing(p, candidates, words)) for s in tasks for p in pairings(s)]
+    found = sorted(
+        said, key=lambda statement: not (statement[1].responses and statement[1].predictors)
+    )
     found += [(r.task, named_by_formula(r.formula, candidates, words))
               for r in handout.requests if r.formula]  # fmt: skip
     found += [(s, named_by_pairing(p, candidates, words)) for s in rest for p in pairings(s)]

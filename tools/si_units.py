@@ -34,6 +34,8 @@ UNITS: dict[str, sympy.Expr] = {
     "h": u.hour, "d": u.day, "bar": u.bar, "Vpp": u.volt, "Vrms": u.volt, "Vpk": u.volt,
     "App": u.ampere, "Arms": u.ampere, "rad": sympy.Integer(1), "deg": sympy.pi / 180,
     "%": sympy.Rational(1, 100), "ppm": sympy.Rational(1, 10**6), "lx": u.lux,
+    # the gauss, as labs write it (`B(Gs)`, `B/Gauss`): 10⁻⁴ T, never a gigasecond
+    "Gs": sympy.Rational(1, 10**4) * u.tesla, "mGs": sympy.Rational(1, 10**7) * u.tesla,
 }  # fmt: skip
 # Units that take an SI prefix (tools.units' list, where sympy knows them).
 PREFIXABLE = frozenset(

@@ -25,22 +25,44 @@ MAX_STATED = 40
 _OPERATORS = ("/", "*", "·", "^", "×")
 # Words that run on after a value and that pint would read as units ("as": attoseconds).
 _PROSE_WORDS = frozenset({"a", "an", "as", "at", "by", "in", "is", "it", "of", "on", "or"})
-_UNIT = r"(?:°[CF]|[^\W\d_][^\s(),;]*)"
+# A unit runs to a space, a bracket or punctuation, Chinese too: `U = 4 V。`, `24000 匝/米；`.
+_UNIT = r"(?:°[CF]|[^\W\d_][^\s(),;，。；、：（）]*)"
 # Further factors of a unit written apart, each with its power: `m s⁻²`, `kg m^-3`.
 _POWERED = r"(?:\s+[^\W\d_]{1,4}(?:⁻?[¹²³⁴]|\^\{?-?\d\}?))*"
 _NEGATIVE = re.compile(r"^(?P<unit>[^\W\d_]{1,4})(?:⁻(?P<sup>[¹²³⁴])|\^\{?-(?P<digit>\d)\}?)$")
+_NOT_A_FORMULA = r"(?!\s*[\w.]*\s*[*/^·×+=-]\s*[\w(\[{√])"
 # `symbol = value unit ± error` (a symbol right after an operator ends a formula's left side,
 # `A/U_0 = 1/√(…)`, and states no value: stated_values skips it).
+# a symbol, perhaps with a label in brackets: `λ(D_2) = 588,995 nm`
+_SYMBOL = (
+    r"(?<![\w.°])(?P<symbol>[A-Za-zΔδΑ-Ωα-ω][A-Za-z0-9_]{0,7}(?:\([A-Za-z][A-Za-z0-9_]{0,5}\))?)"
+)
 _STATED = re.compile(
-    rf"(?<![\w.°])(?P<symbol>[A-Za-zΔδΑ-Ωα-ω][A-Za-z0-9_]{{0,7}})\s*=\s*(?P<value>{NUMBER})"
+    # a number that multiplies what follows (`λ = 2√(Ik)`, `ω = 2π f`) is a formula's factor
+    rf"{_SYMBOL}\s*=\s*(?P<value>{NUMBER})(?![√(π]|\s*[√π])"
     r"(?!\s*[,;]\s*[-+]?\d)[\s~]*"  # `n = 1, 2, 3, …` lists values; `~` is LaTeX's blank
     rf"(?P<unit>{_UNIT}{_POWERED})?"
     r"(?:\s*\(?\s*(?:measured to|to within|within|uncertainty|accuracy)?"
-    rf"\s*(?:±|\+/-|\+-)\s*(?P<error>{NUMBER})\s*(?P<eunit>%|{_UNIT})?\s*\)?)?"
+    rf"\s*(?:±|\+/-|\+-)\s*(?P<error>{NUMBER})\s*(?P<eunit>%|{_UNIT})?\s*\)?)?" + _NOT_A_FORMULA,
     # never a formula's first term (`y = 2 x + 1`, `T = 273 + [√(…) − α]/(2β)`)
-    r"(?!\s*[\w.]*\s*[*/^·×+=-]\s*[\w(\[{√])",
     re.IGNORECASE,
 )
+
+# A value with its error in brackets before the unit: `S = (100 ± 4) cm²`, and in a list,
+# named in words: "- Diamètre de la bille : (2,00 ± 0,01) mm", "- mass of the ball: 4.43 g".
+_BRACKETED_ERROR = (
+    rf"\(\s*(?P<value>{NUMBER})\s*(?:±|\+/-|\+-)\s*(?P<error>{NUMBER})\s*\)\s*"
+    rf"(?P<unit>{_UNIT}{_POWERED})(?P<eunit>)"
+)
+_BRACKETED = re.compile(rf"{_SYMBOL}\s*=\s*{_BRACKETED_ERROR}{_NOT_A_FORMULA}")
+_NAMED_ITEM = re.compile(
+    r"^\s*(?P<symbol>[^\W\d_][^:：=\d]{1,40}?)\s*[:：]\s*"
+    rf"(?:{_BRACKETED_ERROR}|(?P<plain>{NUMBER})\s*(?P<plain_unit>{_UNIT}{_POWERED}))\s*$"
+)
+_ITEM_LINE = re.compile(r"^[ \t]*(?:[-*•]|\d+[.)])[ \t]+(.*)$", re.MULTILINE)
+# A list item starts a statement of its own: "- d = 100 mm\n- g = 9,81 m/s²" states two
+# values, not a formula `100 mm - g`.
+_LIST_ITEM = re.compile(r"\n(?=[ \t]*(?:[-*•]|\d+[.)])[ \t])")
 
 
 # An example, from its words to the end of its bracket or sentence: "(npr. `365.csv` → λ =
@@ -67,10 +89,11 @@ def stated_values(text: str, source: str) -> list[ParameterRow]:
     # file and t = 5 s of another are one each
     written: dict[tuple[str, frozenset[str]], set[str]] = {}
     text = _EXAMPLE.sub(lambda found: " " * len(found[0]), text)  # "(npr. … λ = 365 nm)"
+    text = _LIST_ITEM.sub("\n\n", text)
     for sentence in sentences(text):
         sentence = _last_of_chain(subscripts_plain(sentence.replace("−", "-")))
         files = frozenset(DATA_FILE.findall(sentence))
-        for match in _STATED.finditer(sentence):
+        for match in _statements(sentence):
             if sentence[: match.start()].rstrip().endswith(_OPERATORS):
                 continue  # `V_T = k_B T / e = 25.85 mV`: the value is V_T's, not e's; `A/U_0`
             row = _row(match, source)
@@ -82,6 +105,30 @@ def stated_values(text: str, source: str) -> list[ParameterRow]:
                 rows.append(row)
     # a symbol stated with several values (n = 8, n = 1, n = 14: one per cell) has none
     return [row for row in rows if len(written[_key(row)]) == 1][:MAX_STATED]
+
+
+def _statements(sentence: str) -> list[re.Match[str]]:
+    """Each `symbol = value unit` of `sentence`, `S = (100 ± 4) cm²` among them."""
+    return [*_STATED.finditer(sentence), *_BRACKETED.finditer(sentence)]
+
+
+def listed_values(text: str, source: str) -> list[ParameterRow]:
+    """The values a list of the handout names in words ("- Diamètre de la bille : (2,00 ±
+    0,01) mm"), as parameter rows of `source` under those words."""
+    rows = []
+    parts = [
+        p
+        for item in _ITEM_LINE.finditer(text.replace("−", "-"))
+        for p in re.split(r"[;；]", item[1])
+    ]
+    for match in filter(None, map(_NAMED_ITEM.match, parts)):
+        plain = match["plain"] is not None
+        fields = {"symbol": match["symbol"].strip(), "value": match["plain"] or match["value"],
+                  "unit": match["plain_unit"] if plain else match["unit"],
+                  "error": None if plain else match["error"], "eunit": ""}  # fmt: skip
+        if (row := _row_of(fields, match[0], source)) is not None:
+            rows.append(row)
+    return rows[:MAX_STATED]
 
 
 # One value written in two units: `T₀ = 21 °C = 294 K`; the last is the one a formula takes.
@@ -114,11 +161,16 @@ def _quotient(unit: str) -> str:
 
 
 def _row(match: re.Match[str], source: str) -> ParameterRow | None:
-    written = match[0]
+    fields = {name: match[name] for name in ("symbol", "value", "unit", "error", "eunit")}
+    return _row_of(fields, match[0], source)
+
+
+def _row_of(match: dict[str, str | None], written: str, source: str) -> ParameterRow | None:
+    """The parameter row of a value's fields (symbol, value, unit, error, its unit)."""
     if number_of(match["value"]) == 0:
         return None  # `at t = 0`, `P = 0 (vacuum)`: an origin or a condition, not a value
     unit = _quotient((match["unit"] or "").rstrip("."))
-    if unit.lower() in _PROSE_WORDS:
+    if unit in _PROSE_WORDS:  # lower case: `A` after a number is an ampere
         unit = ""  # "ANC at t = 0 as ANC_0": a word of the sentence, not attoseconds
     value = match["value"]
     if unit and canonical(unit) is None:

@@ -23,6 +23,7 @@ from labscribe.tools.formula_notation import GREEK, a_word_of_one_letter, mathem
 from labscribe.tools.named_quantities import unnamed_quantities
 from labscribe.tools.requested import FIT_CUE
 from labscribe.tools.role_phrases import asked_objects, is_symbol, sentences
+from labscribe.tools.task_words import MEAN_ELSEWHERE
 from labscribe.tools.units import known_unit
 from labscribe.tools.written_numbers import NUMBER
 
@@ -35,7 +36,7 @@ _WEIGHTED_MEAN = (
 # a diameter (Polish "średnica", Czech "průměr" alone).
 MEAN = re.compile(
     r"\bmean\b|\baverage|\bmittelwert|\bdurchschnitt|\bmoyenne|\bmedia\b|\bmédia|\bpromedio"
-    r"|\bśredni(?!c)|\bprůměrn|\baritmetick\w* průměr|\bсредн|平均",
+    r"|\bśredni(?!c)|\bprůměrn|\baritmetick\w* průměr|\bсредн|平均|" + MEAN_ELSEWHERE,
     re.IGNORECASE,
 )
 STATISTICS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple(

@@ -12,8 +12,14 @@ from __future__ import annotations
 import re
 
 # The word for "tasks" in Slovene ("Naloge"), Croatian and Serbian ("Zadaci"), Slovak
-# ("Úlohy") and Hungarian ("Feladatok"): a heading over tasks, and one that names them.
-TASKS_WORDS = r"\bnalog[ae]\b|\bzada(?:ci|tak)\b|[úu]loh[ay]\b|feladat"
+# ("Úlohy"), Hungarian ("Feladatok"), Danish and Norwegian ("Opgaver", "Oppgaver"), Swedish
+# ("Uppgifter"), Finnish ("Tehtävät"), Turkish ("Görevler"), Romanian ("Sarcini"),
+# Vietnamese ("Nhiệm vụ"), Indonesian ("Tugas"), Ukrainian ("Завдання"), Greek ("Εργασίες"),
+# Japanese ("課題", "設問") and Korean ("과제"): a heading over tasks, and one that names them.
+TASKS_WORDS = (
+    r"\bnalog[ae]\b|\bzada(?:ci|tak)\b|[úu]loh[ay]\b|feladat|\bop+gaver?\b|\buppgift"
+    r"|\bteht[äa]v|\bg[öo]rev|\bsarcin|nhi[ệe]m v[ụu]|\btugas\b|завдан|εργασ|課題|設問|과제"
+)
 # Headings and introductions of the lists whose items are tasks whatever their first word.
 TASK_HEADING = re.compile(
     r"goal|aim|objective|task|requirement|required|question|exercise|assignment|deliverable"
@@ -37,6 +43,9 @@ TASK_HEADING = re.compile(
     # Dutch "Opdrachten", "Vragen", "Verwerking"; Russian "Задание", "Обработка результатов"
     r"|zadani[ae]|opracowanie|pytania|[úu]kol|zpracov[áa]n|opdracht|vragen|verwerking"
     r"|задани|задач|обработк|вопрос"
+    # Scandinavian, Japanese and Korean analysis sections: "Databehandling", "データ処理",
+    # "考察", "데이터 처리", "분석"
+    r"|databehandling|analys|データ処理|解析|考察|데이터\s*처리|분석"
     rf"|{TASKS_WORDS}"
     # a sentence that introduces what the student hands in: "What we want from you:",
     # "Your report should contain:", "We ask you to give:", "Gesucht sind:"
@@ -44,6 +53,14 @@ TASK_HEADING = re.compile(
     r"|(?:report|write-?up)\s+(?:should|must|will)\s+(?:contain|include|give)"
     r"|gesucht|zu\s+bestimmen|soll(?:te)?\s+enthalten|请给出",
     re.IGNORECASE,
+)
+# "Mean" in the languages whose handouts have no word for it elsewhere here: Norwegian and
+# Danish "middelverdi", "gjennomsnitt", "gennemsnit", Swedish "medelvärde", Finnish
+# "keskiarvo", Turkish "ortalama", Hungarian "átlag", Greek "μέση τιμή", Romanian "medie",
+# Vietnamese "trung bình", Indonesian "rata-rata", Ukrainian "середнє", Korean "평균".
+MEAN_ELSEWHERE = (
+    r"middelverdi|gjennomsnitt|gennemsnit|medelv[äa]rde|keskiarvo|ortalama|[áa]tlag|μέση"
+    r"|\bmedie\b|trung b[ìi]nh|rata-rata|середн|평균"
 )
 # Headings of the procedure: their steps are done at the bench, not in the report, though
 # "步骤" and "Durchführung" read like work set.
@@ -74,7 +91,10 @@ AIM_WORD = (
     r"|buts?(?=\s+d[eu]s?\b|\s*[:：]?\s*$|\.\s+[A-ZÀ-Ý])"
     # Polish "Cel ćwiczenia", Czech "Cíl", Dutch "Doel", Russian "Цель работы"
     r"|cel(?=\s+(?:[ćc]wiczenia|pracy|do[śs]wiadczenia)\b|\s*[:：]?\s*$)|c[íi]l|doel(?:stelling)?"
-    r"|цель|实验目的|目的)"
+    r"|цель|实验目的|目的"
+    # Danish and Norwegian "Formål", Swedish "Syfte" and "Frågeställningar" (the questions the
+    # experiment answers, which its tasks then work out), Korean "목적", "research questions"
+    r"|form[åa]l|syfte|fr[åa]gest[äa]llning\w*|목적|research\s+questions?)"
 )
 # A heading over the statement of the problem ("Aufgabenstellung", "Problem statement"): its
 # prose says what the experiment is for, as an aim section does; its list sets the tasks.
@@ -103,7 +123,8 @@ TASKS_NAMED = re.compile(
 ANALYSIS_HEADING = re.compile(
     r"数据处理|数据分析|auswertung|\banaly[sz]|\bevaluation|\bdata\s+processing|exploitation"
     r"|traitement|elaborazion|analisi|an[áa]lis[ei]s|tratamiento|tratamento|opracowanie"
-    r"|zpracov[áa]n|verwerking|обработк",
+    r"|zpracov[áa]n|verwerking|обработк|обробк|databehandling|データ処理|解析|데이터\s*처리"
+    r"|분석|veri\s+analiz|pengolahan\s+data|x[ửu]\s+l[ýy]\s+s[ốo]\s+li[ệe]u",
     re.IGNORECASE,
 )
 # A heading of the theory: its formulas and sentences set no task.

@@ -52,7 +52,7 @@ _WORDS = {
     "degrees c": "°C", "degree celsius": "°C", "degrees celsius": "°C", "centimeters": "cm",
     "centimetres": "cm", "millimeters": "mm", "millimetres": "mm", "kilograms": "kg",
     "percent": "%", "minute": "min", "minutes": "min", "hour": "h", "hours": "h",
-    "day": "d", "days": "d",
+    "day": "d", "days": "d", "gauss": "Gs",
     # the languages of the handouts: "t in Sekunden", "en secondes", "en segundos"
     "sekunde": "s", "sekunden": "s", "seconde": "s", "secondes": "s", "segundo": "s",
     "segundos": "s", "secondo": "s", "secondi": "s", "minuten": "min", "stunde": "h",
@@ -76,6 +76,19 @@ _CYRILLIC = {
     "кПа": "kPa", "Ф": "F", "мкФ": "µF", "нФ": "nF", "пФ": "pF", "Гн": "H", "мГн": "mH",
     "Кл": "C", "Вб": "Wb", "мВб": "mWb",
 }  # fmt: skip
+# The units of Chinese handouts, written in characters: "n = 24000 匝/米", "U = 4 伏".
+_CHINESE = {
+    "秒": "s", "毫秒": "ms", "微秒": "µs", "分钟": "min", "小时": "h", "米": "m", "毫米": "mm",
+    "厘米": "cm", "千米": "km", "公里": "km", "微米": "µm", "纳米": "nm", "伏": "V", "伏特": "V",
+    "毫伏": "mV", "安": "A", "安培": "A", "毫安": "mA", "微安": "µA", "欧": "Ω", "欧姆": "Ω",
+    "千欧": "kΩ", "赫": "Hz", "赫兹": "Hz", "千赫": "kHz", "克": "g", "千克": "kg", "公斤": "kg",
+    "毫克": "mg", "牛": "N", "牛顿": "N", "焦": "J", "焦耳": "J", "瓦": "W", "瓦特": "W",
+    "帕": "Pa", "千帕": "kPa", "开": "K", "开尔文": "K", "摄氏度": "°C", "特斯拉": "T",
+    "毫特": "mT", "法拉": "F", "微法": "µF", "亨利": "H", "库仑": "C",
+}  # fmt: skip
+# A count per unit: the turns of a coil per metre ("24000 匝/米", "Windungen/m") are 1/m.
+_COUNTS = frozenset({"匝", "圈", "turns", "windungen", "tours", "spire", "vueltas", "zwojów",
+                     "závitů", "витков", "витка"})  # fmt: skip
 # A spelled-out unit with a spelled-out prefix: "Mikrosekunden", "millivolts", "kilohertz".
 _SPELLED_PREFIXES = {"milli": "m", "mikro": "µ", "micro": "µ", "nano": "n", "kilo": "k"}
 # Charge and energy as battery cyclers write them: mA.h, A.h, W.h.
@@ -132,6 +145,9 @@ def canonical(token: str) -> str | None:
     if not token or len(token) > 24:
         return None
     if "/" in token:
+        counted, _, under = token.partition("/")
+        if counted.strip().lower() in _COUNTS and (per := canonical(under)) is not None:
+            return f"1/{per}"
         parts = [canonical(part) for part in token.split("/")]
         return "/".join(parts) if all(parts) else None  # type: ignore[arg-type]
     # a unit scaled by a power of ten as a column's header writes it: `Ae-12` is pA
@@ -147,6 +163,8 @@ def canonical(token: str) -> str | None:
         return _PLAIN[token]
     if token in _CYRILLIC:
         return _CYRILLIC[token]
+    if token in _CHINESE:
+        return _CHINESE[token]
     if token in _PREFIXABLE:
         return _PREFIXABLE[token]
     if token.lower() in _LOWER:

@@ -45,6 +45,8 @@ def test_each_plot_named_by_its_axes_takes_the_pair_its_table_holds(tmp_path: Pa
     assert "mT/A" not in slopes  # B was computed from I_M: its slope is no K
     assert "Vout is taken as the response to B" in report
     assert "VH is taken as the response to IM" in report
+    # the settings the handout states, each with its unit ("I_M = 0.500 A 不变": an ampere)
+    assert re.search(r"I_\\allowbreak\{\}M & 0\.500 A \\\\", report), report
 
 
 def test_a_fit_of_the_linear_range_is_not_answered_by_all_the_points(tmp_path: Path) -> None:

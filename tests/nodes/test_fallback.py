@@ -219,6 +219,13 @@ def test_escape_latex_covers_every_special_and_sets_greek_in_math() -> None:
     )
 
 
+def test_escape_latex_sets_a_negative_power_as_one_superscript() -> None:
+    # eval13's French handout: "k_B = 1,38·10⁻²³ J/K" printed as "10− ²³" before
+    assert escape_latex("1,38·10⁻²³ J/K, m⁻¹, 10²") == (
+        "1,38·10\\ensuremath{^{-23}} J/K, m\\ensuremath{^{-1}}, 10²"
+    )
+
+
 def test_escape_latex_shows_controls_bidi_and_emoji_as_visible_codes() -> None:
     assert escape_latex("a\x1b[2J\x7f\x9b\u202eb\U0001f600\ufe0f") == (
         "a\\textbackslash{}u001b[2J\\textbackslash{}u007f\\textbackslash{}u009b"

@@ -8,7 +8,7 @@ from asuser import as_normal_user
 
 from labscribe.guards.numbers import check_numbers
 from labscribe.tools import analysis as analysis_module
-from labscribe.tools.analysis import Analysis, Unreadable, analyse
+from labscribe.tools.analysis import MAX_TABLE_FILES, Analysis, Unreadable, analyse
 from labscribe.tools.analysis_digest import DIGEST_CHARS
 from labscribe.tools.base import Folder
 
@@ -219,3 +219,13 @@ def test_the_document_that_sets_the_tasks_when_the_one_named_first_sets_none(
     analysis = analyse(Folder(tmp_path))
     assert analysis.assignment == "assignment.md"
     assert [task.split()[0] for task in analysis.tasks] == ["Za", "Iz"]
+
+
+def test_files_past_the_limit_of_tables_are_named_as_unread(tmp_path: Path) -> None:
+    # eval14's Korean lab: 40 scope exports, of which the analysis reads 24 and says so
+    for n in range(MAX_TABLE_FILES + 2):
+        (tmp_path / f"F{n:04d}.csv").write_text("t,U\n0,1\n1,2\n2,4\n3,8\n")
+    analysis = analyse(Folder(tmp_path))
+    note = next(line for line in analysis.left_out if "files that may hold tables" in line)
+    assert note.startswith(f"{MAX_TABLE_FILES + 2} files that may hold tables; the first 24 read")
+    assert f"F{MAX_TABLE_FILES:04d}.csv" in note

@@ -119,6 +119,17 @@ def test_a_plain_report_still_compiles_in_the_sandbox_with_chinese_and_bibtex(
     assert "共振频率" in text.replace(" ", "").replace("\n", "") and "Purcell" in text
 
 
+def test_korean_words_keep_their_spaces_and_chinese_stays_unspaced(tmp_path: Path) -> None:
+    # eval14's Korean handout title lost every space between its words
+    tex = report("물리계측실험 — RC 저역통과 필터의 주파수 응답. 共振频率")
+    compiled = compile_latex(tex, None, tmp_path / "build")
+    assert compiled.ok, compiled.log.describe()
+    text = subprocess.run(["pdftotext", str(compiled.pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout  # fmt: skip
+    assert "저역통과 필터의 주파수 응답" in text, text
+    assert "CJKspace" not in with_fonts(report("共振频率"))
+
+
 def test_cyrillic_greek_and_subscript_digits_print_in_the_pdf(tmp_path: Path) -> None:
     """A Russian handout's words, a Greek letter in text and `B₀` (a Polish tangent
     galvanometer): Latin Modern has none of them, so the report is set in a font that has

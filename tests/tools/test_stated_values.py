@@ -13,7 +13,7 @@ from labscribe.tools.handout_latex import latex_text
 from labscribe.tools.prediction import predictions
 from labscribe.tools.prediction_inputs import input_of
 from labscribe.tools.repeats import decode, repeated_measurements
-from labscribe.tools.stated_values import measured_inputs, stated_values
+from labscribe.tools.stated_values import listed_values, measured_inputs, stated_values
 from labscribe.tools.tables import read_data
 
 REPEATS = Path(__file__).parents[1] / "data" / "real" / "repeats"
@@ -161,3 +161,37 @@ def test_a_value_written_in_two_units_is_the_last_and_a_subscript_is_typed() -> 
     rows = {r.name: r for r in stated_values("T₀ = 21 °C = 294 K, V₀ = 90 µV.", "a.md")}
     assert (rows["T_0"].number, rows["T_0"].unit) == (294.0, "K")
     assert (rows["V_0"].number, rows["V_0"].unit) == (90.0, "µV")
+
+
+# eval13's handouts (French, Chinese, Dutch), as their courses write given values
+@pytest.mark.parametrize(
+    ("text", "stated"),
+    [
+        ("- Distance entre les deux marqueurs : d = 100 mm\n- g = 9,81 m/s²\n- ρ₁ = 819 kg/m³",
+         [("d", "100 mm"), ("g", "9,81 m/s²"), ("ρ_1", "819 kg/m³")]),
+        ("Toutes les cellules ont une surface S = (100 ± 4) cm² : d₁ = (40,0 ± 0,2) cm.",
+         [("S", "100 ± 4 cm²"), ("d_1", "40,0 ± 0.2 cm")]),
+        ("磁阻：R = U/I_R，磁阻两端电压（电桥电压）U = 4 V。线圈密度 n = 24000 匝/米；",
+         [("U", "4 V"), ("n", "24000 匝/米")]),
+        ("I_M = 0.500 A 不变，改变工作电流 IS(mA)", [("I_M", "0.500 A")]),
+        ("Golflengtes: λ(D₂) = 588,9950954 nm, λ(D₁) = 589,5824237 nm.",
+         [("λ(D_2)", "588,9950954 nm"), ("λ(D_1)", "589,5824237 nm")]),
+    ],
+)  # fmt: skip
+def test_values_stated_in_lists_brackets_and_chinese_punctuation(text: str, stated: list) -> None:
+    assert [(row.name, row.value) for row in stated_values(text, "a.md")] == stated
+
+
+def test_a_turns_density_is_per_metre() -> None:
+    [row] = stated_values("线圈密度 n = 24000 匝/米；", "a.md")
+    assert row.unit == "1/m" and row.number == 24000
+
+
+def test_a_list_names_values_in_words() -> None:
+    text = ("## Valeurs\n- Diamètre de la bille : (2,00 ± 0,01) mm ; masse de la bille : "
+            "(4,43 ± 0,03) mg\n- Incertitudes de lecture : température ± 0,5 °C\n"
+            "- Huile 1 = HF 16-681\n")  # fmt: skip
+    assert [(row.name, row.value) for row in listed_values(text, "a.md")] == [
+        ("Diamètre de la bille", "2,00 ± 0.01 mm"),
+        ("masse de la bille", "4,43 ± 0.03 mg"),
+    ]

@@ -8,6 +8,8 @@ from asuser import as_normal_user
 from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.tables import MAX_COLUMNS, NoTable, Table, read_data, read_tables
 
+REAL = Path(__file__).parents[1] / "data" / "real"
+
 
 def one_table(folder: Path, name: str) -> Table:
     tables = read_tables(Folder(folder), name)
@@ -389,3 +391,37 @@ def test_read_data_reads_engineering_notation_and_elapsed_times(tmp_path: Path) 
     assert table.frame["elapsed"].tolist() == [5.0, 35.0, 65.0, 95.0]
     assert table.summary.column("elapsed").unit == "s"
     assert table.frame["U"].tolist() == pytest.approx([0.0125, 0.011, 0.0098, 0.0089])
+
+
+def test_a_row_with_a_reading_missing_stays_a_row_of_its_table() -> None:
+    # a CASSY Lab export (tests/data/real/cassy): 28 of its 95 rows leave the angle empty
+    [table] = read_tables(Folder(REAL / "cassy"), "pohl_torsion_7_v.txt")
+    assert table.summary.rows == 95
+    angles = table.frame[table.summary.columns[1].key]
+    assert int(angles.isna().sum()) == 28
+
+
+def test_a_lone_number_after_a_table_is_no_row_of_it(tmp_path: Path) -> None:
+    (tmp_path / "d.txt").write_text("1\t2\n2\t4\n3\t6\n4\t8\n\n42\n")
+    [table] = read_tables(Folder(tmp_path), "d.txt")
+    assert table.summary.rows == 4
+
+
+def test_a_record_wider_than_the_data_above_it_names_no_column() -> None:
+    # an Oslo NaI spectrum: `H 2 1024 "date" 60 1.02` over channel and counts
+    [table] = read_tables(Folder(REAL / "spectra"), "oslo_fys2150_cs.txt")
+    assert [c.header for c in table.summary.columns] == ["", ""]
+    assert table.summary.rows == 1024
+
+
+def test_a_reading_number_that_no_column_follows_is_no_variable() -> None:
+    # 100 Geiger counts beside their reading's number 1 to 100: the counts follow nothing
+    [table] = read_tables(Folder(REAL / "counting"), "oslo_fys2150_gm_100pulser.csv")
+    assert [c.key for c in table.summary.columns] == ["column 2"]
+    assert any("only numbers the rows" in note for note in table.summary.notes)
+
+
+def test_an_order_that_a_column_rises_with_stays_the_variable(tmp_path: Path) -> None:
+    (tmp_path / "maxima.csv").write_text("1,17.1\n2,34.0\n3,51.9\n4,69.6\n5,88.4\n6,107.7\n")
+    [table] = read_tables(Folder(tmp_path), "maxima.csv")
+    assert table.summary.x == "column 1" and len(table.summary.columns) == 2

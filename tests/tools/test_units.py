@@ -46,7 +46,7 @@ from labscribe.tools.units import (
         ("k (W/(m·K))", ("k", "W/(m·K)")),
         ("p (psi)", ("p", "psi")),
         ("p (mmHg)", ("p", "mmHg")),
-        ("B (gauss)", ("B", "gauss")),
+        ("B (gauss)", ("B", "Gs")),  # the gauss as labs abbreviate it (`B(Gs)`): 10⁻⁴ T
         ("Flow (L/min)", ("Flow", "L/min")),
         ("x (in)", ("x", "in")),
         ("Temperature (C)", ("Temperature", "°C")),

@@ -1,0 +1,43 @@
+"""`labscribe run --no-model` on a Norwegian counting lab (real files from Oslo's FYS2150,
+tests/data/real/counting and spectra): its tasks under "Oppgaver" numbered 1.1 … 2.2 as the
+handout numbers them, the counts' mean answered without their reading numbers as a variable,
+and the spectrum read below its MCA record."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from test_no_model_checklist import REAL, checklist, report_for
+
+HANDOUT = """\
+# FYS2150 — Gammastråling
+
+## Formål
+Vi undersøker tellestatistikk og gammaspektroskopi.
+
+## Datafiler
+- `gm_100pulser.csv`: 100 tellinger k (nummer, antall).
+- `cs.txt`: spekteret av Cs-137 (kanal, tellinger).
+
+## Oppgaver
+1. Tellestatistikk
+   1.1 Lag et histogram av k for de 100 målingene.
+   1.2 Beregn middelverdien og standardavviket, og sammenlign med kvadratroten av middelverdien.
+2. Gammaspektroskopi
+   2.1 Finn kanalnummeret for fotontoppen til Cs-137.
+"""
+DATA = (
+    (REAL / "counting" / "oslo_fys2150_gm_100pulser.csv", "gm_100pulser.csv"),
+    (REAL / "spectra" / "oslo_fys2150_cs.txt", "cs.txt"),
+)
+
+
+def test_a_norwegian_task_list_with_its_own_numbers_and_the_counts_mean(tmp_path: Path) -> None:
+    report = report_for(tmp_path, ("oppgave.md", HANDOUT), *DATA)
+    rows = re.findall(r"^(\d\.\d) & (.*)$", checklist(report), re.MULTILINE)
+    assert [number for number, _ in rows] == ["1.1", "1.2", "2.1"], rows
+    mean = rows[1][1]
+    assert "mean 4.35 ± 0.23" in mean and "n = 100" in mean, mean
+    assert "only numbers the rows" in report
+    assert "H against" not in report and "against H " not in report  # the record is no name
