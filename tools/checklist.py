@@ -70,8 +70,11 @@ PART_LEFT = (
     "of it, so none of their values answers it"
 )
 FIGURE_LEFT = "checking the figure against what the task asks: its axes, scales and labels"
+# Named with the columns it was fitted to: a model fitted to other data than the task means
+# (the whole spectrum for one photopeak) fails there, not in the task.
 ASKED_MODEL_FAILS = (
-    "all of it: the model this task asks for does not describe the data (see the fits)"
+    "all of it: the model this task asks for, fitted to {axes}, does not describe those data "
+    "(see the fits)"
 )
 # The series one by one in a repeated quantity's line: up to the next part (`; `).
 SERIES_PART = re.compile(re.escape(BY_SERIES) + r"[^;]*")
@@ -159,8 +162,9 @@ def _evidence(
         # "für die Messreihe p ≤ 1 bar": a file that holds only that part is its fit's
         tables = {t.id: t for t in analysis.tables}
         asked = [f for f in asked if f.table in tables and holds_throughout(task, tables[f.table])]
-        if not asked:
-            return TaskEvidence(task=task, left=PART_LEFT.format(part=part))
+        if not asked:  # what the whole data give stands: the largest reading of them all
+            read = [e.given for e in analysis.extremes if e.task == task and e.given]
+            return TaskEvidence(task=task, given=read, left=PART_LEFT.format(part=part))
     unstated: list[str] = []  # parameters whose units the report cannot name
     loose: list[str] = []  # parameters the task asks for that the data do not determine
     for fit in asked:
@@ -179,7 +183,8 @@ def _evidence(
                          f"{axes_of(fit, analysis.fits)}{fixed}{_r_squared(task, fit)}"
                          f"{ROUGHLY if roughly(fit) else ''})")  # fmt: skip
     if asked and not any(answers_task(fit) for fit in asked):
-        left = no_answer(asked) or ASKED_MODEL_FAILS
+        axes = "; ".join(dict.fromkeys(axes_of(fit, analysis.fits) for fit in asked))
+        left = no_answer(asked) or ASKED_MODEL_FAILS.format(axes=axes)
         return TaskEvidence(task=task, given=instead(asked, analysis.fits), left=left)
     for quantity in analysis.derived:
         if quantity.name.lower() in words:

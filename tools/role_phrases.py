@@ -110,9 +110,12 @@ _DEPENDENCE = re.compile(
     r"graf\w*|závislost\w*|charakteristik\w*|"
     # "Tracer ω_x(t)", "Plot U(t)", "Graficar V(t)": a function of its variable is plotted
     r"trac(?:er|ez|e)|plot|draw|trazar|trace|graficar|grafique|zeichnen Sie|traçar|tracciare|"
-    r"rappresentare|représenter)\s+"
+    # Scandinavian "Anpassa ett samband l(U)", "sammenhæng", "sammenheng"
+    r"rappresentare|représenter|samband|sammenh[æe]ng|sammanhang)\s+"
     r"(?:[^\W\d_][\w-]{2,}\s+){0,2}"
-    r"(?P<y5>[^\W\d_](?:_\{?\w{1,6}\}?)?)\((?P<x5>[^\W\d_](?:_\{?\w{1,6}\}?)?)\)",
+    r"(?P<y5>[^\W\d_](?:_\{?\w{1,6}\}?)?)\((?P<x5>[^\W\d_](?:_\{?\w{1,6}\}?)?)\)|"
+    # Japanese "n に対する V_n の直線回帰": V_n against n
+    r"(?P<x7>[^\s、。,，]{1,20})\s*に対する\s*(?P<y7>[^\s、。,，の]{1,20})",
     re.IGNORECASE,
 )
 _AXIS = re.compile(
@@ -131,7 +134,7 @@ _CHINESE = re.compile(
 # "U-I-Kennlinie", "画 V_H–I_M 和 V_H–I_S 曲线", "作出 Vout–B 关系曲线", "B–x 图"); pairs joined by
 # "和" or "and" share the word after the last. Found backwards from that word.
 _CURVE_WORD = re.compile(
-    r"\s*(?:的\s*)?(?:关系\s*)?(?:曲线|图|特性)|"
+    r"\s*(?:的\s*)?(?:关系\s*)?(?:曲线|图|特性|グラフ|그래프|곡선)|"
     r"[\s-](?:curves?|graphs?|plots?|characteristics?|diagrams?|kennlinien?|diagramm|kurven?)\b",
     re.IGNORECASE,
 )
@@ -159,8 +162,8 @@ def pairings(sentence: str) -> list[Pairing]:
         if y or x:
             found.append(Pairing(y, x, sentence))
     for match in _DEPENDENCE.finditer(sentence):
-        y = next(match[f"y{n}"] for n in ("", "2", "3", "4", "5", "6") if match[f"y{n}"])
-        x = next(match[f"x{n}"] for n in ("", "2", "3", "4", "5", "6") if match[f"x{n}"])
+        y = next(match[f"y{n}"] for n in ("", "2", "3", "4", "5", "6", "7") if match[f"y{n}"])
+        x = next(match[f"x{n}"] for n in ("", "2", "3", "4", "5", "6", "7") if match[f"x{n}"])
         found.append(Pairing(_trimmed(y), _predictor_phrase(x), sentence))
     for match in _AXIS.finditer(sentence):
         if match["x"]:

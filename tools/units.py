@@ -32,6 +32,8 @@ _PLAIN = {
     # the degree as keyboards without one write it: the ordinal º of Spanish and Portuguese
     # keyboards, a blank after the sign, a letter o
     "ºC": "°C", "° C": "°C", "oC": "°C", "°F": "°F", "ºF": "°F", "° F": "°F", "℉": "°F",
+    # the ampere-second of German and Slovene texts (`e₀ = 1,602·10⁻¹⁹ As`)
+    "As": "A·s",
     "mmHg": "mmHg", "mm Hg": "mmHg", "Torr": "Torr", "torr": "Torr", "inHg": "inHg",
     "rpm": "rpm", "counts": "counts", "cps": "cps", "a.u.": "a.u.", "au": "a.u.",
     "dB": "dB", "dBm": "dBm", "dBV": "dBV", "dBc": "dBc", "div": "div", "px": "px", "lm": "lm",

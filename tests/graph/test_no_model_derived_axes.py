@@ -85,7 +85,7 @@ def test_uncertainty_columns_by_abbreviation_and_a_formula_that_is_the_line(
     # the current's ±0.05 A, carried through the slope, is most of the voltage's noise: the
     # line is no worse than its uncertainties say
     assert "v\\_err and curr\\_err (through the slope)" in report.replace("\\allowbreak{}", "")
-    assert "the model this task asks for does not describe" not in report
+    assert "does not describe those data" not in report
     assert "v\\_err against" not in report  # an uncertainty column is no response
 
 

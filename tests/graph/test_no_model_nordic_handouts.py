@@ -41,3 +41,16 @@ def test_a_norwegian_task_list_with_its_own_numbers_and_the_counts_mean(tmp_path
     assert "mean 4.35 ± 0.23" in mean and "n = 100" in mean, mean
     assert "only numbers the rows" in report
     assert "H against" not in report and "against H " not in report  # the record is no name
+
+
+def test_a_peak_model_fitted_to_a_whole_spectrum_names_what_it_was_fitted_to(
+    tmp_path: Path,
+) -> None:
+    # one Gaussian over all 1024 channels fails there, not in the task of one photopeak
+    report = report_for(tmp_path, ("oppgave.md", HANDOUT.replace(
+        "2.1 Finn kanalnummeret for fotontoppen til Cs-137.",
+        "2.1 Finn kanalnummeret for fotontoppen til Cs-137 (f.eks. gaussisk tilpasning).")),
+        *DATA)  # fmt: skip
+    row = re.search(r"^2\.1 & .*$", checklist(report), re.MULTILINE)
+    assert row is not None
+    assert "fitted to column 2 against column 1, does not describe those data" in row.group(0)

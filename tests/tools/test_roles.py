@@ -77,6 +77,10 @@ def test_pairings_read_a_chinese_axis_each() -> None:
         ("作T~L图", [("T", "L")]),
         ("Measure the I–V curve of the diode.", [("I", "V")]),
         ("Zeichnen Sie die U-I-Kennlinie der Solarzelle.", [("U", "I")]),
+        # eval14's Japanese and Swedish handouts
+        ("2 回の測定それぞれについて I_P–V_ACC グラフを描け。", [("I_P", "V_ACC")]),
+        ("極大の次数 n に対する V_n の直線回帰からも V_E を求めよ。", [("V_n", "n")]),
+        ("Anpassa ett samband l(U) (linjärt och potens).", [("l", "U")]),
         # hyphenated words before a plot name no axes
         ("Make a log-log plot and draw the best-fit curve.", []),
         ("Show the data in an x-y plot.", []),

@@ -174,6 +174,8 @@ def test_a_value_written_in_two_units_is_the_last_and_a_subscript_is_typed() -> 
         ("磁阻：R = U/I_R，磁阻两端电压（电桥电压）U = 4 V。线圈密度 n = 24000 匝/米；",
          [("U", "4 V"), ("n", "24000 匝/米")]),
         ("I_M = 0.500 A 不变，改变工作电流 IS(mA)", [("I_M", "0.500 A")]),
+        # eval12's Slovene handout: the ampere-second, never the word "as"
+        ("s tabelirano vrednostjo e₀ = 1,602·10⁻¹⁹ As in oceni", [("e_0", "1,602·10⁻¹⁹ As")]),
         ("Golflengtes: λ(D₂) = 588,9950954 nm, λ(D₁) = 589,5824237 nm.",
          [("λ(D_2)", "588,9950954 nm"), ("λ(D_1)", "589,5824237 nm")]),
     ],
