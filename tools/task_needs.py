@@ -349,7 +349,12 @@ def _carries(unit: str, text: str) -> bool:
 # A task that asks for a plot: its verb in English, German or Chinese.
 PLOT = re.compile(
     r"\b(?:plot|graph|draw|sketch)\b|\bstellen sie\b|\btragen sie\b|\bzeichnen sie\b|"
-    r"darstell|auftrag|作\s*\S{0,12}图|画出|绘制",
+    r"darstell|auftrag|作\s*\S{0,12}图|画出|绘制"
+    # "Graficar Φ vs I", "Rappresentare", "Plott", "Tegn", "Rita", "グラフを描け", "그래프를
+    # 그려라", "Постройте", "Narysuj wykres", "Nariši", "Vykreslete" (French "Tracer … sur un
+    # même graphique" asks what labscribe's figures may not show: it stays a task of its own)
+    r"|\bgrafic|\bgrafique|\btrazar|\brappresent"
+    r"|\bplott|\btegn\b|\brita\b|グラフ|描け|그래프|постро|narysuj|nariši|vykresl",
     re.IGNORECASE,
 )
 _ASKS_MORE = re.compile(
@@ -363,7 +368,12 @@ _ASKS_MORE = re.compile(
 def plot_only(task: str) -> bool:
     """Whether `task` asks only for a plot ("Stellen Sie U(t) linear und halblogarithmisch
     dar", "Plot the depression against the roller weight"): no fit, value or judgement."""
-    return PLOT.search(task) is not None and _ASKS_MORE.search(task) is None
+    return (
+        PLOT.search(task) is not None
+        and _ASKS_MORE.search(task) is None
+        and FIT_CUE.search(task) is None  # "… y ajustar una recta", "anpassa"
+        and not any(asked_objects(s) for s in sentences(task))  # "determinar", "求めよ"
+    )
 
 
 def left_undone(

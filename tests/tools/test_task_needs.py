@@ -7,6 +7,7 @@ from labscribe.tools.task_needs import (
     asked_symbols,
     left_undone,
     part_of_data,
+    plot_only,
     target_units,
     unmet,
 )
@@ -278,3 +279,18 @@ def test_a_line_through_the_origin_in_the_words_of_other_languages() -> None:
     assert ask.origin == "per l'origine"
     line = Fit(table="m.csv", x="m", y="t", model="linear", requested=task)
     assert "with an intercept" in differs(line, ask)
+
+
+@pytest.mark.parametrize(
+    ("task", "only"),
+    [
+        # eval14's Spanish hysteresis lab: a plot of each loop asks for no line through it
+        ("Graficar Φ vs I para cada curva, indicando núcleo, frecuencia y voltaje.", True),
+        ("2 回の測定それぞれについて I_P–V_ACC グラフを描け。", True),
+        ("Graficar V vs I y ajustar una recta.", False),
+        ("Graficar la distancia frente al tiempo y determinar la velocidad.", False),
+        ("Représenter ln η en fonction de 1/T et déterminer E.", False),
+    ],
+)
+def test_a_plot_asked_in_other_languages_asks_for_no_value(task: str, only: bool) -> None:
+    assert plot_only(task) is only
