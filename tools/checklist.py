@@ -76,6 +76,10 @@ ASKED_MODEL_FAILS = (
     "all of it: the model this task asks for, fitted to {axes}, does not describe those data "
     "(see the fits)"
 )
+ASKED_MODEL_NO_TREND = (
+    "all of it: the model this task asks for, fitted to {axes}, finds no trend in those data "
+    "(it does no better than their mean), so it gives no value (see the fits)"
+)
 # The series one by one in a repeated quantity's line: up to the next part (`; `).
 SERIES_PART = re.compile(re.escape(BY_SERIES) + r"[^;]*")
 EACH_SERIES = re.compile(
@@ -184,7 +188,8 @@ def _evidence(
                          f"{ROUGHLY if roughly(fit) else ''})")  # fmt: skip
     if asked and not any(answers_task(fit) for fit in asked):
         axes = "; ".join(dict.fromkeys(axes_of(fit, analysis.fits) for fit in asked))
-        left = no_answer(asked) or ASKED_MODEL_FAILS.format(axes=axes)
+        failed = ASKED_MODEL_NO_TREND if any(f.good for f in asked) else ASKED_MODEL_FAILS
+        left = no_answer(asked) or failed.format(axes=axes)
         return TaskEvidence(task=task, given=instead(asked, analysis.fits), left=left)
     for quantity in analysis.derived:
         if quantity.name.lower() in words:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 from lmfit import Model
 
+from labscribe.tools.fit_description import TREND_P, trend_p_value
 from labscribe.tools.fit_result import Fit, Parameter, format_value
 from labscribe.tools.fit_runs import SPARE_POINTS
 from labscribe.tools.physical_range import Sign
@@ -141,8 +142,17 @@ def roughly(fit: Fit) -> bool:
 
 
 def answers_task(fit: Fit) -> bool:
-    """Whether a fit of the model a task asks for gives values for it (roughly or not)."""
-    return fit.good or roughly(fit)
+    """Whether a fit of the model a task asks for gives values for it (roughly or not): one
+    the data cannot tell from no trend at all (a line through a flat background) gives none."""
+    return (fit.good and not trendless(fit)) or roughly(fit)
+
+
+def trendless(fit: Fit) -> bool:
+    """Whether the fit does no better than the data's mean (the F-test of its trend)."""
+    free = sum(1 for p in fit.parameters if not p.derived)
+    if fit.r_squared is None or not free:
+        return False
+    return trend_p_value(fit.r_squared, fit.fitted_points or fit.points, free) > TREND_P
 
 
 def left_out_of(asked: list[Fit]) -> str:

@@ -110,8 +110,10 @@ _DEPENDENCE = re.compile(
     r"graf\w*|závislost\w*|charakteristik\w*|"
     # "Tracer ω_x(t)", "Plot U(t)", "Graficar V(t)": a function of its variable is plotted
     r"trac(?:er|ez|e)|plot|draw|trazar|trace|graficar|grafique|zeichnen Sie|traçar|tracciare|"
-    # Scandinavian "Anpassa ett samband l(U)", "sammenhæng", "sammenheng"
-    r"rappresentare|représenter|samband|sammenh[æe]ng|sammanhang)\s+"
+    # Scandinavian "Anpassa ett samband l(U)", "sammenhæng", "sammenheng"; a calibration
+    # "energikalibrering E(K)", "calibration curve E(ch)" names its response and variable
+    r"rappresentare|représenter|samband|sammenh[æe]ng|sammanhang|"
+    r"\w*kalibrer\w*|\w*kalibrier\w*|\w*calibra\w*|\w*étalonnage)\s+"
     r"(?:[^\W\d_][\w-]{2,}\s+){0,2}"
     r"(?P<y5>[^\W\d_](?:_\{?\w{1,6}\}?)?)\((?P<x5>[^\W\d_](?:_\{?\w{1,6}\}?)?)\)|"
     # Japanese "n に対する V_n の直線回帰": V_n against n

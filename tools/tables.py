@@ -32,7 +32,7 @@ from labscribe.tools.vendor_readers import read_vendor
 
 # Delimited text, and instrument exports that are delimited text under a header.
 TEXT_SUFFIXES = frozenset(
-    {".csv", ".tsv", ".dat", ".data", ".txt", ".dta", ".mpt", ".asc", ".prn", ".xy"}
+    {".csv", ".tsv", ".dat", ".data", ".txt", ".dta", ".mpt", ".asc", ".prn", ".xy", ".mca"}
 )
 # What of a text file is read, whatever its shape: a 40 MB single line or 300,000 columns
 # cost no more than this. 8 MB is about half a million rows of a few columns.

@@ -53,6 +53,11 @@ from labscribe.tools.tables import TableSummary
 from labscribe.tools.task_axes import Axes, kinds, mismatch, task_axes
 from labscribe.tools.task_needs import defined_names, part_of_data
 
+# A column of counted events as spectra and counters name it ("counts", "Impulse", "coups").
+_COUNTED = re.compile(
+    r"(?:counts?|impulse|zählungen|tællinger|tellinger|coups|cuentas|conteggi|计数)$",
+    re.IGNORECASE,
+)
 _CORE = re.compile(r"^(?:ln|log|lg|sqrt)\s*\(?|^√|^1\s*/\s*|[²³⁴⁵⁻¹]|\^.*$|[()]")
 
 
@@ -296,9 +301,11 @@ def _other_dimension(core: str, phrase: str, column: str, table: TableSummary) -
     in nm): the fit is of another quantity. A generic `x` stands for anything."""
     unit = next((c.unit for c in table.columns if c.name == column), "")
     letter = _conventional_letter(core)
-    if core == "x" or kinds(phrase) or letter is None or pint_unit(unit) is None:
+    if core == "x" or kinds(phrase) or letter is None:
         return False
-    return not dimension_is(unit, CONVENTIONAL[letter])
+    if not unit and _COUNTED.match(column):  # counted events have no dimension: E is no count
+        return True
+    return pint_unit(unit) is not None and not dimension_is(unit, CONVENTIONAL[letter])
 
 
 def _worked_out(variable: str, column: str, task: str, table: TableSummary) -> bool:

@@ -9,6 +9,10 @@ the convention its software writes (told apart by lines only it writes):
   <TAB>10<TAB>Hz`, a value for each channel), then one raw value a line, channel after
   channel; the time axis comes from the sampling rate, each channel's values times its
   `Y Axis Multiplier` are in its `Y Axis Title`.
+- Amptek multichannel analysers (`.mca`, PMCA / DPPMCA): sections opened by `<<NAME>>`
+  lines; `<<PMCA SPECTRUM>>` holds `KEY - value` settings (live and real time), an optional
+  `<<CALIBRATION>>` channel–energy pairs, `<<DATA>>` one count a line for channels 0, 1, …
+  up to `<<END>>`; the DP5 configuration and status sections after it are no data.
 
 Each reader returns the file's tables and settings as the grid reader does (Found,
 ParameterRow), or None when the text is not its vendor's.
@@ -33,6 +37,8 @@ MAX_SETTINGS = 80  # as tools.grid keeps of a file's header: the settings, not a
 _EASYEXPERT_SETTINGS = frozenset({"TestParameter", "MetaData"})
 _EASYEXPERT_TITLES = frozenset({"SetupTitle", "PrimitiveTest"})
 _EZCHROM_KEYS = ("Sampling Rate:", "Total Data Points:", "Y Axis Multiplier:")
+_AMPTEK_FIRST = ("<<PMCA SPECTRUM>>", "<<DPPMCA SPECTRUM>>")
+_AMPTEK_SECONDS = frozenset({"LIVE_TIME", "REAL_TIME", "PRESET_TIME"})
 
 
 @dataclass
@@ -50,6 +56,8 @@ def read_vendor(text: str) -> VendorRead | None:
         return _easyexpert(text)
     if all(key in head for key in _EZCHROM_KEYS):
         return _ezchrom(text)
+    if head.lstrip().startswith(_AMPTEK_FIRST) and "\n<<DATA>>" in text:
+        return _amptek(text)
     return None
 
 
@@ -155,6 +163,41 @@ def _ezchrom(text: str) -> VendorRead | None:
     if not found:
         return None
     return VendorRead(found, settings[:MAX_SETTINGS], "line", notes)
+
+
+def _amptek(text: str) -> VendorRead | None:
+    sections: dict[str, list[str]] = {}
+    lines: list[str] = []
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("<<") and line.endswith(">>"):
+            lines = sections.setdefault(line[2:-2].strip(), [])
+        elif line:
+            lines.append(line)
+    counts = [_number(line) for line in sections.get("DATA", [])]
+    if len(counts) < MIN_ROWS or any(n is None for n in counts):
+        return None
+    settings = []
+    for line in sections.get("PMCA SPECTRUM") or sections.get("DPPMCA SPECTRUM", []):
+        key, _, value = (part.strip() for part in line.partition(" - "))
+        if row := _setting(key, value, "s" if key in _AMPTEK_SECONDS else ""):
+            settings.append(row)
+    calibration = sections.get("CALIBRATION", [])
+    label = calibration[0].partition(" - ")[2].strip() if calibration else ""
+    label = "" if label.lower() == "channel" else label  # the software's own word: no unit
+    for n, pair in enumerate(calibration[1:], start=1):
+        channel, _, energy = pair.partition(" ")
+        point = f"channel {channel.strip()} = {energy.strip()} {label}".strip()
+        if row := _setting(f"calibration point {n}", point):
+            settings.append(row)
+    frame = pd.DataFrame({0: np.arange(len(counts), dtype=float), 1: np.asarray(counts, float)})
+    columns = describe(frame, [("", "channel", ""), ("", "counts", "")])
+    frame = frame.set_axis([c.key for c in columns], axis=1)
+    table = Found(columns, frame, "", columns[0].key)
+    table.notes.append(
+        f"an Amptek spectrum: {len(counts)} channels numbered from 0, as the analyser counts them"
+    )
+    return VendorRead([table], settings[:MAX_SETTINGS], "line")
 
 
 def _number(text: str) -> float | None:

@@ -8,7 +8,7 @@ from labscribe.tools.base import Folder
 from labscribe.tools.checklist import checklist
 from labscribe.tools.fit_result import Fit
 from labscribe.tools.fits import fit_column
-from labscribe.tools.range_fits import trend
+from labscribe.tools.range_fits import answers_task, trend, trendless
 from labscribe.tools.requested import requested_model
 from labscribe.tools.requested_fits import fit_request
 
@@ -167,3 +167,16 @@ def test_a_polynomial_that_follows_the_data_is_no_value_offered_instead() -> Non
                                                                    stderr=0.1)]})  # fmt: skip
     [line] = instead([asked], [asked, decay])
     assert "not the model this task asks for" in line
+
+
+def test_a_task_model_the_data_cannot_tell_from_no_trend_gives_no_value() -> None:
+    # a proportionality fitted to a flat background: its residuals are noise, its slope 0
+    # within its error; a line through the rise of a charging curve has a trend
+    rng = np.random.default_rng(3)
+    channel = np.arange(400.0)
+    task = "4. Determine the proportionality constant k."
+    flat = asked(task, channel, rng.normal(0, 1, 400))
+    assert flat.good and trendless(flat) and not answers_task(flat)
+    t, u = charging()
+    rising = asked("1. Fit a straight line to U against t.", t[:8], u[:8])
+    assert not trendless(rising)
