@@ -339,7 +339,9 @@ _ASKED_PART = {
         r"outlier|without (?:them|it|the)|\bfinal\b|ausrei(?:ß|ss)er|异常", re.I
     ),
     "differ": re.compile(
-        r"analysis of variance|\banova\b|\bF\b|varianzanalyse|analisi della varianza|"
+        # an F test, not any F: a force, a frequency, "f.eks." (Norwegian "e.g.")
+        r"analysis of variance|\banova\b|\bF[- ](?:tests?|statistics?|values?|ratios?)\b|"
+        r"varianzanalyse|analisi della varianza|"
         r"an[áa]lisis de (?:la )?varianza|analyse de (?:la )?variance|方差分析",
         re.I,
     ),

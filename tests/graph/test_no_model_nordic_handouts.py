@@ -54,3 +54,18 @@ def test_a_peak_model_fitted_to_a_whole_spectrum_names_what_it_was_fitted_to(
     row = re.search(r"^2\.1 & .*$", checklist(report), re.MULTILINE)
     assert row is not None
     assert "fitted to column 2 against column 1, does not describe those data" in row.group(0)
+
+
+def test_a_calibration_task_with_an_abbreviated_example_gets_no_mean_of_the_counts(
+    tmp_path: Path,
+) -> None:
+    # "f.eks." (for example) is no F test, and the calibration E(K) is of peak positions:
+    # neither the counts' mean nor the Gaussian of the whole spectrum answers the task
+    report = report_for(tmp_path, ("oppgave.md", HANDOUT.replace(
+        "2.1 Finn kanalnummeret for fotontoppen til Cs-137.",
+        "2.1 Finn kanalnummeret for fotontoppen til Cs-137 (f.eks. gaussisk tilpasning), og lag "
+        "en lineær energikalibrering E(K).")), *DATA)  # fmt: skip
+    row = re.search(r"^2\.1 & .*$", checklist(report), re.MULTILINE)
+    assert row is not None
+    assert "mean" not in row.group(0), row.group(0)
+    assert "(the model task 2.1 asks for" not in report
