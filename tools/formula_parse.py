@@ -26,6 +26,7 @@ from sympy.parsing.sympy_parser import (
     standard_transformations,
 )
 
+from labscribe.tools.formula_bounds import FormulaBoundError, check_bounds
 from labscribe.tools.formula_glyphs import typeset_as_plain
 from labscribe.tools.formula_notation import CONSTANTS, FUNCTIONS, plain_arithmetic
 
@@ -209,12 +210,26 @@ def _parse(text: str) -> sympy.Expr:
             local[name] = sympy.Symbol(name, real=True)
     transformations = (*standard_transformations, implicit_multiplication, convert_xor)
     try:
+        # first as written, every operation a node: what evaluating it would cost is
+        # bounded before sympy computes anything (`9^9^9` is never worked out)
+        check_bounds(
+            parse_expr(
+                text,
+                local_dict=local,
+                global_dict=_UNEVALUATED,
+                transformations=transformations,
+                evaluate=False,
+            )
+        )
         expression = parse_expr(
             text, local_dict=local, global_dict=_GLOBALS, transformations=transformations,
             evaluate=True,
         )  # fmt: skip
+    except FormulaBoundError as exc:
+        raise FormulaError(f"{text!r}: {exc}") from exc
     except (
         SyntaxError, TypeError, ValueError, AttributeError, sympy.SympifyError, TokenError,
+        RecursionError,
     ) as exc:  # fmt: skip
         raise FormulaError(f"{text!r} does not parse as a formula") from exc
     if not isinstance(expression, sympy.Expr) or expression.has(sympy.zoo, sympy.nan):
@@ -226,6 +241,8 @@ _GLOBALS: dict[str, object] = {
     "Integer": sympy.Integer, "Float": sympy.Float, "Rational": sympy.Rational,
     "Symbol": sympy.Symbol,
 }  # fmt: skip
+# What the parser writes an operation as when it does not evaluate it.
+_UNEVALUATED = {**_GLOBALS, "Add": sympy.Add, "Mul": sympy.Mul, "Pow": sympy.Pow}
 
 
 def _symbol_names(expression: sympy.Expr, written: str) -> list[str]:
