@@ -181,6 +181,7 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
         else:
             loaded += data.tables
             settings += data.metadata  # an instrument's settings are parameters, not tables
+            analysis.left_out += [f"{rel}: {what}" for what in data.unread]
     if len(tried := _with_suffix(files, _TRIED)) > MAX_TABLE_FILES:
         unread = tried[MAX_TABLE_FILES:]
         more = f" and {len(unread) - 3} more" if len(unread) > 3 else ""

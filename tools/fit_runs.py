@@ -18,6 +18,7 @@ from lmfit import Model, Parameters
 from lmfit.model import ModelResult
 
 from labscribe.tools.fit_result import Fit
+from labscribe.tools.loops import loop_note
 
 # A few thousand points pin a smooth curve's parameters; more cost time, not information
 # about the shape (the uncertainties grow as √(N/MAX_FIT_POINTS), which errs on the safe side).
@@ -44,6 +45,8 @@ def prepare(
     keep = np.isfinite(x) & np.isfinite(y)
     if sigma is not None:
         keep &= np.isfinite(sigma) & (sigma > 0)
+    if (loop := loop_note(x[keep], y[keep], fit.x_label, fit.y_label)) is not None:
+        return fit.model_copy(update={"notes": [loop], "points": int(keep.sum())})
     order = np.argsort(x[keep], kind="stable")
     x, y = x[keep][order], y[keep][order]
     sigma = sigma[keep][order] if sigma is not None else None

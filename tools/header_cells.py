@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from labscribe.tools.units import split_unit
@@ -52,10 +53,18 @@ def _label(cell: str) -> str:
     return cell.lstrip("#%;!/ ").rstrip(":： ").lower()
 
 
+# A quantity's name in quotes and what follows it up to the next quote.
+_QUOTED_NAME = re.compile(r'"([^"]+)"([^"]*)')
+
+
 def own_cells(text: str, data_fields: int) -> list[str] | None:
     """The cells of a header line `text` parted by a separator of its own (`|`, tabs, commas), when
     that parts it into `data_fields` names, none empty (a Markdown row's outer bars aside);
-    None otherwise."""
+    None otherwise. CASSY Lab quotes each quantity's name before its symbol and unit
+    (`"Strom" I_A1 / A "Magn. Flussdichte" B_B1 / mT`): the symbols and units are the cells."""
+    quoted = [rest.strip() for _, rest in _QUOTED_NAME.findall(text)]
+    if len(quoted) == data_fields and all(quoted):
+        return quoted
     for separator in OWN_SEPARATORS:
         if separator not in text:
             continue

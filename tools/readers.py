@@ -32,6 +32,8 @@ class Read:
     reader: str = "text"
     notes: list[str] = field(default_factory=list)
     blocks: int = 0
+    unread: list[str] = field(default_factory=list)
+    """What the file holds beyond the bounds, named: the sheets past MAX_SHEETS."""
 
 
 def file_prefix(folder: Folder, rel: str, limit: int) -> tuple[bytes, int]:

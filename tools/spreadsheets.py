@@ -26,7 +26,7 @@ from labscribe.tools.text_tables import MAX_COLUMNS
 from labscribe.tools.time_columns import Clock
 
 MAX_UNPACKED_BYTES = 256 * 1024 * 1024
-MAX_SHEETS = 8
+MAX_SHEETS = 16  # a course's workbook holds a sheet per run: 13 hysteresis loops
 
 
 def _whole(folder: Folder, rel: str) -> bytes:
@@ -47,10 +47,9 @@ def read_spreadsheet(folder: Folder, rel: str) -> Read:
     workbook = CalamineWorkbook.from_filelike(io.BytesIO(data))
     found: list[Found] = []
     metadata: list[ParameterRow] = []
-    notes = []
     names = workbook.sheet_names
-    if len(names) > MAX_SHEETS:
-        notes.append(f"{len(names)} sheets; the first {MAX_SHEETS} read")
+    unread = [f"{len(names)} sheets; the first {MAX_SHEETS} read, not "
+              f"{', '.join(names[MAX_SHEETS:])}"] if len(names) > MAX_SHEETS else []  # fmt: skip
     blocks = 0
     for name in names[:MAX_SHEETS]:
         rows = workbook.get_sheet_by_name(name).to_python(skip_empty_area=False, nrows=MAX_POINTS)
@@ -63,7 +62,7 @@ def read_spreadsheet(folder: Folder, rel: str) -> Read:
             table.title = f"sheet {name}" + (f", {table.title}" if table.title else "")
         found += tables
         metadata += [row.model_copy(update={"section": name}) for row in settings]
-    return Read(found, metadata[:MAX_METADATA], reader="spreadsheet", notes=notes, blocks=blocks)
+    return Read(found, metadata[:MAX_METADATA], reader="spreadsheet", blocks=blocks, unread=unread)
 
 
 def _check_unpacked(data: bytes, rel: str) -> None:

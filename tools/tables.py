@@ -103,6 +103,8 @@ class DataFile:
 
     tables: list[Table] = field(default_factory=list)
     metadata: list[ParameterRow] = field(default_factory=list)
+    unread: list[str] = field(default_factory=list)
+    """What the file holds that was not read (the sheets past the bound), named."""
 
 
 def read_tables(folder: Folder, rel: str) -> list[Table]:
@@ -123,7 +125,10 @@ def read_data(folder: Folder, rel: str) -> DataFile:
         read = read_container(folder, rel, suffix)
     else:
         read = _read_text(folder, rel)
-    data = DataFile(metadata=[row.model_copy(update={"source": rel}) for row in read.metadata])
+    data = DataFile(
+        metadata=[row.model_copy(update={"source": rel}) for row in read.metadata],
+        unread=read.unread,
+    )
     several = len(read.found) > 1
     for block, found in enumerate(read.found, start=1):
         columns, frame, x = finish(found)

@@ -22,6 +22,7 @@ from nptdms import ChannelObject, GroupObject, RootObject, TdmsWriter
 from labscribe.tools.analysis import analyse
 from labscribe.tools.base import Folder
 from labscribe.tools.readers import NoTable
+from labscribe.tools.spreadsheets import MAX_SHEETS
 from labscribe.tools.tables import read_data
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
@@ -56,6 +57,25 @@ def test_xlsx_sheet_is_read_with_its_units_and_the_cached_values_of_formulas(
     ]  # fmt: skip
     assert table.frame["T²"].tolist() == pytest.approx([p**2 for p in periods])
     assert [(r.key, r.value) for r in data.metadata] == [("Operator", "group 3")]
+
+
+def test_sheets_past_the_bound_are_named_where_the_report_lists_what_was_left_out(
+    tmp_path: Path,
+) -> None:
+    # a course's workbook with a sheet per run, more runs than are read
+    lengths, periods = pendulum()
+    book = xlsxwriter.Workbook(tmp_path / "runs.xlsx")
+    for run in range(1, MAX_SHEETS + 3):
+        sheet = book.add_worksheet(f"Run{run}")
+        sheet.write_row(0, 0, ["l (cm)", "T (s)"])
+        for i, (length, period) in enumerate(zip(lengths, periods, strict=True), start=1):
+            sheet.write_row(i, 0, [length, period * (1 + run / 100)])
+    book.close()
+    data = read_data(Folder(tmp_path), "runs.xlsx")
+    assert len(data.tables) == MAX_SHEETS
+    unread = f"{MAX_SHEETS + 2} sheets; the first {MAX_SHEETS} read, not Run{MAX_SHEETS + 1}, "
+    assert data.unread == [unread + f"Run{MAX_SHEETS + 2}"]
+    assert f"runs.xlsx: {data.unread[0]}" in analyse(Folder(tmp_path)).left_out
 
 
 def test_ods_and_xls_sheets_are_read_like_a_csv(tmp_path: Path) -> None:

@@ -78,5 +78,5 @@ def test_the_sheets_of_a_real_workbook_with_working_copies(tmp_path: Path) -> No
     copies = [n for n in analysis.left_out if "repeats the values" in n]
     assert copies[0] == ("ogniwa.xlsx#2 (sheet politoCSV) repeats the values of ogniwa.xlsx#1 "
                          "(sheet Polikrystaliczne): analysed once, as the original")  # fmt: skip
-    assert len(copies) == 5  # the 9th sheet is not read (tools.spreadsheets.MAX_SHEETS)
+    assert len(copies) == 6  # each primary sheet has its two working copies
     assert not any(c.name == "column 6" for t in analysis.tables for c in t.columns)
