@@ -60,9 +60,16 @@ def local_maxima(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, float]:
     values = y[order]
     if len(values) < 5:
         return np.array([], dtype=int), math.nan
+    sigma = noise_sigma(values)
+    peaks, _ = find_peaks(values, prominence=PROMINENCE_SIGMAS * sigma)
+    return order[peaks], sigma
+
+
+def noise_sigma(values: np.ndarray) -> float:
+    """The σ of the noise on a curve's values (in the order of its variable): the median
+    absolute second difference, scaled to a σ for independent noise; never 0."""
     second = np.diff(values, 2)
     sigma = float(np.median(np.abs(second - np.median(second))) * 1.4826 / math.sqrt(6))
     if not sigma > 0:
         sigma = float(np.std(second)) / math.sqrt(6) or 1e-300
-    peaks, _ = find_peaks(values, prominence=PROMINENCE_SIGMAS * sigma)
-    return order[peaks], sigma
+    return sigma

@@ -29,6 +29,7 @@ from labscribe.tools.range_fits import (
     instead,
     left_out_of,
     no_answer,
+    one_per_data,
     roughly,
 )
 from labscribe.tools.regression_answers import PREDICTED, regression_answers
@@ -171,7 +172,7 @@ def _evidence(
             return TaskEvidence(task=task, given=read, left=PART_LEFT.format(part=part))
     unstated: list[str] = []  # parameters whose units the report cannot name
     loose: list[str] = []  # parameters the task asks for that the data do not determine
-    for fit in asked:
+    for fit in one_per_data(asked, given, whose, analysis.fits):
         if answers_task(fit) and (unknown := unit_unknown(fit)):
             unstated += unknown
             given.append(f"a fit of {axes_of(fit, analysis.fits)} ({whose}; "

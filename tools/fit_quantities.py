@@ -252,31 +252,35 @@ def _residual_sd(task: str, fits: list[Fit]) -> list[FitQuantity]:
 
 
 def _named(task: str, name: str, relation: str, fits: list[Fit]) -> FitQuantity | None:
-    """The named quantity from the first fit whose model has the form it needs."""
-    solve = _width if name == "FWHM" else _halving
-    for fit in fits:
-        if name == "FWHM" and fit.peak is not None and fit.peak.width_kind == "FWHM":
-            width = fit.peak.width  # a standard peak model's own FWHM
-            return FitQuantity(task=task, name=name, value=width.value, stderr=width.stderr,
-                               unit=width.unit, unit_known=bool(width.unit),
-                               relation=f"the fitted {fit.model} peak",
-                               fit=f"the fit of {fit.y_label} against {fit.x_label}",
-                               response=fit.y, table=fit.table)  # fmt: skip
-        model = _model_expression(fit)
-        variable = fit.variable or "x"
-        x = next((s for s in getattr(model, "free_symbols", ()) if s.name == variable), None)
-        if model is None or x is None:
-            continue
-        expression = solve(model, x)
-        if expression is None or x in expression.free_symbols:
-            continue
-        quantity = _quantity(task, name, expression, fit, relation.format(
-            form=_form_text(fit)))  # fmt: skip
-        if quantity is not None:
-            quantity.unit, quantity.unit_known = fit.x_unit, bool(fit.x_unit)
-            quantity.value = abs(quantity.value)  # a decay's k is negative
-            return quantity
-    return None
+    """The named quantity from the one fit whose model has the form it needs; none where
+    several have (each peak of a spectrum, each file's): which one the task means is for the
+    reader, who finds each fit's width in its row."""
+    found = [q for fit in fits if (q := _named_from(task, name, relation, fit)) is not None]
+    return found[0] if len(found) == 1 else None
+
+
+def _named_from(task: str, name: str, relation: str, fit: Fit) -> FitQuantity | None:
+    """The named quantity from `fit`, where its model has the form it needs."""
+    if name == "FWHM" and fit.peak is not None and fit.peak.width_kind == "FWHM":
+        width = fit.peak.width  # a standard peak model's own FWHM
+        return FitQuantity(task=task, name=name, value=width.value, stderr=width.stderr,
+                           unit=width.unit, unit_known=bool(width.unit),
+                           relation=f"the fitted {fit.model} peak",
+                           fit=f"the fit of {fit.y_label} against {fit.x_label}",
+                           response=fit.y, table=fit.table)  # fmt: skip
+    model = _model_expression(fit)
+    variable = fit.variable or "x"
+    x = next((s for s in getattr(model, "free_symbols", ()) if s.name == variable), None)
+    if model is None or x is None:
+        return None
+    expression = (_width if name == "FWHM" else _halving)(model, x)
+    if expression is None or x in expression.free_symbols:
+        return None
+    quantity = _quantity(task, name, expression, fit, relation.format(form=_form_text(fit)))
+    if quantity is not None:
+        quantity.unit, quantity.unit_known = fit.x_unit, bool(fit.x_unit)
+        quantity.value = abs(quantity.value)  # a decay's k is negative
+    return quantity
 
 
 def _form_text(fit: Fit) -> str:

@@ -47,8 +47,9 @@ from labscribe.tools.model_choice import (
     rival_note,
     without_offset,
 )
+from labscribe.tools.peak_fits import fit_peaks
 from labscribe.tools.range_fits import alternative
-from labscribe.tools.requested import Request
+from labscribe.tools.requested import PEAK_SHAPES, Request
 from labscribe.tools.requested_fits import fit_log_of_response
 from labscribe.tools.roles import Handout, request_columns, requests_for
 from labscribe.tools.shapes import BY_NAME, SHAPES, build
@@ -178,10 +179,17 @@ def fit_table(
                 )
             # a parameter named as a physical constant and far from it, in its final unit,
             # gives no value (tools.known_values)
-            fits.append(judged_by_constants(
+            whole = judged_by_constants(
                 fit_asked(fit, request, named, xs, ys, weights, sigma_name=sigma_name,
                           x_names=x_names, handout=handout)
-            ))  # fmt: skip
+            )  # fmt: skip
+            peaks = [] if whole.task_range or request.shape not in PEAK_SHAPES else (
+                fit_peaks(fit, request, xs, ys, weights, sigma_name=sigma_name, x_names=x_names)
+            )  # fmt: skip
+            # a spectrum's peaks each in its window, where it has several or one curve over
+            # all of it fails
+            several = len(peaks) > 1 or not whole.good
+            fits += peaks if several and any(p.good for p in peaks) else [whole]
         if column.key == summary.x:
             continue  # no standard fit of the variable against itself
         if any(f.requested and f.good and (f.x, f.y) == (x_column.key, column.key) for f in fits):

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from labscribe.tools.all_maxima import noise_sigma
+
 MIN_RUN = 8  # points of a sweep: fewer are jitter of a variable set in any order
 MIN_SPAN = 0.3  # of the variable's range that a sweep, and both sweeps together, cover
 MIN_GAP = 0.1  # of the response's range between the branches at the same x
@@ -45,7 +47,7 @@ def loop_note(x: np.ndarray, y: np.ndarray, x_name: str, y_name: str) -> str | N
     grid = np.linspace(low, high, _COMPARED)
     gaps = np.abs(_branch(x, y, up, grid) - _branch(x, y, down, grid))
     gap = float(np.median(gaps))
-    if gap < MIN_GAP * height or gap < NOISE_GAPS * _noise(y):
+    if gap < MIN_GAP * height or gap < NOISE_GAPS * noise_sigma(y):
         return None
     return (
         f"the rows form a loop: {x_name} is swept up and back down, and {y_name} takes "
@@ -74,8 +76,3 @@ def _sweeps(x: np.ndarray, span: float) -> list[np.ndarray]:
 def _branch(x: np.ndarray, y: np.ndarray, run: np.ndarray, grid: np.ndarray) -> np.ndarray:
     order = np.argsort(x[run], kind="stable")
     return np.interp(grid, x[run][order], y[run][order])
-
-
-def _noise(y: np.ndarray) -> float:
-    second = np.diff(y, 2)
-    return float(np.median(np.abs(second - np.median(second))) * 1.4826 / np.sqrt(6))

@@ -16,9 +16,10 @@ import numpy as np
 from lmfit import Model
 
 from labscribe.tools.fit_description import TREND_P, trend_p_value
-from labscribe.tools.fit_result import Fit, Parameter, format_value
+from labscribe.tools.fit_result import Fit, Parameter, axes_of, format_value
 from labscribe.tools.fit_runs import SPARE_POINTS
 from labscribe.tools.physical_range import Sign
+from labscribe.tools.stated import unit_unknown
 
 # Of the three thirds of the data, the last's slope below this share of the first's (same
 # sign): the curve levels off, "rises towards a limit"; above its inverse, "ever faster".
@@ -171,8 +172,13 @@ def left_out_of(asked: list[Fit]) -> str:
 
 
 def _which(fit: Fit, asked: list[Fit]) -> str:
-    """The fit's column, with its table where the task's model is fitted in several."""
-    return f"{fit.y_label} ({fit.table})" if len({f.table for f in asked}) > 1 else fit.y_label
+    """The fit's column, with its table where the task's model is fitted in several, and its
+    window where it is fitted to one peak of several."""
+    where = f" ({fit.table})" if len({f.table for f in asked}) > 1 else ""
+    if fit.task_range is not None:
+        low, high = fit.task_range
+        where += f" from {fit.x_label} = {low:g} to {high:g}"
+    return fit.y_label + where
 
 
 SHAPE_ONLY = frozenset({"quadratic", "cubic"})
@@ -236,3 +242,24 @@ def _rough(parameter: Parameter) -> str:
     result to quote."""
     unit = f" {parameter.unit}" if parameter.unit else ""
     return f"{float(f'{parameter.value:.2g}'):g}{unit}".replace("-", "−")
+
+
+def one_per_data(asked: list[Fit], given: list[str], whose: str, fits: list[Fit]) -> list[Fit]:
+    """`asked` without the fits of one column's windows (each peak of a spectrum in its
+    own), which join `given` as one entry per column: the values of all its peaks together,
+    so that one file's many peaks do not crowd out the others'."""
+    windows: dict[tuple[str, str, str], list[Fit]] = {}
+    for fit in asked:
+        if fit.task_range is not None and answers_task(fit) and not unit_unknown(fit):
+            windows.setdefault((fit.table, fit.y, fit.x), []).append(fit)
+    grouped = {key: group for key, group in windows.items() if len(group) > 1}
+    for group in grouped.values():
+        names = [p.name for p in group[0].shown_parameters()][:2]
+        values = "; ".join(
+            f"{name} = " + ", ".join(format_value(f.parameter(name)) for f in group
+                                     if name in {p.name for p in f.parameters})
+            for name in names
+        )  # fmt: skip
+        given.append(f"{values} ({whose}, fitted to {axes_of(group[0], fits)} in "
+                     f"{len(group)} windows, one about each peak)")  # fmt: skip
+    return [f for f in asked if (f.table, f.y, f.x) not in grouped or f.task_range is None]

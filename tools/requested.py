@@ -113,6 +113,10 @@ MODEL_WORDS: tuple[tuple[str, re.Pattern[str], bool], ...] = tuple(
 )  # fmt: skip
 
 
+# Standard models of one peak: a spectrum of several is fitted a window about each peak.
+PEAK_SHAPES = frozenset({"gaussian", "lorentzian"})
+
+
 class Request(BaseModel):
     """A model a task asks for."""
 

@@ -112,14 +112,23 @@ _DEPENDENCE = re.compile(
     r"trac(?:er|ez|e)|plot|draw|trazar|trace|graficar|grafique|zeichnen Sie|traçar|tracciare|"
     # Scandinavian "Anpassa ett samband l(U)", "sammenhæng", "sammenheng"; a calibration
     # "energikalibrering E(K)", "calibration curve E(ch)" names its response and variable
-    r"rappresentare|représenter|samband|sammenh[æe]ng|sammanhang|"
-    r"\w*kalibrer\w*|\w*kalibrier\w*|\w*calibra\w*|\w*étalonnage)\s+"
+    r"rappresentare|représenter|samband|sammenh[æe]ng|sammanhang)\s+"
     r"(?:[^\W\d_][\w-]{2,}\s+){0,2}"
     r"(?P<y5>[^\W\d_](?:_\{?\w{1,6}\}?)?)\((?P<x5>[^\W\d_](?:_\{?\w{1,6}\}?)?)\)|"
     # Japanese "n に対する V_n の直線回帰": V_n against n
     r"(?P<x7>[^\s、。,，]{1,20})\s*に対する\s*(?P<y7>[^\s、。,，の]{1,20})",
     re.IGNORECASE,
 )
+# A calibration names its response and variable ("energikalibrering E(K)", "Kalibrierkurve
+# T(R)"), unless the sentence fits peaks first ("photopeaks by Gaussian fits, then a linear
+# calibration E(K)"): its axes are then of the peaks' positions, no columns of the spectrum.
+_CALIBRATION = re.compile(
+    r"(?:\w*kalibrer\w*|\w*kalibrier\w*|\w*calibra\w*|\w*étalonnage)\s+"
+    r"(?:[^\W\d_][\w-]{2,}\s+){0,2}"
+    r"(?P<y>[^\W\d_](?:_\{?\w{1,6}\}?)?)\((?P<x>[^\W\d_](?:_\{?\w{1,6}\}?)?)\)",
+    re.IGNORECASE,
+)
+_PEAK_MODEL = re.compile(r"gauss|gauß|lorentz|高斯|洛伦兹", re.IGNORECASE)
 _AXIS = re.compile(
     r"(?P<x>[^,;:.]{1,80}?) on the (?:horizontal|x)[- ]axis|"
     r"(?P<y>[^,;:.]{1,80}?) on the (?:vertical|y)[- ]axis",
@@ -167,6 +176,9 @@ def pairings(sentence: str) -> list[Pairing]:
         y = next(match[f"y{n}"] for n in ("", "2", "3", "4", "5", "6", "7") if match[f"y{n}"])
         x = next(match[f"x{n}"] for n in ("", "2", "3", "4", "5", "6", "7") if match[f"x{n}"])
         found.append(Pairing(_trimmed(y), _predictor_phrase(x), sentence))
+    if not _PEAK_MODEL.search(sentence):
+        for match in _CALIBRATION.finditer(sentence):
+            found.append(Pairing(match["y"], match["x"], sentence))
     for match in _AXIS.finditer(sentence):
         if match["x"]:
             found.append(Pairing("", _response_phrase(match["x"]), sentence))

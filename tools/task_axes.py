@@ -71,12 +71,16 @@ def task_axes(tasks: list[str]) -> dict[str, Axes]:
     before it when it refers back to a plot or fit without naming axes of its own."""
     found: dict[str, Axes] = {}
     last: Axes | None = None
+    before: Axes | None = None  # of the task just before: what a bare "fit a line" is of
     for task in tasks:
         named = _own_axes(task)
         if named:  # its first plot is its own; a later task refers back to its last
             found[task], last = named[0], named[-1]
-        elif last is not None and (BACK_REFERENCE.search(task) or _unwritten_fit(task)):
+        elif last is not None and BACK_REFERENCE.search(task):
             found[task] = last
+        elif before is not None and _unwritten_fit(task):
+            found[task] = before
+        before = named[-1] if named else found.get(task)
     return found
 
 

@@ -40,3 +40,20 @@ def test_an_amptek_spectrum_is_a_table_and_its_calibration_no_fit_of_it(tmp_path
     rows = dict(re.findall(r"^(\d) & (.*)$", checklist(report), re.MULTILINE))
     assert "the model this task asks for" not in rows["2"], rows["2"]
     assert "153.291980 s" in rows["3"] and "186.260000 s" in rows["3"], rows["3"]
+
+
+def test_each_peak_of_a_spectrum_is_fitted_in_its_own_window(tmp_path: Path) -> None:
+    # one Gaussian over 4096 channels of Am-241 describes none of its lines; a Gaussian
+    # about each peak gives the lines the file's own calibration names (channels 419, 516
+    # and 1756 for 13.95, 17.74 and 59.54 keV)
+    handout = HANDOUT.replace(
+        "1. Tracer le spectre de l'Am-241.",
+        "1. Ajuster une gaussienne à chaque pic du spectre et donner la position des pics.",
+    )
+    report = report_for(tmp_path, ("tp.md", handout), SPECTRUM)
+    row = dict(re.findall(r"^(\d) & (.*)$", checklist(report), re.MULTILINE))["1"]
+    assert "windows, one about each peak" in row, row
+    centres = [float(v) for v in re.findall(r"(\d+\.\d+) ± ", row.split("; fwhm")[0])]
+    for line in (419, 1756):
+        assert any(abs(centre - line) < 10 for centre in centres), (line, centres)
+    assert "fitted to the peak at channel" in report  # each window named in the fits' notes
