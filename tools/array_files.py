@@ -8,6 +8,7 @@ beyond the bounds, and no pickled object is ever loaded.
 from __future__ import annotations
 
 import io
+import math
 import zipfile
 from typing import Any
 
@@ -49,10 +50,14 @@ def _npy(handle: Any) -> np.ndarray:
     readable = dtype.names or np.issubdtype(dtype, np.number) or dtype.kind == "M"
     if dtype.hasobject or not readable:
         raise NoTable(f"an array of {dtype} holds no numbers to analyse")
-    count = int(np.prod(shape)) if shape else 1
+    if any(n < 0 for n in shape):  # `(-1,)` would read the whole member, whatever its size
+        raise NoTable(f"an array of shape {shape} declares a negative length")
+    count = math.prod(shape)  # Python's integers: no product wraps round to a small one
     if count > MAX_POINTS * MAX_COLUMNS:
         raise NoTable(f"an array of shape {shape} is larger than the analysis reads")
     data = handle.read(count * dtype.itemsize)
+    if len(data) < count * dtype.itemsize:
+        raise NoTable(f"an array of shape {shape} declares more values than the file holds")
     array = np.frombuffer(data, dtype=dtype, count=count)
     return array.reshape(shape, order="F" if fortran else "C")
 

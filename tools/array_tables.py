@@ -50,11 +50,15 @@ class _Column:
 
 
 def read_leaves(
-    leaves: list[Leaf], reader: str, axes: dict[tuple[str, ...], str] | None = None
+    leaves: list[Leaf],
+    reader: str,
+    axes: dict[tuple[str, ...], str] | None = None,
+    outside: list[str] = (),  # type: ignore[assignment]
 ) -> Read:
     """The tables and settings `leaves` make; `axes` names, for a group, the member that is
-    its independent variable (NeXus's `axes` attribute). Raises NoTable when no two columns
-    share a length of 3 or more."""
+    its independent variable (NeXus's `axes` attribute); `outside`, what the file points to
+    elsewhere and was not read. Raises NoTable when no two columns share a length of 3 or
+    more."""
     units = _sibling_units(leaves)
     columns: list[_Column] = []
     metadata: list[ParameterRow] = []
@@ -71,8 +75,11 @@ def read_leaves(
                 columns.append(column)
     found = _grouped(columns, axes or {})
     if not found:
-        raise NoTable("holds no numeric columns of a common length", metadata[:MAX_METADATA])
-    return Read(found, metadata[:MAX_METADATA], reader=reader, blocks=len(found))
+        elsewhere = f" ({'; '.join(outside)})" if outside else ""
+        raise NoTable(f"holds no numeric columns of a common length{elsewhere}",
+                      metadata[:MAX_METADATA])  # fmt: skip
+    return Read(found, metadata[:MAX_METADATA], reader=reader, blocks=len(found),
+                unread=list(outside))  # fmt: skip
 
 
 def leaves_of(arrays: dict[str, np.ndarray]) -> list[Leaf]:

@@ -55,8 +55,8 @@ def read_container(folder: Folder, rel: str, suffix: str) -> Read:
                 return read_leaves(leaves_of(numpy_arrays(handle, suffix)), "NumPy")
             if suffix == ".mat":
                 return read_matlab(handle)
-            leaves, axes = hdf5_leaves(handle)
-            return read_leaves(leaves, "HDF5", axes)
+            found = hdf5_leaves(handle)
+            return read_leaves(found.leaves, "HDF5", found.axes, found.outside)
     except (ToolError, MemoryError):
         raise
     except Exception as exc:  # a library's refusal of a damaged or unexpected file

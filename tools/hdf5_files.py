@@ -7,11 +7,19 @@ array's elements as references into its hidden `#refs#` group. Each dataset's si
 checked before it is read, references are followed only to datasets of bounded size, and
 the units a dataset records (`units`, `unit`) and the axis a NeXus group names (`axes`)
 are kept.
+
+HDF5 can point outside the file: a dataset's raw data in external files, a virtual
+dataset's sources in others, a link to an object of another file. The library opens those
+files itself, past the path guard, so none is followed: each is named as not read. A cell
+the file never wrote (a chunk never allocated) and a value equal to the missing value a
+dataset declares (`_FillValue`, `missing_value`) are missing data, never numbers.
 """
 
 from __future__ import annotations
 
 import io
+import math
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -22,41 +30,74 @@ from labscribe.tools.container_limits import MAX_ARRAYS, MAX_DEPTH, MAX_POINTS
 from labscribe.tools.units import split_unit
 
 UNIT_ATTRIBUTES = ("units", "unit", "Units", "Unit", "UNITS")
+# The value a dataset declares for a missing cell (NetCDF-4 and CF conventions).
+MISSING_ATTRIBUTES = ("_FillValue", "missing_value")
 # Groups and datasets looked at: a file of a million empty groups is not walked to its end.
 MAX_OBJECTS = 4096
 # MATLAB's hidden groups: the targets of references, and its class system's data.
 _HIDDEN = ("#refs#", "#subsystem#")
 
 
-def hdf5_leaves(handle: io.BufferedReader) -> tuple[list[Leaf], dict[tuple[str, ...], str]]:
+@dataclass
+class Hdf5Read:
+    """What an HDF5 file holds for the tables: its leaves by path, the axis each NeXus
+    group names, and what points outside the file (not read), named."""
+
+    leaves: list[Leaf]
+    axes: dict[tuple[str, ...], str]
+    outside: list[str] = field(default_factory=list)
+
+
+def hdf5_leaves(handle: io.BufferedReader) -> Hdf5Read:
     """The numeric datasets and strings of an HDF5 file by their paths (MATLAB struct and
     cell arrays by their elements: `runs(2)/time`, `traces{1}`), and the axis each NeXus
-    group names."""
+    group names; nothing another file holds."""
     import h5py
 
-    leaves: list[Leaf] = []
-    axes: dict[tuple[str, ...], str] = {}
+    found = Hdf5Read([], {})
     fields: dict[tuple[str, ...], list[str]] = {}
     visited = [0]
     with h5py.File(handle, "r") as store:
 
         def visit(name: str, item: Any) -> bool | None:
             visited[0] += 1
-            if len(leaves) >= MAX_ARRAYS or visited[0] > MAX_OBJECTS:
+            if len(found.leaves) >= MAX_ARRAYS or visited[0] > MAX_OBJECTS:
                 return True  # h5py stops the walk at a value that is not None
             path = tuple(name.split("/"))
             if path[0] in _HIDDEN or len(path) > MAX_DEPTH:
                 return None
             if isinstance(item, h5py.Group):
                 if axis := _text(item.attrs.get("axes")):
-                    axes[path] = axis
+                    found.axes[path] = axis
                 fields[path] = _field_names(item.attrs.get("MATLAB_fields"))
             elif isinstance(item, h5py.Dataset):
-                leaves.extend(_leaves(store, path, item, 0))
+                if (elsewhere := _elsewhere(item)) is not None:
+                    found.outside.append(f"{name}: {elsewhere}, not read")
+                else:
+                    found.leaves.extend(_leaves(store, path, item, 0))
             return None
 
+        def link(name: str, link: Any) -> None:
+            if isinstance(link, h5py.ExternalLink):
+                found.outside.append(
+                    f"{name}: a link to {link.path} in another file, {link.filename}, not followed"
+                )
+
         store.visititems(visit)
-    return _in_field_order(leaves[:MAX_ARRAYS], fields), axes
+        store.visititems_links(link)
+    found.leaves = _in_field_order(found.leaves[:MAX_ARRAYS], fields)
+    found.outside = found.outside[:MAX_ARRAYS]
+    return found
+
+
+def _elsewhere(item: Any) -> str | None:
+    """Where a dataset's values lie outside the file, in words; None when the file holds
+    them."""
+    if item.is_virtual:
+        return "a virtual dataset, its values in other files"
+    if item.external:
+        return "its values stored in external files"
+    return None
 
 
 def _field_names(value: Any) -> list[str]:
@@ -110,7 +151,35 @@ def _leaves(store: Any, path: tuple[str, ...], item: Any, depth: int) -> list[Le
     if item.size > MAX_POINTS * 4:
         return []
     unit = next((u for key in UNIT_ATTRIBUTES if (u := _text(item.attrs.get(key)))), "")
-    return [Leaf(path, np.asarray(item[()]), unit[:24])]
+    values = _written(item)
+    return [] if values is None else [Leaf(path, values, unit[:24])]
+
+
+def _written(item: Any) -> np.ndarray | None:
+    """A numeric dataset's values, NaN where the file wrote none (a chunk never allocated
+    reads as the fill value) or writes the missing value it declares; None where it wrote
+    nothing at all."""
+    if item.size and item.id.get_storage_size() == 0:
+        return None
+    values = np.asarray(item[()])
+    missing = np.zeros(values.shape, dtype=bool)
+    if item.chunks is not None and values.ndim:
+        chunks = math.prod(math.ceil(n / c) for n, c in zip(item.shape, item.chunks, strict=True))
+        if item.id.get_num_chunks() < chunks:
+            missing[...] = True
+            for index in range(item.id.get_num_chunks()):
+                start = item.id.get_chunk_info(index).chunk_offset
+                missing[tuple(slice(o, o + c) for o, c in zip(start, item.chunks, strict=True))] = (
+                    False
+                )
+    for key in MISSING_ATTRIBUTES:
+        if (declared := item.attrs.get(key)) is not None and np.size(declared) == 1:
+            missing |= values == np.asarray(declared).ravel()[0]
+    if not missing.any():
+        return values
+    values = values.astype(float)
+    values[missing] = np.nan
+    return values
 
 
 def _referenced(store: Any, path: tuple[str, ...], item: Any, kind: str, depth: int) -> list[Leaf]:

@@ -53,8 +53,8 @@ def read_matlab(handle: io.BufferedReader) -> Read:
     if handle.read(128).startswith(MATLAB_73_HEADER) or _is_hdf5(handle):
         handle.seek(0)
         if _is_hdf5(handle):
-            leaves, axes = hdf5_leaves(handle)
-            return read_leaves(leaves, "MATLAB v7.3", axes)
+            found = hdf5_leaves(handle)
+            return read_leaves(found.leaves, "MATLAB v7.3", found.axes, found.outside)
     stream, left_out = _within_bounds(handle)
     listed = scipy.io.whosmat(stream)[:MAX_ARRAYS]
     wanted = [

@@ -390,8 +390,16 @@ SLOPED: dict[str, Shape] = {
     )
     for shape in SHAPES if shape.name in _PEAK_MODELS
 }  # fmt: skip
-# A line's FWHM per unit of its sigma: lmfit's Gaussian and Lorentzian.
-_FWHM_PER_SIGMA = {"gaussian": 2 * np.sqrt(2 * np.log(2)), "lorentzian": 2.0}
+
+
+def _fwhm_hint(name: str, sigma: str) -> str:
+    """lmfit's own expression of its `name` line's FWHM (`2.3548200*sigma`), in `sigma`."""
+    return _PEAK_MODELS[name][0]().param_hints["fwhm"]["expr"].replace("sigma", sigma)
+
+
+def _fwhm_per_sigma(name: str) -> float:
+    """lmfit's FWHM of its `name` line of unit sigma."""
+    return float(_PEAK_MODELS[name][0]().make_params(amplitude=1, center=0, sigma=1)["fwhm"].value)
 
 
 def _doublet_model(name: str) -> Model:
@@ -416,7 +424,7 @@ def _doublet_model(name: str) -> Model:
     model.set_param_hint("separation", min=0)
     model.set_param_hint("center2", expr="center1 + separation")
     for n in ("1", "2"):
-        model.set_param_hint(f"fwhm{n}", expr=f"{_FWHM_PER_SIGMA[name]:.7f}*sigma{n}")
+        model.set_param_hint(f"fwhm{n}", expr=_fwhm_hint(name, f"sigma{n}"))
     return model
 
 
@@ -441,7 +449,7 @@ def _doublet_starts(name: str) -> Starts:
             first, second = sorted(tops[np.argsort(facts["prominences"])[-2:]])
             step = float(np.ptp(x)) / max(len(x) - 1, 1)
             widths = peak_widths(rest, [first, second], rel_height=0.5)[0] * step
-            s1, s2 = (max(w, step) / _FWHM_PER_SIGMA[name] for w in widths)
+            s1, s2 = (max(w, step) / _fwhm_per_sigma(name) for w in widths)
             # a line's area is its height over its height per unit area at that width
             areas = [sign * rest[i] / float(line(np.zeros(1), 1.0, 0.0, s)[0])
                      for i, s in ((first, s1), (second, s2))]  # fmt: skip

@@ -7,6 +7,7 @@ test file)."""
 from __future__ import annotations
 
 import csv
+import io
 import zipfile
 from pathlib import Path
 
@@ -254,3 +255,23 @@ def test_text_saved_under_a_workbook_name_is_read_as_text_and_a_broken_workbook_
     (tmp_path / "broken.xlsx").write_bytes(b"PK\x03\x04" + bytes(64))  # a zip, damaged
     with pytest.raises(NoTable, match="could not be read"):
         read_data(Folder(tmp_path), "broken.xlsx")
+
+
+@pytest.mark.parametrize(
+    ("shape", "reason"),
+    [((-1,), "declares a negative length"), ((2**32, 2**32), "larger than the analysis reads"),
+     ((1000,), "declares more values than the file holds")],
+)  # fmt: skip
+def test_an_npy_header_is_checked_before_its_values_are_read(
+    tmp_path: Path, shape: tuple[int, ...], reason: str
+) -> None:
+    # issue 27: `(-1,)` passed the element count and read the member whole; a product that
+    # overflows int64 would wrap round to a small count
+    header = io.BytesIO()
+    np.lib.format.write_array_header_1_0(
+        header, {"descr": "<f8", "fortran_order": False, "shape": shape}
+    )
+    with zipfile.ZipFile(tmp_path / "scan.npz", "w") as archive:
+        archive.writestr("x.npy", header.getvalue() + b"\0" * 4096)
+    with pytest.raises(NoTable, match=reason):
+        read_data(Folder(tmp_path), "scan.npz")
