@@ -22,6 +22,7 @@ from labscribe.tools.column_positions import column_positions
 from labscribe.tools.column_symbols import column_symbols
 from labscribe.tools.constants import asked_symbols
 from labscribe.tools.data_facts import data_facts
+from labscribe.tools.decoding import decoded
 from labscribe.tools.extremes import Extreme, asked_extremes, extreme_facts, worked_out
 from labscribe.tools.fit_quantities import FitQuantity, fit_quantities
 from labscribe.tools.fit_result import Fit
@@ -56,7 +57,7 @@ from labscribe.tools.stated_units import stated_units
 from labscribe.tools.stated_values import listed_values, measured_inputs, stated_values
 from labscribe.tools.stepped_columns import stepped_columns
 from labscribe.tools.table_copies import set_aside_copies
-from labscribe.tools.tables import TABLE_SUFFIXES, NoTable, Table, TableSummary, read_data
+from labscribe.tools.tables import TABLE_SUFFIXES, NoTable, Table, TableSummary
 from labscribe.tools.tasks import (
     ASSIGNMENT_SUFFIXES,
     Assignment,
@@ -169,7 +170,7 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
             analysis.left_out.append(f"time budget ran out before reading {rel} and later tables")
             break
         try:
-            data = read_data(folder, rel)
+            data = decoded(folder, rel)
         except NoTable as exc:
             leftover.append(rel)
             settings += exc.metadata

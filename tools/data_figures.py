@@ -27,6 +27,7 @@ from matplotlib.figure import Figure
 from labscribe.guards.budgets import ComputeBudget
 from labscribe.tools.analysis import Analysis
 from labscribe.tools.base import Folder
+from labscribe.tools.decoding import decoded_tables
 from labscribe.tools.figure_names import free_name
 from labscribe.tools.figure_plan import FigureJob, figure_jobs
 from labscribe.tools.fit_claims import asked_by_all
@@ -37,7 +38,7 @@ from labscribe.tools.out_files import out_folder, write_whole
 from labscribe.tools.regression_text import regression_remark
 from labscribe.tools.stated_values import stated_values
 from labscribe.tools.stepped_columns import stepped_columns
-from labscribe.tools.tables import Table, TableSummary, read_tables
+from labscribe.tools.tables import Table, TableSummary
 
 FIGURE_INCHES = (6.4, 4.8)  # a LaTeX \textwidth figure at its natural size
 DPI = 150  # sharp in print, about 100 KB a PNG
@@ -113,7 +114,7 @@ def _why(why: str, fit: Fit) -> str:
 def _reread(folder: Folder, summary: TableSummary, read: dict[str, list[Table]]) -> Table | None:
     if summary.source not in read:
         try:
-            read[summary.source] = read_tables(folder, summary.source)
+            read[summary.source] = decoded_tables(folder, summary.source)
         except Exception:  # changed or gone since the analysis: no figure, no failure
             read[summary.source] = []
     table = next((t for t in read[summary.source] if t.summary.id == summary.id), None)

@@ -17,12 +17,13 @@ from labscribe.guards.identity import Meaning
 from labscribe.guards.ladder import ToolClass
 from labscribe.tools.base import Answer, Folder, Tool, ToolError, version_in
 from labscribe.tools.columns import Column
+from labscribe.tools.decoding import decoded_tables
 from labscribe.tools.fit_result import Fit
 from labscribe.tools.formula_parse import FormulaError, parse_formula
 from labscribe.tools.requested import Request
 from labscribe.tools.requested_fits import fit_request
 from labscribe.tools.shapes import BY_NAME
-from labscribe.tools.tables import Table, read_tables
+from labscribe.tools.tables import Table
 
 EXPLORER_TASK = "the explorer's fit"
 
@@ -72,7 +73,7 @@ def run_derive(folder: Folder, args: DeriveArgs) -> Answer:
 
 def _table(folder: Folder, path: str) -> Table:
     source, _, block = path.partition("#")
-    tables = read_tables(folder, source)
+    tables = decoded_tables(folder, source)
     if block:
         found = next((t for t in tables if t.summary.id == path), None)
         if found is None:
