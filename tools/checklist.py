@@ -142,7 +142,7 @@ def _evidence(
     figures: Sequence[dict[str, Any]] = (),
 ) -> TaskEvidence:
     words = task_words(task)
-    pictured = _pictured(task, words, analysis, figures) if PLOT.search(task) else []
+    pictured = _pictured(words, analysis, figures, ask) if PLOT.search(task) else []
     given, not_done = regression_evidence(task, number, analysis.regressions)
     if not_done:
         return TaskEvidence(task=task, left=not_done)
@@ -298,10 +298,11 @@ def _evidence(
 
 
 def _pictured(
-    task: str, words: set[str], analysis: Analysis, figures: Sequence[dict[str, Any]]
+    words: set[str], analysis: Analysis, figures: Sequence[dict[str, Any]], ask: Ask | None
 ) -> list[str]:
     """The report's data figures that show a column the task names against another it
-    names ("Plot U against t"), each as the checklist lists it."""
+    names ("Plot U against t"), each as the checklist lists it; where the task names its
+    axes ("(f₀² − f²)/f² ∝ χ от T"), a column each axis names."""
     tables = {t.id: t for t in analysis.tables}
     found = []
     for record in figures:
@@ -312,9 +313,12 @@ def _pictured(
         if record["x"] not in keys or not set(record["y"]) <= keys:
             continue
         x = summary.column(record["x"])
+        along, up = words, words
+        if ask is not None and ask.axes is not None:
+            along, up = task_words(ask.axes.predictor), task_words(ask.axes.response)
         named = [summary.column(key) for key in record["y"]
-                 if column_named(summary.column(key), summary, words)]  # fmt: skip
-        if named and column_named(x, summary, words):
+                 if column_named(summary.column(key), summary, up)]  # fmt: skip
+        if named and column_named(x, summary, along):
             found.append(f"labscribe's figure of {', '.join(c.name for c in named)} against "
                          f"{x.name} ({summary.id})")  # fmt: skip
     return found

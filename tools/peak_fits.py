@@ -23,7 +23,7 @@ from scipy.signal import find_peaks, peak_widths
 
 from labscribe.tools.all_maxima import noise_sigma
 from labscribe.tools.fit_result import Fit
-from labscribe.tools.fit_runs import MIN_POINTS
+from labscribe.tools.fit_runs import MAX_FIT_POINTS, MIN_POINTS
 from labscribe.tools.requested import Request
 from labscribe.tools.requested_fits import fit_request
 
@@ -53,8 +53,11 @@ def fit_peaks(
     """The model `request` asks for fitted to each peak of y(x) in its own window (none
     where the data hold no peak that stands out of the noise)."""
     windows = peak_windows(x, y)
-    if len(windows) == 1 and not _beyond_background(x, y, windows[0]):
-        return []  # one line on a plain background: the whole scan judges its shape best
+    # one line on a plain background: the whole scan judges its shape best, unless it has
+    # more points than a fit takes, whose even subsample would thin a narrow line out
+    alone = len(x) <= MAX_FIT_POINTS and not _beyond_background(x, y, windows[0])
+    if len(windows) == 1 and alone:
+        return []
     unit = f" {fit.x_unit}" if fit.x_unit else ""
     fits = []
     for top, low, high in windows:

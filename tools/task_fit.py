@@ -45,6 +45,7 @@ from labscribe.tools.fit_variants import (
 from labscribe.tools.formula_notation import formula_in, formulas_in, plain_symbol
 from labscribe.tools.formula_parse import FormulaError, parse_formula
 from labscribe.tools.part_ranges import holds_throughout
+from labscribe.tools.range_fits import answers_task
 from labscribe.tools.requested import LOG_PAPER, requested_model
 from labscribe.tools.role_phrases import glossary, is_symbol, sentences
 from labscribe.tools.stated_values import states_a_value
@@ -53,9 +54,11 @@ from labscribe.tools.tables import TableSummary
 from labscribe.tools.task_axes import Axes, kinds, mismatch, task_axes
 from labscribe.tools.task_needs import defined_names, part_of_data
 
-# A column of counted events as spectra and counters name it ("counts", "Impulse", "coups").
+# A column of counted events, or of a spectrum's channel numbers, as spectra and counters
+# name them ("counts", "Impulse", "coups", "channel", "Kanal"): numbers of no dimension.
 _COUNTED = re.compile(
-    r"(?:counts?|impulse|zählungen|tællinger|tellinger|coups|cuentas|conteggi|计数)$",
+    r"(?:counts?|impulse|zählungen|tællinger|tellinger|coups|cuentas|conteggi|计数|"
+    r"channels?|kanal|kanäle|kanaler|canal|canaux|canales|kanaal|道址)$",
     re.IGNORECASE,
 )
 _CORE = re.compile(r"^(?:ln|log|lg|sqrt)\s*\(?|^√|^1\s*/\s*|[²³⁴⁵⁻¹]|\^.*$|[()]")
@@ -226,8 +229,8 @@ def differs(fit: Fit, ask: Ask, table: TableSummary | None = None) -> str:
 def read_the_other_way(fit: Fit, ask: Ask, table: TableSummary | None) -> bool:
     """Whether `fit` is the straight line the task asks for with its axes swapped (I
     against U where it plots U against I): the same line, whose R² is the task's."""
-    if ask.axes is None or (fit.model or "") not in STRAIGHT or not fit.good:
-        return False
+    if ask.axes is None or (fit.model or "") not in STRAIGHT or not answers_task(fit):
+        return False  # a line through a flat background is no line of the task's, either way
     swapped = Axes(response=ask.axes.predictor, predictor=ask.axes.response)
     return (
         not mismatch(fit, swapped)
