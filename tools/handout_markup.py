@@ -23,6 +23,7 @@ from markdown_it.token import Token
 from labscribe.tools.handout_html import html_handout
 from labscribe.tools.handout_latex import INLINE_MATH, MAX_MATH, inline_math_text, latex_handout
 from labscribe.tools.handout_lines import Handout, Line
+from labscribe.tools.parameters import yaml_data
 
 __all__ = ["Handout", "Line", "handout_of", "markdown_handout"]
 
@@ -90,7 +91,7 @@ def _front_matter(text: str) -> tuple[str, str]:
     if end < 0:
         return "", text
     try:
-        meta = yaml.safe_load(text[3:end])
+        meta = yaml_data(text[3:end])
     except yaml.YAMLError:
         return "", text
     title = meta.get("title") if isinstance(meta, dict) else None

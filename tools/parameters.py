@@ -81,6 +81,16 @@ class ParameterRow(BaseModel):
 _TRAILING_ASIDE = re.compile(r"\s+\([^()]*\)\s*$")
 
 
+def yaml_data(text: str) -> Any:
+    """The data of a YAML text, aliases refused: an alias (`*name`) repeats a node without
+    its bytes, so nine aliases a level for ten levels make 531 bytes a billion values that
+    anything walking them takes hours over (the "billion laughs"). Raises yaml.YAMLError."""
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        if isinstance(event, yaml.AliasEvent):
+            raise yaml.YAMLError("the YAML repeats nodes by aliases (*name), which are not read")
+    return yaml.safe_load(text)
+
+
 def read_parameters(folder: Folder, rel: str) -> list[ParameterRow]:
     """The settings in the file `rel` names, read through the path guard and `Folder.open`
     from its first MAX_PARAMETER_BYTES. Raises ToolError if it cannot be read and
@@ -91,7 +101,7 @@ def read_parameters(folder: Folder, rel: str) -> list[ParameterRow]:
         if suffix == ".json":
             pairs = _flatten(json.loads(text))
         elif suffix in (".yaml", ".yml"):
-            pairs = _flatten(yaml.safe_load(text))
+            pairs = _flatten(yaml_data(text))
         elif suffix == ".toml":
             pairs = _flatten(tomllib.loads(text))
         else:
