@@ -191,7 +191,12 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
     loaded, copies = set_aside_copies(loaded)
     analysis.left_out += copies
     if len(loaded) > MAX_TABLES:
-        analysis.left_out.append(f"{len(loaded)} tables found; the first {MAX_TABLES} analysed")
+        rest = [t.summary for t in loaded[MAX_TABLES:]]
+        named = ", ".join(f"{t.id} ({t.title})" if t.title else t.id for t in rest[:6])
+        more = f" and {len(rest) - 6} more" if len(rest) > 6 else ""
+        analysis.left_out.append(
+            f"{len(loaded)} tables found; the first {MAX_TABLES} analysed, not {named}{more}"
+        )
     loaded = loaded[:MAX_TABLES]
     analysis.tables = [table.summary for table in loaded]
     _read_parameters(folder, analysis, files, leftover)

@@ -170,9 +170,7 @@ def _draw(table: Table, job: FigureJob, path: Path) -> None:
             axes.legend(prop=font)
         else:
             top, bottom = figure.subplots(2, 1, sharex=True, height_ratios=(3, 1))
-            x, y = _pairs(frame, x_key, fit.y)
-            index = _thin(len(x))
-            x, y = x[index], y[index]
+            x, y = fitted_points(frame, x_key, fit)
             curve_x = np.linspace(x.min(), x.max(), CURVE_POINTS)
             top.plot(x, y, "o", ms=3, color="tab:blue", label="data")
             top.plot(curve_x, evaluate(fit, curve_x), "-", color="tab:red",
@@ -189,6 +187,18 @@ def _draw(table: Table, job: FigureJob, path: Path) -> None:
         drawn = io.BytesIO()
         figure.savefig(drawn, format="png")
     write_whole(path, drawn.getvalue())
+
+
+def fitted_points(frame: pd.DataFrame, x_key: str, fit: Fit) -> tuple[np.ndarray, np.ndarray]:
+    """The points a fit's figure draws, sorted by x and thinned to MAX_PLOT_POINTS: those of
+    its range where it is a fit of part of the data (one peak's window), so that its curve
+    and residuals are drawn where they were fitted."""
+    x, y = _pairs(frame, x_key, fit.y)
+    if fit.task_range is not None:
+        inside = (x >= fit.task_range[0]) & (x <= fit.task_range[1])
+        x, y = (x[inside], y[inside]) if inside.any() else (x, y)
+    index = _thin(len(x))
+    return x[index], y[index]
 
 
 def _pairs(frame: pd.DataFrame, x_key: str, y_key: str) -> tuple[np.ndarray, np.ndarray]:

@@ -3,11 +3,13 @@ import warnings
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 from PIL import Image
 
 from labscribe.tools.analysis import analyse
 from labscribe.tools.base import Folder
-from labscribe.tools.data_figures import DPI, FIGURE_INCHES, draw_data_figures
+from labscribe.tools.data_figures import DPI, FIGURE_INCHES, draw_data_figures, fitted_points
+from labscribe.tools.fit_result import Fit
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -163,3 +165,14 @@ def test_a_caption_says_why_the_line_was_fitted_as_the_fit_table_does() -> None:
     assert "the model the assignment asks for" not in caption
     plain = _caption(summary, fit, asked="the model task 3 asks for")
     assert "with the model task 3 asks for, linear: slope" in plain
+
+
+def test_a_fit_of_one_peaks_window_is_drawn_over_its_window() -> None:
+    # a spectrum's peak fitted in 176..228: its curve and residuals belong there, not over
+    # the whole spectrum, where the other peaks would show as its misfit
+    frame = pd.DataFrame({"channel": np.arange(1024.0), "counts": np.ones(1024)})
+    window = Fit(table="cs.txt", x="channel", y="counts", task_range=(176.0, 228.0))
+    x, _ = fitted_points(frame, "channel", window)
+    assert (x.min(), x.max(), len(x)) == (176.0, 228.0, 53)
+    whole = window.model_copy(update={"task_range": None})
+    assert fitted_points(frame, "channel", whole)[0].max() == 1023.0
