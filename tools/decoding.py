@@ -32,8 +32,8 @@ from labscribe.tools.readers import NoTable
 from labscribe.tools.tables import DataFile, Table, TableSummary, read_data
 
 DECODE_MEMORY = 2048 * 1024 * 1024
-"""RLIMIT_AS of a worker: the readers' code and libraries take about 700 MB of address
-space, a lab file's tables a few more."""
+"""The address space a worker may add to what it was forked with (RLIMIT_AS is set to the
+sum): a lab file's tables take megabytes, a decoder's own libraries a few hundred."""
 DECODE_CPU_SECONDS = 30
 DECODE_WALL_SECONDS = 90  # a worker starved by other work on a busy machine
 MAX_ANSWER_BYTES = 512 * 1024 * 1024
@@ -79,13 +79,17 @@ def _stopped(rel: str, exitcode: int | None) -> str:
         f"ended with exit status {exitcode}")  # fmt: skip
     return (
         f"{rel} was not read: its decoder {how}, as decoders do when what a file declares "
-        f"would take more than {DECODE_MEMORY // 2**20} MB"
+        f"would take more than {DECODE_MEMORY // 2**20} MB more"
     )
 
 
 def _decode(root: Path, identity: tuple[int, int] | None, rel: str, sender: Connection) -> None:
     """In the worker: the file's tables, or why there are none, sent as data."""
-    resource.setrlimit(resource.RLIMIT_AS, (DECODE_MEMORY, DECODE_MEMORY))
+    # forked, the worker has the run's address space already (a long-lived server's may be
+    # gigabytes): the bound is on what decoding adds to it
+    pages = int(Path("/proc/self/statm").read_text().split()[0])
+    limit = pages * resource.getpagesize() + DECODE_MEMORY
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     resource.setrlimit(resource.RLIMIT_CPU, (DECODE_CPU_SECONDS, DECODE_CPU_SECONDS + 1))
     try:
         answer = _packed(read_data(Folder(root, identity=identity), rel))
@@ -95,7 +99,7 @@ def _decode(root: Path, identity: tuple[int, int] | None, rel: str, sender: Conn
         answer = _failure("tool", str(exc))
     except MemoryError:
         answer = _failure("no table", f"{rel} was not read: decoding it needed more than "
-                                      f"{DECODE_MEMORY // 2**20} MB")  # fmt: skip
+                                      f"{DECODE_MEMORY // 2**20} MB more")  # fmt: skip
     except Exception as exc:  # a library's refusal of a damaged or unexpected file
         answer = _failure("no table", f"{rel} could not be read: {type(exc).__name__}: {exc}"[:300])
     sender.send_bytes(answer)

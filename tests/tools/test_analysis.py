@@ -168,13 +168,13 @@ def test_analyse_counts_its_budget_in_cpu_time_not_time_waited(
 ) -> None:
     # a machine busy with other work: the analysing thread waits 1.5 s it does not compute
     write_decay(tmp_path)
-    read = analysis_module.read_data
+    read = analysis_module.decoded
 
     def read_on_a_busy_machine(folder: Folder, rel: str) -> object:
         time.sleep(1.5)
         return read(folder, rel)
 
-    monkeypatch.setattr(analysis_module, "read_data", read_on_a_busy_machine)
+    monkeypatch.setattr(analysis_module, "decoded", read_on_a_busy_machine)
     analysis = analyse(Folder(tmp_path), budget_seconds=1)
     assert analysis.left_out == []
     assert [fit.model for fit in analysis.fits] == ["exponential"]
