@@ -55,8 +55,7 @@ def fit_peaks(
     windows = peak_windows(x, y)
     # one line on a plain background: the whole scan judges its shape best, unless it has
     # more points than a fit takes, whose even subsample would thin a narrow line out
-    alone = len(x) <= MAX_FIT_POINTS and not _beyond_background(x, y, windows[0])
-    if len(windows) == 1 and alone:
+    if len(windows) == 1 and len(x) <= MAX_FIT_POINTS and not _beyond_background(x, y, windows[0]):
         return []
     unit = f" {fit.x_unit}" if fit.x_unit else ""
     fits = []

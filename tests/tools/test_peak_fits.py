@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from labscribe.tools.peak_fits import MAX_PEAKS, peak_windows
+from labscribe.tools.fit_result import Fit
+from labscribe.tools.peak_fits import MAX_PEAKS, fit_peaks, peak_windows
+from labscribe.tools.requested import requested_model
 
 RNG = np.random.default_rng(11)
 CHANNELS = np.arange(2048.0)
@@ -35,3 +37,13 @@ def test_two_lines_in_gaussian_noise_and_no_more_than_max_peaks() -> None:
 def test_a_background_alone_has_no_peak() -> None:
     assert peak_windows(CHANNELS, RNG.poisson(np.full(CHANNELS.size, 3.0)).astype(float)) == []
     assert peak_windows(CHANNELS, RNG.normal(0, 1, CHANNELS.size)) == []
+
+
+def test_a_peak_model_asked_of_data_without_a_peak_gives_no_window_fits() -> None:
+    # "fit a Gaussian" to a background of a few hundred points: no window, and no failure
+    request = requested_model("1. Fit a Gaussian to the counts.")
+    assert request is not None
+    x = np.arange(300.0)
+    fit = Fit(table="bg.csv", x="channel", y="counts", requested=request.task)
+    flat = RNG.poisson(np.full(x.size, 3.0)).astype(float)
+    assert fit_peaks(fit, request, x, flat, None, sigma_name=None, x_names=("channel",)) == []
