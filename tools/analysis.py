@@ -184,18 +184,16 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
             settings += data.metadata  # an instrument's settings are parameters, not tables
             analysis.left_out += [f"{rel}: {what}" for what in data.unread]
     if len(tried := _with_suffix(files, _TRIED)) > MAX_TABLE_FILES:
-        unread = tried[MAX_TABLE_FILES:]
-        more = f" and {len(unread) - 3} more" if len(unread) > 3 else ""
-        first = f"the first {MAX_TABLE_FILES} read, not {', '.join(unread[:3])}{more}"
+        unread = _some(tried[MAX_TABLE_FILES:], 3)
+        first = f"the first {MAX_TABLE_FILES} read, not {unread}"
         analysis.left_out.append(f"{len(tried)} files that may hold tables; {first}")
     loaded, copies = set_aside_copies(loaded)
     analysis.left_out += copies
     if len(loaded) > MAX_TABLES:
         rest = [t.summary for t in loaded[MAX_TABLES:]]
-        named = ", ".join(f"{t.id} ({t.title})" if t.title else t.id for t in rest[:6])
-        more = f" and {len(rest) - 6} more" if len(rest) > 6 else ""
+        named = _some([f"{t.id} ({t.title})" if t.title else t.id for t in rest], 6)
         analysis.left_out.append(
-            f"{len(loaded)} tables found; the first {MAX_TABLES} analysed, not {named}{more}"
+            f"{len(loaded)} tables found; the first {MAX_TABLES} analysed, not {named}"
         )
     loaded = loaded[:MAX_TABLES]
     analysis.tables = [table.summary for table in loaded]
@@ -344,6 +342,12 @@ def _read_parameters(
 
 def _suffix(rel: str) -> str:
     return os.path.splitext(rel)[1].lower()
+
+
+def _some(names: list[str], shown: int) -> str:
+    """`a, b, c and 4 more`: the first `shown` of `names`, and how many others."""
+    more = f" and {len(names) - shown} more" if len(names) > shown else ""
+    return ", ".join(names[:shown]) + more
 
 
 def _with_suffix(files: list[str], suffixes: frozenset[str]) -> list[str]:

@@ -172,7 +172,9 @@ def _evidence(
             return TaskEvidence(task=task, given=read, left=PART_LEFT.format(part=part))
     unstated: list[str] = []  # parameters whose units the report cannot name
     loose: list[str] = []  # parameters the task asks for that the data do not determine
-    for fit in one_per_data(asked, given, whose, analysis.fits):
+    by_peaks, asked_alone = one_per_data(asked, whose, analysis.fits)
+    given += by_peaks
+    for fit in asked_alone:
         if answers_task(fit) and (unknown := unit_unknown(fit)):
             unstated += unknown
             given.append(f"a fit of {axes_of(fit, analysis.fits)} ({whose}; "
@@ -304,6 +306,9 @@ def _pictured(
     names ("Plot U against t"), each as the checklist lists it; where the task names its
     axes ("(f₀² − f²)/f² ∝ χ от T"), a column each axis names."""
     tables = {t.id: t for t in analysis.tables}
+    along, up = words, words
+    if ask is not None and ask.axes is not None:
+        along, up = task_words(ask.axes.predictor), task_words(ask.axes.response)
     found = []
     for record in figures:
         summary = tables.get(record.get("table", ""))
@@ -313,9 +318,6 @@ def _pictured(
         if record["x"] not in keys or not set(record["y"]) <= keys:
             continue
         x = summary.column(record["x"])
-        along, up = words, words
-        if ask is not None and ask.axes is not None:
-            along, up = task_words(ask.axes.predictor), task_words(ask.axes.response)
         named = [summary.column(key) for key in record["y"]
                  if column_named(summary.column(key), summary, up)]  # fmt: skip
         if named and column_named(x, summary, along):

@@ -244,15 +244,16 @@ def _rough(parameter: Parameter) -> str:
     return f"{float(f'{parameter.value:.2g}'):g}{unit}".replace("-", "−")
 
 
-def one_per_data(asked: list[Fit], given: list[str], whose: str, fits: list[Fit]) -> list[Fit]:
-    """`asked` without the fits of one column's windows (each peak of a spectrum in its
-    own), which join `given` as one entry per column: the values of all its peaks together,
-    so that one file's many peaks do not crowd out the others'."""
+def one_per_data(asked: list[Fit], whose: str, fits: list[Fit]) -> tuple[list[str], list[Fit]]:
+    """The fits of one column's windows (each peak of a spectrum in its own) as one entry
+    per column, the values of all its peaks together, so that one file's many peaks do not
+    crowd out the others'; and the rest of `asked`, each to be listed on its own."""
     windows: dict[tuple[str, str, str], list[Fit]] = {}
     for fit in asked:
         if fit.task_range is not None and answers_task(fit) and not unit_unknown(fit):
             windows.setdefault((fit.table, fit.y, fit.x), []).append(fit)
     grouped = {key: group for key, group in windows.items() if len(group) > 1}
+    entries = []
     for group in grouped.values():
         names = [p.name for p in group[0].shown_parameters()][:2]
         values = "; ".join(
@@ -260,6 +261,7 @@ def one_per_data(asked: list[Fit], given: list[str], whose: str, fits: list[Fit]
                                      if name in {p.name for p in f.parameters})
             for name in names
         )  # fmt: skip
-        given.append(f"{values} ({whose}, fitted to {axes_of(group[0], fits)} in "
-                     f"{len(group)} windows, one about each peak)")  # fmt: skip
-    return [f for f in asked if (f.table, f.y, f.x) not in grouped or f.task_range is None]
+        entries.append(f"{values} ({whose}, fitted to {axes_of(group[0], fits)} in "
+                       f"{len(group)} windows, one about each peak)")  # fmt: skip
+    rest = [f for f in asked if (f.table, f.y, f.x) not in grouped or f.task_range is None]
+    return entries, rest

@@ -97,6 +97,15 @@ def sentences(text: str) -> list[str]:
 # (pattern, whether the response comes first) for "y ... x" forms; each pattern's `y` runs
 # back from the keyword to the clause's start, its `x` on to the phrase's end.
 _BETWEEN = re.compile(rf"\s(?:{_AGAINST})\s", re.IGNORECASE)
+_SYMBOL = r"[^\W\d_](?:_\{?\w{1,6}\}?)?"  # a letter with an optional subscript: `V_H`, `U`
+
+
+def _function_of(n: str) -> str:
+    """`U(t)` after up to two words ("Plot the voltage U(t)"): a symbol of its variable, the
+    groups named `y{n}` and `x{n}`."""
+    return rf"(?:[^\W\d_][\w-]{{2,}}\s+){{0,2}}(?P<y{n}>{_SYMBOL})\((?P<x{n}>{_SYMBOL})\)"
+
+
 _DEPENDENCE = re.compile(
     r"\b(?:the )?dependen(?:ce|cy) of (?P<y>.{1,80}?) (?:on|upon) (?P<x>.+)|"
     r"\bhow (?P<y2>.{1,80}?) (?:depends on|varies with|changes with) (?P<x2>.+)|"
@@ -110,11 +119,8 @@ _DEPENDENCE = re.compile(
     r"graf\w*|závislost\w*|charakteristik\w*|"
     # "Tracer ω_x(t)", "Plot U(t)", "Graficar V(t)": a function of its variable is plotted
     r"trac(?:er|ez|e)|plot|draw|trazar|trace|graficar|grafique|zeichnen Sie|traçar|tracciare|"
-    # Scandinavian "Anpassa ett samband l(U)", "sammenhæng", "sammenheng"; a calibration
-    # "energikalibrering E(K)", "calibration curve E(ch)" names its response and variable
-    r"rappresentare|représenter|samband|sammenh[æe]ng|sammanhang)\s+"
-    r"(?:[^\W\d_][\w-]{2,}\s+){0,2}"
-    r"(?P<y5>[^\W\d_](?:_\{?\w{1,6}\}?)?)\((?P<x5>[^\W\d_](?:_\{?\w{1,6}\}?)?)\)|"
+    # Scandinavian "Anpassa ett samband l(U)", "sammenhæng", "sammenheng"
+    r"rappresentare|représenter|samband|sammenh[æe]ng|sammanhang)\s+" + _function_of("5") + "|"
     # Japanese "n に対する V_n の直線回帰": V_n against n
     r"(?P<x7>[^\s、。,，]{1,20})\s*に対する\s*(?P<y7>[^\s、。,，の]{1,20})",
     re.IGNORECASE,
@@ -123,9 +129,7 @@ _DEPENDENCE = re.compile(
 # T(R)"), unless the sentence fits peaks first ("photopeaks by Gaussian fits, then a linear
 # calibration E(K)"): its axes are then of the peaks' positions, no columns of the spectrum.
 _CALIBRATION = re.compile(
-    r"(?:\w*kalibrer\w*|\w*kalibrier\w*|\w*calibra\w*|\w*étalonnage)\s+"
-    r"(?:[^\W\d_][\w-]{2,}\s+){0,2}"
-    r"(?P<y>[^\W\d_](?:_\{?\w{1,6}\}?)?)\((?P<x>[^\W\d_](?:_\{?\w{1,6}\}?)?)\)",
+    r"(?:\w*kalibrer\w*|\w*kalibrier\w*|\w*calibra\w*|\w*étalonnage)\s+" + _function_of(""),
     re.IGNORECASE,
 )
 _PEAK_MODEL = re.compile(r"gauss|gauß|lorentz|高斯|洛伦兹", re.IGNORECASE)

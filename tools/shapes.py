@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 
 import numpy as np
 from lmfit import Model, Parameters
@@ -392,11 +393,13 @@ SLOPED: dict[str, Shape] = {
 }  # fmt: skip
 
 
+@cache
 def _fwhm_hint(name: str, sigma: str) -> str:
     """lmfit's own expression of its `name` line's FWHM (`2.3548200*sigma`), in `sigma`."""
     return _PEAK_MODELS[name][0]().param_hints["fwhm"]["expr"].replace("sigma", sigma)
 
 
+@cache
 def _fwhm_per_sigma(name: str) -> float:
     """lmfit's FWHM of its `name` line of unit sigma."""
     return float(_PEAK_MODELS[name][0]().make_params(amplitude=1, center=0, sigma=1)["fwhm"].value)
