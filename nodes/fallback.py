@@ -28,7 +28,7 @@ from labscribe.nodes.report_notice import EXPLORATION_TITLE, exploration_account
 from labscribe.tools.analysis import Analysis
 from labscribe.tools.checklist import checklist
 from labscribe.tools.excerpt_columns import excerpt_columns
-from labscribe.tools.fit_claims import asked_by_all, standard_notes
+from labscribe.tools.fit_claims import FOLLOWS, NOT_DESCRIBED, asked_by_all, standard_notes
 from labscribe.tools.fit_result import OUT_OF_TIME, Fit, alike, out_of_time
 from labscribe.tools.formed_lineage import formed_notes
 from labscribe.tools.regression_text import regression_remark
@@ -152,7 +152,7 @@ def _aim(analysis: Analysis, findings: dict[str, Any]) -> str:
 
 def _results(analysis: Analysis, figures: list[dict[str, Any]]) -> str:
     blocks = regression_blocks(analysis)
-    shown = [fit for fit in analysis.fits if fit.model and (fit.good or fit.requested)]
+    shown = [fit for fit in analysis.fits if fit.drawable]
     if shown:
         blocks.append(paragraphs(FITS_EXPLAINED))
         blocks.append(
@@ -254,7 +254,7 @@ def _fit_row(fits: list[Fit], analysis: Analysis) -> list[str]:
     chi = fit.chi_text()
     model = f"{fit.model}: {fit.formula}" if fit.formula and fit.formula != fit.model else fit.model
     why = asked_by_all(fits, analysis)
-    verdict = "" if fit.good else "; it does not describe the data (see below)"
+    verdict = "" if fit.good else f"; {FOLLOWS if fit.follows else NOT_DESCRIBED} (see below)"
     verdict += f"; {remark}" if (remark := regression_remark(fit)) else ""
     return [
         f"{_with_unit(fit.y_label, fit.y_unit)} against {_with_unit(fit.x_label, fit.x_unit)} "

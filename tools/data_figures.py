@@ -30,7 +30,7 @@ from labscribe.tools.base import Folder
 from labscribe.tools.decoding import decoded_tables
 from labscribe.tools.figure_names import free_name
 from labscribe.tools.figure_plan import FigureJob, figure_jobs
-from labscribe.tools.fit_claims import asked_by_all
+from labscribe.tools.fit_claims import FOLLOWS, asked_by_all
 from labscribe.tools.fit_result import Fit, alike, format_value
 from labscribe.tools.fits import evaluate
 from labscribe.tools.formed_columns import form_columns
@@ -245,4 +245,5 @@ def _caption(summary: TableSummary, fit: Fit | None, tried: bool = True, asked: 
         f"{fit.y_label} against {x} ({where}) with {_why(asked or fit.label, fit)}: {named} "
         f"(R² = {fit.r_squared:.4f}). Lower panel: residuals."
         + (f" This is {remark}." if remark else "")
+        + (f" {FOLLOWS.capitalize()} (see the notes on the fits)." if fit.follows else "")
     )

@@ -40,13 +40,13 @@ class FigureJob:
 
 def figure_jobs(analysis: Analysis) -> list[FigureJob]:
     """The figures to draw, in order: each table with an independent variable, with each
-    of its good fits (each curve once), or alone when it has none."""
+    of its fits that describe or follow the data (each curve once), or alone when it has none."""
     jobs: list[FigureJob] = []
     drawn = [group[0] for group in alike(analysis.fits)]  # one model two tasks ask for, once
     for summary in analysis.tables:
         if summary.x is None:
             continue
-        fits = [f for f in drawn if f.table == summary.id and f.good]
+        fits = [f for f in drawn if f.table == summary.id and (f.good or f.follows)]
         jobs += [FigureJob(summary, fit) for fit in fits[:MAX_FIGURES_PER_TABLE]] or [
             FigureJob(summary, None)
         ]

@@ -17,6 +17,8 @@ from labscribe.tools.task_fit import differs, not_task_fit, task_ask
 from labscribe.tools.tasks import task_number
 
 NONE_TRIED = "no model tried describes these data"
+NOT_DESCRIBED = "it does not describe the data"
+FOLLOWS = "it follows the data, not to within their noise"
 
 
 def standard_notes(notes: list[str], fit: Fit, analysis: Analysis) -> list[str]:
@@ -39,7 +41,6 @@ def standard_note(note: str, fit: Fit, fits: list[Fit], asked: dict[int, bool]) 
     or that no other model was fitted to these columns."""
     if fit.requested or not note.startswith(NONE_TRIED):
         return note
-    closest = f" (the closest, {fit.model}, is not shown)" if fit.model else ""
     rest = note.removeprefix(NONE_TRIED)
     same = [
         other
@@ -53,6 +54,11 @@ def standard_note(note: str, fit: Fit, fits: list[Fit], asked: dict[int, bool]) 
         after = ""
     else:
         after = "; no other model was fitted to them"
+    if fit.follows:
+        return (f"the closest of the standard models tried, the {fit.model} in the fits "
+                f"(R² = {fit.r_squared:.4f}), follows these data but does not describe them to "
+                f"within their noise{rest}{after}")  # fmt: skip
+    closest = f" (the closest, {fit.model}, is not shown)" if fit.model else ""
     return f"none of the standard models tried{closest} describes these data{rest}{after}"
 
 

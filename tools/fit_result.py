@@ -17,6 +17,10 @@ from labscribe.tools.columns import Column
 GOOD_R_SQUARED = 0.9
 RELATIVE_ROUNDING = 1e-9  # an error this small against its value is rounding, not noise
 BEST_BY_BIC = "the best of the standard models by BIC"
+# A model of a feature that follows the data this closely shows their shape though its
+# residuals exceed the noise: a pendulum's damped swing at R² = 0.999 whose residuals keep
+# the dry friction's shape is the closest curve a student can use, not "no model".
+FOLLOWS_R_SQUARED = 0.99
 
 
 class Parameter(BaseModel):
@@ -184,8 +188,30 @@ class Fit(BaseModel):
 
     @property
     def drawable(self) -> bool:
-        """Worth a figure: the assignment's model, or one that describes the data."""
-        return self.model is not None and (bool(self.requested) or self.good)
+        """Worth a figure and a row of the fit table: the assignment's model, or one that
+        describes the data or follows their shape."""
+        return self.model is not None and (bool(self.requested) or self.good or self.follows)
+
+    @property
+    def follows(self) -> bool:
+        """A standard model of a feature (an oscillation, a peak, a resonance) that does not
+        describe the data to within their noise but follows them (FOLLOWS_R_SQUARED), each
+        of its values determined and in its physical range. A polynomial that follows them
+        only traces their shape, and its coefficients say nothing."""
+        from labscribe.tools.shapes import BY_NAME  # shapes imports lmfit: only when asked
+
+        shape = BY_NAME.get(self.model or "")
+        fitted = [p for p in self.parameters if not p.derived]
+        return (
+            not self.good
+            and not self.requested
+            and shape is not None
+            and shape.feature is not None
+            and not self.unphysical
+            and (self.r_squared or 0.0) >= FOLLOWS_R_SQUARED
+            and bool(fitted)
+            and all(p.determined for p in fitted)
+        )
 
     def key_parameters(self) -> list[Parameter]:
         """The parameters a caption names first: a standard model's key ones, in order;

@@ -26,12 +26,18 @@ JUDGEMENT = {
     "discut": "the discussion", "erklär": "the explanation", "spieg": "the explanation",
     "expliqu": "the explanation", "explic": "the explanation", "herleit": "the derivation",
     "interprét": "the interpretation", "begründ": "the justification",
+    "sammenlign": "the comparison", "jämför": "the comparison", "vergelijk": "the comparison",
+    "porówn": "the comparison", "сравн": "the comparison", "forklar": "the explanation",
+    "förklara": "the explanation", "verklaar": "the explanation", "bespreek": "the discussion",
+    "обсуд": "the discussion", "объясн": "the explanation",
     # a check of a property the data may or may not have ("whether the last points stay on
     # the line"), which no value listed settles
     "check whether": "the check", "check if": "the check", "verify whether": "the check",
     "verify that": "the check", "prüfen sie, ob": "the check", "prüfen, ob": "the check",
     "vérifier si": "the check", "vérifier que": "the check", "valutare se": "the check",
     "verificare se": "the check", "controllare se": "the check", "comprobar si": "the check",
+    "vurder om": "the check", "vurdér om": "the check", "bedöm om": "the check",
+    "undersøk om": "the check", "undersök om": "the check",
     # what a plot must show that the report's figures (one table's points and fits) do not
     "error bar": "the plot with error bars", "fehlerbalken": "the plot with error bars",
     "barres d'erreur": "the plot with error bars", "barras de error": "the plot with error bars",

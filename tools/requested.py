@@ -80,7 +80,10 @@ MODEL_WORDS: tuple[tuple[str, re.Pattern[str], bool], ...] = tuple(
         ("power law", rf"(?:{_LOGLOG})[^.;。]*?(?:{_LINE})|(?:{_LINE})[^.;。]*?(?:{_LOGLOG})",
          True),
         ("damped oscillation", r"damped (?:harmonic )?(?:oscillat|sin|cos)|阻尼振|"
-         r"gedämpfte?n? (?:harmonische?n? )?schwingung", True),
+         r"gedämpfte?n? (?:harmonische?n? )?schwingung|dämpad svängning|dæmpet svingning|"
+         r"dempet svingning|oscillations? amortie|oscilaci[oó]n(?:es)? amortiguada|"
+         r"oscillazion[ei] smorzat|oscila[çc][ãa]o amortecida|затухающ\w* колебан|"
+         r"drga\w* tłumion|tlumen\w* kmit|減衰振動|감쇠\s*진동", True),
         ("exponential approach", r"approach(?:es|ing)? (?:to )?(?:a |the )?(?:saturation|"
          r"final|limit|asymptot|steady)|saturat|exponential (?:rise|growth|approach|charging)|"
          r"charging curve|饱和|趋近|sättigung|exponentielle?n? (?:anstieg|annäherung|"
@@ -109,6 +112,12 @@ MODEL_WORDS: tuple[tuple[str, re.Pattern[str], bool], ...] = tuple(
          r"|\bнаклон|\bпрям(?:ая|ой|ую)\b|\bлинейн|\bnachyleni|\bprost(?:a|ej|ą)\b|\bliniow"
          r"|\bsměrnic|\bpřímk|\blineární|\bline[æa]r\b|\blinjär|\blineær|直線|선형|일차\s*함수"
          r"|直線回帰|線形回帰", True),
+        # "regression med lämplig modell (svagt eller starkt dämpad)": damped, with a fit,
+        # after the other models: "fit the damped signal with an exponential decay"
+        ("damped oscillation", r"\b(?:dämpad|dæmpet|dempet|gedämpft|damped)\b", False),
+        # last: "a straight line through the amplitudes of the sinusoidal input" is a line
+        ("sine", r"\bsine\b|\bsinusoid|\bsinusförmig|\bsinuso[ïií]d|正弦|정현파|사인파|"
+         r"\bсинусоид", False),
     )
 )  # fmt: skip
 
@@ -171,6 +180,8 @@ def requested_model(task: str, number: int = 1) -> Request | None:
     named = next(((shape, strong) for shape, pattern, strong in MODEL_WORDS
                   if pattern.search(words)), None)  # fmt: skip
     written = fitted_formula(task)
+    if written is not None and named is not None and _defines_the_answer(written, named[0]):
+        written = None  # "Bestäm l = λ/I … genom regression med lämplig modell (dämpad)"
     if written is not None and (cue or named) and _fittable(written):
         return Request(task=task, number=number, formula=written, shape=named and named[0])
     if named is not None and (cue or named[1]):
@@ -197,6 +208,18 @@ def fitted_formula(task: str) -> str | None:
         if near and (found := formula_in(task[end:])) is not None:
             return found
     return formula_in(task)
+
+
+# A quantity defined as a product or ratio of names: `l = λ/I`, `τ = RC`, `k = m·g`.
+_DEFINITION = re.compile(r"\s*\w+\s*=\s*\w+(?:\s*[·*/×]?\s*\w+)*\s*")
+
+
+def _defines_the_answer(written: str, shape: str) -> bool:
+    """Whether `written` defines the quantity a fit of the curved model `shape` gives rather
+    than the model: a product or ratio of names is at most a proportionality, so beside an
+    exponential or an oscillation it is what to work out ("determine τ = RC from an
+    exponential fit"); beside a line it is the line's law (`I = U/R`)."""
+    return shape not in ("linear", "proportional") and _DEFINITION.fullmatch(written) is not None
 
 
 def _fittable(written: str) -> bool:

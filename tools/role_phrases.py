@@ -321,7 +321,8 @@ _DETERMINE = re.compile(
     r"évalue\w*|évaluer|estimer|estimez|obte[nr]\w*|obtien\w*|trouve[rz]?|deduc\w*|deduz\w*|"
     r"halle|hallar|estim(?:ar|e|en|á)|encontr(?:ar|e)|abschätz\w*|schätzen|oszacuj\w*|calcol\w*|ricav\w*|dedur\w*|stima|stimare|stimate|ottene\w*|trovare|"
     r"trovate|bepaal\w*|bereken\w*|wyznacz\w*|oblicz\w*|určete|určit|vypočt\w*|vypočít\w*|"
-    r"določi\w*|izračuna\w*"
+    r"določi\w*|izračuna\w*|bestäm\w*|beräkna\w*|bestem\w*|beregn\w*|udregn\w*|finn|"
+    r"определ\w*|вычисл\w*|найди\w*|найти"
     # "… und daraus die Dichte ρ_kl": a value worked out of the last, asked for too
     r"|daraus|hence|thence|from (?:it|this|these|them)|d'où|quindi|da cui|stąd|отсюда|odtud)"
     r"\b|求出?|测定|测量|计算|确定|得出|由此",

@@ -54,6 +54,11 @@ def damped_oscillation(
     return amplitude * np.exp(-x / decay) * np.cos(2 * np.pi * frequency * x + phase) + c
 
 
+def sine(x: np.ndarray, amplitude: float, frequency: float, phase: float, c: float) -> np.ndarray:
+    """amplitude·sin(2π·frequency·x + phase) + c"""
+    return amplitude * np.sin(2 * np.pi * frequency * x + phase) + c
+
+
 def resonance(x: np.ndarray, amplitude: float, f0: float, Q: float, c: float) -> np.ndarray:
     """amplitude/√(1 + Q²(x/f0 − f0/x)²) + c: the current (or V_R) of a driven series RLC."""
     return amplitude / np.sqrt(1 + (Q * (x / f0 - f0 / x)) ** 2) + c
@@ -287,37 +292,65 @@ def _phase_starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters
     return [params]
 
 
-def _oscillation_starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
-    """Frequency from the FFT of y on a uniform grid; amplitude and phase from projecting
-    y on the cosine and sine at that frequency; decay from how the spread shrinks."""
+def _main_frequency(x: np.ndarray, y: np.ndarray) -> float | None:
+    """The frequency of y's strongest oscillation, from its FFT on a uniform grid; None
+    where the data are too few or too sparse to tell it from an alias."""
     n = len(x)
     span = float(x[-1] - x[0])
     if n < 8 or span <= 0:
-        return []
+        return None
     grid = np.linspace(x[0], x[-1], n)
-    level = float(np.mean(y))
-    uniform = np.interp(grid, x, y) - level
+    uniform = np.interp(grid, x, y) - float(np.mean(y))
     spectrum = np.abs(np.fft.rfft(uniform * np.hanning(n)))
     peak = int(np.argmax(spectrum[1:])) + 1
     if 0 < peak < len(spectrum) - 1:  # parabolic interpolation between bins
         a, b, c = spectrum[peak - 1 : peak + 2]
         peak = peak + 0.5 * (a - c) / (a - 2 * b + c) if a - 2 * b + c else peak
     frequency = peak / (grid[1] - grid[0]) / n
-    if frequency * span * MIN_POINTS_PER_PERIOD > n:
+    return None if frequency * span * MIN_POINTS_PER_PERIOD > n else frequency
+
+
+def _cosine_of(
+    x: np.ndarray, y: np.ndarray, frequency: float, envelope: np.ndarray
+) -> tuple[float, float]:
+    """(amplitude, phase) of envelope·amplitude·cos(2π·frequency·x + phase) closest to y
+    about its mean: y projected on the cosine and the sine at that frequency."""
+    basis = np.column_stack([envelope * np.cos(2 * np.pi * frequency * x),
+                             envelope * np.sin(2 * np.pi * frequency * x)])  # fmt: skip
+    (a, b), *_ = np.linalg.lstsq(basis, y - np.mean(y), rcond=None)
+    return float(np.hypot(a, b)), float(np.arctan2(-b, a))
+
+
+def _oscillation_starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
+    """Frequency from the FFT; amplitude and phase from projecting y on the cosine and sine
+    at that frequency; decay from how the spread shrinks."""
+    frequency = _main_frequency(x, y)
+    if frequency is None:
         return []
-    quarter = max(2, n // 4)
+    span = float(x[-1] - x[0])
+    quarter = max(2, len(x) // 4)
     early, late = np.std(y[:quarter]), np.std(y[-quarter:])
     shrink = np.log(early / late) if late > 0 and early > late else 0.0
     decay = 0.75 * span / shrink if shrink > 0 else 10 * span
-    envelope = np.exp(-(x - x[0]) / decay)
-    basis = np.column_stack([envelope * np.cos(2 * np.pi * frequency * x),
-                             envelope * np.sin(2 * np.pi * frequency * x)])  # fmt: skip
-    (a, b), *_ = np.linalg.lstsq(basis, y - level, rcond=None)
-    amplitude = float(np.hypot(a, b)) * float(np.exp(x[0] / decay))
+    amplitude, phase = _cosine_of(x, y, frequency, np.exp(-(x - x[0]) / decay))
     params = model.make_params(
-        amplitude=amplitude, decay=decay, frequency=frequency, phase=float(np.arctan2(-b, a)),
-        c=level,
+        amplitude=amplitude * float(np.exp(x[0] / decay)), decay=decay, frequency=frequency,
+        phase=phase, c=float(np.mean(y)),
     )  # fmt: skip
+    params["amplitude"].set(min=0)
+    params["frequency"].set(min=0)
+    return [params]
+
+
+def _sine_starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
+    """As an oscillation's, without decay; sin(θ + π/2) is cos θ."""
+    frequency = _main_frequency(x, y)
+    if frequency is None:
+        return []
+    amplitude, phase = _cosine_of(x, y, frequency, np.ones_like(x))
+    params = model.make_params(
+        amplitude=amplitude, frequency=frequency, phase=phase + np.pi / 2, c=float(np.mean(y))
+    )
     params["amplitude"].set(min=0)
     params["frequency"].set(min=0)
     return [params]
@@ -360,6 +393,10 @@ SHAPES: tuple[Shape, ...] = (
           lambda: LorentzianModel() + ConstantModel(), _peak_starts(LorentzianModel),
           _PEAK_UNITS, key=("center", "fwhm"), peak=("center", "fwhm", "FWHM"), offset="c",
           positive=("sigma",), feature="center"),
+    Shape("sine", "amplitude·sin(2π·frequency·x + phase) + c", lambda: Model(sine),
+          _sine_starts, {"amplitude": "y", "frequency": "1/x", "phase": "rad", "c": "y"},
+          key=("frequency", "amplitude"), angles=("phase",), offset="c",
+          positive=("frequency",), feature="frequency"),
     Shape("damped oscillation", "amplitude·exp(−x/decay)·cos(2π·frequency·x + phase) + c",
           lambda: Model(damped_oscillation), _oscillation_starts,
           {"amplitude": "y", "decay": "x", "frequency": "1/x", "phase": "rad", "c": "y"},

@@ -46,7 +46,7 @@ from labscribe.tools.formula_notation import formula_in, formulas_in, plain_symb
 from labscribe.tools.formula_parse import FormulaError, parse_formula
 from labscribe.tools.part_ranges import holds_throughout
 from labscribe.tools.range_fits import answers_task
-from labscribe.tools.requested import LOG_PAPER, requested_model
+from labscribe.tools.requested import LOG_PAPER, Request, requested_model
 from labscribe.tools.role_phrases import glossary, is_symbol, sentences
 from labscribe.tools.stated_values import states_a_value
 from labscribe.tools.symbol_dimensions import CONVENTIONAL, dimension_is, pint_unit
@@ -110,7 +110,7 @@ def asks(tasks: list[str]) -> dict[str, Ask]:
         ]
         joined = " ".join(context)
         shape = request.shape if request is not None else None
-        formula = _model_formula(task, request.formula, own) if request is not None else ""
+        formula = _model_formula(task, request, own) if request is not None else ""
         # "a straight line on semi-log paper" asks for the exponential the paper straightens
         straight = "" if LOG_PAPER.search(task) else _said(STRAIGHT_WORDS, task)
         found[task] = Ask(
@@ -144,11 +144,11 @@ def _variable_worked_out(task: str, formula: str) -> str:
     return next((f for f in written if plain_symbol(f.split("=")[0].strip()) == variable), "")
 
 
-def _model_formula(task: str, requested: str | None, axes: Axes | None) -> str:
-    """The formula a task asks to fit (`requested`, else its first), as written; a definition
-    beside its axes ("ΔL über ΔT = ϑ − ϑ0") is none: the formula's left side must be the
-    response, where axes are."""
-    written = requested or formula_in(task) or ""
+def _model_formula(task: str, request: Request, axes: Axes | None) -> str:
+    """The formula a task asks to fit (the request's; else, where its words name no model,
+    its first), as written; a definition beside its axes ("ΔL über ΔT = ϑ − ϑ0") is none:
+    the formula's left side must be the response, where axes are."""
+    written = request.formula or ("" if request.shape else formula_in(task)) or ""
     if states_a_value(written):  # "in der Plateaumitte (U = 500 V)": a value, no model
         return ""
     left = written.split("=", 1)[0]

@@ -107,8 +107,12 @@ _TARGET = re.compile(
 # An offset to add back is written with its unit: "add back the 299 000 km/s".
 _OFFSET = re.compile(r"\d[\d\s.,]*\s(?P<unit>[^\s,.;:()]+)")
 _POSSESSIVE = re.compile(r"['’]s\b")
+# A comparison starts what the value is compared with: "and compare it with ω_r" asks no ω_r.
 _CLAUSE_END = re.compile(
     r"[,;:()（），；：。]|\s(?:and its|with its|mit (?:ihrer|seiner)|及其)\s|及其"
+    r"|\s(?:(?:and|und|och|og|et|y|e|i|и)\s+)?(?:compar|vergleich|jämför|sammenlign|porówn|"
+    r"сравн|比较|对比)\w*",
+    re.IGNORECASE,
 )
 # A word of Latin or Greek letters (`für` whole, so that its `f` is no symbol); Chinese
 # characters end it (`物质的量 n`).
@@ -141,7 +145,8 @@ def unmet(task: str, given: list[str], named: frozenset[str] = frozenset()) -> l
     parts = line_parts(task)  # "die Periodendauer T des Pendels (Steigung)": T is the slope
     missing = [symbol for symbol in asked_symbols(task)
                if not _has_value(symbol, text) and not _named(symbol, named)
-               and not (symbol in parts and _has_value(parts[symbol], text))]  # fmt: skip
+               and not (symbol in parts and _has_value(parts[symbol], text))
+               and not (_barred(symbol, task) and MEAN.search(text))]  # fmt: skip
     # a defined name is given under the noun the task calls it by ("the bandwidth, Δf = ...")
     missing += [name for name, noun in defined_names(task)
                 if not _has_value(name, text) and not _named(name, named)
@@ -172,6 +177,13 @@ _LINE_PART = re.compile(
     re.IGNORECASE,
 )
 _SLOPE_WORDS = ("steigung", "anstieg", "slope", "gradient", "pente", "pendiente", "inclina")
+
+
+def _barred(symbol: str, task: str) -> bool:
+    """Whether `task` writes `symbol` with a bar over it (`k̄`, `\\bar{k}`): a mean, which a
+    listed mean gives under its own name."""
+    name = re.escape(symbol)
+    return re.search(rf"(?<!\w){name}\u0304|\\bar\{{{name}\}}", task) is not None
 
 
 def line_parts(task: str) -> dict[str, str]:

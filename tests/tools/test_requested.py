@@ -169,3 +169,38 @@ def test_a_hypothesis_that_one_parameter_equals_another_asks_for_no_model() -> N
 )
 def test_a_task_that_works_from_fits_done_before_asks_for_none(task: str) -> None:
     assert requested_model(task) is None
+
+
+@pytest.mark.parametrize(
+    ("task", "shape"),
+    [
+        ("파형을 정현파 A·sin(2πft + φ) + c 로 피팅하고 진폭과 위상을 구하라.", "sine"),
+        ("Fit a sinusoid to the input voltage.", "sine"),
+        # a line through the amplitudes of a sinusoidal input is a line
+        ("Fit a straight line to the amplitude of the sinusoidal signal against f.", "linear"),
+        ("Anpassa en dämpad svängning till mätningen.", "damped oscillation"),
+        (
+            "Bestäm l genom regression med lämplig modell (svagt eller starkt dämpad).",
+            "damped oscillation",
+        ),
+        # the damped signal's model is the exponential the task names
+        ("Fit the damped signal with an exponential decay.", "exponential"),
+    ],
+)
+def test_a_task_names_an_oscillation_in_its_words(task: str, shape: str) -> None:
+    request = requested_model(task)
+    assert request is not None and request.shape == shape, request
+
+
+def test_a_ratio_beside_a_curved_model_defines_what_to_work_out() -> None:
+    # l = λ/I beside a damped fit, τ = RC beside an exponential: what the fit's values give
+    damped = requested_model(
+        "Bestäm l = λ/I för varje spänning U genom regression med lämplig modell (svagt eller "
+        "starkt dämpad) och redovisa i en tabell med förklaringsgrad R²."
+    )
+    assert damped is not None and damped.formula is None and damped.shape == "damped oscillation"
+    exponential = requested_model("Determine τ = RC from an exponential fit.")
+    assert exponential is not None and exponential.formula is None
+    # beside a line, a ratio is the line's law: R is read off it
+    line = requested_model("Bestimmen Sie R aus der Steigung einer Ursprungsgeraden I = U/R.")
+    assert line is not None and line.formula == "I = U/R"

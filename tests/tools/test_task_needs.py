@@ -294,3 +294,26 @@ def test_a_line_through_the_origin_in_the_words_of_other_languages() -> None:
 )
 def test_a_plot_asked_in_other_languages_asks_for_no_value(task: str, only: bool) -> None:
     assert plot_only(task) is only
+
+
+def test_nordic_and_russian_verbs_ask_for_the_symbol_they_name() -> None:
+    # the torsion-pendulum handout of a Swedish course (the fys3 repository of tests/data/real)
+    assert asked_symbols("Bestäm l = λ/I för varje spänning U genom regression.") == ["l"]
+    assert asked_symbols("Beregn middelverdien k̄ og standardavviket σ.") == ["k"]
+    assert asked_symbols("Определите период колебаний T по графику.") == ["T"]
+    assert unmet("Bestäm l = λ/I för varje spänning U.", ["decay = 4.681 ± 0.045"]) == ["l"]
+
+
+def test_what_a_value_is_compared_with_is_not_asked_for() -> None:
+    compared = "Determine the driving frequency of largest amplitude and compare it with ω_r."
+    assert asked_symbols(compared) == []
+    assert asked_symbols("Bestäm drivfrekvensen och jämför med ω_r från teorin.") == []
+    assert asked_symbols("Determine f_max and compare it with ω_r.") == ["f_max"]
+
+
+def test_a_barred_symbol_is_the_mean_listed() -> None:
+    # the Norwegian counting-statistics handout: "Beregn middelverdien k̄ og standardavviket σ"
+    listed = ["mean 4.35 ± 0.23 (standard error; n = 100); standard deviation 2.32"]
+    assert unmet("Beregn middelverdien k̄ og standardavviket σ.", listed) == []
+    assert unmet(r"Compute \bar{k} and its standard error.", listed) == []
+    assert unmet("Calculate k and σ.", listed) == ["k"]  # no bar: a value of its own

@@ -1,0 +1,66 @@
+"""`labscribe run --no-model` on real oscillations: a scope's clean sine (a Tektronix capture
+of an op-amp's input, tests/data/real/oscilloscope) is fitted with a sine, not hidden behind
+"none of the standard models" because a damped oscillation's decay is undetermined; a
+pendulum's damped swing (a CASSY export, tests/data/real/cassy) that its model follows to
+R² = 0.999 but not to within the noise is shown with that caveat, its decay given."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from test_no_model_checklist import REAL, checklist, report_for
+
+SINE = (REAL / "oscilloscope" / "tektronix_opamp_F0002CH1.CSV", "F0002CH1.CSV")
+SWING = (REAL / "cassy" / "pohl_torsion_7_v.txt", "7_v.txt")
+NONE_DESCRIBES = "none of the standard models tried"
+NOTES = ("notes.md", "# Capture\n\nWhat the instrument recorded, as it saved it.\n")
+
+
+def _rows(report: str) -> dict[str, str]:
+    return dict(re.findall(r"^(\d) & (.*)$", checklist(report), re.MULTILINE))
+
+
+def test_a_clean_sine_is_fitted_with_a_sine(tmp_path: Path) -> None:
+    report = report_for(tmp_path, NOTES, SINE)
+    assert NONE_DESCRIBES not in report
+    fitted = re.search(r"sine: amplitude·sin\(2.*?frequency = ([\d.]+) ± [\d.]+ Hz", report)
+    assert fitted is not None, report
+    assert abs(float(fitted[1]) - 19123) < 5  # 4.8 periods in 0.25 ms
+
+
+def test_a_task_that_fits_a_sinusoid_gets_its_amplitude_and_frequency(tmp_path: Path) -> None:
+    handout = (
+        "# Op-amp input\n\n## Tasks\n"
+        "1. Fit a sinusoid to the input voltage and determine its amplitude and frequency.\n"
+    )
+    report = report_for(tmp_path, ("assignment.md", handout), SINE)
+    row = _rows(report)["1"]
+    assert "(the model this task asks for" in row, row
+    assert re.search(r"amplitude = 2\.19\d* ± [\d.]+ V", row), row
+    assert "frequency = 1912" in row, row
+
+
+def test_a_swing_its_model_follows_is_shown_with_its_caveat(tmp_path: Path) -> None:
+    report = report_for(tmp_path, NOTES, SWING)
+    assert f"{NONE_DESCRIBES} (the closest, damped oscillation, is not shown)" not in report
+    assert "damped oscillation: amplitude·exp" in report  # a row of the fits
+    assert "it follows the data, not to within their noise (see below)" in report
+    assert re.search(r"decay = 0\.89\d* ± 0\.00\d+", report), report
+    assert "follows these data but does not describe them to within their noise: the " in report
+
+
+def test_a_quantity_defined_beside_a_damped_fit_is_not_its_model(tmp_path: Path) -> None:
+    # "Bestäm l = λ/I … genom regression med lämplig modell (svagt eller starkt dämpad)": the
+    # model is the damped oscillation the words name; l = λ/I defines what to work out of it
+    handout = (
+        "# Torsionspendel\n\n## Uppgifter\n"
+        "1. Bestäm l = λ/I för varje spänning U genom regression med lämplig modell (svagt "
+        "eller starkt dämpad) och redovisa i en tabell med förklaringsgrad R².\n"
+    )
+    report = report_for(tmp_path, ("assignment.md", handout), SWING)
+    row = _rows(report)["1"]
+    assert "a fit of “l = " not in row, row
+    assert "(the model this task asks for, fitted to" in row, row
+    assert "decay = 0.89" in row, row
+    assert "not done: l is not in this report" in row, row
