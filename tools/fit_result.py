@@ -17,7 +17,7 @@ from labscribe.tools.columns import Column
 GOOD_R_SQUARED = 0.9
 RELATIVE_ROUNDING = 1e-9  # an error this small against its value is rounding, not noise
 BEST_BY_BIC = "the best of the standard models by BIC"
-# A model of a feature that follows the data this closely shows their shape though its
+# An oscillation's model that follows the data this closely shows their shape though its
 # residuals exceed the noise: a pendulum's damped swing at R² = 0.999 whose residuals keep
 # the dry friction's shape is the closest curve a student can use, not "no model".
 FOLLOWS_R_SQUARED = 0.99
@@ -194,10 +194,11 @@ class Fit(BaseModel):
 
     @property
     def follows(self) -> bool:
-        """A standard model of a feature (an oscillation, a peak, a resonance) that does not
-        describe the data to within their noise but follows them (FOLLOWS_R_SQUARED), each
-        of its values determined and in its physical range. A polynomial that follows them
-        only traces their shape, and its coefficients say nothing."""
+        """A standard model of an oscillation (a sine, a damped one) that does not describe
+        the data to within their noise but follows them (FOLLOWS_R_SQUARED), each of its
+        values determined and in its physical range. A polynomial that follows them only
+        traces their shape, and a peak on a slope bends to follow a curve that has no peak
+        (ln p against 1/T), so neither is shown for it."""
         from labscribe.tools.shapes import BY_NAME  # shapes imports lmfit: only when asked
 
         shape = BY_NAME.get(self.model or "")
@@ -207,6 +208,7 @@ class Fit(BaseModel):
             and not self.requested
             and shape is not None
             and shape.feature is not None
+            and shape.units.get(shape.feature) == "1/x"  # it counts cycles
             and not self.unphysical
             and (self.r_squared or 0.0) >= FOLLOWS_R_SQUARED
             and bool(fitted)

@@ -45,6 +45,8 @@ def prepare(
     keep = np.isfinite(x) & np.isfinite(y)
     if sigma is not None:
         keep &= np.isfinite(sigma) & (sigma > 0)
+    if note := _left_out(x, y, sigma, keep, fit):
+        fit.notes.append(note)
     if (loop := loop_note(x[keep], y[keep], fit.x_label, fit.y_label)) is not None:
         return fit.model_copy(update={"notes": [loop], "points": int(keep.sum())})
     order = np.argsort(x[keep], kind="stable")
@@ -60,6 +62,21 @@ def prepare(
         fit.notes.append(f"fitted on {MAX_FIT_POINTS} evenly spaced of {fit.points} points")
     fit.fitted_points = len(x)
     return fit, x, y, sigma
+
+
+def _left_out(
+    x: np.ndarray, y: np.ndarray, sigma: np.ndarray | None, keep: np.ndarray, fit: Fit
+) -> str:
+    """How many rows that hold a value of x or y the fit leaves out, and why ("" when none
+    does): never a row dropped without a word. A row empty in both is no reading (a shorter
+    series beside a longer one)."""
+    present = np.isfinite(x) | np.isfinite(y)
+    left = int((present & ~keep).sum())
+    if not left:
+        return ""
+    why = f"no number for {fit.x_label} or {fit.y_label}"
+    why += " or no positive uncertainty" if sigma is not None else ""
+    return f"{left} of {int(present.sum())} rows left out of the fit: {why} (empty, or text)"
 
 
 def _unfittable(x: np.ndarray, y: np.ndarray) -> str | None:

@@ -12,6 +12,7 @@ the tables (tools.instruments).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -44,6 +45,11 @@ from labscribe.tools.superseded import set_aside_superseded
 from labscribe.tools.time_columns import Clock, elapsed
 
 MAX_TABLES_PER_FILE = 8  # blocks beyond this are instrument dumps, not report material
+# What labs and spreadsheets write where a reading is missing.
+MISSING = re.compile(
+    r"\s*(?:n/?a|nan|null|none|missing|[-–—]+|\?+|#n/?a|#value!|#div/0!|#ref!|#num!)\s*",
+    re.IGNORECASE,
+)
 MIN_ROWS = 3  # fewer numeric rows are a parameter line or a stray pair, not a table
 MAX_METADATA = 80  # metadata rows kept of one file: a header, not a dump
 # Columns numeric in this share of the numeric rows hold data; columns filled in at most
@@ -132,6 +138,8 @@ def finish(found: Found) -> tuple[list[Column], pd.DataFrame, str | None]:
 def _numeric_rows(cells: pd.DataFrame, values: pd.DataFrame) -> np.ndarray:
     """Which rows are numbers: two or more of their cells are, and most of the filled ones,
     a column of words in the rows that hold numbers aside (a logger's `Chamber Status`)."""
+    # a cell that says a reading is missing (`n/a`, `-`, `#N/A`) is an empty one
+    cells = cells.mask(cells.apply(lambda column: column.str.fullmatch(MISSING, na=False)), "")
     texts = (cells != "") & values.isna()
     numbers = values.notna().sum(axis=1).to_numpy()
     candidates = numbers >= 2

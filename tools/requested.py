@@ -180,7 +180,7 @@ def requested_model(task: str, number: int = 1) -> Request | None:
     named = next(((shape, strong) for shape, pattern, strong in MODEL_WORDS
                   if pattern.search(words)), None)  # fmt: skip
     written = fitted_formula(task)
-    if written is not None and named is not None and _defines_the_answer(written, named[0]):
+    if named is not None and defines_the_answer(written, named[0]):
         written = None  # "Bestäm l = λ/I … genom regression med lämplig modell (dämpad)"
     if written is not None and (cue or named) and _fittable(written):
         return Request(task=task, number=number, formula=written, shape=named and named[0])
@@ -214,12 +214,16 @@ def fitted_formula(task: str) -> str | None:
 _DEFINITION = re.compile(r"\s*\w+\s*=\s*\w+(?:\s*[·*/×]?\s*\w+)*\s*")
 
 
-def _defines_the_answer(written: str, shape: str) -> bool:
+def defines_the_answer(written: str | None, shape: str | None) -> bool:
     """Whether `written` defines the quantity a fit of the curved model `shape` gives rather
     than the model: a product or ratio of names is at most a proportionality, so beside an
     exponential or an oscillation it is what to work out ("determine τ = RC from an
     exponential fit"); beside a line it is the line's law (`I = U/R`)."""
-    return shape not in ("linear", "proportional") and _DEFINITION.fullmatch(written) is not None
+    return (
+        written is not None
+        and shape not in (None, "linear", "proportional")
+        and _DEFINITION.fullmatch(written) is not None
+    )
 
 
 def _fittable(written: str) -> bool:

@@ -19,6 +19,7 @@ import pandas as pd
 from labscribe.tools.base import Folder, human_size
 from labscribe.tools.container_limits import MAX_CONTAINER_BYTES, MAX_METADATA, MAX_POINTS
 from labscribe.tools.grid import Found, Grid, tables_in
+from labscribe.tools.number_marks import decimal_hint, numbers_of
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.readers import NoTable, Read, file_prefix
 from labscribe.tools.signatures import ZIP_SIGNATURE
@@ -76,7 +77,8 @@ def _check_unpacked(data: bytes, rel: str) -> None:
 
 def _sheet_grid(rows: list[list[Any]]) -> Grid | None:
     """A sheet's cells as a grid: numbers as numbers, text as text (a number typed as
-    text, `1,5`, read as the number it writes)."""
+    text, `1,5` or `1.000,5`, read as the number it writes, its marks decided per column as
+    in a text file, tools.number_marks)."""
     width = min(max((len(row) for row in rows), default=0), MAX_COLUMNS)
     if width < 2:
         return None
@@ -86,6 +88,13 @@ def _sheet_grid(rows: list[list[Any]]) -> Grid | None:
     numbers = [[_number(cell) for cell in row[:width]] + [np.nan] * (width - len(row[:width]))
                for row in rows]  # fmt: skip
     values = pd.DataFrame(numbers, dtype=float)
+    # numbers typed as text (`1.000,5`) read by the same rules as a text file's cells
+    typed = pd.DataFrame([[isinstance(cell, str) for cell in row[:width]]
+                          + [False] * (width - len(row[:width])) for row in rows])  # fmt: skip
+    hint = decimal_hint("\n".join(cells.where(typed, "").to_numpy().ravel()))
+    for column in cells.columns[typed.any()]:
+        text = cells[column].where(typed[column], "")
+        values[column] = values[column].fillna(numbers_of(text, hint))
     clocks = {
         column: Clock(dated=not isinstance(cell, dt.time))
         for row in rows for column, cell in enumerate(row[:width])
@@ -108,12 +117,6 @@ def _number(cell: Any) -> float:
         return np.nan
     if isinstance(cell, int | float):
         return float(cell) if np.isfinite(cell) else np.nan
-    if isinstance(cell, str):
-        try:
-            value = float(cell.strip().replace(",", "."))
-        except ValueError:
-            return np.nan
-        return value if np.isfinite(value) else np.nan
     if isinstance(cell, dt.datetime):  # a moment: seconds since 1970 (tools.time_columns)
         return (cell.replace(tzinfo=None) - dt.datetime(1970, 1, 1)).total_seconds()
     if isinstance(cell, dt.time):

@@ -46,7 +46,7 @@ from labscribe.tools.formula_notation import formula_in, formulas_in, plain_symb
 from labscribe.tools.formula_parse import FormulaError, parse_formula
 from labscribe.tools.part_ranges import holds_throughout
 from labscribe.tools.range_fits import answers_task
-from labscribe.tools.requested import LOG_PAPER, Request, requested_model
+from labscribe.tools.requested import LOG_PAPER, Request, defines_the_answer, requested_model
 from labscribe.tools.role_phrases import glossary, is_symbol, sentences
 from labscribe.tools.stated_values import states_a_value
 from labscribe.tools.symbol_dimensions import CONVENTIONAL, dimension_is, pint_unit
@@ -145,10 +145,13 @@ def _variable_worked_out(task: str, formula: str) -> str:
 
 
 def _model_formula(task: str, request: Request, axes: Axes | None) -> str:
-    """The formula a task asks to fit (the request's; else, where its words name no model,
-    its first), as written; a definition beside its axes ("ΔL über ΔT = ϑ − ϑ0") is none:
-    the formula's left side must be the response, where axes are."""
-    written = request.formula or ("" if request.shape else formula_in(task)) or ""
+    """The formula a task asks to fit (the request's, else its first), as written; a
+    definition beside its axes ("ΔL über ΔT = ϑ − ϑ0") or beside the curved model it names
+    ("l = λ/I" beside a damped fit) is none: the formula's left side must be the response,
+    where axes are."""
+    first = formula_in(task)
+    defined = defines_the_answer(first, request.shape)
+    written = request.formula or ("" if defined else first) or ""
     if states_a_value(written):  # "in der Plateaumitte (U = 500 V)": a value, no model
         return ""
     left = written.split("=", 1)[0]

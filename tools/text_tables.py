@@ -24,6 +24,7 @@ import pandas as pd
 from labscribe.tools.cell_grid import COMMENT_MARK
 from labscribe.tools.grid import Grid
 from labscribe.tools.headings import HEADER_LOOKBACK
+from labscribe.tools.number_marks import decimal_hint, numbers_of
 from labscribe.tools.time_columns import Clock, clock_times
 
 # Lines and cells looked at: pandas holds each cell as a Python string before conversion
@@ -174,11 +175,7 @@ def _layout(lines: list[str]) -> Layout | None:
             numbers = pd.to_numeric(pd.Series(tokens).str.replace(",", "."), errors="coerce")
             if numbers.notna().mean() >= DECIMAL_COMMA_SHARE:
                 delimiter = None
-    decimal = "."
-    if delimiter != ",":
-        joined = "\n".join(sample)
-        if len(re.findall(r"\d,\d", joined)) > len(re.findall(r"\d\.\d", joined)):
-            decimal = ","
+    decimal = decimal_hint("\n".join(sample), delimiter) if delimiter != "," else "."
     label = dict(DELIMITERS)[delimiter]
     return Layout(delimiter, label, decimal)
 
@@ -254,8 +251,8 @@ def _numbers(cells: pd.DataFrame, decimal: str) -> tuple[pd.DataFrame, list[int]
     clocks: dict[int, Clock] = {}
 
     def convert(column: pd.Series) -> pd.Series:
-        text = column.str.replace(",", ".", regex=False) if decimal == "," else _commas(column)
-        numbers = pd.to_numeric(text, errors="coerce")
+        numbers = numbers_of(column, decimal)  # tools.number_marks: marks per column
+        text = column.str.replace(",", ".", regex=False)
         missing = numbers.isna() & (column != "")
         if missing.any() and missing.sum() >= CONVERTED_SHARE * (column != "").sum():
             # `76.35<TAB>#25`: a last column commented out of numpy.loadtxt, its header kept
@@ -295,26 +292,6 @@ def _coded(text: pd.Series) -> pd.Series:
     if parts[1].nunique() < MIN_CODED:
         return pd.Series(np.nan, index=text.index)  # one code throughout (`C26`) runs nowhere
     return pd.to_numeric(parts[1], errors="coerce")
-
-
-# Numbers whose comma a file read with decimal points kept (a comma-delimited file's quoted
-# `"10,91"`): a decimal comma, or thousands (`"12,500"`, never after a lone 0: `"0,450"`).
-_COMMA_DECIMAL = re.compile(r"^\s*[-+]?\d+,\d+\s*$")
-_THOUSANDS = re.compile(r"^\s*[-+]?[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?\s*$")
-
-
-def _commas(column: pd.Series) -> pd.Series:
-    """`column` with the commas its numbers hold read as the whole column writes them: as
-    thousands where every one groups three digits after a leading 1–999, else as decimal
-    commas where every one is a number with one comma; else untouched."""
-    commas = column[column.str.contains(",", regex=False)]
-    if commas.empty:
-        return column
-    if commas.str.match(_THOUSANDS).all():
-        return column.str.replace(",", "", regex=False)
-    if commas.str.match(_COMMA_DECIMAL).all():
-        return column.str.replace(",", ".", regex=False)
-    return column
 
 
 _COMMENTED_NUMBER = re.compile(r"^#\s*([-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)\s*$")

@@ -1,6 +1,7 @@
 import pytest
 
 from labscribe.tools.requested import requested_model
+from labscribe.tools.task_fit import asks
 
 
 @pytest.mark.parametrize(
@@ -204,3 +205,16 @@ def test_a_ratio_beside_a_curved_model_defines_what_to_work_out() -> None:
     # beside a line, a ratio is the line's law: R is read off it
     line = requested_model("Bestimmen Sie R aus der Steigung einer Ursprungsgeraden I = U/R.")
     assert line is not None and line.formula == "I = U/R"
+
+
+def test_a_ratio_beside_a_plot_is_still_the_formula_its_fit_must_be() -> None:
+    # "Tracer I_γ en fonction de P_γ … déterminer … i = I_γ/P_γ": a straight line of other
+    # columns is not that fit, so the task keeps its formula
+    plotted = (
+        "Tracer I_γ en fonction de P_γ (mêmes distances) et déterminer la grandeur "
+        "caractéristique moyenne i = I_γ/P_γ (mA/W) de chaque cellule."
+    )
+    damped = "Bestäm l = λ/I genom regression med lämplig modell (svagt eller starkt dämpad)."
+    found = asks([plotted, damped])
+    assert found[plotted].formula == "i = I_γ/P_γ (mA/W)"
+    assert found[damped].formula == ""
