@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from labscribe.tools.columns import Column
-from labscribe.tools.time_columns import SECONDS_PER_DAY, Clock
+from labscribe.tools.time_columns import Clock
 
 _MINUTES = re.compile(r"(?:m|mm|mins?|minutes?|minut[oe]s?|minuten)", re.IGNORECASE)
 _SECONDS = re.compile(r"(?:s|ss|secs?|seconds?|seg|segundos?|sekunden)", re.IGNORECASE)
@@ -36,9 +36,7 @@ def joined_clock(
         h, m, s = (frame[c.key].to_numpy(dtype=float) for c in (hours, minutes, seconds))
         if not _a_clock(h, m, s):
             continue
-        of_day = 3600 * h + 60 * m + s
-        turned = np.diff(of_day, prepend=of_day[0]) < -SECONDS_PER_DAY / 2  # past midnight
-        of_day = of_day + SECONDS_PER_DAY * np.cumsum(turned)
+        of_day = 3600 * h + 60 * m + s  # midnight as elapsed() reads every clock
         frame = frame.drop(columns=[minutes.key, seconds.key]).assign(**{hours.key: of_day})
         joined = hours.model_copy(update={"name": "time", "unit": "s"})
         note = (f"{hours.name}, {minutes.name} and {seconds.name} are one time "

@@ -84,11 +84,7 @@ def clock_times(text: pd.Series) -> tuple[pd.Series, Clock] | None:
     if getattr(stamps.dt, "tz", None) is not None:
         stamps, zone = stamps.dt.tz_convert("UTC").dt.tz_localize(None), "UTC"
     seconds = (stamps - _UNIX).dt.total_seconds()
-    dated = ranked not in CLOCK_FORMATS
-    if not dated:  # a time of day that steps back has passed midnight
-        days = (seconds.dropna().diff() < 0).cumsum() * SECONDS_PER_DAY
-        seconds = seconds + days.reindex(seconds.index)
-    return seconds, Clock(dated=dated, zone=zone)
+    return seconds, Clock(dated=ranked not in CLOCK_FORMATS, zone=zone)
 
 
 def _rank(fmt: str, sample: pd.Series) -> tuple[int, bool, bool]:
@@ -116,6 +112,15 @@ def unix_scale(column: Column, values: pd.Series) -> str | None:
     return None
 
 
+def through_midnight(of_day: pd.Series) -> pd.Series:
+    """Times of day (seconds since midnight) as seconds since the first row's midnight: a
+    day more each time the clock steps back by more than half a day (23:59:58, then
+    00:00:03), in every path that reads times of day (a text file's clock, a workbook's
+    time cells, a logger's day fractions, hours, minutes and seconds in three columns)."""
+    turned = of_day.dropna().diff() < -SECONDS_PER_DAY / 2
+    return of_day + (turned.cumsum() * SECONDS_PER_DAY).reindex(of_day.index)
+
+
 def elapsed(
     columns: list[Column], frame: pd.DataFrame, clocks: dict[str, Clock]
 ) -> tuple[list[Column], pd.DataFrame]:
@@ -139,8 +144,9 @@ def elapsed(
         if first.empty:
             changed.append(column)
             continue
-        start = float(first.iloc[0]) / scale
-        seconds = values / scale - start
+        seconds = values / scale if clock.dated else through_midnight(values / scale)
+        start = float(seconds.dropna().iloc[0])
+        seconds = seconds - start
         frame = frame.assign(**{column.key: seconds})  # the reader's frame stays as read
         update = {"unit": "s", "minimum": float(seconds.min()),
                   "maximum": float(seconds.max()), "origin": _moment(start, clock)}  # fmt: skip

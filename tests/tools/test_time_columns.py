@@ -72,6 +72,35 @@ def test_analyse_reads_a_time_of_day_past_midnight_as_later(tmp_path: Path) -> N
     assert "time as seconds since 23:30:00" in fit.notes
 
 
+def test_a_workbooks_time_cells_past_midnight_are_later(tmp_path: Path) -> None:
+    # time cells (no date) from 23:30 on: after midnight they count on, not back to 0
+    late = pd.Timestamp("2024-03-01 23:30:00")
+    book = xlsxwriter.Workbook(tmp_path / "night.xlsx")
+    sheet = book.add_worksheet()
+    clock = book.add_format({"num_format": "hh:mm:ss"})
+    sheet.write_row(0, 0, ["time", "T (C)"])
+    for row, s in enumerate(SECONDS, start=1):
+        sheet.write_datetime(row, 0, (late + pd.Timedelta(seconds=s)).to_pydatetime().time(),
+                             clock)  # fmt: skip
+        sheet.write_number(row, 1, 22 + 60 * np.exp(-s / TAU))
+    book.close()
+    fit = cooling_fit(tmp_path)
+    assert abs(fit.parameter("decay").value - TAU) < 1e-3
+    assert "time as seconds since 23:30:00" in fit.notes
+
+
+def test_a_day_fraction_past_midnight_is_later(tmp_path: Path) -> None:
+    # a logger's `Day fraction since midnight on` starts again at 0 after midnight
+    fraction = ((23.5 * 3600 + SECONDS) % 86_400) / 86_400
+    kelvin = 22 + 60 * np.exp(-SECONDS / TAU)
+    rows = [f"{f:.8f},{t:.4f}" for f, t in zip(fraction, kelvin, strict=True)]
+    (tmp_path / "log.csv").write_text(
+        "Day fraction since midnight on,T (C)\n" + "\n".join(rows) + "\n"
+    )
+    fit = cooling_fit(tmp_path)
+    assert abs(fit.parameter("decay").value - TAU) < 0.5
+
+
 def test_analyse_leaves_a_large_measured_time_in_its_unit(tmp_path: Path) -> None:
     """A time in ns that reaches 1e9 is a measurement, not a clock: its unit says so."""
     rows = "\n".join(f"{1.2e9 + 1e6 * i:.0f},{0.5 * i}" for i in range(20))
