@@ -20,6 +20,7 @@ from labscribe.graph.local_model import (
 )
 from labscribe.graph.progress import emit
 from labscribe.graph.settings import ConfigError, endpoint
+from labscribe.guards.human import valid_text
 from labscribe.guards.statuses import classify_model_error
 from labscribe.tools.vision import VisionReader
 
@@ -151,12 +152,16 @@ def ask(model: Runnable[Any, AIMessage], messages: list[BaseMessage], stage: str
     timeouts that outlived the client's retries) raises EndpointDown: the stage halts, and
     runs again once a human resumes the thread (graph/halts.py)."""
     try:
-        return model.invoke(messages, config={"callbacks": [TokenProgress(stage)]})
+        reply = model.invoke(messages, config={"callbacks": [TokenProgress(stage)]})
     except Exception as exc:
         termination = classify_model_error(exc)
         if termination is None:
             raise
         raise EndpointDown(termination, exc) from exc
+    # a call's arguments are JSON text until parsed, so an escaped lone surrogate (`\ud800`)
+    # appears only now, after the transport made the text valid
+    calls = [{**call, "args": valid_text(call["args"])} for call in reply.tool_calls]
+    return reply.model_copy(update={"tool_calls": calls}) if calls else reply
 
 
 class TokenProgress(BaseCallbackHandler):

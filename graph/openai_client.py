@@ -14,7 +14,6 @@ it can fix, its arguments kept only in part.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -24,10 +23,10 @@ from langchain_core.outputs import ChatGenerationChunk, ChatResult
 from langchain_openai import ChatOpenAI
 
 from labscribe.graph.reply_transport import BadAnswer, error_answer
+from labscribe.guards.human import valid_text
 from labscribe.guards.messages import ARGUMENTS_NOT_AN_OBJECT, ARGUMENTS_TOO_DEEP
 from labscribe.guards.repair import MAX_ARGUMENTS_CHARS, MAX_DEPTH, too_large
 
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 NOT_A_COMPLETION = "the endpoint's answer is not a chat completion"
 AN_ERROR = "the endpoint answered with an error"
 
@@ -119,20 +118,6 @@ def _text_delta(choice: Any) -> bool:
     """Whether a stream chunk's choice carries text or nothing as its delta's content."""
     delta = choice.get("delta") if isinstance(choice, dict) else None
     return isinstance(delta, dict | None) and isinstance((delta or {}).get("content"), str | None)
-
-
-def valid_text(value: Any, depth: int = 0) -> Any:
-    """`value` with every lone surrogate in its strings replaced by U+FFFD: JSON may escape
-    one (`\\ud800`), and no UTF-8 writer, checkpoint or terminal takes it."""
-    if isinstance(value, str):
-        return _LONE_SURROGATE.sub("\ufffd", value)
-    if depth > MAX_DEPTH:
-        return value
-    if isinstance(value, dict):
-        return {key: valid_text(item, depth + 1) for key, item in value.items()}
-    if isinstance(value, list):
-        return [valid_text(item, depth + 1) for item in value]
-    return value
 
 
 def _call_problem(call: dict[str, Any]) -> str | None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from labscribe.guards.budgets import estimate_tokens
+from labscribe.guards.repair import MAX_DEPTH
 from labscribe.guards.statuses import HaltKind
 
 DRAFT_CHOSEN = "a human chose to draft with what was found after the halt"
@@ -87,10 +88,21 @@ def _request(action: dict[str, Any], options: dict[str, bool], description: str)
     return {"action_request": action, "config": dict(options), "description": description}
 
 
-def valid_text(text: str) -> str:
-    """`text` with each code point that is not text replaced by U+FFFD: a lone surrogate, as
-    Python keeps a byte of a command line that is not UTF-8, cannot be sent or stored."""
-    return _NOT_TEXT.sub("\ufffd", text)
+def valid_text(value: Any, depth: int = 0) -> Any:
+    """`value` with each code point that is not text in its strings (keys too) replaced by
+    U+FFFD: a lone surrogate, as Python keeps a byte of a command line that is not UTF-8 or
+    as JSON may escape one (`\\ud800`), cannot be sent or stored. Lists and dicts are
+    walked MAX_DEPTH deep, as deep as a call's arguments may
+    nest."""
+    if isinstance(value, str):
+        return _NOT_TEXT.sub("\ufffd", value)
+    if depth > MAX_DEPTH:
+        return value
+    if isinstance(value, dict):
+        return {valid_text(key): valid_text(item, depth + 1) for key, item in value.items()}
+    if isinstance(value, list):
+        return [valid_text(item, depth + 1) for item in value]
+    return value
 
 
 def nudge_problem(nudge: str, window: int) -> str | None:

@@ -201,6 +201,31 @@ def test_lone_surrogates_and_bytes_that_are_not_utf8_are_replaced(
     assert "lone \ufffd byte and a lone \ufffd surrogate" in report
 
 
+@pytest.mark.parametrize(
+    "call",
+    [
+        ("read_file", {"path": "\ud800.csv"}),
+        ("list_dir", {"path": "\ud800"}),
+        ("make_figure", {"code": "print('\ud800')", "name": "\ud800"}),
+        ("read_file", {"path": "notes.md", "\ud800": 2}),  # in a key: no checkpoint took it
+    ],
+)
+def test_a_surrogate_escaped_in_a_calls_arguments_is_replaced_once_they_are_parsed(
+    data: Path, tmp_path: Path, call: tuple[str, dict[str, object]]
+) -> None:
+    # the arguments are JSON text (`{"path": "\\ud800.csv"}`), valid until parsed: the
+    # surrogate appears only then, and ended the run with a UnicodeEncodeError (exit 1)
+    out = tmp_path / "out"
+    with ScriptedEndpoint({"explorer": [tool_reply(call), tool_reply(FINISH)],
+                           "writer": WRITER}) as server:  # fmt: skip
+        done = run(data, out, server)
+    assert done.returncode == 0, done.stderr
+    history = json.loads((out / "history.json").read_text(encoding="utf-8"))
+    [args] = [c["args"] for m in history for c in m["data"].get("tool_calls") or []
+              if c["name"] == call[0]]  # fmt: skip
+    assert "\ufffd" in json.dumps(args, ensure_ascii=False), args
+
+
 # 4. content larger than the window --------------------------------------------------------
 
 
