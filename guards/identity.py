@@ -77,7 +77,7 @@ def normalise_code(source: str) -> str:
     not even tokenize, with runs of whitespace collapsed.
     """
     try:
-        return ast.unparse(ast.parse(source))
+        return ast.unparse(_without_dead_constants(ast.parse(source)))
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         pass
     kept: list[str] = []
@@ -91,3 +91,28 @@ def normalise_code(source: str) -> str:
     except SyntaxError:  # an inconsistent dedent stops tokenizing midway
         return " ".join(source.split())
     return " ".join(kept)
+
+
+def _without_dead_constants(tree: ast.Module) -> ast.Module:
+    """`tree` without the statements that change nothing it runs: a bare constant (a
+    docstring, a stray `"note"`) and a constant bound to a name nothing reads
+    (`UNUSED = 3`). Code that differs from other code only by these draws the same figure."""
+    read = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)
+            and not isinstance(node.ctx, ast.Store)}  # fmt: skip
+
+    def dead(statement: ast.stmt) -> bool:
+        if isinstance(statement, ast.Expr):
+            return isinstance(statement.value, ast.Constant)
+        if isinstance(statement, ast.Assign | ast.AnnAssign) and isinstance(
+            statement.value, ast.Constant
+        ):
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            return all(isinstance(t, ast.Name) and t.id not in read for t in targets)
+        return False
+
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and all(isinstance(s, ast.stmt) for s in body):
+            kept = [statement for statement in body if not dead(statement)]
+            node.body = kept or [ast.Pass()]  # type: ignore[attr-defined]
+    return tree

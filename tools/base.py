@@ -176,6 +176,9 @@ class Answer:
     the request (a continuation note naming the `limit` asked for); None: all of it."""
     record: dict[str, Any] | None = None
     """What the call adds to the run's state (a figure kept, a fit, a derived quantity)."""
+    shows: str | None = None
+    """What the answer showed, where its text names something else: a figure by its
+    picture, not by the free file name each run gets (`slow-2.png`); None: the text."""
 
 
 @dataclass(frozen=True)
@@ -191,11 +194,13 @@ class Outcome:
     """The leading characters of `content` that say what was shown (`Answer.compared`)."""
     record: dict[str, Any] | None = None
     """What the call adds to the run's state (`Answer.record`)."""
+    shows: str | None = None
+    """What the answer showed where its text names something else (`Answer.shows`)."""
 
     @property
     def shown(self) -> str:
         """What the answer showed, as the loop guards compare answers."""
-        return self.content[: self.compared]
+        return self.shows if self.shows is not None else self.content[: self.compared]
 
 
 def _brief(exc: ValidationError) -> str:
@@ -247,7 +252,8 @@ class Tool:
             error = f"{type(exc).__name__}: {exc}"[:300]
             return Outcome(TOOL_FAILED.format(tool=self.name, error=error), ok=False)
         if isinstance(answer, Answer):
-            return Outcome(answer.text, True, parsed, answer.lines, answer.compared, answer.record)
+            return Outcome(answer.text, True, parsed, answer.lines, answer.compared, answer.record,
+                           answer.shows)  # fmt: skip
         return Outcome(answer, ok=True, args=parsed)
 
     def identity(self, folder: Folder, args: Any) -> Any:

@@ -14,10 +14,16 @@ import os
 
 from labscribe.tools.base import human_size
 
-# What one read_file call reads at most, wherever it starts. Enough to page to the end of a
-# 1 GB export in one call (bench/bench_machinery.py: about 6 s of decoding lines); a hole
-# or a line without end stops here after a few seconds, inside the tool timeout.
-READ_BYTES = 1536 * 1024 * 1024
+# What one read_file call decodes at most, wherever it starts: about a second of work
+# either way (bench/bench_machinery.py), long lines by their bytes, short ones by their
+# count (3.5 million lines a second), so a file a logger fills as fast as it can (`yes >`)
+# answers in about a second; a 1 GB export of 30-byte lines pages to its end in 17 calls,
+# each going on from the line index where the last one stopped.
+READ_BYTES = 256 * 1024 * 1024
+READ_LINES = 2 * 1024 * 1024
+# A run of unallocated bytes (a hole, `truncate -s 50G`) at least this long ends a read: it
+# holds no text, only zeros the file system makes up, and reading it costs seconds a GB.
+MIN_HOLE_BYTES = 1024 * 1024
 
 
 class BudgetSpent(OSError):
@@ -38,6 +44,9 @@ class ByteBudget(io.RawIOBase):
         self.source, self.end, self.budget, self.left = source, end, budget, budget
         self.strict = strict
         self.spent = False
+        self.hole: tuple[int, int] | None = None
+        """(start, end) of the hole that ended the read, if one did."""
+        self._data_until = -1  # where the data found at the last look run out
 
     def readable(self) -> bool:
         return True
@@ -46,6 +55,7 @@ class ByteBudget(io.RawIOBase):
         return True
 
     def seek(self, offset: int, whence: int = os.SEEK_SET) -> int:
+        self._data_until = -1  # the data found so far may not be where the read goes on
         if whence == os.SEEK_END:  # the end it had when opened, not where a writer is now
             return self.source.seek(self.end + offset)
         return self.source.seek(offset, whence)
@@ -54,7 +64,15 @@ class ByteBudget(io.RawIOBase):
         return self.source.tell()
 
     def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
-        room = min(len(buffer), self.end - self.tell(), self.left)
+        if self.hole is not None or self._in_a_hole():
+            if self.strict:  # a reader that searches on, backwards, would search the hole
+                start, end = self.hole  # type: ignore[misc]
+                raise BudgetSpent(f"it holds a hole of {human_size(end - start)} (no data) "
+                                  f"from byte {start:,} on")  # fmt: skip
+            return 0
+        # up to the next hole at most, so that a hole is found where it starts
+        here = self.tell()
+        room = min(len(buffer), self.end - here, self.left, max(self._data_until - here, 0))
         if room <= 0:
             self.spent = self.spent or (self.left <= 0 and self.tell() < self.end)
             if self.spent and self.strict:
@@ -65,3 +83,37 @@ class ByteBudget(io.RawIOBase):
         got = self.source.readinto(memoryview(buffer)[:room]) or 0
         self.left -= got
         return got
+
+    def _in_a_hole(self) -> bool:
+        """Whether the read stands at a hole of MIN_HOLE_BYTES or more (then `hole` says
+        where), asking the file system only where the data it last named run out. A file
+        system that cannot tell (no SEEK_DATA) has no holes to skip."""
+        here = self.tell()
+        if here < self._data_until or here >= self.end:
+            return False
+        fd = self.source.fileno()
+        try:
+            data = os.lseek(fd, here, os.SEEK_DATA)
+        except OSError:  # ENXIO: no data after `here`, a hole to the end; or no SEEK_DATA
+            data = self.end if _holes_known(fd) else here
+        try:
+            if data - here >= MIN_HOLE_BYTES:
+                self.hole = (here, min(data, self.end))
+                return True
+            self._data_until = os.lseek(fd, data, os.SEEK_HOLE)
+            return False
+        except OSError:
+            self._data_until = self.end
+            return False
+        finally:
+            self.source.seek(here)
+
+
+def _holes_known(fd: int) -> bool:
+    """Whether the file system answers SEEK_HOLE for `fd` (ENXIO from SEEK_DATA then means
+    that no data follow, not that it cannot tell)."""
+    try:
+        os.lseek(fd, 0, os.SEEK_HOLE)
+    except OSError:
+        return False
+    return True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import atexit
+import hashlib
 import threading
 from pathlib import Path
 
@@ -84,7 +85,9 @@ def make_figure(folder: Folder, args: MakeFigureArgs) -> Answer:
     text = f"figure saved: {record['path']}" + (f" ({args.caption})" if args.caption else "")
     if (wanted := sanitize_name(args.name)) != result.png.stem:
         text += f"; {RENAMED.format(wanted=wanted, name=result.png.stem)}"
-    return Answer(text, record={"figures": [record]})
+    # the same picture is no news, whatever free name it was saved under
+    picture = hashlib.blake2b(result.png.read_bytes(), digest_size=16).hexdigest()
+    return Answer(text, record={"figures": [record]}, shows=f"figure {picture}")
 
 
 MAKE_FIGURE = Tool(

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 from labscribe.tools.base import Answer, Folder, ToolError, human_size, open_regular, os_reason
-from labscribe.tools.byte_budget import READ_BYTES, ByteBudget
+from labscribe.tools.byte_budget import READ_BYTES, READ_LINES, ByteBudget
 from labscribe.tools.encoding import SNIFF_BYTES, detect_encoding
 from labscribe.tools.line_index import LINE_INDEXES, LineIndex
 from labscribe.tools.pdf_text import PDF_READ_BYTES, read_pdf
@@ -33,6 +34,11 @@ BEYOND_BUDGET_ERROR = (
     "line {line} of {name} lies beyond the {budget} one read_file call reads (it reached line "
     "{reached}); read from offset {offset}: the next call goes on from there"
 )
+HOLE_ERROR = (
+    "line {line} of {name} lies past byte {start:,}, where a hole of {hole} begins (space the "
+    "file system never wrote, read as zero bytes: no text), so nothing past it is read"
+)
+HOLE_NOTE = "; a hole of {hole} (no text) from byte {start:,} on is not read"
 
 
 def read_in(
@@ -126,8 +132,11 @@ def read_part(
                 first, position = index.start_for(offset)
                 if first:
                     text.seek(position)
+                # a file small enough to count whole has no more lines than bytes
+                most = COUNT_BYTES if count_rest else READ_LINES
+                lines = _Budgeted(text_lines(text, max_chars, index, first), most)
                 window = take_window(
-                    text_lines(text, max_chars, index, first),
+                    iter(lines),
                     offset,
                     limit,
                     max_chars,
@@ -137,11 +146,18 @@ def read_part(
     except OSError as exc:
         raise ToolError(f"cannot read {name}: {os_reason(exc)}") from exc
 
-    if budget.spent:  # the budget, not the file, ended the read: more may follow
+    if budget.hole is not None:  # a hole ended the read: what follows it is zeros, unread
+        start, end = budget.hole
+        if not window.lines:
+            raise ToolError(HOLE_ERROR.format(line=offset + 1, name=name, start=start,
+                                              hole=human_size(end - start)))  # fmt: skip
+        window = replace(window, more=False, total=None)
+    elif budget.spent or lines.spent:  # a budget, not the file, ended the read
         if not window.lines:
             raise ToolError(
                 BEYOND_BUDGET_ERROR.format(
-                    line=offset + 1, name=name, budget=human_size(READ_BYTES),
+                    line=offset + 1, name=name, budget=f"{human_size(READ_BYTES)} or "
+                    f"{READ_LINES:,} lines",
                     reached=window.next_offset, offset=max(0, window.next_offset - 1),
                 )
             )  # fmt: skip
@@ -150,4 +166,22 @@ def read_part(
         return Answer(f"[{name}: empty (no text), encoding {encoding.label}]")
     check_offset(window, name, offset, limit)
     size_note = "" if window.total is not None else f", {human_size(size)}"
+    if budget.hole is not None:
+        start, end = budget.hole
+        size_note += HOLE_NOTE.format(hole=human_size(end - start), start=start)
     return render(name, window, offset, limit, max_chars, f"{size_note}, encoding {encoding.label}")
+
+
+class _Budgeted:
+    """At most `budget` of `lines`; `spent` once the budget, not the lines, ran out."""
+
+    def __init__(self, lines: Iterator[tuple[str, bool]], budget: int) -> None:
+        self.lines, self.left, self.spent = lines, budget, False
+
+    def __iter__(self) -> Iterator[tuple[str, bool]]:
+        for line in self.lines:
+            if self.left <= 0:
+                self.spent = True
+                return
+            self.left -= 1
+            yield line

@@ -312,6 +312,28 @@ def test_a_costly_figure_is_refused_before_it_runs_once_it_adds_nothing(
     assert not list((tmp_path / "out").glob("figures/try*.png"))
 
 
+@needs_sandbox
+def test_a_figure_drawn_again_is_judged_by_its_picture_not_its_new_name(
+    data: Path, run, tmp_path: Path
+) -> None:
+    # issue 27: the same figure asked 8 times, its code changed only by a comment and an
+    # unused constant; each run saved it under a new free name (plot-2.png, plot-3.png),
+    # which read as news, so it ran 5 times (each about 20 s when the figure is slow)
+    code = (
+        "import matplotlib.pyplot as plt\nimport pandas as pd\n"
+        "df = pd.read_csv('data/sweep.csv')\nplt.plot(df['frequency_Hz'], df['V_R'])\n"
+    )
+    asks = [
+        reply(call("make_figure", code=f"# try {n}\nSLOW_{n} = {n}\n" + code, name="plot"))
+        for n in range(8)
+    ]  # fmt: skip
+    result = run(data, script(*asks))
+    drawn = sorted((tmp_path / "out").glob("figures/plot*.png"))
+    assert 1 <= len(drawn) <= 2, drawn  # the first, and at most one more before it is seen
+    contents = [m["content"] for m in tool_messages(result)]
+    assert any(c.startswith("Not executed") for c in contents), contents
+
+
 # 6. a resumed attempt gets its warning ------------------------------------------------------
 
 

@@ -112,6 +112,16 @@ def test_figure_code_is_compared_without_comments_or_layout(variant: str) -> Non
     assert normalise_code(variant) == normalise_code(CODE)
 
 
+def test_figure_code_changed_only_by_what_it_never_uses_is_the_same_code() -> None:
+    # issue 27: a slow figure asked again with a comment and an unused constant added
+    padded = '"""Resonance."""\nSLOW = 20  # seconds\n' + CODE + '"the sweep"\nUNUSED: int = 3\n'
+    assert normalise_code(padded) == normalise_code(CODE)
+    used = CODE.replace('df["V"])', 'df["V"] * SCALE)').replace(
+        "import pandas", "SCALE = 2\nimport pandas"
+    )
+    assert normalise_code(used) != normalise_code(CODE)  # a constant it reads changes it
+
+
 def test_figure_code_that_does_something_else_stays_different() -> None:
     other = CODE.replace('df["V"]', 'df["V"] * 2')
     assert normalise_code(other) != normalise_code(CODE)

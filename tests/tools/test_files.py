@@ -1,3 +1,4 @@
+import os
 import threading
 import time
 from pathlib import Path
@@ -8,10 +9,11 @@ from labscribe.guards.ladder import ToolClass
 from labscribe.guards.messages import PATH_OUTSIDE_ERROR, TIMEOUT_ERROR
 from labscribe.tools import DECLARED_CLASSES, EXPLORE_TOOLS, Folder, reading
 from labscribe.tools.base import Tool, human_size
+from labscribe.tools.byte_budget import READ_LINES
 from labscribe.tools.files import LIST_DIR, LIST_LIMIT, READ_FILE, ListDirArgs
 from labscribe.tools.finish import FINISH_EXPLORATION
 from labscribe.tools.pdf_text import PDF_READ_BYTES
-from labscribe.tools.reading import BEYOND_BUDGET_ERROR
+from labscribe.tools.reading import BEYOND_BUDGET_ERROR, HOLE_ERROR
 
 
 @pytest.fixture
@@ -155,26 +157,69 @@ def test_tool_errors_inside_the_time_limit_are_still_tool_errors(folder: Folder)
     assert outcome.content == "Error: " + PATH_OUTSIDE_ERROR.format(path="../secret.txt")
 
 
-def test_read_file_answers_past_a_huge_hole_within_its_byte_budget(
-    folder: Folder, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # Text past the encoding sniff, then 50 GB that read as zeros: one line with no end, and
-    # nothing on disk. A smaller budget reads the same way, sooner.
-    monkeypatch.setattr(reading, "READ_BYTES", 64 * 2**20)
+def test_read_file_stops_at_a_huge_hole_where_it_begins(folder: Folder) -> None:
+    # Text past the encoding sniff, then 50 GB that read as zeros and were never written:
+    # the read stops where the hole begins (SEEK_DATA), instead of reading zeros for seconds
     sparse = folder.root / "sparse.csv"
     with sparse.open("w") as handle:
         handle.write("t,V\n" + "0,1\n" * 20_000)
         handle.truncate(50 * 2**30)
-    cut = READ_FILE.invoke(folder, {"path": "sparse.csv", "offset": 20_001}, timeout=30)
-    assert cut.ok, cut.content
-    header, hole, note = cut.content.splitlines()
-    assert header == "[sparse.csv: lines 20002-20002 of ≥20003, 50.0 GB, encoding utf-8]"
-    assert hole == "\x00" * 7000
-    assert note.startswith("[line 20002 was cut at 7000 characters")
-    beyond = READ_FILE.invoke(folder, {"path": "sparse.csv", "offset": 20_002}, timeout=30)
-    assert beyond.content == "Error: " + BEYOND_BUDGET_ERROR.format(
-        budget="64.0 MB", name="sparse.csv", reached=20_002, line=20_003, offset=20_001
+    start = os.lseek(os.open(sparse, os.O_RDONLY), 0, os.SEEK_HOLE)
+    assert start < 2**20  # the file system keeps the hole (ext4, xfs, tmpfs, btrfs do)
+    last = READ_FILE.invoke(folder, {"path": "sparse.csv", "offset": 19_990}, timeout=30)
+    assert last.ok, last.content
+    header = last.content.splitlines()[0]
+    assert header == (
+        f"[sparse.csv: lines 19991-{header.split('-')[1].split()[0]} of ≥"
+        f"{header.split('≥')[1].split(',')[0]}, 50.0 GB; a hole of "
+        f"{human_size(50 * 2**30 - start)} (no text) from byte {start:,} on is not read, "
+        "encoding utf-8]"
     )
+    assert "0,1" in last.content
+    beyond = READ_FILE.invoke(folder, {"path": "sparse.csv", "offset": 40_000}, timeout=30)
+    assert beyond.content == "Error: " + HOLE_ERROR.format(
+        line=40_001, name="sparse.csv", start=start, hole=human_size(50 * 2**30 - start)
+    )
+
+
+def test_read_file_answers_past_a_line_without_end_within_its_byte_budget(
+    folder: Folder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a line longer than one call's budget (written, not a hole): the next line is beyond it
+    monkeypatch.setattr(reading, "READ_BYTES", 4 * 2**20)
+    (folder.root / "long.csv").write_text("t,V\n" + "0,1\n" * 20_000 + "x" * 6 * 2**20 + "\n1,2\n")
+    cut = READ_FILE.invoke(folder, {"path": "long.csv", "offset": 20_001}, timeout=30)
+    assert cut.ok and "was cut at 7000 characters" in cut.content, cut.content[:300]
+    beyond = READ_FILE.invoke(folder, {"path": "long.csv", "offset": 20_002}, timeout=30)
+    assert beyond.content == "Error: " + BEYOND_BUDGET_ERROR.format(
+        budget=f"4.0 MB or {READ_LINES:,} lines",
+        name="long.csv",
+        reached=20_002,
+        line=20_003,
+        offset=20_001,
+    )
+
+
+def test_read_file_decodes_at_most_its_budget_of_lines(
+    folder: Folder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # short lines cost by their count (a logger filled by `yes`): a far offset stops there
+    monkeypatch.setattr(reading, "READ_LINES", 60_000)
+    (folder.root / "yes.txt").write_text("y\n" * 600_000)  # past the size counted whole
+    far = READ_FILE.invoke(folder, {"path": "yes.txt", "offset": 10**9}, timeout=30)
+    assert far.content == "Error: " + BEYOND_BUDGET_ERROR.format(
+        budget="256.0 MB or 60,000 lines",
+        name="yes.txt",
+        reached=60_000,
+        line=10**9 + 1,
+        offset=59_999,
+    )
+    # where the error says to go on, the lines are read, and from the line index kept
+    # where this call stopped, the next goes on
+    on = READ_FILE.invoke(folder, {"path": "yes.txt", "offset": 59_999}, timeout=30)
+    assert on.ok and on.content.startswith("[yes.txt: lines 60000-60199 of"), on.content[:99]
+    on = READ_FILE.invoke(folder, {"path": "yes.txt", "offset": 110_000}, timeout=30)
+    assert on.ok and on.content.startswith("[yes.txt: lines 110001-110200 of"), on.content[:99]
 
 
 def test_read_file_of_a_growing_file_answers_from_what_was_there(folder: Folder) -> None:
@@ -207,8 +252,12 @@ def test_read_file_of_a_pdf_that_is_one_huge_hole_is_refused_within_its_budget(
     with (folder.root / "manual.pdf").open("wb") as handle:
         handle.write(b"%PDF-1.4\n")
         handle.truncate(50 * 2**30)
+    # Where the file system keeps holes, the search stops at the first one it meets;
+    # elsewhere, after the budget.
     outcome = READ_FILE.invoke(folder, {"path": "manual.pdf"}, timeout=30)
-    assert outcome.content == (
+    assert outcome.content.startswith(
+        "Error: cannot parse manual.pdf as a PDF (it may be damaged): it holds a hole of "
+    ) or outcome.content == (
         "Error: cannot parse manual.pdf as a PDF (it may be damaged): it needs more than the "
         f"{human_size(PDF_READ_BYTES)} one read reads"
-    )
+    ), outcome.content
