@@ -65,6 +65,7 @@ _CALLED = re.compile(
 _FIT_VERB = re.compile(r"\bpassen sie\b", re.IGNORECASE)  # "Passen Sie A(f) … an"
 MAX_GIVEN = 4  # results listed per task: the rest are in the report's tables
 MAX_ANSWERS = 9  # the values a task asks of its fits: k and τ of each of three runs
+MORE_GIVEN = "and {count} more, not listed here (see the fits and tables above)"
 # Chinese task words, mapped to the English words the vocabulary uses.
 PART_LEFT = (
     "not done: the task works on part of the data only (“{part}”); the fits here take all "
@@ -296,7 +297,9 @@ def _evidence(
     else:
         given += pictured
     shown = max(MAX_GIVEN, min(len(from_fit), MAX_ANSWERS))
-    return TaskEvidence(task=task, given=given[:shown], left=left)
+    # never a silent cut: a student reads the row as all the task has
+    more = [MORE_GIVEN.format(count=len(given) - shown)] if len(given) > shown else []
+    return TaskEvidence(task=task, given=given[:shown] + more, left=left)
 
 
 def _pictured(

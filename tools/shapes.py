@@ -48,10 +48,19 @@ MIN_POINTS_PER_PERIOD = 4
 
 
 def damped_oscillation(
-    x: np.ndarray, amplitude: float, decay: float, frequency: float, phase: float, c: float
+    x: np.ndarray,
+    amplitude: float,
+    decay: float,
+    frequency: float,
+    phase: float,
+    c: float,
+    t0: float = 0.0,
 ) -> np.ndarray:
-    """amplitude·exp(−x/decay)·cos(2π·frequency·x + phase) + c"""
-    return amplitude * np.exp(-x / decay) * np.cos(2 * np.pi * frequency * x + phase) + c
+    """amplitude·exp(−(x − t0)/decay)·cos(2π·frequency·(x − t0) + phase) + c"""
+    elapsed = x - t0
+    return (
+        amplitude * np.exp(-elapsed / decay) * np.cos(2 * np.pi * frequency * elapsed + phase) + c
+    )
 
 
 def sine(x: np.ndarray, amplitude: float, frequency: float, phase: float, c: float) -> np.ndarray:
@@ -332,11 +341,15 @@ def _oscillation_starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Para
     early, late = np.std(y[:quarter]), np.std(y[-quarter:])
     shrink = np.log(early / late) if late > 0 and early > late else 0.0
     decay = 0.75 * span / shrink if shrink > 0 else 10 * span
-    amplitude, phase = _cosine_of(x, y, frequency, np.exp(-(x - x[0]) / decay))
+    # amplitude and phase where the data start (t0): at x = 0, a swing recorded from 42 s on
+    # with a decay of 0.4 s would need an amplitude of 10⁴⁴, and never converge
+    elapsed = x - x[0]
+    amplitude, phase = _cosine_of(elapsed, y, frequency, np.exp(-elapsed / decay))
     params = model.make_params(
-        amplitude=amplitude * float(np.exp(x[0] / decay)), decay=decay, frequency=frequency,
-        phase=phase, c=float(np.mean(y)),
+        amplitude=amplitude, decay=decay, frequency=frequency, phase=phase,
+        c=float(np.mean(y)), t0=float(x[0]),
     )  # fmt: skip
+    params["t0"].set(expr=repr(float(x[0])))  # where the data start: fixed, not fitted
     params["amplitude"].set(min=0)
     params["frequency"].set(min=0)
     return [params]
@@ -397,9 +410,11 @@ SHAPES: tuple[Shape, ...] = (
           _sine_starts, {"amplitude": "y", "frequency": "1/x", "phase": "rad", "c": "y"},
           key=("frequency", "amplitude"), angles=("phase",), offset="c",
           positive=("frequency",), feature="frequency"),
-    Shape("damped oscillation", "amplitude·exp(−x/decay)·cos(2π·frequency·x + phase) + c",
+    Shape("damped oscillation",
+          "amplitude·exp(−(x − t0)/decay)·cos(2π·frequency·(x − t0) + phase) + c, t0 the first x",
           lambda: Model(damped_oscillation), _oscillation_starts,
-          {"amplitude": "y", "decay": "x", "frequency": "1/x", "phase": "rad", "c": "y"},
+          {"amplitude": "y", "decay": "x", "frequency": "1/x", "phase": "rad", "c": "y",
+           "t0": "x"},
           key=("frequency", "decay"), angles=("phase",), offset="c",
           positive=("decay", "frequency"), feature="frequency"),
     Shape("resonance", "amplitude/√(1 + Q²(x/f0 − f0/x)²) + c", lambda: Model(resonance),

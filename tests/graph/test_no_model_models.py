@@ -52,7 +52,8 @@ def test_no_model_words_agree_with_a_reduced_chi_square_of_five(tmp_path: Path) 
         folder / "armed_forces.csv", index=False
     )
     (folder / "assignment.md").write_text(
-        "# Lab\n\nTasks:\n\n1. Plot the size of the armed forces against the year.\n"
+        "# Lab\n\nTasks:\n\n1. Plot the size of the armed forces against the year and fit a "
+        "quadratic to it.\n"
     )
     out = tmp_path / "out"
     done = run(str(folder), "--no-model", "--no-compile", "--out", str(out),

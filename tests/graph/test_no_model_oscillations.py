@@ -64,3 +64,33 @@ def test_a_quantity_defined_beside_a_damped_fit_is_not_its_model(tmp_path: Path)
     assert "(the model this task asks for, fitted to" in row, row
     assert "decay = 0.89" in row, row
     assert "not done: l is not in this report" in row, row
+
+
+def test_a_damped_swing_is_fitted_from_where_its_record_starts(tmp_path: Path) -> None:
+    # a CASSY record starts seconds into the run: its amplitude is taken where the data
+    # start (t0), not at t = 0, where it would be e^(t0/decay) times larger and ill-fitted
+    report = report_for(tmp_path, NOTES, SWING)
+    amplitude = re.search(r"amplitude = ([\d.]+)(?:e([-+]\d+))? ± ", report)
+    assert amplitude is not None and not amplitude[2], report
+    assert float(amplitude[1]) < 1.0  # the swing's own size, in the file's unit
+    assert "t0 = " in report
+
+
+def test_a_row_says_how_many_values_it_does_not_list(tmp_path: Path) -> None:
+    handout = (
+        "# Op-amp input\n\n## Tasks\n"
+        "1. Fit a sinusoid to each of the six recorded waveforms.\n"
+        "2. Compare their amplitudes.\n"
+    )
+    # six waveforms of different amplitudes: the real capture, its voltages scaled
+    lines = SINE[0].read_text().splitlines()
+    waves = tmp_path / "waves"
+    waves.mkdir()
+    copies = []
+    for n in range(1, 7):
+        scaled = [re.sub(r",\s*(-?[\d.]+),$", lambda m, n=n: f",{float(m[1]) * n:.5f},", line)
+                  for line in lines]  # fmt: skip
+        (waves / f"F000{n}CH1.CSV").write_text("\n".join(scaled) + "\n")
+        copies.append((waves / f"F000{n}CH1.CSV", f"F000{n}CH1.CSV"))
+    row = _rows(report_for(tmp_path, ("assignment.md", handout), *copies))["1"]
+    assert re.search(r"and \d+ more, not listed here \(see the fits and tables above\)", row), row

@@ -242,7 +242,10 @@ def test_read_file_of_a_growing_file_answers_from_what_was_there(folder: Folder)
         stop.set()
         writer.join()
     assert not outcome.ok
-    assert outcome.content.startswith("Error: offset 1000000000000 is past the end of logger.csv")
+    assert outcome.content.startswith((
+        "Error: offset 1000000000000 is past the end of logger.csv",  # read to where it ended
+        "Error: line 1000000000001 of logger.csv lies beyond the",  # or to one call's budget
+    ))  # fmt: skip
 
 
 def test_read_file_of_a_pdf_that_is_one_huge_hole_is_refused_within_its_budget(
