@@ -65,7 +65,7 @@ _CALLED = re.compile(
 _FIT_VERB = re.compile(r"\bpassen sie\b", re.IGNORECASE)  # "Passen Sie A(f) … an"
 MAX_GIVEN = 4  # results listed per task: the rest are in the report's tables
 MAX_ANSWERS = 9  # the values a task asks of its fits: k and τ of each of three runs
-MORE_GIVEN = "and {count} more, not listed here (see the fits and tables above)"
+MORE_GIVEN = "and {count} more results, not listed here (see the fits and tables above)"
 # Chinese task words, mapped to the English words the vocabulary uses.
 PART_LEFT = (
     "not done: the task works on part of the data only (“{part}”); the fits here take all "
@@ -297,8 +297,9 @@ def _evidence(
     else:
         given += pictured
     shown = max(MAX_GIVEN, min(len(from_fit), MAX_ANSWERS))
-    # never a silent cut: a student reads the row as all the task has
-    more = [MORE_GIVEN.format(count=len(given) - shown)] if len(given) > shown else []
+    # never a silent cut of its results: a student reads the row as all the task has
+    hidden = sum(1 for line in given[shown:] if line in values)
+    more = [MORE_GIVEN.format(count=hidden)] if hidden else []
     return TaskEvidence(task=task, given=given[:shown] + more, left=left)
 
 

@@ -309,10 +309,13 @@ def evaluate(fit: Fit, x: np.ndarray) -> np.ndarray:
             curve = model.eval(model.make_params(**values), **{fit.variable: x})
         else:
             model = build(BY_NAME[fit.model])
-            params = model.make_params(**values)
+            # a fixed argument given beside the fitted ones (a damped swing's t0) is drawn
+            # with; a value derived by the model's own hint (a FWHM) is not set
+            given = {p.name: p.value for p in fit.parameters}
+            params = model.make_params()
             for name, param in params.items():  # an offset left out is zero
-                if name not in values and param.expr is None:
-                    param.set(value=0.0)
+                if param.expr is None:
+                    param.set(value=given.get(name, 0.0))
             curve = model.eval(params, x=x)
     curve = np.asarray(curve, dtype=float)
     if fit.y in fit.kelvin_from:

@@ -93,4 +93,7 @@ def test_a_row_says_how_many_values_it_does_not_list(tmp_path: Path) -> None:
         (waves / f"F000{n}CH1.CSV").write_text("\n".join(scaled) + "\n")
         copies.append((waves / f"F000{n}CH1.CSV", f"F000{n}CH1.CSV"))
     row = _rows(report_for(tmp_path, ("assignment.md", handout), *copies))["1"]
-    assert re.search(r"and \d+ more, not listed here \(see the fits and tables above\)", row), row
+    hidden = re.search(
+        r"and (\d+) more results, not listed here \(see the fits and tables above\)", row
+    )
+    assert hidden is not None and hidden[1] == "2", row  # six fits, four listed

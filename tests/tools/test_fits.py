@@ -14,6 +14,8 @@ from labscribe.tools.fits import evaluate, fit_column
 from labscribe.tools.requested import requested_model
 from labscribe.tools.requested_fits import fit_request
 
+REAL = Path(__file__).parents[1] / "data" / "real"
+
 
 def fitted(x: np.ndarray, y: np.ndarray, sigma: np.ndarray | None = None, **names: str) -> Fit:
     base = Fit(table="t.csv", x="x", y="y", **names)
@@ -348,3 +350,16 @@ def test_a_predictor_s_uncertainty_weighs_a_response_without_one_only_where_it_i
     fits = [f for f in analyse(Folder(tmp_path)).fits if f.y == "h" and f.x == "m"]
     assert fits
     assert all(("d.m (through the slope)" in f.sigma) is carried for f in fits), fits[0].sigma
+
+
+def test_a_damped_swing_is_drawn_from_where_its_record_starts() -> None:
+    # a real CASSY swing (tests/data/real/cassy), recorded from 2.8 s on: its curve is drawn
+    # with the t0 it was fitted with, not a flat line through t = 0's amplitude
+    swing = np.loadtxt(REAL / "cassy" / "pohl_torsion_7_v.txt", delimiter="\t", usecols=(0, 1),
+                       converters={1: lambda cell: float(cell or "nan")})  # fmt: skip
+    x, y = swing[:, 0], swing[:, 1]
+    kept = np.isfinite(y)
+    fit = fit_column(Fit(table="7_v.txt", x="t", y="s"), x, y)
+    assert fit.model == "damped oscillation"
+    residual = y[kept] - evaluate(fit, x[kept])
+    assert np.sqrt(np.mean(residual**2)) < 0.1 * np.std(y[kept])
