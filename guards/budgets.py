@@ -122,9 +122,14 @@ class ComputeBudget:
     wall_clock: Callable[[], float] = time.monotonic
     _cpu_start: float = field(init=False)
     _wall_start: float = field(init=False)
+    _charged: float = field(init=False, default=0.0)
 
     def __post_init__(self) -> None:
         self._cpu_start, self._wall_start = self.cpu_clock(), self.wall_clock()
+
+    def charge(self, cpu_seconds: float) -> None:
+        """Count CPU time spent for this work in another process (a decoding worker)."""
+        self._charged += cpu_seconds
 
     @classmethod
     def of_cpu(cls, seconds: float) -> ComputeBudget:
@@ -134,7 +139,7 @@ class ComputeBudget:
     def spent(self) -> bool:
         """Whether no new work may start: either bound has passed."""
         return (
-            self.cpu_clock() - self._cpu_start > self.cpu_seconds
+            self.cpu_clock() - self._cpu_start + self._charged > self.cpu_seconds
             or self.wall_clock() - self._wall_start > self.wall_seconds
         )
 

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import errno
+import json
+import math
 import os
 import stat
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -33,8 +37,13 @@ from labscribe.guards.paths import (
     relative_to,
     resolve_under,
 )
+from labscribe.tools.worker import Bounds, WorkerStopped, in_worker
 
 NOT_A_FILE = "not a regular file (a device, pipe or socket)"
+# A fit's worker holds its table and lmfit, and decodes the file in a worker of its own
+# (tools.decoding), which cannot take more than this bound leaves it.
+ISOLATED_MEMORY = 3 * 1024 * 1024 * 1024
+ISOLATED_ANSWER_BYTES = 16 * 1024 * 1024
 
 
 class ToolError(Exception):
@@ -229,6 +238,10 @@ class Tool:
     tool_class: ToolClass
     meaning: Meaning = field(default_factory=Meaning)
     version: Callable[[Folder, Any], str | None] = _no_version
+    isolated: bool = False
+    """Whether a call with a timeout runs in a bounded worker process (tools.worker), not a
+    thread: formula work a big-integer power holds the interpreter in (`9^9^9`), which a
+    thread join never stops. Its answer comes back as data."""
 
     def invoke(
         self, folder: Folder, args: dict[str, Any], *, timeout: float | None = None
@@ -243,13 +256,15 @@ class Tool:
         except ValidationError as exc:
             return Outcome(ARGS_INVALID_ERROR.format(tool=self.name, errors=_brief(exc)), ok=False)
         try:
-            answer = _within(timeout, self.run, folder, parsed)
+            bounded = _in_worker if self.isolated and timeout else _within
+            answer = bounded(timeout, self.run, folder, parsed)
         except ToolError as exc:
             return Outcome(f"Error: {exc}", ok=False)
         except TimeoutError:
             return Outcome(TIMEOUT_ERROR.format(tool=self.name, seconds=timeout), ok=False)
         except Exception as exc:  # a tool's bug on odd input is the model's error to route round
-            error = f"{type(exc).__name__}: {exc}"[:300]
+            named = isinstance(exc, WorkerFailed)  # named in its worker already
+            error = (str(exc) if named else f"{type(exc).__name__}: {exc}")[:300]
             return Outcome(TOOL_FAILED.format(tool=self.name, error=error), ok=False)
         if isinstance(answer, Answer):
             return Outcome(answer.text, True, parsed, answer.lines, answer.compared, answer.record,
@@ -357,6 +372,42 @@ def human_size(n: float) -> str:
             return f"{int(n)} {unit}" if unit == "B" else f"{n:.1f} {unit}"
         n /= 1024
     raise AssertionError("unreachable")
+
+
+class WorkerFailed(Exception):
+    """A tool's own failure in its worker, as `TypeName: message`."""
+
+
+def _in_worker(timeout: float, run: Callable[..., str | Answer], *args: Any) -> Answer:
+    """`run(*args)` in a worker bounded to `timeout` seconds of CPU and of wall clock and to
+    ISOLATED_MEMORY; TimeoutError when it meets a time bound."""
+    bounds = Bounds(ISOLATED_MEMORY, math.ceil(timeout), timeout, ISOLATED_ANSWER_BYTES)
+    try:
+        finished = in_worker(partial(_answered, run, *args), bounds)
+    except WorkerStopped as stop:
+        if stop.wall or stop.out_of_cpu:
+            raise TimeoutError from None
+        raise ToolError(f"the work was stopped: it needs more than "
+                        f"{ISOLATED_MEMORY // 2**20} MB of memory") from None  # fmt: skip
+    head = json.loads(finished.answer)
+    if "tool_error" in head:
+        raise ToolError(head["tool_error"])
+    if "failed" in head:
+        raise WorkerFailed(head["failed"])
+    lines = head.pop("lines")
+    return Answer(**head, lines=tuple(lines) if lines else None)
+
+
+def _answered(run: Callable[..., str | Answer], *args: Any) -> bytes:
+    """In the worker: `run(*args)`'s answer, or its failure, as JSON."""
+    try:
+        answer = run(*args)
+    except ToolError as exc:
+        return json.dumps({"tool_error": str(exc)}).encode()
+    except Exception as exc:
+        return json.dumps({"failed": f"{type(exc).__name__}: {exc}"}).encode()
+    answer = answer if isinstance(answer, Answer) else Answer(answer)
+    return json.dumps(dataclasses.asdict(answer)).encode()
 
 
 def _within(timeout: float | None, run: Callable[..., str], *args: Any) -> str:

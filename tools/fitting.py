@@ -68,7 +68,8 @@ def run_derive(folder: Folder, args: DeriveArgs) -> Answer:
                          known_values(analysis.fits, analysis.parameters))  # fmt: skip
     except FormulaError as exc:
         raise ToolError(str(exc)) from exc
-    return Answer(derived.text(), record={"explored": [{"derived": derived.model_dump()}]})
+    record = {"explored": [{"derived": derived.model_dump(mode="json")}]}
+    return Answer(derived.text(), record=record)
 
 
 def _table(folder: Folder, path: str) -> Table:
@@ -131,6 +132,7 @@ FIT = Tool(
     tool_class=ToolClass.READ_ONLY,
     meaning=Meaning(paths=("path",)),
     version=lambda folder, args: version_in(folder, args.path.partition("#")[0]),
+    isolated=True,
 )
 
 DERIVE = Tool(
@@ -141,4 +143,5 @@ DERIVE = Tool(
     tool_class=ToolClass.READ_ONLY,
     meaning=Meaning(ignored=("unit",)),
     version=_analysis_version,
+    isolated=True,
 )

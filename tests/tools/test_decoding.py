@@ -4,11 +4,13 @@ its bound is on what decoding adds; and what it answers is what the readers read
 
 from __future__ import annotations
 
+import math
 import mmap
 from pathlib import Path
 
 import numpy as np
 
+from labscribe.guards.budgets import ComputeBudget
 from labscribe.tools.base import Folder
 from labscribe.tools.decoding import DECODE_MEMORY, decoded
 from labscribe.tools.tables import read_data
@@ -27,3 +29,11 @@ def test_a_worker_forked_from_a_large_process_still_decodes() -> None:
     for one, other in zip(in_worker.tables, in_process.tables, strict=True):
         assert np.array_equal(one.frame.to_numpy(), other.frame.to_numpy(), equal_nan=True)
     assert in_worker.metadata == in_process.metadata
+
+
+def test_the_workers_cpu_time_is_charged_to_the_analysis_budget() -> None:
+    # a clock of the parent's own thread that never moves: only the worker's time counts
+    budget = ComputeBudget(0.0, math.inf, cpu_clock=lambda: 0.0)
+    assert not budget.spent()
+    decoded(Folder(REAL), "workbooks/solar_cells_agh_134.xlsx", budget)
+    assert budget.spent()

@@ -4,6 +4,7 @@ import time
 from pathlib import Path
 
 import pytest
+from asuser import as_normal_user
 
 from labscribe.guards.ladder import ToolClass
 from labscribe.guards.messages import PATH_OUTSIDE_ERROR, TIMEOUT_ERROR
@@ -12,6 +13,7 @@ from labscribe.tools.base import Tool, human_size
 from labscribe.tools.byte_budget import READ_LINES
 from labscribe.tools.files import LIST_DIR, LIST_LIMIT, READ_FILE, ListDirArgs
 from labscribe.tools.finish import FINISH_EXPLORATION
+from labscribe.tools.fitting import FIT
 from labscribe.tools.pdf_text import PDF_READ_BYTES
 from labscribe.tools.reading import BEYOND_BUDGET_ERROR, HOLE_ERROR
 
@@ -264,3 +266,35 @@ def test_read_file_of_a_pdf_that_is_one_huge_hole_is_refused_within_its_budget(
         "Error: cannot parse manual.pdf as a PDF (it may be damaged): it needs more than the "
         f"{human_size(PDF_READ_BYTES)} one read reads"
     ), outcome.content
+
+
+def test_an_isolated_tool_is_stopped_where_it_holds_the_interpreter(user_dir: Path) -> None:
+    # a big-integer power holds the GIL, so a thread join would wait for it without end: as a
+    # normal user, in a process of its own, so a regression fails by the timeout, not a hang
+    code = f"""
+import time
+from pathlib import Path
+from labscribe.guards.ladder import ToolClass
+from labscribe.tools.base import Folder, Tool
+from labscribe.tools.files import ListDirArgs
+tower = Tool(name="tower", description="", args_schema=ListDirArgs,
+             run=lambda folder, args: str(9**9**9), tool_class=ToolClass.READ_ONLY,
+             isolated=True)
+started = time.monotonic()
+print(tower.invoke(Folder(Path({str(user_dir)!r})), {{}}, timeout=1).content)
+print(time.monotonic() - started < 10)
+"""
+    done = as_normal_user(code, owns=[user_dir], timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [TIMEOUT_ERROR.format(tool="tower", seconds=1), "True"]
+
+
+def test_the_fit_tool_answers_from_its_worker_as_it_does_in_process() -> None:
+    hall = Folder(Path(__file__).resolve().parents[1] / "data" / "real" / "hall")
+    args = {"path": "hitsz_2-VH-IS.csv", "x": "IS", "y": "VH", "formula": "linear"}
+    isolated = FIT.invoke(hall, args, timeout=60)
+    in_process = FIT.invoke(hall, args)
+    assert isolated.ok and isolated.content.startswith("Fit of ")
+    assert (isolated.content, isolated.record) == (in_process.content, in_process.record)
+    failed = FIT.invoke(hall, {**args, "x": "nothing"}, timeout=60)
+    assert failed.content.startswith("Error: hitsz_2-VH-IS.csv has no column 'nothing'")
