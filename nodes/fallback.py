@@ -29,7 +29,7 @@ from labscribe.tools.analysis import Analysis
 from labscribe.tools.checklist import checklist
 from labscribe.tools.excerpt_columns import excerpt_columns
 from labscribe.tools.fit_claims import FOLLOWS, NOT_DESCRIBED, asked_by_all, standard_notes
-from labscribe.tools.fit_result import OUT_OF_TIME, Fit, alike, out_of_time
+from labscribe.tools.fit_result import OUT_OF_TIME, Fit, alike, axes_of, out_of_time
 from labscribe.tools.formed_lineage import formed_notes
 from labscribe.tools.regression_text import regression_remark
 from labscribe.tools.repeat_text import REPEATS_EXPLAINED, repeat_notes, result_rows
@@ -238,7 +238,7 @@ def _fit_note(fit: Fit, analysis: Analysis) -> str:
     notes = fit.notes if asked or not fit.requested else [_unclaimed(n, fit) for n in fit.notes]
     notes = standard_notes(notes, fit, analysis)
     said = "; ".join(notes) or "no model could be fitted"
-    return f"{fit.y_label} against {fit.x_label}{whose}: {said}"
+    return f"{axes_of(fit, analysis.fits)}{whose}: {said}"
 
 
 def _unclaimed(note: str, fit: Fit) -> str:

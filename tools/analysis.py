@@ -25,7 +25,7 @@ from labscribe.tools.data_facts import data_facts
 from labscribe.tools.decoding import decoded
 from labscribe.tools.extremes import Extreme, asked_extremes, extreme_facts, worked_out
 from labscribe.tools.fit_quantities import FitQuantity, fit_quantities
-from labscribe.tools.fit_result import Fit
+from labscribe.tools.fit_result import OUT_OF_TIME, Fit
 from labscribe.tools.fits import fit_table
 from labscribe.tools.formed_columns import form_columns
 from labscribe.tools.half_power import half_power_bands
@@ -70,9 +70,8 @@ from labscribe.tools.tasks import (
 # takes under one, the largest real folders of the benches a few.
 DEFAULT_BUDGET_SECONDS = 20.0
 MAX_FILES = 400  # walked for tables, parameters and the assignment
-MAX_TABLE_FILES = 24
-MAX_TABLES = 12
-MAX_FITTED_TABLES = 8
+MAX_TABLE_FILES = 48
+MAX_TABLES = 40  # a class's runs, one file each (11 voltages and two calibrations)
 MAX_PARAMETER_FILES = 8
 MAX_PARAMETER_ROWS = 400
 
@@ -133,6 +132,9 @@ class Analysis(BaseModel):
     unreadable: list[Unreadable] = Field(default_factory=list)
     left_out: list[str] = Field(default_factory=list)
     """What was left out to stay within bounds."""
+    not_fitted: list[str] = Field(default_factory=list)
+    """The data files (or tables) found and left unfitted to stay within bounds: past the
+    limits on files and tables, or reached after the time budget ran out."""
     seconds: float = 0.0
 
     def digest(self, size: DigestSize = EXPLORER_DIGEST) -> str:
@@ -163,14 +165,14 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
     loaded: list[Table] = []
     settings: list[ParameterRow] = []
     leftover: list[str] = []
-    for rel in _with_suffix(files, _TRIED)[:MAX_TABLE_FILES]:
-        if rel == analysis.assignment:
-            continue
+    tried = [rel for rel in _with_suffix(files, _TRIED) if rel != analysis.assignment]
+    for index, rel in enumerate(tried[:MAX_TABLE_FILES]):
         if budget.spent():
             analysis.left_out.append(f"time budget ran out before reading {rel} and later tables")
+            analysis.not_fitted += tried[index:MAX_TABLE_FILES]
             break
         try:
-            data = decoded(folder, rel)
+            data = decoded(folder, rel, budget)
         except NoTable as exc:
             leftover.append(rel)
             settings += exc.metadata
@@ -183,10 +185,11 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
             loaded += data.tables
             settings += data.metadata  # an instrument's settings are parameters, not tables
             analysis.left_out += [f"{rel}: {what}" for what in data.unread]
-    if len(tried := _with_suffix(files, _TRIED)) > MAX_TABLE_FILES:
+    if len(tried) > MAX_TABLE_FILES:
         unread = _some(tried[MAX_TABLE_FILES:], 3)
         first = f"the first {MAX_TABLE_FILES} read, not {unread}"
         analysis.left_out.append(f"{len(tried)} files that may hold tables; {first}")
+        analysis.not_fitted += tried[MAX_TABLE_FILES:]
     loaded, copies = set_aside_copies(loaded)
     analysis.left_out += copies
     if len(loaded) > MAX_TABLES:
@@ -195,6 +198,7 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
         analysis.left_out.append(
             f"{len(loaded)} tables found; the first {MAX_TABLES} analysed, not {named}"
         )
+        analysis.not_fitted += [t.id for t in rest]
     loaded = loaded[:MAX_TABLES]
     analysis.tables = [table.summary for table in loaded]
     _read_parameters(folder, analysis, files, leftover)
@@ -260,12 +264,12 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
         analysis.extremes += half_power_bands(analysis.tasks, loaded)
     except Exception as exc:
         analysis.left_out.append(f"repeats and extremes failed: {exc}"[:200])
-    fitted = loaded[:MAX_FITTED_TABLES]
-    analysis.regressions = regressions(analysis.tasks, fitted, budget=budget)
+    # every table while the budget lasts: one reached after it gets OUT_OF_TIME, not silence
+    analysis.regressions = regressions(analysis.tasks, loaded, budget=budget)
     # a task that asks for several predictors is never fitted as one straight line
     asked = {regression.number for regression in analysis.regressions}
     requests = [request for request in analysis.requests if request.number not in asked]
-    for table in fitted:
+    for table in loaded:
         try:
             analysis.fits += fit_table(
                 table,
@@ -276,13 +280,14 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
             )
         except Exception as exc:  # a fit's failure must not cost the rest of the analysis
             analysis.left_out.append(f"fitting {table.summary.id} failed: {exc}"[:200])
-    if len(loaded) > MAX_FITTED_TABLES:
-        analysis.left_out.append(f"the first {MAX_FITTED_TABLES} tables fitted")
+    late = {f.table for f in analysis.fits} - {f.table for f in analysis.fits
+                                               if f.notes != [OUT_OF_TIME]}  # fmt: skip
+    analysis.not_fitted += [t.summary.id for t in loaded if t.summary.id in late]
     analysis.fits, analysis.regressions = between_predictors(
-        not_the_regression(polish(analysis.fits, fitted), analysis.regressions,
+        not_the_regression(polish(analysis.fits, loaded), analysis.regressions,
                            analysis.task_numbers), analysis.regressions)  # fmt: skip
     try:  # a line's value at the point a task names ("for a roller of 8 t")
-        analysis.extremes += point_estimates(analysis.tasks, fitted, analysis.fits)
+        analysis.extremes += point_estimates(analysis.tasks, loaded, analysis.fits)
     except Exception as exc:
         analysis.left_out.append(f"the estimates at a point failed: {exc}"[:200])
     try:  # FWHM = 2√(2 ln 2)·w, a half-life: what a task asks of the fitted parameters

@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from labscribe.tools.analysis import Analysis
+from labscribe.tools.coverage import not_covered
 from labscribe.tools.data_facts import topic_words
 from labscribe.tools.extremes import extreme_symbols
 from labscribe.tools.fit_quantities import answers
@@ -45,7 +46,7 @@ from labscribe.tools.stated import (
     model_not_line,
     unit_unknown,
 )
-from labscribe.tools.task_files import named_tables
+from labscribe.tools.task_files import named_files, named_tables
 from labscribe.tools.task_fit import Ask, asks, differs, read_the_other_way
 from labscribe.tools.task_material import column_named, material, other_fits, task_words
 from labscribe.tools.task_needs import (
@@ -126,6 +127,7 @@ def _of_named_files(analysis: Analysis, task: str) -> Analysis:
     if ids is None:
         return analysis
     return analysis.model_copy(update={
+        "not_fitted": sorted(named_files(task, analysis.not_fitted)),
         "tables": [t for t in analysis.tables if t.id in ids],
         "fits": [f for f in analysis.fits if f.table in ids],
         "repeats": [s for s in analysis.repeats if s.table in ids],
@@ -292,6 +294,9 @@ def _evidence(
     if inherited and not left.startswith("not done"):
         left = f"not done: what the task asks of {whose}, worked out from its values"
     left = _unstated(left, unstated, unanswered) + left_out_of(asked)
+    missed = not_covered(task, analysis.not_fitted)
+    if missed and not left.startswith("all of it"):  # never "checking" over part of the data
+        left = f"{left}; {missed}" if left.startswith("not done") else f"not done: {missed}"
     if pictured and plot_only(task) and not left.startswith("not done"):
         given, left = pictured + given, FIGURE_LEFT  # the plot is drawn: only checking it is left
     else:

@@ -41,6 +41,13 @@ UNSAMPLED = (
     "the peak is not resolved: {left} and {right} points lie on its flanks within its {kind}, "
     "so the width follows from the {model} shape assumed, not from the data"
 )
+# An oscillation whose fitted period is longer than the record: the data never swing
+# through a cycle, so an over- or critically damped run is forced into a slow swing.
+UNDER_A_CYCLE = (
+    "the data span {cycles:.2g} of the fitted cycle: they are not seen to oscillate, so the "
+    "frequency and phase follow from the {model} shape assumed, not from the data; a curve "
+    "that does not oscillate (critically or over-damped) may describe them as well"
+)
 
 
 def plain_value(value: float, stderr: float | None) -> float:
@@ -90,6 +97,8 @@ def describe_shape(
     peak = _peak(shape, parameters, x)
     if (resolution := _resolution(parameters)) is not None:
         notes.append(resolution)
+    if (cycles := _cycles(shape, parameters, x)) is not None and cycles < 1:
+        notes.append(UNDER_A_CYCLE.format(cycles=cycles, model=shape.name))
     good = described.good
     verdict = described.verdict
     if peak is not None and (unmeasured := _unsampled(peak, x, shape.name)):
@@ -228,6 +237,14 @@ def _unsampled(peak: Peak, x: np.ndarray, model: str) -> str | None:
     if min(flanks) >= MIN_FLANK_POINTS:
         return None
     return UNSAMPLED.format(left=flanks[0], right=flanks[1], kind=peak.width_kind, model=model)
+
+
+def _cycles(shape: Shape, parameters: list[Parameter], x: np.ndarray) -> float | None:
+    """How many of an oscillation's fitted cycles the data span; None for other shapes."""
+    if shape.units.get("frequency") != "1/x" or not shape.angles:
+        return None
+    frequency = next(p.value for p in parameters if p.name == "frequency")
+    return abs(frequency) * float(np.ptp(x))
 
 
 def _resolution(parameters: list[Parameter]) -> str | None:

@@ -182,6 +182,8 @@ def requested_model(task: str, number: int = 1) -> Request | None:
     written = fitted_formula(task)
     if named is not None and defines_the_answer(written, named[0]):
         written = None  # "Bestäm l = λ/I … genom regression med lämplig modell (dämpad)"
+    if written is not None and _defined_apart(task, written):
+        written = None  # "… genom regression av den fria svängningen. Bestäm även l = λ/I."
     if written is not None and (cue or named) and _fittable(written):
         return Request(task=task, number=number, formula=written, shape=named and named[0])
     if named is not None and (cue or named[1]):
@@ -223,6 +225,21 @@ def defines_the_answer(written: str | None, shape: str | None) -> bool:
         written is not None
         and shape not in (None, "linear", "proportional")
         and _DEFINITION.fullmatch(written) is not None
+    )
+
+
+def _defined_apart(task: str, written: str) -> bool:
+    """Whether `written` is a quantity defined as a product or ratio of names that a
+    sentence of `task` without a fit asks to determine: what to work out of the fit another
+    sentence asks for ("Bestäm även den naturliga dämpningen l = λ/I"), not the model fitted.
+    A law stated on its own ("Ohm's law: U = R·I") stays the model."""
+    if _DEFINITION.fullmatch(written) is None:
+        return False
+    own = [s for s in sentences(task) if written in s]
+    return (
+        bool(own)
+        and not any(FIT_CUE.search(s) for s in own)
+        and all(any(written in phrase for phrase in asked_objects(s)) for s in own)
     )
 
 

@@ -406,7 +406,7 @@ def left_undone(
     then = f"; then {', '.join(judged)}" if judged else ""
     if missing:
         one = len(missing) == 1
-        source = source or ("the data listed" if material else "the values listed")
+        source = source or ("the data listed" if material else "the results given")
         return (f"not done: {_listed(missing)} {'is' if one else 'are'} not in this report; "
                 f"work {'it' if one else 'them'} out from {source}{then}")  # fmt: skip
     if not material:

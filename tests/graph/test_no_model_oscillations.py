@@ -11,6 +11,8 @@ from pathlib import Path
 
 from test_no_model_checklist import REAL, checklist, report_for
 
+from labscribe.tools.analysis import MAX_TABLE_FILES, MAX_TABLES
+
 SINE = (REAL / "oscilloscope" / "tektronix_opamp_F0002CH1.CSV", "F0002CH1.CSV")
 SWING = (REAL / "cassy" / "pohl_torsion_7_v.txt", "7_v.txt")
 NONE_DESCRIBES = "none of the standard models tried"
@@ -97,3 +99,27 @@ def test_a_row_says_how_many_values_it_does_not_list(tmp_path: Path) -> None:
         r"and (\d+) more results, not listed here \(see the fits and tables above\)", row
     )
     assert hidden is not None and hidden[1] == "2", row  # six fits, four listed
+
+
+def test_a_task_for_every_capture_says_which_captures_were_not_fitted(tmp_path: Path) -> None:
+    # 50 captures of a class, more than one report reads (MAX_TABLE_FILES) and fits
+    # (MAX_TABLES): the row of a task asked "for each" must not leave only checking
+    handout = (
+        "# Op-amp input\n\n## Tasks\n"
+        "1. Fit a sinusoid to each capture and determine its amplitude and phase.\n"
+    )
+    lines = SINE[0].read_text().splitlines()
+    kept = lines[:18] + lines[18::10]  # the settings rows, then every tenth reading
+    waves = tmp_path / "waves"
+    waves.mkdir()
+    copies = []
+    for n in range(MAX_TABLE_FILES + 2):
+        scaled = [re.sub(r",\s*(-?[\d.]+),$", lambda m, n=n: f",{float(m[1]) * (1 + n / 50):.5f},",
+                         line) for line in kept]  # fmt: skip
+        (waves / f"F{n:04d}CH1.CSV").write_text("\n".join(scaled) + "\n")
+        copies.append((waves / f"F{n:04d}CH1.CSV", f"F{n:04d}CH1.CSV"))
+    row = _rows(report_for(tmp_path, ("assignment.md", handout), *copies))["1"]
+    unfitted = MAX_TABLE_FILES + 2 - MAX_TABLES
+    assert f"not done: {unfitted} of the folder's data files are not fitted in this report (" in row
+    assert f"(F{MAX_TABLES:04d}CH1.CSV, F{MAX_TABLES + 1:04d}CH1.CSV, " in row, row
+    assert "checking" not in row, row

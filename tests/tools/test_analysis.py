@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from asuser import as_normal_user
 
+from labscribe.guards.budgets import ComputeBudget
 from labscribe.guards.numbers import check_numbers
 from labscribe.tools import analysis as analysis_module
 from labscribe.tools.analysis import MAX_TABLE_FILES, Analysis, Unreadable, analyse
@@ -170,9 +171,9 @@ def test_analyse_counts_its_budget_in_cpu_time_not_time_waited(
     write_decay(tmp_path)
     read = analysis_module.decoded
 
-    def read_on_a_busy_machine(folder: Folder, rel: str) -> object:
+    def read_on_a_busy_machine(folder: Folder, rel: str, budget: ComputeBudget) -> object:
         time.sleep(1.5)
-        return read(folder, rel)
+        return read(folder, rel, budget)
 
     monkeypatch.setattr(analysis_module, "decoded", read_on_a_busy_machine)
     analysis = analyse(Folder(tmp_path), budget_seconds=1)
@@ -222,10 +223,11 @@ def test_the_document_that_sets_the_tasks_when_the_one_named_first_sets_none(
 
 
 def test_files_past_the_limit_of_tables_are_named_as_unread(tmp_path: Path) -> None:
-    # eval14's Korean lab: 40 scope exports, of which the analysis reads 24 and says so
+    # a class of scope exports, more than the analysis reads: it names the files it left
     for n in range(MAX_TABLE_FILES + 2):
         (tmp_path / f"F{n:04d}.csv").write_text("t,U\n0,1\n1,2\n2,4\n3,8\n")
     analysis = analyse(Folder(tmp_path))
     note = next(line for line in analysis.left_out if "files that may hold tables" in line)
-    assert note.startswith(f"{MAX_TABLE_FILES + 2} files that may hold tables; the first 24 read")
+    first = f"the first {MAX_TABLE_FILES} read"
+    assert note.startswith(f"{MAX_TABLE_FILES + 2} files that may hold tables; {first}")
     assert f"F{MAX_TABLE_FILES:04d}.csv" in note

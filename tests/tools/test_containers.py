@@ -20,7 +20,7 @@ import xlsxwriter
 import xlwt
 from nptdms import ChannelObject, GroupObject, RootObject, TdmsWriter
 
-from labscribe.tools.analysis import analyse
+from labscribe.tools.analysis import MAX_TABLES, analyse
 from labscribe.tools.base import Folder
 from labscribe.tools.readers import NoTable
 from labscribe.tools.spreadsheets import MAX_SHEETS
@@ -65,22 +65,23 @@ def test_sheets_past_the_bound_are_named_where_the_report_lists_what_was_left_ou
 ) -> None:
     # a course's workbook with a sheet per run, more runs than are read
     lengths, periods = pendulum()
-    book = xlsxwriter.Workbook(tmp_path / "runs.xlsx")
-    for run in range(1, MAX_SHEETS + 3):
-        sheet = book.add_worksheet(f"Run{run}")
-        sheet.write_row(0, 0, ["l (cm)", "T (s)"])
-        for i, (length, period) in enumerate(zip(lengths, periods, strict=True), start=1):
-            sheet.write_row(i, 0, [length, period * (1 + run / 100)])
-    book.close()
+    for group, name in enumerate(("runs.xlsx", "more_runs.xlsx", "last_runs.xlsx")):
+        book = xlsxwriter.Workbook(tmp_path / name)
+        for run in range(1, MAX_SHEETS + 3):
+            sheet = book.add_worksheet(f"Run{run}")
+            sheet.write_row(0, 0, ["l (cm)", "T (s)"])
+            for i, (length, period) in enumerate(zip(lengths, periods, strict=True), start=1):
+                sheet.write_row(i, 0, [length, period * (1 + run / 100 + group / 1000)])
+        book.close()
     data = read_data(Folder(tmp_path), "runs.xlsx")
     assert len(data.tables) == MAX_SHEETS
     unread = f"{MAX_SHEETS + 2} sheets; the first {MAX_SHEETS} read, not Run{MAX_SHEETS + 1}, "
     assert data.unread == [unread + f"Run{MAX_SHEETS + 2}"]
     left_out = analyse(Folder(tmp_path)).left_out
     assert f"runs.xlsx: {data.unread[0]}" in left_out
-    # the tables past the analysis's own bound are named too
-    assert any(line.startswith(f"{MAX_SHEETS} tables found; the first ") and "not runs.xlsx#"
-               in line and "(sheet Run" in line for line in left_out), left_out  # fmt: skip
+    # the tables past the analysis's own bound (three workbooks' worth) are named too
+    assert any(line.startswith(f"{3 * MAX_SHEETS} tables found; the first {MAX_TABLES} ")
+               and "(sheet Run" in line for line in left_out), left_out  # fmt: skip
 
 
 def test_ods_and_xls_sheets_are_read_like_a_csv(tmp_path: Path) -> None:

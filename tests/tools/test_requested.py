@@ -207,6 +207,19 @@ def test_a_ratio_beside_a_curved_model_defines_what_to_work_out() -> None:
     assert line is not None and line.formula == "I = U/R"
 
 
+def test_a_ratio_asked_for_in_a_sentence_without_a_fit_is_not_the_model_fitted() -> None:
+    # the fit is of the free swing; "Bestäm även l = λ/I" asks what to work out of it
+    task = (
+        "Bestäm egenfrekvensen ω₀ (och periodtiden) genom regression av den fria svängningen. "
+        "Bestäm även den naturliga dämpningen l = λ/I utan broms."
+    )
+    request = requested_model(task)
+    assert request is None or request.formula is None, request
+    # a law stated on its own, beside a fit, is still the model fitted
+    ohm = requested_model("Determine R from a fit. Ohm's law: U = R·I.")
+    assert ohm is not None and ohm.formula == "U = R·I"
+
+
 def test_a_ratio_beside_a_plot_is_still_the_formula_its_fit_must_be() -> None:
     # "Tracer I_γ en fonction de P_γ … déterminer … i = I_γ/P_γ": a straight line of other
     # columns is not that fit, so the task keeps its formula

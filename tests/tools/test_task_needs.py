@@ -80,12 +80,12 @@ def test_a_value_at_a_named_point_must_be_predicted() -> None:
     ("task", "values", "material", "left"),
     [
         ("Compute χ² of the series means.", ["mean 78.9 ± 1.3"], False,
-         "not done: χ² is not in this report; work it out from the values listed"),
+         "not done: χ² is not in this report; work it out from the results given"),
         ("Plot the depression against the roller weight.", [], True,
          "the plot: this report lists only the data it needs"),
         ("Compare the weighted mean with the plain mean.", ["mean 78.9 ± 1.3"], False,
-         "not done: the weighted mean is not in this report; work it out from the values "
-         "listed; then the comparison"),
+         "not done: the weighted mean is not in this report; work it out from the results "
+         "given; then the comparison"),
         ("Give the slope.", ["slope = 2.67 ± 0.70 mm/t"], False, ""),
         ("Give the resistance of the coil.", [], True,
          "all of it: this report lists only the data and settings the task starts from"),
