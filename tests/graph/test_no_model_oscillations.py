@@ -94,11 +94,14 @@ def test_a_row_says_how_many_values_it_does_not_list(tmp_path: Path) -> None:
                   for line in lines]  # fmt: skip
         (waves / f"F000{n}CH1.CSV").write_text("\n".join(scaled) + "\n")
         copies.append((waves / f"F000{n}CH1.CSV", f"F000{n}CH1.CSV"))
-    row = _rows(report_for(tmp_path, ("assignment.md", handout), *copies))["1"]
+    report = report_for(tmp_path, ("assignment.md", handout), *copies)
+    row = _rows(report)["1"]
     hidden = re.search(
         r"and (\d+) more results, not listed here \(see the fits and tables above\)", row
     )
     assert hidden is not None and hidden[1] == "2", row  # six fits, four listed
+    # six fits of the same axes: each note names its file
+    assert "\\item CH1 against time (F0006CH1.CSV)" in report.replace("\\_", "_"), report
 
 
 def test_a_task_for_every_capture_says_which_captures_were_not_fitted(tmp_path: Path) -> None:
@@ -123,3 +126,26 @@ def test_a_task_for_every_capture_says_which_captures_were_not_fitted(tmp_path: 
     assert f"not done: {unfitted} of the folder's data files are not fitted in this report (" in row
     assert f"(F{MAX_TABLES:04d}CH1.CSV, F{MAX_TABLES + 1:04d}CH1.CSV, " in row, row
     assert "checking" not in row, row
+
+
+def test_a_swing_recorded_for_under_one_cycle_says_its_frequency_is_assumed(
+    tmp_path: Path,
+) -> None:
+    # a heavily damped run stops before one period: the fit's frequency is the shape's, and a
+    # run that does not oscillate would fit as well; the whole record says nothing of the kind
+    handout = (
+        "assignment.md",
+        "# Pendulum\n\n## Tasks\n1. Fit a damped oscillation to the swing and give its decay.\n",
+    )
+    lines = SWING[0].read_text().splitlines()
+    short = tmp_path / "short"
+    short.mkdir()
+    (short / "7_v.txt").write_text(
+        "\n".join(line for line in lines if float(line.split("\t")[0]) <= 4.5) + "\n"
+    )
+    report = report_for(tmp_path, handout, (short / "7_v.txt", "7_v.txt"))
+    assert re.search(r"the data span 0\.\d+ of the fitted cycle: they are not seen to", report)
+    assert "critically or over-damped" in report
+    (tmp_path / "whole").mkdir()
+    whole = report_for(tmp_path / "whole", handout, SWING)
+    assert "of the fitted cycle" not in whole
