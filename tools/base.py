@@ -256,7 +256,7 @@ class Tool:
         except ValidationError as exc:
             return Outcome(ARGS_INVALID_ERROR.format(tool=self.name, errors=_brief(exc)), ok=False)
         try:
-            bounded = _in_worker if self.isolated and timeout else _within
+            bounded = answer_in_worker if self.isolated and timeout else _within
             answer = bounded(timeout, self.run, folder, parsed)
         except ToolError as exc:
             return Outcome(f"Error: {exc}", ok=False)
@@ -378,9 +378,10 @@ class WorkerFailed(Exception):
     """A tool's own failure in its worker, as `TypeName: message`."""
 
 
-def _in_worker(timeout: float, run: Callable[..., str | Answer], *args: Any) -> Answer:
+def answer_in_worker(timeout: float, run: Callable[..., str | Answer], *args: Any) -> Answer:
     """`run(*args)` in a worker bounded to `timeout` seconds of CPU and of wall clock and to
-    ISOLATED_MEMORY; TimeoutError when it meets a time bound."""
+    ISOLATED_MEMORY; TimeoutError when it meets a time bound, ToolError when it meets the
+    memory bound or raises one."""
     bounds = Bounds(ISOLATED_MEMORY, math.ceil(timeout), timeout, ISOLATED_ANSWER_BYTES)
     try:
         finished = in_worker(partial(_answered, run, *args), bounds)

@@ -51,6 +51,13 @@ MISSING = re.compile(
     re.IGNORECASE,
 )
 MIN_ROWS = 3  # fewer numeric rows are a parameter line or a stray pair, not a table
+# A run too short for a table just after one, in its columns: a footer of results under
+# their own heading, or readings a stray line broke off. Either way the student is told.
+BREAK_LINES = 2
+BROKEN_OFF = (
+    "{rows} after the line “{line}” below the table {are} read as settings under that line, "
+    "not as rows of the table: if {they} readings, that line breaks the data"
+)
 MAX_METADATA = 80  # metadata rows kept of one file: a header, not a dump
 # Columns numeric in this share of the numeric rows hold data; columns filled in at most
 # SIDE_SHARE of them hold something else (a scope's settings beside its samples).
@@ -72,6 +79,8 @@ class Found:
     """Columns (by key) of dates and times, as seconds since 1970."""
     row_numbers: list[Column] = field(default_factory=list)
     """Columns that only number the rows: kept in `frame`, never a variable."""
+    left_out: list[str] = field(default_factory=list)
+    """Rows of its run it does not hold, and why, for the report's list of what was left out."""
 
 
 def tables_in(grid: Grid) -> tuple[list[Found], list[ParameterRow], int]:
@@ -94,15 +103,20 @@ def tables_in(grid: Grid) -> tuple[list[Found], list[ParameterRow], int]:
     used = np.zeros(len(numeric), dtype=bool)
     used[read] = True
     found: list[Found] = []
+    table_end = 0  # where the last run read as a table stops
     for start, stop in runs:
         used[start:stop] = True
         if stop - start < MIN_ROWS:
+            if found and (broken := _broken_off(grid, table_end, (start, stop))):
+                found[-1].left_out.append(broken)
             metadata += _results_block(grid, numeric, (start, stop), used)
             continue
         if len(found) >= MAX_TABLES_PER_FILE:
             continue
         previous = found[-1] if found else None
-        found += _tables_of_run(grid, numeric, (start, stop), previous, used)
+        tables = _tables_of_run(grid, numeric, (start, stop), previous, used)
+        table_end = stop if tables else table_end
+        found += tables
     metadata += metadata_of_lines(
         [(i, line) for i, line in enumerate(grid.lines[: len(used)]) if not used[i]]
     )
@@ -273,6 +287,21 @@ def _results_block(
                                  number=float(value), unit=unit)
                 )  # fmt: skip
     return rows
+
+
+def _broken_off(grid: Grid, table_end: int, span: tuple[int, int]) -> str | None:
+    """What a run too short for a table says where it lies just below one (`table_end`), in
+    its columns: a footer of results, or readings a stray line broke off; None elsewhere."""
+    start, stop = span
+    filled = grid.values.iloc[[table_end - 1, start]].notna().to_numpy()
+    if start - table_end > BREAK_LINES or not (filled[0] == filled[1]).all():
+        return None
+    one = stop - start == 1
+    return BROKEN_OFF.format(
+        rows="the numeric row" if one else f"the {stop - start} numeric rows",
+        line=grid.lines[start - 1].strip()[:60], are="is" if one else "are",
+        they="it is" if one else "they are",
+    )  # fmt: skip
 
 
 def _labelled(grid: Grid, row: int) -> bool:

@@ -25,6 +25,9 @@ _PDF_BYTES = 8 * 1024 * 1024
 # byte at a time in Python, which a file of zeros makes it do to its start: 16 MB is seconds
 # at that pace, and holds the xref, page tree and text of thousands of pages read forwards.
 PDF_READ_BYTES = 16 * 1024 * 1024
+# What one read of a PDF may take, in CPU and on the wall clock, in its worker
+# (tools.worker): its decoding limits bound the bytes, not the Python that walks them.
+PDF_SECONDS = 20
 PDF_LIMITS = {
     **{f"{codec}_maximum_output_length": _PDF_BYTES
        for codec in ("zlib", "lzw", "run_length", "brotli", "jbig2")},

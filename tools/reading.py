@@ -14,14 +14,26 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
-from labscribe.tools.base import Answer, Folder, ToolError, human_size, open_regular, os_reason
+from labscribe.tools.base import (
+    Answer,
+    Folder,
+    ToolError,
+    answer_in_worker,
+    human_size,
+    open_regular,
+    os_reason,
+)
 from labscribe.tools.byte_budget import READ_BYTES, READ_LINES, ByteBudget
 from labscribe.tools.encoding import SNIFF_BYTES, detect_encoding
 from labscribe.tools.line_index import LINE_INDEXES, LineIndex
-from labscribe.tools.pdf_text import PDF_READ_BYTES, read_pdf
+from labscribe.tools.pdf_text import PDF_READ_BYTES, PDF_SECONDS, read_pdf
 from labscribe.tools.signatures import PDF_SIGNATURE
 from labscribe.tools.text_window import DEFAULT_LIMIT, check_offset, render, take_window, text_lines
 
+PDF_TIMEOUT_ERROR = (
+    "{name}: extracting its text took more than {seconds} s, so it was stopped; the PDF may be "
+    "damaged or made to be slow"
+)
 # A window the explorer can afford per call (roughly 2k tokens); more is one offset away.
 READ_CHARS = 7000
 # More lines than this never fit in READ_CHARS anyway, so a larger limit is capped, not refused.
@@ -111,9 +123,14 @@ def read_part(
             raw.seek(0)
             # The file ends where it ended when opened, and one call reads at most its
             # budget: a file that grows, or a hole of gigabytes, cannot hold the read.
-            if prefix.startswith(PDF_SIGNATURE):
+            if prefix.startswith(PDF_SIGNATURE):  # pypdf in a worker: it can be made to spin
                 pdf = ByteBudget(raw.raw, size, PDF_READ_BYTES, strict=True)
-                return read_pdf(io.BufferedReader(pdf), name, offset, limit, max_chars)
+                try:
+                    return answer_in_worker(PDF_SECONDS, _pdf_text, io.BufferedReader(pdf),
+                                            name, offset, limit, max_chars)  # fmt: skip
+                except TimeoutError:
+                    stopped = PDF_TIMEOUT_ERROR.format(name=name, seconds=PDF_SECONDS)
+                    raise ToolError(stopped) from None
             budget = ByteBudget(raw.raw, size, READ_BYTES)
             encoding = detect_encoding(prefix, at_eof=len(prefix) >= size, name=name)
             count_rest = size <= COUNT_BYTES
@@ -185,3 +202,11 @@ class _Budgeted:
                 return
             self.left -= 1
             yield line
+
+
+def _pdf_text(raw: io.BufferedReader, name: str, offset: int, limit: int, max_chars: int) -> Answer:
+    """`read_pdf` in its worker, a failure to read the file as the model reads it."""
+    try:
+        return read_pdf(raw, name, offset, limit, max_chars)
+    except OSError as exc:
+        raise ToolError(f"cannot read {name}: {os_reason(exc)}") from exc

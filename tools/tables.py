@@ -127,7 +127,7 @@ def read_data(folder: Folder, rel: str) -> DataFile:
         read = _read_text(folder, rel)
     data = DataFile(
         metadata=[row.model_copy(update={"source": rel}) for row in read.metadata],
-        unread=read.unread,
+        unread=read.unread + [what for found in read.found for what in found.left_out],
     )
     several = len(read.found) > 1
     for block, found in enumerate(read.found, start=1):

@@ -36,3 +36,21 @@ def test_a_fit_counts_the_rows_a_cassy_export_leaves_empty(tmp_path: Path) -> No
     report = no_model_report(folder, tmp_path)
     found = re.search(r"(\d+) of (\d+) rows left out of the fit: no number for", report)
     assert found is not None and (found[1], found[2]) == ("28", "95"), report
+
+
+def test_rows_a_stray_line_breaks_off_the_end_of_a_table_are_named(tmp_path: Path) -> None:
+    # two readings after a stray line are too few for a table of their own: they become
+    # settings under that line, and the report says so instead of dropping them unsaid
+    folder = tmp_path / "lab"
+    folder.mkdir()
+    lines = (REAL / "hall" / "hitsz_4-Vout-IM.csv").read_text().splitlines()
+    (folder / "hall.csv").write_text("\n".join([*lines[:-2], "foo,bar,baz", *lines[-2:]]) + "\n")
+    report = no_model_report(folder, tmp_path)
+    assert (
+        "left out: hall.csv: the 2 numeric rows after the line “foo,bar,baz” below the table "
+        "are read as settings under that line" in report
+    ), report
+    # a footer that does not continue the table's columns is only settings
+    (folder / "hall.csv").write_text("\n".join([*lines, "mean B", "8.4"]) + "\n")
+    (tmp_path / "again").mkdir()
+    assert "below the table" not in no_model_report(folder, tmp_path / "again")

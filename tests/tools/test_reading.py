@@ -12,7 +12,7 @@ from asuser import as_normal_user
 from pypdf import PdfWriter
 
 from labscribe.tools.base import ToolError
-from labscribe.tools.reading import read_window
+from labscribe.tools.reading import PDF_TIMEOUT_ERROR, read_window
 
 
 def _numbered(path: Path, count: int) -> Path:
@@ -388,3 +388,30 @@ def test_read_window_normalises_crlf_line_endings(tmp_path: Path) -> None:
     result = read_window(path)
 
     assert _body(result) == ["first", "second", "third"]
+
+
+def test_a_pdf_whose_text_extraction_spins_is_stopped_at_its_bound(user_dir: Path) -> None:
+    # pypdf walks a file in Python: text extraction that holds the interpreter (here a stand-in
+    # for it) is a worker killed at PDF_SECONDS, not a read that never answers; in a process
+    # of its own, as a normal user, so a regression fails by the timeout instead of a hang
+    (user_dir / "sheet.pdf").write_bytes(_tiny_pdf([["Task 1: fit a line"]]))
+    code = f"""
+import time
+from pathlib import Path
+from labscribe.tools import reading
+from labscribe.tools.base import ToolError
+reading.PDF_SECONDS = 1
+reading.read_pdf = lambda *args: str(9**9**9)
+started = time.monotonic()
+try:
+    reading.read_window(Path({str(user_dir / "sheet.pdf")!r}))
+except ToolError as exc:
+    print(exc)
+print(time.monotonic() - started < 10)
+"""
+    done = as_normal_user(code, owns=[user_dir], timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        PDF_TIMEOUT_ERROR.format(name="sheet.pdf", seconds=1),
+        "True",
+    ], done.stdout
