@@ -98,6 +98,8 @@ def column_positions(columns: list[Column], text: str, source: str) -> None:
     text = text.replace("\\_", "_")
     for chunk in paragraphs_about(text, source):
         described = next((d for d in _described(chunk) if len(d) == len(columns)), None)
+        if described is None and _FILE.search(chunk):  # "`1_v.txt`, …: t [s], avvikelse [m]"
+            described = next((d for d in _units_listed(chunk) if len(d) == len(columns)), None)
         if described is not None:
             for column, pair in zip(columns, described, strict=True):
                 if pair is None:
@@ -142,7 +144,8 @@ def _described(text: str) -> list[list[tuple[str, str] | None]]:
     for i, (match, number) in enumerate(places):
         end = places[i + 1][0].start() if i + 1 < len(places) else len(text)
         part = _SENTENCE_END.split(text[match.end() : end], maxsplit=1)[0]
-        if number not in found and (pair := _symbol_and_unit(part)) is not None:
+        pair = _symbol_and_unit(part) or _words_and_unit(part, whole=False)
+        if number not in found and pair is not None:
             found[number] = pair
     described: list[list[tuple[str, str] | None]] = []
     if found:  # "Spalte 1 = Anzahl der Impulse, Spalte 2 = Zeitpunkt t in s"
@@ -165,9 +168,29 @@ def _described(text: str) -> list[list[tuple[str, str] | None]]:
     return described
 
 
-def _words_and_unit(item: str) -> tuple[str, str] | None:
-    """A column listed by its words and unit (`kąt wychylenia w lewo [°]`), named by them."""
-    match = _WORDS_UNIT.fullmatch(item.strip())
+def _units_listed(text: str) -> list[list[tuple[str, str] | None]]:
+    """The runs of two or more items in a row that each write a quantity and its unit in
+    brackets ("t [s], pendelns avvikelse [m], drivningsenhetens läge [m]"): in a line that
+    names a file without a word for "column", its columns in order."""
+    runs: list[list[tuple[str, str] | None]] = []
+    for sentence in _NEXT_SENTENCE.split(_FILE.sub(" ", text)):
+        runs.append([])
+        for item in _AND.split(sentence):
+            item = item.strip().rstrip(".")
+            pair = _symbol_and_unit(item)
+            pair = pair if pair and pair[1] else _words_and_unit(item)
+            if pair is None:
+                runs.append([])
+            else:
+                runs[-1].append(pair)
+    return [run for run in runs if len(run) >= 2]
+
+
+def _words_and_unit(item: str, *, whole: bool = True) -> tuple[str, str] | None:
+    """A column listed by its words and unit (`kąt wychylenia w lewo [°]`), named by them;
+    not `whole`, the words before a unit that more words follow ("kolumn 2 viktens
+    avvikelse från jämviktsläget [m] (fri svängning)")."""
+    match = (_WORDS_UNIT.fullmatch if whole else _WORDS_UNIT.match)(item.strip())
     unit = known_unit(match["unit"].strip()) if match else None
     return None if match is None or unit is None else (" ".join(match["words"].split()), unit)
 

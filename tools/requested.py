@@ -235,6 +235,9 @@ def _defined_apart(task: str, written: str) -> bool:
     A law stated on its own ("Ohm's law: U = R·I") stays the model."""
     if _DEFINITION.fullmatch(written) is None:
         return False
+    defined = written.split("=")[0].strip()
+    if re.search(rf"(?<!\w){re.escape(defined)}(?!\w)", task.replace(written, " ")):
+        return False  # "Berechnen Sie V_L = π r² L und tragen Sie 1/p gegen V_L auf": a column
     own = [s for s in sentences(task) if written in s]
     return (
         bool(own)

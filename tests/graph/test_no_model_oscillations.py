@@ -149,3 +149,18 @@ def test_a_swing_recorded_for_under_one_cycle_says_its_frequency_is_assumed(
     (tmp_path / "whole").mkdir()
     whole = report_for(tmp_path / "whole", handout, SWING)
     assert "of the fitted cycle" not in whole
+
+
+def test_a_headerless_run_takes_the_units_its_handout_lists_for_it(tmp_path: Path) -> None:
+    # CASSY's text export has no header; the handout lists each run's quantities in order
+    handout = (
+        "assignment.md",
+        "# Pohl's pendulum\n\n## Data\n- `1_v.txt`, `4_v.txt`, …, `14_v.txt`: damped swings at "
+        "U = 1, 4, … 14 V; t [s], deflection [m].\n\n## Tasks\n"
+        "1. Fit a damped oscillation to each run and give its decay time.\n",
+    )
+    report = report_for(tmp_path, handout, SWING)
+    row = _rows(report)["1"]
+    assert re.search(r"decay = 0\.89\d* ± 0\.00\d+ s\b", row), row
+    assert re.search(r"amplitude = [\d.]+ ± [\d.]+ m\b", row), row
+    assert "fitted to deflection against t" in row, row

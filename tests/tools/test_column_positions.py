@@ -101,6 +101,40 @@ def test_no_column_named_where_the_description_is_not_this_files(
     assert [c.name for c in columns] == [f"column {i}" for i in range(1, count + 1)]
 
 
+@pytest.mark.parametrize(
+    ("text", "source", "expected"),
+    [
+        (  # units listed in order in the line naming a run of files, no word for "column"
+            "- `run_1.txt`, `run_2.txt`, …, `run_9.txt`: gedämpfte Schwingung bei I = 0,2, "
+            "0,4 A;\n  t [s], Auslenkung [mm].\nLeere Felder kommen vor. Die Auslenkung (mm) "
+            "geteilt durch den Radius r gibt den Winkel.",
+            "run_4.txt",
+            [("t", "s"), ("Auslenkung", "mm")],
+        ),
+        (  # a column described by words, no symbol, before its unit
+            "- `free.txt`: column 1 time t [s], column 2 displacement of the weight [m] (free "
+            "swing).",
+            "free.txt",
+            [("t", "s"), ("displacement of the weight", "m")],
+        ),
+    ],
+)
+def test_columns_named_in_a_line_that_lists_their_file(
+    text: str, source: str, expected: list[tuple[str, str]]
+) -> None:
+    columns = headerless(len(expected))
+    column_positions(columns, text, source)
+    assert [(c.name, c.unit) for c in columns] == expected
+
+
+def test_units_listed_for_other_files_or_another_count_name_no_column() -> None:
+    text = "- `run_1.txt`, …, `run_9.txt`: t [s], Auslenkung [mm]."
+    for source, count in (("calibration.txt", 2), ("run_4.txt", 3)):
+        columns = headerless(count)
+        column_positions(columns, text, source)
+        assert [c.name for c in columns] == [f"column {i}" for i in range(1, count + 1)]
+
+
 def test_a_run_of_files_named_alike_shares_its_description() -> None:
     columns = headerless(2)
     column_positions(columns, "- `0-3A.txt`, …, `1-0A.txt`: first column B (T), second U (mV)",

@@ -218,6 +218,12 @@ def test_a_ratio_asked_for_in_a_sentence_without_a_fit_is_not_the_model_fitted()
     # a law stated on its own, beside a fit, is still the model fitted
     ohm = requested_model("Determine R from a fit. Ohm's law: U = R·I.")
     assert ohm is not None and ohm.formula == "U = R·I"
+    # a quantity defined to be plotted is a column to form, and stays the task's formula
+    formed = requested_model(
+        "Berechnen Sie V_L = π r² L und tragen Sie 1/p gegen V_L auf. Bestimmen Sie durch "
+        "lineare Regression Steigung und Achsenabschnitt."
+    )
+    assert formed is not None and formed.formula == "V_L = π r² L", formed
 
 
 def test_a_ratio_beside_a_plot_is_still_the_formula_its_fit_must_be() -> None:
