@@ -11,7 +11,6 @@ settings, NumPy's own format without pickles for the values.
 from __future__ import annotations
 
 import io
-import json
 from functools import partial
 from pathlib import Path
 
@@ -23,7 +22,7 @@ from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.readers import NoTable
 from labscribe.tools.tables import DataFile, Table, TableSummary, read_data
-from labscribe.tools.worker import Bounds, WorkerStopped, in_worker
+from labscribe.tools.worker import Bounds, WorkerStopped, framed, in_worker, unframed
 
 DECODE_MEMORY = 2048 * 1024 * 1024
 """The address space a worker may add to what it was forked with: a lab file's tables take
@@ -90,7 +89,7 @@ def _decode(root: Path, identity: tuple[int, int] | None, rel: str) -> bytes:
 def _failure(kind: str, message: str, metadata: list[ParameterRow] = ()) -> bytes:  # type: ignore[assignment]
     head = {"error": kind, "message": message,
             "metadata": [row.model_dump(mode="json") for row in metadata]}  # fmt: skip
-    return _framed(head, b"")
+    return framed(head)
 
 
 def _packed(data: DataFile) -> bytes:
@@ -102,23 +101,17 @@ def _packed(data: DataFile) -> bytes:
         "metadata": [row.model_dump(mode="json") for row in data.metadata],
         "unread": data.unread,
     }  # fmt: skip
-    return _framed(head, values.getvalue())
-
-
-def _framed(head: dict, values: bytes) -> bytes:
-    text = json.dumps(head).encode()
-    return len(text).to_bytes(8, "big") + text + values
+    return framed(head, values.getvalue())
 
 
 def _unpacked(answer: bytes) -> DataFile:
-    length = int.from_bytes(answer[:8], "big")
-    head = json.loads(answer[8 : 8 + length])
+    head, values = unframed(answer)
     metadata = [ParameterRow.model_validate(row) for row in head["metadata"]]
     if "error" in head:
         if head["error"] == "tool":
             raise ToolError(head["message"])
         raise NoTable(head["message"], metadata)
-    arrays = np.load(io.BytesIO(answer[8 + length :]), allow_pickle=False)
+    arrays = np.load(io.BytesIO(values), allow_pickle=False)
     tables = [
         Table(TableSummary.model_validate(table["summary"]),
               pd.DataFrame(arrays[f"arr_{n}"], columns=table["columns"]))

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
 from labscribe.tools.base import ToolError, open_regular, os_reason
+from labscribe.tools.decoding import DECODING
 from labscribe.tools.figure_output import MAX_PIXELS, quiet_about_size
 from labscribe.tools.signatures import (
     IMAGE_KINDS,
@@ -22,6 +24,7 @@ from labscribe.tools.signatures import (
     SIGNATURE_BYTES,
     binary_kind,
 )
+from labscribe.tools.worker import WorkerStopped, framed, in_worker, unframed
 
 if TYPE_CHECKING:
     from PIL.Image import Image as PILImage
@@ -57,9 +60,35 @@ def load_picture(path: Path, name: str, *, fd: int | None = None) -> Picture:
     text whatever it is called and a renamed PNG still reads. GIF and multi-page TIFF give
     their first frame. `fd`, when given, is `path` already opened (`Folder.open`); it is
     decoded and closed. Without it, `path` must be a regular file (a FIFO would block).
+    Decoding runs in a bounded worker (tools.worker): an image codec is native code that
+    trusts what a file declares. The worker answers with the upright picture's RGB pixels.
     """
     with os.fdopen(fd if fd is not None else open_regular(path, name), "rb") as handle:
-        return _decode(handle, path, name)
+        try:
+            finished = in_worker(partial(_pixels, handle, path, name), DECODING)
+        except WorkerStopped as stop:
+            how = "took too long" if stop.wall or stop.out_of_cpu else "needed too much memory"
+            raise ToolError(DECODE_ERROR.format(name=name, reason=f"decoding it {how}")) from None
+    head, pixels = unframed(finished.answer)
+    if "error" in head:
+        raise ToolError(head["error"])
+    from PIL import Image
+
+    image = Image.frombytes("RGB", tuple(head.pop("size")), pixels)
+    return Picture(image, **head)
+
+
+def _pixels(handle: BinaryIO, path: Path, name: str) -> bytes:
+    """In the worker: the decoded picture as its RGB pixels and sizes, or why not."""
+    try:
+        picture = _decode(handle, path, name)
+    except ToolError as exc:
+        return framed({"error": str(exc)})
+    except MemoryError:
+        return framed({"error": DECODE_ERROR.format(name=name, reason="it needs too much memory")})
+    head = {"size": picture.image.size, "width": picture.width, "height": picture.height,
+            "scale": picture.scale, "format": picture.format, "frames": picture.frames}  # fmt: skip
+    return framed(head, picture.image.tobytes())
 
 
 def _decode(handle: BinaryIO, path: Path, name: str) -> Picture:

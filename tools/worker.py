@@ -13,6 +13,7 @@ answer is bytes the caller reads as data, never code.
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import select
@@ -122,3 +123,15 @@ def _lower(kind: int, limit: int, slack: int = 0) -> None:
     _, hard = resource.getrlimit(kind)
     ceiling = limit + slack if hard == resource.RLIM_INFINITY else min(limit + slack, hard)
     resource.setrlimit(kind, (min(limit, ceiling), ceiling))
+
+
+def framed(head: dict, payload: bytes = b"") -> bytes:
+    """A worker's answer: a JSON head (what it found, or why not) and its data as bytes."""
+    text = json.dumps(head).encode()
+    return len(text).to_bytes(8, "big") + text + payload
+
+
+def unframed(answer: bytes) -> tuple[dict, bytes]:
+    """The head and the data of a `framed` answer."""
+    length = int.from_bytes(answer[:8], "big")
+    return json.loads(answer[8 : 8 + length]), answer[8 + length :]

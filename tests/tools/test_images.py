@@ -15,12 +15,14 @@ from langchain_core.messages import BaseMessage
 from PIL import Image, ImageDraw, ImageFont
 
 from labscribe.guards.messages import PATH_OUTSIDE_ERROR
-from labscribe.tools import Folder
+from labscribe.tools import Folder, pictures
+from labscribe.tools.base import ToolError
 from labscribe.tools.figure_output import MAX_PIXELS
 from labscribe.tools.images import NO_TEXT_NOTE, READ_IMAGE, ReadImageArgs, read_image
 from labscribe.tools.ocr import TextBox, ocr_engine, reading_order
-from labscribe.tools.pictures import DECODE_ERROR, TOO_MANY_PIXELS
+from labscribe.tools.pictures import DECODE_ERROR, TOO_MANY_PIXELS, load_picture
 from labscribe.tools.vision import describe_with_vision
+from labscribe.tools.worker import Bounds
 
 
 def _font_path() -> Path | None:
@@ -282,3 +284,31 @@ def test_read_image_refuses_a_pixel_bomb_before_decoding_it(
     reason = TOO_MANY_PIXELS.format(width=13000, height=13000, limit=f"{MAX_PIXELS:,}")
     assert outcome.content == "Error: " + DECODE_ERROR.format(name="bomb.png", reason=reason)
     assert not recwarn.list  # refused in words the model reads, not Pillow's on the terminal
+
+
+def test_a_decoder_that_spins_costs_its_worker_not_the_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a codec is native code that trusts the file: here one that never ends stands in for it
+    Image.new("RGB", (40, 30), "white").save(tmp_path / "plot.png")
+    monkeypatch.setattr(pictures, "_decode", lambda *args: str(9**9**9))
+    monkeypatch.setattr(pictures, "DECODING", Bounds(2**30, 1, 20, 1 << 20))
+    with pytest.raises(ToolError) as refused:
+        read_image(Folder(tmp_path), ReadImageArgs(path="plot.png"))
+    assert str(refused.value) == DECODE_ERROR.format(
+        name="plot.png", reason="decoding it took too long"
+    )
+
+
+def test_a_picture_comes_back_from_its_worker_as_decoded(tmp_path: Path) -> None:
+    # the pixels that cross from the worker are the picture Pillow decodes in this process:
+    # transparent, and larger than is read, so converted and downscaled in the worker
+    photo = tmp_path / "screen.png"
+    drawn = Image.new("RGBA", (3000, 1000), (0, 0, 0, 0))
+    ImageDraw.Draw(drawn).text((100, 400), "U = 4.2 V", fill=(0, 0, 0, 255))
+    drawn.save(photo)
+    picture = load_picture(photo, photo.name)
+    with photo.open("rb") as handle:
+        here = pictures._decode(handle, photo, photo.name)
+    assert (picture.width, picture.height, picture.scale) == (here.width, here.height, here.scale)
+    assert picture.image.tobytes() == here.image.tobytes()
