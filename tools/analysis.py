@@ -292,7 +292,7 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
         analysis.left_out.append(f"the estimates at a point failed: {exc}"[:200])
     try:  # FWHM = 2√(2 ln 2)·w, a half-life: what a task asks of the fitted parameters
         analysis.fit_quantities = fit_quantities(
-            analysis.tasks, analysis.fits, analysis.tables, budget
+            analysis.tasks, analysis.fits, analysis.tables, budget, handout.text
         ) + line_law_quantities(analysis.tasks, handout.text, analysis.fits, {
             task: asked_symbols((task,), "", handout.glossary) for task in analysis.tasks
         }, analysis.tables)  # fmt: skip

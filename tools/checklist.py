@@ -65,7 +65,7 @@ _CALLED = re.compile(
 )
 _FIT_VERB = re.compile(r"\bpassen sie\b", re.IGNORECASE)  # "Passen Sie A(f) … an"
 MAX_GIVEN = 4  # results listed per task: the rest are in the report's tables
-MAX_ANSWERS = 9  # the values a task asks of its fits: k and τ of each of three runs
+MAX_ANSWERS = 16  # the values a task asks of its fits: k and τ of three runs, l of 11
 MORE_GIVEN = "and {count} more results, not listed here (see the fits and tables above)"
 # Chinese task words, mapped to the English words the vocabulary uses.
 PART_LEFT = (

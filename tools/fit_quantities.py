@@ -27,6 +27,7 @@ from labscribe.tools.fit_result import Fit, Parameter, axes_of, format_value
 from labscribe.tools.formula_eval import evaluate_tree
 from labscribe.tools.formula_notation import formulas_in, plain_arithmetic
 from labscribe.tools.formula_parse import FormulaError, parse_expression
+from labscribe.tools.model_rates import through_the_model
 from labscribe.tools.quantities import UNCERTAIN_FUNCTIONS, uncertain_parameters
 from labscribe.tools.regression_text import regression_remark
 from labscribe.tools.shapes import BY_NAME
@@ -36,6 +37,7 @@ from labscribe.tools.task_fit import asks, differs, not_task_fit
 from labscribe.tools.unit_library import unit_registry
 
 MAX_PER_TASK = 4
+MAX_PER_RUN = 16  # a quantity worked out of each run's fit: l of 11 damping voltages
 _NAME = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*)\s*$")
 # How handouts name the width of a peak and the time a decay takes to halve.
 FWHM = re.compile(
@@ -113,13 +115,16 @@ def fit_quantities(
     fits: list[Fit],
     tables: list[TableSummary] | None = None,
     budget: ComputeBudget = UNBOUNDED,
+    handout: str = "",
 ) -> list[FitQuantity]:
     """What each task asks for that its fits' parameters give: first the formulas the task
     writes over the parameters of one good fit of a model the assignment asked for, then the
     FWHM, half-life or doubling time it names and no formula of it defines, from such a fit
     (from a standard model that describes the data only where the assignment asks for no
-    model at all)."""
+    model at all); a quantity the task defines from the symbols of the `handout`'s model,
+    from each fit's time constant (tools.model_rates)."""
     tables = tables or []
+    models = formulas_in(handout)
     # a fit that is not the one its task asks for (of uncorrected counts, of other axes, of
     # one predictor where a regression is asked) gives none of that task's quantities: a
     # half-life or a residual spread from it would be a confident error
@@ -139,10 +144,13 @@ def fit_quantities(
         by_id = {t.id: t for t in tables}
         own = [f for f in asked if ask is None or not differs(f, ask, by_id.get(f.table))]
         named = [f for f in named_from if ask is None or not differs(f, ask, by_id.get(f.table))]
+        each_run: list[FitQuantity] = []
         for written in formulas_in(task):
             quantity = _from_formula(task, written, own)
             if quantity is not None and quantity.name not in {q.name for q in mine}:
                 mine.append(quantity)
+            elif quantity is None and not each_run:
+                each_run = _from_model(task, written, own, models)[:MAX_PER_RUN]
         written_names = {q.name.lower() for q in mine}
         if RESIDUAL_SD.search(task) and "s" not in written_names:
             # the spread of the model the task fits, never of another task's model
@@ -154,7 +162,7 @@ def fit_quantities(
                 quantity = _named(task, name, relation, named)
                 if quantity is not None:
                     mine.append(quantity)
-        found += mine[:MAX_PER_TASK]
+        found += each_run + mine[: MAX_PER_TASK - min(len(each_run), MAX_PER_TASK)]
     return found
 
 
@@ -182,6 +190,28 @@ def _from_formula(task: str, written: str, fits: list[Fit]) -> FitQuantity | Non
         return _quantity(task, name[1], expression, fit, f"{written.strip().rstrip(_END)}, "
                          "as the task writes it")  # fmt: skip
     return None
+
+
+def _from_model(task: str, written: str, fits: list[Fit], models: list[str]) -> list[FitQuantity]:
+    """`written` (`name = expression` of the model's symbols: `l = λ/I`) worked out of each
+    fit's time constant through the handout's model (tools.model_rates)."""
+    left, _, right = written.partition("=")
+    name = _NAME.match(plain_arithmetic(left))
+    try:
+        definition = parse_expression(right.strip().rstrip(_END))
+    except FormulaError:
+        return []
+    quantities = []
+    for fit in fits if name is not None else []:
+        if (found := through_the_model(name[1], definition, models, fit)) is not None:
+            expression, model = found
+            relation = f"{written.strip().rstrip(_END)} and the model {model}"
+            quantity = _quantity(task, name[1], expression, fit, relation)
+            if quantity is not None:  # one per run: which run is plain
+                quantities.append(
+                    quantity.model_copy(update={"fit": f"the fit of {axes_of(fit, fits)}"})
+                )
+    return quantities
 
 
 def _quantity(

@@ -164,3 +164,20 @@ def test_a_headerless_run_takes_the_units_its_handout_lists_for_it(tmp_path: Pat
     assert re.search(r"decay = 0\.89\d* ± 0\.00\d+ s\b", row), row
     assert re.search(r"amplitude = [\d.]+ ± [\d.]+ m\b", row), row
     assert "fitted to deflection against t" in row, row
+
+
+def test_a_quantity_the_model_defines_is_worked_out_of_each_runs_decay(tmp_path: Path) -> None:
+    # the handout's model θ = A e^(−λt/(2I)) sin(…) makes the fit's 1/decay λ/(2I): the
+    # l = λ/I each run asks for is 2/decay, with its uncertainty and unit
+    handout = (
+        "assignment.md",
+        "# Pohl's pendulum\n\n## Theory\nWeakly damped: θ(t) = A e^(−λt/(2I)) sin(ωt + φ).\n\n"
+        "## Data\n- `1_v.txt`, …, `14_v.txt`: t [s], deflection [m].\n\n## Tasks\n"
+        "1. Determine l = λ/I for each voltage by a fit of the weakly damped model.\n",
+    )
+    row = _rows(report_for(tmp_path, handout, SWING))["1"]
+    found = re.search(r"l = (2\.2\d*) ± (0\.0\d+) 1/s \(from l = ", row)
+    assert found is not None, row
+    decay = re.search(r"decay = (0\.89\d*) ± ", row)
+    assert decay is not None and abs(float(found[1]) - 2 / float(decay[1])) < 0.002, row
+    assert "not done: l" not in row, row
