@@ -61,8 +61,11 @@ def _settings(analysis: Analysis) -> str:
         shown.append([row.name, row.shown(), row.comment if row.comment != comment else ""])
         comment = row.comment
     more = len(analysis.parameters) - len(rows)
-    files = ", ".join(dict.fromkeys(row.source for row in analysis.parameters))
-    caption = f"The settings of {files}, as written" + (
-        f" (the first {len(rows)}; {more} more in the file)" if more else ""
+    files = list(dict.fromkeys(row.source for row in rows))
+    others = len(dict.fromkeys(row.source for row in analysis.parameters)) - len(files)
+    where = "the file" if len(files) == 1 else "these files"
+    rest = f"{more} more, of {where} and {others} others" if others else f"{more} more in {where}"
+    caption = f"The settings of {', '.join(files)}, as written" + (
+        f" (the first {len(rows)}; {rest}, not shown)" if more else ""
     )
     return table(["Parameter", "Value", "Comment"], shown, (0.32, 0.3, 0.3), caption)

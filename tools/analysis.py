@@ -205,7 +205,10 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
     # a text file of settings is tried as a table first: its rows are read once
     read = {(row.source, row.key) for row in analysis.parameters}
     settings = [row for row in settings if (row.source, row.key) not in read]
-    analysis.parameters += settings[: max(0, MAX_PARAMETER_ROWS - len(analysis.parameters))]
+    room = max(0, MAX_PARAMETER_ROWS - len(analysis.parameters))
+    analysis.parameters += settings[:room]
+    if len(settings) > room:
+        analysis.left_out.append(f"{len(settings)} instrument settings read; the first {room} kept")
     assignment: Assignment | None = None
     if analysis.assignment is not None:
         try:

@@ -150,7 +150,10 @@ def fit_quantities(
             if quantity is not None and quantity.name not in {q.name for q in mine}:
                 mine.append(quantity)
             elif quantity is None and not each_run:
-                each_run = _from_model(task, written, own, models)[:MAX_PER_RUN]
+                # from the runs this task fits, never another task's ("l without the brake"
+                # is no l of the braked runs)
+                mine_asked = [fit for fit in own if fit.requested == task]
+                each_run = _from_model(task, written, mine_asked, models)[:MAX_PER_RUN]
         written_names = {q.name.lower() for q in mine}
         if RESIDUAL_SD.search(task) and "s" not in written_names:
             # the spread of the model the task fits, never of another task's model

@@ -173,9 +173,12 @@ def test_a_quantity_the_model_defines_is_worked_out_of_each_runs_decay(tmp_path:
         "assignment.md",
         "# Pohl's pendulum\n\n## Theory\nWeakly damped: θ(t) = A e^(−λt/(2I)) sin(ωt + φ).\n\n"
         "## Data\n- `1_v.txt`, …, `14_v.txt`: t [s], deflection [m].\n\n## Tasks\n"
-        "1. Determine l = λ/I for each voltage by a fit of the weakly damped model.\n",
+        "1. Determine l = λ/I for each voltage by a fit of the weakly damped model.\n"
+        "2. Determine also the natural damping l = λ/I without the brake.\n",
     )
-    row = _rows(report_for(tmp_path, handout, SWING))["1"]
+    rows = _rows(report_for(tmp_path, handout, SWING))
+    assert "l = " not in rows["2"].split(" & ", 1)[1], rows["2"]  # no l of the braked run
+    row = rows["1"]
     found = re.search(r"l = (2\.2\d*) ± (0\.0\d+) 1/s \(from l = ", row)
     assert found is not None, row
     decay = re.search(r"decay = (0\.89\d*) ± ", row)

@@ -1,6 +1,9 @@
 """The values a handout states, as the fallback report lists them (nodes/fallback_apparatus)."""
 
-from labscribe.nodes.fallback_apparatus import _stated_rows
+import re
+
+from labscribe.nodes.fallback_apparatus import MAX_PARAMETER_ROWS, _stated_rows, apparatus
+from labscribe.tools.analysis import Analysis
 from labscribe.tools.parameters import ParameterRow
 
 
@@ -23,3 +26,18 @@ def test_a_value_stated_for_several_files_is_listed_once_and_others_by_their_fil
         ["I_M (5-Vout-theta.csv)", "150 mA"],
         ["U", "4 V"],
     ]
+
+
+def test_the_settings_caption_names_the_files_shown_and_counts_the_rest() -> None:
+    # a class of 40 scope exports: the table shows the first settings, of the first files
+    rows = [
+        ParameterRow(source=f"F{n:04d}CH1.CSV", key=key, name=key, value="1")
+        for n in range(40) for key in ("Record Length", "Sample Interval", "Source")
+    ]  # fmt: skip
+    caption = re.search(r"\\caption\{(.*?)\}", apparatus(Analysis(parameters=rows), {}))
+    assert caption is not None
+    shown = [f"F{n:04d}CH1.CSV" for n in range(MAX_PARAMETER_ROWS // 3)]
+    assert caption[1] == (
+        f"The settings of {', '.join(shown)}, as written (the first {MAX_PARAMETER_ROWS}; "
+        f"{120 - MAX_PARAMETER_ROWS} more, of these files and {40 - len(shown)} others, not shown)"
+    )

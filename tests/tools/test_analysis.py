@@ -1,4 +1,5 @@
 import json
+import re
 import time
 from pathlib import Path
 
@@ -231,3 +232,15 @@ def test_files_past_the_limit_of_tables_are_named_as_unread(tmp_path: Path) -> N
     first = f"the first {MAX_TABLE_FILES} read"
     assert note.startswith(f"{MAX_TABLE_FILES + 2} files that may hold tables; {first}")
     assert f"F{MAX_TABLE_FILES:04d}.csv" in note
+
+
+def test_settings_past_the_bound_are_counted_where_the_report_lists_what_was_left_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = Path(__file__).resolve().parents[1] / "data" / "real" / "oscilloscope"
+    (tmp_path / "F0002CH1.CSV").write_bytes((real / "tektronix_opamp_F0002CH1.CSV").read_bytes())
+    monkeypatch.setattr(analysis_module, "MAX_PARAMETER_ROWS", 5)
+    analysis = analyse(Folder(tmp_path))
+    assert len(analysis.parameters) == 5
+    note = next(line for line in analysis.left_out if "instrument settings read" in line)
+    assert re.fullmatch(r"\d+ instrument settings read; the first 5 kept", note), note
