@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import re
 import zipfile
 from typing import Any
 
@@ -27,6 +28,10 @@ from labscribe.tools.text_tables import MAX_COLUMNS
 from labscribe.tools.time_columns import Clock
 
 MAX_UNPACKED_BYTES = 256 * 1024 * 1024
+# Cells a sheet's range may span (calamine holds it dense: tens of bytes a cell).
+MAX_SPAN_CELLS = 20_000_000
+_SHEET_PART = re.compile(r"xl/worksheets/sheet\d+\.xml")
+_CELL_REFERENCE = re.compile(rb'<c\b[^>]{0,64}?\br="([A-Z]{1,3})([0-9]{1,7})"')
 MAX_SHEETS = 16  # a course's workbook holds a sheet per run: 13 hysteresis loops
 
 
@@ -45,6 +50,7 @@ def read_spreadsheet(folder: Folder, rel: str) -> Read:
     data = _whole(folder, rel)
     if data.startswith(ZIP_SIGNATURE):
         _check_unpacked(data, rel)
+        _check_span(data, rel)
     workbook = CalamineWorkbook.from_filelike(io.BytesIO(data))
     found: list[Found] = []
     metadata: list[ParameterRow] = []
@@ -73,6 +79,61 @@ def _check_unpacked(data: bytes, rel: str) -> None:
     if unpacked > MAX_UNPACKED_BYTES:
         raise NoTable(f"{rel} unpacks to {human_size(unpacked)}, more than "
                       f"{human_size(MAX_UNPACKED_BYTES)}")  # fmt: skip
+
+
+def _check_span(data: bytes, rel: str) -> None:
+    """Refuse an xlsx whose sheet places its cells over more than MAX_SPAN_CELLS: calamine
+    reads a sheet as one dense range from its first cell to its last, so one stray cell at
+    XFD1048576 in a 5 KB file asks for 17 billion. The cells' own references (`<c r="B7">`)
+    are what it allocates by; the `<dimension>` a file declares is not (a false one costs
+    nothing)."""
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        for member in archive.namelist():
+            if not _SHEET_PART.fullmatch(member):
+                continue
+            rows, columns = _span(archive, member)
+            cells = (rows[1] - rows[0] + 1) * (columns[1] - columns[0] + 1) if rows else 0
+            if cells > MAX_SPAN_CELLS:
+                first = f"{_column_letters(columns[0])}{rows[0]}"
+                last = f"{_column_letters(columns[1])}{rows[1]}"
+                raise NoTable(
+                    f"{rel} was not read: a sheet's cells span {first}:{last}, {cells:,} cells, "
+                    f"more than the {MAX_SPAN_CELLS:,} read at most (a cell far from the data)"
+                )
+
+
+def _span(archive: zipfile.ZipFile, member: str) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The first and last row and column of the cells a sheet's XML places, read in chunks."""
+    rows: list[int] = []
+    columns: list[int] = []
+    tail = b""
+    with archive.open(member) as sheet:
+        while chunk := sheet.read(1 << 20):
+            text = tail + chunk
+            for letters, number in _CELL_REFERENCE.findall(text):
+                rows.append(int(number))
+                columns.append(_column_number(letters))
+            if len(rows) > 4096:  # only the extremes matter
+                rows, columns = [min(rows), max(rows)], [min(columns), max(columns)]
+            tail = text[-32:]
+    if not rows:
+        return (0, 0), (0, 0)
+    return (min(rows), max(rows)), (min(columns), max(columns))
+
+
+def _column_number(letters: bytes) -> int:
+    number = 0
+    for letter in letters:
+        number = number * 26 + letter - ord("A") + 1
+    return number
+
+
+def _column_letters(number: int) -> str:
+    letters = ""
+    while number:
+        number, rest = divmod(number - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
 
 
 def _sheet_grid(rows: list[list[Any]]) -> Grid | None:

@@ -280,3 +280,33 @@ def test_an_npy_header_is_checked_before_its_values_are_read(
         archive.writestr("x.npy", header.getvalue() + b"\0" * 4096)
     with pytest.raises(NoTable, match=reason):
         read_data(Folder(tmp_path), "scan.npz")
+
+
+def test_a_workbook_is_measured_by_the_cells_it_places_not_the_range_it_declares(
+    tmp_path: Path,
+) -> None:
+    # a false <dimension> costs calamine nothing; a stray cell far away costs it the range
+    book = xlsxwriter.Workbook(tmp_path / "runs.xlsx")
+    sheet = book.add_worksheet("Run1")
+    sheet.write_row(0, 0, ["t (s)", "U (V)"])
+    for row in range(1, 8):
+        sheet.write_row(row, 0, [row, 2 * row])
+    book.close()
+    with zipfile.ZipFile(tmp_path / "runs.xlsx") as source:
+        parts = {name: source.read(name) for name in source.namelist()}
+    declared = parts["xl/worksheets/sheet1.xml"].replace(
+        b'<dimension ref="A1:B8"/>', b'<dimension ref="A1:XFD1048576"/>'
+    )
+    assert declared != parts["xl/worksheets/sheet1.xml"]
+    with zipfile.ZipFile(tmp_path / "declared.xlsx", "w") as target:
+        for name, data in {**parts, "xl/worksheets/sheet1.xml": declared}.items():
+            target.writestr(name, data)
+    assert len(read_data(Folder(tmp_path), "declared.xlsx").tables[0].frame) == 7
+    stray = parts["xl/worksheets/sheet1.xml"].replace(
+        b"</sheetData>", b'<row r="900000"><c r="ZZ900000"><v>1</v></c></row></sheetData>'
+    )
+    with zipfile.ZipFile(tmp_path / "stray.xlsx", "w") as target:
+        for name, data in {**parts, "xl/worksheets/sheet1.xml": stray}.items():
+            target.writestr(name, data)
+    with pytest.raises(NoTable, match=r"a sheet's cells span A1:ZZ900000, 631,800,000 cells"):
+        read_data(Folder(tmp_path), "stray.xlsx")
