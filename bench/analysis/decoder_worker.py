@@ -1,6 +1,8 @@
 """What decoding each file in a bounded worker costs (tools.decoding), and that it changes
 nothing: every real file of tests/data/real read in the worker and in this process, the
-tables, rows, columns and values compared, and the time of each way.
+tables, rows, columns and values compared, and the time of each way. Then the same for the
+other decoders that run in such a worker (tools.worker): a PDF's text (the example's
+assignment.pdf) and a picture (a 3000 x 2000 JPEG drawn here), each read REPEATS times.
 
     .venv/bin/python bench/analysis/decoder_worker.py
 """
@@ -10,17 +12,24 @@ from __future__ import annotations
 import json
 import statistics
 import sys
+import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
+from labscribe.tools import pictures
 from labscribe.tools.base import Folder
 from labscribe.tools.decoding import decoded
+from labscribe.tools.pdf_text import read_pdf
 from labscribe.tools.readers import NoTable
+from labscribe.tools.reading import read_window
 from labscribe.tools.tables import DataFile, read_data
 
 REAL = Path(__file__).resolve().parents[2] / "tests" / "data" / "real"
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "rlc-resonance"
+REPEATS = 20
 
 
 def timed(read, rel: str) -> tuple[DataFile | str, float]:
@@ -64,7 +73,57 @@ def main() -> int:
           f"({max(extra) * 1000:.0f} ms) | {len(files) - len(differ)}/{len(files)} |")  # fmt: skip
     for rel in differ:
         print(f"read otherwise in the worker: {rel}")
-    return 1 if differ else 0
+    others = [_pdf_text(), _picture()]
+    print()
+    print("| decoder | in this process, median | in a worker, median | worker's cost | alike |")
+    print("|---|---|---|---|---|")
+    for name, here_s, worker_s, alike in others:
+        print(f"| {name} | {here_s * 1000:.1f} ms | {worker_s * 1000:.1f} ms | "
+              f"{(worker_s - here_s) * 1000:.1f} ms | {'yes' if alike else 'no'} |")  # fmt: skip
+    return 1 if differ or not all(alike for *_, alike in others) else 0
+
+
+def _medians(
+    in_process: Callable[[], object], in_worker: Callable[[], object]
+) -> tuple[float, float, bool]:
+    """Median seconds of REPEATS reads each way, and whether both read the same."""
+    here, worker = [], []
+    for _ in range(REPEATS):
+        started = time.perf_counter()
+        one = in_process()
+        here.append(time.perf_counter() - started)
+        started = time.perf_counter()
+        other = in_worker()
+        worker.append(time.perf_counter() - started)
+    return statistics.median(here), statistics.median(worker), one == other
+
+
+def _pdf_text() -> tuple[str, float, float, bool]:
+    pdf = EXAMPLE / "assignment.pdf"
+    here, worker, alike = _medians(
+        lambda: read_pdf(pdf.open("rb"), pdf.name, 0, 200, 7000).text,
+        lambda: read_window(pdf),
+    )
+    return f"PDF text ({pdf.name}, pypdf)", here, worker, alike
+
+
+def _picture() -> tuple[str, float, float, bool]:
+    from PIL import Image, ImageDraw
+
+    with tempfile.TemporaryDirectory() as folder:
+        photo = Path(folder) / "screen.jpg"
+        drawn = Image.new("RGB", (3000, 2000), "white")
+        ImageDraw.Draw(drawn).text((200, 900), "U = 4.21 V   I = 12.5 mA", fill="black")
+        drawn.save(photo, quality=90)
+
+        def in_process() -> bytes:
+            with photo.open("rb") as handle:
+                return pictures._decode(handle, photo, photo.name).image.tobytes()
+
+        here, worker, alike = _medians(
+            in_process, lambda: pictures.load_picture(photo, photo.name).image.tobytes()
+        )
+    return "picture (3000 x 2000 JPEG, Pillow)", here, worker, alike
 
 
 if __name__ == "__main__":
