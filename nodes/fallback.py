@@ -360,6 +360,8 @@ def _inventory(scan: dict[str, Any]) -> list[str]:
     items = []
     for name, bucket in (scan.get("buckets") or {}).items():
         if bucket.get("count"):
-            files = ", ".join(bucket.get("files", [])[:MAX_INVENTORY_FILES])
+            listed = bucket.get("files", [])[:MAX_INVENTORY_FILES]
+            more = bucket["count"] - len(listed)
+            files = ", ".join(listed) + (f" and {more} more" if more > 0 else "")
             items.append(f"{name} ({bucket['count']}): {files}")
     return items or ["The folder held no files."]

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from labscribe.guards.output import latex_problems
-from labscribe.nodes.fallback import fallback_report
+from labscribe.nodes.fallback import MAX_INVENTORY_FILES, _inventory, fallback_report
 from labscribe.nodes.latex_text import (
     BREAK_EVERY,
     LONG_TOKEN,
@@ -313,3 +313,13 @@ def test_fallback_report_says_what_a_model_that_read_the_material_noted(
     assert "\\section{What the model noted}" in report
     assert "A language model read the material before this report was written" in report
     assert "f0 near 5 kHz" in report and "finish\\_exploration" not in report
+
+
+def test_the_inventory_says_how_many_files_it_does_not_name() -> None:
+    # a class of 40 scope exports: the list names the first MAX_INVENTORY_FILES, and counts
+    names = [f"F{n:04d}CH1.CSV" for n in range(40)]
+    (line,) = _inventory({"buckets": {"data": {"count": 40, "files": names}}})
+    assert line.startswith("data (40): F0000CH1.CSV, ")
+    assert line.endswith(
+        f", F{MAX_INVENTORY_FILES - 1:04d}CH1.CSV and {40 - MAX_INVENTORY_FILES} more"
+    )
