@@ -76,10 +76,12 @@ def in_worker(work: Callable[[], bytes], bounds: Bounds) -> Finished:
     deadline = time.monotonic() + bounds.wall_seconds
     chunks: list[bytes] = []
     size, ended, wall = 0, False, False
+    waiting = select.poll()  # not select(): a server may hold more than 1024 descriptors
+    waiting.register(read_end, select.POLLIN)
     try:
         while not ended:
             remaining = deadline - time.monotonic()
-            if remaining <= 0 or not select.select([read_end], [], [], remaining)[0]:
+            if remaining <= 0 or not waiting.poll(remaining * 1000):
                 wall = True
                 break
             chunk = os.read(read_end, _CHUNK)

@@ -3,6 +3,8 @@ much, is stopped at its bound and says which; its CPU time is known from the ker
 
 from __future__ import annotations
 
+import os
+import resource
 import time
 
 import pytest
@@ -23,7 +25,7 @@ def test_a_power_that_holds_the_gil_is_stopped_at_the_cpu_bound() -> None:
     with pytest.raises(WorkerStopped) as stopped:
         in_worker(lambda: str(9**9**9).encode(), SMALL)  # a thread join would never return
     assert stopped.value.out_of_cpu and not stopped.value.wall
-    assert stopped.value.cpu_seconds >= 0.9
+    assert stopped.value.cpu_seconds > 0.5  # read from the kernel, near its 1 s bound
     assert time.monotonic() - started < SMALL.wall_seconds
 
 
@@ -46,3 +48,17 @@ def test_an_answer_larger_than_its_bound_is_refused() -> None:
     with pytest.raises(WorkerStopped) as stopped:
         in_worker(lambda: bytes(2 << 20), SMALL)
     assert stopped.value.big
+
+
+def test_a_process_holding_many_descriptors_still_gets_its_answer() -> None:
+    # a long-lived server may hold more than select()'s 1024 descriptors: the pipe's number
+    # is then past what select() takes
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 4096), hard))
+    held = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]
+    try:
+        assert in_worker(lambda: b"answer", SMALL).answer == b"answer"
+    finally:
+        for descriptor in held:
+            os.close(descriptor)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
