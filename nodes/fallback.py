@@ -27,6 +27,7 @@ from labscribe.nodes.material import analysis_of
 from labscribe.nodes.report_notice import EXPLORATION_TITLE, exploration_account, notice_latex
 from labscribe.tools.analysis import Analysis
 from labscribe.tools.checklist import checklist
+from labscribe.tools.coverage import some_of
 from labscribe.tools.excerpt_columns import excerpt_columns
 from labscribe.tools.fit_claims import FOLLOWS, NOT_DESCRIBED, asked_by_all, standard_notes
 from labscribe.tools.fit_result import OUT_OF_TIME, Fit, alike, axes_of, out_of_time
@@ -360,8 +361,6 @@ def _inventory(scan: dict[str, Any]) -> list[str]:
     items = []
     for name, bucket in (scan.get("buckets") or {}).items():
         if bucket.get("count"):
-            listed = bucket.get("files", [])[:MAX_INVENTORY_FILES]
-            more = bucket["count"] - len(listed)
-            files = ", ".join(listed) + (f" and {more} more" if more > 0 else "")
+            files = some_of(bucket.get("files", []), MAX_INVENTORY_FILES, bucket["count"])
             items.append(f"{name} ({bucket['count']}): {files}")
     return items or ["The folder held no files."]

@@ -21,11 +21,12 @@ from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.column_positions import column_positions
 from labscribe.tools.column_symbols import column_symbols
 from labscribe.tools.constants import asked_symbols
+from labscribe.tools.coverage import some_of
 from labscribe.tools.data_facts import data_facts
 from labscribe.tools.decoding import decoded
 from labscribe.tools.extremes import Extreme, asked_extremes, extreme_facts, worked_out
 from labscribe.tools.fit_quantities import FitQuantity, fit_quantities
-from labscribe.tools.fit_result import OUT_OF_TIME, Fit
+from labscribe.tools.fit_result import Fit, untried_tables
 from labscribe.tools.fits import fit_table
 from labscribe.tools.formed_columns import form_columns
 from labscribe.tools.half_power import half_power_bands
@@ -186,7 +187,7 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
             settings += data.metadata  # an instrument's settings are parameters, not tables
             analysis.left_out += [f"{rel}: {what}" for what in data.unread]
     if len(tried) > MAX_TABLE_FILES:
-        unread = _some(tried[MAX_TABLE_FILES:], 3)
+        unread = some_of(tried[MAX_TABLE_FILES:], 3)
         first = f"the first {MAX_TABLE_FILES} read, not {unread}"
         analysis.left_out.append(f"{len(tried)} files that may hold tables; {first}")
         analysis.not_fitted += tried[MAX_TABLE_FILES:]
@@ -194,7 +195,7 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
     analysis.left_out += copies
     if len(loaded) > MAX_TABLES:
         rest = [t.summary for t in loaded[MAX_TABLES:]]
-        named = _some([f"{t.id} ({t.title})" if t.title else t.id for t in rest], 6)
+        named = some_of([f"{t.id} ({t.title})" if t.title else t.id for t in rest], 6)
         analysis.left_out.append(
             f"{len(loaded)} tables found; the first {MAX_TABLES} analysed, not {named}"
         )
@@ -283,9 +284,8 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
             )
         except Exception as exc:  # a fit's failure must not cost the rest of the analysis
             analysis.left_out.append(f"fitting {table.summary.id} failed: {exc}"[:200])
-    late = {f.table for f in analysis.fits} - {f.table for f in analysis.fits
-                                               if f.notes != [OUT_OF_TIME]}  # fmt: skip
-    analysis.not_fitted += [t.summary.id for t in loaded if t.summary.id in late]
+    untried = untried_tables(analysis.fits)
+    analysis.not_fitted += [t.summary.id for t in loaded if t.summary.id in untried]
     analysis.fits, analysis.regressions = between_predictors(
         not_the_regression(polish(analysis.fits, loaded), analysis.regressions,
                            analysis.task_numbers), analysis.regressions)  # fmt: skip
@@ -350,12 +350,6 @@ def _read_parameters(
 
 def _suffix(rel: str) -> str:
     return os.path.splitext(rel)[1].lower()
-
-
-def _some(names: list[str], shown: int) -> str:
-    """`a, b, c and 4 more`: the first `shown` of `names`, and how many others."""
-    more = f" and {len(names) - shown} more" if len(names) > shown else ""
-    return ", ".join(names[:shown]) + more
 
 
 def _with_suffix(files: list[str], suffixes: frozenset[str]) -> list[str]:

@@ -26,16 +26,22 @@ def natural_order(name: str) -> tuple[str | int, ...]:
     return tuple(int(part) if part.isdigit() else part for part in _DIGITS.split(name))
 
 
+def some_of(names: list[str], shown: int, total: int | None = None) -> str:
+    """`a, b, c and 4 more`: the first `shown` of `names`, and how many of the `total` (all
+    of `names` unless given) it leaves unnamed."""
+    more = (len(names) if total is None else total) - min(shown, len(names))
+    return ", ".join(names[:shown]) + (f" and {more} more" if more > 0 else "")
+
+
 def not_covered(task: str, not_fitted: list[str]) -> str:
     """What a row of `task` leaves where it asks for every case and the analysis left the
     data files `not_fitted` unfitted ("" where it asks for no case by case or none was left)."""
     if not not_fitted or not EVERY_CASE.search(task):
         return ""
-    more = f" and {len(not_fitted) - SHOWN} more" if len(not_fitted) > SHOWN else ""
     one = len(not_fitted) == 1
-    named = ", ".join(sorted(not_fitted, key=natural_order)[:SHOWN])
+    named = some_of(sorted(not_fitted, key=natural_order), SHOWN)
     return (
         f"{len(not_fitted)} of the folder's data files {'is' if one else 'are'} not fitted in "
-        f"this report ({named}{more}: see what was left out); "
+        f"this report ({named}: see what was left out); "
         f"work the task out for {'it' if one else 'them'} too"
     )

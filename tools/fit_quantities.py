@@ -27,7 +27,7 @@ from labscribe.tools.fit_result import Fit, Parameter, axes_of, format_value
 from labscribe.tools.formula_eval import evaluate_tree
 from labscribe.tools.formula_notation import formulas_in, plain_arithmetic
 from labscribe.tools.formula_parse import FormulaError, parse_expression
-from labscribe.tools.model_rates import through_the_model
+from labscribe.tools.model_rates import Model, parsed_models, through_the_model
 from labscribe.tools.quantities import UNCERTAIN_FUNCTIONS, uncertain_parameters
 from labscribe.tools.regression_text import regression_remark
 from labscribe.tools.shapes import BY_NAME
@@ -124,7 +124,7 @@ def fit_quantities(
     model at all); a quantity the task defines from the symbols of the `handout`'s model,
     from each fit's time constant (tools.model_rates)."""
     tables = tables or []
-    models = formulas_in(handout)
+    models = parsed_models(formulas_in(handout))
     # a fit that is not the one its task asks for (of uncorrected counts, of other axes, of
     # one predictor where a regression is asked) gives none of that task's quantities: a
     # half-life or a residual spread from it would be a confident error
@@ -145,15 +145,15 @@ def fit_quantities(
         own = [f for f in asked if ask is None or not differs(f, ask, by_id.get(f.table))]
         named = [f for f in named_from if ask is None or not differs(f, ask, by_id.get(f.table))]
         each_run: list[FitQuantity] = []
-        for written in formulas_in(task):
-            quantity = _from_formula(task, written, own)
+        for definition in filter(None, map(_definition, formulas_in(task))):
+            quantity = _from_formula(task, definition, own)
             if quantity is not None and quantity.name not in {q.name for q in mine}:
                 mine.append(quantity)
             elif quantity is None and not each_run:
                 # from the runs this task fits, never another task's ("l without the brake"
                 # is no l of the braked runs)
                 mine_asked = [fit for fit in own if fit.requested == task]
-                each_run = _from_model(task, written, mine_asked, models)[:MAX_PER_RUN]
+                each_run = _from_model(task, definition, mine_asked, models)[:MAX_PER_RUN]
         written_names = {q.name.lower() for q in mine}
         if RESIDUAL_SD.search(task) and "s" not in written_names:
             # the spread of the model the task fits, never of another task's model
@@ -169,18 +169,28 @@ def fit_quantities(
     return found
 
 
-def _from_formula(task: str, written: str, fits: list[Fit]) -> FitQuantity | None:
-    """`written` (`name = expression`) evaluated with the first good fit that has every
-    name of its right side; None when none has, or it is the fit's own model."""
+# A task's `name = expression`: the name, its definition parsed, and the formula as written.
+Definition = tuple[str, sympy.Expr, str]
+
+
+def _definition(written: str) -> Definition | None:
+    """`written` (`name = expression`) split and its right side parsed; None where it is no
+    such formula."""
     left, _, right = written.partition("=")
     name = _NAME.match(plain_arithmetic(left))
     right = right.strip().rstrip(_END)
     if name is None or not right:
         return None
     try:
-        expression = parse_expression(right)
+        return name[1], parse_expression(right), written.strip().rstrip(_END)
     except FormulaError:
         return None
+
+
+def _from_formula(task: str, definition: Definition, fits: list[Fit]) -> FitQuantity | None:
+    """`definition` evaluated with the first good fit that has every name of its right
+    side; None when none has, or it is the fit's own model."""
+    name, expression, written = definition
     symbols = {symbol.name for symbol in expression.free_symbols}
     if not symbols:
         return None
@@ -188,28 +198,24 @@ def _from_formula(task: str, written: str, fits: list[Fit]) -> FitQuantity | Non
         names = {p.name for p in fit.parameters}
         # a formula in the fit's own variable is the model (or a value at a point), not a
         # quantity of its parameters
-        if not symbols <= names or fit.variable in symbols or name[1] in (fit.y, fit.variable):
+        if not symbols <= names or fit.variable in symbols or name in (fit.y, fit.variable):
             continue
-        return _quantity(task, name[1], expression, fit, f"{written.strip().rstrip(_END)}, "
-                         "as the task writes it")  # fmt: skip
+        return _quantity(task, name, expression, fit, f"{written}, as the task writes it")
     return None
 
 
-def _from_model(task: str, written: str, fits: list[Fit], models: list[str]) -> list[FitQuantity]:
-    """`written` (`name = expression` of the model's symbols: `l = λ/I`) worked out of each
-    fit's time constant through the handout's model (tools.model_rates)."""
-    left, _, right = written.partition("=")
-    name = _NAME.match(plain_arithmetic(left))
-    try:
-        definition = parse_expression(right.strip().rstrip(_END))
-    except FormulaError:
-        return []
+def _from_model(
+    task: str, definition: Definition, fits: list[Fit], models: list[Model]
+) -> list[FitQuantity]:
+    """`definition` (of the model's symbols: `l = λ/I`) worked out of each fit's time
+    constant through the handout's model (tools.model_rates)."""
+    name, expression, written = definition
     quantities = []
-    for fit in fits if name is not None else []:
-        if (found := through_the_model(name[1], definition, models, fit)) is not None:
-            expression, model = found
-            relation = f"{written.strip().rstrip(_END)} and the model {model}"
-            quantity = _quantity(task, name[1], expression, fit, relation)
+    for fit in fits:
+        if (found := through_the_model(name, expression, models, fit)) is not None:
+            in_constant, model = found
+            relation = f"{written} and the model {model}"
+            quantity = _quantity(task, name, in_constant, fit, relation)
             if quantity is not None:  # one per run: which run is plain
                 quantities.append(
                     quantity.model_copy(update={"fit": f"the fit of {axes_of(fit, fits)}"})

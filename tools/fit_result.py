@@ -334,6 +334,12 @@ def alike(fits: list[Fit]) -> list[list[Fit]]:
     return list(groups.values())
 
 
+def untried_tables(fits: list[Fit]) -> set[str]:
+    """The tables of `fits` the time budget reached before any of their fits was tried."""
+    tried = {fit.table for fit in fits if fit.notes != [OUT_OF_TIME]}
+    return {fit.table for fit in fits} - tried
+
+
 def out_of_time(fits: list[Fit]) -> str:
     """One note for the fits the time budget left untried, by their axes; "" for none."""
     late = list(dict.fromkeys(axes_of(f, fits) for f in fits if f.notes == [OUT_OF_TIME]))

@@ -90,11 +90,13 @@ def tables_in(grid: Grid) -> tuple[list[Found], list[ParameterRow], int]:
     if (parts := part_rows(grid)) is not None:
         return [], parts, 0  # a table of parts and their values: settings, no data
     metadata: list[ParameterRow] = []
-    numeric = _numeric_rows(grid.cells, grid.values)
+    # a cell that says a reading is missing (`n/a`, `-`, `#N/A`) is an empty one
+    missing = grid.cells.apply(lambda column: column.str.fullmatch(MISSING, na=False))
+    numeric = _numeric_rows(grid.cells.mask(missing, ""), grid.values)
     side = _side_metadata(grid, numeric)
-    if side:
+    if side:  # its cells are blanked now: read the rows again
         metadata += side
-        numeric = _numeric_rows(grid.cells, grid.values)
+        numeric = _numeric_rows(grid.cells.mask(missing, ""), grid.values)
     numeric = _headers_apart(grid, numeric)
     longest = max(_runs(numeric), key=lambda run: run[1] - run[0], default=(0, 0))
     channels, read = channel_settings(grid, longest[0])
@@ -151,9 +153,8 @@ def finish(found: Found) -> tuple[list[Column], pd.DataFrame, str | None]:
 
 def _numeric_rows(cells: pd.DataFrame, values: pd.DataFrame) -> np.ndarray:
     """Which rows are numbers: two or more of their cells are, and most of the filled ones,
-    a column of words in the rows that hold numbers aside (a logger's `Chamber Status`)."""
-    # a cell that says a reading is missing (`n/a`, `-`, `#N/A`) is an empty one
-    cells = cells.mask(cells.apply(lambda column: column.str.fullmatch(MISSING, na=False)), "")
+    a column of words in the rows that hold numbers aside (a logger's `Chamber Status`);
+    `cells` has its cells that say a reading is missing emptied."""
     texts = (cells != "") & values.isna()
     numbers = values.notna().sum(axis=1).to_numpy()
     candidates = numbers >= 2

@@ -18,22 +18,36 @@ from labscribe.tools.formula_parse import FormulaError, parse_expression
 # The standard models' time constants, each as the rate of its exponent: exp(−x/decay).
 TIME_CONSTANTS = ("decay", "tau")
 
+# A handout's model as written (`θ(t) = A e^(−λt/(2I)) sin(ωt)`) and its right side parsed.
+Model = tuple[str, sympy.Expr]
+
+
+def parsed_models(written: list[str]) -> list[Model]:
+    """The formulas `written` whose right side parses, each parsed once for every fit."""
+    models = []
+    for formula in written:
+        try:
+            right = parse_expression(formula.partition("=")[2].strip().rstrip(".,;"))
+        except FormulaError:
+            continue
+        models.append((formula, right))
+    return models
+
 
 def through_the_model(
-    name: str, definition: sympy.Expr, models: list[str], fit: Fit
+    name: str, definition: sympy.Expr, models: list[Model], fit: Fit
 ) -> tuple[sympy.Expr, str] | None:
     """`name` (defined as `definition`) as an expression in `fit`'s time constant, by the
-    first of the handout's `models` (written formulas) whose exponent's rate it fixes, with
-    that model's formula; None where none does."""
+    first of the handout's `models` whose exponent's rate it fixes, with that model's
+    formula as written; None where none does."""
     constant = next((p.name for p in fit.parameters if p.name in TIME_CONSTANTS), None)
     variables = {fit.variable, fit.x_label, fit.x} - {""}
     if constant is None or not definition.free_symbols:
         return None
     defined = sympy.Symbol(f"{name}_defined")
     rate = 1 / sympy.Symbol(constant)
-    for written in models:
-        rates = _rates(written, variables)
-        for exponent_rate in rates:
+    for written, model in models:
+        for exponent_rate in _rates(model, variables):
             shared = sorted(definition.free_symbols & exponent_rate.free_symbols, key=str)
             if not shared:
                 continue
@@ -49,12 +63,8 @@ def through_the_model(
     return None
 
 
-def _rates(written: str, variables: set[str]) -> list[sympy.Expr]:
-    """The rates k of the exponentials exp(−k·t) in the model `written`, t its variable."""
-    try:
-        model = parse_expression(written.partition("=")[2].strip().rstrip(".,;"))
-    except FormulaError:
-        return []
+def _rates(model: sympy.Expr, variables: set[str]) -> list[sympy.Expr]:
+    """The rates k of the exponentials exp(−k·t) in `model`, t its variable."""
     rates = []
     for power in model.atoms(sympy.exp):
         argument = power.args[0]

@@ -13,6 +13,7 @@ import io
 import re
 import zipfile
 from typing import Any
+from xml.etree import ElementTree
 
 import numpy as np
 import pandas as pd
@@ -31,6 +32,13 @@ MAX_UNPACKED_BYTES = 256 * 1024 * 1024
 # Cells a sheet's range may span (calamine holds it dense: tens of bytes a cell).
 MAX_SPAN_CELLS = 20_000_000
 _SHEET_PART = re.compile(r"xl/worksheets/sheet\d+\.xml")
+ODS_CONTENT = "content.xml"
+_TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
+_ROWS_REPEATED = f"{{{_TABLE}}}number-rows-repeated"
+_COLUMNS_REPEATED = f"{{{_TABLE}}}number-columns-repeated"
+_VALUE_TYPE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}value-type"
+# The first and last row, and the first and last column, of the cells a sheet places.
+Span = tuple[tuple[int, int], tuple[int, int]]
 _CELL_REFERENCE = re.compile(rb'<c\b[^>]{0,64}?\br="([A-Z]{1,3})([0-9]{1,7})"')
 MAX_SHEETS = 16  # a course's workbook holds a sheet per run: 13 hysteresis loops
 
@@ -49,8 +57,7 @@ def read_spreadsheet(folder: Folder, rel: str) -> Read:
 
     data = _whole(folder, rel)
     if data.startswith(ZIP_SIGNATURE):
-        _check_unpacked(data, rel)
-        _check_span(data, rel)
+        _check_zip(data, rel)
     workbook = CalamineWorkbook.from_filelike(io.BytesIO(data))
     found: list[Found] = []
     metadata: list[ParameterRow] = []
@@ -72,53 +79,84 @@ def read_spreadsheet(folder: Folder, rel: str) -> Read:
     return Read(found, metadata[:MAX_METADATA], reader="spreadsheet", blocks=blocks, unread=unread)
 
 
-def _check_unpacked(data: bytes, rel: str) -> None:
-    """Refuse a zip (xlsx, ods) whose members unpack to more than MAX_UNPACKED_BYTES."""
+def _check_zip(data: bytes, rel: str) -> None:
+    """Refuse a zip-based workbook whose members unpack to more than MAX_UNPACKED_BYTES, or
+    whose sheet places its cells over more than MAX_SPAN_CELLS: calamine reads a sheet as
+    one dense range from its first cell to its last, so one stray cell at XFD1048576 in a
+    5 KB file asks for 17 billion. The cells' own references (`<c r="B7">`) are what it
+    allocates by; the `<dimension>` a file declares is not (a false one costs nothing)."""
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         unpacked = sum(info.file_size for info in archive.infolist())
-    if unpacked > MAX_UNPACKED_BYTES:
-        raise NoTable(f"{rel} unpacks to {human_size(unpacked)}, more than "
-                      f"{human_size(MAX_UNPACKED_BYTES)}")  # fmt: skip
+        if unpacked > MAX_UNPACKED_BYTES:
+            raise NoTable(f"{rel} unpacks to {human_size(unpacked)}, more than "
+                          f"{human_size(MAX_UNPACKED_BYTES)}")  # fmt: skip
+        spans = [
+            _span(archive, member) for member in filter(_SHEET_PART.fullmatch, archive.namelist())
+        ]
+        if ODS_CONTENT in archive.namelist():
+            spans += _repeated_spans(archive)
+    for (top, bottom), (left, right) in spans:
+        cells = (bottom - top + 1) * (right - left + 1)
+        if cells > MAX_SPAN_CELLS:
+            raise NoTable(
+                f"{rel} was not read: a sheet's cells span {_column_letters(left)}{top}:"
+                f"{_column_letters(right)}{bottom}, {cells:,} cells, more than the "
+                f"{MAX_SPAN_CELLS:,} read at most (cells far from the data, or repeated)"
+            )
 
 
-def _check_span(data: bytes, rel: str) -> None:
-    """Refuse an xlsx whose sheet places its cells over more than MAX_SPAN_CELLS: calamine
-    reads a sheet as one dense range from its first cell to its last, so one stray cell at
-    XFD1048576 in a 5 KB file asks for 17 billion. The cells' own references (`<c r="B7">`)
-    are what it allocates by; the `<dimension>` a file declares is not (a false one costs
-    nothing)."""
-    with zipfile.ZipFile(io.BytesIO(data)) as archive:
-        for member in archive.namelist():
-            if not _SHEET_PART.fullmatch(member):
-                continue
-            rows, columns = _span(archive, member)
-            cells = (rows[1] - rows[0] + 1) * (columns[1] - columns[0] + 1) if rows else 0
-            if cells > MAX_SPAN_CELLS:
-                first = f"{_column_letters(columns[0])}{rows[0]}"
-                last = f"{_column_letters(columns[1])}{rows[1]}"
-                raise NoTable(
-                    f"{rel} was not read: a sheet's cells span {first}:{last}, {cells:,} cells, "
-                    f"more than the {MAX_SPAN_CELLS:,} read at most (a cell far from the data)"
-                )
+def _repeated_spans(archive: zipfile.ZipFile) -> list[Span]:
+    """Each ODS sheet's rows and columns as calamine lays them out: a row or cell element
+    stands for as many as its `number-rows-repeated` or `number-columns-repeated` says, so
+    a 1 KB file may ask for billions; the repeated empty rows and cells LibreOffice writes
+    after the data are trimmed, as calamine trims them."""
+    spans: list[Span] = []
+    row = width = last_row = 0
+    row_repeat = position = filled_to = 0
+    with archive.open(ODS_CONTENT) as content:
+        for event, element in ElementTree.iterparse(content, events=("start", "end")):
+            tag = element.tag.rpartition("}")[2]
+            if event == "start" and tag == "table":
+                row = width = last_row = 0
+            elif event == "start" and tag == "table-row":
+                row_repeat = _repeat(element, _ROWS_REPEATED)
+                position = filled_to = 0
+            elif event == "start" and tag in ("table-cell", "covered-table-cell"):
+                position += _repeat(element, _COLUMNS_REPEATED)
+                if element.get(_VALUE_TYPE) is not None:
+                    filled_to = position
+            elif event == "end" and tag == "table-row":
+                row += row_repeat
+                if filled_to:
+                    last_row, width = row, max(width, filled_to)
+                element.clear()
+            elif event == "end" and tag == "table":
+                spans.append(((1, max(last_row, 1)), (1, max(width, 1))))
+                element.clear()
+    return spans
 
 
-def _span(archive: zipfile.ZipFile, member: str) -> tuple[tuple[int, int], tuple[int, int]]:
+def _repeat(element: ElementTree.Element, attribute: str) -> int:
+    text = element.get(attribute, "1")
+    return int(text) if text.isdigit() and len(text) < 12 else 1
+
+
+def _span(archive: zipfile.ZipFile, member: str) -> Span:
     """The first and last row and column of the cells a sheet's XML places, read in chunks."""
-    rows: list[int] = []
-    columns: list[int] = []
+    top = left = 1 << 30
+    bottom = right = 0
     tail = b""
     with archive.open(member) as sheet:
         while chunk := sheet.read(1 << 20):
             text = tail + chunk
             for letters, number in _CELL_REFERENCE.findall(text):
-                rows.append(int(number))
-                columns.append(_column_number(letters))
-            if len(rows) > 4096:  # only the extremes matter
-                rows, columns = [min(rows), max(rows)], [min(columns), max(columns)]
-            tail = text[-32:]
-    if not rows:
-        return (0, 0), (0, 0)
-    return (min(rows), max(rows)), (min(columns), max(columns))
+                row, column = int(number), _column_number(letters)
+                top, bottom = min(top, row), max(bottom, row)
+                left, right = min(left, column), max(right, column)
+            tail = text[-32:]  # a reference cut by the chunk's end
+    if not bottom:
+        return (1, 1), (1, 1)
+    return (top, bottom), (left, right)
 
 
 def _column_number(letters: bytes) -> int:

@@ -310,3 +310,38 @@ def test_a_workbook_is_measured_by_the_cells_it_places_not_the_range_it_declares
             target.writestr(name, data)
     with pytest.raises(NoTable, match=r"a sheet's cells span A1:ZZ900000, 631,800,000 cells"):
         read_data(Folder(tmp_path), "stray.xlsx")
+
+
+@pytest.mark.parametrize(
+    ("repeated", "reason"),
+    [
+        # a row of valued cells repeated down the whole sheet: calamine asks for 17 billion
+        ('<table:table-row table:number-rows-repeated="1048560"><table:table-cell '
+         'office:value-type="float" office:value="1" table:number-columns-repeated="16384"/>'
+         "</table:table-row>", r"span A1:XFD1048568, 17,179,738,112 cells"),
+        # 3000 rows of 16,000 valued cells: 48 million cells, about 5 GB in calamine
+        ('<table:table-row table:number-rows-repeated="3000"><table:table-cell '
+         'office:value-type="float" office:value="1" table:number-columns-repeated="16000"/>'
+         "</table:table-row>", r"span A1:WQJ3008, 48,128,000 cells"),
+    ],
+)  # fmt: skip
+def test_an_ods_sheet_is_measured_by_the_cells_its_repeats_stand_for(
+    tmp_path: Path, repeated: str, reason: str
+) -> None:
+    frame = pd.DataFrame({"t (s)": range(1, 8), "U (V)": [2 * k for k in range(1, 8)]})
+    frame.to_excel(tmp_path / "runs.ods", engine="odf", index=False)
+    with zipfile.ZipFile(tmp_path / "runs.ods") as source:
+        parts = {info: source.read(info) for info in source.infolist()}
+    # the empty rows and cells LibreOffice repeats to the sheet's end are no data
+    trailing = ('<table:table-row table:number-rows-repeated="1048568"><table:table-cell '
+                'table:number-columns-repeated="1024"/></table:table-row>')  # fmt: skip
+    for name, extra in (("empty.ods", trailing), ("repeated.ods", repeated)):
+        with zipfile.ZipFile(tmp_path / name, "w") as target:
+            for info, data in parts.items():
+                if info.filename == "content.xml":
+                    data = data.replace(b"</table:table>", extra.encode() + b"</table:table>")
+                    assert extra.encode() in data
+                target.writestr(info, data)
+    assert len(read_data(Folder(tmp_path), "empty.ods").tables[0].frame) == 7
+    with pytest.raises(NoTable, match=f"a sheet's cells {reason}"):
+        read_data(Folder(tmp_path), "repeated.ods")

@@ -6,7 +6,7 @@ import sympy
 
 from labscribe.tools.fit_result import Fit, Parameter
 from labscribe.tools.formula_parse import parse_expression
-from labscribe.tools.model_rates import through_the_model
+from labscribe.tools.model_rates import parsed_models, through_the_model
 
 DECAY = sympy.Symbol("decay")
 
@@ -29,7 +29,7 @@ def damped(constant: str = "decay") -> Fit:
 def test_a_defined_quantity_follows_from_the_fitted_decay(
     name: str, definition: str, model: str, expected: sympy.Expr
 ) -> None:
-    found = through_the_model(name, parse_expression(definition), [model], damped())
+    found = through_the_model(name, parse_expression(definition), parsed_models([model]), damped())
     assert found is not None and sympy.simplify(found[0] - expected) == 0, found
     assert found[1] == model
 
@@ -43,9 +43,11 @@ def test_a_defined_quantity_follows_from_the_fitted_decay(
     ],
 )
 def test_no_value_where_the_model_does_not_fix_it(name: str, definition: str, model: str) -> None:
-    assert through_the_model(name, parse_expression(definition), [model], damped()) is None
+    models = parsed_models([model])
+    assert through_the_model(name, parse_expression(definition), models, damped()) is None
 
 
 def test_a_fit_without_a_time_constant_gives_none() -> None:
     model = "U(t) = U_0 e^(−t/(R C))"
-    assert through_the_model("τ", parse_expression("R C"), [model], damped("slope")) is None
+    models = parsed_models([model])
+    assert through_the_model("τ", parse_expression("R C"), models, damped("slope")) is None
