@@ -46,7 +46,7 @@ from labscribe.tools.stated import (
     model_not_line,
     unit_unknown,
 )
-from labscribe.tools.task_files import named_files, named_tables
+from labscribe.tools.task_files import named_by_stem, named_files, named_tables
 from labscribe.tools.task_fit import Ask, asks, differs, read_the_other_way
 from labscribe.tools.task_material import column_named, material, other_fits, task_words
 from labscribe.tools.task_needs import (
@@ -217,6 +217,10 @@ def _evidence(
               and not given_names & {p.name for p in f.parameters}]  # fmt: skip
     if fitted_function is not None:
         others = [f for f in others if fitted_function in (f.y, f.y_label)]
+    # "Bestäm egenfrekvensen" beside egenfrekvens.txt: that file's fit, not every swing's
+    sources = {table.id: table.source for table in analysis.tables}
+    if stem_named := named_by_stem(task, {sources.get(f.table, "") for f in others}):
+        others = [f for f in others if sources.get(f.table, "") in stem_named]
     # a plot asks for no value; a regression's task, for none of a one-predictor fit
     fitted = [] if regressed or plot_only(task) else other_fits(task, words, others)
     if fitted and (defined := defined_names(task)) and not from_nominal(task):

@@ -22,7 +22,8 @@ from labscribe.tools.stated_units import listing
 from labscribe.tools.units import known_unit
 
 _COLUMN = (
-    r"(?:columns?|kolumn[aiy]?|spalten?|colonnes?|columnas?|colonn[ae]|kolom(?:men)?"
+    r"(?:columns?|kolumn(?:erna|er|en|[aiy])?|kolonn(?:er|en|e)?|spalten?|colonnes?|columnas?"
+    r"|colonn[ae]|kolom(?:men)?"
     r"|столб(?:ец|ца|цы|цов)|sloup(?:ec|ce|ců))"
 )
 _ORDINALS = {
@@ -41,7 +42,8 @@ _PLACE = re.compile(
 _COLUMN_WORD = re.compile(rf"\b{_COLUMN}", re.IGNORECASE)
 _COUNTED = re.compile(
     rf"\b(?:two|three|four|zwei|drei|vier|deux|trois|quatre|dos|tres|cuatro|due|tre|quattro"
-    rf"|dwie|trzy|cztery|две|два|три|четыре|dva|dvě|tři|čtyři|twee|drie|vier|[2-4])\s+{_COLUMN}"
+    rf"|dwie|trzy|cztery|две|два|три|четыре|dva|dvě|tři|čtyři|twee|drie|vier|två|fyra|to|fire"
+    rf"|[2-4])\s+{_COLUMN}"
     r"\b[^:\n]{0,40}:\s*(?P<list>[^\n.]+)",
     re.IGNORECASE,
 )
@@ -56,7 +58,8 @@ _WORDS_UNIT = re.compile(
     r"(?P<words>[^\W\d][^\[\]()]{0,40}?)\s*[\[(](?P<unit>[^\[\](),]{1,12})(?:,[^\[\]()]*)?[\])]"
 )
 _AND = re.compile(
-    r"\s*(?:,|;|\band\b|\boraz\b|\bi\b|\bund\b|\bet\b|\by\b|\be\b|\bи\b|\ben\b|\ba\b(?!\s*[\[(/]))\s*"
+    r"\s*(?:,|;|\band\b|\boraz\b|\bi\b|\bund\b|\bet\b|\by\b|\be\b|\bи\b|\ben\b|\boch\b|\bog\b"
+    r"|\ba\b(?!\s*[\[(/]))\s*"
 )
 # Paragraphs and the items of a list: a description of columns holds within one.
 _BREAKS = re.compile(r"\n\s*\n|\n\s*(?=[-*•]\s|\\item\b|\d{1,2}[.)]\s)")
@@ -150,8 +153,9 @@ def _described(text: str) -> list[list[tuple[str, str] | None]]:
     described: list[list[tuple[str, str] | None]] = []
     if found:  # "Spalte 1 = Anzahl der Impulse, Spalte 2 = Zeitpunkt t in s"
         described.append([found.get(n) for n in range(1, max(n for _, n in places) + 1)])
-    for counted in _COUNTED.finditer(text):
-        items = [_symbol_and_unit(item) for item in _AND.split(counted["list"]) if item]
+    for counted in _COUNTED.finditer(text):  # "två kolumner: t [s], vinkel [rad]"
+        items = [_symbol_and_unit(item) or _words_and_unit(item)
+                 for item in _AND.split(counted["list"]) if item]  # fmt: skip
         if len(items) >= 2 and all(items):
             described.append(items)
     for listed in _LISTED.finditer(text):  # "Kolumny: Lp.; liczba zwojów N; prąd I [mA]; …"

@@ -19,9 +19,14 @@ import numpy as np
 from labscribe.tools.fit_result import Fit
 
 # The lead-in holds at least this many points, and this share of them: a record whose
-# first two points agree is no lead-in.
+# first two points agree is no lead-in. A shorter share is one where it lasts, in x, at
+# least HELD_RATIO times as long as the change after it takes to cross half the data's
+# range: a pendulum held for a second before its release, which a logger that records
+# changes samples sparsely. A swing recorded from its release stays at its crest for a
+# twentieth of a period and crosses half its range in a quarter.
 MIN_LEAD = 3
 MIN_SHARE = 0.05
+HELD_RATIO = 1.0
 # A point is on the lead-in's level when within this many times the noise of it (the noise
 # estimated from second differences, robustly), or within this share of the data's range
 # (a scope's 8-bit steps leave a flat trace with no noise to measure).
@@ -52,7 +57,9 @@ def step_start(x: np.ndarray, y: np.ndarray) -> int | None:
     if not away.any():
         return None
     lead = int(np.argmax(away))  # the first point off the level
-    if lead < max(MIN_LEAD, math.ceil(MIN_SHARE * n)) or n - lead < 2 * MIN_AFTER:
+    if lead < MIN_LEAD or n - lead < 2 * MIN_AFTER:
+        return None
+    if lead < MIN_SHARE * n and not _held(x, y, lead, level, span):
         return None
     if np.mean(~away[lead : lead + MIN_AFTER]) > RETURNING:
         return None
@@ -66,6 +73,16 @@ def step_start(x: np.ndarray, y: np.ndarray) -> int | None:
     if abs(np.polyfit(x[later], y[later], 1)[0]) > abs(after):
         return None
     return lead - 1
+
+
+def _held(x: np.ndarray, y: np.ndarray, lead: int, level: float, span: float) -> bool:
+    """Whether the `lead` points at `level` last HELD_RATIO times as long as the change
+    after them takes to move half the `span` away from it."""
+    far = np.flatnonzero(np.abs(y[lead:] - level) >= span / 2)
+    if not far.size:
+        return False
+    change = float(x[lead + far[0]] - x[lead - 1])
+    return change > 0 and float(x[lead - 1] - x[0]) >= HELD_RATIO * change
 
 
 def _noise(y: np.ndarray) -> float:
@@ -97,19 +114,20 @@ def from_the_step(
     sigma: np.ndarray | None,
 ) -> Fit:
     """`fitted` (a fit of every point, x sorted) or, where it does not describe the data,
-    y holds a flat lead-in (step_start) and `refit` of the points from the step on does,
-    that fit with a note saying which points were left out and why."""
+    y holds a flat lead-in (step_start) and `refit` of the points from the step on does (or
+    follows the shape of a swing the fit of every point did not follow), that fit with a
+    note saying which points were left out and why."""
     start = None if fitted.good else step_start(x, y)
     if start is None:
         return fitted
     kept = slice(start, None)
     trimmed = refit(x[kept], y[kept], None if sigma is None else sigma[kept])
-    if not trimmed.good or trimmed.model is None:
+    if trimmed.model is None or not (trimmed.good or (trimmed.follows and not fitted.follows)):
         return fitted
     left = lead_in_text(x, y, start, fitted.x_unit, fitted.y_unit)
     note = (
         f"fitted from the step on: {left} were left out, a recording's lead-in (samples "
-        "before the trigger or the switch) that no model of the change describes"
+        "before the trigger, the switch or the release) that no model of the change describes"
     )
     return trimmed.model_copy(
         update={

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 from pathlib import PurePosixPath
 
+MIN_STEM = 6  # a shorter stem ("data", "run") begins too many words
 # A data file's name as a handout writes it in a sentence about that file.
 DATA_FILE = re.compile(
     r"[\w.-]+\.(?:csv|tsv|txt|dat|xlsx?|ods|lab|lvm|tdms|h5|hdf5|mat|npz|json)\b", re.IGNORECASE
@@ -34,3 +35,16 @@ def named_tables(task: str, tables: Iterable[tuple[str, str]]) -> frozenset[str]
     pairs = list(tables)
     named = named_files(task, {source for _, source in pairs})
     return frozenset(table for table, source in pairs if source in named) if named else None
+
+
+def named_by_stem(task: str, sources: Iterable[str]) -> frozenset[str]:
+    """The `sources` whose file name's stem, of MIN_STEM letters or more, begins a word of
+    `task` ("egenfrekvens.txt" for "Bestäm egenfrekvensen", "Resonanz.csv" for "die
+    Resonanzkurve"). A stem is a word of prose as often as a name, so this ties a task to a
+    file only to choose between fits that answer it alike."""
+    words = re.findall(r"[^\W\d_]+", task.lower())
+    return frozenset(
+        source for source in sources
+        if len(stem := PurePosixPath(source).stem.lower()) >= MIN_STEM and stem.isalpha()
+        and any(word.startswith(stem) for word in words)
+    )  # fmt: skip

@@ -10,16 +10,41 @@ from labscribe.tools.analysis import Analysis
 from labscribe.tools.columns import Column
 from labscribe.tools.constants import asked_symbols
 from labscribe.tools.data_facts import topic_words, words_of
+from labscribe.tools.fit_claims import FOLLOWS
 from labscribe.tools.fit_result import Fit, axes_of, format_value
 from labscribe.tools.point_values import is_point_value
 from labscribe.tools.tables import TableSummary
 
-CHINESE_WORDS = {
-    "谐振": "resonance", "共振": "resonance", "品质因数": "quality", "带宽": "bandwidth",
-    "斜率": "slope", "截距": "intercept", "时间常数": "tau", "衰减": "decay", "相位": "phase",
-    "振幅": "amplitude", "幅度": "amplitude", "半高宽": "fwhm", "峰": "peak", "频率": "frequency",
-    "周期": "period", "指数": "exponent", "电阻": "resistance", "电感": "inductance",
-    "电容": "capacitance", "容差": "tolerance",
+# The words of other languages for what a fit's parameters are (tools.data_facts's
+# topics), each found inside the task's lower-cased words: compounds and inflections hold
+# them whole ("egenfrekvensen", "Eigenfrequenz", "Resonanzfrequenz", "частоты").
+TRANSLATED_WORDS = {
+    "frequency": ("frekvens", "frequenz", "fréquence", "frecuencia", "frequenza", "frequentie",
+                  "frequência", "częstotliwoś", "частот", "주파수", "진동수", "周波数", "振動数",
+                  "频率"),
+    "period": ("periode", "período", "periodo", "период", "주기", "周期"),
+    "amplitude": ("amplitud", "ampiezza", "амплитуд", "진폭", "振幅", "幅度"),
+    "damping": ("dämpfung", "dämpning", "demping", "dæmpning", "amortiguamiento",
+                "amortissement", "smorzamento", "затухани", "감쇠", "減衰", "衰减"),
+    "phase": ("fase", "фаз", "위상", "相位"),
+    "slope": ("steigung", "pente", "pendiente", "pendenza", "helling", "lutning", "наклон",
+              "기울기", "斜率"),
+    "intercept": ("achsenabschnitt", "截距"),
+    "resonance": ("resonanz", "résonance", "resonancia", "risonanza", "resonans", "резонанс",
+                  "공진", "共振", "谐振"),
+    "tau": ("zeitkonstante", "constante de temps", "constante de tiempo", "tidskonstant",
+            "постоянная времени", "시정수", "時定数", "时间常数"),
+    "quality": ("gütefaktor", "güte", "facteur de qualité", "factor de calidad",
+                "fattore di qualità", "kvalitetsfaktor", "добротност", "品质因数"),
+    "bandwidth": ("bandbreite", "bande passante", "ancho de banda", "bandbredd", "bandbredde",
+                  "полоса пропускания", "대역폭", "带宽"),
+    "peak": ("峰",),
+    "exponent": ("指数",),
+    "resistance": ("电阻",),
+    "inductance": ("电感",),
+    "capacitance": ("电容",),
+    "tolerance": ("容差",),
+    "fwhm": ("半高宽",),
 }  # fmt: skip
 MIN_PART = 3  # parts of a name shorter than this (the `r` of `V_R`) name nothing alone
 MIN_PREFIX = 4  # `measure` and `measured` are one word; `res` and `resonance` are not
@@ -37,7 +62,7 @@ def other_fits(
     asked_for = asked_symbols((task,), "", {})
     found = []
     for fit in fits:
-        if not fit.good or fit.model is None:
+        if not (fit.good or fit.follows) or fit.model is None:
             continue
         shown = fit.key_parameters() + [
             p for p in fit.parameters if p.derived and p not in fit.key_parameters()
@@ -51,7 +76,8 @@ def other_fits(
         named = named if only is None else [p for p in shown if p.name in only]
         values = ", ".join(f"{p.name} = {format_value(p)}" for p in named)
         # several tasks may ask for one model of one pair of columns: each fits it alike
-        if named and (text := f"{values} (fit of {axes_of(fit, fits)})") not in found:
+        closely = "" if fit.good else f"; {FOLLOWS}"  # a swing's cycles, counted all the same
+        if named and (text := f"{values} (fit of {axes_of(fit, fits)}{closely})") not in found:
             found.append(text)
     return found
 
@@ -100,10 +126,12 @@ def material(analysis: Analysis, words: set[str], task: str = "") -> list[str]:
 
 def task_words(task: str) -> set[str]:
     """The words of a task as the vocabulary spells them: lower-case English words, names
-    like `v_r` whole and by their longer parts, and Chinese terms in English."""
+    like `v_r` whole and by their longer parts, and other languages' terms in English."""
     words = set(re.findall(r"[a-z0-9]+(?:_[a-z0-9]+)*", task.lower()))
     words |= {part for word in words for part in word.split("_") if len(part) >= MIN_PART}
-    words |= {english for chinese, english in CHINESE_WORDS.items() if chinese in task}
+    lowered = task.lower()
+    words |= {english for english, others in TRANSLATED_WORDS.items()
+              if any(other in lowered for other in others)}  # fmt: skip
     return words
 
 

@@ -57,8 +57,10 @@ ASSIGNMENT_NAME = re.compile(
     # Polish, Czech, Dutch and Russian: "instrukcja_cw2", "zadanie_3.3.4", "opdracht"
     r"|instrukcj|zadani|zadání|[ćc]wiczeni|[úu]loh|n[áa]vod|opdracht|handleiding|practicum"
     r"|задани|инструкц|методич|лабораторн"
+    # Scandinavian and Finnish: "labbinstruktion", "oppgave_2", "labbhandledning", "ohje"
+    r"|instruktion|uppgift|oppgave|opgave|handledning|veiledning|vejledning|ohje|teht[äa]v"
     r"|(?<![a-z])tp(?![a-z])"  # French "TP" (travaux pratiques): "TP_Malus", "tp3_optique"
-    r"|实验|任务|要求|指导|讲义|作业",
+    r"|实验|任务|要求|指导|讲义|作业|実験|課題|과제|안내",
     re.IGNORECASE,
 )
 # A document read for its tasks when no name says which is the assignment: the experimenters'

@@ -8,6 +8,7 @@ from labscribe.tools.checklist import checklist
 from labscribe.tools.columns import Column
 from labscribe.tools.fit_result import Fit, Parameter
 from labscribe.tools.tables import TableSummary
+from labscribe.tools.task_files import named_by_stem
 from labscribe.tools.task_material import task_words
 
 
@@ -62,6 +63,23 @@ def test_task_words_keep_names_whole_and_by_their_longer_parts() -> None:
     words = task_words("Plot V_R and V_in against freq_Hz.")
     assert {"v_r", "v_in", "freq_hz", "freq"} <= words
     assert "r" not in words and "in" not in words  # too short to name anything alone
+
+
+def test_task_words_name_a_fits_topics_in_other_languages() -> None:
+    # compounds and inflections hold the word whole
+    assert "frequency" in task_words("Bestäm torsionspendelns egenfrekvensen.")
+    assert {"resonance", "frequency"} <= task_words("Bestimmen Sie die Resonanzfrequenz.")
+    assert "damping" in task_words("Определите коэффициент затухания.")
+    assert "slope" in task_words("Calculez la pente de la droite.")
+    assert "frequency" not in task_words("Bestäm l = λ/I för varje spänning.")
+
+
+def test_a_file_named_after_a_tasks_word_chooses_between_its_fits() -> None:
+    sources = ["egenfrekvens.txt", "1_v.txt", "data.csv", "run_12.txt"]
+    assert named_by_stem("Bestäm torsionspendelns egenfrekvens.", sources) == {"egenfrekvens.txt"}
+    assert named_by_stem("Bestäm egenfrekvensen.", sources) == {"egenfrekvens.txt"}
+    # a short stem begins too many words to tie a task to its file
+    assert named_by_stem("Use the data of every run to find the period.", sources) == set()
 
 
 def test_checklist_answers_a_mean_and_leaves_an_undefined_threshold(tmp_path: Path) -> None:

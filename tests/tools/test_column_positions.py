@@ -51,6 +51,11 @@ def headerless(count: int) -> list[Column]:
             "kąt wychylenia [°]; (B_i − B₀)² [(µT)²]. Dwie ostatnie kolumny to obliczenia.",
             [("Lp", ""), ("N", ""), ("I", "mA"), ("kąt wychylenia", "deg"), ("column 5", "")],
         ),
+        (  # Swedish and Norwegian: a count of columns, each by its words and unit
+            "Filerna har två kolumner: t [s] och vinkel [rad].",
+            [("t", "s"), ("vinkel", "rad")],
+        ),
+        ("Filene har to kolonner: tid t [s], utslag [m].", [("t", "s"), ("utslag", "m")]),
         (  # "the first three rows ... are the header, then two columns": rows, then columns
             "Soubor `data.csv` je export. První tři řádky (začínající `#`) jsou "
             "hlavička, dále dva sloupce: čas t [s] a síla F [mN] (váhy byly vytárovány).",

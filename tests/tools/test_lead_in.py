@@ -47,6 +47,38 @@ def test_step_start_leaves_curves_that_start_at_their_change_alone() -> None:
     assert step_start(real.iloc[:, 0].to_numpy(float), real.iloc[:, 1].to_numpy(float)) is None
 
 
+def cassy(name: str) -> tuple[np.ndarray, np.ndarray]:
+    """A real CASSY swing (tests/data/real/cassy), its rows with a reading missing left out."""
+    rows = pd.read_csv(REAL.parent / "cassy" / name, sep="\t", header=None).dropna()
+    return rows[0].to_numpy(float), rows[1].to_numpy(float)
+
+
+def test_step_start_finds_a_pendulum_held_before_its_release() -> None:
+    # 17 sparse samples in 1.03 s at -0.14 rad, 3 % of the record: too few for a scope's
+    # share of pre-trigger samples, but held for longer than the swing then takes (0.6 s) to
+    # cross half its range
+    t, angle = cassy("pohl_torsion_egenfrekvens.txt")
+    assert step_start(t, angle) == 17 and t[17] == 1.03
+    # a swing recorded from its release starts at its crest for a moment only
+    t, angle = cassy("pohl_torsion_7_v.txt")
+    assert step_start(t, angle) is None
+    t = np.linspace(0, 20, 1000)
+    assert step_start(t, 0.15 * np.exp(-t / 30) * np.cos(2 * np.pi * 0.5 * t)) is None
+
+
+def test_a_held_swing_is_fitted_from_its_release_when_that_fit_follows_it() -> None:
+    """The fit of every point follows neither the held second nor the swing (R² = 0.92);
+    from the release on the damped oscillation follows it at R² = 0.999 and its frequency
+    is the one the student's report gives, 3.15192 rad/s."""
+    t, angle = cassy("pohl_torsion_egenfrekvens.txt")
+    plain = Fit(table="egenfrekvens.txt", x="t", y="vinkel", x_unit="s", y_unit="rad")
+    fit = fit_column(plain, t, angle)
+    assert fit.model == "damped oscillation" and fit.follows and not fit.good
+    assert fit.fitted_points == len(t) - 17
+    assert abs(2 * np.pi * fit.parameter("frequency").value - 3.15192) < 0.001
+    assert fit.notes[0].startswith("fitted from the step on: the first 17 points (x from 0 to")
+
+
 def test_fit_column_fits_a_charging_curve_from_the_trigger_on() -> None:
     """With its pre-trigger samples no standard model describes the record; from the step
     on the exponential approach does, with τ = 1 ms, and the note says what was left out."""

@@ -10,6 +10,8 @@ fr.scribd.com/document/682052617/GC-05) and the eval folders' layouts (an exerci
 
 from __future__ import annotations
 
+import pytest
+
 from labscribe.tools.handout_units import Unit
 from labscribe.tools.task_lists import list_runs, mark_kind, task_lists
 from labscribe.tools.tasks import assignment_of, find_assignment
@@ -114,3 +116,12 @@ def test_a_list_of_which_half_sets_work_is_a_list_of_tasks() -> None:
     assert task_lists(units, [True, False, False, False, True, False]) == [5]
     assert task_lists(units, [True, False, True, False, False, False]) == [1]
     assert mark_kind("iv") == "roman" and mark_kind("v") == "" and mark_kind("-") == ""
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["labbinstruktion.md", "Uppgift_3.pdf", "oppgave2.txt", "labbhandledning.docx.md",
+     "ohje_työ4.md", "실험과제.txt", "実験課題.md"],
+)  # fmt: skip
+def test_an_assignment_is_named_in_scandinavian_finnish_korean_and_japanese(name: str) -> None:
+    assert find_assignment(["egenfrekvens.txt", "notes.md", name]) == name
