@@ -21,6 +21,7 @@ from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.column_positions import column_positions
 from labscribe.tools.column_symbols import column_symbols
 from labscribe.tools.constants import asked_symbols
+from labscribe.tools.count_rates import add_count_rates
 from labscribe.tools.coverage import some_of
 from labscribe.tools.data_facts import data_facts
 from labscribe.tools.decoding import decoded
@@ -254,6 +255,7 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
         decide_roles(loaded, handout)
     except Exception as exc:  # the file's own layout stands; the rest of the analysis goes on
         analysis.left_out.append(f"reading which column is the variable failed: {exc}"[:200])
+    add_count_rates(loaded)  # N/t of counts N over counting times t that are no variable
     sources = {row.source for row in analysis.parameters}
     analysis.lab_notes = read_notes(
         folder,

@@ -182,7 +182,7 @@ def _add_period(table: Table, stated: int | None) -> bool:
         f"divided by {number}" if len(columns) > 1
         else f"{names} (the time of {number} swings) divided by {number}"
     )  # fmt: skip
-    _append(table, "T", values, columns[0].unit, how, [c.key for c in columns])
+    append_formed(table, "T", values, columns[0].unit, how, [c.key for c in columns])
     return True
 
 
@@ -272,7 +272,7 @@ def _add_one(
         if known[n].stated or (known[n].units and " in " not in known[n].text)
     ]
     how = f"{prefix}{_tidy(written)}" + (f", with {', '.join(inputs)}" if inputs else "")
-    key = _append(table, wanted.name, values, unit_text(units), how, sources)
+    key = append_formed(table, wanted.name, values, unit_text(units), how, sources)
     _propagate(table, wanted, known, (key, unit_text(units), scale or 1.0))
     return True
 
@@ -339,7 +339,7 @@ def _propagate(
         f", {', '.join(exact)} taken as exact" if exact else ""
     )
     key, unit, scale = formed  # the formed column's key and unit, and its values' scale
-    sigma_key = _append(table, f"u({wanted.name})", sigma * scale, unit, how, [key])
+    sigma_key = append_formed(table, f"u({wanted.name})", sigma * scale, unit, how, [key])
     next(c for c in table.summary.columns if c.key == sigma_key).uncertainty_of = key
 
 
@@ -390,7 +390,7 @@ def _symbol_of(name: str) -> str:
     return plain_symbol(name).replace("{", "").replace("}", "")
 
 
-def _append(
+def append_formed(
     table: Table, name: str, values: np.ndarray, unit: str, how: str, sources: list[str]
 ) -> str:
     """Add the column `name` to `table`; its key (the name, unless a column holds it)."""

@@ -32,14 +32,24 @@ def _ancestors(column: Column, columns: list[Column], depth: int = 0) -> set[str
     return found
 
 
+# How a count rate is formed (tools.count_rates): by the convention of counting, not because
+# the assignment asks for it.
+COUNTED = "counted over"
+
+
 def formed_notes(tables: list) -> list[str]:  # TableSummary, kept loose for the fallback
     """One sentence a table for the quantities formed in it, for the report's notes."""
     notes = []
     for summary in tables:
         formed = [c for c in summary.columns if getattr(c, "formed", "")]
-        if formed:
-            said = "; ".join(
-                f"{c.name}{f' [{c.unit}]' if c.unit else ''} as {c.formed}" for c in formed
-            )
-            notes.append(f"{summary.id}: formed from the data as the assignment asks: {said}.")
+        for why, group in (
+            ("as the assignment asks", [c for c in formed if not c.formed.startswith(COUNTED)]),
+            ("as counts over a counting time are read",
+             [c for c in formed if c.formed.startswith(COUNTED)]),
+        ):  # fmt: skip
+            if group:
+                said = "; ".join(
+                    f"{c.name}{f' [{c.unit}]' if c.unit else ''} as {c.formed}" for c in group
+                )
+                notes.append(f"{summary.id}: formed from the data {why}: {said}.")
     return notes
