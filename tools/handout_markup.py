@@ -41,6 +41,10 @@ _PROSE_DIRECTIVE = re.compile(
     r"^\{(?:admonition|note|tip|hint|important|attention|caution|warning|seealso|topic)\}"
 )
 _DIRECTIVE_OPTION = re.compile(r"^\s*:[\w-]+:")
+# LaTeX's structure, which Markdown never writes: a document's sections, items and emphasis
+_LATEX_COMMAND = re.compile(
+    r"\\(?:(?:sub)*section|textbf|textit|emph|begin|item|newcommand)\b(?:\{|\[|\s)"
+)
 
 
 def handout_of(text: str, rel: str) -> Handout | None:
@@ -48,12 +52,16 @@ def handout_of(text: str, rel: str) -> Handout | None:
     markup this module reads; None for plain text and PDFs."""
     suffix = PurePosixPath(rel).suffix.lower()
     try:
+        if suffix in LATEX_SUFFIXES or (
+            suffix in (*MARKDOWN_SUFFIXES, ".txt")
+            and len(_LATEX_COMMAND.findall(text)) >= 3
+            and _MARKDOWN_HEADING.search(text) is None
+        ):  # a handout's LaTeX source saved as .md or .txt: `\section{…}`, `\textbf{M7.1}`
+            return latex_handout(text)
         if suffix in MARKDOWN_SUFFIXES or (
             suffix == ".txt" and _MARKDOWN_HEADING.search(text) is not None
         ):
             return markdown_handout(text)
-        if suffix in LATEX_SUFFIXES:
-            return latex_handout(text)
         if suffix in HTML_SUFFIXES:
             return html_handout(text)
     except (RecursionError, ValueError, IndexError, AttributeError, TypeError):

@@ -52,11 +52,17 @@ _NUMBERED_HEADING = re.compile(r"^\s*\d+(?:\.\d+)*\s+(?=\S)")
 END_HEADING = re.compile(
     r"^(references|bibliography|literature|literatur|参考文献|参考资料)\b", re.IGNORECASE
 )
-NOISE = re.compile(r"^\s*(?:\[.*\]|--- page \d+.*---|page \d+(?: of \d+)?)\s*$", re.IGNORECASE)
+# read_in's notes, page breaks and a PDF's page numbers ("231" alone on its line)
+NOISE = re.compile(
+    r"^\s*(?:\[.*\]|--- page \d+.*---|page \d+(?: of \d+)?|\d{1,4})\s*$", re.IGNORECASE
+)
 _RULE = re.compile(r"^\s*[=\-*_~#]{3,}\s*$")  # an underline or a horizontal rule
 _ENDS_SENTENCE = re.compile(r"[.!?。！？:：]$")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])|(?<=[。！？；])")
 MAX_LABEL_WORDS = 6  # "Graphical Analysis:" is a label; a sentence ending in a colon is not
+# A numbered section's title: "2. Definition des Wirkungsquerschnittes, Ableitung des
+# Absorptionsgesetzes" after "1. Einleitung und Zielsetzung".
+MAX_SECTION_WORDS = 12
 
 
 class Unit(NamedTuple):
@@ -112,6 +118,8 @@ class _Reader:
         self.parts: list[str] = []
         self.depth, self.indent, self.marked, self.mark = 0, 0, False, ""
         self.held: list[str] = []  # plain lines after an item: its own if another item follows
+        # the numbers of the last numbered item and of the last numbered section heading
+        self.last_item, self.last_section = 0, 0
         self.stopped = False
 
     def feed(self, line: Line) -> None:
@@ -142,6 +150,16 @@ class _Reader:
         task = TASK_MARKER.match(raw)
         bullet = _BULLET.match(raw)
         numbered = _NUMBERED.match(raw)
+        number = _number(numbered)
+        if numbered and not task and number not in (1, self.last_item + 1, self.last_section + 1):
+            numbered = None  # "(5) gerechneten Werten": an equation's number, not an item's
+        body_after = raw[numbered.end() :].strip() if numbered else ""
+        if numbered and not task and number not in (1, self.last_item + 1) \
+                and _section_title(body_after):  # fmt: skip
+            self.close()  # "8. Hinweise zur Apparatur" after "7. Aufgabe", within its list
+            self.last_section = number
+            self.set_heading(body_after)
+            return
         listed = task or bullet or numbered or _ROMAN.match(raw)
         section = _SECTION.match(raw) or _NUMBERED_HEADING.match(raw)
         marker = listed or section
@@ -152,10 +170,12 @@ class _Reader:
         elif not (task or bullet) and self._heads(body, numbered=numbered is not None):
             self.close()
             self.set_heading(body)
+            self.last_section = number if numbered else self.last_section
         elif listed or (section and asks(body)):
             self.close(continued=True)
             self.start_item(body, 1 + indent // 2, marked=task is not None)
             self.indent, self.mark = indent, mark_of(marker.group(0)) if marker else ""
+            self.last_item = number if numbered and not (task or bullet) else self.last_item
         elif self.held:
             self.held.append(stripped)
         elif AIM_INLINE.match(stripped):  # "Objective. Determine ...": a run-in heading
@@ -261,6 +281,19 @@ def mark_of(marker: str) -> str:
         return str(int(unicodedata.numeric(text)))
     found = _MARK.search(text)
     return found.group("mark") if found else ""
+
+
+def _number(numbered: re.Match[str] | None) -> int:
+    """The number of a numbered line's marker ("3" of "3.", "(3)", "③"); 0 for none."""
+    mark = mark_of(numbered.group(0)) if numbered else ""
+    return int(mark) if mark.isdigit() else 0
+
+
+def _section_title(body: str) -> bool:
+    """A numbered section's title: a line that gives no command and ends without a
+    sentence's punctuation, of MAX_SECTION_WORDS words at most."""
+    return (bool(body) and not asks(body) and not re.search(r"[.;:!?。；：！？]$", body)
+            and len(body.split()) <= MAX_SECTION_WORDS)  # fmt: skip
 
 
 def _is_heading(body: str) -> bool:

@@ -257,6 +257,31 @@ GERMAN_IMPERATIVE = frozenset(
         "rechnen", "überprüft", "untersucht", "fertige", "fertigen", "drucke", "drucken",
     }
 )  # fmt: skip
+# Northern and Eastern Europe's handouts: Swedish, Norwegian and Danish ("Bestäm",
+# "Beregn"), Dutch ("Bepaal"), Polish ("Wyznaczyć", "Oblicz"), Czech and Slovak ("Určete"),
+# Russian ("Определите"); the infinitive and the imperative alike. Words that are also
+# nouns of a heading are left out (Swedish "mål" is a goal, "lag" a law).
+OTHER_IMPERATIVE = frozenset(
+    {
+        "bestäm", "beräkna", "mät", "rita", "jämför", "anpassa", "uppskatta", "redovisa",
+        "undersök", "ange", "visa", "förklara", "diskutera", "gör", "plotta", "räkna",
+        "bestem", "beregn", "tegn", "sammenlign", "finn", "angi", "angiv", "forklar",
+        "diskuter", "plott", "estimer", "undersøk", "undersøg", "regn",
+        "bepaal", "bereken", "meet", "teken", "vergelijk", "maak", "schat", "controleer",
+        "verklaar", "geef", "bespreek", "leid",
+        "wyznaczyć", "wyznacz", "wyznaczyc", "obliczyć", "oblicz", "obliczyc", "zmierzyć",
+        "zmierz", "narysować", "narysuj", "porównać", "porównaj", "sporządzić", "sporządź",
+        "wykreślić", "wykreśl", "dopasować", "dopasuj", "określić", "określ", "oszacować",
+        "oszacuj", "przedstawić", "przedstaw", "podać", "podaj", "zbadać", "zbadaj",
+        "sprawdzić", "sprawdź", "wyjaśnić", "wyjaśnij", "omówić", "omów", "policzyć",
+        "určete", "určit", "vypočtěte", "vypočítejte", "změřte", "vyneste", "sestrojte",
+        "porovnejte", "proložte", "stanovte", "zjistěte", "ověřte", "vyhodnoťte", "spočítejte",
+        "nakreslete", "určte", "vypočítajte", "zmerajte", "porovnajte",
+        "определите", "вычислите", "рассчитайте", "постройте", "измерьте", "сравните",
+        "найдите", "оцените", "определить", "вычислить", "рассчитать", "построить",
+        "измерить", "сравнить", "найти", "оценить",
+    }
+)  # fmt: skip
 CHINESE_IMPERATIVE = (
     "计算", "绘制", "画出", "作出", "作图", "画图", "比较", "测量", "测定", "确定", "求出",
     "求", "分析", "讨论", "说明", "验证", "记录", "推导", "估算", "估计", "拟合", "给出", "写出",
@@ -293,7 +318,11 @@ _YOU_MUST = re.compile(
 _GERMAN_SIE = re.compile(r"\b([a-zäöüß]+)\s+Sie\b", re.IGNORECASE)
 _GERMAN_MAN = re.compile(r"^man\s+([a-zäöüß]+)\b", re.IGNORECASE)
 _CLAUSE = re.compile(r"[,;:，；：]\s*")
-_WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ]+")  # Latin letters with the accents of Western Europe
+# A course's code for the item before its verb: "M7.1 Wyznaczyć …", "A2) Determine …"
+_ITEM_CODE = re.compile(
+    r"^(?:[A-Z]{1,3}\d{1,3}(?:\.\d{1,3})*|\d{1,3}(?:\.\d{1,3})+)[.):]?\s+(?=\S)"
+)
+_WORD = re.compile(r"[^\W\d_]+")  # letters of any alphabet: "Wyznaczyć", "Určete", "Найдите"
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _NOTE_THAT = re.compile(r"^note\s+that\b", re.IGNORECASE)
 # French "pour" ("Pour n mesures ...", "Pour chaque diamètre ...") is "for", not the verb.
@@ -341,7 +370,7 @@ def imperative(clause: str, *, first: bool = True) -> bool:
     """Whether `clause` starts with a command: its first word (after a sequence word such as
     "Next") is a verb of the vocabulary. A clause after a comma may start lower-case when an
     object follows its verb."""
-    text = clause.lstrip("-–•*·(（ ")
+    text = _ITEM_CODE.sub("", clause.lstrip("-–•*·(（ "), count=1)
     if _CJK.match(text):
         return text.removeprefix("请").removeprefix("试").startswith(CHINESE_IMPERATIVE) or (
             CHINESE_FROM.match(text) is not None
@@ -351,15 +380,16 @@ def imperative(clause: str, *, first: bool = True) -> bool:
     if (man := _GERMAN_MAN.match(text)) and man.group(1).lower() in GERMAN_IMPERATIVE:
         return True
     words = _WORD.match(text)
-    if words is None:
-        return False
+    if words is None or text[words.end() : words.end() + 1] == "-":
+        return False  # "Ange- nommen": a word a PDF hyphenated, not the verb "ange"
     word, rest = words.group(0), text[words.end() :].lstrip()
     capital = text[:1].isupper()
     if word.lower() in LEADING_ADVERB and (following := _WORD.match(rest)):
         word, rest = following.group(0), rest[following.end() :].lstrip()
         capital = True  # "Next measure ...": the sentence's capital is the adverb's
     lowered = word.lower()
-    if not any(lowered in words for words in (IMPERATIVE, GERMAN_IMPERATIVE, ROMANCE_IMPERATIVE)):
+    vocabulary = (IMPERATIVE, GERMAN_IMPERATIVE, ROMANCE_IMPERATIVE, OTHER_IMPERATIVE)
+    if not any(lowered in words for words in vocabulary):
         return False
     if capital and first:
         return True

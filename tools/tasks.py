@@ -69,7 +69,7 @@ NOTES_NAME = re.compile(r"note|notiz|log|journal|diary|笔记|记录|日志", re
 MIN_GUESSED_TASKS = 2
 MAX_GUESSED = 6
 # What of the document is read: a handout is a few pages; 600 lines is a dozen.
-MAX_LINES = 600
+MAX_LINES = 2000  # a PDF's short lines: MAX_CHARS bounds the reading
 MAX_CHARS = 60_000
 MAX_TASKS = 24  # a checklist longer than this is the whole handout, not its tasks
 MAX_TASK_CHARS = 600  # a task is kept as written; only a runaway paragraph is cut

@@ -7,6 +7,7 @@ import pytest
 from labscribe.tools.handout_markup import markdown_handout
 from labscribe.tools.requested import requested_model
 from labscribe.tools.stated_values import stated_values
+from labscribe.tools.task_words import asks
 from labscribe.tools.tasks import extract_tasks
 
 DANISH = """# Røntgenfluorescens
@@ -90,3 +91,38 @@ def test_a_number_that_multiplies_a_root_states_no_value() -> None:
     # the Swedish handout's λ = 2√(Ik): λ is the unknown, 2 no value of it
     assert stated_values("där λ = 2√(Ik) och ω = 2π f, med g = 9,81 m/s².", "a.md")[0].name == "g"
     assert len(stated_values("där λ = 2√(Ik) och ω = 2π f.", "a.md")) == 0
+
+
+@pytest.mark.parametrize(
+    ("sentence", "command"),
+    [
+        ("Wyznaczyć współczynnik sprężystości wybranej sprężyny.", True),  # Polish infinitive
+        ("Oblicz moduł sztywności materiału sprężyny.", True),
+        ("M7.3 Obliczyć moduł sztywności materiału sprężyny.", True),  # after the item's code
+        ("Určete tíhové zrychlení g z doby kmitu.", True),  # Czech
+        ("Bestäm torsionspendelns egenfrekvens.", True),  # Swedish
+        ("Beregn middelverdien og standardavviket.", True),  # Norwegian
+        ("Bepaal de veerconstante uit de helling.", True),  # Dutch
+        ("Найдите период колебаний маятника.", True),  # Russian
+        ("Mål med laborationen är att mäta g.", False),  # a goal, not "measure"
+        ("Ange- nommen die Schicht dx befinde sich an der Stelle x.", False),  # hyphenated
+    ],
+)
+def test_commands_in_the_languages_of_northern_and_eastern_europe(
+    sentence: str, command: bool
+) -> None:
+    assert asks(sentence) is command
+
+
+def test_a_latex_handout_saved_as_markdown_is_read_as_latex() -> None:
+    source = (
+        "\\section{Wstęp}\nZajęcia polegały na pomiarze okresu drgań.\n\n"
+        "\\textbf{M7.1} Wyznaczyć współczynnik sprężystości metodą statyczną.\\\\\n\n"
+        "\\textbf{M7.2} Wyznaczyć współczynnik sprężystości metodą dynamiczną.\\\\\n\n"
+        "\\textbf{M7.3} Obliczyć moduł sztywności materiału sprężyny.\\\\\n"
+    )
+    assert extract_tasks(source, "zadania.md") == [
+        "M7.1 Wyznaczyć współczynnik sprężystości metodą statyczną.",
+        "M7.2 Wyznaczyć współczynnik sprężystości metodą dynamiczną.",
+        "M7.3 Obliczyć moduł sztywności materiału sprężyny.",
+    ]

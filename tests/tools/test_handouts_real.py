@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from labscribe.tools.tasks import Assignment, assignment_of
+from labscribe.tools.base import Folder
+from labscribe.tools.tasks import Assignment, assignment_of, read_assignment
 
 HANDOUTS = Path(__file__).parents[1] / "data" / "real" / "handouts"
 
@@ -126,3 +127,19 @@ def test_chinese_pendulum_question_with_a_blank() -> None:
     assert handout.tasks == [
         "以L为横坐标,T2为纵坐标,作出T2-L图线,并利用此图线可求出重力加速度g=______."
     ]
+
+
+def test_tu_dortmund_v704_pdf_sets_its_three_tasks_under_aufgabe() -> None:
+    # 11 pages of PDF text: sections "1." to "9." whose titles are no tasks ("2. Definition
+    # des Wirkungsquerschnittes, Ableitung des Absorptionsgesetzes"), page numbers on lines
+    # of their own, equation numbers that start a line inside a task ("(5) gerechneten
+    # Werten"), and the tasks past the 600th line
+    handout = read_assignment(Folder(HANDOUTS), "tu_dortmund_v704.pdf")
+    assert handout.numbers == ["a", "b", "c"]
+    first, second, third = handout.tasks
+    assert first.startswith("Man nehme γ-Absorptionskurven von einem der Materialien Cu, Zn")
+    assert first.endswith("verwende man das Nuklid 137Cs, eventuell auch 60Co.")
+    assert second.startswith("Man vergleiche den gemessenen Absorpti")
+    assert " mit aus (4a) und (5) gerechneten Werten und ziehe daraus Schl" in second
+    assert second.endswith("onsmechanismen.")
+    assert third.startswith("Man nehme eine β-Absorptionskurve bei Al auf")

@@ -125,3 +125,31 @@ def test_a_list_of_which_half_sets_work_is_a_list_of_tasks() -> None:
 )  # fmt: skip
 def test_an_assignment_is_named_in_scandinavian_finnish_korean_and_japanese(name: str) -> None:
     assert find_assignment(["egenfrekvens.txt", "notes.md", name]) == name
+
+
+def test_numbers_out_of_a_lists_order_are_an_equations_or_a_sections() -> None:
+    text = (
+        "1. Einleitung und Zielsetzung\n"
+        "Gegenstand dieses Versuches ist die Absorption.\n"
+        "2. Definition des Wirkungsquerschnittes, Ableitung des Absorptionsgesetzes\n"
+        "Wenn ein Teilchenstrahl auf eine Schicht trifft, treten Wechselwirkungen auf.\n"
+        "231\n"
+        "3. Aufgabe\n"
+        "a) Man bestimme den Absorptionskoeffizienten aus der Kurve.\n"
+        "b) Man vergleiche ihn mit den aus (4a) und\n"
+        "(5) gerechneten Werten.\n"
+        "4. Hinweise zur Apparatur\n"
+        "Die Apparatur ist in Abb. 8 dargestellt.\n"
+    )
+    found = assignment_of(text, "V704.txt")
+    assert found.numbers == ["a", "b"]
+    assert found.tasks == [
+        "Man bestimme den Absorptionskoeffizienten aus der Kurve.",
+        "Man vergleiche ihn mit den aus (4a) und (5) gerechneten Werten.",
+    ]
+    # a list numbered in order stays a list, whatever stands between its items
+    listed = assignment_of(
+        "Tasks\n1. Measure the period.\nUse the stopwatch.\n2. Fit a line to T² against L.\n",
+        "lab.txt",
+    )
+    assert listed.tasks == ["Measure the period. Use the stopwatch.", "Fit a line to T² against L."]
