@@ -8,7 +8,6 @@ the writer's brief, and its `facts()` feed the number checks.
 
 from __future__ import annotations
 
-import os
 import time
 from dataclasses import replace
 
@@ -59,7 +58,7 @@ from labscribe.tools.stated_units import stated_units
 from labscribe.tools.stated_values import listed_values, measured_inputs, stated_values
 from labscribe.tools.stepped_columns import stepped_columns
 from labscribe.tools.table_copies import set_aside_copies
-from labscribe.tools.tables import TABLE_SUFFIXES, NoTable, Table, TableSummary
+from labscribe.tools.tables import TABLE_SUFFIXES, NoTable, Table, TableSummary, file_suffix
 from labscribe.tools.tasks import (
     ASSIGNMENT_SUFFIXES,
     Assignment,
@@ -178,10 +177,10 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
         except NoTable as exc:
             leftover.append(rel)
             settings += exc.metadata
-            if _suffix(rel) not in _OPTIONAL:
+            if file_suffix(rel) not in _OPTIONAL:
                 analysis.unreadable.append(Unreadable(path=rel, reason=_reason(exc, rel)))
         except Exception as exc:  # ToolError, or a reader's bug on input it did not foresee
-            if _suffix(rel) != _NO_SUFFIX:  # a binary file without a suffix is no data file
+            if file_suffix(rel) != _NO_SUFFIX:  # a binary file without a suffix is no data file
                 analysis.unreadable.append(Unreadable(path=rel, reason=_reason(exc, rel)))
         else:
             loaded += data.tables
@@ -332,13 +331,14 @@ def _read_parameters(
     """Rows of the parameter files; a .txt is tried only when it held no table."""
     candidates = [
         rel for rel in _with_suffix(files, PARAMETER_SUFFIXES)
-        if rel != analysis.assignment and (_suffix(rel) not in TABLE_SUFFIXES or rel in leftover)
+        if rel != analysis.assignment
+        and (file_suffix(rel) not in TABLE_SUFFIXES or rel in leftover)
     ]  # fmt: skip
     for rel in candidates[:MAX_PARAMETER_FILES]:
         try:
             rows = read_parameters(folder, rel)
         except NoParameters as exc:
-            if _suffix(rel) not in _OPTIONAL:
+            if file_suffix(rel) not in _OPTIONAL:
                 analysis.unreadable.append(Unreadable(path=rel, reason=_reason(exc, rel)))
             continue
         except Exception as exc:
@@ -350,12 +350,8 @@ def _read_parameters(
             break
 
 
-def _suffix(rel: str) -> str:
-    return os.path.splitext(rel)[1].lower()
-
-
 def _with_suffix(files: list[str], suffixes: frozenset[str]) -> list[str]:
-    return [rel for rel in files if _suffix(rel) in suffixes]
+    return [rel for rel in files if file_suffix(rel) in suffixes]
 
 
 def _reason(exc: Exception, rel: str) -> str:

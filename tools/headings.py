@@ -196,8 +196,17 @@ def _names_over_two_rows(
         return None
     if sum(under) < 2 or len(lower) > len(upper):
         return None
-    return [f"{up} {low}".strip() for up, low in zip(upper, lower + [""] * len(upper),
-                                                      strict=False)]  # fmt: skip
+    return [_joined(up, low) for up, low in zip(upper, lower + [""] * len(upper), strict=False)]
+
+
+def _joined(upper: str, lower: str) -> str:
+    """A name written over two rows as one: `Unsubtracted Weight`; where the lower row
+    repeats the symbol the upper one ends with before its unit (PHYWE's `Flux density B`
+    over `B/mT`), the symbol once: `Flux density B/mT`."""
+    symbol = upper.split()[-1] if upper.split() else ""
+    if symbol and re.match(rf"{re.escape(symbol)}(?=\s*[/\[(])", lower):
+        return upper + lower[len(symbol) :]
+    return f"{upper} {lower}".strip()
 
 
 def _closed(line: list[str]) -> list[str]:

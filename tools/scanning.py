@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 
 from labscribe.guards.paths import is_inside, printable, real_path
 from labscribe.tools.base import human_size
-from labscribe.tools.tables import TABLE_SUFFIXES
+from labscribe.tools.tables import TABLE_SUFFIXES, file_suffix
 
 SETTINGS_SUFFIXES = frozenset(
     {".json", ".ini", ".cfg", ".conf", ".yaml", ".yml", ".toml", ".log", ".par", ".xml"}
@@ -98,7 +98,7 @@ def with_tables(scan: dict[str, Any], tables: set[str]) -> dict[str, Any]:
 
 
 def bucket_of(path: str) -> str:
-    suffix = os.path.splitext(path)[1].lower()
+    suffix = file_suffix(path)
     return next((name for name, exts in BUCKETS.items() if suffix in exts), OTHER)
 
 
@@ -121,7 +121,7 @@ def files_with_suffix(root: Path, suffixes: frozenset[str], limit: int = 200) ->
     base = root.resolve()
     found = []
     for rel, _size in _walk(base, base, []):
-        if Path(rel).suffix.lower() in suffixes:
+        if file_suffix(rel) in suffixes:
             found.append(rel)
             if len(found) == limit:
                 break

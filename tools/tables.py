@@ -112,11 +112,18 @@ def read_tables(folder: Folder, rel: str) -> list[Table]:
     return read_data(folder, rel).tables
 
 
+def file_suffix(rel: str) -> str:
+    """The suffix that says a file's format, lower-cased: "" for none, and for a run's
+    number after a dot ("nGE exp 1.1", "scan.003"), which says nothing of its format."""
+    suffix = os.path.splitext(rel)[1].lower()
+    return "" if suffix[1:].isdigit() else suffix
+
+
 def read_data(folder: Folder, rel: str) -> DataFile:
     """Every table in the file `rel` names and its instrument's settings, read through the
     path guard and `Folder.open` by the reader its suffix (or signature) calls for. Raises
     ToolError when the file cannot be read, NoTable when it holds no numeric table."""
-    suffix = os.path.splitext(rel)[1].lower()
+    suffix = file_suffix(rel)
     if suffix in SPREADSHEET_SUFFIXES and text_named_as_workbook(folder, rel):
         read = _read_text(folder, rel)
         read.notes.insert(0, f"read as text: the file is text, not the {suffix} workbook "
