@@ -7,7 +7,9 @@ that number the rows, and the report says why.
 
 A column is a clock when its name says so (a time's or a count of cycles' name, with words
 such as `number` or `elapsed` beside) and its values follow the variable's on a straight line
-to within CLOCK_CORRELATION, beside another measured column (a table of a variable and a time
+to within CLOCK_CORRELATION, or advance from row to row in steps equal to their rounding (a
+logger's sampling clock beside a light sensor swept across a diffraction pattern and back),
+beside another measured column (a table of a variable and a time
 alone is a time measured, as a cart's against the distance). A column the assignment names as
 the response stays. Of a count of cycles and a clock in seconds, the clock is the variable.
 """
@@ -34,6 +36,9 @@ BESIDE_WORDS = frozenset(
     {"number", "no", "nr", "n", "of", "count", "index", "total", "rel", "s", "sec", "ms"}
 )
 CLOCK_CORRELATION = 0.9999  # |r| with the variable: a clock, not a measurement
+# Steps of a logger's clock differ by their rounding (0.05 s written as such); a time
+# measured at set distances scatters by far more than this share of its step.
+SAMPLING_STEP_SPREAD = 1e-3
 MIN_ROWS = 5
 
 
@@ -49,7 +54,7 @@ def set_aside_clocks(table: Table) -> list[Column]:
         c for c in summary.columns
         if c.key != summary.x and c.key != summary.response
         and c.uncertainty_of is None and c.ratio_of is None and not c.formed
-        and clock_name(c.name) and _in_step(x, table.frame[c.key].to_numpy(dtype=float))
+        and clock_name(c.name) and _is_clock(x, table.frame[c.key].to_numpy(dtype=float))
     ]  # fmt: skip
     if not clocks or len(clocks) >= len(summary.columns) - 1:
         return []  # a table keeps its variable and one column at least
@@ -87,10 +92,23 @@ def clock_name(name: str) -> bool:
 def clock_note(column: Column, table_id: str, x_name: str) -> str:
     """The report's sentence on a clock set aside."""
     return (
-        f"{column.name} ({table_id}) runs in step with {x_name}, as an "
-        "instrument's clock or a count of cycles does: it is not a measured response, and is "
-        "not fitted"
+        f"{column.name} ({table_id}) keeps the record's time or count of cycles beside "
+        f"{x_name}, as an instrument's clock does: it is not a measured response, and is not "
+        "fitted"
     )
+
+
+def _is_clock(x: np.ndarray, values: np.ndarray) -> bool:
+    return _in_step(x, values) or _sampling(values)
+
+
+def _sampling(values: np.ndarray) -> bool:
+    """Whether `values` rise from row to row in equal steps (SAMPLING_STEP_SPREAD)."""
+    if len(values) < MIN_ROWS or not np.isfinite(values).all():
+        return False
+    steps = np.diff(values)
+    step = float(np.median(steps))
+    return step > 0 and float(np.ptp(steps)) <= SAMPLING_STEP_SPREAD * step
 
 
 def _in_step(x: np.ndarray, values: np.ndarray) -> bool:

@@ -21,6 +21,11 @@ BEST_BY_BIC = "the best of the standard models by BIC"
 # residuals exceed the noise: a pendulum's damped swing at R² = 0.999 whose residuals keep
 # the dry friction's shape is the closest curve a student can use, not "no model".
 FOLLOWS_R_SQUARED = 0.99
+# A straight line that follows the data this closely is the law's slope with a caveat: a Hall
+# voltage against ±300 mT at R² = 0.9998 whose residuals keep the magnet's steps. A curve
+# traced by a line reaches R² = 0.99 (x² over 1..2 does), so a line must come closer.
+LINE_FOLLOWS_R_SQUARED = 0.999
+LINES = frozenset({"linear", "proportional"})
 
 
 class Parameter(BaseModel):
@@ -195,22 +200,25 @@ class Fit(BaseModel):
     @property
     def follows(self) -> bool:
         """A standard model of an oscillation (a sine, a damped one) that does not describe
-        the data to within their noise but follows them (FOLLOWS_R_SQUARED), each of its
-        values determined and in its physical range. A polynomial that follows them only
+        the data to within their noise but follows them (FOLLOWS_R_SQUARED), or a straight
+        line that follows them closer still (LINE_FOLLOWS_R_SQUARED), each of its values
+        determined and in its physical range. A curved polynomial that follows them only
         traces their shape, and a peak on a slope bends to follow a curve that has no peak
         (ln p against 1/T), so neither is shown for it."""
         from labscribe.tools.shapes import BY_NAME  # shapes imports lmfit: only when asked
 
         shape = BY_NAME.get(self.model or "")
+        if shape is None or self.good or self.requested or self.unphysical:
+            return False
+        if shape.name in LINES:
+            closeness = LINE_FOLLOWS_R_SQUARED
+        elif shape.feature is not None and shape.units.get(shape.feature) == "1/x":
+            closeness = FOLLOWS_R_SQUARED  # it counts cycles
+        else:
+            return False
         fitted = [p for p in self.parameters if not p.derived]
         return (
-            not self.good
-            and not self.requested
-            and shape is not None
-            and shape.feature is not None
-            and shape.units.get(shape.feature) == "1/x"  # it counts cycles
-            and not self.unphysical
-            and (self.r_squared or 0.0) >= FOLLOWS_R_SQUARED
+            (self.r_squared or 0.0) >= closeness
             and bool(fitted)
             and all(p.determined for p in fitted)
         )

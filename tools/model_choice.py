@@ -45,6 +45,10 @@ UNDETERMINED = 0.5
 # A feature model must beat every trend by this much BIC: "very strong" evidence (Kass &
 # Raftery 1995, ΔBIC > 10), since its extra freedom fits a bend as readily as a peak.
 FEATURE_MARGIN = 10.0
+# A peak on a sloped background below this share of the slope's rise across the data is a
+# wiggle on a trend, not the data's feature: a Hall voltage's line through ±300 mT with a
+# 2.6 mV step near −200 mT is not a Gaussian of height 2.6 mV on a 180 mV slope.
+PEAK_OVER_SLOPE = 0.1
 POLYNOMIALS = frozenset({"proportional", "linear", "quadratic", "cubic"})
 
 
@@ -87,10 +91,15 @@ def meaningful(
     trends = [c for c in kept if BY_NAME[c.model].feature is None]
     best_trend = min((c.bic for c in trends), default=math.inf)
     kept = [
-        c for c in kept
+        c
+        for c in kept
         if BY_NAME[c.model].feature is None
-        or (_within(BY_NAME[c.model], results[c.model], x) and c.bic < best_trend - FEATURE_MARGIN)
-    ]  # fmt: skip
+        or (
+            _within(BY_NAME[c.model], results[c.model], x)
+            and _stands_out(results[c.model], x)
+            and c.bic < best_trend - FEATURE_MARGIN
+        )
+    ]
     return kept or [c for c in candidates if BY_NAME[c.model].feature is None] or candidates
 
 
@@ -132,6 +141,15 @@ def _within(shape: Shape, result: ModelResult, x: np.ndarray | None) -> bool:
         reach = abs(float(result.params[shape.peak[1]].value))
         return low <= value - reach and value + reach <= high
     return low <= value <= high
+
+
+def _stands_out(result: ModelResult, x: np.ndarray | None) -> bool:
+    """Whether a peak fitted on a sloped background rises above it by PEAK_OVER_SLOPE of
+    the slope's rise across `x`; a model without a slope stands out by itself."""
+    height, slope = result.params.get("height"), result.params.get("slope")
+    if x is None or len(x) == 0 or height is None or slope is None:
+        return True
+    return abs(float(height.value)) >= PEAK_OVER_SLOPE * abs(float(slope.value)) * float(np.ptp(x))
 
 
 def without_offset(

@@ -227,6 +227,8 @@ ROMANCE_IMPERATIVE = frozenset(
         "giustificate", "rappresentare", "rappresentate", "graficare", "eseguire", "eseguite",
         "misurare", "misurate", "ottenere", "ottenete", "interpolare", "interpolate",
         "commentare", "commentate", "dedurre", "dedurne", "esprimere", "esprimete",
+        "derivare", "derivate", "scegliere", "scegliete", "ripetere", "ripetete", "spiegare",
+        "spiegate", "descrivere", "descrivete",
         # Portuguese (its words shared with Spanish stand above): the infinitive or the formal
         # imperative ("Determine", "Trace", "Avalie")
         "determine", "trace", "traçar", "obtenha", "obter", "verifique", "verificar", "avalie",

@@ -29,7 +29,7 @@ from labscribe.tools.handout_markup import handout_of
 from labscribe.tools.handout_units import NOISE, Unit, plain_lines, sentences, units_of
 from labscribe.tools.reading import read_in
 from labscribe.tools.task_files import DATA_FILE
-from labscribe.tools.task_lists import mark_kind, task_lists
+from labscribe.tools.task_lists import coded_tasks, mark_kind, questions_between, task_lists
 from labscribe.tools.task_words import (
     AIM_HEADING,
     AIM_INLINE,
@@ -249,6 +249,10 @@ def _tasks(units: list[Unit]) -> tuple[list[tuple[str, str]], int]:
     for index in task_lists(units, [bool(tasks) for tasks in own]):
         if not closing(units[index].text):
             own[index] = [(1, units[index].text)]  # its list is a list of tasks
+    for index, task in coded_tasks(units, [bool(tasks) for tasks in own]).items():
+        own[index] = [(1, task)]
+    for index in questions_between(units, [bool(tasks) for tasks in own]):
+        own[index] = [(1, units[index].text)]
     for unit, unit_tasks in zip(units, own, strict=True):
         if unit.kind != "heading" and DATA_HEADING.match(unit.heading.strip()):
             continue  # what the data files hold, under their heading

@@ -91,7 +91,7 @@ def test_no_model_sweep_clock_is_not_fitted_and_a_defining_formula_names_no_pred
     )
     report = _flat(no_model_report(folder, tmp_path))
     assert "time against Vd" not in report and "time [s] against" not in report
-    assert "time (sweep.csv) runs in step with Vd" in report
+    assert "time (sweep.csv) keeps the record's time or count of cycles beside Vd" in report
     assert "as predictors" not in report
 
 
@@ -109,7 +109,7 @@ def test_no_model_cycle_count_beside_the_time_is_not_fitted(tmp_path: Path) -> N
     )
     report = _flat(no_model_report(folder, tmp_path))
     assert "cycle number against" not in report
-    assert "cycle number (decay.csv) runs in step with t" in report
+    assert "cycle number (decay.csv) keeps the record's time or count of cycles beside t" in report
     assert "amplitude [deg] against t [s]" in report
     assert "decay = 119.2" in report  # 1/0.0084 s⁻¹ = 119.05 s, the rounding of the file's t
 

@@ -38,7 +38,9 @@ def test_a_source_meters_sweep_clock_is_set_aside_from_a_real_keithley_file() ->
     assert "time" not in [c.key for c in summary.columns]
     assert [c.key for c in summary.row_numbers] == ["time"]
     [note] = row_number_notes([summary])
-    assert note.startswith("time (keithley_2636B_IV_first30.csv) runs in step with Vd")
+    assert note.startswith(
+        "time (keithley_2636B_IV_first30.csv) keeps the record's time or count of cycles beside Vd"
+    )
 
 
 def test_a_cycle_count_beside_the_time_is_no_response(tmp_path: Path) -> None:
@@ -74,3 +76,16 @@ def test_a_formula_that_defines_a_quantity_names_no_predictors(tmp_path: Path) -
     assert table.summary.predictors == []
     assert "predictors" not in table.summary.roles
     assert table.summary.x == "V"
+
+
+def test_a_loggers_sampling_clock_beside_a_swept_sensor_is_set_aside() -> None:
+    """A PASCO light sensor swept across a slit's pattern and back (tests/data/real/optics):
+    the intensity is fitted against the position y, and the logger's clock t, in steps of
+    0.05 s, is no response to y."""
+    [table] = read_tables(Folder(REAL / "optics"), "capstone_diffraction_arianna_0.02_1.5.tsv")
+    decide_roles([table], Handout.of(["Determine the diffraction pattern: I against y."]))
+    summary = table.summary
+    assert summary.x == "y"
+    assert [c.key for c in summary.row_numbers] == ["t"]
+    [note] = row_number_notes([summary])
+    assert note.startswith("t (capstone_diffraction_arianna_0.02_1.5.tsv) keeps the record's time")

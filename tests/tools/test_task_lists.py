@@ -10,11 +10,15 @@ fr.scribd.com/document/682052617/GC-05) and the eval folders' layouts (an exerci
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from labscribe.tools.handout_units import Unit
 from labscribe.tools.task_lists import list_runs, mark_kind, task_lists
-from labscribe.tools.tasks import assignment_of, find_assignment
+from labscribe.tools.tasks import assignment_of, extract_tasks, find_assignment
+
+HANDOUTS = Path(__file__).parents[1] / "data" / "real" / "handouts"
 
 
 def test_a_lettered_exercise_keeps_its_question_and_its_unfamiliar_verb() -> None:
@@ -153,3 +157,38 @@ def test_numbers_out_of_a_lists_order_are_an_equations_or_a_sections() -> None:
         "lab.txt",
     )
     assert listed.tasks == ["Measure the period. Use the stopwatch.", "Fit a line to T² against L."]
+
+
+def test_a_courses_coded_items_are_tasks_whatever_their_words() -> None:
+    """Politechnika Gdańska's M7 (tests/data/real/handouts): M7.1 to M7.3 open with a verb,
+    M7.4 and M7.5 stand under their bold code alone, in noun form ("Wyznaczanie …")."""
+    tasks = extract_tasks((HANDOUTS / "pg_m7_sprezyny_excerpt.tex").read_text(), "assignment.tex")
+    assert [task.split()[0] for task in tasks] == ["M7.1", "M7.2", "M7.3", "M7.4", "M7.5"]
+    assert tasks[3] == "M7.4 Wyznaczanie współczynnika sprężystości sprężyn połączonych równolegle"
+    # a paragraph opening with the code is one too; section numbers are no course's code
+    coded = "**M7.1** Wyznaczyć k.\n\nM7.2 Porównanie wyników z teorią.\n"
+    assert extract_tasks(coded, "lab.md") == [
+        "M7.1 Wyznaczyć k.",
+        "M7.2 Porównanie wyników z teorią.",
+    ]
+    numbered = "1.1 Measure the period.\n\n1.2 The apparatus is a spring on a stand.\n"
+    assert extract_tasks(numbered, "lab.txt") == ["Measure the period."]
+
+
+def test_a_posters_questions_between_its_commands_are_tasks() -> None:
+    """An Italian optics lab's task poster (tests/data/real/handouts), its bullets lost to
+    pdftotext: the questions between its commands are tasks, and its infinitives are
+    commands ("Derivare", "Scegliere"); a question between two paragraphs of theory is not."""
+    poster = (HANDOUTS / "diffrazione_poster_consegna.txt").read_text()
+    tasks = extract_tasks(poster, "consegna.txt")
+    assert [task.split()[0] for task in tasks] == [
+        "Determinare", "Confrontare", "Derivare", "Quali", "E’", "Scegliere", "N.B.", "Facoltativo:"
+    ]  # fmt: skip
+    theory = (
+        "Measure the period of the pendulum for five lengths.\n\n"
+        "The period grows with the length of the string.\n\n"
+        "Why should it not depend on the mass?\n\n"
+        "It depends on g alone, as Galileo found.\n\n"
+        "Plot T² against L and find g from the slope.\n"
+    )
+    assert "Why should it not depend on the mass?" not in extract_tasks(theory, "lab.txt")
