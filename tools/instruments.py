@@ -393,6 +393,10 @@ def run_groups(spelled: list[tuple[str, str, str]], title: str) -> list[RunGroup
         rest = (header[: match.start()] + header[match.end() :]).strip()
         bare.append((header, *split_unit(rest)))
     named = [label for label in labels if label is not None]
+    if len(set(named)) == len(named) > 1 and None in labels:
+        # one column a run beside shared ones ("m [g], Run 1 [s], Run 2 [s]"): repeats of one
+        # quantity side by side, each run's name its own
+        return [RunGroup(title, list(range(len(spelled))), spelled)]
     if len(set(named)) < 2:
         starts = _repeated(bare) or _timed(bare)
         if not starts:

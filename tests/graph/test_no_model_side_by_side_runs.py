@@ -46,3 +46,24 @@ def test_runs_side_by_side_under_a_two_row_header_are_fitted_each_alone(
     # a difference of temperatures is the same in kelvin: no 273.15 added to ΔT
     slopes = re.findall(r"ln \\ensuremath\{\\Delta\}T against Time.*?slope = \((-\d+\.\d+)", report)
     assert slopes and all(-1000 < float(s) < -600 for s in slopes), slopes
+
+
+def test_trials_one_column_each_beside_the_mass_are_one_table(tmp_path: Path) -> None:
+    """Three timings of 20 swings beside each mass, one column a trial (Politechnika
+    Gdańska's spring M7, tests/data/real/springs, under a header in our words): the file
+    is one table, not three runs of one column each that no table holds, and the period is
+    their mean over 20."""
+    real = (REAL / "springs" / "pg_m7_pierwsza_dynamiczna.csv").read_text()
+    (tmp_path / "springs.csv").write_text(
+        "mass (g),Trial 1 (s),Trial 2 (s),Trial 3 (s)\n" + real.replace(" ", ",") + "\n"
+    )
+    handout = (
+        "# Spring constant, dynamic method\n\n"
+        "For each mass, measure the time for 20 oscillations three times.\n"
+    )
+    report = report_for(
+        tmp_path, ("handout.md", handout), (tmp_path / "springs.csv", "springs.csv")
+    )
+    assert "not analysed" not in report
+    assert "T [s] as the mean of Trial 1, Trial 2, Trial 3 (the time of 20 swings" in report
+    assert "\\textbf{Trial 3 [s]}" in report and "201.095 & 17.4 & 17.41 & 17.28" in report
