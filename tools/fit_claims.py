@@ -12,7 +12,7 @@ what was tried and what it is not about.
 from __future__ import annotations
 
 from labscribe.tools.analysis import Analysis
-from labscribe.tools.fit_result import BEST_BY_BIC, Fit
+from labscribe.tools.fit_result import Fit
 from labscribe.tools.task_fit import differs, not_task_fit, task_ask
 from labscribe.tools.tasks import task_number
 
@@ -55,7 +55,7 @@ def standard_note(note: str, fit: Fit, fits: list[Fit], asked: dict[int, bool]) 
     else:
         after = "; no other model was fitted to them"
     if fit.follows:
-        return (f"the closest of the standard models tried, the {fit.model} in the fits "
+        return (f"of the standard models tried, the {fit.model} in the fits "
                 f"(R² = {fit.r_squared:.4f}), follows these data but does not describe them to "
                 f"within their noise{rest}{after}")  # fmt: skip
     closest = f" (the closest, {fit.model}, is not shown)" if fit.model else ""
@@ -79,7 +79,7 @@ def asked_by(fit: Fit, analysis: Analysis) -> tuple[str, str]:
     and the figure's caption both say it: a line of other columns than the task's is never
     "the model the assignment asks for" in either."""
     if not fit.requested:
-        return BEST_BY_BIC, ""
+        return fit.label, ""
     number = analysis.tasks.index(fit.requested) + 1 if fit.requested in analysis.tasks else 0
     if not number:
         return "the model the assignment asks for", ""

@@ -189,7 +189,14 @@ class Fit(BaseModel):
         """Why this model: the assignment's, the explorer's, or the best standard one."""
         if self.requested:
             return "the model the assignment asks for"
-        return "the model the explorer asked for" if self.explorer else BEST_BY_BIC
+        if self.explorer:
+            return "the model the explorer asked for"
+        # a following line may stand in for a closer curve that only traces the data
+        return (
+            "a straight line through the data"
+            if self.model in LINES and self.follows
+            else BEST_BY_BIC
+        )
 
     @property
     def drawable(self) -> bool:

@@ -32,7 +32,7 @@ from labscribe.tools.absolute_temperature import (
 from labscribe.tools.columns import Column, inputs_of
 from labscribe.tools.effective_variance import effective_sigma
 from labscribe.tools.fit_description import describe_shape, r_squared_of
-from labscribe.tools.fit_result import OUT_OF_TIME, Candidate, Fit
+from labscribe.tools.fit_result import LINES, OUT_OF_TIME, Candidate, Fit
 from labscribe.tools.fit_runs import best_start, prepare
 from labscribe.tools.formed_lineage import consumed, related
 from labscribe.tools.formula_parse import Formula
@@ -283,7 +283,30 @@ def _best_standard(
     result, left_out = without_offset(shape, results[chosen], x, y, sigma)
     described = describe_shape(fit, shape, result, x, y, sigma, sigma_name, left_out)
     described.notes += rival_note(rivals) if described.good else []
+    if not (described.good or described.follows):
+        described = _following_line(described, fit, results, (x, y, sigma), sigma_name)
     return described.model_copy(update={"candidates": _candidates(results, y)})
+
+
+def _following_line(
+    described: Fit,
+    fit: Fit,
+    results: dict[str, ModelResult],
+    points: tuple[np.ndarray, np.ndarray, np.ndarray | None],
+    sigma_name: str | None,
+) -> Fit:
+    """Where no standard model describes the data and the closest does not follow them,
+    the straight line that does (fit_result.LINE_FOLLOWS_R_SQUARED): a Hall voltage's line
+    through a magnet's steps, which a cubic only traces; else `described`."""
+    x, y, sigma = points
+    lines = {name: results[name] for name in LINES if name in results}
+    if not lines or described.model in lines:
+        return described
+    line, _ = choose(_candidates(lines, y), lines, x)
+    shape = BY_NAME[line]
+    result, left_out = without_offset(shape, lines[line], x, y, sigma)
+    drawn = describe_shape(fit, shape, result, x, y, sigma, sigma_name, left_out)
+    return drawn if drawn.follows else described
 
 
 def _candidates(results: dict[str, ModelResult], y: np.ndarray) -> list[Candidate]:

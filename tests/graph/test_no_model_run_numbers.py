@@ -56,3 +56,20 @@ def test_a_line_with_the_magnets_steps_is_its_slope_not_a_small_peak(tmp_path: P
     assert slope is not None, report
     assert abs(float(slope.group(1)) + 0.2987) < 0.001
     assert "follows these data but does not describe them to within their noise" in report
+
+
+def test_a_line_through_the_data_stands_in_for_a_cubic_that_only_traces_them(
+    tmp_path: Path,
+) -> None:
+    """p-type Ge's UH against B: a cubic comes closest and does not describe the data
+    either; the line, at R² = 0.9993, follows them and gives the slope the student gives
+    (0.2176 mV/mT here; 217.7 ± 1.0 mV/T over three runs)."""
+    report = report_for(
+        tmp_path,
+        ("assignment.md", "# Hall effect\n\nHall voltage vs magnetic field at 30 mA.\n"),
+        (HALL / "phywe_pGe_exp_2.1", "pGe exp 2.1"),
+    ).replace("\\allowbreak{}", "")
+    slope = _slope(report, r"Flux density B \[mT\] \(pGe exp 2\.1\)", r"0\.21")
+    assert slope is not None, report
+    assert abs(float(slope.group(1)) - 0.2176) < 0.001
+    assert "linear: slope·x + intercept (a straight line through the data; it follows" in report
