@@ -26,6 +26,7 @@ from labscribe.tools.task_axes import TRANSFORMS
 
 MIN_PREFIX = 4  # "temperatures" names `temperature`; "res" does not name `resistance`
 MIN_COVERAGE = 0.5  # the handout's words for a symbol say at least half a column's name
+_COMPOUND = re.compile(r"[-‐][^\W\d_]")
 _TOKEN = re.compile(r"\$?[A-Za-z\u0370-\u03ff][A-Za-z0-9_\u0370-\u03ff{}]*\$?|[\u4e00-\u9fff]+")
 _LEFT_CALL = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*)\s*\(\s*([A-Za-z][A-Za-z0-9_]*)\s*\)\s*$")
 # A column headed by one letter of its own (`d`, `t`): that letter's quantity by convention.
@@ -242,9 +243,12 @@ def _hits(phrase: str, candidates: list[Column], words: dict[str, set[str]]) -> 
         token = bare_symbol(match[0])
         if token in _NOT_SYMBOLS:
             continue
+        # the first word of a compound ("air-flow") says what the next one is of: the word
+        # names no column by itself, though a symbol may ("x-axis")
+        compound = _COMPOUND.match(phrase, match.end()) is not None
         for column in candidates:
             strength = _strength(token, column, words)
-            if not strength:
+            if not strength or (compound and strength < 3):
                 continue
             strength_, position, matched, _ = hits.get(
                 column.key, (0, match.start(), set(), column)

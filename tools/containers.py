@@ -1,7 +1,8 @@
 """Tables from the binary and structured formats labs produce, each read by its field's
 library: spreadsheets (`spreadsheets`), LabVIEW .lvm and .tdms (`labview`), NumPy
 (`array_files`), MATLAB (`matlab_files`) and HDF5 (`hdf5_files`), their arrays made tables
-by `array_tables`.
+by `array_tables`; CASSY Lab 2's zipped XML (`cassy_labx`), for which no library keeps the
+digits.
 
 A file's suffix picks its reader here, because these formats cannot be told apart by a
 prefix as text can (an xlsx and an ods are both zips, a v7.3 .mat is HDF5). Every reader
@@ -17,6 +18,7 @@ import os
 from labscribe.tools.array_files import numpy_arrays
 from labscribe.tools.array_tables import leaves_of, read_leaves
 from labscribe.tools.base import Folder, ToolError, os_reason
+from labscribe.tools.cassy_labx import read_labx
 from labscribe.tools.hdf5_files import hdf5_leaves
 from labscribe.tools.labview import read_lvm, read_tdms
 from labscribe.tools.matlab_files import read_matlab
@@ -26,7 +28,8 @@ from labscribe.tools.spreadsheets import read_spreadsheet
 SPREADSHEET_SUFFIXES = frozenset({".xlsx", ".xlsm", ".xls", ".ods"})
 ARRAY_SUFFIXES = frozenset({".npy", ".npz", ".mat", ".h5", ".hdf5", ".hdf", ".nxs"})
 LABVIEW_SUFFIXES = frozenset({".lvm", ".tdms"})
-CONTAINER_SUFFIXES = SPREADSHEET_SUFFIXES | ARRAY_SUFFIXES | LABVIEW_SUFFIXES
+CASSY_SUFFIXES = frozenset({".labx"})
+CONTAINER_SUFFIXES = SPREADSHEET_SUFFIXES | ARRAY_SUFFIXES | LABVIEW_SUFFIXES | CASSY_SUFFIXES
 
 
 # A workbook starts with its container's signature: OLE2 (.xls) or ZIP (.xlsx, .ods).
@@ -51,6 +54,8 @@ def read_container(folder: Folder, rel: str, suffix: str) -> Read:
         with _opened(folder, rel) as handle:
             if suffix == ".tdms":
                 return read_tdms(handle)
+            if suffix in CASSY_SUFFIXES:
+                return read_labx(handle, rel)
             if suffix in (".npy", ".npz"):
                 return read_leaves(leaves_of(numpy_arrays(handle, suffix)), "NumPy")
             if suffix == ".mat":

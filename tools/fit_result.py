@@ -26,6 +26,9 @@ FOLLOWS_R_SQUARED = 0.99
 # traced by a line reaches R² = 0.99 (x² over 1..2 does), so a line must come closer.
 LINE_FOLLOWS_R_SQUARED = 0.999
 LINES = frozenset({"linear", "proportional"})
+# Laws that follow the data as closely as a line does are shown as lines are: a capacitor's
+# charging curve at R² = 0.999998, whose residuals keep the 8-bit steps of the recording.
+LAWS = LINES | {"exponential", "exponential approach", "exponential growth", "power law"}
 
 
 class Parameter(BaseModel):
@@ -208,7 +211,8 @@ class Fit(BaseModel):
     def follows(self) -> bool:
         """A standard model of an oscillation (a sine, a damped one) that does not describe
         the data to within their noise but follows them (FOLLOWS_R_SQUARED), or a straight
-        line that follows them closer still (LINE_FOLLOWS_R_SQUARED), each of its values
+        line or a law (LAWS) that follows them closer still (LINE_FOLLOWS_R_SQUARED), each of
+        its values
         determined and in its physical range. A curved polynomial that follows them only
         traces their shape, and a peak on a slope bends to follow a curve that has no peak
         (ln p against 1/T), so neither is shown for it."""
@@ -217,7 +221,7 @@ class Fit(BaseModel):
         shape = BY_NAME.get(self.model or "")
         if shape is None or self.good or self.requested or self.unphysical:
             return False
-        if shape.name in LINES:
+        if shape.name in LAWS:
             closeness = LINE_FOLLOWS_R_SQUARED
         elif shape.feature is not None and shape.units.get(shape.feature) == "1/x":
             closeness = FOLLOWS_R_SQUARED  # it counts cycles

@@ -30,10 +30,10 @@ MAX_NFEV = 600
 # start gets more room; the others, ranked lower by the start search, rarely win, and get
 # the standard models' room.
 FORMULA_NFEV = 20_000
-MIN_POINTS = 5
+MIN_POINTS = 4
 # A fit needs this many points beyond its free parameters: with fewer, its residuals leave
 # no degrees of freedom to judge it by.
-SPARE_POINTS = 3
+SPARE_POINTS = 2
 
 
 def prepare(

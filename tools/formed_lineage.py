@@ -52,4 +52,11 @@ def formed_notes(tables: list) -> list[str]:  # TableSummary, kept loose for the
                     f"{c.name}{f' [{c.unit}]' if c.unit else ''} as {c.formed}" for c in group
                 )
                 notes.append(f"{summary.id}: formed from the data {why}: {said}.")
+        names = {c.key: c.name for c in summary.columns}
+        for mean in (c for c in summary.columns if c.formed_from and not c.formed):
+            repeats = ", ".join(names.get(key, key) for key in mean.formed_from)
+            notes.append(
+                f"{summary.id}: {mean.name} is the mean of {repeats} in every row, as the file "
+                "gives it: it is fitted for them."
+            )
     return notes

@@ -41,6 +41,7 @@ from labscribe.tools.instruments import (
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.part_tables import names_a_value, part_rows
 from labscribe.tools.split_clock import joined_clock
+from labscribe.tools.stated_means import mark_stated_means
 from labscribe.tools.superseded import set_aside_superseded
 from labscribe.tools.time_columns import Clock, elapsed
 
@@ -117,6 +118,8 @@ def tables_in(grid: Grid) -> tuple[list[Found], list[ParameterRow], int]:
             continue
         previous = found[-1] if found else None
         tables = _tables_of_run(grid, numeric, (start, stop), previous, used)
+        if not tables:  # one number a line (`L1 ; 1.15 ; comment`): settings, read as such
+            used[start:stop] = False
         table_end = stop if tables else table_end
         found += tables
     metadata += metadata_of_lines(
@@ -147,6 +150,7 @@ def finish(found: Found) -> tuple[list[Column], pd.DataFrame, str | None]:
         )
     )
     columns, frame = add_ratios(columns, frame, x)
+    mark_stated_means(columns, frame)
     mark_maxima(columns, frame, x)
     return columns, frame, x
 

@@ -64,6 +64,7 @@ INDEX_HEADERS = frozenset({"x", "sequence", "pt", "point", "index", "#", "n", "s
 _TIME_COLUMN = re.compile(r"^(?:t|[Tt]ime|TIME|[Zz]eit)(?:[_ ]\S+)?$")
 # Each run of blanks has one way to match (`\s*(?:#\s*)?`, no `\s*` before a search's word
 # boundary): a header cell of 200,000 blanks is read in linear time.
+_WORDS = re.compile(r"[^\W\d_]{3,}\s+[^\W\d_]+")  # two words, the first of three letters or more
 _RUN = re.compile(
     r"(?:^(?:run|lauf|trial|messung|serie)\s*(?:#\s*)?(?P<pre>\d+)\s*(?::\s*|(?<=\s)(?=\S))"
     r"|^(?P<latest>latest)\s*:\s*"
@@ -102,7 +103,18 @@ def metadata_of_line(line: str) -> list[ParameterRow]:
         filled = [f for f in fields if f]
         if 2 <= len(filled) <= 3 and len(fields) <= 4:
             unit = (canonical(filled[2]) or "") if len(filled) == 3 else ""
-            if (len(filled) == 2 or unit) and (row := _row(filled[0], filled[1], unit, "")):
+            # a third field of words that is no unit is the value's comment (`L1 ; 1.15 ;
+            # length of pendulum 1 in metres`) where the second is a number; `x-axis,1,2`
+            # numbers a scope's channels
+            comment = (
+                filled[2]
+                if len(filled) == 3 and not unit and _WORDS.search(filled[2])
+                and split_value(filled[1])[0] is not None
+                else ""
+            )  # fmt: skip
+            if (len(filled) == 2 or unit or comment) and (
+                row := _row(filled[0], filled[1], unit, comment)
+            ):
                 return row
     match = _ALIGNED.match(text)
     if match is not None:

@@ -59,6 +59,12 @@ _TWO = (
     r"(?:\btwo|\btwee|\bzwei|\bdeux|\bdue|\bdos|\bdois|\bduas|\bdwa|\bdwóch|\bdvě|\bdva|"
     r"\bдва|\bдвух|两个?|\bdouble|\bdoppel|双)[- ]?(?:\w+[- ]){0,2}?"
 )
+# Data made logarithms before their line is fitted ("Transformieren Sie die Rohdaten geeignet in
+# logarithmische Größen und bestimmen Sie mittels linearer Regression die Zeitkonstante"): the
+# line is of logarithms the task does not name, not of the columns as they are.
+LOGARITHMS_TAKEN = re.compile(
+    r"\b(?:logarithm(?:s|ic|isch\w*|ier\w*)|logaritm\w*|logarytm\w*|логарифм\w*)", re.IGNORECASE
+)
 # Log paper: a straight line on it is the curve the scale straightens, not a line of the columns.
 LOG_PAPER = re.compile(rf"{_SEMILOG}|{_LOGLOG}", re.IGNORECASE)
 # A plot's scale written with "linear": removed before the model words are read.
@@ -186,6 +192,8 @@ def requested_model(task: str, number: int = 1) -> Request | None:
         written = None  # "… genom regression av den fria svängningen. Bestäm även l = λ/I."
     if written is not None and (cue or named) and _fittable(written):
         return Request(task=task, number=number, formula=written, shape=named and named[0])
+    if named is not None and named[0] == "linear" and LOGARITHMS_TAKEN.search(words):
+        return None  # the line of quantities made logarithms, which the task does not name
     if named is not None and (cue or named[1]):
         return Request(task=task, number=number, shape=named[0])
     if plotted([task]) and any(asked_objects(s) for s in sentences(task)):

@@ -228,15 +228,21 @@ def _is_known(word: str) -> bool:
 _PREFIXABLE_SYMBOLS = frozenset(_PREFIXABLE.values())
 
 
+_EMPTY_UNIT = re.compile(r"\s*(?:\(\s*\)|\[\s*\])$")
+
+
 def split_unit(header: str) -> tuple[str, str]:
     """(name, unit) of a column header or a parameter key; unit "" when none is written.
 
     `V_R (V)`, `V_R [V]`, `d {cm}`, `V_R_V`... -> ("V_R", "V"); `freq_Hz` -> ("freq", "Hz");
     `T/K`, `T / K`, `T in K` -> ("T", "K"); `Temperature, °C` -> ("Temperature", "°C");
     `电压（V）` -> ("电压", "V"); `ch1_scale_V_per_div` -> ("ch1_scale", "V/div");
-    `V_R`, `V_in/V_out`, `I/O` -> (header, "").
+    `V_R`, `V_in/V_out`, `I/O` -> (header, ""); `air valve control ()` -> ("air valve
+    control", "").
     """
     text = " ".join(header.split())
+    if (bare := _EMPTY_UNIT.sub("", text)) != text and bare:
+        return bare, ""  # `air valve control ()`: a logger's place for a unit it has none for
     if match := _BRACKETED.match(text):
         unit = _unit_of(match["name"], match["unit"])
         name = re.sub(r"(?:\s+in|\s*/)$", "", match["name"])  # `T in [K]`, `DSC/(uV/mg)`

@@ -13,6 +13,10 @@ the convention its software writes (told apart by lines only it writes):
   lines; `<<PMCA SPECTRUM>>` holds `KEY - value` settings (live and real time), an optional
   `<<CALIBRATION>>` channel–energy pairs, `<<DATA>>` one count a line for channels 0, 1, …
   up to `<<END>>`; the DP5 configuration and status sections after it are no data.
+- GW Instek GDS oscilloscopes (`ALL0003/1.CSV`): `Key,value,` settings (`Sampling Period,
+  1.000E-06,`, `Trigger Address,4999,`, `Mode,Fast,`), then `Waveform Data,` and one sample
+  a line; the time axis comes from the sampling period, zero at the trigger, and in Fast
+  mode the samples are the ADC's counts, not volts.
 
 Each reader returns the file's tables and settings as the grid reader does (Found,
 ParameterRow), or None when the text is not its vendor's.
@@ -39,6 +43,9 @@ _EASYEXPERT_TITLES = frozenset({"SetupTitle", "PrimitiveTest"})
 _EZCHROM_KEYS = ("Sampling Rate:", "Total Data Points:", "Y Axis Multiplier:")
 _AMPTEK_FIRST = ("<<PMCA SPECTRUM>>", "<<DPPMCA SPECTRUM>>")
 _AMPTEK_SECONDS = frozenset({"LIVE_TIME", "REAL_TIME", "PRESET_TIME"})
+_GW_INSTEK_KEYS = ("Memory Length,", "Sampling Period,")
+_GW_INSTEK_DATA = "\nWaveform Data,"
+_GW_INSTEK_COUNTS = "the samples are the ADC's counts, as its Fast mode writes them, not volts"
 
 
 @dataclass
@@ -58,6 +65,8 @@ def read_vendor(text: str) -> VendorRead | None:
         return _ezchrom(text)
     if head.lstrip().startswith(_AMPTEK_FIRST) and "\n<<DATA>>" in text:
         return _amptek(text)
+    if all(key in head for key in _GW_INSTEK_KEYS) and _GW_INSTEK_DATA in text:
+        return _gw_instek(text)
     return None
 
 
@@ -198,6 +207,42 @@ def _amptek(text: str) -> VendorRead | None:
         f"an Amptek spectrum: {len(counts)} channels numbered from 0, as the analyser counts them"
     )
     return VendorRead([table], settings[:MAX_SETTINGS], "line")
+
+
+def _gw_instek(text: str) -> VendorRead | None:
+    head, _, data = text.partition(_GW_INSTEK_DATA)
+    given: dict[str, str] = {}
+    for line in head.splitlines():
+        key, _, value = (part.strip() for part in line.partition(","))
+        if key and (value := value.rstrip(",").strip()):
+            given[key] = value
+    samples = [line.strip().rstrip(",").strip() for line in data.splitlines()]
+    values = [_number(sample) for sample in samples if sample]
+    period = _number(given.get("Sampling Period", ""))
+    if not period or len(values) < MIN_ROWS or None in values:
+        return None  # two samples a line, or none: a layout this reader does not know
+    trigger = _number(given.get("Trigger Address", "")) or 0.0
+    counts = given.get("Mode", "").lower() == "fast"
+    source = given.get("Source", "") or "channel"
+    name, unit = (
+        (f"{source} (ADC counts)", "") if counts else (source, given.get("Vertical Units", ""))
+    )
+    frame = pd.DataFrame(
+        {0: (np.arange(len(values)) - trigger) * period, 1: np.asarray(values, dtype=float)}
+    )
+    columns = describe(frame, [("", "time", "s"), ("", name, unit)])
+    table = Found(columns, frame.set_axis([c.key for c in columns], axis=1), "", columns[0].key)
+    table.notes.append(
+        f"time computed from the file's Sampling Period ({period:g} s), zero at its Trigger "
+        f"Address (sample {trigger:g})"
+        + (
+            "; the samples are the ADC's counts, as its Fast mode writes them, not volts"
+            if counts
+            else ""
+        )
+    )
+    settings = [row for key, value in given.items() if (row := _setting(key, value))]
+    return VendorRead([table], settings[:MAX_SETTINGS], "comma")
 
 
 def _number(text: str) -> float | None:

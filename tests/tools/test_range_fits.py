@@ -69,12 +69,12 @@ def test_fit_request_keeps_a_decay_that_decays() -> None:
 
 
 def test_fit_request_says_when_the_data_have_too_few_points_for_the_formula() -> None:
-    t = np.arange(5.0)
+    t = np.arange(4.0)
     fit = asked("Fit U = A exp(-t/tau) + c to the data.", t, 3 * np.exp(-t / 2) + 1)
     assert fit.model is None
     assert fit.notes == [
-        "U = A exp(-t/tau) + c could not be fitted: the data have 5 points, too few for its 3 "
-        "parameters (a fit that can be judged takes at least 6)"
+        "U = A exp(-t/tau) + c could not be fitted: the data have 4 points, too few for its 3 "
+        "parameters (a fit that can be judged takes at least 5)"
     ]
 
 

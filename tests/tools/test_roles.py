@@ -21,6 +21,7 @@ from labscribe.tools.roles import (
 from labscribe.tools.set_values import set_evidence
 from labscribe.tools.tables import Table, TableSummary, read_tables
 
+REAL = Path(__file__).parents[1] / "data" / "real"
 PERIODS = ["0.8978", "1.1006", "1.2696", "1.4148", "1.5567", "1.6799", "1.7924", "1.9053",
            "2.0075", "2.1052", "2.1977"]  # fmt: skip
 
@@ -434,3 +435,19 @@ def test_an_example_in_brackets_ends_no_sentence() -> None:
     assert sentences(text) == [text]
     (pairing,) = pairings(text)
     assert (pairing.response, pairing.predictor) == ("microphone response of one tube", "frequency")
+
+
+def test_the_first_word_of_a_compound_names_no_column() -> None:
+    """A ProCoDA export of a gas-transfer run (Cornell CEE 4530, tests/data/real/procoda)
+    holds `air valve control ()`: "the air-flow calibration test (accumulator pressure vs.
+    time)" speaks of a flow, not of the valve's control, and "dissolved oxygen vs. time"
+    sets the time as the variable."""
+    [table] = read_tables(Folder(REAL / "procoda"), "gas_transfer_160.txt")
+    decide_roles([table], Handout.of([
+        "#3 Plot the representative data set showing dissolved oxygen vs. time",
+        "`200.txt` is the air-flow calibration test (accumulator pressure vs. time).",
+    ]))  # fmt: skip
+    summary = table.summary
+    assert summary.x == "Day fraction since midnight on"
+    assert summary.response != "air valve control"
+    assert "air valve control" in [c.name for c in summary.columns]  # its empty `()` no unit

@@ -15,6 +15,8 @@ from labscribe.tools.units import (
     [
         ("V_R (V)", ("V_R", "V")),
         ("V_R [V]", ("V_R", "V")),
+        ("air valve control ()", ("air valve control", "")),  # a logger's empty unit
+        ("x []", ("x", "")),
         ("freq_Hz", ("freq", "Hz")),
         ("V_R_Vpp", ("V_R", "Vpp")),
         ("电压(V)", ("电压", "V")),
