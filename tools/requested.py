@@ -62,8 +62,13 @@ _TWO = (
 # Data made logarithms before their line is fitted ("Transformieren Sie die Rohdaten geeignet in
 # logarithmische Größen und bestimmen Sie mittels linearer Regression die Zeitkonstante"): the
 # line is of logarithms the task does not name, not of the columns as they are.
+# So is an equation's logarithm of a difference ("linear regression of equation 1.5:
+# ln(C*−C)/(C*−C_0) = −k(t−t_0)"), which no column holds; a logarithm plotted against an axis
+# ("ln(p/p0) gegen 1/T", "ln(U_C) against t") stays the line of its columns.
 LOGARITHMS_TAKEN = re.compile(
-    r"\b(?:logarithm(?:s|ic|isch\w*|ier\w*)|logaritm\w*|logarytm\w*|логарифм\w*)", re.IGNORECASE
+    r"\b(?:logarithm(?:s|ic|isch\w*|ier\w*)|logaritm\w*|logarytm\w*|логарифм\w*)"
+    r"|\b(?:ln|log)\s*\([^()]*[-+−][^()]*\)[^=;.]{0,30}=",
+    re.IGNORECASE,
 )
 # Log paper: a straight line on it is the curve the scale straightens, not a line of the columns.
 LOG_PAPER = re.compile(rf"{_SEMILOG}|{_LOGLOG}", re.IGNORECASE)

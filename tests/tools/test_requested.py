@@ -76,6 +76,11 @@ def test_requested_model_reads_a_formula_it_writes(task: str, formula: str) -> N
         # a statistic's name, not a parabola (Trento's Fisica 1 handout)
         "k₀ ± δk con (a) media pesata e (b) media campionaria e scarto quadratico medio.",
         "Geben Sie die mittlere quadratische Abweichung der Messwerte an.",
+        # a line of data made logarithms, which no column holds (Göttingen's 1E1 sheet;
+        # Cornell CEE 4530's gas transfer): no line of the raw columns
+        "Transformieren Sie die Rohdaten geeignet in logarithmische Größen und bestimmen Sie "
+        "mittels linearer Regression die Zeitkonstante.",
+        "Estimate k using linear regression of equation 1.5: ln(C*-C)/(C*-C_0) = -k(t-t_0).",
     ],
 )
 def test_requested_model_finds_none_where_no_fit_is_asked(task: str) -> None:
@@ -89,6 +94,7 @@ def test_requested_model_finds_none_where_no_fit_is_asked(task: str) -> None:
         "Tragen Sie ln(U_C) gegen t auf und bestimmen Sie die Zeitkonstante RC mit Unsicherheit.",
         "Plot T² against l and determine g.",
         "Graficar ln(V) en función de t y calcular la constante de tiempo τ.",
+        "Fit a straight line to ln(U_C) against t and determine RC.",  # a column's logarithm
     ],
 )
 def test_a_value_from_a_linearising_plot_is_its_straight_line(task: str) -> None:
