@@ -212,10 +212,9 @@ class Fit(BaseModel):
         """A standard model of an oscillation (a sine, a damped one) that does not describe
         the data to within their noise but follows them (FOLLOWS_R_SQUARED), or a straight
         line or a law (LAWS) that follows them closer still (LINE_FOLLOWS_R_SQUARED), each of
-        its values
-        determined and in its physical range. A curved polynomial that follows them only
-        traces their shape, and a peak on a slope bends to follow a curve that has no peak
-        (ln p against 1/T), so neither is shown for it."""
+        its values determined and in its physical range. A curved polynomial that follows
+        them only traces their shape, and a peak on a slope bends to follow a curve that has
+        no peak (ln p against 1/T), so neither is shown for it."""
         from labscribe.tools.shapes import BY_NAME  # shapes imports lmfit: only when asked
 
         shape = BY_NAME.get(self.model or "")

@@ -61,10 +61,10 @@ Y_NAME_KEYS = frozenset({"source", "channel name"})
 INDEX_HEADERS = frozenset({"x", "sequence", "pt", "point", "index", "#", "n", "sample", "no"})
 # A time column's name: `t` (lower case: `T` is a temperature), `time`, `Zeit`, alone or
 # with the name of what it times (`t_block_1`, `time water`).
+_WORDS = re.compile(r"[^\W\d_]{3,}\s+[^\W\d_]+")  # two words, the first of three letters or more
 _TIME_COLUMN = re.compile(r"^(?:t|[Tt]ime|TIME|[Zz]eit)(?:[_ ]\S+)?$")
 # Each run of blanks has one way to match (`\s*(?:#\s*)?`, no `\s*` before a search's word
 # boundary): a header cell of 200,000 blanks is read in linear time.
-_WORDS = re.compile(r"[^\W\d_]{3,}\s+[^\W\d_]+")  # two words, the first of three letters or more
 _RUN = re.compile(
     r"(?:^(?:run|lauf|trial|messung|serie)\s*(?:#\s*)?(?P<pre>\d+)\s*(?::\s*|(?<=\s)(?=\S))"
     r"|^(?P<latest>latest)\s*:\s*"

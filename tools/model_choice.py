@@ -91,15 +91,11 @@ def meaningful(
     trends = [c for c in kept if BY_NAME[c.model].feature is None]
     best_trend = min((c.bic for c in trends), default=math.inf)
     kept = [
-        c
-        for c in kept
+        c for c in kept
         if BY_NAME[c.model].feature is None
-        or (
-            _within(BY_NAME[c.model], results[c.model], x)
-            and _stands_out(results[c.model], x)
-            and c.bic < best_trend - FEATURE_MARGIN
-        )
-    ]
+        or (_within(BY_NAME[c.model], results[c.model], x) and _stands_out(results[c.model], x)
+            and c.bic < best_trend - FEATURE_MARGIN)
+    ]  # fmt: skip
     return kept or [c for c in candidates if BY_NAME[c.model].feature is None] or candidates
 
 

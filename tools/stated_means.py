@@ -32,11 +32,11 @@ def mark_stated_means(columns: list[Column], frame: pd.DataFrame) -> None:
 
 
 def _is_row_mean(stated: pd.Series, repeats: pd.DataFrame) -> bool:
-    values = stated.to_numpy(dtype=float)
-    rows = np.isfinite(values) & np.isfinite(repeats.to_numpy(dtype=float)).all(axis=1)
+    values, each = stated.to_numpy(dtype=float), repeats.to_numpy(dtype=float)
+    rows = np.isfinite(values) & np.isfinite(each).all(axis=1)
     if rows.sum() < 3 or repeats[rows].nunique(axis=1).max() < 2:
         return False
-    means = repeats.to_numpy(dtype=float)[rows].mean(axis=1)
+    means = each[rows].mean(axis=1)
     return bool(np.all(np.abs(values[rows] - means) <= _rounding(values[rows])))
 
 

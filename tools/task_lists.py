@@ -95,7 +95,7 @@ def questions_between(units: Sequence[Unit], sets: Sequence[bool]) -> list[int]:
     bullets that made them one list."""
     found: list[int] = []
     for index, unit in enumerate(units):
-        if sets[index] or unit.kind != "para" or not unit.text.rstrip().endswith(("?", "？")):
+        if not _asks_only(unit, sets[index]):
             continue
         before = next((i for i in range(index - 1, -1, -1) if i not in found), None)
         after = next(
@@ -109,4 +109,5 @@ def questions_between(units: Sequence[Unit], sets: Sequence[bool]) -> list[int]:
 
 
 def _asks_only(unit: Unit, sets: bool) -> bool:
+    """Whether a paragraph that sets no work by itself ends in a question."""
     return not sets and unit.kind == "para" and unit.text.rstrip().endswith(("?", "？"))

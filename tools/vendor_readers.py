@@ -234,12 +234,7 @@ def _gw_instek(text: str) -> VendorRead | None:
     table = Found(columns, frame.set_axis([c.key for c in columns], axis=1), "", columns[0].key)
     table.notes.append(
         f"time computed from the file's Sampling Period ({period:g} s), zero at its Trigger "
-        f"Address (sample {trigger:g})"
-        + (
-            "; the samples are the ADC's counts, as its Fast mode writes them, not volts"
-            if counts
-            else ""
-        )
+        f"Address (sample {trigger:g})" + (f"; {_GW_INSTEK_COUNTS}" if counts else "")
     )
     settings = [row for key, value in given.items() if (row := _setting(key, value))]
     return VendorRead([table], settings[:MAX_SETTINGS], "comma")

@@ -30,11 +30,16 @@ def report_for(tmp_path: Path, handout: tuple[str, str], *data: tuple[Path, str]
     return report_of(folder, tmp_path)
 
 
+def plain(text: str) -> str:
+    """`text` without LaTeX's break hints and escapes: `gas_transfer` as the file writes it."""
+    text = re.sub(r"\\allowbreak\{\}|\\hfil\\penalty0\\hfilneg\{\}", "", text)
+    return text.replace("\\_", "_").replace("\\%", "%")
+
+
 def checklist(report: str) -> str:
     assert "\\section{The assignment's tasks}" in report
     rows = report.split("\\section{The assignment's tasks}", 1)[1].split("\\section{", 1)[0]
-    rows = re.sub(r"\\allowbreak\{\}|\\hfil\\penalty0\\hfilneg\{\}", "", rows)
-    return rows.replace("\\_", "_").replace("\\%", "%")
+    return plain(rows)
 
 
 PHOTOELECTRIC = (

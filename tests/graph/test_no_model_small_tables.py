@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from test_no_model_checklist import REAL, report_for
+from test_no_model_checklist import REAL, plain, report_for
 
 CAPACITOR = """\
 # Capacitor charging
@@ -23,14 +23,12 @@ For a capacitor the charge is Q = C V, at plate separations of 4 mm (A) and 6 mm
 
 
 def test_a_stated_mean_of_three_charges_at_four_voltages_is_fitted(tmp_path: Path) -> None:
-    report = (
+    report = plain(
         report_for(
             tmp_path,
             ("README.md", CAPACITOR),
             (REAL / "capacitor" / "uni_datalab2.xlsx", "datalab2.xlsx"),
         )
-        .replace("\\_\\allowbreak{}", "_")
-        .replace("\\_", "_")
     )
     slopes = dict(
         re.findall(r"\n(Q[AB]) against Voltage[^&]*& linear[^&]*& slope = ([^;]+);", report)
