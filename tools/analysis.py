@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 from labscribe.guards.budgets import ComputeBudget
 from labscribe.guards.numbers import Fact
 from labscribe.tools.analysis_digest import EXPLORER_DIGEST, DigestSize, digest
+from labscribe.tools.background import subtract_background
 from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.column_positions import column_positions
 from labscribe.tools.column_symbols import column_symbols
@@ -41,6 +42,7 @@ from labscribe.tools.parameters import (
 from labscribe.tools.point_estimate import point_estimates
 from labscribe.tools.prediction import Prediction, predictions
 from labscribe.tools.quantities import Derived
+from labscribe.tools.reference_files import reference_files
 from labscribe.tools.regression import Regression, polish, regressions
 from labscribe.tools.regression_text import (
     between_predictors,
@@ -56,7 +58,7 @@ from labscribe.tools.scanning import files_with_suffix
 from labscribe.tools.stated_precision import stated_precision
 from labscribe.tools.stated_units import stated_units
 from labscribe.tools.stated_values import listed_values, measured_inputs, stated_values
-from labscribe.tools.stepped_columns import stepped_columns
+from labscribe.tools.stepped_columns import sampled_clocks, stepped_columns
 from labscribe.tools.table_copies import set_aside_copies
 from labscribe.tools.tables import TABLE_SUFFIXES, NoTable, Table, TableSummary, file_suffix
 from labscribe.tools.tasks import (
@@ -241,9 +243,19 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
     # and those a list names in words ("- Diamètre de la bille : (2,00 ± 0,01) mm"), shown
     analysis.stated = [*stated, *listed_values(prose, analysis.assignment or "the assignment")]
     handout = replace(handout, values=(*analysis.parameters, *stated), stated=tuple(stated))
+    # a colour chart or literature values beside the data: shown to the student, not fitted
+    reference = reference_files(handout.text, {table.summary.source for table in loaded})
+    analysis.left_out += [
+        f"{rel}: the assignment calls it no measurements (“{said[:120]}”), so it is not analysed"
+        for rel, said in sorted(reference.items())
+    ]
+    loaded = [table for table in loaded if table.summary.source not in reference]
+    analysis.tables = [table.summary for table in loaded]
     for table in loaded:
         _name_columns(table, handout.text)
     stepped_columns(loaded, analysis.tasks, handout.text)  # U from "ab 320 V in 10-V-Schritten"
+    sampled_clocks(loaded, handout.text)  # t from "20 s per sample"
+    subtract_background(loaded, analysis.tasks, handout.text)  # "subtract the mean background"
     try:  # the quantities the assignment plots that no column holds (T², 1/λ, P = U·I)
         # the values the prose states, then the settings files' (`p0 = 0.993 bar`)
         given = [*stated, *analysis.parameters]

@@ -46,7 +46,7 @@ from labscribe.tools.stated import (
     model_not_line,
     unit_unknown,
 )
-from labscribe.tools.task_files import named_by_stem, named_files, named_tables
+from labscribe.tools.task_files import named_files, named_tables, of_stem_named
 from labscribe.tools.task_fit import Ask, asks, differs, read_the_other_way
 from labscribe.tools.task_material import column_named, material, other_fits, task_words
 from labscribe.tools.task_needs import (
@@ -165,6 +165,9 @@ def _evidence(
     # for, whatever it is called: it is named as what it is, never offered as the answer
     other_axes = _not_asked(analysis, ask)
     asked = [fit for fit in requested if id(fit) not in other_axes]
+    # "die Vanadium-Daten" beside Vanadium.dat and Rhodium.dat: that file's fit of the model
+    sources = {table.id: table.source for table in analysis.tables}
+    asked = of_stem_named(task, asked, lambda fit: sources.get(fit.table, ""))
     # "only the values from t* = 180 s on": a fit of all the points is not this task's
     if (part := part_of_data(task)) and not any(fit.task_range for fit in asked):
         # "für die Messreihe p ≤ 1 bar": a file that holds only that part is its fit's
@@ -218,9 +221,7 @@ def _evidence(
     if fitted_function is not None:
         others = [f for f in others if fitted_function in (f.y, f.y_label)]
     # "Bestäm egenfrekvensen" beside egenfrekvens.txt: that file's fit, not every swing's
-    sources = {table.id: table.source for table in analysis.tables}
-    if stem_named := named_by_stem(task, {sources.get(f.table, "") for f in others}):
-        others = [f for f in others if sources.get(f.table, "") in stem_named]
+    others = of_stem_named(task, others, lambda fit: sources.get(fit.table, ""))
     # a plot asks for no value; a regression's task, for none of a one-predictor fit
     fitted = [] if regressed or plot_only(task) else other_fits(task, words, others)
     if fitted and (defined := defined_names(task)) and not from_nominal(task):

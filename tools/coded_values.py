@@ -78,7 +78,11 @@ _EXAMPLE = re.compile(
     rf"(?P<v>{_NUM})\s*(?P<u>{_UNIT})",
     re.I,
 )
-_CODED_WORDS = re.compile(r"\bcoded\b|\bcoding\b|\bsubtracted\b|\bkodiert|编码", re.I)
+# "subtracted" says so only of a number ("with 299 000 km/s subtracted"), not of a correction
+# ("the mean background is subtracted from every sample point")
+_CODED_WORDS = re.compile(
+    r"\bcoded\b|\bcoding\b|\bkodiert|编码|\d[^.;]*\bsubtracted\b|\bsubtracted\b[^.;]*\d", re.I
+)
 
 
 class Coding(BaseModel):

@@ -199,7 +199,21 @@ def columns_named(
     # a weak match (a symbol in another case) counts only where nothing names a column better
     kept = [hit for hit in hits if hit[0] >= min(top, 2)]
     best = max(_coverage(hit) for hit in kept)
-    return [hit[3] for hit in sorted(kept, key=lambda h: h[1]) if _coverage(hit) == best]
+    named = [hit for hit in sorted(kept, key=lambda h: h[1]) if _coverage(hit) == best]
+    return [hit[3] for hit in _one_per_word(named)]
+
+
+def _one_per_word(hits: list[Hit]) -> list[Hit]:
+    """One column for each word that alone names several: "vs time" names the time, one
+    column, where a file keeps two clocks (`Day fraction since midnight`, `Time`); several
+    columns are named by several words ("against T and p")."""
+    strongest: dict[int, Hit] = {}
+    for hit in hits:
+        if len(hit[4]) == 1:
+            (word,) = hit[4]
+            if word not in strongest or hit[0] > strongest[word][0]:
+                strongest[word] = hit
+    return [hit for hit in hits if len(hit[4]) != 1 or strongest[min(hit[4])] is hit]
 
 
 def _formed_named(phrase: str, candidates: list[Column]) -> Column | None:
@@ -232,8 +246,9 @@ def name_ends(name: str) -> set[str]:
 TIME_WORDS = frozenset(
     {"time", "zeit", "temps", "tiempo", "tempo", "czas", "время", "čas", "tijd", "时间", "elapsed"}
 )
-Hit = tuple[int, int, set[str], Column]
-"""(strength, position, the words of the column's name said, the column)"""
+Hit = tuple[int, int, set[str], Column, frozenset[int]]
+"""(strength, position, the words of the column's name said, the column, where the words
+that name it at that strength stand)"""
 
 
 def _hits(phrase: str, candidates: list[Column], words: dict[str, set[str]]) -> list[Hit]:
@@ -250,11 +265,22 @@ def _hits(phrase: str, candidates: list[Column], words: dict[str, set[str]]) -> 
             strength = _strength(token, column, words)
             if not strength or (compound and strength < 3):
                 continue
-            strength_, position, matched, _ = hits.get(
-                column.key, (0, match.start(), set(), column)
+            strength_, position, matched, _, where = hits.get(
+                column.key, (0, match.start(), set(), column, frozenset())
             )
             covered = {w for w in words_of(column.name) if _words_match({token.lower()}, _named(w))}
-            hits[column.key] = (max(strength, strength_), position, matched | covered, column)
+            where = (
+                where if strength < strength_
+                else where | {match.start()} if strength == strength_
+                else frozenset({match.start()})
+            )  # fmt: skip
+            hits[column.key] = (
+                max(strength, strength_),
+                position,
+                matched | covered,
+                column,
+                where,
+            )
     return list(hits.values())
 
 
@@ -265,7 +291,7 @@ def _named(word: str) -> Column:
 def _coverage(hit: Hit) -> float:
     """How much of the column's name the phrase says: 1 for a symbol, else the share of its
     words (`stopping voltage` says all of `Stopping Voltage`, half of `Other Voltage`)."""
-    strength, _, matched, column = hit
+    strength, _, matched, column, _ = hit
     own = {w for w in words_of(column.name) if len(w) >= 3 and "_" not in w}
     if strength == 3 or not own:
         return 1.0

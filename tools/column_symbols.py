@@ -6,7 +6,8 @@ formula (i = i₀ + v/R) and words ("tracer i(v)") find it whatever the file cal
 A column is named by its header quoted as written; the symbol follows an equals sign, a
 colon or "is" and the words that say what it is, and it stands last before a bracket, a comma,
 the end of the clause or its unit ("`T` = Zeit t in Millisekunden"): "`x` = 5 cm" gives no
-symbol. A symbol another column of the table already bears is left alone.
+symbol. The symbol may stand alone (`"Kanal B" = U2 (V)`). A symbol another column of the
+table already bears is left alone.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from labscribe.tools.columns import Column
 _DEFINED = re.compile(
     r"[`'\"“](?P<name>[^`'\"”\n]{1,40})[`'\"”]\s*(?:=|:|\b(?:is|est|ist|es|è|é)\b)\s*"
     r"(?:(?:the|la|le|l'|die|der|das|el|il|o|a)\s*)?"
-    r"(?P<words>(?:[^\W\d_][\w'’-]*\s+){1,4}?)"
-    r"\$?(?P<symbol>[A-Za-z\u0370-\u03ff](?:_\{?[A-Za-z0-9]{1,6}\}?)?)\$?"
+    r"(?P<words>(?:[^\W\d_][\w'’-]*\s+){0,4}?)"
+    r"\$?(?P<symbol>[A-Za-z\u0370-\u03ff](?:_\{?[A-Za-z0-9]{1,6}\}?|[0-9])?)\$?"
     r"(?=\s*(?:[(\[,;]|\.(?:\s|$)|$)|\s+(?:in|en|im|em)\s)",  # or its unit: "t in ms"
     re.MULTILINE,
 )

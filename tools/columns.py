@@ -160,12 +160,28 @@ def set_aside_row_numbers(
         return columns, []
     kept = [c for c in columns if c not in aside]
     measured = [c for c in kept if c.uncertainty_of is None]
-    if len(measured) == 1 and len(frame) >= MIN_LAPS and _monotonic(frame[measured[0].key]):
-        # repeats never rise throughout: `No., t` are lap times against their number, so
-        # only a reader's own index stays aside
+    if len(measured) == 1 and (
+        (len(frame) >= MIN_LAPS and _monotonic(frame[measured[0].key]))
+        or any(follows_counter(frame, measured[0], counter) for counter in aside)
+    ):
+        # repeats never rise throughout, nor fall as a decay does with its sample's number:
+        # `No., t` are lap times, `Sample Number, Counts` a source's counts against their
+        # count's number, so only a reader's own index stays aside
         aside = [c for c in aside if reader_index(c.header)]
         kept = [c for c in columns if c not in aside]
     return kept, aside
+
+
+def follows_counter(frame: pd.DataFrame, measured: Column, counter: Column) -> bool:
+    """Whether `measured` follows `counter` (|Spearman ρ| at least FOLLOWS over MIN_REPEATS
+    rows or more): readings taken one after another of what changes, not repeats of one
+    value, nor samples that a number labels."""
+    values = frame[measured.key].to_numpy(dtype=float)
+    numbers = frame[counter.key].to_numpy(dtype=float)
+    finite = np.isfinite(values) & np.isfinite(numbers)
+    if finite.sum() < MIN_REPEATS or np.ptp(values[finite]) == 0:
+        return False
+    return abs(stats.spearmanr(numbers[finite], values[finite]).statistic) >= FOLLOWS
 
 
 def _counter_of_nothing(columns: list[Column], frame: pd.DataFrame, keep: str | None) -> bool:

@@ -104,8 +104,15 @@ def counts_rows(header: str, values: np.ndarray, *, first: bool, named_others: b
     if not counting_name(text):
         return False
     if reader_index(text):
-        return bool(np.all(np.diff(finite) > 0))
-    return _counts(finite)
+        return bool(np.all(np.diff(finite) > 0)) or _shuffled_count(finite)
+    return _counts(finite) or _shuffled_count(finite)
+
+
+def _shuffled_count(values: np.ndarray) -> bool:
+    """1..n written with a few rows out of order (`…, 14, 16, 15, 17, …`, rows copied back in
+    another order): the row numbers all the same."""
+    ordered = np.sort(values)
+    return ordered[0] in (0.0, 1.0) and _steps_of_one(ordered)
 
 
 def reader_index(header: str) -> bool:

@@ -20,11 +20,11 @@ HIGHEST = frozenset({"maximum", "max", "maximal", "highest", "largest", "peak"})
 LOWEST = frozenset({"minimum", "min", "minimal", "lowest", "smallest"})
 # The words a sentence uses for each fitted parameter. Disjoint where two parameters of one
 # fit could share a sentence (a FWHM is a "width", its sigma is only "sigma"), since a fact
-# every on-topic sentence states wrongly is reported as a mismatch.
+# every on-topic sentence states wrongly is reported as a mismatch. A rate, spring or
+# absorption "constant" or "coefficient" is a physical one, never a polynomial's term.
 COMMON_WORDS = {
     "slope": {"slope", "gradient"}, "intercept": {"intercept"},
-    "c0": {"constant", "intercept"}, "c1": {"linear", "coefficient"},
-    "c2": {"quadratic", "coefficient"}, "c3": {"cubic", "coefficient"},
+    "c0": {"intercept"}, "c1": {"linear"}, "c2": {"quadratic"}, "c3": {"cubic"},
     "exponent": {"exponent", "power", "index"}, "center": {"peak", "centre", "center", "position"},
     "fwhm": {"fwhm", "width", "linewidth"}, "sigma": {"sigma"}, "height": {"height"},
     "frequency": {"frequency", "oscillation"}, "phase": {"phase"},

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 
 import sympy
 from pydantic import BaseModel
@@ -33,6 +34,7 @@ from labscribe.tools.regression_text import regression_remark
 from labscribe.tools.shapes import BY_NAME
 from labscribe.tools.stated import unit_unknown
 from labscribe.tools.tables import TableSummary
+from labscribe.tools.task_files import of_stem_named
 from labscribe.tools.task_fit import asks, differs, not_task_fit
 from labscribe.tools.unit_library import unit_registry
 
@@ -144,6 +146,9 @@ def fit_quantities(
         by_id = {t.id: t for t in tables}
         own = [f for f in asked if ask is None or not differs(f, ask, by_id.get(f.table))]
         named = [f for f in named_from if ask is None or not differs(f, ask, by_id.get(f.table))]
+        # "die Vanadium-Daten": the fit of Vanadium.dat, not Rhodium.dat's as well
+        own = of_stem_named(task, own, by_id_source := _sources(by_id))
+        named = of_stem_named(task, named, by_id_source)
         each_run: list[FitQuantity] = []
         for definition in filter(None, map(_definition, formulas_in(task))):
             quantity = _from_formula(task, definition, own)
@@ -162,11 +167,14 @@ def fit_quantities(
                                  if asks_own else named)  # fmt: skip
         for pattern, name, relation in _NAMED:
             if pattern.search(task) and not written_names & {name.lower(), "fwhm", "t_half"}:
-                quantity = _named(task, name, relation, named)
-                if quantity is not None:
-                    mine.append(quantity)
+                mine += _named(task, name, relation, named)
         found += each_run + mine[: MAX_PER_TASK - min(len(each_run), MAX_PER_TASK)]
     return found
+
+
+def _sources(tables: dict[str, TableSummary]) -> Callable[[Fit], str]:
+    """The file of a fit's table."""
+    return lambda fit: tables[fit.table].source if fit.table in tables else ""
 
 
 # A task's `name = expression`: the name, its definition parsed, and the formula as written.
@@ -290,12 +298,13 @@ def _residual_sd(task: str, fits: list[Fit]) -> list[FitQuantity]:
     ]
 
 
-def _named(task: str, name: str, relation: str, fits: list[Fit]) -> FitQuantity | None:
-    """The named quantity from the one fit whose model has the form it needs; none where
-    several have (each peak of a spectrum, each file's): which one the task means is for the
-    reader, who finds each fit's width in its row."""
+def _named(task: str, name: str, relation: str, fits: list[Fit]) -> list[FitQuantity]:
+    """The named quantity from each fit whose model has the form it needs, where they are
+    fits of one column (a decay's line of ln N and its exponential, "the half-life from each
+    fit"); none where they are of several (each peak of a spectrum, each file's): which one
+    the task means is for the reader, who finds each fit's width in its row."""
     found = [q for fit in fits if (q := _named_from(task, name, relation, fit)) is not None]
-    return found[0] if len(found) == 1 else None
+    return found if len({(q.table, q.response) for q in found}) == 1 else []
 
 
 def _named_from(task: str, name: str, relation: str, fit: Fit) -> FitQuantity | None:

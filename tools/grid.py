@@ -29,6 +29,7 @@ from labscribe.tools.columns import (
     row_numbers_note,
     set_aside_row_numbers,
 )
+from labscribe.tools.counting import counting_name
 from labscribe.tools.groups import group_column, group_title, without_index
 from labscribe.tools.header_rows import heading_of
 from labscribe.tools.headings import HEADER_LOOKBACK, Heading, heading, spell
@@ -39,7 +40,7 @@ from labscribe.tools.instruments import (
     run_groups,
 )
 from labscribe.tools.parameters import ParameterRow
-from labscribe.tools.part_tables import names_a_value, part_rows
+from labscribe.tools.part_tables import names_a_value, part_rows, unit_of_rows
 from labscribe.tools.split_clock import joined_clock
 from labscribe.tools.stated_means import mark_stated_means
 from labscribe.tools.superseded import set_aside_superseded
@@ -346,11 +347,12 @@ def _tables_of_run(
         spelled = [(c.header, c.name, c.unit) for c in previous.columns]
     else:
         spelled = spell(found, positions)
+    cells = grid.cells.iloc[span[0] : span[1]]
+    shared = unit_of_rows(found.header, cells)  # `uom` = `SEC` on every row
     spelled = [
-        (header, name, unit or grid.units.get(p, ""))
+        (header, name, unit or grid.units.get(p, "") or ("" if counting_name(header) else shared))
         for p, (header, name, unit) in zip(positions, spelled, strict=True)
     ]
-    cells = grid.cells.iloc[span[0] : span[1]]
     label = group_column(cells, run, found.header)
     words = cells[label].str.strip() if label is not None else pd.Series("", index=run.index)
     header = found.header[label] if label is not None and found.header else ""

@@ -75,6 +75,11 @@ def own_cells(text: str, data_fields: int) -> list[str] | None:
             cells.pop()
         if len(cells) == data_fields and all(cells):
             return cells
+    # blanks over data parted by commas: a run of them (`t[s]   N[Impulse]`), or one after
+    # each name its unit closes
+    for cells in (re.split(r"\s{2,}", text.strip()), text.split()):
+        if len(cells) == data_fields and all(split_unit(cell)[1] for cell in cells[1:]):
+            return cells
     return None
 
 

@@ -199,11 +199,15 @@ def _data_fields(grid: Grid, start: int, positions: list[int]) -> int:
 
 def _comment_rows(grid: Grid, start: int) -> list[int]:
     """The rows of the comment lines just above row `start` (blank lines aside, at most
-    HEADER_LOOKBACK, none above a line that says it lists the columns), top first."""
+    HEADER_LOOKBACK, none above a line that says it lists the columns or an empty comment
+    line, which parts a banner from the heading: `# Zerfall von Rhodium, Messzeit t= 15s`,
+    `#`, `# t[s]   N[Impulse]`), top first."""
     rows: list[int] = []
     row = start - 1
     while row >= 0 and len(rows) < HEADER_LOOKBACK and not (grid.cells.iloc[row] != "").any():
         if row in grid.comments:
+            if rows and not any(cell.strip() for cell in grid.comments[row]):
+                break
             rows.append(row)
             if lists_columns(grid.lines[row]):
                 break

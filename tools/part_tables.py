@@ -13,10 +13,11 @@ from __future__ import annotations
 import re
 
 import numpy as np
+import pandas as pd
 
 from labscribe.tools.cell_grid import Grid
 from labscribe.tools.parameters import ParameterRow
-from labscribe.tools.units import canonical, split_unit, split_value
+from labscribe.tools.units import split_unit, split_value, unit_code
 
 # Header names (lower case, `_`, `-` and blanks as one blank), in the languages handouts use.
 UNIT_NAMES = frozenset(
@@ -31,6 +32,9 @@ UNIT_NAMES = frozenset(
         "unità",
         "单位",
         "dimension",
+        "uom",
+        "unit of measure",
+        "unit of measurement",
     }
 )
 VALUE_NAMES = frozenset(
@@ -83,11 +87,24 @@ def part_rows(grid: Grid) -> list[ParameterRow] | None:
             ParameterRow(
                 source="", key=cells[label_at], name=cells[label_at], value=cells[value_at],
                 number=number if np.isfinite(number) else None,
-                unit=canonical(unit) or unit, tolerance=_spread(header, cells, spreads, unit),
+                unit=unit_code(unit) or unit, tolerance=_spread(header, cells, spreads, unit),
                 comment="; ".join(comment),
             )
         )  # fmt: skip
     return found or None
+
+
+def unit_of_rows(header: list[str] | None, cells: pd.DataFrame) -> str:
+    """The unit a column of units gives every row of a data table alike (`uom` = `SEC` beside
+    `t1,t2,uncertainty`): the unit of its columns that state none; "" where there is no such
+    column, several (each its neighbour's), or its rows differ."""
+    keys = [_plain(cell) for cell in header or []]
+    placed = [i for i, k in enumerate(keys) if k in UNIT_NAMES]
+    if len(placed) != 1 or placed[0] >= cells.shape[1]:
+        return ""  # a Maccor export's `Units` after each `Aux #n` is that column's alone
+    at = placed[0]
+    written = {cell.strip() for cell in cells.iloc[:, at] if cell.strip()}
+    return (unit_code(written.pop()) or "") if len(written) == 1 else ""
 
 
 def names_a_value(cell: str) -> bool:
@@ -124,7 +141,7 @@ def _spread(header: list[str], cells: list[str], spreads: list[int], unit: str) 
         if not spread_unit and not re.search(r"[^\d.,+\-±eE ]", cells[i]):
             spread_unit = unit if not SPREAD_PERCENT.search(header[i]) else "%"
         text = cells[i].lstrip("±+ ")
-        return f"{text} {canonical(spread_unit) or spread_unit}".strip()
+        return f"{text} {unit_code(spread_unit) or spread_unit}".strip()
     return ""
 
 

@@ -8,7 +8,8 @@ are. A standard model declares its own (tools.shapes, `positive`); a formula wri
 assignment gets them here, by two readings that agree with how physicists write:
 
 - by position (sympy tree): a symbol that divides the variable in an exponent (e^{-t/τ},
-  e^{t/τ}) is a time constant; one that multiplies it under a minus sign (e^{-k t}) is a
+  e^{t/τ}) is a time constant (after no minus, only where its name says so: e^{t/γ} with
+  γ < 0 is the decay the formula allows); one that multiplies it under a minus sign (e^{-k t}) is a
   rate the formula's own sign already makes a decay; one that divides the square of the
   variable in a Gaussian's exponent (e^{-x²/s}) is a variance; one that divides the variable
   in a sine or cosine (cos(2πt/T)) is a period, one that multiplies it there a frequency;
@@ -75,16 +76,28 @@ def positive_parameters(formula: Formula, task: str = "") -> dict[str, Sign]:
     constant, a width ...): by where it sits, else by its name; where the `task` asks for a
     peak (and speaks of no dip), the height of each bell-shaped term."""
     found = _by_position(formula)
+    # e^{t/γ} writes no minus: a negative γ is the decay the formula allows (a heat leak's
+    # T0 = α + β·e^{t/γ} falls towards α), unless its name makes it a time constant (τ)
+    free = {n for n, sign in found.items() if sign.motion == "grow" and not _named_time(n)}
+    found = {n: sign for n, sign in found.items() if n not in free}
     if PEAK_WORDS.search(task) and not DIP_WORDS.search(task):
         for name in _peak_heights(formula):
             found.setdefault(name, Sign(PEAK_HEIGHT, "peak"))
     for name in formula.parameters:
-        if name in found:
+        if name in found or name in free:
             continue
         kind = next((kind for pattern, kind in NAMES if pattern.match(name)), None)
         if kind is not None:
             found[name] = Sign(kind)
     return found
+
+
+TIMES = frozenset({"a time constant", "a period or a time constant", "a half-life", "a lifetime"})
+
+
+def _named_time(name: str) -> bool:
+    """Whether a name is a time constant's, a half-life's or a lifetime's (τ, T, t_half)."""
+    return any(pattern.match(name) for pattern, kind in NAMES if kind in TIMES)
 
 
 def _by_position(formula: Formula) -> dict[str, Sign]:

@@ -27,7 +27,11 @@ ASKS_FOR_MEAN = re.compile(
     r"\bpromedio|desviaci[óo]n (?:t[íi]pica|est[áa]ndar)|error est[áa]ndar|"
     r"intervalo de confianza|deviazione standard|intervallo di confidenza|"
     r"平均|标准差|标准偏差|标准误差|置信区间|置信度|不确定度|standardavvik|standardavvig"
-    r"|standardavvikelse|keskihajonta|信頼区間|표준\s*편차|" + MEAN_ELSEWHERE,
+    r"|standardavvikelse|keskihajonta|信頼区間|표준\s*편차|"
+    # "i tempi medi", "valor médio", "średni czas", "průměr", "gemiddelde", "medelvärde",
+    # "среднее"; a mean written ⟨t1⟩
+    r"\bm[eé]di[oaie]s?\b|\bśredni\w*|\bprůměr\w*|\bgemiddeld\w*|\bmedelvärde\w*|\bсредн\w*"
+    r"|⟨[^⟩\s]{1,12}⟩|" + MEAN_ELSEWHERE,
     re.IGNORECASE,
 )
 VARIANCE = re.compile(r"varian|方差", re.IGNORECASE)

@@ -70,6 +70,9 @@ LOGARITHMS_TAKEN = re.compile(
     r"|\b(?:ln|log)\s*\([^()]*[-+−][^()]*\)[^=;.]{0,30}=",
     re.IGNORECASE,
 )
+# A model made a line ("linearize o modelo do termistor", "linearisieren Sie"): the line is of
+# transformed quantities, which a task that names no axes leaves to the student.
+LINEARISED = re.compile(r"\blineari[sz]\w*|\blinéaris\w*|\blinearisier\w*|\blinearizz\w*", re.I)
 # Log paper: a straight line on it is the curve the scale straightens, not a line of the columns.
 LOG_PAPER = re.compile(rf"{_SEMILOG}|{_LOGLOG}", re.IGNORECASE)
 # A plot's scale written with "linear": removed before the model words are read.
@@ -79,6 +82,13 @@ SCALE = re.compile(
     r"\blinear(?:e[mnrs]?)?\s+(?:scales?|axes|axis|graph[- ]paper|paper|skal\w*|achsen?|"
     r"maßstab|papier|koordinaten\w*|darstellung|auftragung)\b|\blin-?lin\b|\blin-?log\b|"
     r"(?:线性|直角)坐标",
+    re.IGNORECASE,
+)
+# "linear" of what is no fit: "linear combinations of the excitation energies", "a linear
+# ramp of U2", "linearly polarised light".
+NOT_A_LINE = re.compile(
+    r"\blinear(?:ly|e[nrs]?)?\s+(?:combinations?|kombination\w*|combinaisons?|ramp\w*|sweep\w*"
+    r"|polari[sz]\w*)",
     re.IGNORECASE,
 )
 # (standard model, pattern, whether the words alone ask for a fit), the more specific first:
@@ -100,6 +110,7 @@ MODEL_WORDS: tuple[tuple[str, re.Pattern[str], bool], ...] = tuple(
          r"charging curve|饱和|趋近|sättigung|exponentielle?n? (?:anstieg|annäherung|"
          r"sättigung)", False),
         ("exponential", r"exponential(?:ly)?|\bdecay|指数衰减|指数|衰减|exponentiell|"
+         r"exponencial|esponenzial|wykładnicz|экспоненц|"
          r"\babfall|\bzerfall|\babklingen", False),
         ("power law", r"power[- ]law|幂律|幂函数|potenzgesetz|potenzfunktion", True),
         ("two gaussians", rf"{_TWO}(?:gauss|gauß|高斯)|高斯双峰", False),
@@ -133,6 +144,16 @@ MODEL_WORDS: tuple[tuple[str, re.Pattern[str], bool], ...] = tuple(
 )  # fmt: skip
 
 
+# An uncertainty's propagation (`u(z) = u(y)/y`, `σ_z = ...`, `ΔN = √N`): how the data's
+# error bars are formed, no model of the data.
+UNCERTAINTY_OF = re.compile(r"\s*(?:u\s*\(|σ_?|sigma_|Δ|δ)\s*\w+\)?\s*=")
+# A histogram's distribution (the Poisson or Gaussian a count's histogram is compared with) is
+# no curve of one column against another.
+DISTRIBUTION = re.compile(
+    r"histogram|probability (?:mass|density)|\b(?:pmf|pdf)\b|häufigkeitsverteilung|istogramm"
+    r"|histograma|histogramme|直方图",
+    re.IGNORECASE,
+)
 # Standard models of one peak: a spectrum of several is fitted a window about each peak.
 PEAK_SHAPES = frozenset({"gaussian", "lorentzian"})
 
@@ -184,10 +205,13 @@ FITS_BEFORE = re.compile(
 
 def requested_model(task: str, number: int = 1) -> Request | None:
     """The model `task` asks for, if it asks for one."""
+    if DISTRIBUTION.search(task):
+        return None
     cue = FIT_CUE.search(BETWEEN_POINTS.sub(" ", FITS_BEFORE.sub(" ", task))) is not None
     # "linear und halblogarithmisch darstellen" names axes; "linear interpolation between
     # the two neighbouring points" reads a value off the data
-    words = BETWEEN_POINTS.sub(" ", SCALE.sub(" ", task))
+    words = NOT_A_LINE.sub(" ", BETWEEN_POINTS.sub(" ", SCALE.sub(" ", task)))
+    words = LINEARISED.sub(" ", words)  # "sem linearização": no line
     named = next(((shape, strong) for shape, pattern, strong in MODEL_WORDS
                   if pattern.search(words)), None)  # fmt: skip
     written = fitted_formula(task)
@@ -199,6 +223,8 @@ def requested_model(task: str, number: int = 1) -> Request | None:
         return Request(task=task, number=number, formula=written, shape=named and named[0])
     if named is not None and named[0] == "linear" and LOGARITHMS_TAKEN.search(words):
         return None  # the line of quantities made logarithms, which the task does not name
+    if LINEARISED.search(task) and not _axes_given(task):
+        return None  # "linearize o modelo": a line of quantities the task does not name
     if named is not None and (cue or named[1]):
         return Request(task=task, number=number, shape=named[0])
     if plotted([task]) and any(asked_objects(s) for s in sentences(task)):
@@ -206,6 +232,10 @@ def requested_model(task: str, number: int = 1) -> Request | None:
         # plot is its straight line's (tools.line_law reads the law's constants off it)
         return Request(task=task, number=number, shape="linear")
     return None
+
+
+def _axes_given(task: str) -> bool:
+    return any(p.response and p.predictor for s in sentences(task) for p in pairings(s))
 
 
 # How far after "fit" the formula it fits begins: "Fit von φ(f) = ...", "fit a line V = ..."
@@ -263,7 +293,7 @@ def _fittable(written: str) -> bool:
     """Whether the formula parses and is a model: one name equal to another (the
     hypothesis `a = b`) is none. Which name is the variable, or the response of a left side
     that is not a name (`e U = h c/λ`), may wait for the data."""
-    if re.fullmatch(r"\s*\w+\s*=\s*\w+\s*", written):
+    if re.fullmatch(r"\s*\w+\s*=\s*\w+\s*", written) or UNCERTAINTY_OF.match(written):
         return False
     try:
         parse_formula(written)

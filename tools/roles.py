@@ -36,6 +36,7 @@ from labscribe.tools.columns import (
     SWEPT_NAMES,
     X_NAMES,
     Column,
+    follows_counter,
     mark_maxima,
 )
 from labscribe.tools.data_facts import words_of
@@ -120,12 +121,21 @@ def _set_aside_labels(table: Table) -> None:
     """Set the columns that label the rows (`组号`, `Gruppe`, `NGC`) aside with those that
     number them: no variable, never fitted; the table's variable chosen again without them."""
     summary = table.summary
+    measured = _candidates(table)
     labels = [
         c for c in summary.columns
         if c.uncertainty_of is None and c.ratio_of is None and not c.formed
         and labels_rows(c.name, table.frame[c.key].to_numpy(dtype=float))
+        and not _numbers_a_sequence(table, c, measured)
     ]  # fmt: skip
     set_aside(table, labels)
+
+
+def _numbers_a_sequence(table: Table, label: Column, measured: list[Column]) -> bool:
+    """Whether `label` (`Sample Number`) numbers the readings of the one quantity the table
+    measures as they change (a source's counts, sample by sample): their variable."""
+    others = [c for c in measured if c.key != label.key]
+    return len(others) == 1 and follows_counter(table.frame, others[0], label)
 
 
 def _decide(table: Table, handout: Handout) -> None:

@@ -26,6 +26,12 @@ _CLAUSES = re.compile(r"[;,]\s+(?=(?:and\s+)?(?:the\s+)?(?:column|col\.|spalte|c
 # A line that opens with a file's name, as a listing of the data files writes it: `  a.csv   t
 # in s`, `- a.csv: ...`, "* `a.csv` ..."
 _LISTED = re.compile(r"^\s*(?:[-*•]\s+)?[`'\"]?(?P<file>[\w.+-]+\.\w{1,5})[`'\"]?\s*:?(?=\s)")
+# The columns a line lists after the word and a colon: "(Spalten: t in s, N in Impulsen)".
+_COLUMNS_LISTED = re.compile(
+    r"\b(?:columns?|spalten?|colonnes?|columnas?|colonne|kolumny|kolumner|kolommen)\s*[:：]\s*"
+    r"(?P<list>[^\n)]+)",
+    re.IGNORECASE,
+)
 # Words of running prose that pint also reads as units: "pumped in at 267 mL/min" names no
 # technical atmosphere, "in a beaker" no year.
 _PROSE_WORDS = frozenset({"at", "a", "an", "as", "by", "of", "on", "or"})
@@ -92,8 +98,13 @@ def said_of(
 
 def listing(text: str, name: str) -> list[str]:
     """The lines of `text` that list the file `name`: the line it opens, after the name, and
-    the indented lines that continue it up to the next file's."""
+    the indented lines that continue it up to the next file's; else the columns a line lists
+    after naming it ("Daten: `Vanadium.dat` (Spalten: t in s, N in Impulsen pro Intervall)")."""
     lines = text.splitlines()
+    for line in lines:
+        named = line.find(name)
+        if named >= 0 and (columns := _COLUMNS_LISTED.search(line, named + len(name))):
+            return [columns["list"]]
     for number, line in enumerate(lines):
         opened = _LISTED.match(line)
         if opened is None or opened["file"] != name:

@@ -7,6 +7,10 @@ tasks then plot against the variable (N(U)), which no column holds.
 Each table the paragraph may describe (tools.column_positions.paragraphs_about) that has no
 column of that symbol gets one, a row per step from the start, where the tasks use the
 symbol: a column formed as the handout states, and said so beside the table.
+
+So does the time of a counter's readings that a file numbers (`Sample Number`, `Number of
+Counts`) where the handout states the time each took ("20 s per sample"): the counts are
+plotted against the time, which no column holds.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import numpy as np
 
 from labscribe.tools.column_positions import paragraphs_about
 from labscribe.tools.columns import Column
+from labscribe.tools.counting import counting_name, numbers_rows
 from labscribe.tools.si_units import si_of
 from labscribe.tools.tables import Table
 from labscribe.tools.units import canonical
@@ -49,6 +54,23 @@ _START = re.compile(
 )
 _PER_ROW = re.compile(r"(?:[^.;(\n]|\.(?=\S))*")  # to the sentence's end, past `a.txt`
 MAX_ROWS = 10_000  # a rule states the steps of a scan a student takes by hand
+# The time each reading took: "20 s per sample", "3 s each", "every 20 s", "sampling interval
+# of 20 s", "20-s intervals", "alle 20 s", "ogni 20 s", "cada 20 s", "toutes les 20 s".
+_READING = (
+    r"samples?|readings?|points?|counts?|bins?|channels?|measurements?|intervals?|rows?"
+    r"|messung(?:en)?|messpunkte?|werte?|medidas?|mesures?|misur[ae]|lettur[ae]|leituras?"
+)
+_SAMPLED = re.compile(
+    rf"(?P<n>{NUMBER})\s*{_UNIT.format('u')}\s+(?:per|a|each|pro|por|par|/)\s+(?:{_READING})\b"
+    rf"|\b(?:every|each|alle|ogni|cada|toutes les|co|каждые)\s+(?P<n2>{NUMBER})\s*"
+    + _UNIT.format("u2")
+    + r"|\b(?:sampl\w+|count\w*|dwell|gate|integration|mess\w*|z[äa]hl\w*)[\s-]*(?:interval"
+    r"|time|period|zeit|intervall|dauer)\s*(?:of|=|:|was|is|von|betr[äa]gt)?\s*"
+    rf"(?P<n3>{NUMBER})\s*"
+    + _UNIT.format("u3")
+    + rf"|(?P<n4>{NUMBER})[-\s]?{_UNIT.format('u4')}[-\s]+(?:intervals|samples|bins)\b",
+    re.IGNORECASE,
+)
 
 
 def stepped_columns(tables: list[Table], tasks: list[str], text: str) -> None:
@@ -77,6 +99,53 @@ def stepped_columns(tables: list[Table], tasks: list[str], text: str) -> None:
                 f"states it was set (“{_cut(sentence)}”)",
             ))  # fmt: skip
             break
+
+
+def sampled_clocks(tables: list[Table], text: str) -> None:
+    """Give each of `tables` whose variable only counts its readings (`Sample Number` 1, 2,
+    …, kept as the variable since the readings follow it) the time of each reading, where
+    the handout `text` states how long each took: t = 0 at the first, the counter aside."""
+    for table in tables:
+        summary = table.summary
+        counter = next((c for c in summary.columns if c.key == summary.x), None)
+        if counter is None or not 0 < len(table.frame) <= MAX_ROWS:
+            continue
+        numbers = table.frame[counter.key].to_numpy(dtype=float)
+        if not counting_name(counter.header) or not numbers_rows(numbers - numbers[0] + 1):
+            continue
+        stated = next(
+            (found for chunk in paragraphs_about(text, summary.source)
+             if (found := _interval(chunk)) is not None),
+            None,
+        )  # fmt: skip
+        if stated is None:
+            continue
+        step, unit, sentence = stated
+        values = step * (numbers - numbers[0])
+        table.frame.insert(0, "t", values)
+        summary.columns.insert(0, Column(
+            key="t", header="", name="t", unit=unit, count=len(values),
+            minimum=float(values.min()), maximum=float(values.max()),
+            formed=f"t = {step:g} {unit} × ({counter.name} − {numbers[0]:g}), the time of each "
+            f"reading from the first, as the assignment states (“{_cut(sentence)}”)",
+        ))  # fmt: skip
+        summary.columns = [c for c in summary.columns if c.key != counter.key]
+        summary.row_numbers = [*summary.row_numbers, counter]
+        summary.x = "t"
+
+
+def _interval(chunk: str) -> tuple[float, str, str] | None:
+    """(the time each reading took, its unit, the sentence) a paragraph states."""
+    for found in _SAMPLED.finditer(chunk):
+        group = next(g for g in ("", "2", "3", "4") if found[f"n{g}"])
+        unit = canonical(found[f"u{group}"])
+        si = si_of(unit) if unit else None
+        if si is None or si.dimension != si_of("s").dimension:
+            continue
+        start = chunk.rfind("\n", 0, found.start()) + 1
+        sentence = chunk[start : found.end() + _span(chunk, found.end())]
+        return number_of(found[f"n{group}"]), unit, sentence
+    return None
 
 
 def _rule(chunk: str) -> tuple[str, float, float, str, str] | None:

@@ -10,8 +10,11 @@ A file is named by its whole name with its suffix, as a word of the task; its st
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import PurePosixPath
+from typing import TypeVar
+
+_T = TypeVar("_T")
 
 MIN_STEM = 6  # a shorter stem ("data", "run") begins too many words
 # A data file's name as a handout writes it in a sentence about that file.
@@ -48,3 +51,11 @@ def named_by_stem(task: str, sources: Iterable[str]) -> frozenset[str]:
         if len(stem := PurePosixPath(source).stem.lower()) >= MIN_STEM and stem.isalpha()
         and any(word.startswith(stem) for word in words)
     )  # fmt: skip
+
+
+def of_stem_named(task: str, items: list[_T], source_of: Callable[[_T], str]) -> list[_T]:
+    """Those of `items` (fits that answer `task` alike) whose files' stems it names
+    (named_by_stem: "die Vanadium-Daten" of Vanadium.dat and Rhodium.dat's); all where it
+    names none of them."""
+    named = named_by_stem(task, {source_of(item) for item in items})
+    return [item for item in items if source_of(item) in named] if named else items

@@ -46,7 +46,13 @@ from labscribe.tools.formula_notation import formula_in, formulas_in, plain_symb
 from labscribe.tools.formula_parse import FormulaError, parse_formula
 from labscribe.tools.part_ranges import holds_throughout
 from labscribe.tools.range_fits import answers_task
-from labscribe.tools.requested import LOG_PAPER, Request, defines_the_answer, requested_model
+from labscribe.tools.requested import (
+    LOG_PAPER,
+    UNCERTAINTY_OF,
+    Request,
+    defines_the_answer,
+    requested_model,
+)
 from labscribe.tools.role_phrases import glossary, is_symbol, sentences
 from labscribe.tools.stated_values import states_a_value
 from labscribe.tools.symbol_dimensions import CONVENTIONAL, dimension_is, pint_unit
@@ -89,8 +95,10 @@ class Ask(BaseModel):
             axes = f" of “{self.formula}”" + (
                 f" against {self.worked_out}" if self.worked_out else ""
             )
-        cues = [self.intercept or self.origin, self.both, self.corrected, self.part]
-        said = "; ".join(f"“{cue}”" for cue in cues if cue)
+        quoted = [f"“{cue}”" if cue else "" for cue in (self.intercept or self.origin, self.both)]
+        corrected = f"after “{self.corrected}”" if self.corrected else ""
+        cues = [*quoted, corrected, f"“{self.part}”" if self.part else ""]
+        said = "; ".join(cue for cue in cues if cue)
         return f"{kind}{axes}" + (f" ({said})" if said else "")
 
 
@@ -152,8 +160,8 @@ def _model_formula(task: str, request: Request, axes: Axes | None) -> str:
     first = formula_in(task)
     defined = defines_the_answer(first, request.shape)
     written = request.formula or ("" if defined else first) or ""
-    if states_a_value(written):  # "in der Plateaumitte (U = 500 V)": a value, no model
-        return ""
+    if states_a_value(written) or UNCERTAINTY_OF.match(written):
+        return ""  # "in der Plateaumitte (U = 500 V)": a value; `u(z) = u(y)/y`: error bars
     left = written.split("=", 1)[0]
     if axes is None or _core(left.split("(")[0]) == _core(axes.response):
         return _as_written(task, written)

@@ -51,6 +51,9 @@ MIN_PREFIX = 4  # `measure` and `measured` are one word; `res` and `resonance` a
 
 
 PLACEHOLDERS = frozenset({"a", "b", "c", "c0", "c1", "c2", "c3"})
+# "by linear regression", "a quadratic fit": the word before names the method, no parameter
+# (a cubic's linear coefficient c1 is no answer to "estimate k using linear regression")
+_METHOD = re.compile(r"(\w+)\s+(?:regression|fit|fitting|least[- ]squares)\b", re.IGNORECASE)
 
 
 def other_fits(
@@ -60,6 +63,7 @@ def other_fits(
     their words (`slope`, `f0`) or symbols; of those, only the parameters named in `only`
     where it is given."""
     asked_for = asked_symbols((task,), "", {})
+    words = words - {method.lower() for method in _METHOD.findall(task)}
     found = []
     for fit in fits:
         if not (fit.good or fit.follows) or fit.model is None:

@@ -188,6 +188,22 @@ def canonical(token: str) -> str | None:
     return None
 
 
+# UN/CEFACT Recommendation 20's codes, as a unit column of a data system writes them (`KGM`,
+# `MTR`, `SEC`); read only in such a column, since `AMP` or `MIN` heads other columns.
+_UNECE = {
+    "SEC": "s", "C26": "ms", "MTR": "m", "CMT": "cm", "MMT": "mm", "KMT": "km", "4H": "µm",
+    "MTK": "m²", "MTQ": "m³", "LTR": "L", "MLT": "mL", "KGM": "kg", "GRM": "g", "MGM": "mg",
+    "NEW": "N", "PAL": "Pa", "KPA": "kPa", "BAR": "bar", "JOU": "J", "WTT": "W", "VLT": "V",
+    "AMP": "A", "4K": "mA", "OHM": "Ω", "HTZ": "Hz", "KHZ": "kHz", "CEL": "°C", "KEL": "K",
+    "FAR": "F", "HEN": "H", "D33": "T", "MTS": "m/s", "MSK": "m/s²", "DD": "°", "C81": "rad",
+}  # fmt: skip
+
+
+def unit_code(token: str) -> str | None:
+    """The unit a unit column's cell names: a unit (`canonical`), or a UN/CEFACT code."""
+    return canonical(token) or _UNECE.get(token.strip().upper())
+
+
 def unit_word(token: str) -> str | None:
     """The unit `token` spells out as a word (`Second`, `Volt`, `hertz`), else None."""
     return _WORDS.get(token.strip().lower())

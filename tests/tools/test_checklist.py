@@ -203,3 +203,44 @@ def test_checklist_never_offers_another_models_placeholder_or_a_setting_for_an_a
     first, second = checklist(Analysis(fits=[approach], parameters=[setting], tasks=tasks))
     assert not any("-3.02" in line for line in first.given), first.given
     assert not any("0.5 V" in line for line in second.given), second.given
+
+
+def test_a_method_or_a_physical_constant_names_no_polynomials_term() -> None:
+    """ "Estimate k using linear regression" and "the apparent rate constant k'": a cubic's
+    linear coefficient c1 and constant term c0 answer neither (a gas-transfer run's cubic
+    was offered for k)."""
+    cubic = Fit(table="160.txt", x="t", y="DO", model="cubic", good=True, r_squared=0.9998,
+                parameters=[Parameter(name=f"c{i}", value=float(i + 1), stderr=0.1)
+                            for i in range(4)])  # fmt: skip
+    tasks = [
+        "# 5: Estimate K,vi using linear regression of equation 1.5: ln(C*-C)/(C*-C_0) = "
+        "-k(t-t_0), for each air flow rate.",
+        "Determine the apparent rate constant k' for each run.",
+    ]
+    table = TableSummary(id="160.txt", source="160.txt", block=0, encoding="ascii",
+                         delimiter="\t", decimal=".", rows=56, columns=[], x="t")  # fmt: skip
+    regression, constant = checklist(Analysis(tables=[table], fits=[cubic], tasks=tasks))
+    assert not any("c1 = " in line for line in regression.given), regression.given
+    assert not any("c0 = " in line for line in constant.given), constant.given
+
+
+def test_the_model_a_task_asks_of_the_file_its_words_begin_is_that_files_fit() -> None:
+    """ "Stellen Sie die Vanadium-Daten … dar und bestimmen Sie die Halbwertszeit": the decay
+    asked for is fitted to Vanadium.dat and Rhodium.dat alike; the task's row lists
+    Vanadium's."""
+    tables = [
+        TableSummary(id=name, source=name, block=0, encoding="ascii", delimiter=",",
+                     decimal=".", rows=44, columns=[], x="t")
+        for name in ("Vanadium.dat", "Rhodium.dat")
+    ]  # fmt: skip
+    task = ("Stellen Sie die Vanadium-Daten dar und bestimmen Sie die Halbwertszeit durch "
+            "Anpassen des Zerfallsgesetzes (exponentiell).")  # fmt: skip
+    fits = [
+        Fit(table=name, x="t", y="N", model="exponential", good=True, r_squared=0.98,
+            points=44, requested=task, parameters=[Parameter(name="decay", value=value, stderr=1.0,
+                                                  unit="s")])
+        for name, value in (("Vanadium.dat", 290.0), ("Rhodium.dat", 72.9))
+    ]  # fmt: skip
+    [row] = checklist(Analysis(tables=tables, fits=fits, tasks=[task]))
+    assert any("290.0" in line for line in row.given), row.given
+    assert not any("72.9" in line for line in row.given), row.given

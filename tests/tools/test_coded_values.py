@@ -63,6 +63,9 @@ def test_coded_values_without_a_readable_mapping_are_named_as_coded() -> None:
     decoding = read_coding("The readings are coded; ask your tutor for the key.")
     assert decoding.coding is None and "coded" in decoding.unread
     assert read_coding("Measure the period ten times and give the mean.").unread == ""
+    # a correction is subtracted, not a number that codes the values
+    background = "The background is measured apart; its mean N̄b is subtracted from every point."
+    assert read_coding(background).unread == ""
 
 
 def test_a_converted_value_keeps_the_digits_the_offset_adds() -> None:

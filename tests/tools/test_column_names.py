@@ -27,3 +27,13 @@ def test_a_subscripted_symbol_names_the_header_written_without_its_mark(
 ) -> None:
     found = columns_named(phrase, columns("IM", "B", "VH", "Pgamma"), {})
     assert [c.key for c in found] == named
+
+
+def test_one_word_names_one_column_where_two_clocks_answer_it() -> None:
+    """ "vs. time" beside `Day fraction since midnight on` (a clock) and `Time`: the time,
+    once; two words name two columns."""
+    clock = Column(key="day", header="Day fraction", name="Day fraction", count=8,
+                   origin="15:25:14")  # fmt: skip
+    candidates = [clock, *columns("Time", "200 kPa")]
+    assert [c.key for c in columns_named("vs. time", candidates, {})] == ["day"]
+    assert [c.key for c in columns_named("T and p", columns("T", "p", "V"), {})] == ["T", "p"]

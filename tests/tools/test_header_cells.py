@@ -27,6 +27,10 @@ def test_own_cells_part_a_header_by_its_bars_or_tabs() -> None:
     tabbed = own_cells("Time [s]\tIntensity [arb. units]", 2)
     assert tabbed == ["Time [s]", "Intensity [arb. units]"]
     assert own_cells("a | b | c", 2) is None  # three names over two columns: not this header
+    # blanks over comma-separated data (TU Dortmund V702's `# t[s]   N[Impulse]`)
+    assert own_cells(" t[s]   N[Impulse]", 2) == ["t[s]", "N[Impulse]"]
+    assert own_cells("t[s] N[Impulse]", 2) == ["t[s]", "N[Impulse]"]
+    assert own_cells("Zerfall von Rhodium", 2) is None
 
 
 @pytest.mark.parametrize(

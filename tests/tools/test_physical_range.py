@@ -11,6 +11,9 @@ TIME_CONSTANT = "a time constant (it divides t in an exponent)"
     [
         ("U(t) = U_0 e^{-t/\\tau}", {"tau": Sign(TIME_CONSTANT, "decay")}),
         ("I(t) = I_0 exp(t/tau)", {"tau": Sign(TIME_CONSTANT, "grow")}),
+        # no minus and no time constant's name: either sign (KIT's heat leak, γ = −19470 s)
+        ("T0(t) = alpha + beta e^(t/gamma)", {}),
+        ("y(t) = A exp(t/c)", {}),
         ("A(t) = A_0 2^(-t/t_h)", {"t_h": Sign(TIME_CONSTANT, "decay")}),
         ("N(t) = N_0 exp(-lam t)", {"lam": Sign(
             "a decay rate (the minus sign in the exponent already makes it a decay)", "decay")}),

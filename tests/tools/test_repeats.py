@@ -169,3 +169,26 @@ def test_repeats_pool_no_columns_of_different_quantities(tmp_path: Path) -> None
     decide_roles(tables, read_handout(folder, None, [], []))
     found = repeated_measurements(tables)
     assert [round(s.summary.mean, 3) for s in found] == [25.060, 39.962]
+
+
+@pytest.mark.parametrize(
+    "task",
+    [
+        "Calcolare i tempi medi ⟨t1⟩ e ⟨t2⟩.",  # Catania's rotation lab
+        "Calcule o valor médio do período.",
+        "Oblicz średni czas spadku.",
+        "Bereken de gemiddelde valtijd.",
+        "Give ⟨T⟩ with its uncertainty.",
+    ],
+)
+def test_a_mean_asked_in_other_words_is_asked_for(task: str) -> None:
+    from labscribe.tools.repeat_text import asks_for_mean
+
+    assert asks_for_mean(task)
+
+
+def test_a_middle_or_a_plain_symbol_asks_for_no_mean() -> None:
+    from labscribe.tools.repeat_text import asks_for_mean
+
+    assert not asks_for_mean("Plot T against L and determine g.")
+    assert not asks_for_mean("Mark the medium wavelength line.")

@@ -81,6 +81,19 @@ def test_requested_model_reads_a_formula_it_writes(task: str, formula: str) -> N
         "Transformieren Sie die Rohdaten geeignet in logarithmische Größen und bestimmen Sie "
         "mittels linearer Regression die Zeitkonstante.",
         "Estimate k using linear regression of equation 1.5: ln(C*-C)/(C*-C_0) = -k(t-t_0).",
+        # "linear" of no line (KIT's Franck-Hertz handout)
+        "From the Afg3 curve, identify as many structures in I_A(U_B) as possible; they are "
+        "essentially determined by linear combinations of the two lowest excitation energies.",
+        "The voltage U2 was swept by a linear ramp.",
+        # a model made a line, no axes named (Unicamp F 329): the line of ln R against 1/T
+        "Parte II: linearize o modelo do termistor.",
+        "Linearisieren Sie das Modell.",
+        # a histogram's distributions are no curve of one column against another (UofT PHY224)
+        "Overlay the Poisson probability mass function with μ equal to the mean count and a "
+        "Gaussian with the same mean and standard deviation √μ.",
+        "Fit a Gaussian to the histogram of the counts.",
+        # an uncertainty's propagation is how the error bars are formed
+        "Compute the uncertainty of each point, u(z) = u(y)/y.",
     ],
 )
 def test_requested_model_finds_none_where_no_fit_is_asked(task: str) -> None:
@@ -243,3 +256,17 @@ def test_a_ratio_beside_a_plot_is_still_the_formula_its_fit_must_be() -> None:
     found = asks([plotted, damped])
     assert found[plotted].formula == "i = I_γ/P_γ (mA/W)"
     assert found[damped].formula == ""
+
+
+def test_a_linearising_task_that_names_its_axes_still_asks_for_their_line() -> None:
+    task = "Linearisieren Sie: tragen Sie ln R gegen 1/T auf und bestimmen Sie die Steigung."
+    request = requested_model(task)
+    assert request is not None and request.shape == "linear"
+
+
+def test_a_model_named_in_portuguese_or_spanish_is_read() -> None:
+    """ "a função exponencial", "un ajuste exponencial": the exponential, not the line that
+    "sem linearização" (without linearising) would have been read as."""
+    task = "Ajuste a função exponencial aos dados de R versus T, sem linearização."
+    request = requested_model(task)
+    assert request is not None and request.shape == "exponential"

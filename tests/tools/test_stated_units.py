@@ -73,3 +73,15 @@ def test_a_list_of_columns_closes_each_with_its_unit() -> None:
         "- `freq` — częstotliwość f [Hz],\n"
     ))  # fmt: skip
     assert [(c.name, c.unit) for c in columns] == [("V", "µV"), ("f_0", "kHz"), ("freq", "Hz")]
+
+
+def test_the_columns_a_line_lists_after_naming_the_file_take_their_units() -> None:
+    """ "Daten: `Vanadium.dat` (Spalten: t in s, N in Impulsen pro Intervall)": a letter
+    names its column in such a list, as in a listing of the files."""
+    columns = [column("t"), column("N", "Impulse")]
+    text = "2. **Vanadium:** Daten: `Vanadium.dat` (Spalten: t in s, N in Impulsen pro Intervall)."
+    stated_units(columns, text, "Vanadium.dat")
+    assert [(c.name, c.unit) for c in columns] == [("t", "s"), ("N", "Impulse")]
+    other = [column("t")]
+    stated_units(other, text, "Rhodium.dat")
+    assert other[0].unit == ""

@@ -172,3 +172,17 @@ def test_a_formula_in_a_variable_the_task_works_out_is_not_fitted_against_a_raw_
     assert "against f_m = (f_start + f_end)/2" in ask.text()
     formed = fit("T", "f_m", "T = k · f_m (+ c)", "T = k · f_m (+ c)", "k", "c", variable="f_m")
     assert not differs(formed, ask, table("f_m", "T", unit="Hz"))
+
+
+def test_an_uncertaintys_propagation_is_no_formula_to_fit_and_a_correction_says_when() -> None:
+    """ "Fit a straight line to (t, ln y) … with propagated uncertainties u(z) = u(y)/y" asks
+    for the line, not a fit of u(z) = u(y)/y; a task after "Subtract the mean background"
+    asks for the line of the corrected counts, and says so."""
+    tasks = [
+        "Subtract the mean background from the sample counts.",
+        "Fit a straight line to (t, ln y) (linear regression on the log-transformed data, "
+        "with propagated uncertainties u(z) = u(y)/y).",
+    ]
+    ask = asks(tasks)[tasks[1]]
+    assert ask.formula == ""
+    assert ask.text() == "a straight-line fit (after “Subtract the mean background”)"

@@ -80,6 +80,11 @@ def _column(header: str) -> Column:
         ("Column `CH2` is the coil current I, in A.", ["Untitled", "I"]),
         ("`Untitled` = 5 cm; `CH2` : see the wiring.", ["Untitled", "CH2"]),
         ("`Untitled` = voltage U, `CH2` = voltage U.", ["U", "CH2"]),
+        # the symbol alone after the sign (KIT's Franck-Hertz sheet)
+        (
+            'Columns: time (s), "Untitled" = U_A (V, proportional to I_A), "CH2" = U2 (V).',
+            ["U_A", "U2"],
+        ),
     ],
 )
 def test_a_column_the_handout_gives_a_symbol(text: str, symbols: list[str]) -> None:
