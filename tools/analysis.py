@@ -56,6 +56,7 @@ from labscribe.tools.roles import decide_roles, read_handout
 from labscribe.tools.row_numbers import restore_named
 from labscribe.tools.scanning import files_with_suffix
 from labscribe.tools.stated_precision import stated_precision
+from labscribe.tools.stated_series import label_blocks, stated_series
 from labscribe.tools.stated_units import stated_units
 from labscribe.tools.stated_values import listed_values, measured_inputs, stated_values
 from labscribe.tools.stepped_columns import sampled_clocks, stepped_columns
@@ -274,7 +275,9 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
          if rel != analysis.assignment and rel not in sources],
     )  # fmt: skip
     try:  # what a folder holds must not cost the rest of the analysis
-        analysis.repeats = repeated_measurements(loaded, budget=budget)
+        label_blocks(loaded, prose)  # "je 5 Wiederholungen für 9 Kugeldurchmesser"
+        listed = stated_series(prose, analysis.assignment or "the assignment")  # "N_U = {…}"
+        analysis.repeats = repeated_measurements(loaded + listed, budget=budget)
         decode(analysis.repeats, prose)  # coded values
         computed = worked_out(handout.text)  # `E_max = 1,92 MeV · √(…)`: no column's largest
         analysis.extremes = asked_extremes(analysis.tasks, loaded, analysis.parameters, computed)

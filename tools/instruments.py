@@ -22,6 +22,7 @@ from labscribe.tools.columns import Column
 from labscribe.tools.instrument_columns import complete_columns
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.stated_specs import named_line, read_stated
+from labscribe.tools.stated_units import unit_in_words
 from labscribe.tools.units import canonical, split_unit, split_value
 
 if TYPE_CHECKING:
@@ -112,6 +113,7 @@ def metadata_of_line(line: str) -> list[ParameterRow]:
                 and split_value(filled[1])[0] is not None
                 else ""
             )  # fmt: skip
+            unit = unit or (comment and unit_in_words(comment)) or ""  # "… em metros"
             if (len(filled) == 2 or unit or comment) and (
                 row := _row(filled[0], filled[1], unit, comment)
             ):

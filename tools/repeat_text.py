@@ -28,9 +28,9 @@ ASKS_FOR_MEAN = re.compile(
     r"intervalo de confianza|deviazione standard|intervallo di confidenza|"
     r"平均|标准差|标准偏差|标准误差|置信区间|置信度|不确定度|standardavvik|standardavvig"
     r"|standardavvikelse|keskihajonta|信頼区間|표준\s*편차|"
-    # "i tempi medi", "valor médio", "średni czas", "průměr", "gemiddelde", "medelvärde",
-    # "среднее"; a mean written ⟨t1⟩
-    r"\bm[eé]di[oaie]s?\b|\bśredni\w*|\bprůměr\w*|\bgemiddeld\w*|\bmedelvärde\w*|\bсредн\w*"
+    # "i tempi medi", "valor médio", "die mittlere Rate", "średni czas", "průměr",
+    # "gemiddelde", "medelvärde", "среднее"; a mean written ⟨t1⟩
+    r"\bm[eé]di[oaie]s?\b|\bmittler\w*|\bśredni\w*|\bprůměr\w*|\bgemiddeld\w*|\bmedelvärde\w*|\bсредн\w*"
     r"|⟨[^⟩\s]{1,12}⟩|" + MEAN_ELSEWHERE,
     re.IGNORECASE,
 )
@@ -293,6 +293,10 @@ def repeat_evidence(
     lines: list[str] = []
     for group in _groups(chosen):
         head, rest = group[0], group[1:]
+        if rest and not head.label.startswith("all "):
+            # blocks at several settings (a ball's diameter each): no mean of them all
+            lines.append(f"{head.name} ({head.table}): {_by_series(group)}")
+            continue
         mean = f"mean {mean_text(head.summary, head.unit, head.coding)}"
         mean = "; ".join(p for p in (mean, spread_text(head.summary, head.unit, head.coding)) if p)
         if VARIANCE.search(task) and head.summary.std is not None and head.coding is None:
@@ -358,7 +362,9 @@ _ASKED_PART = {
         r"\beach (?:of the )?(?:\w+ )?(?:series|experiment|run|set|group)|per (?:series|run)|"
         r"\beach of the (?:\w+ )?\w+s\b|"  # "for each of the five probes"
         r"\bjede[nrs]? (?:messreihe|reihe|serie)|\bchaque (?:s[ée]rie|exp[ée]rience)|"
-        r"\bcada (?:serie|experimento|grupo)|每组",
+        r"\bcada (?:serie|experimento|grupo)|每组|"
+        # "für jeden Kugeldurchmesser", "per ogni massa", "pour chaque bille", "para cada"
+        r"\bfür jede[nmrs]?\b|\bper ogni\b|\bpour chaque\b|\bpara cada\b",
         re.I,
     ),
 }

@@ -211,7 +211,9 @@ def _series_of(table: Table, skip: str | None = None, only: set[str] | None = No
         label = summary.column(label_key)
         groups = frame[label_key].to_numpy(dtype=float)
         for value in dict.fromkeys(groups[np.isfinite(groups)]):
-            name = f"{label.header.strip() or label.name} {value:g}"
+            # a block the handout labels by its setting: `d = 9 mm`
+            name = (f"{label.name} = {value:g} {label.unit}".strip() if label.formed
+                    else f"{label.header.strip() or label.name} {value:g}")  # fmt: skip
             parts.append(_one(table, measured[0], sigmas.get(measured[0].key),
                               groups == value, rows, name))  # fmt: skip
     else:
@@ -224,7 +226,7 @@ def _series_of(table: Table, skip: str | None = None, only: set[str] | None = No
             f"{versions[0]} and {versions[1]} hold the same value in most rows: versions of the "
             "same measurements (one corrected, say), so they are not pooled"
         )
-    elif len(parts) > 1 and one_name_and_unit(measured):
+    elif len(parts) > 1 and one_name_and_unit(measured) and not _settings_label(table, label_key):
         # a diameter and a height, each read five times, make no pool
         found.insert(0, _pooled(table, measured, [values for _, values in parts]))
     return found
@@ -284,6 +286,12 @@ def _one(
                 "which assume independent values, understate the uncertainty"
             )
     return series, values[keep]
+
+
+def _settings_label(table: Table, key: str | None) -> bool:
+    """Whether the series are blocks the handout says were taken at several settings (a
+    ball's diameter each, tools.stated_series): no one quantity to pool."""
+    return key is not None and bool(table.summary.column(key).formed)
 
 
 def _pooled(table: Table, columns: list[Column], groups: list[np.ndarray]) -> Series:

@@ -129,6 +129,12 @@ def mention(name: str, *, listed: bool = False) -> re.Pattern[str]:
     return re.compile(rf"[`'\"“]?(?<![\w-]){re.escape(name)}(?![\w-]|\.\w)[`'\"”]?", re.I)
 
 
+def unit_in_words(text: str) -> str | None:
+    """The unit a setting's comment states in words: "Comprimentos do pêndulo 1 em metros" is
+    in m, "Resolucao da medida dos períodos dos pêndulos em segundos" in s."""
+    return _unit_after(" ".join(text.split()))
+
+
 def _unit_near(rest: str) -> str | None:
     return _unit_after(" ".join(rest.split()[:MAX_GAP_WORDS]))
 

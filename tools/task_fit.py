@@ -199,12 +199,29 @@ def _core(expression: str) -> str:
     return _CORE.sub("", expression.strip()).strip()
 
 
+# An axis the task plots as a multiple of a column: "gegen die halbierten Laufzeiten" (the
+# echo's path is twice the height), "against half the time", "the doubled distance".
+SCALED_AXIS = re.compile(
+    r"\bhalbierte[nrs]?\s+\w+|\bhalved\s+\w+|\bhalf\s+(?:of\s+)?the\s+(?:time|distance|path|"
+    r"length|period|transit)\w*|\bverdoppelte[nrs]?\s+\w+|\bdoubled\s+\w+|\bla mitad de\w*\s+\w+",
+    re.IGNORECASE,
+)
+
+
+def _formed(table: TableSummary, key: str) -> bool:
+    return any(c.key == key and c.formed for c in table.columns)
+
+
 def differs(fit: Fit, ask: Ask, table: TableSummary | None = None) -> str:
     """Why `fit` is not the fit `ask` describes, in a phrase ("" when nothing tells them
     apart): other axes, another formula, a nonlinear fit for a straight line, the wrong
     variant, one series for both, raw counts for corrected ones."""
     if ask.axes is not None and (mismatch(fit, ask.axes) or _other_columns(fit, ask.axes, table)):
         return f"a fit of {fit.y_label} against {fit.x_label}"
+    scaled = SCALED_AXIS.search(ask.task)
+    if scaled and table is not None and not _formed(table, fit.x):
+        # "gegen die halbierten Laufzeiten": the slope against t is half the task's
+        return f"a fit of {fit.y_label} against {fit.x_label} as measured, not “{scaled[0]}”"
     if fit.variable and table is not None and _other_dimension(fit.variable, "", fit.x, table):
         # the formula's f (a frequency) against a column in seconds: another file's model
         return f"a fit of {fit.y_label} against {fit.x_label}"

@@ -116,7 +116,7 @@ def material(analysis: Analysis, words: set[str], task: str = "") -> list[str]:
     for row in analysis.parameters:
         if (
             row.number is not None
-            and _row_matches(row.name, words)
+            and (_row_matches(row.name, words) or _symbol_written(row.key, task))
             and not (set(re.findall(r"[^\W\d]\w*", row.name)) & asked)
         ):  # "Bestimmen Sie U_0 (laut Anpassung)": the generator's U_0 is no answer to it
             value = (
@@ -144,6 +144,13 @@ def column_named(column: Column, table: TableSummary, words: set[str]) -> bool:
     if column.ratio_of is not None:
         return all(column_named(table.column(key), table, words) for key in column.ratio_of)
     return bool(words_of(column.name) & words)
+
+
+def _symbol_written(key: str, task: str) -> bool:
+    """Whether `task` writes a setting's key that reads as a symbol (`L1`, `U_0`, `R_x`) as
+    written: "L1, T1, L2, T2: valor e incerteza" starts from the settings L1 and L2."""
+    symbol = re.fullmatch(r"[^\W\d_]{1,3}(?:_?\d{1,2}|_\w{1,6})", key) is not None
+    return symbol and re.search(rf"(?<![\w.]){re.escape(key)}(?![\w])", task) is not None
 
 
 def _row_matches(name: str, words: set[str]) -> bool:

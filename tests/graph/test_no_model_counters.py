@@ -101,6 +101,9 @@ def test_the_background_a_task_takes_off_gives_the_students_half_lives(tmp_path:
 
 ACTIVATION = """# Versuch 702 – Aktivierung mit Neutronen
 
+Untergrund, mit einem Messintervall von Δt = 300 s gemessen:
+N_U = {129, 143, 144, 136, 139, 126, 158} Impulse (je 300 s).
+
 1. **Vanadium:** Messintervall Δt = 30 s. Daten: `Vanadium.dat` (Spalten: t in s, N in Impulsen
    pro Intervall).
 2. **Rhodium:** Messintervall Δt = 15 s. Daten: `Rhodium.dat` (Spalten: t in s, N in Impulsen
@@ -108,7 +111,8 @@ ACTIVATION = """# Versuch 702 – Aktivierung mit Neutronen
 
 ## Aufgaben
 
-1. Stellen Sie die Vanadium-Daten in einem halblogarithmischen Diagramm dar und bestimmen Sie
+1. Bestimmen Sie aus den Untergrundmessungen die mittlere Untergrundrate mit Unsicherheit.
+2. Stellen Sie die Vanadium-Daten in einem halblogarithmischen Diagramm dar und bestimmen Sie
    die Halbwertszeit T durch Anpassen des Zerfallsgesetzes.
 """
 
@@ -120,7 +124,9 @@ def test_an_activation_labs_header_under_a_banner_names_its_columns_and_a_task_i
     empty comment names the columns (blanks part them over comma-separated data; Vanadium's
     `t` takes its seconds from the handout's "Spalten: t in s"). The task about "die
     Vanadium-Daten" gets Vanadium.dat's decay and its half-life, 201 ± 12 s (the students'
-    215 ± 7 s after subtracting the background the fit here leaves as its offset)."""
+    215 ± 7 s after subtracting the background the fit here leaves as its offset); the
+    background readings the handout lists give the mean the first task asks for (the
+    students' 139 ± 4)."""
     report = lab_report(
         tmp_path,
         ACTIVATION,
@@ -130,7 +136,10 @@ def test_an_activation_labs_header_under_a_banner_names_its_columns_and_a_task_i
     assert "N [Impulse] against t [s] (Rhodium.dat)" in report
     assert "N [Impulse] against t [s] (Vanadium.dat)" in report
     assert "column 1" not in report
-    row = checklist(report).split("\n1 & ", 1)[1].split("\\\\", 1)[0]
+    rows = checklist(report)
+    background = rows.split("\n1 & ", 1)[1].split("\\\\", 1)[0]
+    assert "N_U (assignment.md): mean 139.3 ± 4.0 (standard error; n = 7)" in background
+    row = rows.split("\n2 & ", 1)[1].split("\\\\", 1)[0]
     assert "t½ = 201 ± 12 s" in row
     assert "Vanadium.dat" in row and "Rhodium.dat" not in row
 
@@ -252,3 +261,57 @@ def test_counts_that_fall_with_their_readings_number_are_no_repeats_without_a_st
     )
     assert "Number of Counts against Sample Number (cesium.txt) & exponential" in report
     assert "Repeated measurements" not in report
+
+
+ULTRASOUND = """# Versuch US1 – Ultraschall
+
+- `a.txt` – Impuls-Echo-Verfahren: Zylinderhöhe h [mm], Laufzeit t [µs].
+
+Aufgaben:
+1. Tragen Sie die Zylinderhöhen gegen die halbierten Laufzeiten auf und führen Sie eine
+   lineare Ausgleichsrechnung durch. Deuten Sie Steigung (Schallgeschwindigkeit).
+"""
+
+
+def test_a_line_against_halved_times_is_not_the_line_against_the_times(tmp_path: Path) -> None:
+    """The echo crosses the cylinder twice: the task plots h against t/2, whose slope is the
+    speed of sound (the students' 2760 m/s). The line of h against t as measured (1.380
+    mm/µs, half of it) is said not to be that fit, never offered as its answer."""
+    report = lab_report(
+        tmp_path,
+        ULTRASOUND,
+        (REAL / "ultrasound" / "tu_dortmund_us1_pulse_echo.txt", "a.txt"),
+    )
+    assert "slope = 1.380 ± 0.019 mm/µs" in report
+    assert "(not the model task 1 asks for, which is a straight-line fit)" in report
+    row = checklist(report)
+    assert "not “halbierten Laufzeiten”" in row and "1.380" not in row
+
+
+FALLING_BALL = """# Versuch 212 – Zähigkeit von Flüssigkeiten
+
+Messdatei `1.txt`: eine Spalte ohne Kopfzeile, 45 Fallzeiten t in Sekunden – je 5
+Wiederholungen für 9 Kugeldurchmesser in der Reihenfolge d = 9; 8; 7,144; 6; 5; 4; 3; 2; 1,5 mm.
+
+Aufgaben:
+1. Bestimmen Sie für jeden Kugeldurchmesser die mittlere Sinkgeschwindigkeit mit Fehler.
+"""
+
+
+def test_a_column_of_repeats_in_blocks_the_handout_states_is_a_series_a_block(
+    tmp_path: Path,
+) -> None:
+    """ "je 5 Wiederholungen für 9 Kugeldurchmesser in der Reihenfolge d = 9; 8; …": the 45
+    times are nine series of five, each labelled by its diameter (9 mm: 8.020 ± 0.047 s;
+    1.5 mm: 195.0 ± 1.3), not one mean of 49.9 with the slowest balls as outliers, and the
+    diameters listed in order are settings, not repeats of one."""
+    report = lab_report(
+        tmp_path,
+        FALLING_BALL,
+        (REAL / "repeats" / "heidelberg_v212_fall_times.txt", "1.txt"),
+    )
+    assert "d = 9 mm (1.txt) & 5 & 8.020 ± 0.047" in report
+    assert "d = 1.5 mm (1.txt) & 5 & 195.0 ± 1.3" in report
+    assert "all series" not in report and "d (assignment.md)" not in report
+    row = checklist(report)
+    assert "by series (mean ± standard error): d = 9 mm 8.020 ± 0.047, d = 8 mm 10.070" in row

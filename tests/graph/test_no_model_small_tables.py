@@ -45,6 +45,7 @@ def test_settings_with_a_comment_above_the_timings_are_all_read(tmp_path: Path) 
         ("README.md", "# Pêndulo simples\n\nMedir g = 4π² l / T² com três comprimentos.\n"),
         (data, "Exp04.csv"),
     )
-    for key, value in (("L1", "1.15"), ("L2", "1.45"), ("L3", "1.75"), ("DrT", "0.01")):
+    # each in the unit its comment names in words ("… em metros", "… em segundos")
+    for key, value in (("L1", "1.15 m"), ("L2", "1.45 m"), ("L3", "1.75 m"), ("DrT", "0.01 s")):
         assert re.search(rf"\n{key} & {value} & ", report), report
-    assert "DrL & 0.05 & Resolucao da medida dos comprimentos" in report
+    assert "DrL & 0.05 m & Resolucao da medida dos comprimentos" in report

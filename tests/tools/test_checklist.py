@@ -244,3 +244,19 @@ def test_the_model_a_task_asks_of_the_file_its_words_begin_is_that_files_fit() -
     [row] = checklist(Analysis(tables=tables, fits=fits, tasks=[task]))
     assert any("290.0" in line for line in row.given), row.given
     assert not any("72.9" in line for line in row.given), row.given
+
+
+def test_a_task_that_writes_a_settings_symbol_starts_from_that_setting() -> None:
+    """ "L1, T1, L2, T2, L3, T3: valor, tipo de incerteza (A/B) e incerteza": the settings
+    L1 … L3 of a Brazilian pendulum's CSV are what the task starts from; a key that is a
+    word ("Sample") is no symbol the task writes."""
+    from labscribe.tools.parameters import ParameterRow
+
+    rows = [
+        ParameterRow(source="exp04.csv", key=key, name=key, value=value, number=float(value),
+                     unit="m")
+        for key, value in (("L1", "1.15"), ("L2", "1.45"), ("Sample", "3"))
+    ]  # fmt: skip
+    task = "L1, T1, L2, T2, L3, T3: valor, tipo de incerteza (A/B) e incerteza"
+    [row] = checklist(Analysis(parameters=rows, tasks=[task]))
+    assert row.given == ["L1 = 1.15 m (exp04.csv)", "L2 = 1.45 m (exp04.csv)"], row.given

@@ -125,3 +125,38 @@ def test_a_file_the_handout_calls_no_measurements_is_reference_material() -> Non
     found = reference_files(text, {"data_2023.csv", "colores.csv", "lit.csv"})
     assert set(found) == {"colores.csv", "lit.csv"}
     assert reference_files("The data are measurements, not guesses.", {"a.csv"}) == {}
+
+
+def test_readings_a_handout_lists_are_a_table_of_repeats() -> None:
+    from labscribe.tools.stated_series import stated_series
+
+    text = (
+        "N_U = {129, 143, 144, 136, 139, 126, 158} Impulse (je 300 s). "
+        "T = 2,01; 2,03; 1,99; 2,02 s. x = 1,25 m. n = 1, 2, 3 and so on."
+    )
+    found = {t.summary.columns[0].name: t for t in stated_series(text, "assignment.md")}
+    assert set(found) == {"N_U", "T"}  # `x = 1,25` is one value, `n = 1, 2, 3` an order
+    assert found["T"].frame["T"].tolist() == [2.01, 2.03, 1.99, 2.02]
+    assert found["T"].summary.columns[0].unit == "s"
+    assert found["N_U"].summary.rows == 7 and found["N_U"].summary.x is None
+
+
+def test_a_list_in_order_sets_values_and_labels_the_blocks_a_handout_states() -> None:
+    from labscribe.tools.stated_series import label_blocks, stated_series
+
+    text = "`t.txt`: 9 Fallzeiten – je 3 Wiederholungen für 3 Kugeln, d = 9; 8; 7 mm."
+    assert stated_series(text, "a.md") == []  # 9; 8; 7 falls throughout: settings
+    frame = pd.DataFrame({"t": [8.0, 8.1, 7.9, 10.0, 10.1, 9.9, 11.1, 11.2, 11.0]})
+    column = Column(key="t", header="", name="t", unit="s", count=9)
+    summary = TableSummary(
+        id="t.txt", source="t.txt", block=0, encoding="ascii", delimiter=" ", decimal=".",
+        rows=9, columns=[column], x=None,
+    )  # fmt: skip
+    table = Table(summary=summary, frame=frame)
+    label_blocks([table], text)
+    assert table.frame.iloc[:, 0].tolist() == [9.0] * 3 + [8.0] * 3 + [7.0] * 3
+    assert (table.summary.columns[0].name, table.summary.columns[0].unit) == ("d", "mm")
+    fresh = pd.DataFrame({"t": [8.0, 8.1, 7.9, 10.0, 10.1, 9.9, 11.1, 11.2, 11.0]})
+    untold = Table(summary=summary.model_copy(update={"columns": [column]}), frame=fresh)
+    label_blocks([untold], "`t.txt`: 9 Fallzeiten.")
+    assert list(untold.frame.columns) == ["t"]

@@ -226,3 +226,16 @@ def test_read_vendor_reads_an_ezchrom_trace_against_its_sampling_rate() -> None:
     assert [c.unit for c in first.columns] == ["s", "pA"] and second.columns[1].unit == "mV"
     assert second.frame.iloc[:, 1].tolist() == [212, 214, 216, 218]
     assert read_vendor("Time,U\n0,1\n1,2\n2,3\n") is None
+
+
+def test_a_settings_comment_in_words_gives_its_unit() -> None:
+    """`L1 ; 1.15 ; Comprimentos do pêndulo 1 em metros` (a Brazilian pendulum's CSV): the
+    comment says the length is in metres; a comment that names no unit gives none."""
+    from labscribe.tools.instruments import metadata_of_line
+
+    [length] = metadata_of_line("L1 ; 1.15 ; Comprimentos do pêndulo 1 em metros")
+    assert (length.number, length.unit) == (1.15, "m")
+    [timing] = metadata_of_line("DrT ; 0.01 ; Incerteza do tempo em segundos")
+    assert timing.unit == "s"
+    [plain] = metadata_of_line("L2 ; 1.45 ; Comprimento do pêndulo 2")
+    assert plain.unit == ""
