@@ -118,6 +118,8 @@ def _count(word: str) -> int:
 def _label(table: Table, values: np.ndarray, setting: Column | None, said: str) -> None:
     name = setting.name if setting is not None else "block"
     key = f"{name} (block)"
+    if key in table.frame:
+        return
     table.frame.insert(0, key, values.astype(float))
     table.summary.columns.insert(0, Column(
         key=key, header="series", name=name, unit=setting.unit if setting else "",

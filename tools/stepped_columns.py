@@ -111,7 +111,8 @@ def sampled_clocks(tables: list[Table], text: str) -> None:
         if counter is None or not 0 < len(table.frame) <= MAX_ROWS:
             continue
         numbers = table.frame[counter.key].to_numpy(dtype=float)
-        if not counting_name(counter.header) or not numbers_rows(numbers - numbers[0] + 1):
+        taken = "t" in table.frame or any(c.name == "t" for c in summary.columns)
+        if taken or not counting_name(counter.header) or not numbers_rows(numbers - numbers[0] + 1):
             continue
         stated = next(
             (found for chunk in paragraphs_about(text, summary.source)

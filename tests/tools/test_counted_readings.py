@@ -160,3 +160,11 @@ def test_a_list_in_order_sets_values_and_labels_the_blocks_a_handout_states() ->
     untold = Table(summary=summary.model_copy(update={"columns": [column]}), frame=fresh)
     label_blocks([untold], "`t.txt`: 9 Fallzeiten.")
     assert list(untold.frame.columns) == ["t"]
+
+
+def test_no_time_axis_where_a_column_already_holds_t() -> None:
+    table = counter_table(DECAY)
+    table.frame["t"] = np.arange(len(DECAY), dtype=float)
+    table.summary.columns.append(Column(key="t", header="t", name="t", count=len(DECAY)))
+    sampled_clocks([table], "- `cesium.txt` — 20 s per sample.")
+    assert table.summary.x == "n" and list(table.frame.columns) == ["n", "N", "t"]
