@@ -22,7 +22,7 @@ import numpy as np
 
 from labscribe.tools.columns import Column
 from labscribe.tools.fit_variants import CORRECTED
-from labscribe.tools.formed_columns import append_formed
+from labscribe.tools.formed_columns import append_formed, append_uncertainty
 from labscribe.tools.tables import Table
 
 # What a background measurement's file is called, in the languages of counting labs.
@@ -89,9 +89,6 @@ def _subtract(table: Table, name: str, mean: float, sem: float, source: str) -> 
     if summary.response == count.key:
         summary.response = key
     sigma = np.sqrt(np.maximum(counts, 1.0) + sem**2)  # no count has the error of one
-    table.frame[f"σ {key}"] = sigma
-    summary.columns.append(
-        Column(key=f"σ {key}", header="", name=f"σ {summary.column(key).name}", unit=unit,
-               count=int(np.isfinite(sigma).sum()), uncertainty_of=key,
-               formed=f"√({name} + u(background)²), Poisson's uncertainty with the mean's")
-    )  # fmt: skip
+    append_uncertainty(
+        table, key, sigma, f"√({name} + u(background)²), Poisson's uncertainty with the mean's"
+    )

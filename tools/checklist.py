@@ -167,7 +167,7 @@ def _evidence(
     asked = [fit for fit in requested if id(fit) not in other_axes]
     # "die Vanadium-Daten" beside Vanadium.dat and Rhodium.dat: that file's fit of the model
     sources = {table.id: table.source for table in analysis.tables}
-    asked = of_stem_named(task, asked, lambda fit: sources.get(fit.table, ""))
+    asked = of_stem_named(task, asked, sources)
     # "only the values from t* = 180 s on": a fit of all the points is not this task's
     if (part := part_of_data(task)) and not any(fit.task_range for fit in asked):
         # "für die Messreihe p ≤ 1 bar": a file that holds only that part is its fit's
@@ -221,7 +221,7 @@ def _evidence(
     if fitted_function is not None:
         others = [f for f in others if fitted_function in (f.y, f.y_label)]
     # "Bestäm egenfrekvensen" beside egenfrekvens.txt: that file's fit, not every swing's
-    others = of_stem_named(task, others, lambda fit: sources.get(fit.table, ""))
+    others = of_stem_named(task, others, sources)
     # a plot asks for no value; a regression's task, for none of a one-predictor fit
     fitted = [] if regressed or plot_only(task) else other_fits(task, words, others)
     if fitted and (defined := defined_names(task)) and not from_nominal(task):

@@ -19,7 +19,7 @@ import re
 import numpy as np
 
 from labscribe.tools.columns import Column
-from labscribe.tools.formed_columns import append_formed
+from labscribe.tools.formed_columns import append_formed, append_uncertainty
 from labscribe.tools.formed_lineage import COUNTED
 from labscribe.tools.symbol_dimensions import dimension_is
 from labscribe.tools.tables import Table
@@ -62,13 +62,8 @@ def add_count_rates(tables: list[Table]) -> None:
         if summary.response == count.key:  # "N against d": the rate is what was counted
             summary.response = key
         sigma = np.sqrt(np.maximum(n, 1.0)) / seconds  # no count has the error of one
-        table.frame[f"σ {key}"] = sigma
-        summary.columns.append(
-            Column(key=f"σ {key}", header="", name=f"σ {count.name}/{time.name}",
-                   unit=rate_unit, count=int(np.isfinite(sigma).sum()), uncertainty_of=key,
-                   formed=f"{COUNTED} {time.name}: √{count.name}/{time.name}, its Poisson "
-                   "uncertainty")
-        )  # fmt: skip
+        append_uncertainty(table, key, sigma, f"{COUNTED} {time.name}: √{count.name}/"
+                           f"{time.name}, its Poisson uncertainty")  # fmt: skip
 
 
 def _counts(column: Column, table: Table) -> bool:

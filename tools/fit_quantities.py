@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
 
 import sympy
 from pydantic import BaseModel
@@ -138,17 +137,18 @@ def fit_quantities(
     asked = [fit for fit in good if fit.requested]
     named_from = asked if any(fit.requested for fit in fits) else good
     found: list[FitQuantity] = []
+    by_id = {t.id: t for t in tables}
+    sources = {t.id: t.source for t in tables}
     for task in tasks:
         if budget.spent():
             break
         mine: list[FitQuantity] = []
         ask = wanted.get(task)
-        by_id = {t.id: t for t in tables}
         own = [f for f in asked if ask is None or not differs(f, ask, by_id.get(f.table))]
         named = [f for f in named_from if ask is None or not differs(f, ask, by_id.get(f.table))]
         # "die Vanadium-Daten": the fit of Vanadium.dat, not Rhodium.dat's as well
-        own = of_stem_named(task, own, by_id_source := _sources(by_id))
-        named = of_stem_named(task, named, by_id_source)
+        own = of_stem_named(task, own, sources)
+        named = of_stem_named(task, named, sources)
         each_run: list[FitQuantity] = []
         for definition in filter(None, map(_definition, formulas_in(task))):
             quantity = _from_formula(task, definition, own)
@@ -170,11 +170,6 @@ def fit_quantities(
                 mine += _named(task, name, relation, named)
         found += each_run + mine[: MAX_PER_TASK - min(len(each_run), MAX_PER_TASK)]
     return found
-
-
-def _sources(tables: dict[str, TableSummary]) -> Callable[[Fit], str]:
-    """The file of a fit's table."""
-    return lambda fit: tables[fit.table].source if fit.table in tables else ""
 
 
 # A task's `name = expression`: the name, its definition parsed, and the formula as written.

@@ -410,6 +410,17 @@ def append_formed(
     return key
 
 
+def append_uncertainty(table: Table, key: str, sigma: np.ndarray, how: str) -> None:
+    """Add to `table` the uncertainty `sigma` of its formed column `key`, in that column's
+    unit, beside it (`σ N/t`), so that its fits are weighted by it."""
+    formed = table.summary.column(key)
+    table.frame[f"σ {key}"] = sigma
+    table.summary.columns.append(
+        Column(key=f"σ {key}", header="", name=f"σ {formed.name}", unit=formed.unit,
+               count=int(np.isfinite(sigma).sum()), uncertainty_of=key, formed=how)
+    )  # fmt: skip
+
+
 def _tidy(text: str) -> str:
     """sympy's `**` and `log` as a report writes them: `^`, `ln`."""
     return text.replace("**", "^").replace("log(", "ln(").replace("*", "·")

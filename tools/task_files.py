@@ -10,11 +10,10 @@ A file is named by its whole name with its suffix, as a word of the task; its st
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import PurePosixPath
-from typing import TypeVar
 
-_T = TypeVar("_T")
+from labscribe.tools.fit_result import Fit
 
 MIN_STEM = 6  # a shorter stem ("data", "run") begins too many words
 # A data file's name as a handout writes it in a sentence about that file.
@@ -53,9 +52,9 @@ def named_by_stem(task: str, sources: Iterable[str]) -> frozenset[str]:
     )  # fmt: skip
 
 
-def of_stem_named(task: str, items: list[_T], source_of: Callable[[_T], str]) -> list[_T]:
-    """Those of `items` (fits that answer `task` alike) whose files' stems it names
-    (named_by_stem: "die Vanadium-Daten" of Vanadium.dat and Rhodium.dat's); all where it
-    names none of them."""
-    named = named_by_stem(task, {source_of(item) for item in items})
-    return [item for item in items if source_of(item) in named] if named else items
+def of_stem_named(task: str, fits: list[Fit], sources: Mapping[str, str]) -> list[Fit]:
+    """Those of `fits` (that answer `task` alike) whose files' stems it names (named_by_stem:
+    "die Vanadium-Daten" of Vanadium.dat and Rhodium.dat's); all where it names none of
+    them. `sources`: each table's file, by the table's id."""
+    named = named_by_stem(task, {sources.get(fit.table, "") for fit in fits})
+    return [fit for fit in fits if sources.get(fit.table, "") in named] if named else fits
