@@ -216,13 +216,15 @@ def _predictions(analysis: Analysis) -> list[str]:
     if not analysis.predictions:
         return []
     rows = [
-        [p.quantity, f"{p.shown()} from {p.formula}",
+        [p.name, f"{p.shown()} from {p.formula}",
          "; ".join(f"{c.shown()} ({c.source}, {c.table})" for c in p.comparisons)
          or p.note or "–",
          "; ".join(c.discrepancy() for c in p.comparisons) or "–"]
         for p in analysis.predictions
     ]  # fmt: skip
-    inputs = [i.text() for p in analysis.predictions for i in p.inputs]
+    predicted = {p.quantity for p in analysis.predictions}  # R_tot of γ = R_tot/L: in the table
+    inputs = list(dict.fromkeys(i.text() for p in analysis.predictions for i in p.inputs
+                                if i.symbol not in predicted))  # fmt: skip
     return [
         paragraphs(PREDICTIONS_EXPLAINED),
         table(["", "Predicted", "Measured", "Discrepancy"], rows, (0.06, 0.3, 0.34, 0.22),

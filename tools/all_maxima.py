@@ -18,11 +18,14 @@ import numpy as np
 from scipy.signal import find_peaks
 
 # "every maximum", "each maximum", "all (the) maxima", "all peaks", German "die Maxima",
-# "alle Maxima", French "tous les maxima", Spanish "todos los máximos", Chinese "所有极大值".
+# "alle Maxima", French "tous les maxima", Spanish "todos los máximos", Chinese "所有极大值",
+# Portuguese "os picos".
 ALL_MAXIMA = re.compile(
     r"\b(?:every|each|all(?: of)?(?: the)?|alle|sämtliche|die|tous les|todos los|cada)\s+"
     r"(?:(?:\w+ )?(?:local )?)?(?:maxim(?:um|a|ums|en)|máximos?|peaks?|spitzen)\b|"
-    r"\bthe maxima\b|\bmaxima (?:of|in|der|des|du|de)\b|所有(?:的)?(?:极大值|峰)",
+    r"\bthe maxima\b|\bmaxima (?:of|in|der|des|du|de)\b|所有(?:的)?(?:极大值|峰)|"
+    # the plural names them all: "identificar os picos de ressonância", "the resonance peaks"
+    r"\b(?:the|os|los|les|i|gli)\s+(?:\w+\s+)?(?:peaks|picos|pics|picchi|máximos|massimi)\b",
     re.IGNORECASE,
 )
 PROMINENCE_SIGMAS = 5.0  # a bump this many σ above its surroundings is no noise (p ≪ 1e-6)

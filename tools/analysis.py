@@ -40,9 +40,10 @@ from labscribe.tools.parameters import (
     read_parameters,
 )
 from labscribe.tools.point_estimate import point_estimates
-from labscribe.tools.prediction import Prediction, predictions
+from labscribe.tools.prediction import predictions
+from labscribe.tools.prediction_result import Prediction
 from labscribe.tools.quantities import Derived
-from labscribe.tools.reference_files import reference_files
+from labscribe.tools.reference_files import lookup_table, reference_files
 from labscribe.tools.regression import Regression, polish, regressions
 from labscribe.tools.regression_text import (
     between_predictors,
@@ -250,7 +251,14 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
         f"{rel}: the assignment calls it no measurements (“{said[:120]}”), so it is not analysed"
         for rel, said in sorted(reference.items())
     ]
-    loaded = [table for table in loaded if table.summary.source not in reference]
+    lookup = {table.summary.id for table in loaded
+              if lookup_table([column.name for column in table.summary.columns])}  # fmt: skip
+    analysis.left_out += [
+        f"{id}: a table to look values up in (its columns headed 0, 1, 2, …), not measurements, "
+        "so it is not analysed" for id in sorted(lookup)
+    ]  # fmt: skip
+    loaded = [table for table in loaded if table.summary.source not in reference
+              and table.summary.id not in lookup]  # fmt: skip
     analysis.tables = [table.summary for table in loaded]
     for table in loaded:
         _name_columns(table, handout.text)
@@ -320,7 +328,7 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
         }, analysis.tables)  # fmt: skip
     except Exception as exc:
         analysis.left_out.append(f"the quantities from the fits failed: {exc}"[:200])
-    if (analysis.parameters or analysis.repeats) and not budget.spent():
+    if (handout.values or analysis.repeats) and not budget.spent():
         try:
             analysis.predictions = predictions(
                 prose, analysis.tasks, list(handout.values), analysis.fits,

@@ -52,7 +52,8 @@ from labscribe.tools.task_files import named_tables
 MAXIMUM = re.compile(
     r"\bmaxim(?:um|a)\b|\bmax\b|\bmax\.|\bpeak\b|\blargest|\bhighest|\bgreatest|\bbiggest|"
     r"\bultimate|\bbreaking|\bat break|\bmaximal|\bhöchst|\bspitzen|\bbruchkraft|最大|峰值|极大"
-    r"|\bmaximáln|\bmaksymaln|\bмаксимальн|\bmassim[oa]\b|\bmáxim[oa]\b|\bmaximale?\b",
+    r"|\bmaximáln|\bmaksymaln|\bмаксимальн|\bmassim[oa]\b|\bmáxim[oa]\b|\bmaximale?\b"
+    r"|\bpeaks\b|\bpicos?\b|\bpicchi\b",
     re.IGNORECASE,
 )
 MINIMUM = re.compile(
@@ -202,6 +203,10 @@ def _extreme(task: str, kind: str, tables: list[Table], own: list[ParameterRow])
         ]
     if by_symbol is None and len(per_file) == 1:
         by_symbol = per_file[0]
+    if asks_all_maxima(task):  # the peaks of a curve, placed along its variable
+        named = [(t, c) for t, c in named if c.key != t.summary.x]
+        if by_symbol is None and not named:  # "identificar os picos … no espectro"
+            by_symbol = _the_response(tables)
     if by_symbol is not None:  # "maximum de U", "the maximum of V_R": the symbol's column
         table, column = by_symbol
     elif not named:
@@ -223,6 +228,13 @@ def _extreme(task: str, kind: str, tables: list[Table], own: list[ParameterRow])
     if len(twins) > 1:
         twins = [twin.model_copy(update={"name": twin.key}) for twin in twins]
     return [e for twin in twins for e in _extreme_of(task, kind, table, twin, own, word[0])]
+
+
+def _the_response(tables: list[Table]) -> tuple[Table, Column] | None:
+    """The one column the assignment names as a response, where only one table has one."""
+    found = [(table, column) for table in tables for column in table.summary.columns
+             if column.key == table.summary.response]  # fmt: skip
+    return found[0] if len(found) == 1 else None
 
 
 def _twins(table: Table, column: Column) -> list[Column]:

@@ -48,6 +48,7 @@ _LEFT_SIDE = re.compile(
     r"(?<![\w{}])"  # not inside a word: the `mico` of "k dinámico = 4π²·m/T²" is none
     r"(?P<left>[A-Za-z\u0370-\u03ff][A-Za-z0-9_\u0370-\u03ff{}₀-₉ₐₑₒₓₕₖₗₘₙₚₛₜ]*"
     r"(?:\([^()=]{1,12}\))?)"
+    r"(?P<squared>²|\^2)?"  # `ω0² = 1/(LC)`: what a prediction takes the root of
     r"\s*=\s*(?P<right>.+)"
 )
 
@@ -59,6 +60,8 @@ def formula_in(sentence: str) -> str | None:
         if "=" in math:
             return math
     match = _LEFT_SIDE.search(sentence)
+    while match is not None and match["squared"]:
+        match = _LEFT_SIDE.search(sentence, match.end("left"))
     if match is None:
         return None
     right = _math_prefix(match["right"])
@@ -89,17 +92,22 @@ def _factors_before(sentence: str, start: int) -> str:
     return found[0] if found else ""
 
 
-def formulas_in(sentence: str) -> list[str]:
+def formulas_in(sentence: str, squared: bool = False) -> list[str]:
     """Every formula a sentence writes, in order (`f0 = 1/(2π√(LC))` and `Q = f0/(f2 - f1)`
-    of one sentence), each cut from the prose around it as `formula_in` cuts one."""
+    of one sentence), each cut from the prose around it as `formula_in` cuts one; with
+    `squared`, those whose left side is a name squared (`ω0² = 1/(LC)`) too."""
     found = [math for math in re.findall(r"\$([^$]{3,240})\$", sentence) if "=" in math]
     if found:
         return found
     start = 0
     while (match := _LEFT_SIDE.search(sentence, start)) is not None:
+        if match["squared"] and not squared:
+            start = match.end("left")
+            continue
         right = _math_prefix(match["right"])
         if right:
-            found.append(f"{_factors_before(sentence, match.start())}{match['left']} = {right}")
+            left = f"{match['left']}{match['squared'] or ''}"
+            found.append(f"{_factors_before(sentence, match.start())}{left} = {right}")
         start = match.start("right") + max(len(right), 1)
     return found
 
@@ -288,7 +296,14 @@ _PREVIOUS_WORD = re.compile(r"([^\W\d_]{2,})\s+$")
 
 def a_word_of_one_letter(text: str, match: re.Match[str]) -> bool:
     """Whether the one-letter token `match` finds in prose is a word between two words
-    ("ogniwa i porównaj": Polish "and"), not a symbol the prose names."""
+    ("ogniwa i porównaj": Polish "and"), or the "and" of a list of two symbols ("determine
+    A e B", "T0 y T1"), not a symbol the prose names."""
+    if (
+        match[0] in _AND
+        and _LISTED_BEFORE.search(text, 0, match.start())
+        and (_LISTED_AFTER.match(text, match.end()))
+    ):
+        return True
     before = _PREVIOUS_WORD.search(text, 0, match.start())
     after = _NEXT_WORD.match(text, match.end())
     return (
@@ -298,6 +313,12 @@ def a_word_of_one_letter(text: str, match: re.Match[str]) -> bool:
         and _a_word(before[1])
         and _a_word(after[1])
     )
+
+
+_AND = frozenset({"e", "y", "i"})  # Portuguese and Italian, Spanish, Polish and Czech
+# A symbol, then blanks: `A `, `T_0 `, `R_{NTC} ` before the "and" of a list of two.
+_LISTED_BEFORE = re.compile(r"(?:^|[\s,(])[^\W\d][\w{}]{0,7}\s+$")
+_LISTED_AFTER = re.compile(r"\s+[^\W\d][\w{}]{0,7}(?:$|[\s,;.)])")
 
 
 _TIMES = "·*×⋅/^"

@@ -27,6 +27,7 @@ from typing import Literal, NamedTuple
 from labscribe.tools.handout_lines import Line
 from labscribe.tools.task_words import (
     AIM_INLINE,
+    DATA_HEADING,
     NEUTRAL_HEADING,
     TASK_HEADING,
     TASK_MARKER,
@@ -191,11 +192,12 @@ class _Reader:
 
     def _heads(self, body: str, *, numbered: bool) -> bool:
         """Whether a plain line (no bullet) is a heading: a short line without end
-        punctuation or a short label, numbered as a section ("2 Goals", "一、实验目的") or
-        not at all, or numbered as an item ("1. Introduction") where no task list is open
-        (there, "1. Messung der Periode" is an item of the list)."""
-        if not (_is_heading(body) or is_label(body)):
-            return False
+        punctuation, a short label or the data files' heading with its remark, numbered as
+        a section ("2 Goals", "一、实验目的") or not at all, or numbered as an item ("1.
+        Introduction") where no task list is open (there, "1. Messung der Periode" is an
+        item of the list)."""
+        if not (_is_heading(body) or is_label(body) or DATA_HEADING.match(body)):
+            return False  # "File di dati (CSV, unità secondo i codici UNECE …):" heads too
         return not numbered or not self._in_task_list()
 
     def _in_task_list(self) -> bool:

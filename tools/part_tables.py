@@ -61,11 +61,11 @@ def part_rows(grid: Grid) -> list[ParameterRow] | None:
     top = int(rows[0])
     header = [cell.strip() for cell in grid.cells.iloc[top].tolist()]
     keys = [_plain(cell) for cell in header]
-    unit_at = next((i for i, k in enumerate(keys) if k in UNIT_NAMES), None)
+    body = [int(r) for r in rows[1 : MAX_PART_ROWS + 1]]
+    unit_at = _unit_column(keys)
     value_at = next((i for i, k in enumerate(keys) if _value_name(k)), None)
     if unit_at is None or value_at is None or grid.values.iloc[top].notna().any():
         return None
-    body = [int(r) for r in rows[1 : MAX_PART_ROWS + 1]]
     values = grid.values.iloc[body, value_at].to_numpy(dtype=float)
     words = [i for i in range(len(header)) if _words(grid, body, i)]
     if not np.isfinite(values).any() or not words:
@@ -92,6 +92,13 @@ def part_rows(grid: Grid) -> list[ParameterRow] | None:
             )
         )  # fmt: skip
     return found or None
+
+
+def _unit_column(keys: list[str]) -> int | None:
+    """The column of units among those a header calls so: where another is beside it
+    (`dimension,value,uncertainty,uom`), `dimension` names the quantities."""
+    placed = [i for i, k in enumerate(keys) if k in UNIT_NAMES]
+    return min(placed, key=lambda i: keys[i] == "dimension", default=None)
 
 
 def unit_of_rows(header: list[str] | None, cells: pd.DataFrame) -> str:

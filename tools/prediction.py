@@ -18,16 +18,16 @@ import re
 import unicodedata
 
 import sympy
-from pydantic import BaseModel, Field
 from uncertainties import UFloat, ufloat
 
 from labscribe.tools.constants import BY_SPELLING, PhysicalConstant, uses
-from labscribe.tools.fit_result import ConstantUse, Fit, Parameter, format_value
+from labscribe.tools.fit_result import Fit
 from labscribe.tools.formula_eval import evaluate_tree
 from labscribe.tools.formula_notation import formulas_in, plain_arithmetic
 from labscribe.tools.formula_parse import FormulaError, parse_expression
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.prediction_inputs import Input, dimension, input_of
+from labscribe.tools.prediction_result import Comparison, Prediction
 from labscribe.tools.prediction_words import worded_input
 from labscribe.tools.quantities import UNCERTAIN_FUNCTIONS
 from labscribe.tools.role_phrases import sentences
@@ -43,9 +43,8 @@ from labscribe.tools.si_units import (
 from labscribe.tools.si_units import u as units
 
 MAX_PREDICTIONS = 6
+MAX_CHAIN = 3  # formulas that take another's prediction, read in passes
 MAX_COMPARED = 3  # measured values a prediction is set beside
-AGREE_Z = 2.0  # within 2σ: agreement, as lab courses read it
-DISAGREE_Z = 3.0  # 3σ and beyond: a discrepancy
 # A task asks for the comparison when it names the quantity and one of these.
 COMPARING = re.compile(
     r"compar|predict|theor|expect|agree|nominal|vergleich|theorie|erwart|比较|理论|预期|对比",
@@ -53,95 +52,6 @@ COMPARING = re.compile(
 )
 # `f0`, or a value at a point the formula is written for: `B(0)`
 _SIMPLE_LEFT = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*(?:\(\s*[-+]?[\d.]+\s*\))?)\s*$")
-
-
-class Comparison(BaseModel):
-    """A measured value the prediction is set beside."""
-
-    source: str
-    """`the resonance fit of V_R/V_in against frequency`."""
-    table: str = ""
-    value: float
-    sigma: float | None
-    unit: str
-    z: float | None
-    """|measured − predicted| / √(σm² + σp²); None without any σ."""
-
-    def shown(self) -> str:
-        return format_value(Parameter(name="", value=self.value, stderr=self.sigma, unit=self.unit))
-
-    def verdict(self) -> str:
-        """What z says, in words."""
-        if self.z is None:
-            return "no uncertainty to compare them by"
-        if self.z < AGREE_Z:
-            return f"they agree within their uncertainties (|z| < {AGREE_Z:g})"
-        if self.z < DISAGREE_Z:
-            return f"a marginal discrepancy ({AGREE_Z:g} ≤ |z| < {DISAGREE_Z:g})"
-        return f"they disagree (|z| ≥ {DISAGREE_Z:g})"
-
-    def discrepancy(self) -> str:
-        """`z = 0.41: they agree within their uncertainties (|z| < 2)`."""
-        return f"z = {self.z:.2f}: {self.verdict()}" if self.z is not None else self.verdict()
-
-
-class Prediction(BaseModel):
-    """A quantity the handout's formula predicts from the folder's values."""
-
-    quantity: str
-    formula: str
-    """As the handout writes it."""
-    value: float
-    sigma: float | None
-    unit: str
-    """The measured value's unit where there is one, else SI."""
-    inputs: list[Input] = Field(default_factory=list)
-    constants: list[ConstantUse] = Field(default_factory=list)
-    comparisons: list[Comparison] = Field(default_factory=list)
-    task: str = ""
-    """The task that asks for the comparison, as the checklist holds it; "" for none."""
-    measured: str = ""
-    """Where the formula takes a measured mean (`t: the mean of t (drops.csv, n = 20)`):
-    then the value is a result of the measurement, not a prediction."""
-    note: str = ""
-    """Why it is not compared, where it is not."""
-
-    def shown(self) -> str:
-        """`5.03 ± 0.16 kHz`, in the unit of the value it is compared with."""
-        return format_value(Parameter(name=self.quantity, value=self.value, stderr=self.sigma,
-                                      unit=self.unit))  # fmt: skip
-
-    def _with(self) -> str:
-        """` with N = 320, R = 0.0600 ± 0.00087 m (coil.yaml)`: the values it was computed
-        from, so that a reader sees which (a nominal radius, not a fitted one)."""
-        if not self.inputs:
-            return ""
-        values = ", ".join(format_value(Parameter(name=i.symbol, value=i.value, stderr=i.sigma,
-                                                  unit=i.unit)).join((f"{i.symbol} = ", ""))
-                           for i in self.inputs)  # fmt: skip
-        sources = ", ".join(dict.fromkeys(i.source for i in self.inputs if i.source))
-        return f" with {values}" + (f" ({sources})" if sources else "")
-
-    def text(self) -> str:
-        """One line: the prediction, from what, each measured value with its z, and what
-        they say (once where they all say the same)."""
-        head = f"{self.quantity} predicted {self.shown()} from {self.formula}{self._with()}"
-        if self.measured:
-            head = (f"{self.quantity} = {self.shown()} from {self.formula} with {self.measured}, "
-                    "its uncertainty propagated")  # fmt: skip
-        if not self.comparisons:
-            if self.measured and not self.note:
-                return head
-            return f"{head}; {self.note or 'no measured value of that name to compare'}"
-        verdicts = {c.verdict() for c in self.comparisons}
-        measured = [
-            f"measured {c.shown()} ({c.source})"
-            + (f", z = {c.z:.2f}" if len(verdicts) == 1 and c.z is not None else
-               f", {c.discrepancy()}")
-            for c in self.comparisons
-        ]  # fmt: skip
-        tail = [next(iter(verdicts))] if len(verdicts) == 1 else []
-        return "; ".join([head, *measured, *tail])
 
 
 def predictions(
@@ -158,13 +68,23 @@ def predictions(
     may be a `measured` mean of its name; where the formula's sentence says it takes a
     mean and one symbol is left, the one measured quantity there is (and the text says so)."""
     found: list[Prediction] = []
-    for sentence in sentences(text):
-        for written in formulas_in(sentence):
-            prediction = _prediction(written, text, rows, fits, measured, sentence, tasks)
-            if prediction is not None and prediction.quantity not in {p.quantity for p in found}:
-                found.append(prediction)
-            if len(found) >= MAX_PREDICTIONS:
-                return found
+    # a formula may take a value another predicts (`γ = R_tot/L`, then `R_tot = R + R_L +
+    # R_G`): each pass reads the formulas again with the predictions of the last
+    for _ in range(MAX_CHAIN):
+        known = len(found)
+        rows_and_predicted = [*rows, *(p.as_row() for p in found)]
+        for sentence in sentences(text):
+            for written in formulas_in(sentence, squared=True):
+                prediction = _prediction(written, text, rows_and_predicted, fits, measured,
+                                         sentence, tasks)  # fmt: skip
+                if prediction is not None and prediction.quantity not in {
+                    p.quantity for p in found
+                }:
+                    found.append(prediction)
+                if len(found) >= MAX_PREDICTIONS:
+                    return found
+        if len(found) == known:
+            break
     return found
 
 
@@ -178,13 +98,16 @@ def _prediction(
     tasks: list[str] | None = None,
 ) -> Prediction | None:
     left, _, right = written.partition("=")
-    name = _SIMPLE_LEFT.match(plain_arithmetic(left))
+    left = plain_arithmetic(left).strip()
+    squared = left.endswith("^2")  # `ω0² = 1/(LC)`: ω0 is the root
+    name = _SIMPLE_LEFT.match(left.removesuffix("^2"))
     if name is None or not right.strip():
         return None
     try:
         expression = parse_expression(right)
     except FormulaError:
         return None
+    expression = sympy.sqrt(expression) if squared else expression
     if name[1] in {s.name for s in expression.free_symbols}:
         return None  # `T² h = (4π²/g)·h² + …` cut to `h = …`: h is no value the rest gives
     inputs: dict[str, Input] = {}
@@ -225,6 +148,7 @@ def _prediction(
     kind = _dimension(expression, inputs, constants)
     quantity = name[1]
     prediction = Prediction(quantity=quantity, formula=written.strip(), value=value,
+                            written=written.partition("=")[0].strip().removesuffix("²"),
                             sigma=sigma if sigma else None, unit=_si_unit(quantity, kind),
                             inputs=list(inputs.values()), constants=uses(constants),
                             measured=", ".join(means))  # fmt: skip
@@ -384,7 +308,7 @@ def _compared(
 def _asking_task(quantity: str, tasks: list[str]) -> str:
     """The first task that names the quantity and asks to compare it with a prediction."""
     for task in tasks:
-        tokens = set(re.findall(r"[A-Za-z][A-Za-z0-9_]*", task))
+        tokens = set(re.findall(r"[A-Za-z][A-Za-z0-9_]*", plain_arithmetic(task)))  # ω0: omega0
         if quantity.split("(")[0] in tokens and COMPARING.search(task):  # B(0): B
             return task
     return ""

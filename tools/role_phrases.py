@@ -98,6 +98,10 @@ def sentences(text: str) -> list[str]:
 # back from the keyword to the clause's start, its `x` on to the phrase's end.
 _BETWEEN = re.compile(rf"\s(?:{_AGAINST})\s", re.IGNORECASE)
 _SYMBOL = r"[^\W\d_](?:_\{?\w{1,6}\}?)?"  # a letter with an optional subscript: `V_H`, `U`
+# Brazil's axes: "gráfico T × t", "reta f × n", "ln(R) × 1/T", a word each side; not the
+# product of two numbers (2 × 10³)
+_AXIS_WORD = r"[^\W\d][\w{}()^²]*"
+_CROSS = re.compile(rf"(?<![\w(])(?P<y>{_AXIS_WORD})\s×\s(?P<x>(?:1/)?{_AXIS_WORD})")
 
 
 def _function_of(n: str) -> str:
@@ -189,6 +193,7 @@ def pairings(sentence: str) -> list[Pairing]:
         else:
             found.append(Pairing(_response_phrase(match["y"]), "", sentence))
     found.extend(_curve_pairings(sentence))
+    found.extend(Pairing(match["y"], match["x"], sentence) for match in _CROSS.finditer(sentence))
     for match in _CHINESE.finditer(sentence):
         y = next((match[f"y{n}"] for n in ("2", "3", "4") if match[f"y{n}"]), "")
         x = next((match[f"x{n}"] for n in ("2", "3", "4") if match[f"x{n}"]), "")

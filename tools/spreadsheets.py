@@ -24,6 +24,7 @@ from labscribe.tools.grid import Found, Grid, tables_in
 from labscribe.tools.number_marks import decimal_hint, numbers_of
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.readers import NoTable, Read, file_prefix
+from labscribe.tools.sheet_blocks import side_by_side
 from labscribe.tools.signatures import ZIP_SIGNATURE
 from labscribe.tools.text_tables import MAX_COLUMNS
 from labscribe.tools.time_columns import Clock
@@ -67,15 +68,16 @@ def read_spreadsheet(folder: Folder, rel: str) -> Read:
     blocks = 0
     for name in names[:MAX_SHEETS]:
         rows = workbook.get_sheet_by_name(name).to_python(skip_empty_area=False, nrows=MAX_POINTS)
-        grid = _sheet_grid(rows)
-        if grid is None:
-            continue
-        tables, settings, count = tables_in(grid)
-        blocks += count
-        for table in tables:
-            table.title = f"sheet {name}" + (f", {table.title}" if table.title else "")
-        found += tables
-        metadata += [row.model_copy(update={"section": name}) for row in settings]
+        for part in side_by_side(rows):
+            grid = _sheet_grid(part)
+            if grid is None:
+                continue
+            tables, settings, count = tables_in(grid)
+            blocks += count
+            for table in tables:
+                table.title = f"sheet {name}" + (f", {table.title}" if table.title else "")
+            found += tables
+            metadata += [row.model_copy(update={"section": name}) for row in settings]
     return Read(found, metadata[:MAX_METADATA], reader="spreadsheet", blocks=blocks, unread=unread)
 
 

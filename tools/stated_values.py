@@ -55,6 +55,11 @@ _BRACKETED_ERROR = (
     rf"(?P<unit>{_UNIT}{_POWERED})(?P<eunit>)"
 )
 _BRACKETED = re.compile(rf"{_SYMBOL}\s*=\s*{_BRACKETED_ERROR}{_NOT_A_FORMULA}")
+# The concise form: `C = 32.0(3) nF` is (32.0 ± 0.3) nF, `L = 10.17(10) mH` (10.17 ± 0.10) mH.
+_CONCISE = re.compile(
+    rf"{_SYMBOL}\s*=\s*(?P<value>[-+]?\d+[.,](?P<decimals>\d+))\((?P<digits>\d{{1,3}})\)"
+    rf"[\s~]*(?P<unit>{_UNIT}{_POWERED})?(?P<error>)(?P<eunit>)"
+)
 _NAMED_ITEM = re.compile(
     r"^\s*(?P<symbol>[^\W\d_][^:：=\d]{1,40}?)\s*[:：]\s*"
     rf"(?:{_BRACKETED_ERROR}|(?P<plain>{NUMBER})\s*(?P<plain_unit>{_UNIT}{_POWERED}))\s*$"
@@ -108,8 +113,10 @@ def stated_values(text: str, source: str) -> list[ParameterRow]:
 
 
 def _statements(sentence: str) -> list[re.Match[str]]:
-    """Each `symbol = value unit` of `sentence`, `S = (100 ± 4) cm²` among them."""
-    return [*_STATED.finditer(sentence), *_BRACKETED.finditer(sentence)]
+    """Each `symbol = value unit` of `sentence`, `S = (100 ± 4) cm²` and `C = 32.0(3) nF`
+    among them."""
+    return [*_STATED.finditer(sentence), *_BRACKETED.finditer(sentence),
+            *_CONCISE.finditer(sentence)]  # fmt: skip
 
 
 def listed_values(text: str, source: str) -> list[ParameterRow]:
@@ -162,7 +169,12 @@ def _quotient(unit: str) -> str:
 
 def _row(match: re.Match[str], source: str) -> ParameterRow | None:
     fields = {name: match[name] for name in ("symbol", "value", "unit", "error", "eunit")}
-    return _row_of(fields, match[0], source)
+    written = match[0]
+    if match.re is _CONCISE:  # the digits in brackets count the value's last places
+        places = len(match["decimals"] or "")
+        fields["error"] = f"{int(match['digits']) / 10**places:.{places}f}"
+        written += ": a standard uncertainty in its last digits"
+    return _row_of(fields, written, source)
 
 
 def _row_of(match: dict[str, str | None], written: str, source: str) -> ParameterRow | None:
@@ -185,6 +197,8 @@ def _row_of(match: dict[str, str | None], written: str, source: str) -> Paramete
                             unit=canonical(unit) or "")  # fmt: skip
     error = number_of(match["error"])
     eunit = (match["eunit"] or unit).rstrip(".")
+    if not unit and eunit != "%" and canonical(eunit) is not None:
+        unit = eunit  # `R = 35.31 ± 0.05 Ω`: one unit for both
     if eunit == "%":
         return ParameterRow(source=source, key=match["symbol"], name=match["symbol"],
                             value=f"{value} {unit} ± {match['error']}%".strip())  # fmt: skip

@@ -51,7 +51,10 @@ TASK_HEADING = re.compile(
     # "Your report should contain:", "We ask you to give:", "Gesucht sind:"
     r"|want(?:ed)?\s+from\s+you|(?:we|i)\s+(?:want|expect|ask)\s+you|you\s+should\s+give"
     r"|(?:report|write-?up)\s+(?:should|must|will)\s+(?:contain|include|give)"
-    r"|gesucht|zu\s+bestimmen|soll(?:te)?\s+enthalten|请给出",
+    r"|gesucht|zu\s+bestimmen|soll(?:te)?\s+enthalten|请给出"
+    # "Da determinare:", "A determinar:", "À déterminer :", "Do wyznaczenia:"
+    r"|da\s+(?:determinare|calcolare|ricavare)|(?:a|por)\s+determinar|[àa]\s+d[ée]terminer"
+    r"|do\s+wyznaczenia",
     re.IGNORECASE,
 )
 # "Mean" in the languages whose handouts have no word for it elsewhere here: Norwegian and
@@ -138,8 +141,10 @@ DATA_HEADING = re.compile(
     r"dati|datos|dados|data\s+files?|datendateien|fichiers?\s+de\s+donn[ée]es|archivos?\s+de\s+datos"
     r"|file\s+(?:di\s+)?dati|pliki\s+danych|файлы\s+данных|данные|údaje|naměřené\s+hodnoty"
     r"|meetgegevens|databestanden|(?:实验|原始|测量)?数据(?:文件)?)"
-    # a remark on the files after the heading: "数据文件（CSV，逗号分隔）", "Data (CSV)"
-    r"\s*(?:[（(][^）)]{0,80}[）)])?\s*[:：]?$",
+    # a remark on the files after the heading, bold or not: "数据文件（CSV，逗号分隔）", "Data
+    # (CSV)", "**File di dati** (CSV, unità secondo i codici UNECE Rec. 20: MTR = metro, …):"
+    # (a remark the line wraps runs on to the next)
+    r"[*_]{0,2}\s*(?:[（(][^）)]{0,200}(?:[）)]|$))?\s*[:：]?[*_]{0,2}$",
     re.IGNORECASE,
 )
 # The aim stated on its own line: "Aim: to measure g", "实验目的：测量 ...", and as a run-in

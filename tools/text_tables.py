@@ -291,6 +291,10 @@ def _coded(text: pd.Series) -> pd.Series:
         return pd.Series(np.nan, index=text.index)
     if parts[1].nunique() < MIN_CODED:
         return pd.Series(np.nan, index=text.index)  # one code throughout (`C26`) runs nowhere
+    codes = parts[1][coded]
+    runs = int((codes != codes.shift()).sum())
+    if runs == codes.nunique() and runs < len(codes):  # `m1` on forty rows, then `m2`: groups
+        return pd.Series(np.nan, index=text.index)
     return pd.to_numeric(parts[1], errors="coerce")
 
 

@@ -30,8 +30,9 @@ _PLAIN = {
     "%": "%", "pct": "%", "percent": "%", "deg": "deg", "degree": "deg", "degrees": "deg",
     "°": "deg", "°C": "°C", "degC": "°C", "℃": "°C", "ppm": "ppm", "min": "min", "h": "h",
     # the degree as keyboards without one write it: the ordinal º of Spanish and Portuguese
-    # keyboards, a blank after the sign, a letter o
-    "ºC": "°C", "° C": "°C", "oC": "°C", "°F": "°F", "ºF": "°F", "° F": "°F", "℉": "°F",
+    # keyboards, a blank after the sign, a letter o, the sign after the letter
+    "C°": "°C", "Cº": "°C", "ºC": "°C", "° C": "°C", "oC": "°C",
+    "°F": "°F", "ºF": "°F", "° F": "°F", "℉": "°F",
     # the ampere-second of German and Slovene texts (`e₀ = 1,602·10⁻¹⁹ As`)
     "As": "A·s",
     "mmHg": "mmHg", "mm Hg": "mmHg", "Torr": "Torr", "torr": "Torr", "inHg": "inHg",

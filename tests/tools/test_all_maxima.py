@@ -24,6 +24,9 @@ STRD = Path(__file__).resolve().parents[2] / "bench" / "analysis" / "strd"
         "Give the positions of all the maxima and their spacing.",
         "Bestimmen Sie die Lage der Maxima des Anodenstroms.",
         "Relever tous les maxima du courant.",
+        # the plural names them all (a Unicamp pipe's spectrum, tests/data/real/resonance)
+        "Pede-se: identificar os picos de ressonância no espectro e atribuir-lhes o modo n.",
+        "Identify the resonance peaks of the spectrum.",
     ],
 )
 def test_tasks_that_ask_for_every_maximum(task: str) -> None:
@@ -32,6 +35,7 @@ def test_tasks_that_ask_for_every_maximum(task: str) -> None:
 
 def test_a_single_maximum_is_not_all_of_them() -> None:
     assert not asks_all_maxima("Report the maximum force and the extension where it occurs.")
+    assert not asks_all_maxima("Identify the peak of the resonance curve.")
 
 
 def test_the_span_a_task_limits_the_maxima_to() -> None:

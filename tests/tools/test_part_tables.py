@@ -52,6 +52,14 @@ def test_a_parts_list_of_three_rows_or_more_is_no_table_to_fit() -> None:
                               "flow": "1.5 L/min ± 0.1 L/min"}  # fmt: skip
 
 
+def test_a_dimension_column_beside_a_uom_column_names_the_quantities() -> None:
+    """`dimension,value,uncertainty,uom` (Catania's inclined plane, tests/data/real/repeats/
+    catania_incline_parts.csv): `dimension` holds h1, m1, …, `uom` their UN/CEFACT units."""
+    shown = settings("dimension,value,uncertainty,uom\nh2,0.412,0.001,MTR\nm1,15.19,0.01,GRM\n"
+                     "m2,98.82,0.01,GRM\n")  # fmt: skip
+    assert shown == {"h2": "0.412 m ± 0.001 m", "m1": "15.19 g ± 0.01 g", "m2": "98.82 g ± 0.01 g"}
+
+
 def test_a_german_parts_list_with_semicolons_and_decimal_commas() -> None:
     text = "Bauteil;Nennwert;Einheit;Toleranz_%\nR1;220;Ohm;1\nC1;4,7;uF;10\nL1;10;mH;5\n"
     shown = settings(text)

@@ -34,6 +34,10 @@ def test_formulas_in_finds_every_formula_of_a_sentence() -> None:
     assert formulas_in("Calcular k dinámico = 4π²·m/T² con su incerteza.") == []
     # a left side subscripted as typed: "Der Druck verschwindet bei ϑ₀ = −1/γ"
     assert formulas_in("Der Druck verschwindet bei ϑ₀ = −1/γ.") == ["ϑ₀ = −1/γ"]
+    # a name squared is a left side a prediction takes the root of, and only a prediction
+    squared = "with γ = R_tot/L and ω0² = 1/(LC), R_tot = R + R_L."
+    assert formulas_in(squared) == ["γ = R_tot/L", "R_tot = R + R_L"]
+    assert formulas_in(squared, squared=True) == ["γ = R_tot/L", "ω0² = 1/(LC)", "R_tot = R + R_L"]
 
 
 def test_input_of_reads_a_nominal_value_and_its_tolerance_from_the_example() -> None:

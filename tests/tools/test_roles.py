@@ -85,6 +85,14 @@ def test_pairings_read_a_chinese_axis_each() -> None:
         # hyphenated words before a plot name no axes
         ("Make a log-log plot and draw the best-fit curve.", []),
         ("Show the data in an x-y plot.", []),
+        # Brazil's axes by a times sign (Unicamp F229 handouts), never a product of numbers
+        (
+            "ajustar uma reta f × n e, a partir do coeficiente angular, determinar v",
+            [("f", "n")],
+        ),
+        ("Faça o gráfico temperatura × tempo com incertezas.", [("temperatura", "tempo")]),
+        ("Faça o gráfico ln(R) × 1/T.", [("ln(R)", "1/T")]),
+        ("uma placa de 2 × 10 cm", []),
     ],
 )
 def test_pairings_read_a_curve_named_by_its_axes(sentence: str, pairs: list) -> None:

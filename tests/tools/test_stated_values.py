@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from labscribe.tools.analysis import analyse
 from labscribe.tools.base import Folder
 from labscribe.tools.handout_latex import latex_text
 from labscribe.tools.prediction import predictions
@@ -197,3 +198,50 @@ def test_a_list_names_values_in_words() -> None:
         ("Diamètre de la bille", "2,00 ± 0.01 mm"),
         ("masse de la bille", "4,43 ± 0.03 mg"),
     ]
+
+
+# The component values and model of a series RLC pulse lab, from the students' own README
+# (Università di Bologna; tests/data/real/oscilloscope/unibo_rlc_handout.md, SOURCES.md)
+RLC = (REPEATS.parent / "oscilloscope" / "unibo_rlc_handout.md").read_text()
+
+
+def test_a_unit_after_the_error_and_the_concise_form_are_read() -> None:
+    """`R = 35.31 ± 0.05 Ω` writes one unit for both; `C = 32.0(3) nF` is 32.0 nF with a
+    standard uncertainty of 0.3 nF in its last digits (the concise form CODATA writes)."""
+    rows = stated_values(RLC, "assignment.md")
+    resistor, capacitor, inductor = (input_of(name, rows) for name in ("R", "C", "L"))
+    assert resistor is not None and resistor.value == pytest.approx(35.31)
+    assert resistor.sigma == pytest.approx(0.05 / math.sqrt(3))  # a tolerance, as written
+    assert capacitor is not None and capacitor.value == pytest.approx(32.0e-9)
+    assert capacitor.sigma == pytest.approx(0.3e-9)  # a σ: the concise form states one
+    assert inductor is not None and inductor.sigma == pytest.approx(0.1e-3)
+    assert stated_values("f(x) = 2(3)", "a.md") == []  # no decimals: a product, not a value
+
+
+def test_a_squared_left_side_and_a_prediction_another_takes() -> None:
+    """`ω0² = 1/(LC)` predicts ω0, and `γ = R_tot/L` takes the R_tot that `R_tot = R + R_L +
+    R_G` predicts after it: 55.4(4)·10³ and 12.46(12)·10³ 1/s, the students' own values."""
+    rows = stated_values(RLC, "assignment.md")
+    tasks = ["Compute the expected ω0 and γ (with uncertainties) from the component values."]
+    found = {p.quantity: p for p in predictions(RLC, tasks, rows, [])}
+    omega, gamma = found["omega0"], found["gamma"]
+    assert (omega.value, omega.sigma) == (pytest.approx(55433, abs=1), pytest.approx(377, abs=1))
+    assert (gamma.value, gamma.sigma) == (pytest.approx(12460, abs=1), pytest.approx(123, abs=1))
+    assert omega.unit == gamma.unit == "1/s"
+    assert omega.name == "ω0" and omega.task == gamma.task == tasks[0]
+    assert found["R_tot"].value == pytest.approx(126.72)
+
+
+def test_values_the_handout_alone_states_predict_without_a_parameter_file(tmp_path: Path) -> None:
+    """A folder with no settings file and no repeats: the handout's `R = 1.00 kΩ and C =
+    2.2 µF` are the prediction's inputs all the same."""
+    t = [0.5 * i for i in range(20)]
+    rows = "\n".join(f"{x:.1f},{5 * math.exp(-x / 2.2):.4f}" for x in t)
+    (tmp_path / "decay.csv").write_text("t (ms),U (V)\n" + rows + "\n")
+    (tmp_path / "assignment.md").write_text(
+        "# RC\n\nR = 1.00 kΩ and C = 2.2 µF, so τ = R·C.\n\n"
+        "1. Fit the decay and compare τ with the expected value.\n"
+    )
+    analysis = analyse(Folder(tmp_path))
+    assert not analysis.parameters and not analysis.repeats
+    assert [(p.name, p.value) for p in analysis.predictions] == [("τ", pytest.approx(2.2e-3))]

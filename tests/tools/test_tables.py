@@ -86,6 +86,16 @@ def test_read_tables_reads_labels_under_one_prefix_as_their_numbers(
         assert table.frame["label"].tolist() == numbers
 
 
+def test_a_code_held_over_a_run_of_rows_names_a_group_not_a_number(tmp_path: Path) -> None:
+    """`m1` on forty rows, then `m2` (Catania's inclined plane, tests/data/real/repeats/
+    catania_incline_times.csv): each body's rows are a table, the code its title."""
+    labels = ["m1"] * 3 + ["m2"] * 3 + ["m3"] * 3
+    rows = "\n".join(f"{label},{0.5 * i},{i * i}" for i, label in enumerate(labels))
+    (tmp_path / "coded.csv").write_text(f"mass,x,y\n{rows}\n")
+    tables = read_data(Folder(tmp_path), "coded.csv").tables
+    assert [t.summary.title for t in tables] == ["mass: m1", "mass: m2", "mass: m3"]
+
+
 def test_read_tables_reads_decimal_commas_between_blanks(tmp_path: Path) -> None:
     (tmp_path / "run.dat").write_text("x y\n1,5 2,25\n2,5 6,25\n3,5 12,25\n")
     table = one_table(tmp_path, "run.dat")

@@ -152,6 +152,17 @@ def test_a_list_of_results_asked_for_in_noun_phrases_is_the_checklist() -> None:
         "die mittlere Fallzeit,",
         "der Wert von g.",
     ]
+    # "Da determinare:" sets its list; the data files' list under a long bold heading, none
+    italian = (
+        "# Piano inclinato\n\n**Da determinare:**\n1. Per ogni corpo, il tempo medio.\n"
+        "2. La densità dei corpi m1, m2, m3.\n\n**File di dati** (CSV, unità secondo i codici "
+        "UNECE Rec. 20: MTR = metro, GRM = grammo, SEC = secondo):\n"
+        "- `dati.csv`: le 40 misure di tempo per ciascun corpo.\n"
+    )
+    assert assignment_of(italian, "assignment.md").tasks == [
+        "Per ogni corpo, il tempo medio.",
+        "La densità dei corpi m1, m2, m3.",
+    ]
 
 
 def test_the_checklist_numbers_tasks_as_the_handout_only_where_that_is_unambiguous() -> None:

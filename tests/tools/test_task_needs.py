@@ -53,6 +53,12 @@ def test_the_symbol_a_verb_asks_for_must_have_a_value() -> None:
     assert unmet("Oblicz sprawność każdego ogniwa i porównaj wyniki.", []) == []
     assert unmet("Vypočtěte účinnost a porovnejte hodnoty.", []) == []
     assert asked_symbols("Determine the current i from the slope.") == ["i"]
+    # the "and" of two symbols listed (a Unicamp Wheatstone handout's task 5), not the charge e
+    thermistor = "obtenha os coeficientes linear e angular; determine A e B do termistor."
+    assert asked_symbols(thermistor) == ["B"]  # `A` is never asked: it is the article
+    assert asked_symbols("Determine T0 y T1 del sistema.") == ["T0"]
+    assert asked_symbols("Calcule h e c.") == ["h"]
+    assert asked_symbols("Determine e and m from the curvature.") == ["e"]
     assert asked_symbols("Determine Young’s modulus E from the linear elastic part.") == ["E"]
     assert unmet("Determine the spring constant k from the slope.", ["slope = 3.1 ± 0.2 N/m"]) == [
         "k"

@@ -59,6 +59,7 @@ from labscribe.tools.units import (
         # (ºC)`), and Fahrenheit, which pint converts to kelvin like Celsius
         ("Temperatura (ºC)", ("Temperatura", "°C")),
         ("T (oC)", ("T", "°C")),
+        ("Temperatura (C°)", ("Temperatura", "°C")),  # the sign after the letter (Unicamp F229)
         ("Temp (° C)", ("Temp", "°C")),
         ("T/℉", ("T", "°F")),
     ],
