@@ -28,7 +28,7 @@ from labscribe.tools.decoding import decoded
 from labscribe.tools.extremes import Extreme, asked_extremes, extreme_facts, worked_out
 from labscribe.tools.fit_quantities import FitQuantity, fit_quantities
 from labscribe.tools.fit_result import Fit, untried_tables
-from labscribe.tools.fits import fit_table
+from labscribe.tools.fits import fit_tables
 from labscribe.tools.formed_columns import form_columns
 from labscribe.tools.half_power import half_power_bands
 from labscribe.tools.line_law import line_law_quantities
@@ -300,17 +300,10 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
     # a task that asks for several predictors is never fitted as one straight line
     asked = {regression.number for regression in analysis.regressions}
     requests = [request for request in analysis.requests if request.number not in asked]
-    for table in loaded:
-        try:
-            analysis.fits += fit_table(
-                table,
-                budget=budget,
-                requests=requests,
-                tables=analysis.tables,
-                handout=handout,
-            )
-        except Exception as exc:  # a fit's failure must not cost the rest of the analysis
-            analysis.left_out.append(f"fitting {table.summary.id} failed: {exc}"[:200])
+    fits, failed = fit_tables(loaded, budget=budget, requests=requests,
+                              summaries=analysis.tables, handout=handout)  # fmt: skip
+    analysis.fits += fits
+    analysis.left_out += failed
     untried = untried_tables(analysis.fits)
     analysis.not_fitted += [t.summary.id for t in loaded if t.summary.id in untried]
     analysis.fits, analysis.regressions = between_predictors(

@@ -9,6 +9,7 @@ Text work only: the columns are matched and the values computed by tools.formed_
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, replace
 
@@ -104,6 +105,29 @@ def expression_of(text: str) -> sympy.Expr | None:
     except (FormulaError, ValueError, TypeError):
         return None
     return expression if expression.free_symbols else None
+
+
+def writes(name: str, expression: sympy.Expr) -> bool:
+    """Whether a column's `name` writes `expression` in a spreadsheet's own notation:
+    `2V/R^2` is 2V/R², `(BR)^2` is B²R² (its letters the expression's symbols run together).
+    A plain name is matched by name, not here."""
+    if not _OPERATED.search(name) or (parsed := _parsed(name)) is None or parsed.is_Symbol:
+        return False
+    letters = {s.name for s in expression.free_symbols}
+    plain = {s: sympy.Mul(*(sympy.Symbol(c) for c in s.name))
+             if s.name not in letters and set(s.name) <= letters else sympy.Symbol(s.name)
+             for s in parsed.free_symbols}  # fmt: skip
+    asked = {s: sympy.Symbol(s.name) for s in expression.free_symbols}
+    # sympy's own canonical form: (BR)^2 is B²R² once B and R are apart, no simplify needed
+    return bool(parsed.subs(plain) == expression.subs(asked))
+
+
+_OPERATED = re.compile(r"[\^/*()²³]|\d")
+
+
+@functools.lru_cache(maxsize=1024)
+def _parsed(name: str) -> sympy.Expr | None:
+    return expression_of(name)
 
 
 def trailing_expression(phrase: str) -> tuple[str, sympy.Expr] | None:

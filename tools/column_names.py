@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from labscribe.tools.axis_expressions import expression_of, trailing_expression
+from labscribe.tools.axis_expressions import expression_of, trailing_expression, writes
 from labscribe.tools.columns import Column
 from labscribe.tools.data_facts import words_of
 from labscribe.tools.formula_notation import CONSTANT_TERMS, FUNCTIONS, plain_arithmetic
@@ -218,14 +218,16 @@ def _one_per_word(hits: list[Hit]) -> list[Hit]:
 
 def _formed_named(phrase: str, candidates: list[Column]) -> Column | None:
     """The column formed as the expression `phrase` ends in ("a fit of T²" names `T²`,
-    "1/λ" names `1/λ`): an axis the assignment asked for, formed by tools.formed_columns."""
-    formed = [c for c in candidates if c.formed]
-    ended = trailing_expression(phrase) if formed else None
-    if ended is None:
+    "1/λ" names `1/λ`): an axis the assignment asked for, formed by tools.formed_columns;
+    else a column whose header writes it (a sheet's `2V/R^2` for "2V/R²")."""
+    ended = trailing_expression(phrase)
+    if ended is None or ended[1].is_Symbol:
         return None
     key = sympy.srepr(ended[1])
-    same = [c for c in formed if (e := expression_of(c.name)) is not None and sympy.srepr(e) == key]
-    return same[0] if same else None
+    same = [c for c in candidates if c.formed
+            and (e := expression_of(c.name)) is not None and sympy.srepr(e) == key]  # fmt: skip
+    written = [c for c in candidates if not c.formed and writes(c.name, ended[1])]
+    return next(iter(same + written), None)
 
 
 _GREEK_WORDS = {"lambda": "lam", "theta": "theta", "nu": "nu", "tau": "tau", "omega": "omega",

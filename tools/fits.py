@@ -102,7 +102,51 @@ def _weights(
     return combined, f"{sigma_key} and {x_key} (through the slope)"
 
 
-def fit_table(
+def fit_tables(
+    tables: list[Table],
+    *,
+    budget: ComputeBudget,
+    requests: list[Request],
+    summaries: list[TableSummary],
+    handout: Handout,
+) -> tuple[list[Fit], list[str]]:
+    """The fits of every table, table by table, and why any table's failed: each table's
+    dependent columns (at most MAX_FITTED_COLUMNS) against its x, weighted by their
+    uncertainty columns, with the models `requests` ask for and the best standard model of
+    each. Every table's asked models are fitted before any standard one, so the budget
+    goes to the tasks' lines first; columns reached once `budget` is spent get the note
+    OUT_OF_TIME instead of a fit."""
+    failed: list[str] = []
+    asked: dict[str, list[Fit]] = {}
+    for table in tables:
+        try:
+            asked[table.summary.id] = asked_fits(
+                table, budget=budget, requests=requests, tables=summaries, handout=handout
+            )
+        except Exception as exc:  # a fit's failure must not cost the rest of the analysis
+            failed.append(f"fitting {table.summary.id} failed: {exc}"[:200])
+    fits: list[Fit] = []
+    for table in tables:
+        if (own := asked.get(table.summary.id)) is None:
+            continue
+        try:
+            standard = standard_fits(table, own, budget=budget)
+        except Exception as exc:
+            failed.append(f"fitting {table.summary.id} failed: {exc}"[:200])
+            standard = []
+        fits += merged(table, own, standard)
+    return fits, failed
+
+
+def merged(table: Table, asked: list[Fit], standard: list[Fit]) -> list[Fit]:
+    """The table's fits column by column, each column's asked models before its standard
+    one, and each asked model that fails with its alternative (tools.range_fits)."""
+    order = {c.key: i for i, c in enumerate(_dependent(table))}
+    fits = sorted(asked + standard, key=lambda f: order.get(f.y, len(order)))
+    return [alternative(f, fits) if f.requested and f.model and not f.good else f for f in fits]
+
+
+def asked_fits(
     table: Table,
     *,
     budget: ComputeBudget,
@@ -110,43 +154,25 @@ def fit_table(
     tables: list[TableSummary] = (),  # type: ignore[assignment]
     handout: Handout | None = None,
 ) -> list[Fit]:
-    """Fits of the table's dependent columns (at most MAX_FITTED_COLUMNS) against its x,
-    each weighted by its uncertainty column when it has one: for each column, the models
-    of `requests` whose response it is (tools.roles; `tables` are all the folder's tables,
-    which a request may name instead), each against the predictor it names or the table's
-    x, then the best standard model unless it is one of those. The response the assignment
-    names comes first; the predictors it names are not fitted as responses, and no column
-    is fitted against itself. Columns reached once `budget` is spent get the
-    note OUT_OF_TIME instead of a fit."""
+    """For each column, the models of `requests` whose response it is (tools.roles;
+    `tables` are all the folder's tables, which a request may name instead), each against
+    the predictor it names or the table's x. The response the assignment names comes
+    first; the predictors it names are not fitted as responses, and no column is fitted
+    against itself."""
     summary = table.summary
     if summary.x is None:
         return []
     handout = handout or Handout.of([r.task for r in requests], requests=list(requests))
     sigmas = {c.uncertainty_of: c.key for c in summary.columns if c.uncertainty_of}
-    used = consumed(summary.columns) - {summary.response}  # in a quantity formed from them
     x_column = summary.column(summary.x)
-    dependent = [
-        c for c in summary.columns
-        if c.key != summary.x and c.uncertainty_of is None and c.count
-        and c.key not in summary.predictors and c.key not in used
-        and not related(c, x_column, summary.columns)
-        and not _copy_of(table.frame[c.key], table.frame[x_column.key])
-    ]  # fmt: skip
-    # The response the assignment names, then the measured responses, then their ratios to
-    # an input, then the inputs: a report's figures and the fit budget go to what is asked.
-    inputs = inputs_of(summary.columns)
-    dependent.sort(
-        key=lambda c: (c.key != summary.response,
-                       2 if c.key in inputs else int(c.ratio_of is not None))
-    )  # fmt: skip
     candidates = summary.measured()  # row numbers are set aside when the table is read
     x_names = tuple(c.name for c in summary.columns)
-    # a formula may make the table's x its response (`m g = k (x - x_0)` beside "plot x
-    # against m"): it is fitted as the formula says, against the predictor it names
-    responses = [*dependent[:MAX_FITTED_COLUMNS], x_column]
     fits = []
     frame = table.frame
-    for column in responses:
+    # a formula may make the table's x its response (`m g = k (x - x_0)` beside "plot x
+    # against m"): it is fitted as the formula says, against the predictor it names
+    dependent = _dependent(table)
+    for column in [*dependent, x_column]:
         sigma_key = sigmas.get(column.key)
         sigma = frame[sigma_key].to_numpy() if sigma_key else None
         asked = requests_for(list(requests), summary, column, list(tables) or [summary], handout)
@@ -190,10 +216,24 @@ def fit_table(
             # all of it fails
             several = len(peaks) > 1 or not whole.good
             fits += peaks if several and any(p.good for p in peaks) else [whole]
-        if column.key == summary.x:
-            continue  # no standard fit of the variable against itself
-        if any(f.requested and f.good and (f.x, f.y) == (x_column.key, column.key) for f in fits):
-            continue  # the asked model describes the data: a standard one beside it is noise
+    return fits
+
+
+def standard_fits(table: Table, asked: list[Fit], *, budget: ComputeBudget) -> list[Fit]:
+    """The best standard model of each dependent column against the table's x, but where
+    the model `asked` for it describes the data (a standard one beside it is noise)."""
+    summary = table.summary
+    if summary.x is None:
+        return []
+    sigmas = {c.uncertainty_of: c.key for c in summary.columns if c.uncertainty_of}
+    x_column = summary.column(summary.x)
+    fits = []
+    frame = table.frame
+    for column in _dependent(table):
+        if any(f.requested and f.good and (f.x, f.y) == (x_column.key, column.key) for f in asked):
+            continue
+        sigma_key = sigmas.get(column.key)
+        sigma = frame[sigma_key].to_numpy() if sigma_key else None
         fit = Fit.of(summary.id, x_column, column)
         if budget.spent():
             fits.append(fit.model_copy(update={"notes": [OUT_OF_TIME]}))
@@ -201,10 +241,35 @@ def fit_table(
         xs, ys = frame[x_column.key].to_numpy(), frame[column.key].to_numpy()
         weights, sigma_name = _weights(xs, ys, sigma, sigma_key, x_column, sigmas, frame)
         best = fit_column(fit, xs, ys, weights, sigma_name=sigma_name, budget=budget)
-        done = {f.model for f in fits if f.y == column.key and f.x == best.x and f.requested}
+        done = {f.model for f in asked if f.y == column.key and f.x == best.x and f.requested}
         if best.model is None or best.model not in done:
             fits.append(best)
-    return [alternative(f, fits) if f.requested and f.model and not f.good else f for f in fits]
+    return fits
+
+
+def _dependent(table: Table) -> list[Column]:
+    """The columns fitted against the table's x (MAX_FITTED_COLUMNS at most): the response
+    the assignment names, then the measured responses, then their ratios to an input, then
+    the inputs: a report's figures and the fit budget go to what is asked. Not the
+    predictors it names, the uncertainty columns, columns formed from x or copies of it."""
+    summary = table.summary
+    if summary.x is None:
+        return []
+    used = consumed(summary.columns) - {summary.response}  # in a quantity formed from them
+    x_column = summary.column(summary.x)
+    dependent = [
+        c for c in summary.columns
+        if c.key != summary.x and c.uncertainty_of is None and c.count
+        and c.key not in summary.predictors and c.key not in used
+        and not related(c, x_column, summary.columns)
+        and not _copy_of(table.frame[c.key], table.frame[x_column.key])
+    ]  # fmt: skip
+    inputs = inputs_of(summary.columns)
+    dependent.sort(
+        key=lambda c: (c.key != summary.response,
+                       2 if c.key in inputs else int(c.ratio_of is not None))
+    )  # fmt: skip
+    return dependent[:MAX_FITTED_COLUMNS]
 
 
 def fit_column(

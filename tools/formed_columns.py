@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import sympy
 
-from labscribe.tools.axis_expressions import Wanted, defined, plotted, swings_timed
+from labscribe.tools.axis_expressions import Wanted, defined, plotted, swings_timed, writes
 from labscribe.tools.column_names import OWN_LETTER, name_ends
 from labscribe.tools.columns import Column
 from labscribe.tools.formed_inputs import Inputs, Known, known_column, reading_known, stated_knowns
@@ -117,10 +117,12 @@ def _partner_elsewhere(axis: Wanted, table: Table, tables: list[Table]) -> bool:
 
 
 def _holds(column: Column, expression: sympy.Expr) -> bool:
-    """Whether `column` already holds the axis: `U2 [V2]` is U² (tools.held_powers)."""
+    """Whether `column` already holds the axis: `U2 [V2]` is U² (tools.held_powers),
+    `2V/R^2` is 2V/R² (tools.axis_expressions.writes)."""
     base, power = expression.as_base_exp()
     return (isinstance(base, sympy.Symbol) and power == 2
-            and held_square(column.name, column.unit, base.name))  # fmt: skip
+            and held_square(column.name, column.unit, base.name)) or writes(
+        column.name, expression)  # fmt: skip
 
 
 def _form_in(

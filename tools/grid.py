@@ -30,7 +30,7 @@ from labscribe.tools.columns import (
     set_aside_row_numbers,
 )
 from labscribe.tools.counting import counting_name
-from labscribe.tools.groups import group_column, group_title, without_index
+from labscribe.tools.groups import group_column, group_title, group_words, without_index
 from labscribe.tools.header_rows import heading_of
 from labscribe.tools.headings import HEADER_LOOKBACK, Heading, heading, spell
 from labscribe.tools.instruments import (
@@ -99,7 +99,7 @@ def tables_in(grid: Grid) -> tuple[list[Found], list[ParameterRow], int]:
     if side:  # its cells are blanked now: read the rows again
         metadata += side
         numeric = _numeric_rows(grid.cells.mask(missing, ""), grid.values)
-    numeric = _headers_apart(grid, numeric)
+    numeric = _headers_apart(grid, numeric, missing)
     longest = max(_runs(numeric), key=lambda run: run[1] - run[0], default=(0, 0))
     channels, read = channel_settings(grid, longest[0])
     numeric[read] = False  # `Probe Attenuation,1,,10,` is two settings, not a row of data
@@ -187,10 +187,11 @@ def _between(numeric: np.ndarray, gapped: np.ndarray) -> np.ndarray:
     return joined
 
 
-def _headers_apart(grid: Grid, numeric: np.ndarray) -> np.ndarray:
+def _headers_apart(grid: Grid, numeric: np.ndarray, missing: pd.DataFrame) -> np.ndarray:
     """`numeric`, with the first row of each run, and those just above it, taken out where
     they write text in a column the run fills with numbers: a header that names channels
-    by number (Keysight's `x-axis,1,2`) is mostly numbers, but no data."""
+    by number (Keysight's `x-axis,1,2`) is mostly numbers, but no data. A cell that says a
+    reading is `missing` (a sheet's `#DIV/0!`) is no text."""
     numeric = numeric.copy()
     for start, stop in _runs(numeric):
         if stop - start <= MIN_ROWS:
@@ -198,7 +199,7 @@ def _headers_apart(grid: Grid, numeric: np.ndarray) -> np.ndarray:
         data = grid.values.iloc[start + 1 : stop].notna().mean() >= DATA_SHARE
         for row in range(start, max(-1, start - HEADER_LOOKBACK - 1), -1):
             texts = (grid.cells.iloc[row] != "") & grid.values.iloc[row].isna()
-            if numeric[row] and (texts & data).any():
+            if numeric[row] and (texts & ~missing.iloc[row] & data).any():
                 numeric[row] = False
     return numeric
 
@@ -227,6 +228,7 @@ def _side_metadata(grid: Grid, numeric: np.ndarray) -> list[ParameterRow]:
         c for c in grid.cells.columns
         if c not in data and 0 < (block_cells[c] != "").mean() <= SIDE_SHARE
         and not (rows[0] and grid.cells.iat[rows[0] - 1, c].strip() in names - {""})
+        and not _labels_blocks(grid, numeric, c)
     ]  # fmt: skip
     if len(data) < 2 or not side:
         return []
@@ -249,6 +251,16 @@ def _side_metadata(grid: Grid, numeric: np.ndarray) -> list[ParameterRow]:
     grid.cells.iloc[lines, side] = ""
     grid.values.iloc[lines, side] = np.nan
     return found
+
+
+def _labels_blocks(grid: Grid, numeric: np.ndarray, column: int) -> bool:
+    """Whether `column` labels blocks of a run of data rows (`1ra serie` over its readings,
+    then `2da serie`): group labels, not settings beside the data."""
+    return any(
+        group_column(grid.cells.iloc[a:b, [column]], grid.values.iloc[a:b, [column]], None)
+        is not None
+        for a, b in _runs(numeric) if b - a >= MIN_ROWS
+    )  # fmt: skip
 
 
 def _names_over_values(
@@ -354,7 +366,7 @@ def _tables_of_run(
         for p, (header, name, unit) in zip(positions, spelled, strict=True)
     ]
     label = group_column(cells, run, found.header)
-    words = cells[label].str.strip() if label is not None else pd.Series("", index=run.index)
+    words = group_words(cells, label) if label is not None else pd.Series("", index=run.index)
     header = found.header[label] if label is not None and found.header else ""
     tables = []
     for group in run_groups(spelled, found.title):

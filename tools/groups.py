@@ -3,9 +3,11 @@ Puromycin `state`: treated / untreated; `sample`: A / B; `material`: Cu / Al): e
 table of its own, titled by the column and its word, so every fit and summary is made per
 group and named, never pooled silently and never dropped without a word.
 
-A column is such a label when every row of the run writes a word in it (no number), it holds
-between MIN_GROUPS and MAX_GROUPS distinct words, and each word labels MIN_GROUP_ROWS rows or
-more. A column of free text (a comment on each row) has as many words as rows and is no label.
+A column is such a label when every row of the run writes a word in it (no number), or its
+first row and the first of each later block do and the rows below them are blank (`1ra
+serie` over its eleven readings, then `2da serie`), it holds between MIN_GROUPS and
+MAX_GROUPS distinct words, and each word labels MIN_GROUP_ROWS rows or more. A column of
+free text (a comment on each row) has as many words as rows and is no label.
 """
 
 from __future__ import annotations
@@ -24,14 +26,36 @@ def group_column(cells: pd.DataFrame, values: pd.DataFrame, header: list[str] | 
     """The position (a column of `cells`) of the column of words that labels groups in this
     run of rows, or None: `cells` the run's text, `values` its numbers (NaN where none)."""
     for position in cells.columns:
-        words = cells[position].astype(str).str.strip()
-        if (words == "").any() or values[position].notna().any():
+        if values[position].notna().any():
             continue
-        counts = words.value_counts()
+        words = cells[position].astype(str).str.strip()
+        if (words == "").any() and not _heads_blocks(words):
+            continue
+        heading_blocks = (words == "").any()
+        counts = group_words(cells, position).value_counts()
         named = header is None or position >= len(header) or bool(header[position].strip())
-        if named and MIN_GROUPS <= len(counts) <= MAX_GROUPS and counts.min() >= MIN_GROUP_ROWS:
+        if (
+            (named or heading_blocks)
+            and MIN_GROUPS <= len(counts) <= MAX_GROUPS
+            and (counts.min() >= MIN_GROUP_ROWS)
+        ):
             return position
     return None
+
+
+def _heads_blocks(words: pd.Series) -> bool:
+    """Whether `words` write each label once, on the first row of its block, the rows
+    below it blank (not a column of labels on every row that a shorter series leaves
+    blank at its end)."""
+    written = words[words != ""]
+    return words.iloc[0] != "" and written.nunique() == len(written) < len(words) / 2
+
+
+def group_words(cells: pd.DataFrame, position: int) -> pd.Series:
+    """The word that labels each row: its own, or the last one above it where the label
+    heads its block and the rows below are blank."""
+    words = cells[position].astype(str).str.strip()
+    return words.mask(words == "").ffill().fillna("")
 
 
 def group_title(title: str, header: str, word: str) -> str:

@@ -44,6 +44,8 @@ _PREDICTOR_END = re.compile(
     r"every)|um\b|und (?:bestimm|berechn|pass)|以|并|，"
     # "1/T für die Messreihe p ≤ 1 bar", "pour la série 2": which data, not the axis
     r"|(?:für|pour|para) (?:die|den|das|jede\w*|alle|la|le|les|el|los|las|cada)\b"
+    # German's verb after its axis: "D gegen u auftragen und …", "T gegen L auf und …"
+    r"|auf(?:zu)?(?:tragen|getragen)\b|auf(?=\s+und\b)"
     # a second verb in Spanish, Italian, Portuguese and French: "y ajuste", "e interpolare"
     r"|(?:y|e|et) (?:ajust|interpol|d[ée]termin|calcul|trac|dibuj|deriv|obten|ricav))"
     # a conjunction before a comma or before the next plot: "p frente a T y, a continuación,
@@ -59,7 +61,8 @@ _LEADING = re.compile(
     r"sketch|make|fit|put|place|set|"
     r"show|represent|present|display|trage[n]?(?: sie)?|zeichne[n]?(?: sie)?|stelle[n]?"
     r"(?: sie)?|plotte[n]?(?: sie)?|tracer|tracez|graficar?)\s+)?(?:(?:a|"
-    r"an|the|of|die|den|der|das|le|la|les)\s+)*(?:(?:graph|plot|diagram|figure|curve)\s+of\s+"
+    r"an|the|of|die|den|der|das|le|la|les|respective|jeweilige[nmrs]?)\s+)*"
+    r"(?:(?:graph|plot|diagram|figure|curve)\s+of\s+"
     r"(?:the\s+)?)?",
     re.IGNORECASE,
 )

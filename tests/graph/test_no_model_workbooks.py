@@ -72,3 +72,35 @@ def test_a_spectrums_peaks_are_listed_and_a_line_of_axes_no_column_holds_is_not_
     assert re.search(r"Frequência = [^)]*\b510, 670, 840\b[^)]*\b1500, 1670, 1830\b", row)
     assert "the task asks for a straight-line fit of f against n; this report has no such" in row
     assert "the model task 1 asks for" not in report
+
+
+EM = """# Determinación de la carga específica del electrón (e/m)
+
+**Tareas**
+- Para las series a voltaje fijo, graficar 2V/R² en función de B² y obtener e/m como pendiente
+  de un ajuste lineal.
+- Para las series a corriente fija, graficar 2V en función de B²R² y obtener e/m como pendiente
+  de un ajuste lineal.
+"""
+
+
+def test_series_labelled_on_their_first_row_and_axes_a_sheet_heads_are_fitted_per_series(
+    tmp_path: Path,
+) -> None:
+    """Each sheet holds two series, `1ra serie` written on the first row of each only, a
+    `#DIV/0!` in the first row and the columns the tasks plot already formed under their own
+    notation (`2V/R^2`, `B^2`, `(BR)^2`). Before, the first sheet's names were lost (its first
+    row read as a header), the series were pooled and the tasks' lines were not fitted; now
+    each series gives its e/m as the slope, as the students found (1.84, 1.56, 1.91 and
+    1.70·10¹¹ C/kg)."""
+    report = plain(report_for(
+        tmp_path, ("assignment.md", EM),
+        (REAL / "workbooks" / "unlp_em_voltajes_corrientes.xlsx", "voltajes-y-corrientes.xlsx"),
+    ))  # fmt: skip
+    rows = checklist(report).split("\\midrule", 1)[1]
+    first, second = rows.split("\n2 & ", 1)
+    assert "column 2 against column 1" not in report and "\\textbf{Voltage [V]}" in report
+    assert "slope = (181 ± 24)e9" in first and "slope = (155.2 ± 5.8)e9" in first
+    assert "slope = (191.9 ± 9.0)e9" in second and "slope = (161.0 ± 6.9)e9" in second
+    assert "fitted to 2V against (BR)\\textasciicircum{}2" in second
+    assert "e is not in this report" not in rows

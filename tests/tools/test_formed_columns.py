@@ -15,7 +15,14 @@ import pandas as pd
 import pytest
 from uncertainties import ufloat, umath
 
-from labscribe.tools.axis_expressions import defined, plotted, swings_timed, trailing_expression
+from labscribe.tools.axis_expressions import (
+    defined,
+    expression_of,
+    plotted,
+    swings_timed,
+    trailing_expression,
+    writes,
+)
 from labscribe.tools.columns import Column
 from labscribe.tools.formed_columns import form_columns
 from labscribe.tools.formed_lineage import consumed, related
@@ -420,3 +427,19 @@ def test_a_thermocouple_reading_to_a_temperature_through_a_bracket() -> None:
     column = next(c for c in table.summary.columns if c.name == "T")
     assert column.unit == "K"
     assert table.frame["T"].tolist() == pytest.approx([294 - 670 / 41, 294.0, 294 + 410 / 41])
+
+
+@pytest.mark.parametrize(
+    ("header", "axis", "held"),
+    [
+        ("2V/R^2", "2V/R²", True),  # an e/m lab's sheet (tests/data/real/workbooks)
+        ("(BR)^2", "B²R²", True),  # its letters run together, squared as one
+        ("B^2", "B²", True),
+        ("1/T", "1/T", True),
+        ("R^2", "2V/R²", False),
+        ("BR", "B²R²", False),
+        ("Voltage", "2V", False),  # a plain name is matched by name, not as an expression
+    ],
+)
+def test_a_header_that_writes_the_axis_holds_it(header: str, axis: str, held: bool) -> None:
+    assert writes(header, expression_of(axis)) is held

@@ -93,6 +93,13 @@ def test_pairings_read_a_chinese_axis_each() -> None:
         ("Faça o gráfico temperatura × tempo com incertezas.", [("temperatura", "tempo")]),
         ("Faça o gráfico ln(R) × 1/T.", [("ln(R)", "1/T")]),
         ("uma placa de 2 × 10 cm", []),
+        # German's verb after the axis ends it (TU Dortmund V103's beam bending)
+        (
+            "Für jeden Messsatz D gegen den jeweiligen Linearisierungsterm auftragen und eine "
+            "lineare Regression D = a·u + c durchführen.",
+            [("Für jeden Messsatz D", "Linearisierungsterm")],
+        ),
+        ("Tragen Sie T gegen L auf und bestimmen Sie g.", [("T", "L")]),
     ],
 )
 def test_pairings_read_a_curve_named_by_its_axes(sentence: str, pairs: list) -> None:

@@ -96,6 +96,20 @@ def test_a_code_held_over_a_run_of_rows_names_a_group_not_a_number(tmp_path: Pat
     assert [t.summary.title for t in tables] == ["mass: m1", "mass: m2", "mass: m3"]
 
 
+def test_a_label_on_the_first_row_of_each_block_names_its_series(tmp_path: Path) -> None:
+    """`1ra serie` on the first of its rows, blanks below, then `2da serie` (an e/m lab's
+    sheet, tests/data/real/workbooks/unlp_em_voltajes_corrientes.xlsx): two series, the
+    labels not read as settings beside the data; a `#DIV/0!` in the first row is no header."""
+    rows = ["1ra serie,123.8,1.17,#DIV/0!", ",123.8,1.5,0.03", ",123.7,1.42,0.033",
+            ",123.7,1.32,0.036", "2da serie,196.3,1.79,0.0345", ",196.5,1.71,0.037",
+            ",196.5,1.63,0.038", ",194.8,1.58,0.0395"]  # fmt: skip
+    (tmp_path / "series.csv").write_text(",V [V],I [A],R [m]\n" + "\n".join(rows) + "\n")
+    tables = read_data(Folder(tmp_path), "series.csv").tables
+    assert [t.summary.title for t in tables] == ["1ra serie", "2da serie"]
+    assert [c.name for c in tables[0].summary.columns] == ["V", "I", "R"]
+    assert tables[0].frame["V"].tolist() == [123.8, 123.8, 123.7, 123.7]
+
+
 def test_read_tables_reads_decimal_commas_between_blanks(tmp_path: Path) -> None:
     (tmp_path / "run.dat").write_text("x y\n1,5 2,25\n2,5 6,25\n3,5 12,25\n")
     table = one_table(tmp_path, "run.dat")

@@ -59,6 +59,11 @@ def test_the_symbol_a_verb_asks_for_must_have_a_value() -> None:
     assert asked_symbols("Determine T0 y T1 del sistema.") == ["T0"]
     assert asked_symbols("Calcule h e c.") == ["h"]
     assert asked_symbols("Determine e and m from the curvature.") == ["e"]
+    # "e/m como pendiente": the value asked is the line's slope, which a listed slope gives
+    slope = "graficar 2V en función de B²R² y obtener e/m como pendiente de un ajuste lineal."
+    assert unmet(slope, ["slope = (171.2 ± 6.5)e9, intercept = 15 ± 16"]) == []
+    assert unmet(slope, ["intercept = 15 ± 16"]) == ["e"]
+    assert unmet("Determine k as the slope of F against x.", ["slope = 3.1 ± 0.2 N/m"]) == []
     assert asked_symbols("Determine Young’s modulus E from the linear elastic part.") == ["E"]
     assert unmet("Determine the spring constant k from the slope.", ["slope = 3.1 ± 0.2 N/m"]) == [
         "k"
