@@ -28,7 +28,6 @@ from labscribe.tools.decoding import decoded
 from labscribe.tools.extremes import Extreme, asked_extremes, extreme_facts, worked_out
 from labscribe.tools.fit_quantities import FitQuantity, fit_quantities
 from labscribe.tools.fit_result import Fit, untried_tables
-from labscribe.tools.fits import fit_tables
 from labscribe.tools.formed_columns import form_columns
 from labscribe.tools.half_power import half_power_bands
 from labscribe.tools.line_law import line_law_quantities
@@ -62,6 +61,7 @@ from labscribe.tools.stated_units import stated_units
 from labscribe.tools.stated_values import listed_values, measured_inputs, stated_values
 from labscribe.tools.stepped_columns import sampled_clocks, stepped_columns
 from labscribe.tools.table_copies import set_aside_copies
+from labscribe.tools.table_fits import fit_tables
 from labscribe.tools.tables import TABLE_SUFFIXES, NoTable, Table, TableSummary, file_suffix
 from labscribe.tools.tasks import (
     ASSIGNMENT_SUFFIXES,

@@ -9,9 +9,10 @@ that keep a shape (tools.verdict). Time is bounded (a cap on function evaluation
 long series subsampled, a deadline checked before every fit) and bad data (NaN, a constant
 column, two points) gives a note, never an exception.
 
-This module is the loop over a table's columns and the standard models; one fit's run
-(tools.fit_runs), the choice among models (tools.model_choice), the requested model
-(tools.requested_fits) and the description of a result (tools.fit_description) are apart.
+This module is the loop over a table's columns and the standard models; the loop over the
+folder's tables (tools.table_fits), one fit's run (tools.fit_runs), the choice among models
+(tools.model_choice), the requested model (tools.requested_fits) and the description of a
+result (tools.fit_description) are apart.
 """
 
 from __future__ import annotations
@@ -48,7 +49,6 @@ from labscribe.tools.model_choice import (
     without_offset,
 )
 from labscribe.tools.peak_fits import fit_peaks
-from labscribe.tools.range_fits import alternative
 from labscribe.tools.requested import PEAK_SHAPES, Request
 from labscribe.tools.requested_fits import fit_log_of_response
 from labscribe.tools.roles import Handout, request_columns, requests_for
@@ -102,50 +102,6 @@ def _weights(
     return combined, f"{sigma_key} and {x_key} (through the slope)"
 
 
-def fit_tables(
-    tables: list[Table],
-    *,
-    budget: ComputeBudget,
-    requests: list[Request],
-    summaries: list[TableSummary],
-    handout: Handout,
-) -> tuple[list[Fit], list[str]]:
-    """The fits of every table, table by table, and why any table's failed: each table's
-    dependent columns (at most MAX_FITTED_COLUMNS) against its x, weighted by their
-    uncertainty columns, with the models `requests` ask for and the best standard model of
-    each. Every table's asked models are fitted before any standard one, so the budget
-    goes to the tasks' lines first; columns reached once `budget` is spent get the note
-    OUT_OF_TIME instead of a fit."""
-    failed: list[str] = []
-    asked: dict[str, list[Fit]] = {}
-    for table in tables:
-        try:
-            asked[table.summary.id] = asked_fits(
-                table, budget=budget, requests=requests, tables=summaries, handout=handout
-            )
-        except Exception as exc:  # a fit's failure must not cost the rest of the analysis
-            failed.append(f"fitting {table.summary.id} failed: {exc}"[:200])
-    fits: list[Fit] = []
-    for table in tables:
-        if (own := asked.get(table.summary.id)) is None:
-            continue
-        try:
-            standard = standard_fits(table, own, budget=budget)
-        except Exception as exc:
-            failed.append(f"fitting {table.summary.id} failed: {exc}"[:200])
-            standard = []
-        fits += merged(table, own, standard)
-    return fits, failed
-
-
-def merged(table: Table, asked: list[Fit], standard: list[Fit]) -> list[Fit]:
-    """The table's fits column by column, each column's asked models before its standard
-    one, and each asked model that fails with its alternative (tools.range_fits)."""
-    order = {c.key: i for i, c in enumerate(_dependent(table))}
-    fits = sorted(asked + standard, key=lambda f: order.get(f.y, len(order)))
-    return [alternative(f, fits) if f.requested and f.model and not f.good else f for f in fits]
-
-
 def asked_fits(
     table: Table,
     *,
@@ -171,7 +127,7 @@ def asked_fits(
     frame = table.frame
     # a formula may make the table's x its response (`m g = k (x - x_0)` beside "plot x
     # against m"): it is fitted as the formula says, against the predictor it names
-    dependent = _dependent(table)
+    dependent = dependent_columns(table)
     for column in [*dependent, x_column]:
         sigma_key = sigmas.get(column.key)
         sigma = frame[sigma_key].to_numpy() if sigma_key else None
@@ -229,7 +185,7 @@ def standard_fits(table: Table, asked: list[Fit], *, budget: ComputeBudget) -> l
     x_column = summary.column(summary.x)
     fits = []
     frame = table.frame
-    for column in _dependent(table):
+    for column in dependent_columns(table):
         if any(f.requested and f.good and (f.x, f.y) == (x_column.key, column.key) for f in asked):
             continue
         sigma_key = sigmas.get(column.key)
@@ -247,7 +203,7 @@ def standard_fits(table: Table, asked: list[Fit], *, budget: ComputeBudget) -> l
     return fits
 
 
-def _dependent(table: Table) -> list[Column]:
+def dependent_columns(table: Table) -> list[Column]:
     """The columns fitted against the table's x (MAX_FITTED_COLUMNS at most): the response
     the assignment names, then the measured responses, then their ratios to an input, then
     the inputs: a report's figures and the fit budget go to what is asked. Not the
