@@ -232,8 +232,7 @@ def _extreme(task: str, kind: str, tables: list[Table], own: list[ParameterRow])
 
 def _the_response(tables: list[Table]) -> tuple[Table, Column] | None:
     """The one column the assignment names as a response, where only one table has one."""
-    found = [(table, column) for table in tables for column in table.summary.columns
-             if column.key == table.summary.response]  # fmt: skip
+    found = [(t, t.summary.column(t.summary.response)) for t in tables if t.summary.response]
     return found[0] if len(found) == 1 else None
 
 

@@ -104,13 +104,15 @@ def _weights(
 
 def asked_fits(
     table: Table,
+    dependent: list[Column],
     *,
     budget: ComputeBudget,
     requests: list[Request] = (),  # type: ignore[assignment]
     tables: list[TableSummary] = (),  # type: ignore[assignment]
     handout: Handout | None = None,
 ) -> list[Fit]:
-    """For each column, the models of `requests` whose response it is (tools.roles;
+    """For each of the `dependent` columns (dependent_columns) and the table's x, the
+    models of `requests` whose response it is (tools.roles;
     `tables` are all the folder's tables, which a request may name instead), each against
     the predictor it names or the table's x. The response the assignment names comes
     first; the predictors it names are not fitted as responses, and no column is fitted
@@ -127,7 +129,6 @@ def asked_fits(
     frame = table.frame
     # a formula may make the table's x its response (`m g = k (x - x_0)` beside "plot x
     # against m"): it is fitted as the formula says, against the predictor it names
-    dependent = dependent_columns(table)
     for column in [*dependent, x_column]:
         sigma_key = sigmas.get(column.key)
         sigma = frame[sigma_key].to_numpy() if sigma_key else None
@@ -175,9 +176,12 @@ def asked_fits(
     return fits
 
 
-def standard_fits(table: Table, asked: list[Fit], *, budget: ComputeBudget) -> list[Fit]:
-    """The best standard model of each dependent column against the table's x, but where
-    the model `asked` for it describes the data (a standard one beside it is noise)."""
+def standard_fits(
+    table: Table, dependent: list[Column], asked: list[Fit], *, budget: ComputeBudget
+) -> list[Fit]:
+    """The best standard model of each of the `dependent` columns against the table's x,
+    but where the model `asked` for it describes the data (a standard one beside it is
+    noise)."""
     summary = table.summary
     if summary.x is None:
         return []
@@ -185,7 +189,7 @@ def standard_fits(table: Table, asked: list[Fit], *, budget: ComputeBudget) -> l
     x_column = summary.column(summary.x)
     fits = []
     frame = table.frame
-    for column in dependent_columns(table):
+    for column in dependent:
         if any(f.requested and f.good and (f.x, f.y) == (x_column.key, column.key) for f in asked):
             continue
         sigma_key = sigmas.get(column.key)

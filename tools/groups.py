@@ -29,13 +29,13 @@ def group_column(cells: pd.DataFrame, values: pd.DataFrame, header: list[str] | 
         if values[position].notna().any():
             continue
         words = cells[position].astype(str).str.strip()
-        if (words == "").any() and not _heads_blocks(words):
+        blanks = (words == "").any()  # a label only where it heads its block, or none
+        if blanks and not _heads_blocks(words):
             continue
-        heading_blocks = (words == "").any()
         counts = group_words(cells, position).value_counts()
         named = header is None or position >= len(header) or bool(header[position].strip())
         if (
-            (named or heading_blocks)
+            (named or blanks)
             and MIN_GROUPS <= len(counts) <= MAX_GROUPS
             and (counts.min() >= MIN_GROUP_ROWS)
         ):

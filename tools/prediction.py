@@ -73,8 +73,11 @@ def predictions(
     for _ in range(MAX_CHAIN):
         known = len(found)
         rows_and_predicted = [*rows, *(p.as_row() for p in found)]
+        done = {p.formula for p in found}
         for sentence in sentences(text):
             for written in formulas_in(sentence, squared=True):
+                if written.strip() in done:
+                    continue  # predicted in an earlier pass: the same again
                 prediction = _prediction(written, text, rows_and_predicted, fits, measured,
                                          sentence, tasks)  # fmt: skip
                 if prediction is not None and prediction.quantity not in {

@@ -34,7 +34,11 @@ def side_by_side(rows: list[list[Any]]) -> list[list[list[Any]]]:
 
 
 def _filled(row: list[Any], column: int) -> bool:
-    return column < len(row) and row[column] is not None and str(row[column]).strip() != ""
+    return column < len(row) and _written(row[column])
+
+
+def _written(cell: Any) -> bool:
+    return cell is not None and str(cell).strip() != ""
 
 
 def _first_data_row(rows: list[list[Any]], span: tuple[int, int]) -> int | None:
@@ -42,7 +46,7 @@ def _first_data_row(rows: list[list[Any]], span: tuple[int, int]) -> int | None:
     nothing else) begins, if it has one."""
     run = 0
     for index, row in enumerate(rows):
-        cells = [cell for cell in row[span[0] : span[1]] if cell is not None and str(cell).strip()]
+        cells = [cell for cell in row[span[0] : span[1]] if _written(cell)]
         numbers = len(cells) >= 2 and all(_is_number(cell) for cell in cells)
         run = run + 1 if numbers else 0
         if run == MIN_ROWS:

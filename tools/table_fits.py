@@ -6,6 +6,7 @@ the tasks' lines before anything else, and the fits listed table by table.
 from __future__ import annotations
 
 from labscribe.guards.budgets import ComputeBudget
+from labscribe.tools.columns import Column
 from labscribe.tools.fit_result import Fit
 from labscribe.tools.fits import asked_fits, dependent_columns, standard_fits
 from labscribe.tools.range_fits import alternative
@@ -29,30 +30,33 @@ def fit_tables(
     goes to the tasks' lines first; columns reached once `budget` is spent get the note
     OUT_OF_TIME instead of a fit."""
     failed: list[str] = []
-    asked: dict[str, list[Fit]] = {}
+    asked: dict[str, tuple[list[Column], list[Fit]]] = {}
     for table in tables:
         try:
-            asked[table.summary.id] = asked_fits(
-                table, budget=budget, requests=requests, tables=summaries, handout=handout
-            )
+            dependent = dependent_columns(table)
+            asked[table.summary.id] = dependent, asked_fits(
+                table, dependent, budget=budget, requests=requests, tables=summaries,
+                handout=handout,
+            )  # fmt: skip
         except Exception as exc:  # a fit's failure must not cost the rest of the analysis
             failed.append(f"fitting {table.summary.id} failed: {exc}"[:200])
     fits: list[Fit] = []
     for table in tables:
-        if (own := asked.get(table.summary.id)) is None:
+        if table.summary.id not in asked:
             continue
+        dependent, own = asked[table.summary.id]
         try:
-            standard = standard_fits(table, own, budget=budget)
+            standard = standard_fits(table, dependent, own, budget=budget)
         except Exception as exc:
             failed.append(f"fitting {table.summary.id} failed: {exc}"[:200])
             standard = []
-        fits += merged(table, own, standard)
+        fits += merged(dependent, own, standard)
     return fits, failed
 
 
-def merged(table: Table, asked: list[Fit], standard: list[Fit]) -> list[Fit]:
-    """The table's fits column by column, each column's asked models before its standard
+def merged(dependent: list[Column], asked: list[Fit], standard: list[Fit]) -> list[Fit]:
+    """A table's fits column by column, each column's asked models before its standard
     one, and each asked model that fails with its alternative (tools.range_fits)."""
-    order = {c.key: i for i, c in enumerate(dependent_columns(table))}
+    order = {c.key: i for i, c in enumerate(dependent)}
     fits = sorted(asked + standard, key=lambda f: order.get(f.y, len(order)))
     return [alternative(f, fits) if f.requested and f.model and not f.good else f for f in fits]

@@ -176,7 +176,8 @@ _LINE_PART = re.compile(
     r"ordenada(?: al origen)?)\)",
     re.IGNORECASE,
 )
-_SLOPE_WORDS = ("steigung", "anstieg", "slope", "gradient", "pente", "pendiente", "inclina")
+_SLOPE_WORDS = ("steigung", "anstieg", "slope", "gradient", "pente", "pendiente", "inclina",
+                "pendenza", "nachylenie")  # fmt: skip
 # ... or says so in words: "obtener e/m como pendiente", "k as the slope", "g als Steigung"
 _AS_LINE_PART = re.compile(
     r"(?<![\w\\])(?P<symbol>[A-Za-z\u0370-\u03ff](?:_\{?\w{1,6}\}?)?)(?:/[A-Za-z]\w{0,3})?\s+"
@@ -198,10 +199,10 @@ def line_parts(task: str) -> dict[str, str]:
     """The symbols `task` says are a straight line's slope or intercept, each with the
     name the fits give that part (`slope`, `intercept`)."""
     return {
-        m["symbol"]: "slope" if m["part"].lower().startswith((*_SLOPE_WORDS, "pendenza",
-                                                                "nachylenie")) else "intercept"
-        for pattern in (_LINE_PART, _AS_LINE_PART) for m in pattern.finditer(task)
-    }  # fmt: skip
+        m["symbol"]: "slope" if m["part"].lower().startswith(_SLOPE_WORDS) else "intercept"
+        for pattern in (_LINE_PART, _AS_LINE_PART)
+        for m in pattern.finditer(task)
+    }
 
 
 def _asks_a_mean(task: str) -> bool:
