@@ -32,6 +32,7 @@ from labscribe.tools.excerpt_columns import excerpt_columns
 from labscribe.tools.fit_claims import FOLLOWS, NOT_DESCRIBED, asked_by_all, standard_notes
 from labscribe.tools.fit_result import OUT_OF_TIME, Fit, alike, axes_of, out_of_time
 from labscribe.tools.formed_lineage import formed_notes
+from labscribe.tools.quantity_words import unit_doubt
 from labscribe.tools.regression_text import regression_remark
 from labscribe.tools.repeat_text import REPEATS_EXPLAINED, repeat_notes, result_rows
 from labscribe.tools.row_numbers import row_number_notes
@@ -172,6 +173,8 @@ def _results(analysis: Analysis, figures: list[dict[str, Any]]) -> str:
               if (fit.notes or not fit.good) and fit.notes != [OUT_OF_TIME]]  # fmt: skip
     notes += [late] if (late := out_of_time(analysis.fits)) else []
     notes += row_number_notes(analysis.tables)
+    notes += [f"{t.id}: {doubt}" for t in analysis.tables for c in t.measured()
+              if c.uncertainty_of is None and (doubt := unit_doubt(c.name, c.unit))]  # fmt: skip
     notes += formed_notes(analysis.tables) + analysis.unformed
     if notes:
         blocks.append(itemize(notes))

@@ -9,37 +9,10 @@ import re
 from labscribe.tools.column_names import columns_named
 from labscribe.tools.columns import Column
 from labscribe.tools.data_facts import words_of
+from labscribe.tools.quantity_words import QUANTITIES, base_unit, part_patterns
 from labscribe.tools.symbol_dimensions import conventional_column
 from labscribe.tools.tables import Table
 
-# The quantities a column's unit measures, as tasks name them: English whole words; the
-# words of other languages as the end of a word (German compounds: `Maximalkraft`), Chinese
-# anywhere (`最大拉力`).
-_TEMPERATURE = ("temperature", "temperatur 温度 temperatura température teplota температура")
-QUANTITIES = {
-    "N": ("force load", "kraft last 力 载荷 负荷 fuerza força forza siła síla сила"),
-    "V": ("voltage potential", "spannung 电压 电势 tensión tensão tensione napięcie napětí "
-          "напряжение"),
-    "A": ("current", "strom 电流 corriente corrente courant prąd proud ток"),
-    "Pa": ("stress pressure strength", "festigkeit druck 应力 压强 强度 presión pressão "
-           "pressione pression ciśnienie tlak давление"),
-    "Hz": ("frequency", "frequenz 频率 frecuencia frequência frequenza fréquence "
-           "częstotliwość frekvence частота"),
-    "s": ("time period", "zeit dauer 时间 周期 tiempo tempo temps periodo período période "
-          "czas čas время"),
-    "m": ("displacement extension elongation deflection length distance position height",
-          "verlängerung länge höhe auslenkung 位移 伸长 长度 距离 高度 longitud comprimento "
-          "lunghezza longueur altura altezza hauteur distancia distância distanza"),
-    "K": _TEMPERATURE,
-    "°C": _TEMPERATURE,
-    "W": ("power", "leistung 功率 potencia potência potenza puissance moc výkon мощность"),
-    "J": ("energy", "energie 能量 energía energia énergie энергия"),
-    "g": ("mass weight", "masse 质量 masa massa hmotnost масса"),
-    "Ω": ("resistance", "widerstand 电阻 resistencia resistência resistenza résistance opór "
-          "odpor сопротивление"),
-}  # fmt: skip
-PREFIXES = {"k": 1e3, "M": 1e6, "G": 1e9, "m": 1e-3, "µ": 1e-6, "u": 1e-6, "μ": 1e-6,
-            "n": 1e-9, "p": 1e-12, "c": 1e-2}  # fmt: skip
 # A maximum's column is named within this many words after it ("the maximum value of the
 # dark current"), or in the same word, or just before it.
 NEAR_WORDS = 5
@@ -85,7 +58,7 @@ def words_apart(text: str, word: re.Match[str], column: Column) -> int:
     lowered = text.lower()
     english, parts = QUANTITIES.get(base_unit(column.unit) or "", ("", ""))
     patterns = [rf"\b{re.escape(w)}\b" for w in words_of(column.name) | set(english.split())]
-    patterns += _part_patterns(parts)
+    patterns += part_patterns(parts)
     places = [m.start() for p in patterns for m in re.finditer(p, lowered)]
     start = lowered.rfind(" ", 0, word.start()) + 1
     end = lowered.find(" ", word.end())
@@ -116,41 +89,8 @@ def _quantity_named(unit: str, lowered: str, words: set[str]) -> bool:
         return False
     english, parts = QUANTITIES[base]
     return bool(set(english.split()) & words) or any(
-        re.search(pattern, lowered) for pattern in _part_patterns(parts)
+        re.search(pattern, lowered) for pattern in part_patterns(parts)
     )
-
-
-def _part_patterns(parts: str) -> list[str]:
-    """A German word as the end of a compound (`Zugkraft`, not `Kraftwerk`; `last` not in
-    `elastic`), a word of another language whole or so, a Chinese one anywhere."""
-    return [
-        re.escape(part) if re.search(r"[\u4e00-\u9fff]", part) else rf"{re.escape(part)}\b"
-        for part in parts.split()
-    ]
-
-
-def base_unit(unit: str) -> str | None:
-    """The unit without its SI prefix (`kN` -> `N`, `mm` -> `m`), None when unknown."""
-    if unit in QUANTITIES:
-        return unit
-    if len(unit) > 1 and unit[0] in PREFIXES and unit[1:] in QUANTITIES:
-        return unit[1:]
-    return None
-
-
-def scale_of(stated: str, column: str) -> float | None:
-    """How many of `column`'s unit one `stated` unit is (1 mA in A: 0.001); None when the
-    two do not measure the same quantity."""
-    if stated == column:
-        return 1.0
-    base = base_unit(stated)
-    if base is None or base != base_unit(column):
-        return None
-    return _factor(stated) / _factor(column)
-
-
-def _factor(unit: str) -> float:
-    return 1.0 if unit in QUANTITIES else PREFIXES[unit[0]]
 
 
 def quantity_text(value: float, unit: str, digits: int = 6) -> str:

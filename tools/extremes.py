@@ -34,15 +34,14 @@ from labscribe.tools.columns import Column
 from labscribe.tools.data_facts import words_of
 from labscribe.tools.extreme_columns import (
     NEAR_WORDS,
-    base_unit,
     measured_columns,
     named_columns,
     quantity_text,
-    scale_of,
     symbol_column,
     words_apart,
 )
 from labscribe.tools.parameters import ParameterRow
+from labscribe.tools.quantity_words import base_unit, scale_of
 from labscribe.tools.role_phrases import is_symbol
 from labscribe.tools.tables import Table
 from labscribe.tools.task_files import named_tables

@@ -30,6 +30,7 @@ from labscribe.tools.formula_parse import FormulaError, parse_expression
 from labscribe.tools.handout_units import sentences
 from labscribe.tools.part_ranges import outside_its_range
 from labscribe.tools.quantities import UNCERTAIN_FUNCTIONS, uncertain_parameters
+from labscribe.tools.quantity_words import name_contradicts_unit
 from labscribe.tools.symbol_dimensions import CONVENTIONAL, dimension_is
 from labscribe.tools.tables import TableSummary
 from labscribe.tools.unit_library import unit_registry
@@ -250,7 +251,9 @@ def _axis(name: str, unit: str, symbols: set[sympy.Symbol]) -> sympy.Expr | None
         s.name for s in symbols
     }:
         return written
-    by_unit = [s for s in symbols if unit and dimension_is(unit, CONVENTIONAL.get(s.name, ()))]
+    if not unit or name_contradicts_unit(name, unit):  # `POTENZIALE [mA]`: no quantity
+        return written
+    by_unit = [s for s in symbols if dimension_is(unit, CONVENTIONAL.get(s.name, ()))]
     return by_unit[0] if len(by_unit) == 1 else written
 
 

@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 from labscribe.tools.formula_notation import PRIME
+from labscribe.tools.quantity_words import name_contradicts_unit
 from labscribe.tools.unit_library import unit_registry
 
 # The quantity a one-letter symbol stands for by the usual conventions of physics (ISO
@@ -61,10 +62,14 @@ _TIME_AXIS = re.compile(r"(?:t|time|zeit|temps|tiempo|tempo|czas|tid|时间)\b",
 
 def conventional_column(symbol: str, columns: list[Any]) -> list[Any]:
     """The columns (one, or the repeated series of one quantity) whose unit has the
-    dimension `symbol` conventionally stands for (a primed symbol, E′, its letter's);
-    [] where none or several differ."""
+    dimension `symbol` conventionally stands for (a primed symbol, E′, its letter's), and
+    whose name names no other quantity (`POTENZIALE [mA]` is no current); [] where none or
+    several differ."""
     for unit in CONVENTIONAL.get(symbol.removesuffix(PRIME), ()):
-        matching = [c for c in columns if dimension_is(c.unit, (unit,))]
+        matching = [
+            c for c in columns
+            if dimension_is(c.unit, (unit,)) and not name_contradicts_unit(c.name, c.unit)
+        ]  # fmt: skip
         if unit == "second" and symbol != "t":  # a period T is no recording's time axis
             matching = [c for c in matching if not _TIME_AXIS.match(c.name.strip())]
         if len({(c.name, c.unit) for c in matching}) == 1:

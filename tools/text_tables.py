@@ -284,7 +284,8 @@ MIN_CODED = 3
 
 
 def _coded(text: pd.Series) -> pd.Series:
-    """The numbers of `text`'s cells that label rows as `f1`, `f2`, … under one prefix."""
+    """The numbers of `text`'s cells that label rows as `f1`, `f2`, … under one prefix, where
+    they count (each one more than the last, or a new count from its start)."""
     parts = text.str.extract(_CODED)
     coded = parts[0].notna()
     if coded.sum() < max(MIN_CODED, CONVERTED_SHARE * len(text)) or parts[0].nunique() != 1:
@@ -295,7 +296,11 @@ def _coded(text: pd.Series) -> pd.Series:
     runs = int((codes != codes.shift()).sum())
     if runs == codes.nunique() and runs < len(codes):  # `m1` on forty rows, then `m2`: groups
         return pd.Series(np.nan, index=text.index)
-    return pd.to_numeric(parts[1], errors="coerce")
+    numbers = pd.to_numeric(parts[1], errors="coerce")
+    steps = numbers[coded].astype(float).diff().dropna()
+    if not ((steps == 1) | (steps <= 0)).all():  # `m1, m2, m3, m5`: bodies named, not counted
+        return pd.Series(np.nan, index=text.index)
+    return numbers
 
 
 _COMMENTED_NUMBER = re.compile(r"^#\s*([-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)\s*$")

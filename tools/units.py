@@ -197,7 +197,9 @@ def canonical(token: str) -> str | None:
 # `MTR`, `SEC`); read only in such a column, since `AMP` or `MIN` heads other columns.
 _UNECE = {
     "SEC": "s", "C26": "ms", "MTR": "m", "CMT": "cm", "MMT": "mm", "KMT": "km", "4H": "µm",
-    "MTK": "m²", "MTQ": "m³", "LTR": "L", "MLT": "mL", "KGM": "kg", "GRM": "g", "MGM": "mg",
+    "MTK": "m²", "MTQ": "m³", "CMK": "cm²", "CMQ": "cm³", "MMK": "mm²", "MMQ": "mm³",
+    "DMQ": "dm³", "LTR": "L", "MLT": "mL", "MIN": "min", "HUR": "h", "KVT": "kV", "KWT": "kW",
+    "MHZ": "MHz", "KGM": "kg", "GRM": "g", "MGM": "mg",
     "NEW": "N", "PAL": "Pa", "KPA": "kPa", "BAR": "bar", "JOU": "J", "WTT": "W", "VLT": "V",
     "AMP": "A", "4K": "mA", "OHM": "Ω", "HTZ": "Hz", "KHZ": "kHz", "CEL": "°C", "KEL": "K",
     "FAR": "F", "HEN": "H", "D33": "T", "MTS": "m/s", "MSK": "m/s²", "DD": "°", "C81": "rad",

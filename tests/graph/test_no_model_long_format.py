@@ -24,6 +24,8 @@ inclinato.
 secondo):
 - `experimental-data-1.csv`: grandezze geometriche e masse m1–m5, con incertezze.
 - `experimental-data-2.csv`: le 40 misure di tempo per ciascun corpo.
+- `experimental-data-3.csv`: volumi letti nel cilindro graduato prima (v1) e dopo (v2)
+  l'immersione.
 """
 
 
@@ -34,13 +36,17 @@ def test_times_labelled_by_their_body_are_five_series_and_the_tasks_under_da_det
     the times and "mass" against t; the tasks under "Da determinare:" were not found, and the
     masses table gave the quantities' names as their units. Now each body's forty times are
     a series (m1: 1.737 ± 0.058 s, the students' a = 2Δs/⟨t⟩² = 0.85 m/s² from it), the two
-    tasks stand in the checklist, the list of files is no task, and m1 is 15.19 g."""
+    tasks stand in the checklist, the list of files is no task, and m1 is 15.19 g. The
+    volumes' rows are labelled `m1, m2, m3, m5`: bodies, where before 'v2 against body' was
+    fitted as if the bodies were numbered 1, 2, 3, 5."""
     report = plain(report_for(
         tmp_path, ("assignment.md", INCLINE),
         (REAL / "repeats" / "catania_incline_times.csv", "experimental-data-2.csv"),
         (REAL / "repeats" / "catania_incline_parts.csv", "experimental-data-1.csv"),
+        (REAL / "repeats" / "catania_incline_volumes.csv", "experimental-data-3.csv"),
     ))  # fmt: skip
     assert "index against" not in report and "mass against" not in report
+    assert "against body" not in report  # `m1, m2, m3, m5` name the bodies, never count
     assert re.search(r"t \(experimental-data-2\.csv\\#1\) & 40 & 1\.737 ± 0\.058 s", report)
     assert re.search(r"t \(experimental-data-2\.csv\\#4\) & 40 & 0\.7275 ± 0\.0015 s", report)
     rows = checklist(report).split("\\midrule", 1)[1]

@@ -72,6 +72,7 @@ def test_read_data_reads_rows_labelled_f1_f2_in_long_format_a_table_per_group() 
         (["S_10", "S_11", "S_12", "S_13"], [10.0, 11.0, 12.0, 13.0]),
         (["A1", "B1", "A2", "B2"], None),  # two prefixes: labels, not numbers
         (["C26", "C26", "C26", "C26"], None),  # one unit code throughout (UN/ECE's ms)
+        (["m1", "m2", "m3", "m5"], None),  # bodies named, not counted (Catania's incline)
     ],
 )
 def test_read_tables_reads_labels_under_one_prefix_as_their_numbers(
