@@ -30,6 +30,7 @@ from labscribe.tools.fit_quantities import FitQuantity, fit_quantities
 from labscribe.tools.fit_result import Fit, untried_tables
 from labscribe.tools.formed_columns import form_columns
 from labscribe.tools.half_power import half_power_bands
+from labscribe.tools.leading_rows import discard_leading
 from labscribe.tools.line_law import line_law_quantities
 from labscribe.tools.notes import NOTE_SUFFIXES, Note, read_notes
 from labscribe.tools.parameters import (
@@ -262,6 +263,9 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
     analysis.tables = [table.summary for table in loaded]
     for table in loaded:
         _name_columns(table, handout.text)
+    loaded, cut = discard_leading(loaded, handout.text)  # "discard the first 100 readings"
+    analysis.left_out += cut
+    analysis.tables = [table.summary for table in loaded]
     stepped_columns(loaded, analysis.tasks, handout.text)  # U from "ab 320 V in 10-V-Schritten"
     try:  # what the handout says of a counter's readings: their time, their background
         sampled_clocks(loaded, handout.text)  # t from "20 s per sample"

@@ -20,7 +20,7 @@ import re
 from pydantic import BaseModel
 
 from labscribe.tools.axis_expressions import plotted
-from labscribe.tools.formula_notation import formula_in
+from labscribe.tools.formula_notation import formula_in, plain_symbol
 from labscribe.tools.formula_parse import FormulaError, parse_formula
 from labscribe.tools.role_phrases import asked_objects, pairings, sentences
 
@@ -180,17 +180,37 @@ class Request(BaseModel):
 
 def requested_models(tasks: list[str]) -> list[Request]:
     """The models `tasks` (a checklist) ask for, in task order; at most one per task."""
-    requests = []
+    requests: list[Request] = []
     plotted = ""
     for number, task in enumerate(tasks, start=1):
         request = requested_model(task, number)
         own = [s for s in sentences(task) if any(p.response and p.predictor for p in pairings(s))]
         if request is not None and request.formula is None and not own:
-            request.plotted_before = plotted
+            if _of_an_earlier_formula(task, requests):
+                request = None  # "Report the decay constant γ": the earlier task's model's
+            else:
+                request.plotted_before = plotted
         if request is not None:
             requests.append(request)
         plotted = own[-1] if own else ""  # only the task just before is referred to
     return requests
+
+
+_NAMED_SYMBOL = re.compile(r"(?<![\w\\])(?:[^\W\d_A-Za-z]|[A-Za-z]+_?\d)\w*")
+
+
+def _of_an_earlier_formula(task: str, requests: list[Request]) -> bool:
+    """Whether `task` names a symbol of a formula an earlier task fits (`γ`, `T0`; a single
+    Latin letter may be a word or a list's mark): it reports that fit, it asks no model."""
+    named = {plain_symbol(m[0]) for m in _NAMED_SYMBOL.finditer(task)}
+    for request in requests:
+        try:
+            formula = parse_formula(request.formula) if request.formula else None
+        except FormulaError:
+            continue
+        if formula is not None and named & {formula.x, *formula.parameters}:
+            return True
+    return False
 
 
 # Fits named as done before: "k_B = B/I implicada pelos ajustes", "implied by the fits",

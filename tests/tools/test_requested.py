@@ -1,6 +1,6 @@
 import pytest
 
-from labscribe.tools.requested import requested_model
+from labscribe.tools.requested import requested_model, requested_models
 from labscribe.tools.task_fit import asks
 
 
@@ -270,3 +270,16 @@ def test_a_model_named_in_portuguese_or_spanish_is_read() -> None:
     task = "Ajuste a função exponencial aos dados de R versus T, sem linearização."
     request = requested_model(task)
     assert request is not None and request.shape == "exponential"
+
+
+def test_a_task_that_names_a_symbol_of_an_earlier_formula_reports_that_fit() -> None:
+    """Berkeley's rod cooling (tests/data/real/vernier/berkeley_rod_cooling_assignment.md):
+    task 3 "Report the decay constant γ" is of task 2's formula, not an exponential of its
+    own, whose decay time (6.4 min) the checklist gave as if it were γ (0.31 1/min)."""
+    tasks = [
+        "fit the model T(t) = (4·T0/π) · exp(−γ·(t + t0)/2) + c with free parameters γ, T0, "
+        "t0 and c.",
+        "Report the decay constant γ (and the other fit parameters) and plot the fitted curve.",
+        "Fit an exponential decay to the pressure and report its decay constant.",
+    ]
+    assert [(r.number, r.shape) for r in requested_models(tasks)] == [(1, None), (3, "exponential")]
