@@ -18,7 +18,7 @@ from labscribe.guards.numbers import Fact
 from labscribe.tools.analysis_digest import EXPLORER_DIGEST, DigestSize, digest
 from labscribe.tools.background import subtract_background
 from labscribe.tools.base import Folder, ToolError
-from labscribe.tools.column_positions import column_positions
+from labscribe.tools.column_positions import column_positions, header_line_described
 from labscribe.tools.column_symbols import column_symbols
 from labscribe.tools.constants import asked_symbols
 from labscribe.tools.count_rates import add_count_rates
@@ -345,6 +345,7 @@ def _name_columns(table: Table, text: str) -> None:
     stated_units(columns, text, table.summary.source)
     column_symbols(columns, text)
     column_positions(columns, text, table.summary.source)
+    header_line_described(columns, text)
     stated_precision(table, text)
 
 

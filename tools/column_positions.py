@@ -133,6 +133,32 @@ def _about(chunk: str, name: str) -> bool:
     return _RUN.search(chunk) is not None and any(_DIGITS.sub("0", n) == shape for n in named)
 
 
+# A file's header line quoted, then what its columns are, in order: "`# x y z` = Position x
+# [cm], Messuhr ohne Gewicht b₁ [mm], Messuhr mit Gewicht b₂ [mm]".
+_HEADER_LINE = re.compile(r"`#?\s*(?P<names>[^`\n]+)`\s*[=:]\s*(?P<list>[^\n]+)")
+_SUBSCRIPTS = str.maketrans({chr(0x2080 + d): f"_{d}" for d in range(10)})
+
+
+def header_line_described(columns: list[Column], text: str) -> None:
+    """Name the `columns` of a file whose header line the handout `text` quotes with what
+    each column is ("`# x y z` = Position x [cm], Messuhr ohne Gewicht b₁ [mm], …") by the
+    symbols and units it writes, where it describes every column."""
+    headers = [c.header.strip() for c in columns]
+    for match in _HEADER_LINE.finditer(text.replace("\\_", "_")):
+        if re.split(r"[\s,;]+", match["names"].strip()) != headers:
+            continue
+        listed = _NEXT_SENTENCE.split(match["list"].translate(_SUBSCRIPTS), maxsplit=1)[0]
+        items = [_symbol_and_unit(i) or _words_and_unit(i.rstrip(".")) for i in _AND.split(listed)
+                 if i.strip()]  # fmt: skip
+        if len(items) != len(columns) or not all(items):
+            continue
+        for column, (symbol, unit) in zip(columns, items, strict=True):  # type: ignore[misc]
+            if not any(c.name == symbol for c in columns if c is not column):
+                column.name = symbol
+            column.unit = column.unit or unit
+        return
+
+
 def _described(text: str) -> list[list[tuple[str, str] | None]]:
     """The descriptions `text` gives of a file's columns, each the (symbol, unit) of every
     column in order, None for one it numbers without a symbol and unit: by number or

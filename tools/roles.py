@@ -45,6 +45,7 @@ from labscribe.tools.formula_notation import formulas_in
 from labscribe.tools.formula_parse import FormulaError, parse_formula
 from labscribe.tools.handout_latex import inline_math_text
 from labscribe.tools.parameters import ParameterRow
+from labscribe.tools.quantity_words import named_quantities
 from labscribe.tools.reading import read_in
 from labscribe.tools.requested import FIT_CUE, Request
 from labscribe.tools.role_phrases import glossary, is_symbol, pairings, sentences
@@ -361,6 +362,8 @@ def requests_for(
         if len(here.predictors) >= 2:
             continue
         keys = {c.key for c in here.predictors}
+        if here.responses and not here.predictors and _against_no_column(request, table, handout):
+            continue  # "D gegen den jeweiligen Linearisierungsterm": no column is its x
         if here.responses:
             # "p gegen ϑ": the table that holds ϑ beside p, not another that holds p alone
             paired_elsewhere = not here.predictors and any(
@@ -387,6 +390,22 @@ def requests_for(
         ):
             concerned.append(request)
     return concerned
+
+
+def _against_no_column(request: Request, table: TableSummary, handout: Handout) -> bool:
+    """Whether the task (or the plot before it that its line is of) plots its response
+    against a quantity its words name, not a symbol or a measured quantity, and no column of
+    `table` holds ("D gegen den jeweiligen Linearisierungsterm"): its line is not one
+    against the table's variable."""
+    return any(
+        named_by_pairing(pairing, _measured(table), handout.glossary).elsewhere
+        # words alone that name no quantity: a symbol (`l`) or "the time" may be the
+        # variable a column holds under another name (`Length`, `t`)
+        and not _writes_symbols(pairing.predictor) and not is_symbol(pairing.predictor.strip())
+        and not named_quantities(pairing.predictor)
+        for sentence in [*sentences(request.task), request.plotted_before]
+        for pairing in pairings(sentence) if pairing.response and pairing.predictor
+    )  # fmt: skip
 
 
 # The placeholders of a formula written for any data: `y = a + b·x` is a line of whatever

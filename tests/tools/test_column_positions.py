@@ -3,7 +3,7 @@ several languages write it, and what names none."""
 
 import pytest
 
-from labscribe.tools.column_positions import column_positions
+from labscribe.tools.column_positions import column_positions, header_line_described
 from labscribe.tools.columns import Column
 from labscribe.tools.handout_latex import inline_math_text
 
@@ -159,3 +159,17 @@ def test_a_column_the_handout_calls_an_uncertainty_gives_it() -> None:
     column_positions(columns, "quattro colonne: λ (m), sua incertezza σ_λ (m), n e sua "
                      "incertezza σ_n.", "d.txt")  # fmt: skip
     assert [c.uncertainty_of for c in columns] == [None, "column 1", None, "column 3"]
+
+
+def test_a_quoted_header_line_with_what_each_column_is_names_them_in_order() -> None:
+    """TU Dortmund V103 (tests/data/real/conventions/dortmund_v103_assignment.md)."""
+    text = (
+        "Dateiformat: `# x y z` = Position x [cm], Messuhr ohne Gewicht b₁ [mm], Messuhr mit "
+        "Gewicht b₂ [mm]."
+    )
+    columns = [Column(key=k, header=k, name=k, count=5) for k in "xyz"]
+    header_line_described(columns, text)
+    assert [(c.name, c.unit) for c in columns] == [("x", "cm"), ("b_1", "mm"), ("b_2", "mm")]
+    other = [Column(key=k, header=k, name=k, count=5) for k in ("t", "U")]
+    header_line_described(other, text)  # another file's header: its columns stay
+    assert [(c.name, c.unit) for c in other] == [("t", ""), ("U", "")]
