@@ -151,7 +151,7 @@ def _prediction(
     kind = _dimension(expression, inputs, constants)
     quantity = name[1]
     prediction = Prediction(quantity=quantity, formula=written.strip(), value=value,
-                            written=written.partition("=")[0].strip().removesuffix("²"),
+                            written=_SQUARED.sub("", written.partition("=")[0].strip()),
                             sigma=sigma if sigma else None, unit=_si_unit(quantity, kind),
                             inputs=list(inputs.values()), constants=uses(constants),
                             measured=", ".join(means))  # fmt: skip
@@ -175,6 +175,8 @@ def _fitted_named(task: str) -> str:
     return found[1] if found and found[1].lower() not in ("value", "values", "curve") else ""
 
 
+# A left side's square, as handouts write it: `ω0²`, `f0^2`
+_SQUARED = re.compile(r"\s*(?:²|\^\s*2)$")
 # A sentence that says its formula takes a measured mean: "g = 2h/t² from the mean time".
 _TAKES_MEAN = re.compile(
     r"\b(?:from|with|using|of) (?:the|your) (?:mean|average)\b|\bmittelwert|平均", re.I

@@ -40,6 +40,10 @@ CORRELATED = 0.5  # a lag-1 autocorrelation above this is a signal recorded in t
 MIN_CORRELATED = 20  # values needed before their autocorrelation is judged
 MAX_SERIES = 24
 SAME_ROWS = 0.5  # columns equal in more than this share of rows are versions of one series
+# A column's values within this share of their size of each other differ by a formula's
+# rounding alone; exactly equal on this many rows, a value copied down (tools.repeats)
+ROUNDING = 1e-9
+MIN_COPIED = 20
 OUTLIER_TEST = "Grubbs' test repeated (Rosner's generalized ESD), two-sided, α = 5 %"
 
 
@@ -205,7 +209,10 @@ def _series_of(table: Table, skip: str | None = None, only: set[str] | None = No
         c for c in summary.columns
         if c.uncertainty_of is None and c.ratio_of is None and c.key not in (label_key, skip)
         and c.count and (only is None or c.key in only)
+        and not _copied_constant(frame[c.key].to_numpy(dtype=float))
     ]  # fmt: skip
+    if not measured:
+        return []
     parts: list[tuple[Series, np.ndarray]] = []
     if label_key is not None:
         label = summary.column(label_key)
@@ -230,6 +237,19 @@ def _series_of(table: Table, skip: str | None = None, only: set[str] | None = No
         # a diameter and a height, each read five times, make no pool
         found.insert(0, _pooled(table, measured, [values for _, values in parts]))
     return found
+
+
+def _copied_constant(values: np.ndarray) -> bool:
+    """Whether a column holds one value copied down a sheet (`N` = 130 turns, `μ0` on
+    every row): equal but for a formula's rounding, or exactly equal on MIN_COPIED rows or
+    more. Readings repeated scatter, or on a few rows may agree."""
+    values = values[np.isfinite(values)]
+    if len(values) < 2:
+        return False
+    spread = float(np.ptp(values))
+    if spread == 0:
+        return len(values) >= MIN_COPIED
+    return spread <= ROUNDING * float(np.max(np.abs(values)))
 
 
 def _versions(frame: pd.DataFrame, columns: list[Column]) -> tuple[str, str] | tuple[()]:

@@ -92,7 +92,8 @@ def test_series_labelled_on_their_first_row_and_axes_a_sheet_heads_are_fitted_pe
     notation (`2V/R^2`, `B^2`, `(BR)^2`). Before, the first sheet's names were lost (its first
     row read as a header), the series were pooled and the tasks' lines were not fitted; now
     each series gives its e/m as the slope, as the students found (1.84, 1.56, 1.91 and
-    1.70·10¹¹ C/kg)."""
+    1.70·10¹¹ C/kg), and the constants the error sheets copy down their rows are no series
+    of repeated measurements."""
     report = plain(report_for(
         tmp_path, ("assignment.md", EM),
         (REAL / "workbooks" / "unlp_em_voltajes_corrientes.xlsx", "voltajes-y-corrientes.xlsx"),
@@ -104,3 +105,7 @@ def test_series_labelled_on_their_first_row_and_axes_a_sheet_heads_are_fitted_pe
     assert "slope = (191.9 ± 9.0)e9" in second and "slope = (161.0 ± 6.9)e9" in second
     assert "fitted to 2V against (BR)\\textasciicircum{}2" in second
     assert "e is not in this report" not in rows
+    # the error sheets' constants copied down 47 and 69 rows (N = 130 turns, a = 0.15 m, μ0)
+    # are no repeated measurements; before, each stood in the table of repeats
+    assert not re.search(r"\nN \(voltajes-y-corrientes\.xlsx\\#[68]\) & ", report)
+    assert "Repeated measurements" not in report

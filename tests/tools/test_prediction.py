@@ -149,3 +149,10 @@ def test_a_formula_with_its_name_on_both_sides_predicts_nothing() -> None:
             for k, v, u in (("g", 9.81, "m/s²"), ("l_0", 1.0, "m"))]  # fmt: skip
     text = "T² h = (4π²/g) · h² + 4π² l₀² / (12 g)"
     assert predictions(text, [], rows, []) == []
+
+
+@pytest.mark.parametrize("left", ["f0²", "f0^2"])
+def test_a_squared_left_side_names_its_root_however_written(tmp_path: Path, left: str) -> None:
+    handout = f"The resonance is at {left} = 1/(4π² L C)."
+    [found] = predictions(handout, [], rows(tmp_path, "L = 10 mH ± 10%\nC = (100 ± 5) nF"), [])
+    assert found.written == "f0" and found.value == pytest.approx(5032.9, rel=1e-4)

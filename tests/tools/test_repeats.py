@@ -192,3 +192,20 @@ def test_a_middle_or_a_plain_symbol_asks_for_no_mean() -> None:
 
     assert not asks_for_mean("Plot T against L and determine g.")
     assert not asks_for_mean("Mark the medium wavelength line.")
+
+
+def test_a_value_copied_down_a_sheet_is_no_series_of_repeats(tmp_path: Path) -> None:
+    """An e/m lab's error sheet copies N = 130 turns and μ0 down its rows (UNLP,
+    tests/data/real/workbooks/unlp_em_voltajes_corrientes.xlsx): constants, where readings
+    repeated scatter, or agree on a few rows."""
+    rows = 24
+    t = np.round(np.random.default_rng(5).normal(2.0, 0.05, rows), 2)
+    lines = "\n".join(f"130,{4e-7 * np.pi * (1 + 1e-16 * i):.17g},{v}" for i, v in enumerate(t))
+    (tmp_path / "errors.csv").write_text(f"N,mu0,t\n{lines}\n")
+    (tmp_path / "few.csv").write_text("m\n15.19\n15.19\n15.19\n15.19\n15.19\n")
+    tables = read_data(Folder(tmp_path), "errors.csv").tables
+    for table in tables:
+        table.summary.x = None
+    assert [s.column for s in repeated_measurements(tables)] == ["t"]
+    few = read_data(Folder(tmp_path), "few.csv").tables
+    assert [s.summary.n for s in repeated_measurements(few)] == [5]
