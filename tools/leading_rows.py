@@ -22,7 +22,7 @@ from labscribe.tools.written_numbers import NUMBER, number_of
 _ROWS = (
     r"readings|points|data points|rows|values|samples|measurements|lines|"
     r"messwerte|werte|punkte|messpunkte|zeilen|"
-    r"points|relevés|mesures|valeurs|lignes|"
+    r"relevés|mesures|valeurs|lignes|"
     r"punti|valori|dati|misure|letture|righe|"
     r"puntos|valores|datos|medidas|mediciones|lecturas|filas|"
     r"pontos|dados|medições|leituras|linhas"
@@ -33,12 +33,14 @@ _FIRST = (
     r"(?:the )?first|die ersten|les(?=\s+\S+\s+premi)|i primi|le prime|los primeros|las primeras|"
     r"os primeiros|as primeiras"
 )
+# Each the start of a verb's forms in one language or more (`ignor`: ignore, ignorieren,
+# ignorer, ignorare; `exclu`: exclude, exclure, excluir)
 _VERB = (
-    r"discard|drop|ignore|skip|exclude|omit|remove|leave out|left out|throw away|cut|"
-    r"verwerf|weglass|ignorier|streich|nicht berücksichtig|"
-    r"ignor|écart|supprim|retir|exclu|enlev|"
-    r"scart|ignora|esclud|elimin|togli|trascur|"
-    r"descart|exclu|omit|quit|desprez|remov"
+    r"discard|drop|ignor|skip|exclu|omit|remov|leave out|left out|throw away|cut|"
+    r"verwerf|weglass|streich|nicht berücksichtig|"
+    r"écart|supprim|retir|enlev|"
+    r"scart|esclud|elimin|togli|trascur|"
+    r"descart|quit|desprez"
 )
 # "discard the first 100 readings", "dropped the first 2 min"; "die ersten 30 s verwerfen"
 _BEFORE = re.compile(
@@ -86,13 +88,10 @@ def _rows(table: Table, match: re.Match[str]) -> int | None:
     if re.fullmatch(_ROWS, what):
         rows = int(amount) if amount == int(amount) else None
     else:
-        rows = _within(table, amount, canonical(_UNIT_WORDS.get(what[:3], what)) or "")
+        rows = _within(table, amount, canonical(what) or "")
     if rows is None or not 0 < rows <= len(table.frame) - MIN_ROWS:
         return None
     return rows
-
-
-_UNIT_WORDS = {"sec": "s", "sek": "s", "min": "min", "seg": "s"}
 
 
 def _within(table: Table, amount: float, unit: str) -> int | None:

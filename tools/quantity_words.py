@@ -6,6 +6,7 @@ quantity than its unit's puts the unit in doubt (`POTENZIALE [mA]`)."""
 from __future__ import annotations
 
 import re
+from functools import cache
 
 # The quantities a column's unit measures, as tasks name them (the first English word names
 # it in the report): English whole words; the
@@ -71,16 +72,17 @@ def _factor(unit: str) -> float:
     return 1.0 if unit in QUANTITIES else PREFIXES[unit[0]]
 
 
-def named_quantities(name: str) -> set[str]:
+@cache  # asked of every column each time a symbol is matched by convention
+def named_quantities(name: str) -> frozenset[str]:
     """The units (without prefix) of the quantities a column's `name` names by its words
     (`CORRENTE` a current: {"A"})."""
     # a whole word `last` is the English one in an export's name (PicoLog's `Outside Last`)
     lowered = re.sub(r"\blast\b", "", name.lower())
     words = set(re.findall(r"[^\W\d_]+", lowered))
-    return {
+    return frozenset(
         unit for unit, (english, parts) in QUANTITIES.items()
         if set(english.split()) & words or any(re.search(p, lowered) for p in part_patterns(parts))
-    }  # fmt: skip
+    )  # fmt: skip
 
 
 def name_contradicts_unit(name: str, unit: str) -> bool:

@@ -58,7 +58,8 @@ _WORDS = {
     "day": "d", "days": "d", "gauss": "Gs",
     # the languages of the handouts: "t in Sekunden", "en secondes", "en segundos"
     "sekunde": "s", "sekunden": "s", "seconde": "s", "secondes": "s", "segundo": "s",
-    "segundos": "s", "secondo": "s", "secondi": "s", "minuten": "min", "stunde": "h",
+    "segundos": "s", "secondo": "s", "secondi": "s", "minuten": "min", "minuto": "min",
+    "minuti": "min", "minutos": "min", "stunde": "h",
     "stunden": "h", "metro": "m", "metri": "m", "metros": "m", "mètre": "m", "mètres": "m",
     "metern": "m", "gramm": "g", "gramas": "g", "gramos": "g", "grammi": "g", "grammes": "g",
     "kilogramm": "kg", "quilogramas": "kg", "kilogramos": "kg", "centímetros": "cm",
