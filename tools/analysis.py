@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 from labscribe.guards.budgets import ComputeBudget
 from labscribe.guards.numbers import Fact
 from labscribe.tools.analysis_digest import EXPLORER_DIGEST, DigestSize, digest
+from labscribe.tools.averaged_columns import mark_averaged
 from labscribe.tools.background import subtract_background
 from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.column_positions import column_positions, header_line_described
@@ -276,6 +277,7 @@ def analyse(folder: Folder, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS) -
         # the values the prose states, then the settings files' (`p0 = 0.993 bar`)
         given = [*stated, *analysis.parameters]
         analysis.unformed = form_columns(loaded, analysis.tasks, handout.text, given).unformed
+        mark_averaged(loaded, analysis.tasks)  # "D = rF/φ. Bilden Sie den Mittelwert"
     except Exception as exc:  # the columns as read stand; the rest of the analysis goes on
         analysis.left_out.append(f"forming the assignment's quantities failed: {exc}"[:200])
     try:

@@ -451,7 +451,7 @@ def _names(fits: list[Fit], values: list[str]) -> frozenset[str]:
 def _formed(analysis: Analysis) -> frozenset[str]:
     """The quantities formed from the columns as the handout defines them (φ = 2π·a/b): in
     the report as data, so a task that defines one is not left to work it out."""
-    return frozenset(c.name for t in analysis.tables for c in t.columns if c.formed)
+    return frozenset(c.name.lower() for t in analysis.tables for c in t.columns if c.formed)
 
 
 def _inputs(task: str, defined: list[tuple[str, str]], fits: list[Fit]) -> frozenset[str]:

@@ -50,7 +50,10 @@ _COUNTED = re.compile(
 # "and" in the handouts' languages (Czech's and Slovak's `a` too, not the symbol a before
 # its unit; an English article `a` leaves an empty item, which is skipped)
 # The columns listed after the word and a colon, parted by semicolons.
-_LISTED = re.compile(rf"\b{_COLUMN}\s*[:：]\s*(?P<list>[^\n]*;[^\n]*)", re.IGNORECASE)
+# ("Kolumny:", "Kolejne kolumny to:", "The columns are:")
+_LISTED = re.compile(
+    rf"\b{_COLUMN}\b(?:\s+\w+){{0,2}}\s*[:：]\s*(?P<list>[^\n]*;[^\n]*)", re.IGNORECASE
+)
 _EXPRESSION = re.compile(r"[−+*^²³]|\w\s*-\s*\w")  # not `/`: "courant d'obscurité / offset"
 _NUMBERED = re.compile(r"^\s*[1-9]\s*[=:.)]\s*")
 _NEXT_SENTENCE = re.compile(r"\.\s+(?=[A-ZÀ-ÝА-ЯŁŚŻŹĆ])")  # not the stop of `Lp.;`
@@ -96,9 +99,9 @@ _WITH_UNIT = re.compile(
 def column_positions(columns: list[Column], text: str, source: str) -> None:
     """Name the headerless `columns` of the file `source` as the handout `text` describes
     them by place, and give each the unit it states where the file states none."""
-    if not columns or any(c.header.strip() for c in columns):
-        return
-    text = text.replace("\\_", "_")
+    if not columns or any(c.header.strip() and not _PLACEHOLDER.match(c.header) for c in columns):
+        return  # a file's own names stand; `x-data`, `y-data` and `Column 1` name nothing
+    text = _LIST_AFTER_COLON.sub(_one_line, text.replace("\\_", "_"))
     for chunk in paragraphs_about(text, source):
         described = next((d for d in _described(chunk) if len(d) == len(columns)), None)
         if described is None and _FILE.search(chunk):  # "`1_v.txt`, …: t [s], avvikelse [m]"
@@ -113,6 +116,26 @@ def column_positions(columns: list[Column], text: str, source: str) -> None:
                 column.unit = column.unit or unit
             pair_uncertainties(columns)  # σ_λ beside λ gives its uncertainty
             return
+
+
+# Headers a program writes where it knows no name: `x-data`, `y-data`, `Column 1`.
+_PLACEHOLDER = re.compile(
+    r"^\s*(?:[xyz][-_ ]?(?:data|values?|axis)|col(?:umn)?[-_ ]?\d+|untitled(?:[-_ ]?\d+)?)\s*$",
+    re.IGNORECASE,
+)
+# The columns listed one an item after the word and a colon: "Kolejne kolumny to:\n1. Lp.;\n
+# 2. liczba zwojów N;\n3. prąd I [mA]; …", read as the one line "…: Lp.; liczba zwojów N; …".
+_LIST_AFTER_COLON = re.compile(
+    rf"(?P<head>\b{_COLUMN}\b[^\n:]{{0,40}}:)[ \t]*\n(?P<items>(?:[ \t]*(?:\d{{1,2}}[.)]|[-*•])"
+    r"[ \t]+[^\n]+(?:\n|$))+)",
+    re.IGNORECASE,
+)
+_ITEM_MARK = re.compile(r"^\s*(?:\d{1,2}[.)]|[-*•])\s+")
+
+
+def _one_line(match: re.Match[str]) -> str:
+    items = [_ITEM_MARK.sub("", line).strip().rstrip(";,.") for line in match["items"].splitlines()]
+    return f"{match['head']} {'; '.join(i for i in items if i)}\n"
 
 
 def paragraphs_about(text: str, source: str) -> list[str]:

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import Any
 
 import numpy as np
 import pandas as pd
+from numpy.typing import ArrayLike
 from pydantic import BaseModel
 from scipy import stats
 
@@ -77,6 +79,24 @@ class Column(BaseModel):
     formed_from: list[str] = []
     """The keys of the columns it was formed from: their values are in it, so they are not
     fitted on their own (tools.formed_columns.consumed)."""
+    averaged: bool = False
+    """For a formed quantity whose mean the assignment asks (D = rF/φ, then its mean): its
+    rows are repeated determinations of it, summarised, not fitted (tools.averaged_columns)."""
+
+    @classmethod
+    def of_values(cls, values: ArrayLike, **fields: Any) -> Column:
+        """A column holding `values`: its count and range are those of the finite ones."""
+        column = cls(count=0, **fields)
+        column.span(values)
+        return column
+
+    def span(self, values: ArrayLike) -> None:
+        """Count and range over the finite `values` (rows cut or formed since)."""
+        numbers = np.asarray(values, dtype=float)
+        finite = numbers[np.isfinite(numbers)]
+        self.count = int(finite.size)
+        self.minimum = float(finite.min()) if finite.size else None
+        self.maximum = float(finite.max()) if finite.size else None
 
 
 def describe(frame: pd.DataFrame, spelled: list[tuple[str, str, str]]) -> list[Column]:
@@ -120,9 +140,8 @@ def add_ratios(
             values = frame[column.key] / divisor
             ratios[key] = values
             derived.append(
-                Column(key=key, header="", name=f"{column.name}/{source.name}",
-                       count=int(values.notna().sum()), minimum=_finite(values.min()),
-                       maximum=_finite(values.max()), ratio_of=(column.key, source.key))
+                Column.of_values(values, key=key, header="", name=f"{column.name}/{source.name}",
+                                 ratio_of=(column.key, source.key))
             )  # fmt: skip
     if not derived:
         return columns, frame

@@ -74,7 +74,9 @@ _SUBSCRIPTED = re.compile(
 # A task asked of each file, each run: an extreme of each.
 EACH = re.compile(
     r"\b(?:each|every) \w+|\bfür jede[nmrs]? \w+|\bpour chaque\b|\bpara cada\b|\bper ogni\b"
-    r"|\bper ciascun\w*|\bdla każde(?:go|j)\b|\bpro každ\w+|\bдля кажд\w+",
+    r"|\bper ciascun\w*|\bdla każde(?:go|j)\b|\bpro každ\w+|\bдля кажд\w+"
+    # the word alone ("P_max każdego ogniwa", "di ogni cella", "de chaque cellule")
+    r"|\bkażd(?:y|a|e|ego|ej|ym)\b|\bkažd\w+|\bкажд\w+|\bchaque\b|\bogni\b|\bcada\b",
     re.IGNORECASE,
 )
 # The symbol an extreme's word is of: "maximum de U", "max. of the V_R", "Maximum von I".

@@ -129,11 +129,12 @@ def asked_fits(
     frame = table.frame
     # a formula may make the table's x its response (`m g = k (x - x_0)` beside "plot x
     # against m"): it is fitted as the formula says, against the predictor it names
-    for column in [*dependent, x_column]:
+    responses = [*dependent, x_column]
+    asked = requests_for(list(requests), summary, responses, list(tables) or [summary], handout)
+    for column in responses:
         sigma_key = sigmas.get(column.key)
         sigma = frame[sigma_key].to_numpy() if sigma_key else None
-        asked = requests_for(list(requests), summary, column, list(tables) or [summary], handout)
-        for request in asked:
+        for request in asked[column.key]:
             named = request_columns(request, candidates, handout)
             against = named.predictors[0] if len(named.predictors) == 1 else x_column
             if against.key == column.key or related(against, column, summary.columns):
@@ -219,7 +220,7 @@ def dependent_columns(table: Table) -> list[Column]:
     x_column = summary.column(summary.x)
     dependent = [
         c for c in summary.columns
-        if c.key != summary.x and c.uncertainty_of is None and c.count
+        if c.key != summary.x and c.uncertainty_of is None and c.count and not c.averaged
         and c.key not in summary.predictors and c.key not in used
         and not related(c, x_column, summary.columns)
         and not _copy_of(table.frame[c.key], table.frame[x_column.key])

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import sympy
@@ -30,7 +30,7 @@ from labscribe.tools.formed_units import (
     unit_of,
     unit_text,
 )
-from labscribe.tools.formula_notation import plain_symbol
+from labscribe.tools.formula_notation import juxtaposed, plain_symbol
 from labscribe.tools.held_powers import held_square
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.reference_readings import reading, reference_row
@@ -193,6 +193,7 @@ def _add(table: Table, wanted: Wanted, prefix: str, inputs: Inputs) -> bool:
     A symbol that names several series of different runs (`V_C1`, `V_C2`: one capacitor
     each) forms `wanted` once for each, named after it (`ln V_C1`): their mean is no
     measurement."""
+    wanted = _products_written_together(wanted, table, inputs)
     for symbol in sorted(wanted.symbols):
         columns = columns_for(symbol, table.summary.columns, inputs.tasks)
         if len(columns) >= 2 and not _repeats(columns) and not _agree(columns, table):
@@ -200,6 +201,22 @@ def _add(table: Table, wanted: Wanted, prefix: str, inputs: Inputs) -> bool:
             return sum(_add_one(table, run, prefix, {symbol: [c]}, inputs)
                        for run, c in zip(runs, columns, strict=True)) > 0  # fmt: skip
     return _add_one(table, wanted, prefix, {}, inputs)
+
+
+def _products_written_together(wanted: Wanted, table: Table, inputs: Inputs) -> Wanted:
+    """`wanted` with each symbol that names nothing but is a product of letters that do
+    (`rF` of D = rF/φ beside columns r and F) written as that product."""
+
+    def known(name: str) -> bool:
+        return name in inputs.stated or bool(columns_for(name, table.summary.columns, inputs.tasks))
+
+    expression = wanted.expression
+    for symbol in expression.free_symbols:
+        if known(symbol.name) or (names := juxtaposed(symbol.name, known)) is None:
+            continue
+        factors = [sympy.Symbol(name, **symbol.assumptions0) for name in names]
+        expression = expression.subs(symbol, sympy.Mul(*factors))
+    return replace(wanted, expression=expression) if expression is not wanted.expression else wanted
 
 
 def _for_run(wanted: Wanted, symbol: str, column: Column) -> Wanted:
@@ -399,15 +416,10 @@ def append_formed(
     summary = table.summary
     keys = {c.key for c in summary.columns}
     key = name if name not in keys else f"{name} (formed)"
-    finite = values[np.isfinite(values)]
     table.frame[key] = values
     summary.columns.append(
-        Column(
-            key=key, header="", name=name, unit=unit, count=len(finite),
-            minimum=float(finite.min()) if len(finite) else None,
-            maximum=float(finite.max()) if len(finite) else None, formed=how,
-            formed_from=sources,
-        )
+        Column.of_values(values, key=key, header="", name=name, unit=unit, formed=how,
+                         formed_from=sources)
     )  # fmt: skip
     return key
 
@@ -418,8 +430,8 @@ def append_uncertainty(table: Table, key: str, sigma: np.ndarray, how: str) -> N
     formed = table.summary.column(key)
     table.frame[f"σ {key}"] = sigma
     table.summary.columns.append(
-        Column(key=f"σ {key}", header="", name=f"σ {formed.name}", unit=formed.unit,
-               count=int(np.isfinite(sigma).sum()), uncertainty_of=key, formed=how)
+        Column.of_values(sigma, key=f"σ {key}", header="", name=f"σ {formed.name}",
+                         unit=formed.unit, uncertainty_of=key, formed=how)
     )  # fmt: skip
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 
 import sympy
 
@@ -48,7 +49,7 @@ _LEFT_SIDE = re.compile(
     r"(?<![\w{}])"  # not inside a word: the `mico` of "k dinámico = 4π²·m/T²" is none
     r"(?P<left>[A-Za-z\u0370-\u03ff][A-Za-z0-9_\u0370-\u03ff{}₀-₉ₐₑₒₓₕₖₗₘₙₚₛₜ]*"
     r"(?:\([^()=]{1,12}\))?)"
-    r"(?P<squared>²|\^2)?"  # `ω0² = 1/(LC)`: what a prediction takes the root of
+    r"(?P<squared>²|\^2|\^\{2\})?"  # `ω0² = 1/(LC)`: what a prediction takes the root of
     r"\s*=\s*(?P<right>.+)"
 )
 
@@ -225,6 +226,22 @@ _TOKEN = re.compile(r"\\[A-Za-z]+|[A-Za-z\u0370-\u03ffÀ-ÖØ-öø-ɏ]+[A-Za-z0-
 def subscripts_plain(text: str) -> str:
     """Subscript digits and letters as typed after an underscore: `T₀` is `T_0`."""
     return _SUBSCRIPT.sub(lambda m: "_" + m[0].translate(_SUBSCRIPT_PLAIN), text)
+
+
+def juxtaposed(symbol: str, known: Callable[[str], bool]) -> list[str] | None:
+    """`LC` or `rF` as the names it multiplies (`L`, `C`), where each is `known` and the
+    whole is not: handouts write a product of letters without a sign (1/√(LC), D = rF/φ).
+    The longest known name first at each place; None where no such reading exists."""
+    if len(symbol) < 2:
+        return None
+    for end in range(len(symbol) - 1, 0, -1):
+        head, rest = symbol[:end], symbol[end:]
+        if not known(head) or not rest[0].isalpha():
+            continue
+        tail = [rest] if known(rest) else juxtaposed(rest, known)
+        if tail is not None:
+            return [head, *tail]
+    return None
 
 
 def plain_symbol(name: str) -> str:

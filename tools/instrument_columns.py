@@ -46,7 +46,9 @@ _RATIO = re.compile(r"^(?P<top>[A-Za-z])/(?P<bottom>[A-Za-z])$")
 _COUNTER = re.compile(r"(?i)^(?:rec|record|peak|point|pt|sample|data)?\s*(?:#|no\.?|nr\.?)$")
 _TIME = re.compile(r"(?i)time")
 # Last words that read as units but, after a name, say which statistic a column holds.
-_NOT_UNITS = frozenset({"min", "max", "ave", "avg", "mean", "rms", "sum", "last"})
+# Words that end a header without being its unit: a statistic, or the acidity `pH` (`Run 1:
+# pH` is the pH, not picohenries)
+_NOT_UNITS = frozenset({"min", "max", "ave", "avg", "mean", "rms", "sum", "last", "ph"})
 UNIX_SECONDS = (1e9, 4.1e9)  # as tools.time_columns reads a logger's clock
 _BRACKET_TAIL = re.compile(r"^(?P<name>[^(\[]*\S)\s*[(\[](?P<inner>[^()\[\]]{1,24})[)\]]\s*$")
 _PRESSURE_RATIO = re.compile(r"^[pP]\s*/\s*[pP](?:0|°|o|_0|s)$")

@@ -273,8 +273,7 @@ def apply_metadata(found: Found, metadata: list[ParameterRow]) -> None:
     unit = (canonical(x_unit.value) or x_unit.value) if x_unit else "s"
     offset = start.number if start is not None and start.number is not None else 0.0
     times = offset + step * np.arange(len(found.frame))
-    time = Column(key="time", header="", name="time", unit=unit, count=len(times),
-                  minimum=float(times.min()), maximum=float(times.max()))  # fmt: skip
+    time = Column.of_values(times, key="time", header="", name="time", unit=unit)
     if counted:
         found.frame = found.frame.drop(columns=[first.key])
         found.columns = found.columns[1:]

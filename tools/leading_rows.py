@@ -115,7 +115,6 @@ def _without_first(table: Table, rows: int) -> Table:
     for column in summary.columns:
         values = frame[column.key].to_numpy(dtype=float) if column.key in frame else None
         if values is not None and np.isfinite(values).any():
-            column.count = int(np.isfinite(values).sum())
-            column.minimum, column.maximum = float(np.nanmin(values)), float(np.nanmax(values))
+            column.span(values)
     summary.excerpt = excerpt(frame, summary.excerpt_keys)
     return replace(table, summary=summary, frame=frame)

@@ -23,7 +23,7 @@ from uncertainties import UFloat, ufloat
 from labscribe.tools.constants import BY_SPELLING, PhysicalConstant, uses
 from labscribe.tools.fit_result import Fit
 from labscribe.tools.formula_eval import evaluate_tree
-from labscribe.tools.formula_notation import formulas_in, plain_arithmetic
+from labscribe.tools.formula_notation import formulas_in, juxtaposed, plain_arithmetic
 from labscribe.tools.formula_parse import FormulaError, parse_expression
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.prediction_inputs import Input, dimension, input_of
@@ -102,8 +102,8 @@ def _prediction(
 ) -> Prediction | None:
     left, _, right = written.partition("=")
     left = plain_arithmetic(left).strip()
-    squared = left.endswith("^2")  # `ω0² = 1/(LC)`: ω0 is the root
-    name = _SIMPLE_LEFT.match(left.removesuffix("^2"))
+    squared = _SQUARED.search(left) is not None  # `ω0² = 1/(LC)`: ω0 is the root
+    name = _SIMPLE_LEFT.match(_SQUARED.sub("", left))
     if name is None or not right.strip():
         return None
     try:
@@ -176,7 +176,7 @@ def _fitted_named(task: str) -> str:
 
 
 # A left side's square, as handouts write it: `ω0²`, `f0^2`
-_SQUARED = re.compile(r"\s*(?:²|\^\s*2)$")
+_SQUARED = re.compile(r"\s*(?:²|\^\s*2|\^\s*\{2\}|\^\s*\(2\))$")
 # A sentence that says its formula takes a measured mean: "g = 2h/t² from the mean time".
 _TAKES_MEAN = re.compile(
     r"\b(?:from|with|using|of) (?:the|your) (?:mean|average)\b|\bmittelwert|平均", re.I
@@ -222,19 +222,9 @@ def _names_constant(constant: PhysicalConstant, text: str) -> bool:
 
 
 def _split(symbol: str, rows: list[ParameterRow]) -> list[Input] | None:
-    """`LC` as the inputs `L` and `C` when both are parameter values (the longest name
-    first at each place)."""
-    if len(symbol) < 2:
-        return None
-    for end in range(len(symbol) - 1, 0, -1):
-        head = input_of(symbol[:end], rows)
-        if head is None:
-            continue
-        rest = input_of(symbol[end:], rows)
-        tail = [rest] if rest is not None else _split(symbol[end:], rows)
-        if tail is not None:
-            return [head, *tail]
-    return None
+    """`LC` as the inputs `L` and `C` when both are parameter values."""
+    names = juxtaposed(symbol, lambda name: input_of(name, rows) is not None)
+    return None if names is None else [input_of(name, rows) for name in names]  # type: ignore[misc]
 
 
 def _dimension(

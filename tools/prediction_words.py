@@ -43,9 +43,13 @@ _WORD = r"[A-Za-zÀ-ÿ]{3,}"
 def worded_input(symbol: str, rows: list[ParameterRow], text: str) -> Input | None:
     """The setting the handout's `text` names `symbol` by, as `symbol`; None where no word
     ties them or the word fits no single row."""
+    around = _words_around(symbol, text)
     for word in _words_for(symbol, text):
+        # every word of the row's name is said of the symbol: "heating time t_C" is no
+        # `Time step`, where "radius R" is `mean_radius`
         matching = [row for row in rows if row.number is not None
-                    and not _UNCERTAINTY.search(row.name) and _holds(row.name, word)]  # fmt: skip
+                    and not _UNCERTAINTY.search(row.name) and _holds(row.name, word)
+                    and _named_fully(row.name, around)]  # fmt: skip
         if len({row.name for row in matching}) != 1:
             continue
         found = _read(matching[0], rows)
@@ -67,6 +71,27 @@ def _words_for(symbol: str, text: str) -> list[str]:
     after += re.findall(rf"{mark}\s+(?:is|denotes|being)\s+(?:the\s+|its\s+)?({_WORD})", flat)
     words = [w.lower() for w in before + after if w.lower() not in _NOT_NAMES]
     return list(dict.fromkeys(words))
+
+
+def _words_around(symbol: str, text: str) -> set[str]:
+    """The words within three before and four after each place `symbol` is written."""
+    flat = " ".join(text.split())
+    mark = rf"(?<![\w.]){re.escape(symbol)}(?![\w(])"
+    found: set[str] = set()
+    for match in re.finditer(mark, flat):
+        before = re.findall(r"[^\W\d_]+", flat[max(0, match.start() - 60) : match.start()])[-3:]
+        after = re.findall(r"[^\W\d_]+", flat[match.end() : match.end() + 40])[:4]
+        found |= {w.lower() for w in before + after}
+    return found
+
+
+def _named_fully(name: str, around: set[str]) -> bool:
+    """Whether each word of a row's name but its qualifiers (`mean`) is among `around`."""
+    parts = [p.lower() for p in re.split(r"[_\s.\-]+", name) if p]
+    return all(
+        p in _QUALIFIERS or p in around or p.rstrip("s") in around or f"{p}s" in around
+        for p in parts
+    )
 
 
 def _holds(name: str, word: str) -> bool:

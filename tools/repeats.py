@@ -141,6 +141,8 @@ def repeated_measurements(
             found += _series_of(table, skip=table.summary.x)
         elif readings := numbered_readings(table):
             found += _series_of(table, skip=table.summary.x, only=readings)
+        elif averaged := {c.key for c in table.summary.columns if c.averaged}:
+            found += _series_of(table, only=averaged)
     return found[:MAX_SERIES]
 
 
@@ -204,7 +206,8 @@ def _series_of(table: Table, skip: str | None = None, only: set[str] | None = No
     summary, frame = table.summary, table.frame
     rows = _row_numbers(table) if skip is None else frame[skip].to_numpy(dtype=float)
     sigmas = {c.uncertainty_of: c.key for c in summary.columns if c.uncertainty_of}
-    label_key = series_column(summary.columns, frame) if skip is None else None
+    # a quantity formed row by row (tools.averaged_columns) is one series, whatever labels
+    label_key = series_column(summary.columns, frame) if skip is None and only is None else None
     measured = [
         c for c in summary.columns
         if c.uncertainty_of is None and c.ratio_of is None and c.key not in (label_key, skip)
@@ -233,10 +236,21 @@ def _series_of(table: Table, skip: str | None = None, only: set[str] | None = No
             f"{versions[0]} and {versions[1]} hold the same value in most rows: versions of the "
             "same measurements (one corrected, say), so they are not pooled"
         )
-    elif len(parts) > 1 and one_name_and_unit(measured) and not _settings_label(table, label_key):
-        # a diameter and a height, each read five times, make no pool
+    elif (
+        len(parts) > 1
+        and one_name_and_unit(measured)
+        and not _settings_label(table, label_key)
+        and _overlapping([values for _, values in parts])
+    ):  # a diameter and a height, each read five times, make no pool; nor do two poses
         found.insert(0, _pooled(table, measured, [values for _, values in parts]))
     return found
+
+
+def _overlapping(groups: list[np.ndarray]) -> bool:
+    """Whether the groups' ranges share values: series of one value read again, not of
+    several (a doll's times in two poses, 2.0–2.4 s and 3.2–3.5 s)."""
+    ranges = [(np.nanmin(g), np.nanmax(g)) for g in groups if np.isfinite(g).any()]
+    return bool(ranges) and max(low for low, _ in ranges) <= min(high for _, high in ranges)
 
 
 def _copied_constant(values: np.ndarray) -> bool:

@@ -44,6 +44,9 @@ _PREDICTOR_END = re.compile(
     r"every)|um\b|und (?:bestimm|berechn|pass)|以|并|，"
     # "1/T für die Messreihe p ≤ 1 bar", "pour la série 2": which data, not the axis
     r"|(?:für|pour|para) (?:die|den|das|jede\w*|alle|la|le|les|el|los|las|cada)\b"
+    # "in funzione della frequenza per i canali AI1 e AI2", "for channels A and B"
+    r"|per (?:i|gli|le|il|la|lo|ogni|ciascun\w*)\s|for (?:the )?(?:channels?|runs?|"
+    r"series|samples?|sensors?)\b|dla (?:każdego|kanał\w*)"
     # German's verb after its axis: "D gegen u auftragen und …", "T gegen L auf und …"
     r"|auf(?:zu)?(?:tragen|getragen)\b|auf(?=\s+und\b)"
     # a second verb in Spanish, Italian, Portuguese and French: "y ajuste", "e interpolare"
@@ -63,7 +66,13 @@ _LEADING = re.compile(
     r"(?: sie)?|plotte[n]?(?: sie)?|tracer|tracez|graficar?)\s+)?(?:(?:a|"
     r"an|the|of|die|den|der|das|le|la|les|respective|jeweilige[nmrs]?)\s+)*"
     r"(?:(?:graph|plot|diagram|figure|curve)\s+of\s+"
-    r"(?:the\s+)?)?",
+    r"(?:the\s+)?)?"
+    # "fare un fit lineare della fase", "hacer un ajuste lineal de la fase", "a linear fit
+    # of the phase": the fit asked, not the axis
+    r"(?:(?:(?:fare|eseguire|effettuare|hacer|realizar|faire|effectuer)\s+)?"
+    r"(?:(?:un|una|une|a|an)\s+)?(?:linear\s+)?(?:fit|ajuste|ajustement|regressione|regresión|"
+    r"regression)\s+(?:(?:lineare|lineal|linéaire|linear)\s+)?(?:(?:della|dello|delle|degli|"
+    r"dei|del|di|de la|de los|de las|de|du|des|of the|of|to the|to)\s+)?)?",
     re.IGNORECASE,
 )
 

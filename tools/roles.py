@@ -50,7 +50,13 @@ from labscribe.tools.reading import read_in
 from labscribe.tools.requested import FIT_CUE, Request
 from labscribe.tools.role_phrases import glossary, is_symbol, pairings, sentences
 from labscribe.tools.row_numbers import set_aside, set_aside_letter_counts
-from labscribe.tools.set_values import labels_rows, scatters_about_one_value, set_evidence
+from labscribe.tools.set_values import (
+    barely_varies,
+    labels_rows,
+    read_again_and_again,
+    scatters_about_one_value,
+    set_evidence,
+)
 from labscribe.tools.tables import Table, TableSummary
 from labscribe.tools.task_files import named_tables
 from labscribe.tools.tasks import MAX_CHARS, MAX_LINES
@@ -234,11 +240,34 @@ def _quote(text: str) -> str:
     return f"“{cut}”"
 
 
+def _condition(column: Column) -> bool:
+    """Whether `column` holds a condition recorded beside the readings (tools.set_values)."""
+    return barely_varies(column.minimum, column.maximum, column.unit)
+
+
+def _timed_side_by_side(table: Table, candidates: list[Column]) -> bool:
+    """Whether the columns, of one unit, are each one quantity read again and again (a
+    sphere's and a cylinder's times of four swings, ten of each) and none follows another:
+    nothing was set, so nothing is measured against."""
+    frame = table.frame
+    if len({c.unit for c in candidates}) != 1 or not candidates[0].unit:
+        return False
+    if not all(read_again_and_again(frame[c.key].to_numpy(dtype=float)) for c in candidates):
+        return False
+    return not any(
+        follows_counter(frame, one, other)
+        for i, one in enumerate(candidates)
+        for other in candidates[i + 1 :]
+    )
+
+
 def _decide_from_data(table: Table, candidates: list[Column]) -> None:
     """The variable where the assignment names none: the chosen x where its values show it
     was set, else the one column whose values do, else the chosen x; with a sentence."""
     summary = table.summary
-    if all(scatters_about_one_value(table.frame[c.key].to_numpy(dtype=float)) for c in candidates):
+    if all(
+        scatters_about_one_value(table.frame[c.key].to_numpy(dtype=float)) for c in candidates
+    ) or _timed_side_by_side(table, candidates):
         summary.x = None  # a table of repeats: each column's mean is its analysis
         summary.roles = (
             f"{_names(candidates)} are each read again and again: their values scatter "
@@ -337,11 +366,12 @@ def _writes_symbols(phrase: str) -> bool:
 def requests_for(
     requests: list[Request],
     table: TableSummary,
-    column: Column,
+    columns: list[Column],
     tables: list[TableSummary],
     handout: Handout | None = None,
-) -> list[Request]:
-    """The requests whose response is `column` of `table` (`tables`: all the folder's):
+) -> dict[str, list[Request]]:
+    """For each of `columns` of `table` (`tables`: all the folder's), by key, the requests
+    whose response it is:
     - a request that names a response (its formula's left side, the y of "y against x")
       concerns that column only, in whichever table holds it;
     - one that names only its predictor concerns the other columns of the table holding it
@@ -352,7 +382,7 @@ def requests_for(
       a column ("fit the voltage with ...") or its predictor is a quantity no column holds;
     - one whose task names data files concerns their tables alone (tools.task_files)."""
     handout = handout or Handout.of([r.task for r in requests], requests=requests)
-    concerned = []
+    concerned: dict[str, list[Request]] = {c.key: [] for c in columns}
     for request in requests:
         files = named_tables(request.task, [(t.id, t.source) for t in tables])
         if files is not None and table.id not in files:
@@ -362,33 +392,34 @@ def requests_for(
         if len(here.predictors) >= 2:
             continue
         keys = {c.key for c in here.predictors}
-        if here.responses and not here.predictors and _against_no_column(request, table, handout):
-            continue  # "D gegen den jeweiligen Linearisierungsterm": no column is its x
+        if any(_condition(c) for c in here.predictors):
+            continue  # "κ gegen T" where T stays at 20 °C (a titration's): not its data
         if here.responses:
-            # "p gegen ϑ": the table that holds ϑ beside p, not another that holds p alone
-            paired_elsewhere = not here.predictors and any(
-                n.responses and n.predictors for n in named.values()
-            )
-            if (
-                column.key in {c.key for c in here.responses}
-                and column.key not in keys
-                and not paired_elsewhere
+            if not here.predictors and (
+                _against_no_column(request, table, handout)  # "D gegen den … Linearisierungsterm"
+                # "p gegen ϑ", U(x): the table that holds ϑ or x, not another that holds p alone
+                or any(n.predictors for n in named.values())
             ):
-                concerned.append(request)
+                continue
+            responses = {c.key for c in here.responses} - keys
+            chosen = [c for c in columns if c.key in responses]
         elif any(n.responses for n in named.values()):
             continue  # its response is in another table
         elif here.predictors and not here.unnamed:  # not `ln[(C* − C)/(C* − C0)]` vs t
             # the columns its words name where it names any ("Con hResorte(cm) ... x = (g/k)·m")
-            if column.key not in keys and _mentions_column(request.task, table, column, tables):
-                concerned.append(request)
+            chosen = [c for c in columns if c.key not in keys]
         elif (
             not any(n.predictors for n in named.values())
             and not here.elsewhere  # its axes are quantities no column holds (e·U against ν)
             and not _names_its_own(request)
             and not _axes_left_open(request, tables)
-            and _mentions_column(request.task, table, column, tables)
         ):
-            concerned.append(request)
+            chosen = columns
+        else:
+            continue
+        for column in chosen:
+            if here.responses or _mentions_column(request.task, table, column, tables):
+                concerned[column.key].append(request)
     return concerned
 
 

@@ -14,7 +14,10 @@ import re
 
 import numpy as np
 
+from labscribe.tools.absolute_temperature import offset_scale, to_kelvin
+
 MIN_VALUES = 4  # fewer steps say nothing about how they were chosen
+MIN_REPEATED = 8  # readings enough to tell a few hand-timed repeats from a few settings
 EVEN_STEP_SPREAD = 0.02  # steps within 2 % of their median are even
 # A set variable has few significant digits: its values are multiples of a step that
 # spans its range in at most this many steps per value (0.2 ... 1.2 m in 0.1 m steps: 10
@@ -50,6 +53,39 @@ def scatters_about_one_value(values: np.ndarray) -> bool:
         return False
     middle = abs(float(np.median(finite)))
     return middle > 0 and float(np.ptp(finite)) <= REPEAT_SPREAD * middle
+
+
+# A temperature that stays within this share of itself in kelvin (1.5 K at room
+# temperature) was recorded, not set: a sweep of temperature spans several kelvin.
+CONDITION_SPREAD = 0.005
+# One quantity timed again and again by hand: ten stopwatch timings of five swings scatter
+# by a few per cent about their value, where a setting varied in random order spans a good
+# part of its size.
+HAND_SPREAD = 0.1
+
+
+def read_again_and_again(values: np.ndarray) -> bool:
+    """Whether the values are readings of one quantity taken again and again, as by hand:
+    at least MIN_REPEATED, not in order, the middle half within HAND_SPREAD of the median."""
+    finite = values[np.isfinite(values)]
+    if len(finite) < MIN_REPEATED:
+        return False
+    steps = np.diff(finite)
+    if (steps >= 0).all() or (steps <= 0).all():
+        return False
+    low, middle, high = np.percentile(finite, [25, 50, 75])
+    return middle != 0 and float(high - low) <= HAND_SPREAD * abs(float(middle))
+
+
+def barely_varies(low: float | None, high: float | None, unit: str) -> bool:
+    """Whether a temperature from `low` to `high` (°C or °F) stays within CONDITION_SPREAD
+    of its size in kelvin: a condition recorded beside the readings (a titration's
+    20.1–21.2 °C), not a variable the experimenter set. Other quantities are left alone: a
+    year (1947–1962) or a narrow sweep of a wavelength spans little of its size too."""
+    if low is None or high is None or not offset_scale(unit):
+        return False
+    low, high = (float(v) for v in to_kelvin(np.array([low, high]), unit))
+    return high - low <= CONDITION_SPREAD * max(abs(low), abs(high))
 
 
 def _even(steps: np.ndarray) -> bool:

@@ -79,8 +79,7 @@ def stated_lists(text: str, source: str) -> list[Table]:
 
 
 def _table(symbol: str, values: np.ndarray, unit: str, source: str, block: int) -> Table:
-    column = Column(key=symbol, header=symbol, name=symbol, unit=unit, count=len(values),
-                    minimum=float(values.min()), maximum=float(values.max()))  # fmt: skip
+    column = Column.of_values(values, key=symbol, header=symbol, name=symbol, unit=unit)
     summary = TableSummary(
         id=PurePosixPath(source).name, source=source, block=block,
         encoding="utf-8", delimiter=",", decimal=".", rows=len(values), columns=[column],

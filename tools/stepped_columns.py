@@ -92,9 +92,8 @@ def stepped_columns(tables: list[Table], tasks: list[str], text: str) -> None:
                 continue
             values = start + step * np.arange(len(table.frame), dtype=float)
             table.frame.insert(0, symbol, values)
-            summary.columns.insert(0, Column(
-                key=symbol, header="", name=symbol, unit=unit, count=len(values),
-                minimum=float(values.min()), maximum=float(values.max()),
+            summary.columns.insert(0, Column.of_values(
+                values, key=symbol, header="", name=symbol, unit=unit,
                 formed=f"{symbol} = {start:g} {unit} + {step:g} {unit} a row, as the assignment "
                 f"states it was set (“{_cut(sentence)}”)",
             ))  # fmt: skip
@@ -124,9 +123,8 @@ def sampled_clocks(tables: list[Table], text: str) -> None:
         step, unit, sentence = stated
         values = step * (numbers - numbers[0])
         table.frame.insert(0, "t", values)
-        summary.columns.insert(0, Column(
-            key="t", header="", name="t", unit=unit, count=len(values),
-            minimum=float(values.min()), maximum=float(values.max()),
+        summary.columns.insert(0, Column.of_values(
+            values, key="t", header="", name="t", unit=unit,
             formed=f"t = {step:g} {unit} × ({counter.name} − {numbers[0]:g}), the time of each "
             f"reading from the first, as the assignment states (“{_cut(sentence)}”)",
         ))  # fmt: skip

@@ -11,6 +11,7 @@ from typing import Any
 from labscribe.tools.formula_notation import PRIME
 from labscribe.tools.quantity_words import name_contradicts_unit
 from labscribe.tools.unit_library import unit_registry
+from labscribe.tools.units import canonical
 
 # The quantity a one-letter symbol stands for by the usual conventions of physics (ISO
 # 80000), as units it may be measured in: where a handout's symbol names no column by name,
@@ -27,15 +28,17 @@ CONVENTIONAL = {
 _ANGLES = frozenset({"radian", "milliradian", "degree", "arcminute", "arcsecond", "gradian"})
 # Units as lab files write them that pint spells otherwise.
 _PINT_SPELLING = (("°C", "degC"), ("℃", "degC"), ("°F", "degF"), ("µ", "u"), ("μ", "u"),
-                  ("Ω", "ohm"), ("in Hg", "inHg"), ("mm Hg", "mmHg"), ("²", "^2"), ("³", "^3"),
-                  ("·", "*"), ("⋅", "*"))  # fmt: skip
+                  ("Ω", "ohm"), ("in Hg", "inHg"), ("mm Hg", "mmHg"), ("Torr", "torr"),
+                  ("²", "^2"), ("³", "^3"), ("·", "*"), ("⋅", "*"))  # fmt: skip
 
 
 def pint_unit(unit: str) -> Any:
     """`unit` as pint reads it, None where it reads none."""
     if not unit:
         return None
-    text = unit
+    text = canonical(unit) or unit  # German `Grad` is a degree, not pint's gigaradian
+    if text == "a.u.":
+        return None  # arbitrary units, not pint's year times atomic mass unit
     for written, spelled in _PINT_SPELLING:
         text = text.replace(written, spelled)
     try:

@@ -25,6 +25,10 @@ _UNIT_TEXT = re.compile(r"(?=.*[^\W\d_])[^\W_]*(?:[ /*·⋅^.()%°²³⁻¹-]+[^
 # A parenthesis opened right after a word: a name's (`T(s)`, `V(CH1)`), not a unit's.
 _CALL = re.compile(r"[^\s/*·⋅^(]\(")
 _BARE_EXPONENT = re.compile(r"(?<=[^\W\d_])(-?\d+)\b")
+# The SI prefixes of 2022 (10^±27, 10^±30), which no lab writes; their letters start words.
+_NEWEST_PREFIXES = frozenset({"ronto", "quecto", "ronna", "quetta"})
+# Units of type, which no lab measures in: `app` is no atto-point.
+_TYPESETTERS = frozenset({"point", "pica", "didot", "cicero"})
 # Names pint gives units that labs write as the symbol of a quantity (a wavelength, λ).
 _QUANTITY_SYMBOLS = frozenset({"lambda"})
 
@@ -71,6 +75,8 @@ def _is_unit_word(word: str, prefixable: frozenset[str]) -> bool:
     if not parses:
         return False
     prefix, name, _ = parses[0]
+    if prefix in _NEWEST_PREFIXES or name in _TYPESETTERS:
+        return False  # `rau` (ronto-au) and `app` (atto-point) are words: Metall(rau), pKa,app
     if word in (prefix + name, prefix + name + "s"):
         return True  # written out: `gauss`, `days`, `kilopascal`
     symbol = registry.get_symbol(name)

@@ -71,8 +71,8 @@ _WORDS = {
     # an angle's degree: "kot[stopinja]", "ángulo (grados)", "угол, градусы"
     "degree": "deg", "stopinja": "deg", "stopinj": "deg", "stopinje": "deg", "stopień": "deg",
     "stopnie": "deg", "stopni": "deg", "stupeň": "deg", "stupně": "deg", "stupňů": "deg",
-    "grados": "deg", "graus": "deg", "gradi": "deg", "градус": "deg", "градусы": "deg",
-    "градусов": "deg",
+    "grad": "deg", "grado": "deg", "grados": "deg", "graus": "deg", "gradi": "deg",
+    "градус": "deg", "градусы": "deg", "градусов": "deg",
 }  # fmt: skip
 # The units of Russian (and Ukrainian, Bulgarian) handouts, in Cyrillic letters: "U_34 (мВ)".
 _CYRILLIC = {
@@ -105,6 +105,7 @@ _HOURS = re.compile(r"^(?P<base>[mkµu]?[AW])\.?h$")
 # purpose, since it could be milli or mega.
 _LOWER = {"hz": "Hz", "khz": "kHz", "vpp": "Vpp", "vrms": "Vrms", "ohm": "Ω", "kohm": "kΩ",
           "db": "dB", "deg": "deg", "rad": "rad", "pct": "%", "ms": "ms", "us": "µs"}  # fmt: skip
+_SIEMENS = re.compile(r"[munpkuµμ]S")
 # A one-letter unit after an underscore ("temperature_C", "time_s") is split off a name this
 # long; after a shorter name only these letters are units ("t_s", "x_m", "U_V", "T_K"): in
 # "V_C", "I_A" or "V_H" the letter names a component, a channel or an effect.
@@ -119,6 +120,10 @@ _NESTED = re.compile(r"^(?P<name>.*?)\s*\((?P<unit>[^()]{0,12}\([^()]{1,12}\)[^(
 _SLASHED = re.compile(r"^(?P<name>.*\S)\s*/\s*(?P<unit>[^/\s]{1,12})$")
 # A unit in parentheses followed by a mark of its own: `Oxygen (%) (P)`.
 _NOTED = re.compile(r"^(?P<name>.*?)\s*\((?P<unit>[^()]{1,24})\)\s*(?P<note>\([^()]{1,24}\))$")
+# The graph a LabVIEW export names after each column: `Frequency(Hz) - Plot 0`.
+_PLOT_SUFFIX = re.compile(r"\s+-\s+Plot\s+\d+$")
+# A condition in parentheses after a name and its unit: `U_therm1/microVolt(50celsius)`.
+_TRAILING_NOTE = re.compile(r"^(?P<head>.*\S)\s*\((?P<note>[^()]{1,24})\)$")
 # Superscript exponents as headers type them (`m·s⁻²`, `cm⁻¹`), read as the caret notation
 # the rest of labscribe and pint read (`m·s^-2`); `²` and `³` alone are read as they stand.
 _SUPERSCRIPTS = re.compile(r"[⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
@@ -175,6 +180,8 @@ def canonical(token: str) -> str | None:
         return _CHINESE[token]
     if token in _PREFIXABLE:
         return _PREFIXABLE[token]
+    if _SIEMENS.fullmatch(token):  # `mS`, `µS`: siemens, not the `ms` of _LOWER
+        return ("µ" if token[0] in "uμ" else token[0]) + "S"
     if token.lower() in _LOWER:
         return _LOWER[token.lower()]
     if token.lower() in _WORDS:
@@ -242,6 +249,8 @@ def _unit_of(name: str, written: str) -> str | None:
         return "t"
     if written.strip() == "d" and _TIME_NAME.search(name):  # `Time (d)`: days, as BOD tests
         return "d"
+    if written.strip().lower() == "grad" and _TEMPERATURE_NAME.search(name):
+        return "°C"  # `Temperatur in Grad`: German degrees of temperature, not of angle
     return known_unit(written)
 
 
@@ -264,7 +273,7 @@ def split_unit(header: str) -> tuple[str, str]:
     `V_R`, `V_in/V_out`, `I/O` -> (header, ""); `air valve control ()` -> ("air valve
     control", "").
     """
-    text = " ".join(header.split())
+    text = _PLOT_SUFFIX.sub("", " ".join(header.split())) or " ".join(header.split())
     if (bare := _EMPTY_UNIT.sub("", text)) != text and bare:
         return bare, ""  # `air valve control ()`: a logger's place for a unit it has none for
     if match := _BRACKETED.match(text):
@@ -285,6 +294,10 @@ def split_unit(header: str) -> tuple[str, str]:
         return compound
     if unit and (len(last) > 1 or len(name) >= _SHORT_UNIT_NAME or last in _SHORT_NAME_UNITS):
         return name, _celsius(name, unit)  # `room_temperature_C` is in degrees Celsius
+    if (match := _TRAILING_NOTE.match(text)) and not known_unit(match["note"]):
+        name, unit = split_unit(match["head"])  # `U_therm1/microVolt(50celsius)`
+        if unit:
+            return f"{name} ({match['note']})", unit
     return text, ""
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from labscribe.tools.base import Folder
 from labscribe.tools.fit_result import Fit, Parameter
-from labscribe.tools.formula_notation import formulas_in
+from labscribe.tools.formula_notation import formulas_in, juxtaposed
 from labscribe.tools.parameters import ParameterRow, read_parameters
 from labscribe.tools.prediction import predictions
 from labscribe.tools.prediction_inputs import input_of
@@ -38,6 +38,15 @@ def test_formulas_in_finds_every_formula_of_a_sentence() -> None:
     squared = "with γ = R_tot/L and ω0² = 1/(LC), R_tot = R + R_L."
     assert formulas_in(squared) == ["γ = R_tot/L", "R_tot = R + R_L"]
     assert formulas_in(squared, squared=True) == ["γ = R_tot/L", "ω0² = 1/(LC)", "R_tot = R + R_L"]
+
+
+def test_a_product_written_without_a_sign_is_read_as_its_factors() -> None:
+    """`LC` of 1/√(LC), `rF` of D = rF/φ: the longest known name first at each place."""
+    known = {"L", "C", "r", "F", "Rs"}.__contains__
+    assert juxtaposed("LC", known) == ["L", "C"]
+    assert juxtaposed("rF", known) == ["r", "F"]
+    assert juxtaposed("RsC", known) == ["Rs", "C"]
+    assert juxtaposed("rX", known) is None and juxtaposed("r", known) is None
 
 
 def test_input_of_reads_a_nominal_value_and_its_tolerance_from_the_example() -> None:
@@ -151,7 +160,7 @@ def test_a_formula_with_its_name_on_both_sides_predicts_nothing() -> None:
     assert predictions(text, [], rows, []) == []
 
 
-@pytest.mark.parametrize("left", ["f0²", "f0^2"])
+@pytest.mark.parametrize("left", ["f0²", "f0^2", "f0^{2}"])
 def test_a_squared_left_side_names_its_root_however_written(tmp_path: Path, left: str) -> None:
     handout = f"The resonance is at {left} = 1/(4π² L C)."
     [found] = predictions(handout, [], rows(tmp_path, "L = 10 mH ± 10%\nC = (100 ± 5) nF"), [])

@@ -10,7 +10,7 @@ import pytest
 
 from labscribe.tools.base import Folder
 from labscribe.tools.columns import Column
-from labscribe.tools.requested import requested_model, requested_models
+from labscribe.tools.requested import Request, requested_model, requested_models
 from labscribe.tools.role_phrases import asked_objects, glossary, pairings
 from labscribe.tools.roles import (
     Handout,
@@ -63,6 +63,17 @@ def test_pairings_read_which_quantity_is_against_which(
     assert (found[0].response, found[0].predictor) == (response, predictor)
 
 
+def asked(
+    requests: list[Request],
+    table: TableSummary,
+    column: Column,
+    tables: list[TableSummary],
+    handout: Handout | None = None,
+) -> list[Request]:
+    """The requests whose response `column` of `table` is."""
+    return requests_for(requests, table, [column], tables, handout)[column.key]
+
+
 def test_pairings_read_a_chinese_axis_each() -> None:
     found = pairings("以摆长 L 为横坐标，周期 T 为纵坐标作图。")
     assert [(p.response, p.predictor) for p in found] == [("", "摆长 L"), ("周期 T", "")]
@@ -100,6 +111,17 @@ def test_pairings_read_a_chinese_axis_each() -> None:
             [("Für jeden Messsatz D", "Linearisierungsterm")],
         ),
         ("Tragen Sie T gegen L auf und bestimmen Sie g.", [("T", "L")]),
+        # the fit asked before the response, the data it is of after the predictor (a
+        # crossover filter's phases, Chiarass/Crossover_filter)
+        (
+            "fare un fit lineare della fase misurata in funzione della frequenza per i canali "
+            "AI1 e AI2 (circuito resistivo)",
+            [("fase misurata", "frequenza")],
+        ),
+        (
+            "Make a linear fit of the voltage against the current for channels A and B.",
+            [("voltage", "current")],
+        ),
     ],
 )
 def test_pairings_read_a_curve_named_by_its_axes(sentence: str, pairs: list) -> None:
@@ -205,7 +227,7 @@ def test_decide_roles_records_several_predictors_for_the_regression(tmp_path: Pa
     named = predictors_named(request, table.summary, Handout.of([task], requests=[request]))
     assert [c.key for c in named] == ["temperature", "pressure"]
     yield_column = table.summary.column("yield")
-    assert requests_for([request], table.summary, yield_column, [table.summary]) == []
+    assert asked([request], table.summary, yield_column, [table.summary]) == []
 
 
 def _summary(*names: str) -> TableSummary:
@@ -220,27 +242,27 @@ def test_requests_for_a_formula_concern_the_column_its_left_side_names() -> None
     table = _summary("L", "T", "T_err2")
     request = requested_model("Fit a power law T = a L^b.")
     assert request is not None
-    assert requests_for([request], table, table.column("T"), [table]) == [request]
-    assert requests_for([request], table, table.column("T_err2"), [table]) == []
+    assert asked([request], table, table.column("T"), [table]) == [request]
+    assert asked([request], table, table.column("T_err2"), [table]) == []
 
 
 def test_requests_for_the_table_x_when_a_formula_makes_it_the_response() -> None:
     table = _summary("L", "T")
     request = requested_model("Fit L = c T^2 to the data.")
     assert request is not None
-    assert requests_for([request], table, table.column("L"), [table]) == [request]
-    assert requests_for([request], table, table.column("T"), [table]) == []
+    assert asked([request], table, table.column("L"), [table]) == [request]
+    assert asked([request], table, table.column("T"), [table]) == []
 
 
 def test_requests_that_name_no_column_concern_every_column() -> None:
     table = _summary("t", "voltage", "current")
     request = requested_model("Fit an exponential decay to the discharge.")
     assert request is not None
-    assert requests_for([request], table, table.column("current"), [table]) == [request]
+    assert asked([request], table, table.column("current"), [table]) == [request]
     named = requested_model("Fit an exponential decay to the voltage.")
     assert named is not None
-    assert requests_for([named], table, table.column("current"), [table]) == []
-    assert requests_for([named], table, table.column("voltage"), [table]) == [named]
+    assert asked([named], table, table.column("current"), [table]) == []
+    assert asked([named], table, table.column("voltage"), [table]) == [named]
 
 
 def test_decide_roles_keeps_a_clock_beside_a_round_setpoint(tmp_path: Path) -> None:
@@ -341,8 +363,8 @@ def test_a_formula_in_symbols_of_its_own_naming_no_column_is_fitted_to_none() ->
     own = requested_model("Ajuster ln i = ln I_s + v/(n V_T) par moindres carrés.")
     generic = requested_model("Fit the model y = b1·(1 − exp(−b2·t)) to the data.")
     assert own is not None and generic is not None
-    assert requests_for([own], table, table.column("Untitled 1"), [table]) == []
-    assert requests_for([generic], table, table.column("Untitled 1"), [table]) == [generic]
+    assert asked([own], table, table.column("Untitled 1"), [table]) == []
+    assert asked([generic], table, table.column("Untitled 1"), [table]) == [generic]
 
 
 @pytest.mark.parametrize(
@@ -404,7 +426,7 @@ def test_a_request_whose_axes_no_column_holds_concerns_no_column() -> None:
                            delimiter=" ", decimal=".", rows=12, columns=columns,
                            x="Voltage")  # fmt: skip
     handout = Handout.of([task], requests=[request])
-    assert requests_for([request], summary, columns[1], [summary], handout) == []
+    assert asked([request], summary, columns[1], [summary], handout) == []
 
 
 def test_axes_named_in_words_no_column_answers_take_no_pair_of_columns(tmp_path: Path) -> None:

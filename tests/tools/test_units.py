@@ -62,6 +62,11 @@ from labscribe.tools.units import (
         ("Temperatura (C°)", ("Temperatura", "°C")),  # the sign after the letter (Unicamp F229)
         ("Temp (° C)", ("Temp", "°C")),
         ("T/℉", ("T", "°F")),
+        # a condition after the unit (dlmsr/praktikum V207), a LabVIEW graph's name after it
+        ("U_therm1/microVolt(50celsius)", ("U_therm1 (50celsius)", "µV")),
+        ("Frequency(Hz) - Plot 0", ("Frequency", "Hz")),
+        ("phi/Grad", ("phi", "deg")),
+        ("Temperatur in Grad", ("Temperatur", "°C")),
     ],
 )
 def test_split_unit_reads_each_header_style(header: str, expected: tuple[str, str]) -> None:
@@ -72,7 +77,7 @@ def test_split_unit_reads_each_header_style(header: str, expected: tuple[str, st
     "header",
     ["V_C", "I_A", "V_H", "V_R", "Voltage (CH1)", "V_R/V_in", "V_in/V_out", "I/O", "x/t",
      "Energy (e)", "Sample (Te)", "P (mass)", "Wavelength (lambda)", "Voltage (ch)",
-     "Counts in bin", "x, y", "Temp./›C"],
+     "Counts in bin", "x, y", "Temp./›C", "Metall(rau)", "Metall(glanz)", "pKa(app)"],
 )  # fmt: skip
 def test_split_unit_leaves_names_that_carry_no_unit(header: str) -> None:
     assert split_unit(header) == (header, "")
@@ -117,6 +122,13 @@ def test_split_value_reads_a_number_and_its_unit(
     text: str, expected: tuple[float | None, str]
 ) -> None:
     assert split_value(text) == expected
+
+
+def test_canonical_tells_siemens_from_seconds() -> None:
+    """`mS/cm` is a conductivity, not milliseconds per centimetre; `ms` and `US` stay times."""
+    assert [canonical(u) for u in ("mS/cm", "µS/cm", "uS/cm", "ms", "us", "US")] == [
+        "mS/cm", "µS/cm", "µS/cm", "ms", "µs", "µs",
+    ]  # fmt: skip
 
 
 def test_canonical_spells_prefixed_units_as_usual() -> None:
