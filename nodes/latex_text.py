@@ -33,7 +33,9 @@ _MATH = {
     "⇒": r"\Rightarrow", "≈": r"\approx", "≤": r"\leq", "≥": r"\geq", "≠": r"\neq",
     "√": r"\surd", "∞": r"\infty", "∝": r"\propto", "∆": r"\Delta", "∑": r"\sum",
     "∫": r"\int", "∂": r"\partial", "℃": r"^\circ\mathrm{C}", "⁻": "^-", "∼": r"\sim",
-    "⋅": r"\cdot", "∠": r"\angle", "′": r"'", "″": r"''",
+    "⋅": r"\cdot", "∠": r"\angle", "′": r"'", "″": r"''", "⊥": r"\perp", "∥": r"\parallel",
+    "∓": r"\mp", "≪": r"\ll", "≫": r"\gg", "∇": r"\nabla", "≡": r"\equiv", "∈": r"\in",
+    "⟨": r"\langle", "⟩": r"\rangle",
 }  # fmt: skip
 _GREEK_NAME = re.compile(r"GREEK (?P<case>SMALL|CAPITAL) LETTER (?P<letter>(?:FINAL )?[A-Z]+)")
 _SPELLED = {"LAMDA": "LAMBDA", "FINAL SIGMA": "SIGMA"}  # Unicode's spelling, LaTeX's

@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 from labscribe.guards.budgets import ComputeBudget
 from labscribe.guards.numbers import Fact
 from labscribe.tools.analysis_digest import EXPLORER_DIGEST, DigestSize, digest
+from labscribe.tools.arcminutes import join_arc_minutes
 from labscribe.tools.averaged_columns import mark_averaged
 from labscribe.tools.background import subtract_background
 from labscribe.tools.base import Folder, ToolError
@@ -348,6 +349,7 @@ def _name_columns(table: Table, text: str) -> None:
     column_symbols(columns, text)
     column_positions(columns, text, table.summary.source)
     header_line_described(columns, text)
+    join_arc_minutes(table)  # a goniometer's `θ[°]`, `θ[min]`: one angle
     stated_precision(table, text)
 
 

@@ -26,6 +26,7 @@ from labscribe.tools.columns import describe
 from labscribe.tools.container_limits import MAX_CONTAINER_BYTES, MAX_POINTS
 from labscribe.tools.counting import counting_name
 from labscribe.tools.grid import MAX_TABLES_PER_FILE, MIN_ROWS, Found
+from labscribe.tools.headings import symbol_font
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.readers import NoTable, Read
 
@@ -103,7 +104,7 @@ def _name(channel: Channel) -> str:
     reads as the row number it is (tools.counting)."""
     if counting_name(channel.quantity):
         return channel.quantity
-    return " ".join(filter(None, (channel.quantity, channel.symbol)))
+    return " ".join(filter(None, (channel.quantity, symbol_font(channel.symbol))))
 
 
 def _number(text: str) -> float:

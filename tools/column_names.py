@@ -66,8 +66,10 @@ def named_by_pairing(
 
 def _quantity_written(phrase: str) -> bool:
     """Whether a response's phrase writes a quantity of several symbols (`ln[(C* − C)/(C* −
-    C0)]`): not "them" or "the data", nor a transform of one symbol the file may call
-    otherwise (`ln U_C` of a column `V`)."""
+    C0)]`) or one with a word for its subscript (`θ_frei`): not "them" or "the data", nor a
+    transform of one symbol the file may call otherwise (`ln U_C` of a column `V`)."""
+    if re.fullmatch(r"[^\W\d_]_\{?[^\W\d_]{3,}\}?", phrase.strip()):
+        return True  # `θ_frei`: a quantity the handout defines, which no column is by name
     if not re.search(r"[()\[\]/*^+−-]", phrase):
         return False
     symbols = {t for t in re.findall(r"[A-Za-z\u0370-\u03ff]\w*", phrase) if t not in _FUNCTIONS}

@@ -221,6 +221,9 @@ def _described(text: str) -> list[list[tuple[str, str] | None]]:
     return described
 
 
+_REMARK = re.compile(r"\s*\((?=[^()]*[=±])[^()]*\)")
+
+
 def _units_listed(text: str) -> list[list[tuple[str, str] | None]]:
     """The runs of two or more items in a row that each write a quantity and its unit in
     brackets ("t [s], pendelns avvikelse [m], drivningsenhetens läge [m]"): in a line that
@@ -228,6 +231,9 @@ def _units_listed(text: str) -> list[list[tuple[str, str] | None]]:
     runs: list[list[tuple[str, str] | None]] = []
     for sentence in _NEXT_SENTENCE.split(_FILE.sub(" ", text)):
         runs.append([])
+        # the list after the line's colon, without remarks in brackets ("… a T = 12, 25,
+        # 43 °C: corrente I [mA] (ΔI = 0,1 mA), potenza P [µW]")
+        sentence = _REMARK.sub("", sentence.rsplit(":", 1)[-1])
         for item in _AND.split(sentence):
             item = item.strip().rstrip(".")
             pair = _symbol_and_unit(item)

@@ -17,6 +17,8 @@ from scipy import stats
 from labscribe.tools.counting import counts_rows, reader_index, series_label
 from labscribe.tools.symbol_dimensions import conventional_column
 
+# The name labscribe gives a column its file names not (`unnamed`).
+UNNAMED = re.compile(r"column \d+")
 MIN_MONOTONIC = 3  # a run of fewer values says nothing about rising or falling
 # Three readings of one sample (`Lectura` 1 to 3) rise by chance one time in three: only a
 # longer run that rises throughout says lap times (`No., t`), not repeats
@@ -97,6 +99,11 @@ class Column(BaseModel):
         self.count = int(finite.size)
         self.minimum = float(finite.min()) if finite.size else None
         self.maximum = float(finite.max()) if finite.size else None
+
+
+def unnamed(position: int) -> str:
+    """The name of the column at `position` (from 1) of a file that names none."""
+    return f"column {position}"
 
 
 def describe(frame: pd.DataFrame, spelled: list[tuple[str, str, str]]) -> list[Column]:
@@ -269,6 +276,8 @@ def one_quantity(columns: list[Column], frame: pd.DataFrame) -> bool:
         return False
     if all(_about_one_value(frame[c.key]) for c in measured):
         return True  # each read again and again about its own value: one quantity's series
+    if any(UNNAMED.fullmatch(c.name) for c in measured):
+        return False  # `column 1`, `column 2` of a file without names: one name says nothing
     spans = [(c.minimum, c.maximum) for c in measured if c.minimum is not None]
     low, high = max(s[0] for s in spans), min(s[1] for s in spans)  # type: ignore[type-var]
     return len(spans) == len(measured) and low <= high

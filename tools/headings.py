@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from labscribe.tools.columns import unnamed
 from labscribe.tools.unit_headers import named_by_units
 from labscribe.tools.units import known_unit, split_unit
 
@@ -39,16 +40,30 @@ def spell(heading: Heading, positions: list[int]) -> list[tuple[str, str, str]]:
     units row when there is one, else from the header (`V_R (V)`, `freq_Hz`)."""
     texts = [heading.header[p] if heading.header is not None else "" for p in positions]
     # `"“h”"` is h; `#p` of a header `#T  #p`, each name behind its own comment mark, p
-    names = [_MARKED.sub("", _QUOTED.sub(r"\1", text.strip())) for text in texts]
+    names = [symbol_font(_MARKED.sub("", _QUOTED.sub(r"\1", text.strip()))) for text in texts]
     split = _subscripts([split_unit(name) if name else ("", "") for name in names], names)
     split = _unit_of_the_run(split)
     spelled = []
     for i, (p, text, (name, unit)) in enumerate(zip(positions, texts, split, strict=True)):
-        name = name or f"column {i + 1}"
+        name = name or unnamed(i + 1)
         if heading.units is not None and heading.units[p] not in ("", "-"):
             unit = _unit_cell(heading.units[p]) or unit
         spelled.append((text, name, unit))
     return named_by_units(spelled)
+
+
+# CASSY writes a Greek letter as `&` and the Latin letter of the Symbol font that holds it
+# (`&J_A11` is ϑ_A11, a temperature; `&b_A1` β_A1; `&D` Δ).
+_SYMBOL_FONT = dict(zip(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    "ΑΒΧΔΕΦΓΗΙϑΚΛΜΝΟΠΘΡΣΤΥςΩΞΨΖαβχδεφγηιϕκλμνοπθρστυϖωξψζ", strict=True,
+))  # fmt: skip
+_SYMBOL_LETTER = re.compile(r"(?<![A-Za-z0-9])&([A-Za-z])(?![A-Za-z])")
+
+
+def symbol_font(text: str) -> str:
+    """`text` with CASSY's Symbol-font letters (`&J`) as the Greek letters they stand for."""
+    return _SYMBOL_LETTER.sub(lambda m: _SYMBOL_FONT[m[1]], text) if "&" in text else text
 
 
 # A header cell wrapped in quotes of its own, typographic or plain, inside the CSV's.

@@ -25,8 +25,8 @@ QUANTITIES = {
     "s": ("time period", "zeit dauer 时间 周期 tiempo tempo temps periodo período période "
           "czas čas время"),
     "m": ("length displacement extension elongation deflection distance position height",
-          "verlängerung länge höhe auslenkung 位移 伸长 长度 距离 高度 longitud comprimento "
-          "lunghezza longueur altura altezza hauteur distancia distância distanza"),
+          "verlängerung länge höhe auslenkung abstand 位移 伸长 长度 距离 高度 longitud "
+          "comprimento lunghezza longueur altura altezza hauteur distancia distância distanza"),
     "K": _TEMPERATURE,
     "°C": _TEMPERATURE,
     "W": ("power", "leistung 功率 potencia potência potenza puissance moc výkon мощность"),

@@ -119,7 +119,11 @@ _CROSS = re.compile(rf"(?<![\w(])(?P<y>{_AXIS_WORD})\s×\s(?P<x>(?:1/)?{_AXIS_WO
 def _function_of(n: str) -> str:
     """`U(t)` after up to two words ("Plot the voltage U(t)"): a symbol of its variable, the
     groups named `y{n}` and `x{n}`."""
-    return rf"(?:[^\W\d_][\w-]{{2,}}\s+){{0,2}}(?P<y{n}>{_SYMBOL})\((?P<x{n}>{_SYMBOL})\)"
+    # its variable may be squared or a reciprocal: `θ_frei(λ²)`, `T(1/L)`
+    return (
+        rf"(?:[^\W\d_][\w-]{{2,}}\s+){{0,2}}(?P<y{n}>{_SYMBOL})"
+        rf"\((?P<x{n}>(?:1/)?{_SYMBOL}(?:²|\^\{{?2\}}?)?)\)"
+    )
 
 
 _DEPENDENCE = re.compile(
@@ -136,7 +140,11 @@ _DEPENDENCE = re.compile(
     # "Tracer ω_x(t)", "Plot U(t)", "Graficar V(t)": a function of its variable is plotted
     r"trac(?:er|ez|e)|plot|draw|trazar|trace|graficar|grafique|zeichnen Sie|traçar|tracciare|"
     # Scandinavian "Anpassa ett samband l(U)", "sammenhæng", "sammenheng"
-    r"rappresentare|représenter|samband|sammenh[æe]ng|sammanhang)\s+" + _function_of("5") + "|"
+    r"rappresentare|représenter|samband|sammenh[æe]ng|sammanhang|"
+    # a fit of a function of its variable: "eine lineare Ausgleichsrechnung θ_frei(λ²)"
+    r"ausgleichsrechnung|ausgleichsgerade|regression|regressione|regresión)\s+"
+    + _function_of("5")
+    + "|"
     # Japanese "n に対する V_n の直線回帰": V_n against n
     r"(?P<x7>[^\s、。,，]{1,20})\s*に対する\s*(?P<y7>[^\s、。,，の]{1,20})",
     re.IGNORECASE,

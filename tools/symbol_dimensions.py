@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from labscribe.tools.formula_notation import PRIME
-from labscribe.tools.quantity_words import name_contradicts_unit
+from labscribe.tools.quantity_words import name_contradicts_unit, named_quantities
 from labscribe.tools.unit_library import unit_registry
 from labscribe.tools.units import canonical
 
@@ -60,7 +60,17 @@ def dimension_is(unit: str, references: tuple[str, ...]) -> bool:
 
 
 # The name of a recording's time coordinate, the symbol t's column (`TIME`, `Zeit`, `t`).
+# Symbols that stand for one quantity of their dimension: λ a wavelength, not any length a
+# column's name names (a Hall probe's `Abstand` to the sample, in mm).
+_SPECIFIC = {"lam": re.compile(r"wave|wellen|onde|onda|fal[ia]\b|vln|волн|波长|λ|lambda", re.I)}
 _TIME_AXIS = re.compile(r"(?:t|time|zeit|temps|tiempo|tempo|czas|tid|时间)\b", re.IGNORECASE)
+
+
+def _named_otherwise(symbol: str, name: str) -> bool:
+    """Whether a column's name names a quantity of the symbol's dimension other than the one
+    the symbol stands for (`Abstand` for λ)."""
+    specific = _SPECIFIC.get(symbol)
+    return specific is not None and bool(named_quantities(name)) and not specific.search(name)
 
 
 def conventional_column(symbol: str, columns: list[Any]) -> list[Any]:
@@ -73,6 +83,7 @@ def conventional_column(symbol: str, columns: list[Any]) -> list[Any]:
             c for c in columns
             if dimension_is(c.unit, (unit,)) and not name_contradicts_unit(c.name, c.unit)
         ]  # fmt: skip
+        matching = [c for c in matching if not _named_otherwise(symbol, c.name)]
         if unit == "second" and symbol != "t":  # a period T is no recording's time axis
             matching = [c for c in matching if not _TIME_AXIS.match(c.name.strip())]
         if len({(c.name, c.unit) for c in matching}) == 1:

@@ -118,6 +118,8 @@ _BRACKETED = re.compile(
 # One level of parentheses inside the unit's: `k (W/(m·K))`.
 _NESTED = re.compile(r"^(?P<name>.*?)\s*\((?P<unit>[^()]{0,12}\([^()]{1,12}\)[^()]{0,6})\)\s*$")
 _SLASHED = re.compile(r"^(?P<name>.*\S)\s*/\s*(?P<unit>[^/\s]{1,12})$")
+# A unit that holds a slash itself after a spaced one: CASSY's `zeitliche Ableitung / rad/s`.
+_SPACED_SLASH = re.compile(r"^(?P<name>[^/]*\S)\s+/\s+(?P<unit>[^\s/][^\s]{0,11}/[^\s]{1,8})$")
 # A unit in parentheses followed by a mark of its own: `Oxygen (%) (P)`.
 _NOTED = re.compile(r"^(?P<name>.*?)\s*\((?P<unit>[^()]{1,24})\)\s*(?P<note>\([^()]{1,24}\))$")
 # The graph a LabVIEW export names after each column: `Frequency(Hz) - Plot 0`.
@@ -283,7 +285,7 @@ def split_unit(header: str) -> tuple[str, str]:
             return name, _celsius(name, unit or match["unit"])
     if (match := _NOTED.match(text)) and (unit := known_unit(match["unit"])):
         return f"{match['name']} {match['note']}", unit  # `Oxygen (%) (P)`: a sensor's mark
-    for pattern in (_NESTED, _SLASHED, _IN, _COMMA):
+    for pattern in (_NESTED, _SPACED_SLASH, _SLASHED, _IN, _COMMA):
         if (match := pattern.match(text)) and (unit := _unit_of(match["name"], match["unit"])):
             return match["name"], _celsius(match["name"], unit)
     if (match := _PER.match(text)) and (unit := canonical(f"{match['top']}/{match['bottom']}")):

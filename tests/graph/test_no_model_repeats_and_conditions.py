@@ -11,6 +11,15 @@ from pathlib import Path
 
 from test_no_model_checklist import REAL, checklist, plain, report_for
 
+
+def _report(tmp_path: Path, handout: str, *files: tuple[str, str]) -> str:
+    """The plain no-model report of `handout` beside the real `files` (path under
+    tests/data/real, name in the folder)."""
+    return plain(report_for(
+        tmp_path, ("assignment.md", handout), *((REAL / path, name) for path, name in files)
+    ))  # fmt: skip
+
+
 V101 = (
     "# V101 – Das Trägheitsmoment\n\n"
     "Messdateien: `winkelrichtgroesse.txt` (Abstand r, Kraft F, Winkel φ), `zweikoerper.txt` "
@@ -30,10 +39,11 @@ def test_a_quantity_formed_row_by_row_is_averaged_not_fitted(tmp_path: Path) -> 
     pint reads as a gigaradian), and the task asks D's mean: before, D was not formed and a
     line of r against F stood in the report; the students' own D (2.4 N cm) has a factor 2
     their formula does not, and rF/φ gives 1.19 N cm."""
-    report = plain(report_for(
-        tmp_path, ("assignment.md", V101),
-        (REAL / "conventions" / "dortmund_v101_winkelrichtgroesse.txt", "winkelrichtgroesse.txt"),
-    ))  # fmt: skip
+    report = _report(
+        tmp_path,
+        V101,
+        ("conventions/dortmund_v101_winkelrichtgroesse.txt", "winkelrichtgroesse.txt"),
+    )
     assert "D [mN·cm] as D = F·r/(phi in rad)" in report
     assert re.search(r"D \(winkelrichtgroesse\.txt\) & 10 & 1192 ± 90 mN·cm", report)
     assert not re.search(r"D \[mN·cm\] against", report)  # a repeated determination, no curve
@@ -44,11 +54,12 @@ def test_a_quantity_formed_row_by_row_is_averaged_not_fitted(tmp_path: Path) -> 
 def test_timings_side_by_side_are_each_a_series_of_repeats(tmp_path: Path) -> None:
     """Ten timings of a sphere beside ten of a cylinder, and of a doll in two poses: before,
     each was fitted against the other (R² = 0.18 and 0.10)."""
-    report = plain(report_for(
-        tmp_path, ("assignment.md", V101),
-        (REAL / "repeats" / "dortmund_v101_zweikoerper.txt", "zweikoerper.txt"),
-        (REAL / "repeats" / "dortmund_v101_puppen.txt", "puppen.txt"),
-    ))  # fmt: skip
+    report = _report(
+        tmp_path,
+        V101,
+        ("repeats/dortmund_v101_zweikoerper.txt", "zweikoerper.txt"),
+        ("repeats/dortmund_v101_puppen.txt", "puppen.txt"),
+    )
     assert re.search(r"Kugel:4T \(zweikoerper\.txt\) & 10 & 6\.851 ± 0\.039 s", report)
     assert re.search(r"Zylinder:4T \(zweikoerper\.txt\) & 10 & 6\.173 ± 0\.055 s", report)
     assert re.search(r"1\.Stellung:5T \(puppen\.txt\) & 10 & 2\.216 ± 0\.036 s", report)
@@ -75,13 +86,13 @@ def test_a_unit_after_a_slash_a_word_in_brackets_and_a_model_on_its_own_table(
     """`U_therm1/microVolt(50celsius)` is U_therm1 at 50 °C in µV, `Metall(rau)` no metal
     in ronto-astronomical units; U(x) = a/x² + b is no model of the voltage against the time
     (before: a = −307 ± 31 µV·s², 'the model task 2 asks for')."""
-    conventions = REAL / "conventions"
-    report = plain(report_for(
-        tmp_path, ("assignment.md", LESLIE),
-        (conventions / "dortmund_v207_ansprechzeit.txt", "ansprechzeit.txt"),
-        (conventions / "dortmund_v207_stefan-boltzmann.txt", "stefan-boltzmann.txt"),
-        (conventions / "dortmund_v207_abstandsmessung.txt", "abstandsmessung.txt"),
-    ))  # fmt: skip
+    report = _report(
+        tmp_path,
+        LESLIE,
+        ("conventions/dortmund_v207_ansprechzeit.txt", "ansprechzeit.txt"),
+        ("conventions/dortmund_v207_stefan-boltzmann.txt", "stefan-boltzmann.txt"),
+        ("conventions/dortmund_v207_abstandsmessung.txt", "abstandsmessung.txt"),
+    )
     assert "U_therm1 (50celsius) [µV] against Abstand x [cm]" in report
     assert "Metall(rau) against" in report and "rau/K" not in report
     assert not re.search(
@@ -103,10 +114,7 @@ BUSOLA = (
 def test_columns_a_handout_lists_one_an_item_are_named(tmp_path: Path) -> None:
     """A headerless file whose columns the handout lists as a numbered list under "Kolejne
     kolumny to:": before, they were `column 1` … `column 8`, the row number the variable."""
-    report = plain(report_for(
-        tmp_path, ("assignment.md", BUSOLA),
-        (REAL / "headerless" / "agh_busola_wyniki.csv", "wyniki.csv"),
-    ))  # fmt: skip
+    report = _report(tmp_path, BUSOLA, ("headerless/agh_busola_wyniki.csv", "wyniki.csv"))
     assert "I [mA] against N" in report
     assert "column 3" not in report and "against column 1" not in report
     assert "only numbers the rows" in report
@@ -143,12 +151,12 @@ def test_a_temperature_that_stays_put_is_no_variable_of_the_tasks_line(tmp_path:
     temperature is the cooling file's, not the titration's (before, 'the model task 2 asks
     for; it does not describe the data' on titration.csv); `mS/cm` is millisiemens, where
     it was read as milliseconds per centimetre."""
-    conventions = REAL / "conventions"
-    report = plain(report_for(
-        tmp_path, ("assignment.md", KONDUKTOMETRIE),
-        (conventions / "wechsler_titration.csv", "titration.csv"),
-        (conventions / "wechsler_temperatur.csv", "temperatur.csv"),
-    ))  # fmt: skip
+    report = _report(
+        tmp_path,
+        KONDUKTOMETRIE,
+        ("conventions/wechsler_titration.csv", "titration.csv"),
+        ("conventions/wechsler_temperatur.csv", "temperatur.csv"),
+    )
     assert re.search(
         r"Leitfähigkeit \[mS/cm\] against Temperatur \[°C\] \(temperatur\.csv\) & linear: "
         r"slope·x \+ intercept \(the model task 2 asks for\)", report
@@ -173,10 +181,74 @@ def test_placeholder_headers_take_the_handouts_names_and_a_step_is_no_heating_ti
 ) -> None:
     """`##x-data  y-data` name nothing: the handout's t and θ do. "the heating time t_C" is
     not the logger's `Time step` of 0.5 s (before: Q = 6.576 from Q = U·I·t_C)."""
-    report = plain(report_for(
-        tmp_path, ("assignment.md", CALORIMETRY),
-        (REAL / "logger" / "wechsler_solving_enthalpy_1.dat", "run1.dat"),
-    ))  # fmt: skip
+    report = _report(tmp_path, CALORIMETRY, ("logger/wechsler_solving_enthalpy_1.dat", "run1.dat"))
     assert "x-data" not in report and "y-data" not in report
     assert re.search(r"t was taken as the variable", report)
     assert "Q = U·I·t_C" not in report.split("\\section{The assignment's tasks}", 1)[0]
+
+
+POHL = (
+    "# Pohlsches Rad\n\n"
+    "Messdatei `1.3_700mA.csv` (CASSY): Schwingung mit Wirbelstrombremse bei I_B = 700 mA.\n\n"
+    "## Aufgaben\n"
+    "1. Passen Sie ein Modell mit linearer Dämpfung (φ(t) = φ0 e^(−λ0 t) sin(ω t + ϕ)) an φ(t) "
+    "an und bestimmen Sie daraus die Eigenfrequenz ω0 und die Dämpfung λ0.\n"
+)
+
+
+def test_cassy_greek_letters_and_a_unit_with_a_slash_of_its_own(tmp_path: Path) -> None:
+    """`&b` is CASSY's β (its Symbol font), and `w_1 / rad/s` is in rad/s: before, the
+    columns read `Weg &b_A1` and `w_1 / rad` in seconds."""
+    report = _report(tmp_path, POHL, ("cassy/kit_pohl_1.3_700mA.csv", "1.3_700mA.csv"))
+    assert "Weg \\ensuremath{\\beta}_A1" in report and "&b" not in report
+    assert "zeiliche Ableitung w_1 [rad/s]" in report
+
+
+FARADAY = (
+    "# V46 – Faraday-Effekt an Halbleitern\n\n"
+    "- `Magnetfeld.txt` – Hallsondenmessung: Abstand zur Probenmitte (mm), B (mT).\n"
+    "- `1_2e18.txt` – Wellenlänge (µm), Winkel bei Polung „rrbb“ (Grad, Bogenminuten), "
+    "Winkel bei Polung „rbrb“ (Grad, Bogenminuten).\n\n"
+    "## Aufgaben\n"
+    "1. Den Verlauf B(z) um die Probenposition darstellen.\n"
+    "2. Den Drehwinkel θ = ½(θ₁ − θ₂) berechnen; die Rohdaten gegen λ² auftragen.\n"
+    "3. Eine lineare Ausgleichsrechnung θ_frei(λ²) durchführen und aus den Steigungen die "
+    "effektive Masse m* bestimmen.\n"
+)
+
+
+def test_degrees_and_arc_minutes_are_one_angle_and_a_distance_no_wavelength(
+    tmp_path: Path,
+) -> None:
+    """`rrbb[°]`, `rrbb[min]` is one goniometer reading (before: two columns, the minutes
+    fitted as a time against λ²); λ² is formed from the wavelength, never from the Hall
+    probe's `Abstand`; and no raw angle is called the line of θ_frei that task 3 asks for."""
+    report = _report(
+        tmp_path,
+        FARADAY,
+        ("conventions/dortmund_v46_1_2e18.txt", "1_2e18.txt"),
+        ("conventions/dortmund_v46_magnetfeld.txt", "Magnetfeld.txt"),
+    )
+    assert "rrbb [min]" not in report and "rbrb [min]" not in report
+    assert re.search(r"rrbb \[deg\] against \\ensuremath\{\\lambda\}² \[µm", report)
+    assert "B-Feld [mT] against Abstand [mm]" in report
+    assert "[mm\\textasciicircum{}2]" not in report  # no λ² of the probe's distance
+    assert "task 3 asks for" not in report
+
+
+LASER = (
+    "# Laser a diodo\n\n"
+    "- `PvsI.txt` – caratteristica P–I a T = 12 °C: corrente I [mA] (ΔI = 0,1 mA), potenza P "
+    "[µW].\n\n"
+    "## Compiti\n1. Rappresentare la caratteristica P–I.\n"
+)
+
+
+def test_unnamed_columns_are_no_repeats_and_a_files_line_names_them(tmp_path: Path) -> None:
+    """A headerless file's `column 1` and `column 2` share labscribe's name, not a quantity:
+    before, a laser diode's current and power were pooled as repeats of one value (332 ±
+    100); the handout's line about the file, past its colon and without its remark, names
+    them I [mA] and P [µW]."""
+    report = _report(tmp_path, LASER, ("headerless/pavia_laser_diode_PvsI_12C.txt", "PvsI.txt"))
+    assert "PvsI.txt: I was taken as the variable" in report and "P [µW]" in report
+    assert "all 2 columns" not in report and "Repeated measurements" not in report

@@ -217,6 +217,11 @@ def test_escape_latex_covers_every_special_and_sets_greek_in_math() -> None:
     assert escape_latex("ά Α ς ϐ") == (
         "\\ensuremath{\\alpha} \\ensuremath{\\mathrm{A}} \\ensuremath{\\sigma} ϐ"
     )
+    # a laser diode's divergence angles θ_⊥ and θ_∥ printed as `\u22a5` before
+    assert escape_latex("θ⊥ θ∥ ⟨t⟩") == (
+        "\\ensuremath{\\theta}\\ensuremath{\\perp} \\ensuremath{\\theta}\\ensuremath{\\parallel} "
+        "\\ensuremath{\\langle}t\\ensuremath{\\rangle}"
+    )
 
 
 def test_escape_latex_sets_a_negative_power_as_one_superscript() -> None:

@@ -1,5 +1,6 @@
 import pytest
 
+from labscribe.tools.headings import symbol_font
 from labscribe.tools.units import (
     canonical,
     inverse,
@@ -67,6 +68,7 @@ from labscribe.tools.units import (
         ("Frequency(Hz) - Plot 0", ("Frequency", "Hz")),
         ("phi/Grad", ("phi", "deg")),
         ("Temperatur in Grad", ("Temperatur", "°C")),
+        ("zeitliche Ableitung w_1 / rad/s", ("zeitliche Ableitung w_1", "rad/s")),  # CASSY
     ],
 )
 def test_split_unit_reads_each_header_style(header: str, expected: tuple[str, str]) -> None:
@@ -122,6 +124,13 @@ def test_split_value_reads_a_number_and_its_unit(
     text: str, expected: tuple[float | None, str]
 ) -> None:
     assert split_value(text) == expected
+
+
+def test_cassy_symbol_font_letters_are_greek() -> None:
+    """CASSY writes ϑ as `&J` (a thermometer's `&J_A11`) and β as `&b`; `R&D` is no Greek."""
+    assert [symbol_font(t) for t in ("&J_A11", "Weg &b_A1", "R&D", "P & Q")] == [
+        "ϑ_A11", "Weg β_A1", "R&D", "P & Q",
+    ]  # fmt: skip
 
 
 def test_canonical_tells_siemens_from_seconds() -> None:
