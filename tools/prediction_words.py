@@ -74,13 +74,13 @@ def _words_for(symbol: str, text: str) -> list[str]:
 
 
 def _words_around(symbol: str, text: str) -> set[str]:
-    """The words within three before and four after each place `symbol` is written."""
+    """The words within three before and six after each place `symbol` is written."""
     flat = " ".join(text.split())
     mark = rf"(?<![\w.]){re.escape(symbol)}(?![\w(])"
     found: set[str] = set()
     for match in re.finditer(mark, flat):
         before = re.findall(r"[^\W\d_]+", flat[max(0, match.start() - 60) : match.start()])[-3:]
-        after = re.findall(r"[^\W\d_]+", flat[match.end() : match.end() + 40])[:4]
+        after = re.findall(r"[^\W\d_]+", flat[match.end() : match.end() + 60])[:6]
         found |= {w.lower() for w in before + after}
     return found
 
