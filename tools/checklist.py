@@ -50,6 +50,7 @@ from labscribe.tools.task_files import named_files, named_tables, of_stem_named
 from labscribe.tools.task_fit import Ask, asks, differs, read_the_other_way
 from labscribe.tools.task_material import column_named, material, other_fits, task_words
 from labscribe.tools.task_needs import (
+    MEAN,
     PLOT,
     STATISTICS,
     defined_names,
@@ -234,7 +235,10 @@ def _evidence(
         fitted = other_fits(task, words, others, only=fitted_named(task))
     given += fitted
     names_a_column = any(column_named(c, t, words) for t in analysis.tables for c in t.columns)
-    repeated = repeat_evidence(task, words, analysis.repeats, names_a_column)
+    # a fit's task asks the confidence of its values ("Λ₀ mit 95-%-Vertrauensbereich"); the
+    # repeated measurements answer it only where it asks for a mean
+    repeats = analysis.repeats if ask is None or MEAN.search(task) else []
+    repeated = repeat_evidence(task, words, repeats, names_a_column)
     given += [_repeat_part(task, line) for line in repeated]
     extremes = [e for e in analysis.extremes if e.task == task]
     # "use the model to predict": a straight line's value at the point is not that model's

@@ -94,9 +94,30 @@ def _relative_fit(fit: Fit, table: TableSummary, fits: list[Fit]) -> Fit | None:
     )  # fmt: skip
 
 
+# The letters of a word, lower-cased: Latin with its accents, Greek, Cyrillic. A word is not
+# cut at its umlaut: `Leitfähigkeit` is one word, which `Grenzleitfähigkeit` does not hold.
+_LETTERS = "0-9a-zß-öø-ɏͰ-ϿЀ-ӿ"
+_WORD = re.compile(rf"[{_LETTERS}]+(?:_[{_LETTERS}]+)*")
+
+
+def words_in(text: str) -> set[str]:
+    """The words of prose, lower-cased, names like `v_r` whole."""
+    return set(_WORD.findall(text.lower()))
+
+
+def name_parts(name: str) -> list[str]:
+    """The parts of a name, lower-cased: `V_R` is v and r."""
+    return [p for p in re.split(rf"[^{_LETTERS}]+", name.lower()) if p]
+
+
+def mentions_words_of(text: str, name: str) -> bool:
+    """Whether `text` says a word of `name` of two letters or more."""
+    return bool({w for w in words_of(name) if len(w) >= 2} & words_in(text))
+
+
 def words_of(name: str) -> frozenset[str]:
     """How prose names a column or a file: "V_R" is "v_r" or "vr", "frequency" itself."""
-    parts = [p for p in re.split(r"[^a-z0-9]+", name.lower()) if p]
+    parts = name_parts(name)
     if not parts:
         return frozenset()
     return frozenset({"_".join(parts), "".join(parts)} | {p for p in parts if len(p) >= 3})

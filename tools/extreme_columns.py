@@ -8,7 +8,7 @@ import re
 
 from labscribe.tools.column_names import columns_named
 from labscribe.tools.columns import Column
-from labscribe.tools.data_facts import words_of
+from labscribe.tools.data_facts import words_in, words_of
 from labscribe.tools.quantity_words import QUANTITIES, base_unit, part_patterns
 from labscribe.tools.symbol_dimensions import conventional_column
 from labscribe.tools.tables import Table
@@ -25,7 +25,7 @@ def named_columns(
     """The measured columns `text` names: by their name first, then by the quantity their
     unit measures. `whole`: `text` is only the quantity's words."""
     lowered = text.lower()
-    words = set(re.findall(r"[a-z0-9_]+", lowered))
+    words = words_in(lowered)
     by_name, by_quantity = [], []
     for table, column in measured_columns(tables):
         if words_of(column.name) & words or (whole and column.name.lower() == lowered.strip()):

@@ -49,9 +49,10 @@ from labscribe.tools.model_choice import (
     without_offset,
 )
 from labscribe.tools.peak_fits import fit_peaks
+from labscribe.tools.request_targets import request_columns, requests_for
 from labscribe.tools.requested import PEAK_SHAPES, Request
 from labscribe.tools.requested_fits import fit_log_of_response
-from labscribe.tools.roles import Handout, request_columns, requests_for
+from labscribe.tools.roles import Handout
 from labscribe.tools.shapes import BY_NAME, SHAPES, build
 from labscribe.tools.si_units import si_of
 from labscribe.tools.starts import formula_model

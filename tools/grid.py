@@ -383,8 +383,17 @@ def _tables_of_run(
             if len(frame) >= MIN_ROWS and len(columns) >= 2:
                 clocks = {c.key: grid.clocks[p] for c, p in zip(columns, chosen, strict=True)
                           if p in grid.clocks}  # fmt: skip
-                tables.append(Found(columns, frame, title, None, clocks=clocks))
+                tables.append(Found(_spanning(columns, frame), frame, title, None, clocks=clocks))
     return tables
+
+
+def _spanning(columns: list[Column], frame: pd.DataFrame) -> list[Column]:
+    """The columns as a group of rows holds them: its own counts and ranges (one water
+    sample's 19.4–19.6 °C, not the file's 19.1–21.2 °C)."""
+    own = [column.model_copy() for column in columns]
+    for column in own:
+        column.span(frame[column.key])
+    return own
 
 
 __all__ = ["Found", "Grid", "Heading", "finish", "tables_in"]

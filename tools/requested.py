@@ -239,6 +239,8 @@ def requested_model(task: str, number: int = 1) -> Request | None:
         written = None  # "Bestäm l = λ/I … genom regression med lämplig modell (dämpad)"
     if written is not None and _defined_apart(task, written):
         written = None  # "… genom regression av den fria svängningen. Bestäm även l = λ/I."
+    if written is not None and _plotted_against_another(task, written):
+        written = None  # "Λ = κ/c, tragen Sie Λ gegen √c auf": the line of that plot
     if written is not None and (cue or named) and _fittable(written):
         return Request(task=task, number=number, formula=written, shape=named and named[0])
     if named is not None and named[0] == "linear" and LOGARITHMS_TAKEN.search(words):
@@ -306,6 +308,26 @@ def _defined_apart(task: str, written: str) -> bool:
         bool(own)
         and not any(FIT_CUE.search(s) for s in own)
         and all(any(written in phrase for phrase in asked_objects(s)) for s in own)
+    )
+
+
+def _plotted_against_another(task: str, written: str) -> bool:
+    """Whether `written` defines a quantity (a product or ratio of names) that the task
+    asks to work out and then plots against other than one of its right side's names
+    ("Berechnen Sie Λ = κ/c, tragen Sie Λ gegen √c auf"): the quantity is formed, and the
+    plot's line is the model. A law the fit gives ("fit a line through the origin, p =
+    k/V") stays the model."""
+    if _DEFINITION.fullmatch(written) is None:
+        return False
+    if not any(written in phrase for s in sentences(task) for phrase in asked_objects(s)):
+        return False
+    defined, right = (side.strip() for side in written.split("=", 1))
+    names = set(re.findall(r"\w+", right))
+    return any(
+        pairing.response.strip() == defined and pairing.predictor.strip() not in names
+        for sentence in sentences(task)
+        for pairing in pairings(sentence)
+        if pairing.predictor
     )
 
 

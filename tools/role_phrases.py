@@ -48,7 +48,7 @@ _PREDICTOR_END = re.compile(
     r"|per (?:i|gli|le|il|la|lo|ogni|ciascun\w*)\s|for (?:the )?(?:channels?|runs?|"
     r"series|samples?|sensors?)\b|dla (?:każdego|kanał\w*)"
     # German's verb after its axis: "D gegen u auftragen und …", "T gegen L auf und …"
-    r"|auf(?:zu)?(?:tragen|getragen)\b|auf(?=\s+und\b)"
+    r"|auf(?:zu)?(?:tragen|getragen)\b|auf(?=\s+und\b)|\bauf(?=\s+\()"
     # a second verb in Spanish, Italian, Portuguese and French: "y ajuste", "e interpolare"
     r"|(?:y|e|et) (?:ajust|interpol|d[ée]termin|calcul|trac|dibuj|deriv|obten|ricav))"
     # a conjunction before a comma or before the next plot: "p frente a T y, a continuación,

@@ -24,6 +24,7 @@ CONVENTIONAL = {
     "r": ("meter",), "lam": ("meter",), "f": ("hertz",), "nu": ("hertz",),
     "F": ("newton",), "C": ("farad",), "Q": ("coulomb",), "B": ("tesla",),
     "v": ("meter / second",), "E": ("volt", "joule"), "theta": ("kelvin", "radian"),
+    "phi": ("radian",),
 }  # fmt: skip
 _ANGLES = frozenset({"radian", "milliradian", "degree", "arcminute", "arcsecond", "gradian"})
 # Units as lab files write them that pint spells otherwise.

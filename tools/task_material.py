@@ -9,7 +9,7 @@ import re
 from labscribe.tools.analysis import Analysis
 from labscribe.tools.columns import Column
 from labscribe.tools.constants import asked_symbols
-from labscribe.tools.data_facts import topic_words, words_of
+from labscribe.tools.data_facts import name_parts, topic_words, words_in, words_of
 from labscribe.tools.fit_claims import FOLLOWS
 from labscribe.tools.fit_result import Fit, axes_of, format_value
 from labscribe.tools.point_values import is_point_value
@@ -131,7 +131,7 @@ def material(analysis: Analysis, words: set[str], task: str = "") -> list[str]:
 def task_words(task: str) -> set[str]:
     """The words of a task as the vocabulary spells them: lower-case English words, names
     like `v_r` whole and by their longer parts, and other languages' terms in English."""
-    words = set(re.findall(r"[a-z0-9]+(?:_[a-z0-9]+)*", task.lower()))
+    words = words_in(task)
     words |= {part for word in words for part in word.split("_") if len(part) >= MIN_PART}
     lowered = task.lower()
     words |= {english for english, others in TRANSLATED_WORDS.items()
@@ -156,7 +156,7 @@ def _symbol_written(key: str, task: str) -> bool:
 def _row_matches(name: str, words: set[str]) -> bool:
     """Whether two parts of a parameter's name are words of the task (`R_measured` for
     "Measure R ...")."""
-    parts = [p for p in re.split(r"[^a-z0-9]+", name.lower()) if p]
+    parts = name_parts(name)
     return sum(any(_same_word(part, word) for word in words) for part in parts) >= 2
 
 

@@ -198,10 +198,66 @@ POHL = (
 
 def test_cassy_greek_letters_and_a_unit_with_a_slash_of_its_own(tmp_path: Path) -> None:
     """`&b` is CASSY's β (its Symbol font), and `w_1 / rad/s` is in rad/s: before, the
-    columns read `Weg &b_A1` and `w_1 / rad` in seconds."""
+    columns read `Weg &b_A1` and `w_1 / rad` in seconds. The model of φ(t) is fitted to the
+    one column of an angle (before, to every column beside the time, each labelled the
+    model the task asks for)."""
     report = _report(tmp_path, POHL, ("cassy/kit_pohl_1.3_700mA.csv", "1.3_700mA.csv"))
     assert "Weg \\ensuremath{\\beta}_A1" in report and "&b" not in report
     assert "zeiliche Ableitung w_1 [rad/s]" in report
+    # φ(t) is the wheel's angle: its model is fitted to the angle alone, not to the
+    # logger's frequency axis, voltage, angular velocity or the angle's spectrum beside it
+    asked = r"[^&\n]* & [^&\n]*\(the model task 1 asks for"
+    assert re.search(r"Weg \\ensuremath\{\\beta\}_A1 \[rad\] against Zeit t \[s\]" + asked, report)
+    for other in ("Frequenz f", "Spannung U_B1", "zeiliche Ableitung w_1", "FFT fft"):
+        assert not re.search(rf"{other} \[[^]]*\] against Zeit t \[s\]" + asked, report)
+
+
+KOHLRAUSCH = (
+    "# Konduktometrie\n\n"
+    "- `wasser.csv`: Probe (deionisiert / Leitungswasser / Leitfähigkeitswasser), Temperatur "
+    "(°C), Leitfähigkeit (µS/cm); je drei Messungen.\n"
+    "- `titration.csv`: zugegebenes Volumen der Maßlösung (mL), Leitfähigkeit (mS/cm), "
+    "Temperatur (°C).\n"
+    "- `konzentration.csv`: zugegebenes Volumen Na₂CO₃-Stammlösung (mL), Leitfähigkeit "
+    "(µS/cm).\n\n"
+    "## Aufgaben\n"
+    "1. Geben Sie für die drei Wasserproben Mittelwert und 95-%-Vertrauensbereich der "
+    "Leitfähigkeit und der Temperatur an.\n"
+    "2. Tragen Sie die Leitfähigkeit gegen das Titrationsvolumen auf.\n"
+    "3. Berechnen Sie die molare Leitfähigkeit Λ = κ/c, tragen Sie Λ gegen √c auf "
+    "(Kohlrausch’sches Quadratwurzelgesetz) und bestimmen Sie durch lineare Regression die "
+    "Grenzleitfähigkeit Λ₀ (Achsenabschnitt, mit 95-%-Vertrauensbereich).\n"
+    "4. Tragen Sie die Leitfähigkeit gegen die Temperatur auf, passen Sie eine Gerade an und "
+    "bestimmen Sie κ(25 °C) mit Vertrauensbereich.\n"
+)
+
+
+def test_a_definition_a_condition_and_means_per_sample(tmp_path: Path) -> None:
+    """Λ = κ/c defines what task 3 then plots against √c: it is no model of κ, which had
+    been taken as the concentration file's variable; the titration's temperature, which
+    only stays put, is no variable of task 4's line (before, the conductivity was taken as
+    its response to it); three readings per water sample, each within 0.5 % in kelvin of
+    one temperature (the file's 19.1–21.2 °C had been taken for each sample's), are
+    averaged as task 1 asks: the students' 4.567 ± 1.186, 305.633 ± 2.736 and 1.269 ±
+    0.176 µS/cm; and no sample's mean answers the confidence interval of a fit's value,
+    which `Leitfähigkeit` had matched in `Grenzleitfähigkeit` (a word cut at its umlaut)."""
+    report = _report(
+        tmp_path,
+        KOHLRAUSCH,
+        ("conventions/wechsler_wasser.csv", "wasser.csv"),
+        ("conventions/wechsler_titration.csv", "titration.csv"),
+        ("conventions/wechsler_konzentration.csv", "konzentration.csv"),
+    )
+    assert "konzentration.csv: Volumen was taken as the variable" in report
+    assert "titration.csv: Volumen was taken as the variable" in report
+    assert "response to Temperatur" not in report
+    first = checklist(report).split("\n1 & ", 1)[1].split("\n2 & ", 1)[0]
+    for interval in ("4.6 ± 1.2 µS/cm", "305.6 ± 2.7 µS/cm"):
+        assert f"95 % interval {interval}" in first
+    assert re.search(r"Leitfähigkeit \(wasser\.csv\\#3\) & 3 & 1\.269 ± 0\.041 µS/cm", report)
+    for task in ("3", "4"):
+        row = checklist(report).split(f"\n{task} & ", 1)[1].split("\n", 1)[0]
+        assert "wasser.csv" not in row
 
 
 FARADAY = (

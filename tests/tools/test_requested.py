@@ -283,3 +283,22 @@ def test_a_task_that_names_a_symbol_of_an_earlier_formula_reports_that_fit() -> 
         "Fit an exponential decay to the pressure and report its decay constant.",
     ]
     assert [(r.number, r.shape) for r in requested_models(tasks)] == [(1, None), (3, "exponential")]
+
+
+@pytest.mark.parametrize(
+    ("task", "formula"),
+    [
+        # a quantity worked out and then plotted against another: the plot's line
+        ("Berechnen Sie die molare Leitfähigkeit Λ = κ/c, tragen Sie Λ gegen √c auf "
+         "(Kohlrausch’sches Quadratwurzelgesetz) und bestimmen Sie durch lineare Regression "
+         "die Grenzleitfähigkeit Λ₀.", None),
+        # a law the fit gives, plotted against its variable's reciprocal: the law
+        ("Plot p against 1/V and fit a line through the origin, p = k/V.", "p = k/V"),
+    ],
+)  # fmt: skip
+def test_a_definition_plotted_against_another_quantity_is_no_model(
+    task: str, formula: str | None
+) -> None:
+    request = requested_model(task)
+    assert request is not None and request.shape in ("linear", "proportional")
+    assert request.formula == formula

@@ -10,14 +10,11 @@ import pytest
 
 from labscribe.tools.base import Folder
 from labscribe.tools.columns import Column
+from labscribe.tools.data_facts import words_in, words_of
+from labscribe.tools.request_targets import predictors_named, requests_for
 from labscribe.tools.requested import Request, requested_model, requested_models
 from labscribe.tools.role_phrases import asked_objects, glossary, pairings
-from labscribe.tools.roles import (
-    Handout,
-    decide_roles,
-    predictors_named,
-    requests_for,
-)
+from labscribe.tools.roles import Handout, decide_roles
 from labscribe.tools.set_values import set_evidence
 from labscribe.tools.tables import Table, TableSummary, read_tables
 
@@ -488,3 +485,10 @@ def test_the_first_word_of_a_compound_names_no_column() -> None:
     assert summary.x == "Day fraction since midnight on"
     assert summary.response != "air valve control"
     assert "air valve control" in [c.name for c in summary.columns]  # its empty `()` no unit
+
+
+def test_a_word_is_not_cut_at_its_umlaut() -> None:
+    """`Leitfähigkeit` was `leitf` and `higkeit`, which `Grenzleitfähigkeit` holds too."""
+    assert "leitfähigkeit" in words_of("Leitfähigkeit")
+    assert not words_of("Leitfähigkeit") & words_in("die Grenzleitfähigkeit Λ₀ bestimmen")
+    assert words_of("Größe f_2") >= {"größe"}
