@@ -27,7 +27,7 @@ from langgraph_dev import LanggraphDev
 from scripted import latex
 from scripted_server import ScriptedEndpoint, text_reply, tool_reply
 
-from labscribe.tools.latex import has_xelatex
+from labscribe.tools.latex import toolchain_problem
 
 REPO = Path(__file__).resolve().parents[1]
 FOLDERS = 6
@@ -68,7 +68,7 @@ def main() -> None:
         if served is not None:
             ways["langgraph dev"] = served.start()
         try:
-            modes = [False, True] if has_xelatex() else [False]
+            modes = [False, True] if toolchain_problem() is None else [False]
             for compile_pdf in modes:
                 for way, server in ways.items():
                     for concurrency in (1, 2):

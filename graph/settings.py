@@ -181,7 +181,6 @@ SETTINGS = (
 SETTING = {setting.name: setting for setting in SETTINGS}
 ENVIRONMENT = {s.name: s.variable for s in SETTINGS if s.in_context}
 """The Context field each environment variable stands in for when the field is not set."""
-DEEPSEEK_KEY = SETTING["deepseek_key"].variable
 ENDPOINT_FIELDS = tuple(name for name in ENVIRONMENT if name != "api_key")
 """What belongs to one endpoint: a resume that changes base_url resolves them again."""
 

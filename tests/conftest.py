@@ -15,7 +15,7 @@ from scripted import ScriptedChatModel, latex, reply
 from labscribe.graph.context import Context
 from labscribe.graph.models import Models
 from labscribe.graph.runner import RunResult, run_folder
-from labscribe.graph.settings import DEEPSEEK_KEY, ENVIRONMENT
+from labscribe.graph.settings import ENVIRONMENT, SETTING
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "rlc-resonance"
@@ -35,7 +35,7 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.fixture(autouse=True)
 def _no_endpoint_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """Tests never reach a real endpoint by accident, and keep their threads to themselves."""
-    for name in [DEEPSEEK_KEY, *ENVIRONMENT.values()]:
+    for name in [SETTING["deepseek_key"].variable, *ENVIRONMENT.values()]:
         if name != ENVIRONMENT["gguf"]:  # the embedded model's tests serve the one installed
             monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LABSCRIBE_DB", str(tmp_path / "checkpoints.sqlite"))

@@ -41,7 +41,6 @@ EXPLORER_DIGEST = DigestSize(
 WRITER_DIGEST = DigestSize(
     chars=8000, tables=12, fits=24, parameters=60, tasks=30, task_chars=600, fit_parameters=12
 )
-DIGEST_CHARS = EXPLORER_DIGEST.chars
 
 
 def digest(analysis: Analysis, size: DigestSize = EXPLORER_DIGEST) -> str:

@@ -46,11 +46,6 @@ def toolchain_problem() -> str | None:
     return tex_confinement_problem()
 
 
-def has_xelatex() -> bool:
-    """Whether PDFs can be made here: xelatex, latexmk, and the sandbox to run them in."""
-    return toolchain_problem() is None
-
-
 @dataclass(frozen=True)
 class Compiled:
     ok: bool

@@ -164,11 +164,6 @@ def read_assignment(folder: Folder, rel: str) -> Assignment:
     return assignment_of(text, rel)
 
 
-def read_tasks(folder: Folder, rel: str) -> list[str]:
-    """The checklist of the document `rel` names."""
-    return read_assignment(folder, rel).tasks
-
-
 def assignment_of(text: str, rel: str = "") -> Assignment:
     """The title, aim and tasks of a handout's `text`, read as its name `rel` says."""
     handout = read_handout(text, rel)

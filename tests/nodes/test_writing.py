@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from scripted import ScriptedChatModel, call, latex, reply
 
-from labscribe.tools.latex import has_xelatex
+from labscribe.tools.latex import toolchain_problem
 
 PURCELL = (
     "[1] E. M. Purcell and D. J. Morin, Electricity and Magnetism, 2013. "
@@ -43,7 +43,9 @@ def test_reflect_converging_in_round_1_of_3_keeps_later_labels(data: Path, run) 
     )
     explorer = ScriptedChatModel(replies=[reply(finish())])
     result = run(data, explorer, write=writer, reflect=3, compile=True)
-    pdf = ["compile"] if has_xelatex() else []  # the plan follows the toolchain, as the run does
+    pdf = (
+        ["compile"] if toolchain_problem() is None else []
+    )  # the plan follows the toolchain, as the run does
     plan = result.record["plan"]
     assert plan == ["scan", "explore", "gap", "draft", "reflect", "reflect", "reflect", "bib", *pdf]
     milestones = [(e["index"], e["stage"]) for e in events(result) if e["event"] == "milestone"]

@@ -11,7 +11,7 @@ from labscribe.guards.budgets import ComputeBudget
 from labscribe.guards.numbers import check_numbers
 from labscribe.tools import analysis as analysis_module
 from labscribe.tools.analysis import MAX_TABLE_FILES, Analysis, Unreadable, analyse
-from labscribe.tools.analysis_digest import DIGEST_CHARS
+from labscribe.tools.analysis_digest import EXPLORER_DIGEST
 from labscribe.tools.base import Folder
 
 TRUE_F0 = 5033.0  # examples/README.md: 1/(2π√(LC)) for L = 10 mH, C = 100 nF
@@ -69,7 +69,7 @@ def test_analysis_survives_json_state(analysis: Analysis) -> None:
 def test_analysis_digest_of_the_example(analysis: Analysis) -> None:
     digest = analysis.digest()
     lines = digest.splitlines()
-    assert len(digest) <= DIGEST_CHARS
+    assert len(digest) <= EXPLORER_DIGEST.chars
     assert lines[:5] == [
         "Deterministic analysis of the data (no model involved):",
         "Assignment (assignment.pdf): Lab 4: Resonance in a series RLC circuit",
