@@ -25,7 +25,7 @@ from labscribe.graph.settings import (
 from labscribe.guards.budgets import DEFAULT_MAX_TOOL_ITERS, Budget
 from labscribe.guards.failures import FailurePolicy
 from labscribe.guards.guard import Policy
-from labscribe.guards.ladder import LadderPolicy, ToolClass
+from labscribe.guards.ladder import LadderPolicy
 from labscribe.tools import DECLARED_CLASSES
 
 OnCollapse = Literal["draft", "ask"]
@@ -170,10 +170,6 @@ class Context:
             raise ValueError(f"reflect must be 0 or more, got {self.reflect}")
         self.tool_timeout = SECONDS.checked(self.tool_timeout, "tool_timeout")
         resolve(self)
-
-    def tool_class(self, tool: str) -> ToolClass:
-        """`tool`'s class on the loop ladder: its own, or as the configuration re-classes it."""
-        return self.ladder.tool_classes.get(tool) or DECLARED_CLASSES[tool]
 
     @property
     def guard_policy(self) -> Policy:

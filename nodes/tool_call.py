@@ -123,7 +123,8 @@ def _answered(
     else:
         content = "\n\n".join([content, *judgement.nudges])
         closes = "halted" if judgement.halt else None  # the failure streak's halt
-        terminal = tool is not None and ctx.tool_class(tool.name) is ToolClass.TERMINAL
+        # the terminal tool is declared so and cannot be re-classed (LadderPolicy.classes)
+        terminal = tool is not None and tool.tool_class is ToolClass.TERMINAL
         if outcome.ok and outcome.args is not None and terminal and closes is None:
             update["findings"] = outcome.args.model_dump()
             update |= exploration_ended(Termination.FINISHED, Termination.FINISHED.description)
