@@ -20,6 +20,7 @@ from labscribe.graph.local_model import (
 )
 from labscribe.graph.progress import emit
 from labscribe.graph.settings import ConfigError, endpoint
+from labscribe.guards.budgets import Usage
 from labscribe.guards.human import valid_text
 from labscribe.guards.statuses import classify_model_error
 from labscribe.tools.vision import VisionReader
@@ -184,12 +185,12 @@ class TokenProgress(BaseCallbackHandler):
 def spent(stage: str, *replies: AIMessage) -> dict[str, Any]:
     """The state update that records what `replies` cost, under `stage`."""
     usages = [reply.usage_metadata or {} for reply in replies]
-    counters = {
-        "calls": len(replies),
-        "input": sum(usage.get("input_tokens", 0) for usage in usages),
-        "output": sum(usage.get("output_tokens", 0) for usage in usages),
-    }
-    return {"usage": {stage: counters}}
+    spent = Usage(
+        calls=len(replies),
+        input=sum(usage.get("input_tokens", 0) for usage in usages),
+        output=sum(usage.get("output_tokens", 0) for usage in usages),
+    )
+    return {"usage": {stage: spent.dump()}}
 
 
 @lru_cache(maxsize=16)

@@ -14,6 +14,7 @@ from typing import Any
 from langchain_core.messages import messages_to_dict
 
 from labscribe.graph.models import ROLES, role_of
+from labscribe.guards.budgets import Usage, usage_by_stage
 from labscribe.guards.statuses import RunStatus
 from labscribe.tools.out_files import copy_files, copy_whole, open_log, out_folder, write_whole
 
@@ -34,19 +35,16 @@ def run_record(thread_id: str, values: dict[str, Any], outcome: RunOutcome) -> d
     """`run.json`: the contract other tools read (SPEC section 7), plus context for people."""
     guard = values.get("guard") or {}
     halt = outcome.halt or guard.get("halt") or (guard.get("halts") or [None])[-1]
-    usage = values.get("usage") or {}
-    by_role: dict[str, dict[str, int]] = {
-        role: {"calls": 0, "input": 0, "output": 0} for role in ROLES
-    }
-    for stage, counters in usage.items():
-        for key, value in counters.items():
-            by_role[role_of(stage)][key] += value
+    usage = usage_by_stage(values.get("usage"))
+    by_role = dict.fromkeys(ROLES, Usage())
+    for stage, spent in usage.items():
+        by_role[role_of(stage)] += spent
     return {
         "thread_id": thread_id,
         "status": outcome.status.value,
         "reason": outcome.reason,
         "stages": values.get("stages", []),
-        "model_calls": {role: counters["calls"] for role, counters in by_role.items()},
+        "model_calls": {role: spent.calls for role, spent in by_role.items()},
         "tool_calls": values.get("tool_calls", 0),
         "guard": {
             "warned": guard.get("warned", 0),
@@ -54,13 +52,11 @@ def run_record(thread_id: str, values: dict[str, Any], outcome: RunOutcome) -> d
             "halted": halt is not None,
             "halt": halt,
         },
-        "tokens": {key: sum(c[key] for c in by_role.values()) for key in ("input", "output")},
+        "tokens": sum(by_role.values(), Usage()).model_dump(include={"input", "output"}),
         "tokens_by_role": {
-            role: {"input": c["input"], "output": c["output"]} for role, c in by_role.items()
+            role: spent.model_dump(include={"input", "output"}) for role, spent in by_role.items()
         },
-        "model_calls_by_stage": {
-            stage: counters.get("calls", 0) for stage, counters in usage.items()
-        },
+        "model_calls_by_stage": {stage: spent.calls for stage, spent in usage.items()},
         "degraded": values.get("degraded", []),
         "skipped": values.get("skipped") or {},
         "outputs": {},

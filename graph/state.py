@@ -15,20 +15,21 @@ from langgraph.config import get_config
 from langgraph.graph.message import add_messages
 from typing_extensions import TypedDict
 
+from labscribe.guards.budgets import Usage, usage_by_stage
 from labscribe.guards.statuses import Termination
 from labscribe.tools.base import Folder
 
-Usage = dict[str, dict[str, int]]
+Counters = dict[str, dict[str, int]]
+"""Per stage, a usage's plain counters (`Usage.dump`)."""
 
 
-def add_usage(left: Usage | None, right: Usage | None) -> Usage:
-    """Reducer: per-stage counters (`calls`, `input` and `output` tokens), summed."""
-    total = {stage: dict(counters) for stage, counters in (left or {}).items()}
-    for stage, counters in (right or {}).items():
-        mine = total.setdefault(stage, {})
-        for key, value in counters.items():
-            mine[key] = mine.get(key, 0) + value
-    return total
+def add_usage(left: Counters | None, right: Counters | None) -> Counters:
+    """Reducer: per-stage counters (`calls`, `input` and `output` tokens), summed as usages
+    (guards.budgets.Usage) and kept as plain counters."""
+    total = usage_by_stage(left)
+    for stage, spent in usage_by_stage(right).items():
+        total[stage] = total.get(stage, Usage()) + spent
+    return {stage: usage.dump() for stage, usage in total.items()}
 
 
 class InputState(TypedDict):
@@ -91,7 +92,7 @@ class State(InputState, total=False):
     compile: dict[str, Any]
     """The PDF: {"status": compiled|failed|skipped, "pdf", "log" | "reason"}."""
     degraded: Annotated[list[str], operator.add]
-    usage: Annotated[Usage, add_usage]
+    usage: Annotated[Counters, add_usage]
     """Model calls and tokens per stage; run.json sums them per role."""
     tool_calls: Annotated[int, operator.add]
 

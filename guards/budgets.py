@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
@@ -37,14 +37,46 @@ class Budget(BaseModel):
         return value
 
 
+class Usage(BaseModel):
+    """What model calls spent (pydantic-ai's RunUsage): calls, and input and output tokens.
+    Usages add up; the state keeps them per stage as plain counters (`dump`), so a
+    checkpoint or a server's JSON holds no class of ours."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    calls: int = 0
+    input: int = 0
+    output: int = 0
+
+    def __add__(self, other: Usage) -> Usage:
+        return Usage(
+            calls=self.calls + other.calls,
+            input=self.input + other.input,
+            output=self.output + other.output,
+        )
+
+    @property
+    def tokens(self) -> int:
+        return self.input + self.output
+
+    def dump(self) -> dict[str, int]:
+        return self.model_dump()
+
+
+def usage_by_stage(counters: Mapping[str, Mapping[str, int]] | None) -> dict[str, Usage]:
+    """The state's per-stage counters as usages."""
+    return {stage: Usage.model_validate(dict(c)) for stage, c in (counters or {}).items()}
+
+
 @dataclass(frozen=True)
 class Exceeded:
     termination: Termination
     message: str
 
 
-def check_before_request(budget: Budget, *, model_calls: int, tokens: int) -> Exceeded | None:
+def check_before_request(budget: Budget, used: Usage) -> Exceeded | None:
     """Whether one more explore model call would break the budget, named with the observed value."""
+    model_calls, tokens = used.calls, used.tokens
     if budget.max_tool_iters is not None and model_calls >= budget.max_tool_iters:
         return Exceeded(
             Termination.ITERATION_BUDGET,

@@ -25,7 +25,13 @@ from labscribe.graph.models import (
 )
 from labscribe.graph.progress import emit, milestone, skipped
 from labscribe.graph.state import State, exploration_ended
-from labscribe.guards.budgets import check_before_request, estimate_tokens, within_tokens
+from labscribe.guards.budgets import (
+    Usage,
+    check_before_request,
+    estimate_tokens,
+    usage_by_stage,
+    within_tokens,
+)
 from labscribe.guards.guard import Reply, judge
 from labscribe.guards.guard_state import GuardState
 from labscribe.guards.messages import EMPTY_REPLY_NUDGE
@@ -55,12 +61,8 @@ def explore(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     if nudge := state.get("pending_nudge"):
         new.append(HumanMessage(nudge))
         guard.restart_attempt()  # a human's nudge starts a new attempt: ladder and streak reset
-    used = (state.get("usage") or {}).get("explore", {})
-    exceeded = check_before_request(
-        ctx.budget,
-        model_calls=used.get("calls", 0),
-        tokens=used.get("input", 0) + used.get("output", 0),
-    )
+    used = usage_by_stage(state.get("usage")).get("explore", Usage())
+    exceeded = check_before_request(ctx.budget, used)
     if exceeded:
         emit(
             {"event": "guard", "stage": "explore", "verdict": "budget", "detail": exceeded.message}
@@ -140,7 +142,7 @@ def _closing(state: State) -> tuple[dict[str, Any], dict[str, Any]]:
 
 
 def _summary(state: State, ending: dict[str, Any]) -> str:
-    calls = (state.get("usage") or {}).get("explore", {}).get("calls", 0)
+    calls = usage_by_stage(state.get("usage")).get("explore", Usage()).calls
     return f"{ending['reason']} ({calls} model calls, {state.get('tool_calls', 0)} tool calls)"
 
 

@@ -6,20 +6,22 @@ from pydantic import ValidationError
 from labscribe.guards.budgets import (
     Budget,
     ComputeBudget,
+    Usage,
     check_before_request,
     estimate_tokens,
     graph_step_bound,
+    usage_by_stage,
     within_tokens,
 )
 from labscribe.guards.statuses import Termination
 
 
 def test_budget_allows_calls_below_the_limit() -> None:
-    assert check_before_request(Budget(max_tool_iters=20), model_calls=19, tokens=0) is None
+    assert check_before_request(Budget(max_tool_iters=20), Usage(calls=19, input=0)) is None
 
 
 def test_budget_refuses_the_call_past_the_limit_naming_limit_and_value() -> None:
-    exceeded = check_before_request(Budget(max_tool_iters=20), model_calls=20, tokens=0)
+    exceeded = check_before_request(Budget(max_tool_iters=20), Usage(calls=20, input=0))
     assert exceeded is not None
     assert exceeded.termination is Termination.ITERATION_BUDGET
     assert exceeded.message == "Exceeded the max_tool_iters limit of 20 (model_calls=20)"
@@ -27,7 +29,7 @@ def test_budget_refuses_the_call_past_the_limit_naming_limit_and_value() -> None
 
 def test_budget_token_limit_is_independent() -> None:
     budget = Budget(max_tool_iters=None, max_tokens=500)
-    exceeded = check_before_request(budget, model_calls=1000, tokens=501)
+    exceeded = check_before_request(budget, Usage(calls=1000, input=501))
     assert exceeded is not None
     assert exceeded.message == "Exceeded the max_tokens limit of 500 (tokens=501)"
 
@@ -90,3 +92,15 @@ def test_compute_budget_counts_only_its_own_thread() -> None:
     while time.thread_time() - started < 0.1:  # this thread's CPU, well past the budget
         sum(range(10_000))
     assert budget.spent()
+
+
+def test_usages_add_up_and_read_back_from_the_states_counters() -> None:
+    first, second = Usage(calls=1, input=100, output=20), Usage(calls=2, input=50, output=5)
+    assert first + second == Usage(calls=3, input=150, output=25)
+    assert (first + second).tokens == 175
+    assert usage_by_stage({"explore": first.dump(), "draft": {"calls": 1}}) == {
+        "explore": first,
+        "draft": Usage(calls=1),
+    }
+    with pytest.raises(ValidationError):  # a counter of another name is no usage
+        usage_by_stage({"explore": {"calls": 1, "tokens": 3}})
