@@ -61,8 +61,7 @@ def explore(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     if nudge := state.get("pending_nudge"):
         new.append(HumanMessage(nudge))
         guard.restart_attempt()  # a human's nudge starts a new attempt: ladder and streak reset
-    used = usage_by_stage(state.get("usage")).get("explore", Usage())
-    exceeded = check_before_request(ctx.budget, used)
+    exceeded = check_before_request(ctx.budget, _explore_usage(state))
     if exceeded:
         emit(
             {"event": "guard", "stage": "explore", "verdict": "budget", "detail": exceeded.message}
@@ -141,8 +140,12 @@ def _closing(state: State) -> tuple[dict[str, Any], dict[str, Any]]:
     return update, update["exploration"]
 
 
+def _explore_usage(state: State) -> Usage:
+    return usage_by_stage(state.get("usage")).get("explore", Usage())
+
+
 def _summary(state: State, ending: dict[str, Any]) -> str:
-    calls = usage_by_stage(state.get("usage")).get("explore", Usage()).calls
+    calls = _explore_usage(state).calls
     return f"{ending['reason']} ({calls} model calls, {state.get('tool_calls', 0)} tool calls)"
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Set as AbstractSet
 
 from labscribe.guards.numbers import Fact
 from labscribe.tools.fit_result import Fit, Parameter, format_value
@@ -110,9 +111,9 @@ def name_parts(name: str) -> list[str]:
     return [p for p in re.split(rf"[^{_LETTERS}]+", name.lower()) if p]
 
 
-def mentions_words_of(text: str, name: str) -> bool:
-    """Whether `text` says a word of `name` of two letters or more."""
-    return bool({w for w in words_of(name) if len(w) >= 2} & words_in(text))
+def mentions_words_of(words: AbstractSet[str], name: str) -> bool:
+    """Whether `words` (a text's, `words_in`) hold a word of `name` of two letters or more."""
+    return bool({w for w in words_of(name) if len(w) >= 2} & words)
 
 
 def words_of(name: str) -> frozenset[str]:

@@ -10,14 +10,13 @@ import re
 from labscribe.tools.axis_expressions import written_formulas
 from labscribe.tools.column_names import Named, named_by_formula, named_by_pairing
 from labscribe.tools.columns import Column
-from labscribe.tools.data_facts import mentions_words_of
+from labscribe.tools.data_facts import mentions_words_of, words_in
 from labscribe.tools.formula_notation import formulas_in
 from labscribe.tools.formula_parse import FormulaError, parse_formula
 from labscribe.tools.quantity_words import named_quantities
 from labscribe.tools.requested import Request
 from labscribe.tools.role_phrases import is_symbol, pairings, sentences
-from labscribe.tools.roles import Handout
-from labscribe.tools.set_values import barely_varies
+from labscribe.tools.roles import Handout, stays_put
 from labscribe.tools.symbol_dimensions import conventional_column
 from labscribe.tools.tables import TableSummary
 from labscribe.tools.task_files import named_tables
@@ -27,8 +26,7 @@ def predictors_named(request: Request, table: TableSummary, handout: Handout) ->
     """The columns of `table` that `request` names as predictors: the symbols on its
     formula's right side, or the phrase after "against" / "as a function of" in its task.
     Two or more mean a multiple regression, fitted by the regression module, not here."""
-    candidates = [c for c in table.columns if c.uncertainty_of is None and c.ratio_of is None]
-    return list(request_columns(request, candidates, handout).predictors)
+    return list(request_columns(request, _measured(table), handout).predictors)
 
 
 def request_columns(request: Request, candidates: list[Column], handout: Handout) -> Named:
@@ -92,7 +90,7 @@ def requests_for(
         if len(here.predictors) >= 2:
             continue
         keys = {c.key for c in here.predictors}
-        if any(barely_varies(c.minimum, c.maximum, c.unit) for c in here.predictors):
+        if any(map(stays_put, here.predictors)):
             continue  # "κ gegen T" where T stays at 20 °C (a titration's): not its data
         if here.responses:
             if not here.predictors and (
@@ -196,7 +194,8 @@ def _mentions_column(
     names none concerns them all). One-letter names are left out: prose uses them for
     anything."""
     others = [c for t in tables or [table] for c in t.columns if c.key != t.x and not c.ratio_of]
+    words = words_in(task)
     return column.ratio_of is None and (
-        mentions_words_of(task, column.name)
-        or not any(mentions_words_of(task, c.name) for c in others)
+        mentions_words_of(words, column.name)
+        or not any(mentions_words_of(words, c.name) for c in others)
     )

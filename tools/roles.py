@@ -38,7 +38,7 @@ from labscribe.tools.columns import (
     follows_counter,
     mark_maxima,
 )
-from labscribe.tools.data_facts import mentions_words_of
+from labscribe.tools.data_facts import mentions_words_of, words_in
 from labscribe.tools.directions import direction_note
 from labscribe.tools.formula_notation import formulas_in
 from labscribe.tools.handout_latex import inline_math_text
@@ -158,7 +158,7 @@ def _decide(table: Table, handout: Handout) -> None:
             text
         ):
             continue  # a formula that defines a quantity (FF = P/(V·I), N = Z/Δt) asks no fit
-        if predictors and all(map(_condition, predictors)):
+        if predictors and all(map(stays_put, predictors)):
             continue  # "κ gegen T" where T stays at 20 °C (a titration's): not its variable
         if len(predictors) >= 2:
             _several(summary, predictors, response, text)
@@ -195,11 +195,11 @@ def _averaged_each(candidates: list[Column], handout: Handout) -> str | None:
     """The task that asks for the mean of every one of the table's columns by name, where
     no statement names its variable ("Mittelwert und Vertrauensbereich der Leitfähigkeit und
     der Temperatur" of three readings per water sample): none was set."""
-    return next(
-        (task for task in handout.tasks
-         if MEAN.search(task) and all(mentions_words_of(task, c.name) for c in candidates)),
-        None,
-    )  # fmt: skip
+    for task in handout.tasks:
+        words = words_in(task)
+        if MEAN.search(task) and all(mentions_words_of(words, c.name) for c in candidates):
+            return task
+    return None
 
 
 def _several(
@@ -257,8 +257,9 @@ def _quote(text: str) -> str:
     return f"“{cut}”"
 
 
-def _condition(column: Column) -> bool:
-    """Whether `column` holds a condition recorded beside the readings (tools.set_values)."""
+def stays_put(column: Column) -> bool:
+    """Whether `column` holds a condition recorded beside the readings, one that only stays
+    put (a titration's 20.1–21.2 °C; tools.set_values.barely_varies): no variable."""
     return barely_varies(column.minimum, column.maximum, column.unit)
 
 
@@ -293,7 +294,7 @@ def _decide_from_data(table: Table, candidates: list[Column]) -> None:
         return
     # a condition that stays put (a titration's 20.1–21.2 °C) was set, if at all, to be kept
     evidence = {
-        c.key: "" if _condition(c) else set_evidence(table.frame[c.key].to_numpy(dtype=float))
+        c.key: "" if stays_put(c) else set_evidence(table.frame[c.key].to_numpy(dtype=float))
         for c in candidates
     }
     chosen = summary.column(summary.x or "")

@@ -17,6 +17,7 @@ from sandbox_cases import (
     PLOT,
     blocked_by_policy,
     render,
+    render_escape,
 )
 
 from labscribe.tools.sandbox import FigureWorker
@@ -72,8 +73,7 @@ def test_escape_format_string_reaches_nothing_outside(
     worker: FigureWorker, dirs: tuple[Path, Path]
 ) -> None:
     code = "g = (i for i in [1])\nprint('{0.gi_frame.f_globals}'.format(g))" + PLOT
-    assert blocked_by_policy(code)
-    result = render(worker, dirs, code)
+    result = render_escape(worker, dirs, code)
     # In-process introspection is the policy's job; the OS layer only promises that what
     # it reaches is the sandboxed process itself: no secrets, no host files.
     assert "DEEPSEEK" not in result.stdout
@@ -87,8 +87,7 @@ def test_escape_frame_globals_open_is_confined(
         "b = f().gi_frame.f_globals['__builtins__']\n"
         "print(b.open('/etc/passwd').read())\n" + PLOT
     )
-    assert blocked_by_policy(code)
-    result = render(worker, dirs, code)
+    result = render_escape(worker, dirs, code)
     assert not result.ok
     assert "root:" not in result.stdout
     assert "FileNotFoundError" in result.error
@@ -99,8 +98,7 @@ def test_escape_matplotlib_os_system_cannot_write_host(
 ) -> None:
     target = tmp_path / "pwned-mpl-os"
     code = f"import matplotlib\nmatplotlib.os.system('id > {target}')\n" + PLOT
-    assert blocked_by_policy(code)
-    result = render(worker, dirs, code)
+    result = render_escape(worker, dirs, code)
     assert not target.exists()
     assert result.ok  # the command failed harmlessly inside; only the figure came back
     assert sorted(p.name for p in dirs[1].iterdir()) == ["fig.png"]
@@ -111,8 +109,7 @@ def test_escape_savefig_outside_cwd_never_lands_on_host(
 ) -> None:
     target = tmp_path / "escaped.png"
     code = PLOT + f"plt.savefig('/tmp/../{target}')\n"
-    assert blocked_by_policy(code)
-    result = render(worker, dirs, code)
+    result = render_escape(worker, dirs, code)
     assert not result.ok
     assert not target.exists()
     assert "FileNotFoundError" in result.error
@@ -122,8 +119,7 @@ def test_escape_savefig_parent_dir_is_read_only(
     worker: FigureWorker, dirs: tuple[Path, Path]
 ) -> None:
     code = PLOT + "plt.savefig('../up.png')\n"
-    assert blocked_by_policy(code)
-    result = render(worker, dirs, code)
+    result = render_escape(worker, dirs, code)
     assert not result.ok
     assert "Read-only file system" in result.error
     assert not dirs[1].exists() or list(dirs[1].iterdir()) == []
@@ -131,8 +127,7 @@ def test_escape_savefig_parent_dir_is_read_only(
 
 def test_escape_open_etc_passwd_fails(worker: FigureWorker, dirs: tuple[Path, Path]) -> None:
     code = "print(open('/etc/passwd').read())" + PLOT
-    assert blocked_by_policy(code)
-    result = render(worker, dirs, code)
+    result = render_escape(worker, dirs, code)
     assert not result.ok
     assert "root:" not in result.stdout
     assert "FileNotFoundError: [Errno 2] No such file or directory: '/etc/passwd'" in result.error
@@ -147,16 +142,14 @@ def test_escape_read_outside_data_folder_fails(
         "    try:\n        print(open(p).read())\n"
         "    except OSError as e:\n        print('blocked', type(e).__name__)\n" + PLOT
     )
-    assert blocked_by_policy(code)
-    result = render(worker, dirs, code)
+    result = render_escape(worker, dirs, code)
     assert "TOP-SECRET" not in result.stdout
     assert result.stdout.count("blocked FileNotFoundError") == 4
 
 
 def test_escape_write_into_data_folder_fails(worker: FigureWorker, dirs: tuple[Path, Path]) -> None:
     code = "open('data/run1.csv', 'w').write('tampered')" + PLOT
-    assert blocked_by_policy(code)
-    result = render(worker, dirs, code)
+    result = render_escape(worker, dirs, code)
     assert not result.ok
     assert "Read-only file system" in result.error
     assert (dirs[0] / "run1.csv").read_text() == "t,u\n0,1\n1,2\n"
@@ -184,8 +177,7 @@ def test_escape_socket_to_localhost_fails(worker: FigureWorker, dirs: tuple[Path
         f"import socket\ns = socket.create_connection(('127.0.0.1', {port}), timeout=2)\n"
         "s.sendall(b'stolen')\n" + PLOT
     )
-    assert blocked_by_policy(code)
-    result = render(worker, dirs, code)
+    result = render_escape(worker, dirs, code)
     time.sleep(0.3)  # a connection that got through would be accepted by now
     done.set()
     thread.join()
