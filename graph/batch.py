@@ -29,12 +29,12 @@ from pydantic import BaseModel, Field
 
 from labscribe.graph.builder import build_graph
 from labscribe.graph.checkpoint import open_checkpointer
-from labscribe.graph.outputs import write_whole
 from labscribe.graph.runner import BadInput, new_thread_id, sqlite_problem
-from labscribe.graph.settings import ENVIRONMENT
 from labscribe.graph.settle import thread_state
 from labscribe.guards.inputs import out_problem
 from labscribe.guards.statuses import RunStatus
+from labscribe.nodes.runtime.outputs import write_whole
+from labscribe.nodes.runtime.settings import ENVIRONMENT
 
 CLI = [sys.executable, "-m", "labscribe.graph.cli"]
 MANIFEST = "batch.json"

@@ -8,13 +8,13 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
-from labscribe.graph.context import Context
-from labscribe.graph.halts import await_human, halting
 from labscribe.graph.pipeline import STAGES, prepare
 from labscribe.graph.routing import route_explorer, route_human, route_reflection, route_stage
-from labscribe.graph.state import InputState, State
 from labscribe.nodes.explore import explore_collapsed, explore_done
+from labscribe.nodes.halts import await_human, halting
 from labscribe.nodes.publish import publish
+from labscribe.nodes.runtime.context import Context
+from labscribe.nodes.runtime.state import InputState, State
 from labscribe.nodes.tool_call import call_tool
 
 EXPLORE_LOOP = ("explore", "call_tool", "await_human")
@@ -28,7 +28,7 @@ def build_graph(*, checkpointer: BaseCheckpointSaver | None = None) -> CompiledS
     `route_explorer`: into `explore_done`, which leads to the next stage, or, when it
     collapsed, into `explore_collapsed`, which leads straight to `draft`. Reflect repeats
     through `route_reflection`. A stage whose endpoint failed waits in `await_human`, and
-    runs again once a human answers (graph/halts.py).
+    runs again once a human answers (nodes/halts.py).
     """
     builder = StateGraph(State, context_schema=Context, input_schema=InputState)
     builder.add_node("prepare", prepare)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.sqlite import SqliteSaver
 
-from labscribe.graph.settings import POSTGRES_SCHEMES, SETTING, ConfigError, checkpoint_db
+from labscribe.nodes.runtime.settings import POSTGRES_SCHEMES, SETTING, ConfigError, checkpoint_db
 
 if TYPE_CHECKING:
     import psycopg
@@ -55,7 +55,7 @@ def open_checkpointer(
     the block. Setting up creates the tables on first use. With `existing` (commands that
     read or continue threads), a SQLite file that is not there is refused, never created:
     a mistyped --db must not leave an empty database and a lease folder behind. A path that
-    cannot serve is ConfigError before anything is made (graph/settings.py).
+    cannot serve is ConfigError before anything is made (nodes/runtime/settings.py).
 
     A SQLite file another program keeps locked is refused at once, before any work: for
     writing, unless `reads_only` (commands that only read, which a writer's lock on a

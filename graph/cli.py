@@ -16,15 +16,15 @@ from labscribe.graph.builder import build_graph
 from labscribe.graph.checkpoint import ThreadBusy, open_checkpointer, thread_ids
 from labscribe.graph.cli_batch import batch
 from labscribe.graph.cli_options import context_of, endpoint_settings
-from labscribe.graph.context import ON_COLLAPSE_CHOICES, Context
-from labscribe.graph.outputs import OutputsUnwritten
-from labscribe.graph.progress import text_bar
 from labscribe.graph.resume import resume_thread
 from labscribe.graph.runner import BadInput, RunResult, run_folder
-from labscribe.graph.settings import ENVIRONMENT, SETTING, ConfigError, environment
 from labscribe.graph.settle import pending_halt, thread_state
 from labscribe.graph.terminal import say
 from labscribe.guards.statuses import RunStatus
+from labscribe.nodes.runtime.context import ON_COLLAPSE_CHOICES, Context
+from labscribe.nodes.runtime.outputs import OutputsUnwritten
+from labscribe.nodes.runtime.progress import text_bar
+from labscribe.nodes.runtime.settings import ENVIRONMENT, SETTING, ConfigError, environment
 from labscribe.tools import children
 
 

@@ -19,12 +19,12 @@ from labscribe.graph.cli_options import (
     run_flags_of,
     served_context,
 )
-from labscribe.graph.context import Context
-from labscribe.graph.progress import text_bar
 from labscribe.graph.resume import checked_nudge
 from labscribe.graph.runner import BadInput
 from labscribe.graph.server_batch import run_on_server
 from labscribe.graph.terminal import say
+from labscribe.nodes.runtime.context import Context
+from labscribe.nodes.runtime.progress import text_bar
 
 
 def batch(args: argparse.Namespace) -> int:

@@ -6,9 +6,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from labscribe.graph.context import Context
 from labscribe.graph.runner import BadInput
-from labscribe.graph.settings import ENVIRONMENT, checked_flag, environment
+from labscribe.nodes.runtime.context import Context
+from labscribe.nodes.runtime.settings import ENVIRONMENT, checked_flag, environment
 
 ENDPOINT_FLAGS = (
     "base_url",

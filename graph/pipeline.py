@@ -13,8 +13,6 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from labscribe.graph.context import Context
-from labscribe.graph.state import State
 from labscribe.guards.guard_state import GuardState
 from labscribe.guards.inputs import folder_problem
 from labscribe.nodes.bib import bib
@@ -24,6 +22,8 @@ from labscribe.nodes.explore import explore
 from labscribe.nodes.figures import figures
 from labscribe.nodes.gap import gap
 from labscribe.nodes.reflect import reflect
+from labscribe.nodes.runtime.context import Context
+from labscribe.nodes.runtime.state import State
 from labscribe.nodes.scan import scan
 from labscribe.tools.base import folder_identity
 from labscribe.tools.latex import toolchain_problem

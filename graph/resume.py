@@ -1,7 +1,7 @@
 """Resume a thread from its last checkpoint: what the thread recorded, what changed, and the
 one command that continues it, locally or on a LangGraph server (`resume_command`).
 
-A halted thread waits in `await_human` (graph/halts.py), and the command answers it; a
+A halted thread waits in `await_human` (nodes/halts.py), and the command answers it; a
 crashed or cancelled thread runs its pending tasks again; a finished thread writes its
 outputs again, or drafts again (`--from draft`).
 """
@@ -16,14 +16,14 @@ from langgraph.types import Command, StateSnapshot
 
 from labscribe.graph.builder import EXPLORE_LOOP, build_graph
 from labscribe.graph.checkpoint import hold_thread, open_checkpointer
-from labscribe.graph.context import Context
-from labscribe.graph.models import Models, check_models, context_window
-from labscribe.graph.outputs import export_outputs, resume_line
 from labscribe.graph.pipeline import plan_for
 from labscribe.graph.runner import BadInput, EventSink, RunResult, drive, thread_config
 from labscribe.graph.settle import ThreadView, settle, thread_state
 from labscribe.guards.human import nudge_problem, resume_answer, valid_text
 from labscribe.guards.inputs import out_problem
+from labscribe.nodes.runtime.context import Context
+from labscribe.nodes.runtime.models import Models, check_models, context_window
+from labscribe.nodes.runtime.outputs import export_outputs, resume_line
 from labscribe.tools.latex import toolchain_problem
 
 NUDGE_UNUSED = (

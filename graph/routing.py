@@ -10,16 +10,16 @@ from typing import Literal
 
 from langgraph.runtime import Runtime
 
-from labscribe.graph.context import Context
-from labscribe.graph.state import State, pending_calls
 from labscribe.guards.reflection import round_due
+from labscribe.nodes.runtime.context import Context
+from labscribe.nodes.runtime.state import State, pending_calls
 
 ExplorerRoute = Literal["call_tool", "explore", "await_human", "collapse", "leave"]
 StageRoute = Literal["await_human", "next"]
 
 
 def endpoint_halted(state: State) -> bool:
-    """An endpoint's halt no human has answered yet (graph/halts.py)."""
+    """An endpoint's halt no human has answered yet (nodes/halts.py)."""
     halted = state.get("halted")
     return bool(halted) and not halted["answered"]
 

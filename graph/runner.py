@@ -16,21 +16,22 @@ from langgraph.types import RunnableConfig
 
 from labscribe.graph.builder import build_graph
 from labscribe.graph.checkpoint import hold_thread, is_postgres, open_checkpointer
-from labscribe.graph.context import Context
-from labscribe.graph.models import check_models
-from labscribe.graph.outputs import (
-    EventLog,
-    OutputsUnwritten,
-    RunOutcome,
-    resume_line,
-    write_outputs,
-)
-from labscribe.graph.progress import end_event, stamped
-from labscribe.graph.settings import checkpoint_db
 from labscribe.graph.settle import failure, resume_hint, settle
 from labscribe.guards.budgets import graph_step_bound
 from labscribe.guards.inputs import db_problem, folder_problem, out_problem
 from labscribe.guards.statuses import RunStatus, Termination
+from labscribe.nodes.runtime.context import Context
+from labscribe.nodes.runtime.models import check_models
+from labscribe.nodes.runtime.outputs import (
+    EventLog,
+    OutputsUnwritten,
+    RunOutcome,
+    end_event,
+    resume_line,
+    write_outputs,
+)
+from labscribe.nodes.runtime.progress import stamped
+from labscribe.nodes.runtime.settings import checkpoint_db
 from labscribe.tools import children
 
 EventSink = Callable[[dict[str, Any]], None]

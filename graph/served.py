@@ -15,10 +15,10 @@ from typing import Any
 import httpx
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
 
-from labscribe.graph.outputs import OutputsUnwritten, RunOutcome, write_outputs
 from labscribe.graph.settle import ThreadView, settle
 from labscribe.guards.statuses import RunStatus
 from labscribe.nodes.publish import MAX_FILE_BYTES, NAMESPACE
+from labscribe.nodes.runtime.outputs import OutputsUnwritten, RunOutcome, write_outputs
 from labscribe.tools.figure_names import sanitize_name
 from labscribe.tools.out_files import out_folder, write_whole
 

@@ -25,13 +25,13 @@ from langgraph_sdk import get_sync_client
 from langgraph_sdk.client import SyncLangGraphClient
 
 from labscribe.graph.batch import Batch, BatchEntry, EventSink, run_entries, settle_entry
-from labscribe.graph.outputs import EventLog, OutputsUnwritten
-from labscribe.graph.progress import end_event, stamped
 from labscribe.graph.resume import resume_command
 from labscribe.graph.runner import BadInput
 from labscribe.graph.served import published_files, served_outcome, write_served
 from labscribe.graph.settle import ThreadView, thread_state
 from labscribe.guards.statuses import RunStatus
+from labscribe.nodes.runtime.outputs import EventLog, OutputsUnwritten, end_event
+from labscribe.nodes.runtime.progress import stamped
 
 GRAPH = "labscribe"
 """The graph's name in langgraph.json."""

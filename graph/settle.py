@@ -9,9 +9,9 @@ from typing import Any, Literal
 
 from langgraph.types import StateSnapshot
 
-from labscribe.graph.halts import endpoint_halt
-from labscribe.graph.outputs import RunOutcome, resume_line
 from labscribe.guards.statuses import HaltKind, RunStatus, classify_model_error
+from labscribe.nodes.runtime.models import endpoint_halt
+from labscribe.nodes.runtime.outputs import RunOutcome, resume_line
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ def thread_state(
 
 def pending_halt(snapshot: StateSnapshot | ThreadView) -> dict[str, Any] | None:
     """The halt a paused thread waits on: an endpoint's failure, else the guard's collapse
-    record (graph/halts.py)."""
+    record (nodes/halts.py)."""
     values = ThreadView.of(snapshot).values
     halted = values.get("halted") or {}
     return halted.get("halt") or (values.get("guard") or {}).get("halt")

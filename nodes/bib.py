@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from labscribe.graph.progress import milestone
-from labscribe.graph.state import State, data_folder
 from labscribe.guards.citations import resolve_citations
 from labscribe.guards.graphics import resolve_graphics
 from labscribe.nodes.latex_text import escape_latex
+from labscribe.nodes.runtime.progress import milestone
+from labscribe.nodes.runtime.state import State, data_folder
 from labscribe.tools.references import Reference, material_references
 
 

@@ -17,9 +17,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from labscribe.graph.context import Context
-from labscribe.graph.state import State, figures_dir
 from labscribe.guards.output import latex_problems, typeset_problems
+from labscribe.nodes.runtime.context import Context
+from labscribe.nodes.runtime.state import State, figures_dir
 from labscribe.tools.latex import Compiled, compile_latex, toolchain_problem, typeset_text
 from labscribe.tools.out_files import fresh_folder, out_folder
 

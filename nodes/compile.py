@@ -16,16 +16,16 @@ from typing import Any
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
-from labscribe.graph.context import Context
-from labscribe.graph.halts import nudged
-from labscribe.graph.models import chat_model, context_window, idle_reason, role_of, spent
-from labscribe.graph.progress import milestone
-from labscribe.graph.state import State, figures_dir
 from labscribe.guards.output import latex_problems, tidy_latex
 from labscribe.nodes.checks import no_pdf, shown_problems
 from labscribe.nodes.draft import complete, fallback
+from labscribe.nodes.halts import nudged
 from labscribe.nodes.prompts import FIX_BRIEF, FIX_SYSTEM
 from labscribe.nodes.reflect import fits_twice
+from labscribe.nodes.runtime.context import Context
+from labscribe.nodes.runtime.models import chat_model, context_window, idle_reason, role_of, spent
+from labscribe.nodes.runtime.progress import milestone
+from labscribe.nodes.runtime.state import State, figures_dir
 from labscribe.tools.latex import Compiled, compile_latex
 from labscribe.tools.out_files import copy_whole, out_folder
 

@@ -9,15 +9,11 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, SystemMessage, ToolMessage
 from langgraph.runtime import Runtime
 
-from labscribe.graph.context import Context
-from labscribe.graph.halts import nudged
-from labscribe.graph.models import ask, chat_model, context_window, idle_reason, role_of, spent
-from labscribe.graph.progress import milestone
-from labscribe.graph.state import State, data_folder
 from labscribe.guards.budgets import estimate_tokens, within_tokens
 from labscribe.guards.output import is_degenerate, tidy_latex
 from labscribe.nodes.checks import report_problems
 from labscribe.nodes.fallback import fallback_report
+from labscribe.nodes.halts import nudged
 from labscribe.nodes.material import (
     analysis_text,
     citation_keys,
@@ -36,6 +32,17 @@ from labscribe.nodes.prompts import (
     WRITER_BRIEF,
     WRITER_SYSTEM,
 )
+from labscribe.nodes.runtime.context import Context
+from labscribe.nodes.runtime.models import (
+    ask,
+    chat_model,
+    context_window,
+    idle_reason,
+    role_of,
+    spent,
+)
+from labscribe.nodes.runtime.progress import milestone
+from labscribe.nodes.runtime.state import State, data_folder
 from labscribe.tools.analysis_digest import WRITER_DIGEST
 
 STRENGTHENED_RETRIES = 3  # the retries after the first attempt; then the fallback writes

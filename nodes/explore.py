@@ -2,7 +2,7 @@
 
 Small nodes share the stage: `explore` takes one model turn, `call_tool` answers one pending
 tool call per step (so every completed call is checkpointed and never runs twice on resume),
-and `explore_done` closes the stage (a halted thread waits in graph/halts.await_human).
+and `explore_done` closes the stage (a halted thread waits in nodes/halts.await_human).
 """
 
 from __future__ import annotations
@@ -14,17 +14,6 @@ from typing import Any
 from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
-from labscribe.graph.context import Context
-from labscribe.graph.models import (
-    ask,
-    chat_model,
-    context_window,
-    idle_reason,
-    role_of,
-    spent,
-)
-from labscribe.graph.progress import emit, milestone, skipped
-from labscribe.graph.state import State, exploration_ended
 from labscribe.guards.budgets import (
     Usage,
     check_before_request,
@@ -39,6 +28,17 @@ from labscribe.guards.repair import argument_problem, kept_args, repair_json_obj
 from labscribe.guards.statuses import Termination
 from labscribe.nodes.history import fit_history, size_of
 from labscribe.nodes.prompts import EXPLORER_SYSTEM
+from labscribe.nodes.runtime.context import Context
+from labscribe.nodes.runtime.models import (
+    ask,
+    chat_model,
+    context_window,
+    idle_reason,
+    role_of,
+    spent,
+)
+from labscribe.nodes.runtime.progress import emit, milestone, skipped
+from labscribe.nodes.runtime.state import State, exploration_ended
 from labscribe.nodes.tool_call import error_answer
 from labscribe.tools import EXPLORE_TOOLS
 

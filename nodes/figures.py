@@ -10,13 +10,20 @@ from typing import Any
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
-from labscribe.graph.context import Context
-from labscribe.graph.halts import nudged
-from labscribe.graph.models import ask, chat_model, context_window, idle_reason, role_of, spent
-from labscribe.graph.progress import emit, milestone, skipped
-from labscribe.graph.state import State, data_folder, figures_dir
+from labscribe.nodes.halts import nudged
 from labscribe.nodes.material import analysis_text, figure_list, findings_text
 from labscribe.nodes.prompts import FIGURES_BRIEF, FIGURES_SYSTEM, NO_DATA_TABLES, NOTHING_LISTED
+from labscribe.nodes.runtime.context import Context
+from labscribe.nodes.runtime.models import (
+    ask,
+    chat_model,
+    context_window,
+    idle_reason,
+    role_of,
+    spent,
+)
+from labscribe.nodes.runtime.progress import emit, milestone, skipped
+from labscribe.nodes.runtime.state import State, data_folder, figures_dir
 from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.figures import figure_record, render
 from labscribe.tools.reading import read_in

@@ -7,15 +7,22 @@ from typing import Any
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
-from labscribe.graph.context import Context
-from labscribe.graph.halts import nudged
-from labscribe.graph.models import ask, chat_model, context_window, idle_reason, role_of, spent
-from labscribe.graph.progress import milestone, skipped
-from labscribe.graph.state import State
 from labscribe.guards.budgets import within_tokens
 from labscribe.guards.reflection import issues_of
+from labscribe.nodes.halts import nudged
 from labscribe.nodes.material import findings_text
 from labscribe.nodes.prompts import GAP_BRIEF, GAP_SYSTEM
+from labscribe.nodes.runtime.context import Context
+from labscribe.nodes.runtime.models import (
+    ask,
+    chat_model,
+    context_window,
+    idle_reason,
+    role_of,
+    spent,
+)
+from labscribe.nodes.runtime.progress import milestone, skipped
+from labscribe.nodes.runtime.state import State
 
 
 def gap(state: State, runtime: Runtime[Context]) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from labscribe.guards.budgets import within_tokens
 from labscribe.guards.numbers import check_numbers
 from labscribe.nodes.prompts import NO_ANALYSIS, NO_CITATION_KEYS
 from labscribe.tools.analysis import Analysis
-from labscribe.tools.analysis_digest import EXPLORER_DIGEST, DigestSize
+from labscribe.tools.analysis_digest import EXPLORER_DIGEST, DigestSize, digest
 from labscribe.tools.base import Folder
 from labscribe.tools.fit_result import Fit
 from labscribe.tools.quantities import Derived
@@ -39,7 +39,7 @@ def analysis_text(state: dict[str, Any], size: DigestSize = EXPLORER_DIGEST) -> 
     analysis = analysis_of(state)
     if not (analysis.tables or analysis.parameters or analysis.tasks or analysis.unreadable):
         return NO_ANALYSIS
-    return analysis.digest(size)
+    return digest(analysis, size)
 
 
 def findings_text(state: dict[str, Any], tokens: int, indent: int | None = None) -> str:

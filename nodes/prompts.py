@@ -154,14 +154,3 @@ NOTHING_READ = "(nothing was read)"
 ENDING_NOT_RECORDED = "not recorded"
 ECHO_CUT = "\n[...]"
 """Ends a rejected reply shown back to the writer cut short."""
-
-# The embedded model's chat template has no tool role: calls and results travel as text
-# (graph/local_server.py).
-TOOL_RESULT = "Result of {name} (call {id}):\n{content}"
-TOOLS_PREAMBLE = """
-
-You can call these functions; each takes one JSON object of arguments:
-{signatures}
-
-To answer with text, start your reply with "message:". To call functions, write for each \
-call a line "functions.<name>:" followed by its JSON arguments on the next line."""

@@ -12,8 +12,8 @@ from typing import Any
 from langgraph.config import get_config
 from langgraph.runtime import Runtime
 
-from labscribe.graph.context import Context
-from labscribe.graph.state import State, figures_dir
+from labscribe.nodes.runtime.context import Context
+from labscribe.nodes.runtime.state import State, figures_dir
 
 NAMESPACE = "labscribe-outputs"
 """Store namespace (NAMESPACE, thread_id): one item per file, keyed by its path in OUT/."""

@@ -12,16 +12,12 @@ from typing import Any
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
-from labscribe.graph.context import Context
-from labscribe.graph.halts import nudged
-from labscribe.graph.models import ask, chat_model, context_window, role_of, spent
-from labscribe.graph.progress import milestone, skipped
-from labscribe.graph.state import State
 from labscribe.guards.budgets import estimate_tokens
 from labscribe.guards.output import tidy_latex
 from labscribe.guards.reflection import critique_is_empty, no_substantive_change, round_due
 from labscribe.nodes.checks import report_problems
 from labscribe.nodes.draft import complete
+from labscribe.nodes.halts import nudged
 from labscribe.nodes.material import analysis_text, number_check
 from labscribe.nodes.prompts import (
     CRITIQUE_BRIEF,
@@ -30,6 +26,10 @@ from labscribe.nodes.prompts import (
     REVISE_BRIEF,
     REVISE_SYSTEM,
 )
+from labscribe.nodes.runtime.context import Context
+from labscribe.nodes.runtime.models import ask, chat_model, context_window, role_of, spent
+from labscribe.nodes.runtime.progress import milestone, skipped
+from labscribe.nodes.runtime.state import State
 from labscribe.tools.analysis_digest import WRITER_DIGEST
 
 # A fallback means every draft of the write model failed the output checks; its revisions of

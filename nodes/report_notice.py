@@ -10,9 +10,9 @@ from typing import Any
 
 from langgraph.config import get_config
 
-from labscribe.graph.outputs import resume_line
 from labscribe.guards.statuses import Termination
 from labscribe.nodes.latex_text import escape_latex
+from labscribe.nodes.runtime.outputs import resume_line
 
 # What a model writes that the data alone cannot: said once, in both boxes.
 MODEL_ADDS = "the introduction, theory, discussion and conclusion in prose"

@@ -8,10 +8,11 @@ from typing import Any
 
 from langchain_core.messages import HumanMessage
 
-from labscribe.graph.progress import emit, milestone
-from labscribe.graph.state import State, data_folder, figures_dir
 from labscribe.nodes.prompts import SCAN_BRIEF
+from labscribe.nodes.runtime.progress import emit, milestone
+from labscribe.nodes.runtime.state import State, data_folder, figures_dir
 from labscribe.tools.analysis import analyse
+from labscribe.tools.analysis_digest import digest
 from labscribe.tools.base import ToolError
 from labscribe.tools.data_figures import draw_data_figures
 from labscribe.tools.scanning import ScanResult, scan_folder
@@ -39,6 +40,6 @@ def scan(state: State) -> dict[str, Any]:
         "scan": result.model_dump(),
         "analysis": analysis.model_dump(mode="json"),
         "figures": figures,
-        "messages": [HumanMessage(SCAN_BRIEF.format(summary=summary, analysis=analysis.digest()))],
+        "messages": [HumanMessage(SCAN_BRIEF.format(summary=summary, analysis=digest(analysis)))],
         **milestone(state, "scan", summary),
     }

@@ -15,16 +15,6 @@ from typing import Any
 from langchain_core.messages import AnyMessage, ToolMessage
 from langgraph.runtime import Runtime
 
-from labscribe.graph.context import Context
-from labscribe.graph.models import vision_reader
-from labscribe.graph.progress import emit
-from labscribe.graph.state import (
-    State,
-    data_folder,
-    exploration_ended,
-    figures_dir,
-    pending_calls,
-)
 from labscribe.guards.guard import Answered as GuardAnswered
 from labscribe.guards.guard import Asked, Judgement, Result, judge
 from labscribe.guards.guard_state import GuardState
@@ -39,6 +29,16 @@ from labscribe.guards.messages import (
 from labscribe.guards.statuses import Termination
 from labscribe.guards.verdicts import Block, Halt
 from labscribe.nodes.material import analysis_of
+from labscribe.nodes.runtime.context import Context
+from labscribe.nodes.runtime.models import vision_reader
+from labscribe.nodes.runtime.progress import emit
+from labscribe.nodes.runtime.state import (
+    State,
+    data_folder,
+    exploration_ended,
+    figures_dir,
+    pending_calls,
+)
 from labscribe.tools import TOOLS_BY_NAME, Folder, Outcome
 from labscribe.tools.base import guarded_call
 

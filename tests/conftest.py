@@ -12,10 +12,10 @@ import pytest
 from langgraph_dev import LANGGRAPH, LanggraphDev
 from scripted import ScriptedChatModel, latex, reply
 
-from labscribe.graph.context import Context
-from labscribe.graph.models import Models
 from labscribe.graph.runner import RunResult, run_folder
-from labscribe.graph.settings import ENVIRONMENT, SETTING
+from labscribe.nodes.runtime.context import Context
+from labscribe.nodes.runtime.models import Models
+from labscribe.nodes.runtime.settings import ENVIRONMENT, SETTING
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "rlc-resonance"
@@ -25,7 +25,7 @@ def pytest_configure(config: pytest.Config) -> None:
     """Each xdist worker on a core of its own: the embedded model's llama.cpp threads spin
     while they wait on each other, and two workers sharing two cores made its tests run
     several times slower (448 s instead of 136 s for the end-to-end test). The model takes
-    its thread count from the cores it may use (graph/local_server.py)."""
+    its thread count from the cores it may use (nodes/runtime/local_server.py)."""
     worker = os.environ.get("PYTEST_XDIST_WORKER", "")
     cores = sorted(os.sched_getaffinity(0))
     if worker.startswith("gw") and len(cores) > 1:

@@ -2,8 +2,8 @@
 files, the assignment's checklist. Zero model calls; bounded time and memory.
 
 `analyse` runs inside scan, after the walk. Its result is JSON (`model_dump(mode="json")`)
-so it lives in the graph's state; its `digest()` joins the explorer's first message and
-the writer's brief, and its `facts()` feed the number checks.
+so it lives in the graph's state; its digest (tools.analysis_digest) joins the explorer's
+first message and the writer's brief, and its `facts()` feed the number checks.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from pydantic import BaseModel, Field
 
 from labscribe.guards.budgets import ComputeBudget
 from labscribe.guards.numbers import Fact
-from labscribe.tools.analysis_digest import EXPLORER_DIGEST, DigestSize, digest
 from labscribe.tools.arcminutes import join_arc_minutes
 from labscribe.tools.averaged_columns import mark_averaged
 from labscribe.tools.background import subtract_background
@@ -144,10 +143,6 @@ class Analysis(BaseModel):
     """The data files (or tables) found and left unfitted to stay within bounds: past the
     limits on files and tables, or reached after the time budget ran out."""
     seconds: float = 0.0
-
-    def digest(self, size: DigestSize = EXPLORER_DIGEST) -> str:
-        """The analysis as a compact text of at most `size.chars` (tools.analysis_digest)."""
-        return digest(self, size)
 
     def facts(self) -> list[Fact]:
         """What the data determine, for the number checks (tools.data_facts)."""

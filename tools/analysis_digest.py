@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from labscribe.tools.analysis import Analysis
 from labscribe.tools.extremes import extremes_digest
 from labscribe.tools.fit_result import Fit
 from labscribe.tools.parameters import ParameterRow
@@ -15,9 +15,6 @@ from labscribe.tools.regression_text import digest_lines
 from labscribe.tools.repeat_text import repeats_digest
 from labscribe.tools.tables import TableSummary
 from labscribe.tools.tasks import task_number
-
-if TYPE_CHECKING:
-    from labscribe.tools.analysis import Analysis
 
 
 @dataclass(frozen=True)

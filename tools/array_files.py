@@ -15,9 +15,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from labscribe.tools.cell_grid import Found
 from labscribe.tools.columns import describe
 from labscribe.tools.container_limits import MAX_ARRAYS, MAX_POINTS
-from labscribe.tools.grid import Found
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.readers import NoTable
 from labscribe.tools.text_tables import MAX_COLUMNS

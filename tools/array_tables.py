@@ -18,8 +18,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from labscribe.tools.array_files import by_length
+from labscribe.tools.cell_grid import Found
 from labscribe.tools.container_limits import MAX_ARRAYS, MAX_METADATA, MAX_POINTS
-from labscribe.tools.grid import Found
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.readers import NoTable, Read
 from labscribe.tools.text_tables import MAX_COLUMNS

@@ -22,10 +22,11 @@ import numpy as np
 import pandas as pd
 
 from labscribe.tools.base import human_size
+from labscribe.tools.cell_grid import Found
 from labscribe.tools.columns import describe
 from labscribe.tools.container_limits import MAX_CONTAINER_BYTES, MAX_POINTS
 from labscribe.tools.counting import counting_name
-from labscribe.tools.grid import MAX_TABLES_PER_FILE, MIN_ROWS, Found
+from labscribe.tools.grid import MAX_TABLES_PER_FILE, MIN_ROWS
 from labscribe.tools.headings import symbol_font
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.readers import NoTable, Read

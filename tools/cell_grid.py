@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from labscribe.tools.columns import Column
 from labscribe.tools.time_columns import Clock
 
 # A comment line's mark, and a label that says the line lists the columns (`% columns: Z E`,
@@ -48,3 +49,20 @@ class Grid:
     blank_separated: bool = False
     """Whether blanks separate the columns: a header's names may then hold single blanks,
     and are placed by position (tools.header_rows)."""
+
+
+@dataclass
+class Found:
+    """A table of a grid: its columns, values, title and independent variable."""
+
+    columns: list[Column]
+    frame: pd.DataFrame
+    title: str
+    x: str | None
+    notes: list[str] = field(default_factory=list)
+    clocks: dict[str, Clock] = field(default_factory=dict)
+    """Columns (by key) of dates and times, as seconds since 1970."""
+    row_numbers: list[Column] = field(default_factory=list)
+    """Columns that only number the rows: kept in `frame`, never a variable."""
+    left_out: list[str] = field(default_factory=list)
+    """Rows of its run it does not hold, and why, for the report's list of what was left out."""

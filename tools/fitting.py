@@ -15,11 +15,13 @@ from pydantic import BaseModel, Field
 
 from labscribe.guards.identity import Meaning
 from labscribe.guards.ladder import ToolClass
+from labscribe.tools.analysis import Analysis
 from labscribe.tools.base import Answer, Folder, Tool, ToolError, version_in
 from labscribe.tools.columns import Column
 from labscribe.tools.decoding import decoded_tables
 from labscribe.tools.fit_result import Fit
 from labscribe.tools.formula_parse import FormulaError, parse_formula
+from labscribe.tools.quantities import derive, known_values
 from labscribe.tools.requested import Request
 from labscribe.tools.requested_fits import fit_request
 from labscribe.tools.shapes import BY_NAME
@@ -59,9 +61,6 @@ def run_fit(folder: Folder, args: FitArgs) -> Answer:
 
 
 def run_derive(folder: Folder, args: DeriveArgs) -> Answer:
-    from labscribe.tools.analysis import Analysis
-    from labscribe.tools.quantities import derive, known_values
-
     analysis = Analysis.model_validate(dict(folder.analysis))
     try:
         derived = derive(args.name, args.expression, args.unit,

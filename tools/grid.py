@@ -13,12 +13,11 @@ the tables (tools.instruments).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
 
-from labscribe.tools.cell_grid import Grid
+from labscribe.tools.cell_grid import Found, Grid
 from labscribe.tools.channel_settings import channel_settings
 from labscribe.tools.columns import (
     Column,
@@ -44,7 +43,7 @@ from labscribe.tools.part_tables import names_a_value, part_rows, unit_of_rows
 from labscribe.tools.split_clock import joined_clock
 from labscribe.tools.stated_means import mark_stated_means
 from labscribe.tools.superseded import set_aside_superseded
-from labscribe.tools.time_columns import Clock, elapsed
+from labscribe.tools.time_columns import elapsed
 
 MAX_TABLES_PER_FILE = 8  # blocks beyond this are instrument dumps, not report material
 # What labs and spreadsheets write where a reading is missing.
@@ -66,23 +65,6 @@ MAX_METADATA = 80  # metadata rows kept of one file: a header, not a dump
 DATA_SHARE = 0.8
 SIDE_SHARE = 0.2
 COLUMN_SHARE = 0.2  # of a run's rows a column must fill to be one of its columns
-
-
-@dataclass
-class Found:
-    """A table of a grid: its columns, values, title and independent variable."""
-
-    columns: list[Column]
-    frame: pd.DataFrame
-    title: str
-    x: str | None
-    notes: list[str] = field(default_factory=list)
-    clocks: dict[str, Clock] = field(default_factory=dict)
-    """Columns (by key) of dates and times, as seconds since 1970."""
-    row_numbers: list[Column] = field(default_factory=list)
-    """Columns that only number the rows: kept in `frame`, never a variable."""
-    left_out: list[str] = field(default_factory=list)
-    """Rows of its run it does not hold, and why, for the report's list of what was left out."""
 
 
 def tables_in(grid: Grid) -> tuple[list[Found], list[ParameterRow], int]:
@@ -396,4 +378,4 @@ def _spanning(columns: list[Column], frame: pd.DataFrame) -> list[Column]:
     return own
 
 
-__all__ = ["Found", "Grid", "Heading", "finish", "tables_in"]
+__all__ = ["Grid", "Heading", "finish", "tables_in"]

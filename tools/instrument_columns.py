@@ -20,16 +20,12 @@ mean, where the general header rules (tools.columns, tools.units) read them othe
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 import numpy as np
 
-from labscribe.tools.columns import unique_keys
+from labscribe.tools.cell_grid import Found
+from labscribe.tools.columns import Column, unique_keys
 from labscribe.tools.units import canonical
-
-if TYPE_CHECKING:
-    from labscribe.tools.columns import Column
-    from labscribe.tools.grid import Found
 
 # Flow units as calibrators and flow controllers write them: standard or normal millilitres
 # or litres per minute, second or hour (`smL/min`, `mln/min`, `ln/min`, `sccm`, `slm`).

@@ -14,19 +14,17 @@ import csv
 import re
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
+from labscribe.tools.cell_grid import Found
 from labscribe.tools.columns import Column
 from labscribe.tools.instrument_columns import complete_columns
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.stated_specs import named_line, read_stated
 from labscribe.tools.stated_units import unit_in_words
 from labscribe.tools.units import canonical, split_unit, split_value
-
-if TYPE_CHECKING:
-    from labscribe.tools.grid import Found
 
 MAX_KEY_CHARS = 48
 MAX_KEY_WORDS = 7

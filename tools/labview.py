@@ -17,6 +17,7 @@ import numpy as np
 
 from labscribe.tools.array_files import by_length, found_of_arrays, setting
 from labscribe.tools.base import Folder, human_size
+from labscribe.tools.cell_grid import Found
 from labscribe.tools.container_limits import (
     MAX_ARRAYS,
     MAX_CONTAINER_BYTES,
@@ -24,7 +25,6 @@ from labscribe.tools.container_limits import (
     MAX_POINTS,
 )
 from labscribe.tools.encoding import SNIFF_BYTES, text_encoding
-from labscribe.tools.grid import Found
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.readers import Read, file_prefix
 from labscribe.tools.text_tables import MAX_COLUMNS

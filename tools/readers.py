@@ -7,7 +7,7 @@ import os
 from dataclasses import dataclass, field
 
 from labscribe.tools.base import Folder, ToolError, os_reason
-from labscribe.tools.grid import Found
+from labscribe.tools.cell_grid import Found
 from labscribe.tools.parameters import ParameterRow
 
 

@@ -15,9 +15,10 @@ import re
 import numpy as np
 import pandas as pd
 
+from labscribe.tools.cell_grid import Found
 from labscribe.tools.columns import describe
 from labscribe.tools.fixed_width import COMMENT_MARK
-from labscribe.tools.grid import MAX_TABLES_PER_FILE, MIN_ROWS, Found, _runs
+from labscribe.tools.grid import MAX_TABLES_PER_FILE, MIN_ROWS, _runs
 from labscribe.tools.header_rows import one_column_heading
 from labscribe.tools.instruments import apply_metadata, metadata_of_line
 from labscribe.tools.readers import Read

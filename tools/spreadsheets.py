@@ -19,8 +19,9 @@ import numpy as np
 import pandas as pd
 
 from labscribe.tools.base import Folder, human_size
+from labscribe.tools.cell_grid import Found
 from labscribe.tools.container_limits import MAX_CONTAINER_BYTES, MAX_METADATA, MAX_POINTS
-from labscribe.tools.grid import Found, Grid, tables_in
+from labscribe.tools.grid import Grid, tables_in
 from labscribe.tools.number_marks import decimal_hint, numbers_of
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.readers import NoTable, Read, file_prefix

@@ -31,8 +31,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from labscribe.tools.cell_grid import Found
 from labscribe.tools.columns import describe
-from labscribe.tools.grid import MAX_TABLES_PER_FILE, MIN_ROWS, Found
+from labscribe.tools.grid import MAX_TABLES_PER_FILE, MIN_ROWS
 from labscribe.tools.parameters import ParameterRow
 from labscribe.tools.units import canonical, split_value
 

@@ -12,9 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from labscribe.graph.context import Context
-from labscribe.graph.local_model import LocalModelError, check_local_model
-from labscribe.graph.local_server import (
+from labscribe.guards.budgets import estimate_tokens
+from labscribe.nodes.explore import TOOL_SCHEMAS
+from labscribe.nodes.runtime.context import Context
+from labscribe.nodes.runtime.local_model import LocalModelError, check_local_model
+from labscribe.nodes.runtime.local_server import (
     CHATML,
     FORMATS,
     GEMMA,
@@ -27,10 +29,8 @@ from labscribe.graph.local_server import (
     load_model,
     render_prompt,
 )
-from labscribe.graph.models import idle_reason
-from labscribe.graph.settings import bundled_gguf
-from labscribe.guards.budgets import estimate_tokens
-from labscribe.nodes.explore import TOOL_SCHEMAS
+from labscribe.nodes.runtime.models import idle_reason
+from labscribe.nodes.runtime.settings import bundled_gguf
 from labscribe.tools.base import Folder
 from labscribe.tools.files import READ_FILE
 
@@ -181,8 +181,8 @@ def test_token_estimate_never_undercounts_the_embedded_tokenizer(example: Path) 
 def test_embedded_server_dies_with_a_killed_parent() -> None:
     code = (
         "import time\n"
-        "from labscribe.graph.local_model import local_server\n"
-        "from labscribe.graph.settings import bundled_gguf\n"
+        "from labscribe.nodes.runtime.local_model import local_server\n"
+        "from labscribe.nodes.runtime.settings import bundled_gguf\n"
         "print(local_server(bundled_gguf()).process.pid, flush=True)\n"
         "time.sleep(120)\n"
     )

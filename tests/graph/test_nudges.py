@@ -14,11 +14,11 @@ from scripted_server import ScriptedEndpoint, text_reply, tool_reply
 
 from labscribe.graph.builder import build_graph
 from labscribe.graph.checkpoint import open_checkpointer
-from labscribe.graph.context import Context
-from labscribe.graph.models import Models
 from labscribe.graph.resume import resume_thread
 from labscribe.graph.runner import BadInput, run_folder, thread_config
 from labscribe.guards.budgets import estimate_tokens
+from labscribe.nodes.runtime.context import Context
+from labscribe.nodes.runtime.models import Models
 
 FINISH = ("finish_exploration", {"experiment": "RLC", "goal": "f0", "key_findings": ["5 kHz"]})
 WRITER = [text_reply(latex("Nudged report."))]

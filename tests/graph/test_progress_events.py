@@ -8,7 +8,7 @@ import pytest
 from langgraph.graph import END, START, StateGraph
 from typing_extensions import TypedDict
 
-import labscribe.graph.models as models
+import labscribe.nodes.runtime.models as models
 from labscribe.graph.cli import _progress
 
 

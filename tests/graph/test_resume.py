@@ -5,10 +5,10 @@ from pathlib import Path
 
 from scripted import ScriptedChatModel, call, reply
 
-from labscribe.graph.context import Context
-from labscribe.graph.models import Models
 from labscribe.graph.resume import resume_thread
 from labscribe.graph.runner import run_folder
+from labscribe.nodes.runtime.context import Context
+from labscribe.nodes.runtime.models import Models
 
 FINISH = call("finish_exploration", experiment="RLC", goal="f0", key_findings=["5 kHz"])
 

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from asuser import NOBODY, as_normal_user
 
-from labscribe.graph.state import figures_dir, private_scratch
+from labscribe.nodes.runtime.state import figures_dir, private_scratch
 
 SCRATCH = (
-    "import json; from labscribe.graph.state import figures_dir, private_scratch; "
+    "import json; from labscribe.nodes.runtime.state import figures_dir, private_scratch; "
     "figures = figures_dir({'folder': '/data/lab-4'}); figures.mkdir(parents=True); "
     "(figures / 'probe.png').write_text('mine'); "
     "base = private_scratch(); info = base.lstat(); "

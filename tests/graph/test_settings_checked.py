@@ -1,6 +1,7 @@
-"""Settings are read and checked once (graph/settings.py): every variable SPEC section 6 names
-is read, and a value that cannot be used is exit 2 naming the variable, the flag or the
-Context field it came from, before anything is written or any endpoint is asked."""
+"""Settings are read and checked once (nodes/runtime/settings.py): every variable SPEC
+section 6 names is read, and a value that cannot be used is exit 2 naming the variable, the
+flag or the Context field it came from, before anything is written or any endpoint is
+asked."""
 
 from __future__ import annotations
 
@@ -16,10 +17,16 @@ from scripted import ScriptedChatModel, call, latex, reply
 from scripted_server import ScriptedEndpoint, text_reply, tool_reply
 
 from labscribe.graph import Context, Models
-from labscribe.graph.models import context_window
 from labscribe.graph.resume import resume_thread
 from labscribe.graph.runner import run_folder
-from labscribe.graph.settings import SETTING, SETTINGS, ConfigError, checkpoint_db, environment
+from labscribe.nodes.runtime.models import context_window
+from labscribe.nodes.runtime.settings import (
+    SETTING,
+    SETTINGS,
+    ConfigError,
+    checkpoint_db,
+    environment,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 FINISH = ("finish_exploration", {"experiment": "x", "goal": "y", "key_findings": ["z"]})

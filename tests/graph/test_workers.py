@@ -13,8 +13,8 @@ from scripted import ScriptedChatModel, call, latex, reply
 from scripted_server import Hang, ScriptedEndpoint, text_reply, tool_reply
 
 from labscribe.graph.checkpoint import ThreadBusy, hold_thread, open_checkpointer, thread_ids
-from labscribe.graph.models import Models
 from labscribe.graph.resume import resume_thread
+from labscribe.nodes.runtime.models import Models
 
 FINISH = ("finish_exploration", {"experiment": "RLC", "goal": "f0", "key_findings": ["5 kHz"]})
 WRITER = [text_reply(latex("Worker report."))]

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from labscribe.graph.context import Context
 from labscribe.guards.guard_state import GuardState
+from labscribe.nodes.runtime.context import Context
 from labscribe.nodes.tool_call import answer_call
 from labscribe.tools import TOOLS_BY_NAME, Folder
 

@@ -12,7 +12,7 @@ import pytest
 
 from labscribe.guards.numbers import check_numbers
 from labscribe.tools.analysis import Analysis, analyse
-from labscribe.tools.analysis_digest import WRITER_DIGEST
+from labscribe.tools.analysis_digest import WRITER_DIGEST, digest
 from labscribe.tools.base import Folder
 from labscribe.tools.checklist import checklist
 from labscribe.tools.fit_result import format_value
@@ -69,8 +69,9 @@ def test_checklist_gives_the_coefficients_to_the_task_and_the_one_after(
 
 
 def test_digest_states_the_regression(analysis: Analysis) -> None:
-    digest = analysis.digest(WRITER_DIGEST)
-    assert "- task a: multiple linear regression of yield on temperature and pressure" in digest
+    assert "- task a: multiple linear regression of yield on temperature and pressure" in digest(
+        analysis, WRITER_DIGEST
+    )
 
 
 def test_number_checks_hold_a_coefficient_to_twice_its_error(analysis: Analysis) -> None:

@@ -10,6 +10,7 @@ import pytest
 import xlsxwriter
 
 from labscribe.tools.analysis import analyse
+from labscribe.tools.analysis_digest import digest
 from labscribe.tools.base import Folder
 from labscribe.tools.fit_result import Fit
 
@@ -112,7 +113,7 @@ def test_analyse_leaves_a_large_measured_time_in_its_unit(tmp_path: Path) -> Non
 
 def test_digest_says_when_x_counts_from_a_time_stamp(tmp_path: Path) -> None:
     (tmp_path / "cooling.csv").write_text(cooling(at("%Y-%m-%dT%H:%M:%S"), "time"))
-    assert "x = time [s since 2024-03-01 10:15:00] 0…3570" in analyse(Folder(tmp_path)).digest()
+    assert "x = time [s since 2024-03-01 10:15:00] 0…3570" in digest(analyse(Folder(tmp_path)))
 
 
 def test_analyse_fits_a_workbook_against_the_time_since_its_first_date_cell(

@@ -24,10 +24,6 @@ from langchain_core.messages import HumanMessage
 from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
-from labscribe.graph.context import Context
-from labscribe.graph.progress import emit
-from labscribe.graph.reply_transport import fault_detail
-from labscribe.graph.state import State, exploration_ended
 from labscribe.guards.guard_state import GuardState
 from labscribe.guards.human import (
     DRAFT_CHOSEN,
@@ -36,23 +32,13 @@ from labscribe.guards.human import (
     halt_request,
     read_answer,
 )
-from labscribe.guards.statuses import Termination, halt_record
+from labscribe.guards.statuses import Termination
+from labscribe.nodes.runtime.context import Context
+from labscribe.nodes.runtime.models import EndpointDown, context_window
+from labscribe.nodes.runtime.progress import emit
+from labscribe.nodes.runtime.state import State, exploration_ended
 
 Node = Callable[..., dict[str, Any]]
-
-
-class EndpointDown(Exception):
-    """A model endpoint that failed for good (authentication, an outage, timeouts that
-    outlived the client's retries), with its halt record."""
-
-    def __init__(self, termination: Termination, cause: BaseException) -> None:
-        self.record = endpoint_halt(termination, cause)
-        super().__init__(self.record["reason"])
-
-
-def endpoint_halt(termination: Termination, cause: BaseException) -> dict[str, Any]:
-    """The halt record of an endpoint's failure, in the shape every halt has."""
-    return halt_record(termination, f"{termination.description}: {fault_detail(cause)}"[:500])
 
 
 def halting(stage: str, node: Node) -> Node:
@@ -85,8 +71,6 @@ def await_human(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     answered (Agent Inbox, a client of the server) is not there to be refused."""
 
     def nudge_of(answer: HumanAnswer) -> str | None:
-        from labscribe.graph.models import context_window  # models imports EndpointDown
-
         if answer.nudge is None:
             return None
         return fitted_nudge(answer.nudge, context_window(runtime.context, "explore"))

@@ -13,16 +13,12 @@ import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from langgraph.config import get_stream_writer
 from langgraph.runtime import get_runtime
 
 from labscribe.guards.paths import printable
-from labscribe.guards.statuses import RunStatus
-
-if TYPE_CHECKING:  # outputs imports models, which imports this module
-    from labscribe.graph.outputs import RunOutcome
 
 
 def milestone_index(plan: Sequence[str], stage: str, occurrence: int) -> int:
@@ -103,22 +99,6 @@ def _printable(value: Any) -> Any:
 
 _STARTS: OrderedDict[str, float] = OrderedDict()
 _KEPT_STARTS = 256  # runs a long-lived server remembers the start of
-
-
-def end_event(values: dict[str, Any], outcome: RunOutcome) -> dict[str, Any]:
-    """The last event of an invocation: how it ended, at 100% when a report was written, else
-    where the stages stopped."""
-    plan = values.get("plan", [])
-    done = outcome.status in (RunStatus.COMPLETED, RunStatus.DEGRADED)
-    return {
-        "event": "end",
-        "status": outcome.status.value,
-        "reason": outcome.reason,
-        "index": len(plan) if done else len(values.get("stages", [])),
-        "total": len(plan),
-        "stage": "end",
-        "detail": outcome.reason,
-    }
 
 
 def text_bar(index: int, total: int, width: int) -> str:

@@ -9,20 +9,20 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from langchain_core.callbacks import BaseCallbackHandler
 
-from labscribe.graph.context import Context
-from labscribe.graph.halts import EndpointDown
-from labscribe.graph.local_model import (
+from labscribe.guards.budgets import Usage
+from labscribe.guards.human import valid_text
+from labscribe.guards.statuses import Termination, classify_model_error, halt_record
+from labscribe.nodes.runtime.context import Context, endpoint
+from labscribe.nodes.runtime.local_model import (
     EMBEDDED_CONTEXT_TOKENS,
     LocalModelError,
     check_local_model,
     local_server,
     never_pays_off,
 )
-from labscribe.graph.progress import emit
-from labscribe.graph.settings import ConfigError, endpoint
-from labscribe.guards.budgets import Usage
-from labscribe.guards.human import valid_text
-from labscribe.guards.statuses import classify_model_error
+from labscribe.nodes.runtime.progress import emit
+from labscribe.nodes.runtime.reply_transport import fault_detail
+from labscribe.nodes.runtime.settings import ConfigError
 from labscribe.tools.vision import VisionReader
 
 if TYPE_CHECKING:
@@ -147,11 +147,25 @@ def role_of(stage: str) -> Role:
     return "explore" if stage == "explore" else "write"
 
 
+class EndpointDown(Exception):
+    """A model endpoint that failed for good (authentication, an outage, timeouts that
+    outlived the client's retries), with its halt record."""
+
+    def __init__(self, termination: Termination, cause: BaseException) -> None:
+        self.record = endpoint_halt(termination, cause)
+        super().__init__(self.record["reason"])
+
+
+def endpoint_halt(termination: Termination, cause: BaseException) -> dict[str, Any]:
+    """The halt record of an endpoint's failure, in the shape every halt has."""
+    return halt_record(termination, f"{termination.description}: {fault_detail(cause)}"[:500])
+
+
 def ask(model: Runnable[Any, AIMessage], messages: list[BaseMessage], stage: str) -> AIMessage:
     """`model`'s reply to `messages` in `stage`. While a reply streams, `progress` events
     count its tokens. An endpoint that fails for good (authentication, an outage or
     timeouts that outlived the client's retries) raises EndpointDown: the stage halts, and
-    runs again once a human resumes the thread (graph/halts.py)."""
+    runs again once a human resumes the thread (nodes/halts.py)."""
     try:
         reply = model.invoke(messages, config={"callbacks": [TokenProgress(stage)]})
     except Exception as exc:
@@ -208,8 +222,8 @@ def _openai(
     # imported on first use: never at import time
     import httpx
 
-    from labscribe.graph.openai_client import TolerantChatOpenAI
-    from labscribe.graph.reply_transport import DeadlineTransport
+    from labscribe.nodes.runtime.openai_client import TolerantChatOpenAI
+    from labscribe.nodes.runtime.reply_transport import DeadlineTransport
 
     return TolerantChatOpenAI(
         http_client=httpx.Client(transport=DeadlineTransport(deadline), timeout=timeout),

@@ -61,7 +61,7 @@ class State(InputState, total=False):
     request of the stage an endpoint halted when that stage runs again."""
     halted: dict[str, Any] | None
     """An endpoint's halt: {"stage", "halt" (the record), "answered" (by a human)}; None
-    once the stage ran again (graph/halts.py)."""
+    once the stage ran again (nodes/halts.py)."""
     exploration: dict[str, Any] | None
     """How exploration ended: {"termination", "reason"}; None while it runs."""
     findings: dict[str, Any] | None

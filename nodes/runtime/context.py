@@ -1,31 +1,43 @@
 """Run configuration: what a caller (CLI, Python, Studio's form) may set for one run.
 
-Resolved as it is built (graph/settings.py): what the caller leaves unset comes from the
-environment, then the defaults. Passed as LangGraph's runtime context; never checkpointed,
-so a resume supplies it again, rebuilt from the options the `prepare` step recorded.
+Resolved as it is built (`resolve`, over the settings declared in settings.py): what the
+caller leaves unset comes from the environment, then the defaults. Passed as LangGraph's
+runtime context; never checkpointed, so a resume supplies it again, rebuilt from the options
+the `prepare` step recorded.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal, get_args
 
 from pydantic import ValidationError
 from pydantic.json_schema import SkipJsonSchema
 
-from labscribe.graph.settings import (
-    DEFAULT_MAX_RETRIES,
-    DEFAULT_REQUEST_TIMEOUT,
-    ENVIRONMENT,
-    REPLY_DEADLINE_TIMEOUTS,
-    SECONDS,
-    recorded_with,
-    resolve,
-)
 from labscribe.guards.budgets import DEFAULT_MAX_TOOL_ITERS, Budget
 from labscribe.guards.failures import FailurePolicy
 from labscribe.guards.guard import Policy
 from labscribe.guards.ladder import LadderPolicy
+from labscribe.nodes.runtime.settings import (
+    DEEPSEEK_BASE_URL,
+    DEEPSEEK_MODEL,
+    DEFAULT_MAX_RETRIES,
+    DEFAULT_REQUEST_TIMEOUT,
+    EMBEDDED,
+    EMBEDDED_MAX_RETRIES,
+    EMBEDDED_MODEL,
+    EMBEDDED_REQUEST_TIMEOUT,
+    ENVIRONMENT,
+    REPLY_DEADLINE_TIMEOUTS,
+    SECONDS,
+    SETTING,
+    ConfigError,
+    Endpoint,
+    bundled_gguf,
+    environment,
+    recorded_with,
+)
 from labscribe.tools import DECLARED_CLASSES
 
 OnCollapse = Literal["draft", "ask"]
@@ -199,3 +211,55 @@ class Context:
 
 def _plain(value: Any) -> Any:
     return value.model_dump(mode="json") if hasattr(value, "model_dump") else value
+
+
+def resolve(ctx: Context, env: Mapping[str, str] | None = None) -> None:
+    """Check every setting `ctx` gives and fill those it leaves unset: from `env`
+    (`os.environ` by default), then the defaults. ConfigError names the field, or the
+    variable, whose value cannot be used. The endpoint is the one given, else DeepSeek when
+    its key is set, else the embedded model. A run that brings its own models (`models`)
+    or none (`no_model`) needs no endpoint. An endpoint without a model name stays so:
+    `endpoint` refuses it when a model is asked for, after the input was checked."""
+    named = environment(env)
+    for name in ENVIRONMENT:
+        given = getattr(ctx, name)
+        if given is not None and given != "":
+            setattr(ctx, name, SETTING[name].checked(given, name))
+        else:
+            setattr(ctx, name, named.get(name))
+    if ctx.models is not None or ctx.no_model:
+        return
+    deepseek_key = named.get("deepseek_key")
+    if not ctx.base_url and (ctx.api_key or deepseek_key):
+        ctx.base_url = DEEPSEEK_BASE_URL
+        ctx.explore_model = ctx.explore_model or DEEPSEEK_MODEL
+    if ctx.base_url == DEEPSEEK_BASE_URL:
+        ctx.api_key = ctx.api_key or deepseek_key
+    ctx.base_url = ctx.base_url or EMBEDDED
+    embedded = ctx.base_url == EMBEDDED
+    if embedded:
+        ctx.explore_model = ctx.write_model = EMBEDDED_MODEL
+        ctx.vision_model = None  # the embedded model reads no images: local OCR does
+        ctx.gguf = ctx.gguf or bundled_gguf()
+    ctx.explore_model = ctx.explore_model or ctx.write_model
+    ctx.write_model = ctx.write_model or ctx.explore_model
+    if ctx.request_timeout is None:
+        ctx.request_timeout = EMBEDDED_REQUEST_TIMEOUT if embedded else DEFAULT_REQUEST_TIMEOUT
+    if ctx.reply_deadline is None:
+        ctx.reply_deadline = ctx.request_timeout * REPLY_DEADLINE_TIMEOUTS
+    if ctx.max_retries is None:
+        ctx.max_retries = EMBEDDED_MAX_RETRIES if embedded else DEFAULT_MAX_RETRIES
+
+
+def endpoint(ctx: Context) -> Endpoint:
+    """Where a resolved context's requests go; ConfigError when it names no model."""
+    if not ctx.base_url:
+        raise ConfigError("this run has no model endpoint (it brings its models, or none)")
+    if not ctx.explore_model or not ctx.write_model:
+        raise ConfigError(
+            f"no model name for {ctx.base_url}: set {ENVIRONMENT['explore_model']} (and "
+            f"optionally {ENVIRONMENT['write_model']}), or pass {SETTING['explore_model'].flag}."
+        )
+    # Local servers (Ollama, vLLM, llama.cpp) accept any key, but the client insists on one.
+    key = ctx.api_key or "not-needed"
+    return Endpoint(ctx.base_url, key, ctx.explore_model, ctx.write_model)

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from importlib.util import find_spec
 from pathlib import Path
 
-from labscribe.graph.local_server import READY_PREFIX
-from labscribe.graph.settings import BUNDLED_GGUF
+from labscribe.nodes.runtime.local_server import READY_PREFIX
+from labscribe.nodes.runtime.settings import BUNDLED_GGUF
 from labscribe.tools import children
 
 EMBEDDED_CONTEXT_TOKENS = 8_192  # SmolLM2-135M-Instruct's trained context
@@ -126,7 +126,7 @@ def _start(gguf: Path, n_ctx: int) -> LocalServer:
     command = [
         sys.executable,
         "-m",
-        "labscribe.graph.local_server",
+        "labscribe.nodes.runtime.local_server",
         str(gguf),
         "--n-ctx",
         str(n_ctx),

@@ -1,9 +1,10 @@
-"""The one place a run's settings are read, checked and resolved: given values, then the
-environment, then the defaults. Every Context is resolved as it is built (graph/context.py),
-whoever builds it: the CLI, a Python caller, LangGraph's server from a run's context. Nodes
-and routers read only the resolved Context, and the thread records it (`Context.options`,
-without the key), so a resume in another shell talks to the same endpoint and models unless
-a flag changes them. No other module reads these variables.
+"""The one place a run's settings are declared, read from the environment and checked.
+Every Context is resolved from them as it is built (`context.resolve`: given values, then
+the environment, then the defaults), whoever builds it: the CLI, a Python caller,
+LangGraph's server from a run's context. Nodes and routers read only the resolved Context,
+and the thread records it (`Context.options`, without the key), so a resume in another
+shell talks to the same endpoint and models unless a flag changes them. No other module
+reads these variables.
 
 Each setting is declared once (`SETTINGS`): its check, its error message and its line in
 docs/models.md all come from that declaration.
@@ -17,12 +18,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from importlib.util import find_spec
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 from pydantic import AfterValidator, Field, HttpUrl, TypeAdapter, ValidationError
-
-if TYPE_CHECKING:
-    from labscribe.graph.context import Context
 
 DEEPSEEK_BASE_URL = "https://api.deepseek.com"
 DEEPSEEK_MODEL = "deepseek-chat"
@@ -213,58 +211,6 @@ def checked_flag(name: str, value: Any) -> Any:
     """A setting given as a command-line flag, checked; the error names the flag."""
     setting = SETTING[name]
     return setting.checked(value, setting.flag or name)
-
-
-def resolve(ctx: Context, env: Mapping[str, str] | None = None) -> None:
-    """Check every setting `ctx` gives and fill those it leaves unset: from `env`
-    (`os.environ` by default), then the defaults. ConfigError names the field, or the
-    variable, whose value cannot be used. The endpoint is the one given, else DeepSeek when
-    its key is set, else the embedded model. A run that brings its own models (`models`)
-    or none (`no_model`) needs no endpoint. An endpoint without a model name stays so:
-    `endpoint` refuses it when a model is asked for, after the input was checked."""
-    named = environment(env)
-    for name in ENVIRONMENT:
-        given = getattr(ctx, name)
-        if given is not None and given != "":
-            setattr(ctx, name, SETTING[name].checked(given, name))
-        else:
-            setattr(ctx, name, named.get(name))
-    if ctx.models is not None or ctx.no_model:
-        return
-    deepseek_key = named.get("deepseek_key")
-    if not ctx.base_url and (ctx.api_key or deepseek_key):
-        ctx.base_url = DEEPSEEK_BASE_URL
-        ctx.explore_model = ctx.explore_model or DEEPSEEK_MODEL
-    if ctx.base_url == DEEPSEEK_BASE_URL:
-        ctx.api_key = ctx.api_key or deepseek_key
-    ctx.base_url = ctx.base_url or EMBEDDED
-    embedded = ctx.base_url == EMBEDDED
-    if embedded:
-        ctx.explore_model = ctx.write_model = EMBEDDED_MODEL
-        ctx.vision_model = None  # the embedded model reads no images: local OCR does
-        ctx.gguf = ctx.gguf or bundled_gguf()
-    ctx.explore_model = ctx.explore_model or ctx.write_model
-    ctx.write_model = ctx.write_model or ctx.explore_model
-    if ctx.request_timeout is None:
-        ctx.request_timeout = EMBEDDED_REQUEST_TIMEOUT if embedded else DEFAULT_REQUEST_TIMEOUT
-    if ctx.reply_deadline is None:
-        ctx.reply_deadline = ctx.request_timeout * REPLY_DEADLINE_TIMEOUTS
-    if ctx.max_retries is None:
-        ctx.max_retries = EMBEDDED_MAX_RETRIES if embedded else DEFAULT_MAX_RETRIES
-
-
-def endpoint(ctx: Context) -> Endpoint:
-    """Where a resolved context's requests go; ConfigError when it names no model."""
-    if not ctx.base_url:
-        raise ConfigError("this run has no model endpoint (it brings its models, or none)")
-    if not ctx.explore_model or not ctx.write_model:
-        raise ConfigError(
-            f"no model name for {ctx.base_url}: set {ENVIRONMENT['explore_model']} (and "
-            f"optionally {ENVIRONMENT['write_model']}), or pass {SETTING['explore_model'].flag}."
-        )
-    # Local servers (Ollama, vLLM, llama.cpp) accept any key, but the client insists on one.
-    key = ctx.api_key or "not-needed"
-    return Endpoint(ctx.base_url, key, ctx.explore_model, ctx.write_model)
 
 
 def checkpoint_db(

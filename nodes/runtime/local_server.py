@@ -1,6 +1,6 @@
 """The embedded model's server process: a GGUF served over the OpenAI chat protocol.
 
-    python -m labscribe.graph.local_server MODEL.gguf [--n-ctx 8192]
+    python -m labscribe.nodes.runtime.local_server MODEL.gguf [--n-ctx 8192]
 
 It prints `READY_PREFIX<port>` once it listens on a free loopback port. The chat handler is
 ours, not llama-cpp-python's `chatml-function-calling`, because that one rendered its
@@ -25,7 +25,15 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from labscribe.nodes.prompts import TOOL_RESULT, TOOLS_PREAMBLE
+# The embedded model's chat template has no tool role: calls and results travel as text.
+TOOL_RESULT = "Result of {name} (call {id}):\n{content}"
+TOOLS_PREAMBLE = """
+
+You can call these functions; each takes one JSON object of arguments:
+{signatures}
+
+To answer with text, start your reply with "message:". To call functions, write for each \
+call a line "functions.<name>:" followed by its JSON arguments on the next line."""
 
 READY_PREFIX = "labscribe-local-model listening on port "
 DEFAULT_REPLY_TOKENS = 512

@@ -13,9 +13,9 @@ from typing import Any
 
 from langchain_core.messages import messages_to_dict
 
-from labscribe.graph.models import ROLES, role_of
 from labscribe.guards.budgets import Usage, usage_by_stage
 from labscribe.guards.statuses import RunStatus
+from labscribe.nodes.runtime.models import ROLES, role_of
 from labscribe.tools.out_files import copy_files, copy_whole, open_log, out_folder, write_whole
 
 
@@ -72,6 +72,22 @@ def run_record(thread_id: str, values: dict[str, Any], outcome: RunOutcome) -> d
         "graphics": values.get("graphics"),
         "compile": values.get("compile"),
     } | ({"traceback": outcome.traceback} if outcome.traceback else {})
+
+
+def end_event(values: dict[str, Any], outcome: RunOutcome) -> dict[str, Any]:
+    """The last event of an invocation: how it ended, at 100% when a report was written, else
+    where the stages stopped."""
+    plan = values.get("plan", [])
+    done = outcome.status in (RunStatus.COMPLETED, RunStatus.DEGRADED)
+    return {
+        "event": "end",
+        "status": outcome.status.value,
+        "reason": outcome.reason,
+        "index": len(plan) if done else len(values.get("stages", [])),
+        "total": len(plan),
+        "stage": "end",
+        "detail": outcome.reason,
+    }
 
 
 def resume_line(thread_id: str, *options: str) -> str:
