@@ -19,8 +19,10 @@ the judgement's back. The events, in the order a turn meets them:
   error's kind: one already seen adds nothing, and one repeated in a row feeds the failure
   streak (failures.py).
 
-Detectors answer; this module orders them (SPEC section 3) and the node acts on the result
-(nodes/explore.py). Like the OpenHands stuck detector, it holds no LangGraph or LangChain.
+Detectors answer (ladder.py, cycles.py, progress.py, failures.py); this module asks them in
+the order of SPEC section 3, keeps their tallies in the guard state (plain data:
+guard_state.py), and the node acts on the result (nodes/explore.py). Like the OpenHands
+stuck detector, it holds no LangGraph or LangChain.
 """
 
 from __future__ import annotations
@@ -30,15 +32,24 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from labscribe.guards.budgets import MAX_CALLS_PER_REPLY
-from labscribe.guards.failures import FailurePolicy, failure_kind
-from labscribe.guards.fingerprint import digest
+from labscribe.guards.cycles import judge_cycle
+from labscribe.guards.failures import FailurePolicy, failure_kind, judge_silence, judge_streak
+from labscribe.guards.fingerprint import digest, tool_of
 from labscribe.guards.guard_state import GuardState
 from labscribe.guards.identity import answer_key
-from labscribe.guards.ladder import LadderPolicy, ToolClass
-from labscribe.guards.messages import CUT_OFF, NOT_EXECUTED, TOO_MANY_CALLS
+from labscribe.guards.ladder import LadderPolicy, ToolClass, climb
+from labscribe.guards.messages import (
+    CUT_OFF,
+    NO_PROGRESS_BEFORE_RUN_BLOCK,
+    NO_PROGRESS_BLOCK,
+    NO_PROGRESS_HALT_REASON,
+    NO_PROGRESS_NUDGE,
+    NOT_EXECUTED,
+    TOO_MANY_CALLS,
+)
 from labscribe.guards.progress import Shown, failed
-from labscribe.guards.statuses import Termination
-from labscribe.guards.verdicts import Allow, Block, Halt, Verdict, Warn
+from labscribe.guards.statuses import Termination, halt_record
+from labscribe.guards.verdicts import Allow, Block, Halt, Verdict, Warn, most_severe
 
 
 @dataclass(frozen=True)
@@ -150,14 +161,14 @@ def judge(state: GuardState, event: Event, policy: Policy) -> Judgement:
 
 
 def _reply(state: GuardState, reply: Reply, policy: Policy) -> Judgement:
-    silence = state.record_reply(policy.failures, empty=not reply.calls and not reply.text)
+    silence = record_reply(state, policy.failures, empty=not reply.calls and not reply.text)
     excess = reply.calls[MAX_CALLS_PER_REPLY:]
     refuse = [(i, TOO_MANY_CALLS.format(limit=MAX_CALLS_PER_REPLY)) for i in excess]
     if reply.cut_off:
         refuse += [(i, NOT_EXECUTED.format(why=CUT_OFF)) for i in reply.calls]
         return Judgement(state, refuse=tuple(refuse), ended=Termination.LENGTH)
     if isinstance(silence, Halt):
-        record = state.record_halt(silence)
+        record = record_halt(state, silence)
         return Judgement(state, silence, halt=record, refuse=tuple(refuse))
     return Judgement(state, silence, refuse=tuple(refuse))
 
@@ -167,10 +178,10 @@ def _asked(state: GuardState, call: Call, policy: Policy) -> Judgement:
     if call.refused is not None or tool_class in (None, ToolClass.TERMINAL):
         return Judgement(state)  # a refused call is judged on its answer; a terminal one runs
     if tool_class is ToolClass.MUTATING:
-        ladder = state.review(policy.ladder, call.key, tool_class)
-        if isinstance(ladder, Block | Halt) or state.stalled(policy.ladder):
-            refused = state.progress(policy.ladder, call.tool, None)
-            return _settled(state, call, state.settle(ladder, refused), run=False)
+        ladder = count_identical(state, policy.ladder, call.key, tool_class)
+        if isinstance(ladder, Block | Halt) or stalled(state, policy.ladder):
+            refused = record_shown(state, policy.ladder, call.tool, None)
+            return _settled(state, call, settle(state, ladder, refused), run=False)
         return Judgement(state, ladder)  # settled once the call has shown what it did
     cached = state.cache.get(call.cache_key or "")
     return Judgement(state, Allow(), cached=cached)
@@ -180,7 +191,7 @@ def _answered(state: GuardState, answered: Answered, policy: Policy) -> Judgemen
     call, result = answered.call, answered.result
     tool_class = policy.classes.get(call.tool)
     kind = None if result.ok else failure_kind(result.error or "", call.named)
-    streak = state.record_outcome(policy.failures, kind)
+    streak = record_outcome(state, policy.failures, kind)
     # What the call showed: a read its answer, a figure its code, a failure its error's kind.
     shown = failed(kind) if kind is not None else result.shown
     verdict: Verdict | None = None
@@ -195,12 +206,12 @@ def _answered(state: GuardState, answered: Answered, policy: Policy) -> Judgemen
             state.cache.setdefault(call.cache_key, call.id)
         lines = result.shown.lines if result.shown else None
         key = answer_key(call.tool, call.target, lines, shown.digest if shown else "")
-        ladder = state.review(policy.ladder, key, ToolClass.READ_ONLY)
+        ladder = count_identical(state, policy.ladder, key, ToolClass.READ_ONLY)
         verdict = _progressed(state, call.tool, ladder, shown, key, policy)
     elif kind is not None:  # refused: not a call of a tool, but a failure all the same
         verdict = _progressed(state, call.tool, Allow(), shown, None, policy)
     if isinstance(streak, Halt):  # the streak's halt is the more telling: its answer is shown
-        halt = state.record_halt(streak, tool=call.tool, args=call.args)
+        halt = record_halt(state, streak, tool=call.tool, args=call.args)
         shown_verdict = verdict if not isinstance(verdict, Block | Halt) else Allow()
         return Judgement(state, shown_verdict, nudges=_nudges(shown_verdict), halt=halt)
     if isinstance(verdict, Block | Halt):
@@ -222,13 +233,120 @@ def _progressed(
 ) -> Verdict:
     """The ladder's verdict settled with the progress check's on what the call showed."""
     if shown is None:
-        return state.settle(ladder)
-    return state.settle(ladder, state.progress(policy.ladder, tool, shown, key))
+        return settle(state, ladder)
+    return settle(state, ladder, record_shown(state, policy.ladder, tool, shown, key))
 
 
 def _settled(state: GuardState, call: Call, verdict: Verdict, *, run: bool) -> Judgement:
     """A call the detectors refuse: blocked, or halting exploration."""
-    record = state.record_halt(verdict, tool=call.tool, args=call.args) if isinstance(
+    record = record_halt(state, verdict, tool=call.tool, args=call.args) if isinstance(
         verdict, Halt
     ) else None  # fmt: skip
     return Judgement(state, verdict, run=run, halt=record)
+
+
+# The tallies each detector keeps, in the guard state: changed here and nowhere else.
+
+
+def count_identical(
+    state: GuardState, policy: LadderPolicy, key: str, tool_class: ToolClass
+) -> Verdict:
+    """Count this call among identical ones; the ladder's and the cycle check's verdict.
+
+    An identical call made after `reread_spacing` productive calls is an occasional
+    re-read: its count starts again, so looking back now and then never climbs.
+    """
+    rungs = policy.rungs_for(tool_class)
+    if rungs is None:
+        return Allow()
+    spacing = policy.progress.reread_spacing if policy.progress else None
+    count, mark = state.counts.get(key, [0, state.productive])
+    if count and spacing is not None and state.productive - mark >= spacing:
+        count = 0
+    count += 1
+    state.counts[key] = [count, state.productive]
+    verdict = climb(rungs, tool_of(key), count)
+    if policy.cycles is not None and isinstance(verdict, Allow | Warn):
+        state.recent = [*state.recent, key][-policy.cycles.memory :]
+        verdict = most_severe(verdict, judge_cycle(policy.cycles, state.recent))
+    return verdict
+
+
+def record_shown(
+    state: GuardState, policy: LadderPolicy, tool: str, shown: Shown | None, key: str | None = None
+) -> Verdict:
+    """Record what the counted call `key` showed (None: nothing, for it was not run); a
+    verdict on the run of calls that added nothing, which climbs the read-only rungs one
+    call earlier than identical calls do (the first of n identical calls is new, the
+    other n - 1 are not).
+    """
+    if policy.progress is None:
+        return Allow()
+    new = state.seen.take(shown) if shown is not None else 0.0
+    if new >= policy.progress.min_new_share:
+        state.productive += 1
+        state.idle = 0
+        if key in state.counts:  # a productive call is not progress made since itself
+            state.counts[key][1] = state.productive
+        return Allow()
+    state.idle += 1
+    rung = policy.read_only.rung(state.idle + 1)
+    if rung == "halt":
+        reason = NO_PROGRESS_HALT_REASON.format(streak=state.idle)
+        return Halt(reason, Termination.NO_PROGRESS)
+    if rung == "block":
+        block = NO_PROGRESS_BLOCK if shown is not None else NO_PROGRESS_BEFORE_RUN_BLOCK
+        return Block(block.format(tool=tool, streak_before=state.idle - 1))
+    if rung == "warn":
+        return Warn(NO_PROGRESS_NUDGE.format(streak=state.idle))
+    return Allow()
+
+
+def stalled(state: GuardState, policy: LadderPolicy) -> bool:
+    """Whether the next call that adds nothing would be refused. A costly call is then
+    refused before it runs: whether it adds anything is known only once it has run."""
+    rung = policy.read_only.rung(state.idle + 2) if policy.progress is not None else None
+    return rung in ("block", "halt")
+
+
+def settle(state: GuardState, *verdicts: Verdict) -> Verdict:
+    """The one verdict a call gets from its detectors, most telling first; tallied.
+
+    The closing nudge is given once per attempt: a warning after it simply runs.
+    """
+    verdict = most_severe(*verdicts)
+    if isinstance(verdict, Warn):
+        if state.nudged:
+            return Allow()
+        state.nudged = True
+        state.warned += 1
+    elif isinstance(verdict, Block):
+        state.blocked += 1
+    return verdict
+
+
+def record_outcome(state: GuardState, policy: FailurePolicy, kind: str | None) -> Verdict:
+    """Track the streak of one failure: `kind` is the failure's (`failures.failure_kind`),
+    None a success."""
+    if kind is None:
+        state.failure_streak, state.failure_kind = 0, None
+        return Allow()
+    state.failure_streak = state.failure_streak + 1 if kind == state.failure_kind else 1
+    state.failure_kind = kind
+    return judge_streak(policy, state.failure_streak)
+
+
+def record_reply(state: GuardState, policy: FailurePolicy, *, empty: bool) -> Verdict:
+    """Track replies with neither text nor a tool call; any other reply ends the run."""
+    state.empty_replies = state.empty_replies + 1 if empty else 0
+    return judge_silence(policy, state.empty_replies)
+
+
+def record_halt(
+    state: GuardState, halt: Halt, *, tool: str | None = None, args: Any = None
+) -> dict[str, Any]:
+    """Put `halt` in force and in the history, in the one shape every halt has."""
+    record = halt_record(halt.cause, halt.reason, tool=tool, args=args)
+    state.halt = record
+    state.halts.append(record)
+    return record

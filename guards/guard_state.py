@@ -1,9 +1,10 @@
 """The explorer's guard state: counters, the halt record and the read cache, as plain data.
 
 It lives in the graph state as a dict (checkpointed, visible in Studio); nodes load it
-with `GuardState.load`, ask it for verdicts, and store `dump()` back. Everything but the
-tallies, the halt history and the cache belongs to one attempt: a human's nudge on resume
-starts a new one (`restart_attempt`).
+with `GuardState.load`, hand it to the guards' one entry (guards/guard.py, which alone
+changes it), and store `dump()` back. Everything but the tallies, the halt history and the
+cache belongs to one attempt: a human's nudge on resume starts a new one
+(`restart_attempt`).
 """
 
 from __future__ import annotations
@@ -12,19 +13,7 @@ import copy
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from labscribe.guards.cycles import judge_cycle
-from labscribe.guards.failures import FailurePolicy, judge_silence, judge_streak
-from labscribe.guards.fingerprint import tool_of
-from labscribe.guards.ladder import LadderPolicy, ToolClass, climb
-from labscribe.guards.messages import (
-    NO_PROGRESS_BEFORE_RUN_BLOCK,
-    NO_PROGRESS_BLOCK,
-    NO_PROGRESS_HALT_REASON,
-    NO_PROGRESS_NUDGE,
-)
-from labscribe.guards.progress import Seen, Shown
-from labscribe.guards.statuses import Termination, halt_record
-from labscribe.guards.verdicts import Allow, Block, Halt, Verdict, Warn, most_severe
+from labscribe.guards.progress import Seen
 
 
 @dataclass(kw_only=True)
@@ -72,101 +61,6 @@ class GuardState:
 
     def dump(self) -> dict[str, Any]:
         return asdict(self)
-
-    def review(self, policy: LadderPolicy, key: str, tool_class: ToolClass) -> Verdict:
-        """Count this call among identical ones; the ladder's and the cycle check's verdict.
-
-        An identical call made after `reread_spacing` productive calls is an occasional
-        re-read: its count starts again, so looking back now and then never climbs.
-        """
-        rungs = policy.rungs_for(tool_class)
-        if rungs is None:
-            return Allow()
-        spacing = policy.progress.reread_spacing if policy.progress else None
-        count, mark = self.counts.get(key, [0, self.productive])
-        if count and spacing is not None and self.productive - mark >= spacing:
-            count = 0
-        count += 1
-        self.counts[key] = [count, self.productive]
-        verdict = climb(rungs, tool_of(key), count)
-        if policy.cycles is not None and isinstance(verdict, Allow | Warn):
-            self.recent = [*self.recent, key][-policy.cycles.memory :]
-            verdict = most_severe(verdict, judge_cycle(policy.cycles, self.recent))
-        return verdict
-
-    def progress(
-        self, policy: LadderPolicy, tool: str, shown: Shown | None, key: str | None = None
-    ) -> Verdict:
-        """Record what the counted call `key` showed (None: nothing, for it was not run); a
-        verdict on the run of calls that added nothing, which climbs the read-only rungs one
-        call earlier than identical calls do (the first of n identical calls is new, the
-        other n - 1 are not).
-        """
-        if policy.progress is None:
-            return Allow()
-        new = self.seen.take(shown) if shown is not None else 0.0
-        if new >= policy.progress.min_new_share:
-            self.productive += 1
-            self.idle = 0
-            if key in self.counts:  # a productive call is not progress made since itself
-                self.counts[key][1] = self.productive
-            return Allow()
-        self.idle += 1
-        rung = policy.read_only.rung(self.idle + 1)
-        if rung == "halt":
-            reason = NO_PROGRESS_HALT_REASON.format(streak=self.idle)
-            return Halt(reason, Termination.NO_PROGRESS)
-        if rung == "block":
-            block = NO_PROGRESS_BLOCK if shown is not None else NO_PROGRESS_BEFORE_RUN_BLOCK
-            return Block(block.format(tool=tool, streak_before=self.idle - 1))
-        if rung == "warn":
-            return Warn(NO_PROGRESS_NUDGE.format(streak=self.idle))
-        return Allow()
-
-    def stalled(self, policy: LadderPolicy) -> bool:
-        """Whether the next call that adds nothing would be refused. A costly call is then
-        refused before it runs: whether it adds anything is known only once it has run."""
-        rung = policy.read_only.rung(self.idle + 2) if policy.progress is not None else None
-        return rung in ("block", "halt")
-
-    def settle(self, *verdicts: Verdict) -> Verdict:
-        """The one verdict a call gets from its detectors, most telling first; tallied.
-
-        The closing nudge is given once per attempt: a warning after it simply runs.
-        """
-        verdict = most_severe(*verdicts)
-        if isinstance(verdict, Warn):
-            if self.nudged:
-                return Allow()
-            self.nudged = True
-            self.warned += 1
-        elif isinstance(verdict, Block):
-            self.blocked += 1
-        return verdict
-
-    def record_outcome(self, policy: FailurePolicy, kind: str | None) -> Verdict:
-        """Track the streak of one failure: `kind` is the failure's (`failures.failure_kind`),
-        None a success."""
-        if kind is None:
-            self.failure_streak, self.failure_kind = 0, None
-            return Allow()
-        self.failure_streak = self.failure_streak + 1 if kind == self.failure_kind else 1
-        self.failure_kind = kind
-        return judge_streak(policy, self.failure_streak)
-
-    def record_reply(self, policy: FailurePolicy, *, empty: bool) -> Verdict:
-        """Track replies with neither text nor a tool call; any other reply ends the run."""
-        self.empty_replies = self.empty_replies + 1 if empty else 0
-        return judge_silence(policy, self.empty_replies)
-
-    def record_halt(
-        self, halt: Halt, *, tool: str | None = None, args: Any = None
-    ) -> dict[str, Any]:
-        """Put `halt` in force and in the history, in the one shape every halt has."""
-        record = halt_record(halt.cause, halt.reason, tool=tool, args=args)
-        self.halt = record
-        self.halts.append(record)
-        return record
 
     def restart_attempt(self) -> None:
         """A human nudged the thread: a new attempt, from the ladder's first rung, warning

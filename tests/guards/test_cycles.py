@@ -4,6 +4,7 @@ import pytest
 
 from labscribe.guards.cycles import CyclePolicy, repeated_cycle
 from labscribe.guards.fingerprint import call_key
+from labscribe.guards.guard import count_identical, settle
 from labscribe.guards.guard_state import GuardState
 from labscribe.guards.ladder import LadderPolicy, ToolClass
 from labscribe.tools.base import Folder
@@ -13,7 +14,7 @@ POLICY = LadderPolicy()
 
 
 def judged(state: GuardState, key: str, policy: LadderPolicy = POLICY) -> str:
-    return type(state.settle(state.review(policy, key, ToolClass.READ_ONLY))).__name__
+    return type(settle(state, count_identical(state, policy, key, ToolClass.READ_ONLY))).__name__
 
 
 def verdicts(paths: list[str], policy: LadderPolicy = POLICY) -> list[str]:

@@ -8,6 +8,7 @@ from labscribe.guards.failures import (
     judge_silence,
     judge_streak,
 )
+from labscribe.guards.guard import record_outcome, record_reply
 from labscribe.guards.guard_state import GuardState
 from labscribe.guards.messages import (
     EMPTY_REPLIES_HALT_REASON,
@@ -25,7 +26,7 @@ MISSING = "Error: " + PATH_OUTSIDE_ERROR
 def test_failures_of_one_kind_nudge_at_3_and_halt_at_5() -> None:
     state = GuardState()
     verdicts = [
-        state.record_outcome(POLICY, failure_kind(MISSING.format(path=f"run_{n}.xlsx")))
+        record_outcome(state, POLICY, failure_kind(MISSING.format(path=f"run_{n}.xlsx")))
         for n in range(5)
     ]
     assert verdicts == [
@@ -40,10 +41,10 @@ def test_failures_of_one_kind_nudge_at_3_and_halt_at_5() -> None:
 def test_failures_success_resets_the_streak() -> None:
     state = GuardState()
     for _ in range(4):
-        state.record_outcome(POLICY, failure_kind(MISSING.format(path="x.csv")))
-    state.record_outcome(POLICY, None)
+        record_outcome(state, POLICY, failure_kind(MISSING.format(path="x.csv")))
+    record_outcome(state, POLICY, None)
     assert [
-        state.record_outcome(POLICY, failure_kind(MISSING.format(path="x.csv"))) for _ in range(4)
+        record_outcome(state, POLICY, failure_kind(MISSING.format(path="x.csv"))) for _ in range(4)
     ][-1] == (Allow())
     assert state.failure_streak == 4
 
@@ -58,7 +59,7 @@ def test_failures_that_change_are_debugging_and_never_halt() -> None:
         "Error: ValueError: x and y must have same first dimension",
     ]
     state = GuardState()
-    assert [state.record_outcome(POLICY, failure_kind(error)) for error in errors] == [Allow()] * 6
+    assert [record_outcome(state, POLICY, failure_kind(error)) for error in errors] == [Allow()] * 6
     assert state.failure_streak == 1
 
 
@@ -103,7 +104,7 @@ def test_failure_policy_rejects_nudge_not_below_halt() -> None:
 
 def test_empty_replies_halt_at_the_third_in_a_row() -> None:
     state = GuardState()
-    verdicts = [state.record_reply(POLICY, empty=True) for _ in range(3)]
+    verdicts = [record_reply(state, POLICY, empty=True) for _ in range(3)]
     assert verdicts == [
         Allow(),
         Allow(),
@@ -114,7 +115,7 @@ def test_empty_replies_halt_at_the_third_in_a_row() -> None:
 def test_a_reply_with_text_or_a_call_ends_a_run_of_empty_replies() -> None:
     state = GuardState()
     pattern = [True, True, False, True, True, False, True]
-    assert all(state.record_reply(POLICY, empty=e) == Allow() for e in pattern)
+    assert all(record_reply(state, POLICY, empty=e) == Allow() for e in pattern)
     assert state.empty_replies == 1
 
 

@@ -4,6 +4,7 @@ import pytest
 from pydantic import ValidationError
 
 from labscribe.guards.fingerprint import call_key
+from labscribe.guards.guard import count_identical, record_halt, record_shown, settle
 from labscribe.guards.guard_state import GuardState
 from labscribe.guards.ladder import LadderPolicy, Rungs, ToolClass
 from labscribe.guards.messages import BLOCK_ERROR, HALT_REASON, WARN_NUDGE
@@ -18,7 +19,7 @@ DECLARED = {"list_dir": READ_ONLY, "make_figure": MUTATING, "finish_exploration"
 
 def judged(state: GuardState, key: str, tool_class: ToolClass = READ_ONLY) -> str:
     """One call through the ladder as the guarded call settles it, by verdict name."""
-    return type(state.settle(state.review(POLICY, key, tool_class))).__name__
+    return type(settle(state, count_identical(state, POLICY, key, tool_class))).__name__
 
 
 def climb_identical(tool: str, tool_class: ToolClass, times: int) -> list[str]:
@@ -57,7 +58,7 @@ def test_ladder_nudges_once_per_attempt() -> None:
 def test_ladder_block_and_halt_messages_name_tool_and_count() -> None:
     state = GuardState()
     key = call_key("list_dir", {"path": "."})
-    verdicts = [state.settle(state.review(POLICY, key, READ_ONLY)) for _ in range(5)]
+    verdicts = [settle(state, count_identical(state, POLICY, key, READ_ONLY)) for _ in range(5)]
     assert verdicts[2] == Warn(WARN_NUDGE.format(tool="list_dir", count=3))
     assert verdicts[3] == Block(BLOCK_ERROR.format(tool="list_dir", count_before=3))
     assert verdicts[4] == Halt(
@@ -90,7 +91,7 @@ def test_ladder_restart_attempt_starts_again_at_the_first_rung_warning_included(
     state = GuardState()
     key = call_key("list_dir", {"path": "."})
     before = [judged(state, key) for _ in range(5)]
-    state.record_halt(Halt("loop", Termination.REPEATED_CALL), tool="list_dir", args={"path": "."})
+    record_halt(state, Halt("loop", Termination.REPEATED_CALL), tool="list_dir", args={"path": "."})
     state.restart_attempt()
     after = [judged(state, key) for _ in range(5)]
     assert before == after == ["Allow", "Allow", "Warn", "Block", "Halt"]
@@ -115,7 +116,8 @@ def test_rungs_none_switches_a_rung_off() -> None:
     policy = LadderPolicy(read_only=Rungs(warn=None, block=None, halt=3))
     state = GuardState()
     key = call_key("read_file", {"path": "a"})
-    got = [type(state.settle(state.review(policy, key, READ_ONLY))).__name__ for _ in range(3)]
+    verdicts = [settle(state, count_identical(state, policy, key, READ_ONLY)) for _ in range(3)]
+    got = [type(verdict).__name__ for verdict in verdicts]
     assert got == ["Allow", "Allow", "Halt"]
 
 
@@ -147,8 +149,8 @@ def test_ladder_configuration_naming_no_tool_is_refused() -> None:
 
 def test_guard_state_round_trips_through_plain_data() -> None:
     state = GuardState()
-    state.review(POLICY, call_key("read_file", {"path": "a"}), READ_ONLY)
-    state.progress(POLICY, "read_file", Shown("read_file|a", "d1", lines=(1, 20), version="v"))
+    count_identical(state, POLICY, call_key("read_file", {"path": "a"}), READ_ONLY)
+    record_shown(state, POLICY, "read_file", Shown("read_file|a", "d1", lines=(1, 20), version="v"))
     assert GuardState.load(state.dump()) == state
     assert GuardState.load(json.loads(json.dumps(state.dump()))) == state
 

@@ -1,6 +1,7 @@
 import pytest
 from pydantic import ValidationError
 
+from labscribe.guards.guard import record_shown, settle
 from labscribe.guards.guard_state import GuardState
 from labscribe.guards.ladder import LadderPolicy
 from labscribe.guards.messages import NO_PROGRESS_BLOCK, NO_PROGRESS_HALT_REASON, NO_PROGRESS_NUDGE
@@ -17,7 +18,8 @@ def window(first: int, last: int, version: str = "v1", target: str = "read_file|
 
 def run(shown: list[Shown | None], policy: LadderPolicy = POLICY) -> list[str]:
     state = GuardState()
-    return [type(state.settle(state.progress(policy, "read_file", s))).__name__ for s in shown]
+    verdicts = [settle(state, record_shown(state, policy, "read_file", s)) for s in shown]
+    return [type(verdict).__name__ for verdict in verdicts]
 
 
 def test_seen_a_new_answer_is_all_new_and_the_same_answer_again_adds_nothing() -> None:
@@ -80,7 +82,7 @@ def test_a_refused_call_shows_nothing() -> None:
 def test_no_progress_messages_count_the_run() -> None:
     state = GuardState()
     a = Shown("list_dir|.", "x")
-    got = [state.progress(POLICY, "list_dir", a) for _ in range(5)]
+    got = [record_shown(state, POLICY, "list_dir", a) for _ in range(5)]
     assert got == [
         Allow(),
         Allow(),
@@ -112,9 +114,9 @@ def test_restart_attempt_forgets_what_was_seen() -> None:
     state = GuardState()
     a = Shown("list_dir|.", "x")
     for _ in range(4):
-        state.progress(POLICY, "list_dir", a)
+        record_shown(state, POLICY, "list_dir", a)
     state.restart_attempt()
-    assert [type(state.progress(POLICY, "list_dir", a)).__name__ for _ in range(3)] == [
+    assert [type(record_shown(state, POLICY, "list_dir", a)).__name__ for _ in range(3)] == [
         "Allow",
         "Allow",
         "Warn",
