@@ -18,9 +18,10 @@ from labscribe.graph.builder import EXPLORE_LOOP, build_graph
 from labscribe.graph.checkpoint import hold_thread, open_checkpointer
 from labscribe.graph.pipeline import plan_for
 from labscribe.graph.runner import BadInput, EventSink, RunResult, drive, thread_config
-from labscribe.graph.settle import ThreadView, settle, thread_state
+from labscribe.graph.settle import ThreadView, pending_halt, settle, thread_state
 from labscribe.guards.human import nudge_problem, resume_answer, valid_text
 from labscribe.guards.inputs import out_problem
+from labscribe.nodes.halts import take_nudge
 from labscribe.nodes.runtime.context import Context
 from labscribe.nodes.runtime.models import Models, check_models, context_window
 from labscribe.nodes.runtime.outputs import export_outputs, resume_line
@@ -45,19 +46,20 @@ def resume_command(
     `update`) that continue it, or None to run its pending tasks as they are; and notices
     for the user. Locally this is `Command(**fields)`; on a server, a run's `command`.
 
-    A halted thread gets the human's answer (Agent Inbox's HumanResponse: the nudge, or
-    accept). A crashed or cancelled thread takes a nudge while it explores. A `context`
+    A halted thread gets the human's answer (Agent Inbox's HumanResponse): the nudge, or
+    without one what its halt allows (a collapse drafts, an endpoint's request is sent
+    again). A crashed or cancelled thread takes a nudge while it explores. A `context`
     whose settings differ from the thread's record replaces it, with the plan recomputed.
     """
     update: dict[str, Any] = {}
     notices: list[str] = []
     command: dict[str, Any] = {}
     if thread_state(view) == "interrupted":
-        command["resume"] = resume_answer(nudge)
+        command["resume"] = resume_answer(nudge, pending_halt(view))
     elif nudge and not set(view.pending) & {*EXPLORE_LOOP, "scan"}:
         notices.append(NUDGE_UNUSED.format(next=", ".join(view.pending) or "the end"))
     elif nudge:
-        update["pending_nudge"] = nudge
+        update |= take_nudge(view.values, nudge)
     if context is not None:
         update |= setting_changes(context, view.values)
     if update:

@@ -6,11 +6,12 @@ that changes `on_collapse` or `reflect` changes the routes too.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from langgraph.runtime import Runtime
 
 from labscribe.guards.reflection import round_due
+from labscribe.guards.statuses import HaltKind
 from labscribe.nodes.runtime.context import Context
 from labscribe.nodes.runtime.state import State, pending_calls
 
@@ -21,7 +22,11 @@ StageRoute = Literal["await_human", "next"]
 def endpoint_halted(state: State) -> bool:
     """An endpoint's halt no human has answered yet (nodes/halts.py)."""
     halted = state.get("halted")
-    return bool(halted) and not halted["answered"]
+    return _of_endpoint(halted) and not halted["answered"]
+
+
+def _of_endpoint(halted: dict[str, Any] | None) -> bool:
+    return bool(halted) and halted["halt"].get("kind") == HaltKind.INFRASTRUCTURE
 
 
 def route_stage(state: State) -> StageRoute:
@@ -32,16 +37,18 @@ def route_stage(state: State) -> StageRoute:
 def route_explorer(state: State, runtime: Runtime[Context]) -> ExplorerRoute:
     """Where the explore loop goes next.
 
-    An endpoint's halt waits for a human. A collapse halt goes straight to drafting with
-    what was found ("collapse": past the stages that would spend the write model on a
-    collapsed run), or pauses for a human when the run has on_collapse="ask" (until the
-    human ends exploration: `ignore`). Otherwise pending calls are answered one per step, a
-    finished exploration leaves by the usual way, and anything else is the explorer's turn.
+    An endpoint's halt waits for a human. A collapse goes straight to drafting with what was
+    found ("collapse": past the stages that would spend the write model on a collapsed run),
+    or pauses for a human when the run has on_collapse="ask" and no human has answered it
+    yet (a nudge clears it; drafting answers it). Otherwise pending calls are answered one
+    per step, a finished exploration leaves by the usual way, and anything else is the
+    explorer's turn.
     """
     if endpoint_halted(state):
         return "await_human"
-    if (state.get("guard") or {}).get("halt"):
-        asking = runtime.context.on_collapse == "ask" and not state.get("exploration")
+    halted = state.get("halted")
+    if halted and not _of_endpoint(halted):
+        asking = runtime.context.on_collapse == "ask" and not halted["answered"]
         return "await_human" if asking else "collapse"
     if pending_calls(state["messages"]):
         return "call_tool"
@@ -53,9 +60,8 @@ def route_explorer(state: State, runtime: Runtime[Context]) -> ExplorerRoute:
 def route_human(state: State, runtime: Runtime[Context]) -> str:
     """After a human answered a halt: the stage an endpoint halted runs again; after a
     collapse, the explore loop goes on as `route_explorer` says."""
-    if halted := state.get("halted"):
-        return halted["stage"]
-    return route_explorer(state, runtime)
+    halted = state.get("halted")
+    return halted["stage"] if _of_endpoint(halted) else route_explorer(state, runtime)
 
 
 ReflectionRoute = Literal["reflect", "await_human", "leave"]

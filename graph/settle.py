@@ -51,11 +51,8 @@ def thread_state(
 
 
 def pending_halt(snapshot: StateSnapshot | ThreadView) -> dict[str, Any] | None:
-    """The halt a paused thread waits on: an endpoint's failure, else the guard's collapse
-    record (nodes/halts.py)."""
-    values = ThreadView.of(snapshot).values
-    halted = values.get("halted") or {}
-    return halted.get("halt") or (values.get("guard") or {}).get("halt")
+    """The halt in force in a thread (nodes/halts.py): what a paused one waits on."""
+    return (ThreadView.of(snapshot).values.get("halted") or {}).get("halt")
 
 
 def resume_hint(thread_id: str) -> str:

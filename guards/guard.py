@@ -345,8 +345,7 @@ def record_reply(state: GuardState, policy: FailurePolicy, *, empty: bool) -> Ve
 def record_halt(
     state: GuardState, halt: Halt, *, tool: str | None = None, args: Any = None
 ) -> dict[str, Any]:
-    """Put `halt` in force and in the history, in the one shape every halt has."""
+    """`halt` in the history, in the one shape every halt has; the node puts it in force."""
     record = halt_record(halt.cause, halt.reason, tool=tool, args=args)
-    state.halt = record
     state.halts.append(record)
     return record

@@ -1,4 +1,4 @@
-"""The explorer's guard state: counters, the halt record and the read cache, as plain data.
+"""The explorer's guard state: counters, the halt history and the read cache, as plain data.
 
 It lives in the graph state as a dict (checkpointed, visible in Studio); nodes load it
 with `GuardState.load`, hand it to the guards' one entry (guards/guard.py, which alone
@@ -38,10 +38,9 @@ class GuardState:
     """Replies in a row with neither text nor a tool call."""
     warned: int = 0
     blocked: int = 0
-    halt: dict[str, Any] | None = None
-    """The halt in force: termination, kind, reason, tool, args. None while running."""
     halts: list[dict[str, Any]] = field(default_factory=list)
-    """Every halt of this thread, kept after a resume clears `halt`."""
+    """Every halt the guards called in this thread, in the one shape every halt has. The halt
+    in force is the thread's (`halted` in the graph state, nodes/halts.py)."""
     cache: dict[str, str] = field(default_factory=dict)
     """Cache key of a successful read-only call to the id of the tool message holding it."""
 

@@ -128,12 +128,15 @@ def fitted_nudge(nudge: str, window: int) -> str:
     return f"{text[:end].rstrip()} {note}"
 
 
-def resume_answer(nudge: str | None) -> list[dict[str, Any]]:
-    """How labscribe answers a halt it resumes, locally or on a server: Agent Inbox's
-    HumanResponse, `response` carrying a nudge, `accept` without one."""
+def resume_answer(nudge: str | None, halt: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """How labscribe answers the halt it resumes, locally or on a server: Agent Inbox's
+    HumanResponse. A nudge is a `response`; without one, the answer the halt's interrupt
+    allows (SPEC section 4): `accept` sends an endpoint's failed request again, `ignore`
+    drafts with what a collapsed exploration found."""
     if nudge:
         return [{"type": "response", "args": nudge}]
-    return [{"type": "accept", "args": None}]
+    infrastructure = (halt or {}).get("kind") == HaltKind.INFRASTRUCTURE
+    return [{"type": "accept" if infrastructure else "ignore", "args": None}]
 
 
 @dataclass(frozen=True)

@@ -111,7 +111,7 @@ def halt_record(
     termination: Termination, reason: str, *, tool: str | None = None, args: Any = None
 ) -> dict[str, Any]:
     """The one shape of every halt, whatever stops the run: a collapse the loop guards
-    caught, an endpoint that failed in any stage. In state (`guard.halt`, `guard.halts`), in
+    caught, an endpoint that failed in any stage. In state (`halted`, `guard.halts`), in
     the interrupt a human answers, and in run.json."""
     kind = termination.halt_kind
     return {

@@ -26,6 +26,7 @@ from labscribe.guards.guard_state import GuardState
 from labscribe.guards.messages import EMPTY_REPLY_NUDGE
 from labscribe.guards.repair import argument_problem, kept_args, repair_json_object
 from labscribe.guards.statuses import Termination
+from labscribe.nodes.halts import in_force
 from labscribe.nodes.history import fit_history, size_of
 from labscribe.nodes.prompts import EXPLORER_SYSTEM
 from labscribe.nodes.runtime.context import Context
@@ -58,9 +59,8 @@ def explore(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         return ending | skipped(state, ["explore"], reason)
     guard = GuardState.load(state.get("guard"))
     new: list[AnyMessage] = []
-    if nudge := state.get("pending_nudge"):
+    if nudge := state.get("pending_nudge"):  # its new attempt began with it (take_nudge)
         new.append(HumanMessage(nudge))
-        guard.restart_attempt()  # a human's nudge starts a new attempt: ladder and streak reset
     exceeded = check_before_request(ctx.budget, _explore_usage(state))
     if exceeded:
         emit(
@@ -104,9 +104,10 @@ def _read_reply(
         ending = exploration_ended(Termination.FINAL_ANSWER, Termination.FINAL_ANSWER.description)
         return judged.state, {"findings": findings} | ending
     new.append(HumanMessage(EMPTY_REPLY_NUDGE))
-    if judged.halt is not None:
-        emit({"event": "halt", "stage": "explore", **judged.halt})
-    return judged.state, {}
+    if judged.halt is None:
+        return judged.state, {}
+    emit({"event": "halt", "stage": "explore", **judged.halt})
+    return judged.state, in_force("explore", judged.halt)
 
 
 def explore_done(state: State) -> dict[str, Any]:
@@ -134,7 +135,7 @@ def _closing(state: State) -> tuple[dict[str, Any], dict[str, Any]]:
     ending = state.get("exploration")
     if ending is not None:
         return {}, ending
-    halt = (state.get("guard") or {}).get("halt") or {}
+    halt = (state.get("halted") or {}).get("halt") or {}
     termination = Termination(halt.get("termination", Termination.REPEATED_CALL))
     update = exploration_ended(termination, f"{termination.description}: {halt.get('reason')}")
     return update, update["exploration"]

@@ -28,6 +28,7 @@ from labscribe.guards.messages import (
 )
 from labscribe.guards.statuses import Termination
 from labscribe.guards.verdicts import Block, Halt
+from labscribe.nodes.halts import in_force
 from labscribe.nodes.material import analysis_of
 from labscribe.nodes.runtime.context import Context
 from labscribe.nodes.runtime.models import vision_reader
@@ -76,7 +77,9 @@ def call_tool(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         why = HALTED_ALREADY if answered.closes == "halted" else FINISHED_ALREADY
         messages += [not_executed(other, why) for other in rest]
     guard_after = answered.judgement.state.dump()
-    return answered.update | {"messages": messages, "guard": guard_after, "tool_calls": 1}
+    halt = answered.judgement.halt
+    update = answered.update | (in_force("explore", halt) if halt is not None else {})
+    return update | {"messages": messages, "guard": guard_after, "tool_calls": 1}
 
 
 def answer_call(

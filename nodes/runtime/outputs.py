@@ -34,7 +34,8 @@ class RunOutcome:
 def run_record(thread_id: str, values: dict[str, Any], outcome: RunOutcome) -> dict[str, Any]:
     """`run.json`: the contract other tools read (SPEC section 7), plus context for people."""
     guard = values.get("guard") or {}
-    halt = outcome.halt or guard.get("halt") or (guard.get("halts") or [None])[-1]
+    in_force = (values.get("halted") or {}).get("halt")
+    halt = outcome.halt or in_force or (guard.get("halts") or [None])[-1]
     usage = usage_by_stage(values.get("usage"))
     by_role = dict.fromkeys(ROLES, Usage())
     for stage, spent in usage.items():

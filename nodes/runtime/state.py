@@ -55,13 +55,14 @@ class State(InputState, total=False):
     messages: Annotated[list[AnyMessage], add_messages]
     """The explorer's whole history: the scan summary, replies, tool results, nudges."""
     guard: dict[str, Any]
-    """The explorer's GuardState: ladder counts, warn/block tallies, halt record, cache."""
+    """The explorer's GuardState: ladder counts, warn/block tallies, halt history, cache."""
     pending_nudge: str | None
     """A human's nudge: it joins the explorer's history before its next turn, or the
     request of the stage an endpoint halted when that stage runs again."""
     halted: dict[str, Any] | None
-    """An endpoint's halt: {"stage", "halt" (the record), "answered" (by a human)}; None
-    once the stage ran again (nodes/halts.py)."""
+    """The halt in force, whatever stopped the run: {"stage", "halt" (the record),
+    "answered" (by a human)} (nodes/halts.py). None once a nudge cleared a collapse, or once
+    the stage an endpoint halted ran again."""
     exploration: dict[str, Any] | None
     """How exploration ended: {"termination", "reason"}; None while it runs."""
     findings: dict[str, Any] | None

@@ -17,6 +17,7 @@ from scripted import latex
 from scripted_server import Choose, Hang, ScriptedEndpoint, text_reply, tool_reply
 
 from labscribe.graph.batch import folders_of, plan_batch
+from labscribe.guards.human import DRAFT_CHOSEN
 
 FINISH = ("finish_exploration", {"experiment": "RLC", "goal": "f0", "key_findings": ["5 kHz"]})
 LOOK = tool_reply(("list_dir", {"path": "."}))
@@ -103,7 +104,10 @@ def test_batch_runs_each_folder_isolated_and_resume_finishes_only_the_unfinished
     for name, events in done_before.items():
         assert (Path(entries[name]["out"]) / "events.jsonl").read_bytes() == events
     stuck = read_record(Path(entries["stuck"]["out"]))
-    assert stuck["model_calls"]["explore"] == 6  # the same thread, continued
+    # The same thread, drafted: a resume without a nudge answers a collapse with drafting
+    # (SPEC section 4), so its explorer is not asked again.
+    assert stuck["model_calls"] == {"explore": 5, "write": 1}
+    assert stuck["exploration"]["reason"].startswith(DRAFT_CHOSEN)
     assert stuck["guard"]["halted"] is True
     assert again.stdout.splitlines()[-1] == "6/6 reports written"
 

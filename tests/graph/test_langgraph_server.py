@@ -82,7 +82,7 @@ def test_a_halted_thread_is_interrupted_and_a_nudge_through_the_api_completes_it
         assert values["stages"] == ["scan"]
         guard = values["guard"]
         assert (guard["warned"], guard["blocked"]) == (1, 1)
-        assert guard["halt"]["termination"] == "repeated_call"
+        assert values["halted"]["halt"]["termination"] == "repeated_call"
         assert values["options"]["on_collapse"] == "ask"
 
         done = client.runs.wait(thread_id, assistant_id, command={"resume": {"nudge": NUDGE}})
@@ -90,7 +90,7 @@ def test_a_halted_thread_is_interrupted_and_a_nudge_through_the_api_completes_it
         assert endpoint.calls_to("writer") == 1
     assert done["report"] == latex("Served report.")
     assert done["stages"] == ["scan", "explore", "draft", "bib"]
-    assert done["guard"]["halt"] is None
+    assert done["halted"] is None
     assert [h["tool"] for h in done["guard"]["halts"]] == ["list_dir"]
     humans = [m["content"] for m in done["messages"] if m["type"] == "human"]
     assert humans[-1] == NUDGE
@@ -129,7 +129,7 @@ def test_agent_inbox_answers_a_halt_a_response_explores_on_and_ignore_drafts(
         assert done["report"] == latex("Inbox report.")
         assert [m["content"] for m in done["messages"] if m["type"] == "human"][-1] == NUDGE
         assert done["exploration"]["termination"] == "finished"
-        assert done["guard"]["halt"] is None
+        assert done["halted"] is None
 
         ignored, assistant_id = _halted_thread(client, endpoint, data)
         asked = endpoint.calls_to("explorer")
@@ -141,5 +141,5 @@ def test_agent_inbox_answers_a_halt_a_response_explores_on_and_ignore_drafts(
     assert done["exploration"]["reason"].startswith(DRAFT_CHOSEN)
     assert done["stages"] == ["scan", "explore", "draft", "bib"]  # straight to drafting
     assert "gap" in done["skipped"]
-    assert done["guard"]["halt"]["tool"] == "list_dir"  # drafted after the halt, as it says
+    assert done["halted"]["halt"]["tool"] == "list_dir"  # drafted after the halt, as it says
     assert client.threads.get(ignored)["status"] == "idle"

@@ -1,187 +1,45 @@
 """`labscribe batch --server`: a class of folders run as threads of a real `langgraph dev`,
-submitted and followed through langgraph-sdk; the models are a scripted endpoint."""
+submitted and followed through langgraph-sdk; the models are a scripted endpoint. Its halts
+and their answers: test_server_batch_halts.py."""
 
 from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import threading
-import uuid
-import warnings
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from clirun import labscribe, read_events, read_record, start
-from langgraph_dev import LANGGRAPH, LanggraphDev
+from langgraph_dev import LanggraphDev
 from langgraph_sdk import get_sync_client
-from pydantic import TypeAdapter
 from scripted import latex
-from scripted_server import Choose, Hang, ScriptedEndpoint, text_reply, tool_reply
+from scripted_server import Hang, ScriptedEndpoint, text_reply
+from server_batch_cases import (
+    FINISH,
+    MARKER,
+    OPTIONS,
+    SERVER_TESTS,
+    SLOW,
+    course_of,
+    entries_by_folder,
+    explorer,
+    flags,
+    runs_of,
+)
 
 from labscribe.graph.batch import Batch
 from labscribe.graph.server_batch import _Follower
 
-# one `langgraph dev` serves them all (conftest.langgraph_server): one xdist worker runs them
-pytestmark = pytest.mark.xdist_group("langgraph_server")
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from langgraph.prebuilt.interrupt import HumanInterrupt
-
-pytestmark = pytest.mark.skipif(
-    os.environ.get("CI") is None and not LANGGRAPH.exists(),
-    reason="langgraph-cli is not installed here (.ci/setup --test installs it)",
-)
-FINISH = tool_reply(
-    ("finish_exploration", {"experiment": "RLC", "goal": "f0", "key_findings": ["5 kHz"]})
-)
-LOOK = tool_reply(("list_dir", {"path": "."}))
-NUDGE = "Stop listing the folder. Call finish_exploration with what you know."
-MARKER = "collapse-me.txt"
-SLOW = "slow.txt"
-OPTIONS = ["--reflect", "0", "--no-compile", "--no-figures"]
-OUTPUTS = {"report.tex", "history.json", "run.json", "events.jsonl", "figures"}  # no references
+pytestmark = SERVER_TESTS
 
 
 @pytest.fixture
 def server(langgraph_server: LanggraphDev) -> LanggraphDev:
     return langgraph_server
-
-
-def course_of(data: Path, root: Path, names: list[str], marked: dict[str, str]) -> Path:
-    course = root / "course"
-    for name in names:
-        shutil.copytree(data, course / name)
-    for name, marker in marked.items():
-        (course / name / marker).write_text("the scripted endpoint knows this folder\n")
-    return course
-
-
-def explorer(hang: Hang | None = None, collapsing: dict[str, bool] | None = None) -> Choose:
-    """Look once, then finish. The marked folder's explorer looks forever until a human's
-    nudge (or while `collapsing["on"]`, when given); the slow folder's second turn waits on
-    `hang`."""
-
-    def pick(body: dict[str, Any]) -> Any:
-        said = json.dumps(body["messages"])
-        stuck = collapsing["on"] if collapsing is not None else NUDGE not in said
-        if MARKER in said and stuck:
-            return LOOK
-        turns = sum(1 for m in body["messages"] if m["role"] == "assistant")
-        if turns == 0:
-            return LOOK
-        return hang if hang is not None and SLOW in said else FINISH
-
-    return Choose(pick)
-
-
-def flags(endpoint: ScriptedEndpoint, key: str = "test-key") -> list[str]:
-    return [
-        "--base-url", endpoint.url, "--api-key", key,
-        "--explore-model", "explorer", "--write-model", "writer",
-    ]  # fmt: skip
-
-
-def entries_by_folder(out: Path) -> dict[str, dict]:
-    manifest = json.loads((out / "batch.json").read_text())
-    return {Path(entry["folder"]).name: entry for entry in manifest["entries"]}
-
-
-def runs_of(client: Any, thread_id: str) -> list[dict]:
-    return client.runs.list(thread_id, limit=100)
-
-
-def most_at_once(runs: list[dict]) -> int:
-    """The most runs that were submitted and not yet ended at any one moment."""
-    moments = []
-    for run in runs:
-        moments += [(datetime.fromisoformat(run["created_at"]), 1)]
-        moments += [(datetime.fromisoformat(run["updated_at"]), -1)]
-    most = now = 0
-    for _, change in sorted(moments):
-        now += change
-        most = max(most, now)
-    return most
-
-
-def test_a_class_on_the_server_halts_one_for_a_human_and_resume_with_a_nudge_finishes_it(
-    server: LanggraphDev, data: Path, tmp_path: Path
-) -> None:
-    course = course_of(data, tmp_path, ["ada", "ben", "cai", "stuck"], {"stuck": MARKER})
-    out = tmp_path / "reports"
-    client = get_sync_client(url=server.url)
-    scripts = {
-        "explorer": [explorer()],
-        "writer": [text_reply(latex("Served batch."))],
-        "writer-2": [text_reply(latex("Written by another model."))],
-    }
-    with ScriptedEndpoint(scripts) as endpoint:
-        early = labscribe("batch", str(course), "--out", str(out), "--nudge", NUDGE)
-        assert early.returncode == 2 and "--nudge is for --resume" in early.stderr
-        first = labscribe(
-            "batch", str(course), "--out", str(out), "--server", server.url,
-            "--concurrency", "2", "--on-collapse", "ask", *OPTIONS, *flags(endpoint),
-        )  # fmt: skip
-        assert first.returncode == 3, first.stderr  # halted and resumable, nothing failed
-        entries = entries_by_folder(out)
-        assert {name: e["status"] for name, e in entries.items()} == {
-            "ada": "completed", "ben": "completed", "cai": "completed", "stuck": "halted",
-        }  # fmt: skip
-        assert f"labscribe batch --out {out} --resume" in entries["stuck"]["reason"]
-        assert first.stdout.splitlines()[-1] == "3/4 reports written"
-        assert entries["stuck"]["model_calls"]["explore"] == 5
-
-        for name, entry in entries.items():
-            thread = client.threads.get(entry["thread_id"])  # the server's own thread ids
-            assert str(uuid.UUID(entry["thread_id"])) == entry["thread_id"]
-            assert thread["metadata"]["folder"] == str(course / name)
-            assert thread["metadata"]["labscribe_batch"] == str(out)
-        stuck = entries["stuck"]["thread_id"]
-        assert client.threads.get(stuck)["status"] == "interrupted"
-        (pending,) = client.threads.get_state(stuck)["interrupts"]
-        (request,) = TypeAdapter(list[HumanInterrupt]).validate_python(pending["value"])
-        assert request["action_request"] == {"action": "list_dir", "args": {"path": "."}}
-
-        for name in ("ada", "ben", "cai"):
-            done = Path(entries[name]["out"])
-            assert {p.name for p in done.iterdir()} == OUTPUTS
-            assert (done / "report.tex").read_text() == latex("Served batch.")
-            assert list((done / "figures").glob("data-*.png"))  # drawn on the server
-            record = read_record(done)
-            assert record["thread_id"] == entries[name]["thread_id"]
-            assert record["status"] == "completed"
-            assert read_events(done)[-1]["event"] == "end"
-        halted = read_record(Path(entries["stuck"]["out"]))
-        assert halted["status"] == "halted" and halted["guard"]["halt"]["tool"] == "list_dir"
-
-        runs = [run for e in entries.values() for run in runs_of(client, e["thread_id"])]
-        assert len(runs) == 4
-        assert most_at_once(runs) <= 2  # --concurrency 2
-
-        again = labscribe(
-            "batch", "--resume", "--out", str(out), "--nudge", NUDGE, "--write-model", "writer-2"
-        )
-        assert again.returncode == 0, again.stderr
-        assert (endpoint.calls_to("writer"), endpoint.calls_to("writer-2")) == (3, 1)
-    entries = entries_by_folder(out)
-    stuck_report = Path(entries["stuck"]["out"]) / "report.tex"
-    assert stuck_report.read_text() == latex("Written by another model.")  # the new model
-    assert {e["status"] for e in entries.values()} == {"completed"}
-    assert again.stdout.splitlines()[-1] == "4/4 reports written"
-    for name in ("ada", "ben", "cai"):  # finished threads are left alone
-        assert len(runs_of(client, entries[name]["thread_id"])) == 1
-    assert len(runs_of(client, stuck)) == 2
-    resumed = Path(entries["stuck"]["out"])
-    history = json.loads((resumed / "history.json").read_text())
-    assert [m["data"]["content"] for m in history if m["type"] == "human"][-1] == NUDGE
-    record = read_record(resumed)
-    assert record["model_calls"]["explore"] == 6  # the same thread, continued
-    assert [h["tool"] for h in (record["guard"]["halt"],)] == ["list_dir"]
 
 
 def test_a_folder_run_on_the_server_leaves_the_same_files_as_the_cli(

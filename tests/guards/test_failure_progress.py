@@ -38,7 +38,7 @@ def test_two_kinds_of_failure_taking_turns_warn_block_and_halt() -> None:
         verdicts.append(type(judged.verdict))
         state = judged.state
     assert verdicts == [Allow, Allow, Allow, Warn, Block, Halt]
-    assert state.halt["termination"] == "no_progress"
+    assert state.halts[-1]["termination"] == "no_progress"
     assert state.failure_streak == 1  # no two in a row were alike: the streak never saw them
 
 
@@ -69,7 +69,7 @@ def test_guessed_folder_names_are_one_failure_however_they_are_spelled() -> None
         verdicts.append(type(judged.verdict))
         state = judged.state
     assert verdicts[:4] == [Allow, Allow, Warn, Block]
-    assert state.halt["termination"] == "tool_failures"  # the 5th alike in a row
+    assert state.halts[-1]["termination"] == "tool_failures"  # the 5th alike in a row
 
 
 def test_names_that_are_not_the_call_s_paths_still_tell_errors_apart() -> None:

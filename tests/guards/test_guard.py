@@ -47,7 +47,7 @@ def test_judge_answers_an_identical_read_from_the_cache_and_counts_it() -> None:
         verdicts.append(answered.verdict)
         state = answered.state
     assert [type(v) for v in verdicts] == [Allow, Allow, Warn, Block, Halt]  # SPEC's rungs
-    assert state.halt == {"termination": "repeated_call", "kind": "collapse",
+    assert state.halts[-1] == {"termination": "repeated_call", "kind": "collapse",
                           "reason": "read_file was called 5 times with identical arguments",
                           "tool": "read_file", "args": {"path": "a.csv"}}  # fmt: skip
 

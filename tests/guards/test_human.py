@@ -10,6 +10,7 @@ from labscribe.guards.human import (
     HumanAnswer,
     halt_request,
     read_answer,
+    resume_answer,
 )
 
 with warnings.catch_warnings():  # the schema moved packages; its shape did not
@@ -78,3 +79,20 @@ def test_an_outage_asks_to_retry_with_or_without_a_hint_and_carries_its_halt_rec
 )
 def test_every_answer_shape_is_read_and_none_raises(answer, expected):
     assert read_answer(answer) == expected
+
+
+@pytest.mark.parametrize(
+    ("nudge", "halt", "expected"),
+    [(None, COLLAPSE, ("ignore", HumanAnswer(draft=True))),
+     (None, OUTAGE, ("accept", HumanAnswer())),
+     ("read data/", COLLAPSE, ("response", HumanAnswer("read data/"))),
+     ("read data/", OUTAGE, ("response", HumanAnswer("read data/")))],
+)  # fmt: skip
+def test_a_resume_answers_with_what_the_halt_allows(nudge, halt, expected):
+    """SPEC section 4: without a nudge, a collapse drafts and an outage is sent again; each
+    answer is one the halt's interrupt allows."""
+    (answer,) = resume_answer(nudge, halt)
+    (request,) = halt_request(halt)
+    allowed = {"ignore": "allow_ignore", "accept": "allow_accept", "response": "allow_respond"}
+    assert (answer["type"], read_answer([answer])) == expected
+    assert request["config"][allowed[answer["type"]]] is True
