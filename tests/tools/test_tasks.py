@@ -1,3 +1,7 @@
+"""The tasks of an assignment as labs write them: numbered, lettered, under a heading, in
+several languages, bounded (tools.tasks.extract_tasks). Which document is the assignment,
+its title and aim: test_assignment_header.py."""
+
 from pathlib import Path
 
 import pytest
@@ -7,32 +11,11 @@ from labscribe.tools.task_words import TASK_MARKER, asks
 from labscribe.tools.tasks import (
     MAX_TASK_CHARS,
     MAX_TASKS,
-    assignment_aim,
     assignment_of,
     assignment_title,
     extract_tasks,
-    find_assignment,
     read_assignment,
 )
-
-
-def test_find_assignment_prefers_a_pdf_by_name() -> None:
-    documents = ["notes.md", "docs/handout.txt", "lab_sheet.md", "Assignment_4.pdf", "a.pdf"]
-    assert find_assignment(documents) == "Assignment_4.pdf"
-
-
-def test_find_assignment_reads_chinese_names() -> None:
-    assert find_assignment(["笔记.md", "实验四要求.txt"]) == "实验四要求.txt"
-
-
-@pytest.mark.parametrize("name", ["consigna_tp3.md", "roteiro_F329.pdf", "consegna.txt"])
-def test_find_assignment_reads_the_names_of_romance_courses(name: str) -> None:
-    """Spanish "consigna", Portuguese "roteiro" and Italian "consegna" name the handout."""
-    assert find_assignment(["notas.md", name, "datos.csv"]) == name
-
-
-def test_find_assignment_finds_none_without_a_telling_name() -> None:
-    assert find_assignment(["notes.md", "report.pdf", "data/sweep.csv"]) is None
 
 
 def test_read_tasks_finds_the_example_goals(example: Path) -> None:
@@ -95,32 +78,6 @@ def test_extract_tasks_is_bounded() -> None:
     assert len(tasks) == MAX_TASKS
     assert all(len(task) <= MAX_TASK_CHARS for task in tasks)
     assert tasks[0].endswith("…")
-
-
-def test_read_assignment_gives_the_example_title_and_aim(example: Path) -> None:
-    assignment = read_assignment(Folder(example), "assignment.pdf")
-    assert assignment.title == "Lab 4: Resonance in a series RLC circuit"
-    assert assignment.aim.startswith("In this lab you measure the resonance curve")
-
-
-def test_assignment_title_and_aim_of_a_chinese_handout() -> None:
-    text = (
-        "物理实验讲义\n实验四 RLC 串联谐振\n一、实验目的\n1. 观察谐振现象。\n"
-        "2. 测量品质因数。\n二、实验内容\n"
-    )
-    assert assignment_title(text) == "实验四 RLC 串联谐振"
-    assert assignment_aim(text) == "观察谐振现象。 测量品质因数。"
-
-
-def test_assignment_title_without_a_named_exercise_is_the_first_heading() -> None:
-    text = "--- page 1 ---\nDate: 3 May.\nThe speed of sound in air\nMeasure it.\n"
-    assert assignment_title(text) == "The speed of sound in air"
-    assert assignment_aim(text) == ""
-
-
-def test_assignment_aim_from_a_stated_purpose() -> None:
-    text = "Pendulum\nBackground.\nThe purpose of this experiment is to measure g. Plot T².\n"
-    assert assignment_aim(text) == "The purpose of this experiment is to measure g."
 
 
 def test_extract_tasks_keeps_every_numbered_task_whole_and_in_order() -> None:
@@ -289,57 +246,6 @@ def test_extract_tasks_over_the_limit_keeps_the_tasks_its_headings_name() -> Non
     assert assignment.tasks[-2:] == ["Why is the period constant?", "What is g?"]
     assert assignment.tasks[0] == "Turn knob 1 to the right."
     assert assignment.tasks_left_out == 5
-
-
-def test_assignment_title_without_its_markup() -> None:
-    assert assignment_title("# Lab 4\nMeasure it.\n", "a.md") == "Lab 4"
-    assert assignment_title("## Lab 4: Ohm's law\n", "a.md") == "Lab 4: Ohm's law"
-    assert assignment_title("**Lab 4**\n\nMeasure it.\n", "a.md") == "Lab 4"
-    assert assignment_title("Lab 4\n=====\n\nMeasure it.\n", "a.md") == "Lab 4"
-    assert assignment_title("Lab 4\n=====\nMeasure it.\n", "a.pdf") == "Lab 4"
-    assert assignment_title("# Lab 4\n", "a.pdf") == "Lab 4"
-    assert assignment_title("\\section*{Lab 4}\nText.\n", "a.tex") == "Lab 4"
-    latex = "\\title{Lab 4: Optics}\n\\begin{document}\\end{document}"
-    assert assignment_title(latex, "a.tex") == "Lab 4: Optics"
-    assert assignment_title("<html><h1>Lab 4</h1><p>Text.</p></html>", "a.html") == "Lab 4"
-    assert assignment_title("---\ntitle: Lab 4\n---\n# Overview\n", "a.md") == "Lab 4"
-    assert assignment_title("实验名称：单摆测重力加速度\n一、实验目的\n") == "单摆测重力加速度"
-
-
-def test_assignment_aim_from_its_heading_on_the_same_line_or_below() -> None:
-    assert assignment_aim("Lab 3\nAim: To measure g with a pendulum.\n") == (
-        "To measure g with a pendulum."
-    )
-    assert assignment_aim("Lab 3\n\nObjective\nTo measure g with a pendulum.\n") == (
-        "To measure g with a pendulum."
-    )
-    assert assignment_aim("# Lab 3\n## Objectives\n- Measure g.\n- Compare it.\n", "a.md") == (
-        "Measure g. Compare it."
-    )
-    assert assignment_aim("Versuch 3\nZiel: Bestimmung der Erdbeschleunigung.\n") == (
-        "Bestimmung der Erdbeschleunigung."
-    )
-    assert assignment_aim("实验三\n实验目的：测量重力加速度。\n") == "测量重力加速度。"
-
-
-def test_assignment_aim_is_the_opening_paragraph_when_none_is_stated() -> None:
-    text = (
-        "Lab 5: Cooling\nName: ______\n\n"
-        "A hot body loses heat to its surroundings at a rate set by the difference in "
-        "temperature between them.\n\nTasks:\n1. Plot T against t.\n"
-    )
-    assignment = assignment_of(text)
-    assert assignment.aim.startswith("A hot body loses heat to its surroundings")
-    assert assignment.aim_is_opening
-    assert not assignment_of(PENDULUM, "a.md").aim_is_opening
-
-
-def test_assignment_aim_under_headings_as_handouts_name_them() -> None:
-    for heading in ("I. OBJECTIVE", "Aims and objectives", "Purpose of the experiment",
-                    "Learning goals:", "Versuchsziel", "一、实验目的"):  # fmt: skip
-        assert assignment_aim(f"Lab 3\n{heading}\nTo find g from a pendulum.\n") == (
-            "To find g from a pendulum."
-        ), heading
 
 
 def test_extract_tasks_leaves_out_a_title_written_like_a_task_marker() -> None:

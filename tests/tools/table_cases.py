@@ -1,0 +1,16 @@
+"""Helpers the tests of reading tables share."""
+
+from pathlib import Path
+
+from labscribe.tools.base import Folder
+from labscribe.tools.tables import Table, read_tables
+
+
+def one_table(folder: Path, name: str) -> Table:
+    tables = read_tables(Folder(folder), name)
+    assert len(tables) == 1
+    return tables[0]
+
+
+def units(table: Table) -> list[tuple[str, str]]:
+    return [(column.key, column.unit) for column in table.summary.columns]
