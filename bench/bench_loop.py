@@ -26,7 +26,8 @@ from scripted import ScriptedChatModel, call, latex, reply
 from labscribe.graph import Context, Models, run_folder
 from labscribe.guards.guard import Answered, Asked, Result, judge
 from labscribe.guards.guard_state import GuardState
-from labscribe.tools.base import Folder, guarded_call
+from labscribe.nodes.tool_call import guards_call
+from labscribe.tools.base import Folder
 from labscribe.tools.files import READ_FILE
 
 
@@ -34,8 +35,8 @@ def guard_decision_us(calls: int = 2_000) -> tuple[float, float]:
     """Microseconds per read_file call of an explorer paging 50 files, an attempt's worth of
     calls (the guard state grows with what it has seen): the decision, the call's two
     judgements (guards/guard.py: asked, and answered); and the call as the guards know it
-    (tools.base.guarded_call: its identity with the path resolved, the keys, the file's
-    version, which costs a stat)."""
+    (Tool.prepare and nodes.tool_call.guards_call: its identity with the path resolved, the
+    keys, the file's version, which costs a stat)."""
     policy = Context().guard_policy
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -49,7 +50,7 @@ def guard_decision_us(calls: int = 2_000) -> tuple[float, float]:
             page = n // 50
             args = {"path": f"./data/run_{n % 50}.csv", "offset": page * 200, "limit": 200}
             pending = {"id": f"c{n}", "name": "read_file", "args": args}
-            call = guarded_call(pending, READ_FILE, folder, ["read_file"])
+            call = guards_call(pending, READ_FILE, READ_FILE.prepare(folder, args))
             known.append((call, call.shown(f"page {n}", (page * 200 + 1, page * 200 + 200))))
         knowing = time.perf_counter() - started
         state = GuardState()

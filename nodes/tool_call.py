@@ -1,9 +1,11 @@
 """call_tool: one pending tool call, guarded, answered and checkpointed per graph step.
 
-`answer_call` does one call end to end, as LangGraph's ToolNode does in `_run_one`: the loop
-guards judge the call when it is asked and again when it has answered (guards/guard.py), the
-tool runs between unless they refuse it or the read cache answers it (tools/base.py), and
-what they decided becomes the tool message and the state update. Every pending call gets
+`answer_call` does one call end to end, as LangGraph's ToolNode does in `_run_one`: the tool
+prepares the call once (`Tool.prepare`: its arguments validated, what it asks, the version
+of what it reads), the loop guards judge it when it is asked and again when it has answered
+(guards/guard.py), the tool runs on the same prepared call between unless they refuse it or
+the read cache answers it, and what they decided becomes the tool message and the state
+update. Every pending call gets
 its tool message, so the protocol stays valid whatever the guards decide.
 """
 
@@ -15,15 +17,19 @@ from typing import Any
 from langchain_core.messages import AnyMessage, ToolMessage
 from langgraph.runtime import Runtime
 
+from labscribe.guards.fingerprint import call_key
 from labscribe.guards.guard import Answered as GuardAnswered
-from labscribe.guards.guard import Asked, Judgement, Result, judge
+from labscribe.guards.guard import Asked, Call, Judgement, Result, judge
 from labscribe.guards.guard_state import GuardState
+from labscribe.guards.identity import without_window
 from labscribe.guards.ladder import ToolClass
 from labscribe.guards.messages import (
     CALL_FAILED,
     FINISHED_ALREADY,
     HALTED,
     HALTED_ALREADY,
+    INVALID_ARGS_ERROR,
+    INVALID_TOOL_NAME_ERROR,
     NOT_EXECUTED,
 )
 from labscribe.guards.statuses import Termination
@@ -41,7 +47,7 @@ from labscribe.nodes.runtime.state import (
     pending_calls,
 )
 from labscribe.tools import TOOLS_BY_NAME, Folder, Outcome
-from labscribe.tools.base import guarded_call
+from labscribe.tools.base import Prepared, Tool
 
 
 @dataclass(frozen=True)
@@ -92,7 +98,9 @@ def answer_call(
     """`pending` judged when asked, run (or answered from the cache, or refused), judged on
     what it showed; the guard state after it is the judgement's."""
     tool = TOOLS_BY_NAME.get(pending.get("name") or "")
-    call = guarded_call(pending, tool, folder, list(TOOLS_BY_NAME))
+    valid = tool is not None and not pending.get("invalid")
+    prepared = tool.prepare(folder, pending.get("args") or {}) if valid else None  # type: ignore[union-attr]
+    call = guards_call(pending, tool, prepared)
     asked = judge(guard, Asked(call), ctx.guard_policy)
     if not asked.run:  # refused before it ran: a repeated figure is never drawn again
         return _answered(pending, tool, Outcome("", ok=False), asked, ctx, cached=False)
@@ -100,11 +108,34 @@ def answer_call(
     if call.refused is not None:
         outcome = Outcome(call.refused, ok=False)
     else:
-        outcome = cached or tool.invoke(folder, call.args, timeout=ctx.tool_timeout)  # type: ignore[union-attr]
+        outcome = cached or tool.run_prepared(folder, prepared, timeout=ctx.tool_timeout)  # type: ignore[union-attr,arg-type]
     result = Result(outcome.ok, None if outcome.ok else outcome.content,
                     call.shown(outcome.shown, outcome.lines))  # fmt: skip
     judgement = judge(asked.state, GuardAnswered(call, result, asked.verdict), ctx.guard_policy)
     return _answered(pending, tool, outcome, judgement, ctx, cached=cached is not None)
+
+
+def guards_call(pending: dict[str, Any], tool: Tool | None, prepared: Prepared | None) -> Call:
+    """How the loop guards know a pending call, read from the call prepared once: what it
+    asks by meaning (guards/identity.py), what a read asks without its window, the key its
+    answer is cached under while its target is unchanged, or why it cannot run (arguments
+    that were not JSON, an unknown tool)."""
+    name, args = pending.get("name") or "unknown", pending.get("args") or {}
+    if pending.get("invalid"):
+        problem = INVALID_ARGS_ERROR.format(name=name, problem=pending.get("error"))
+        return Call(pending["id"], name, args, refused=problem)
+    if tool is None or prepared is None:
+        problem = INVALID_TOOL_NAME_ERROR.format(name=name, available=", ".join(TOOLS_BY_NAME))
+        return Call(pending["id"], name, args, refused=problem)
+    identity, version = prepared.identity, prepared.version
+    named = tuple(args[n] for n in tool.meaning.paths if isinstance(args.get(n), str))
+    return Call(
+        pending["id"], name, args, named=named,
+        key=call_key(name, identity),
+        target=call_key(name, without_window(tool.meaning, identity)),
+        cache_key=call_key(name, identity, version) if version is not None else None,
+        version=version,
+    )  # fmt: skip
 
 
 def _answered(

@@ -10,7 +10,7 @@ import math
 import os
 import stat
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -18,14 +18,10 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from labscribe.guards.fingerprint import call_key
-from labscribe.guards.guard import Call
-from labscribe.guards.identity import Meaning, identify, without_window
+from labscribe.guards.identity import Meaning, identify
 from labscribe.guards.ladder import ToolClass
 from labscribe.guards.messages import (
     ARGS_INVALID_ERROR,
-    INVALID_ARGS_ERROR,
-    INVALID_TOOL_NAME_ERROR,
     PATH_OUTSIDE_ERROR,
     TIMEOUT_ERROR,
     TOOL_FAILED,
@@ -212,6 +208,21 @@ class Outcome:
         return self.shows if self.shows is not None else self.content[: self.compared]
 
 
+@dataclass(frozen=True)
+class Prepared:
+    """A call's arguments validated once, and what the loop guards read of it; the call runs
+    on the same object (`Tool.run_prepared`)."""
+
+    parsed: BaseModel | None
+    """The arguments validated, defaults filled in; None when they are invalid."""
+    problem: str | None = None
+    """Why they are invalid, as the model reads it."""
+    identity: Any = None
+    """What the call asks by meaning (`guards.identity`); invalid arguments as they came."""
+    version: str | None = None
+    """The version of what the call reads; None when it reads nothing or cannot run."""
+
+
 def _brief(exc: ValidationError) -> str:
     return "; ".join(
         f"{'.'.join(map(str, err['loc'])) or 'arguments'}: {err['msg']}" for err in exc.errors()
@@ -243,18 +254,45 @@ class Tool:
     thread: formula work a big-integer power holds the interpreter in (`9^9^9`), which a
     thread join never stops. Its answer comes back as data."""
 
+    def prepare(self, folder: Folder, args: Any) -> Prepared:
+        """Validate `args` once, and read what the loop guards know of the call: what it asks
+        (paths resolved, code normalised, descriptions and fields the tool ignores left out:
+        models add a `reason`, or spell out a default), and the version of what it reads."""
+        validated = self._validated(args)
+        if validated.parsed is None:
+            return validated
+        identity = identify(self.meaning, folder.root, validated.parsed.model_dump(mode="json"))
+        try:
+            version = self.version(folder, validated.parsed)
+        except (ToolError, OSError):
+            version = None
+        return dataclasses.replace(validated, identity=identity, version=version)
+
     def invoke(
         self, folder: Folder, args: dict[str, Any], *, timeout: float | None = None
     ) -> Outcome:
-        """Validate `args` and run, within `timeout` seconds when given.
+        """Validate `args` and run, within `timeout` seconds when given (`run_prepared`)."""
+        return self.run_prepared(folder, self._validated(args), timeout=timeout)
+
+    def _validated(self, args: Any) -> Prepared:
+        try:
+            return Prepared(self.args_schema.model_validate(args), identity=args)
+        except ValidationError as exc:
+            problem = ARGS_INVALID_ERROR.format(tool=self.name, errors=_brief(exc))
+            return Prepared(None, problem, identity=args)
+
+    def run_prepared(
+        self, folder: Folder, prepared: Prepared, *, timeout: float | None = None
+    ) -> Outcome:
+        """Run on arguments validated once, within `timeout` seconds when given.
 
         Every failure comes back as an error outcome, never raised: those the model can fix
-        (a ToolError, a timeout), and a tool's own failure on input it did not foresee.
+        (invalid arguments, a ToolError, a timeout), and a tool's own failure on input it did
+        not foresee.
         """
-        try:
-            parsed = self.args_schema.model_validate(args)
-        except ValidationError as exc:
-            return Outcome(ARGS_INVALID_ERROR.format(tool=self.name, errors=_brief(exc)), ok=False)
+        parsed = prepared.parsed
+        if parsed is None:
+            return Outcome(prepared.problem or "", ok=False)
         try:
             bounded = answer_in_worker if self.isolated and timeout else _within
             answer = bounded(timeout, self.run, folder, parsed)
@@ -271,24 +309,6 @@ class Tool:
                            answer.shows)  # fmt: skip
         return Outcome(answer, ok=True, args=parsed)
 
-    def identity(self, folder: Folder, args: Any) -> Any:
-        """What the call asks for, for the loop guards (`guards.identity`): the arguments
-        validated, defaults filled in, paths resolved, code normalised, descriptions and
-        fields the tool ignores left out (models add a `reason`, or spell out a default).
-        Invalid arguments stay as they came."""
-        try:
-            parsed = self.args_schema.model_validate(args)
-        except ValidationError:
-            return args
-        return identify(self.meaning, folder.root, parsed.model_dump(mode="json"))
-
-    def version_of(self, folder: Folder, args: Any) -> str | None:
-        """The version of what the call reads, or None when it reads nothing or is invalid."""
-        try:
-            return self.version(folder, self.args_schema.model_validate(args))
-        except (ValidationError, ToolError, OSError):
-            return None
-
     def openai_schema(self) -> dict[str, Any]:
         """The OpenAI function-calling spec the model is bound with."""
         parameters = self.args_schema.model_json_schema()
@@ -301,31 +321,6 @@ class Tool:
                 "parameters": parameters,
             },
         }
-
-
-def guarded_call(
-    pending: Mapping[str, Any], tool: Tool | None, folder: Folder, available: Sequence[str]
-) -> Call:
-    """How the loop guards know a pending call: what it asks by meaning (identity.py), what
-    a read asks without its window, the key its answer is cached under while its target is
-    unchanged, or why it cannot run (arguments that were not JSON, an unknown tool)."""
-    name, args = pending.get("name") or "unknown", pending.get("args") or {}
-    if pending.get("invalid"):
-        problem = INVALID_ARGS_ERROR.format(name=name, problem=pending.get("error"))
-        return Call(pending["id"], name, args, refused=problem)
-    if tool is None:
-        problem = INVALID_TOOL_NAME_ERROR.format(name=name, available=", ".join(available))
-        return Call(pending["id"], name, args, refused=problem)
-    identity = tool.identity(folder, args)
-    version = tool.version_of(folder, args)
-    named = tuple(args[n] for n in tool.meaning.paths if isinstance(args.get(n), str))
-    return Call(
-        pending["id"], name, args, named=named,
-        key=call_key(name, identity),
-        target=call_key(name, without_window(tool.meaning, identity)),
-        cache_key=call_key(name, identity, version) if version is not None else None,
-        version=version,
-    )  # fmt: skip
 
 
 def version_in(folder: Folder, rel: str) -> str | None:

@@ -18,8 +18,9 @@ from labscribe.tools.files import LIST_DIR, READ_FILE
 
 
 def key(folder: Folder, tool, **args) -> str | None:
-    version = tool.version_of(folder, args)
-    return None if version is None else call_key(tool.name, tool.identity(folder, args), version)
+    prepared = tool.prepare(folder, args)
+    version = prepared.version
+    return None if version is None else call_key(tool.name, prepared.identity, version)
 
 
 @pytest.fixture

@@ -88,8 +88,8 @@ def test_identity_ignores_key_order_spelled_out_defaults_and_extra_fields(
         {"path": "notes.md", "offset": 0, "limit": 200},
         {"path": "notes.md", "reason": "check the resonance again"},
     ]
-    keys = {call_key("read_file", READ_FILE.identity(folder, args)) for args in same}
+    keys = {call_key("read_file", READ_FILE.prepare(folder, args).identity) for args in same}
     assert len(keys) == 1
-    other = READ_FILE.identity(folder, {"path": "notes.md", "offset": 200})
+    other = READ_FILE.prepare(folder, {"path": "notes.md", "offset": 200}).identity
     assert call_key("read_file", other) not in keys
-    assert READ_FILE.identity(folder, {"offset": "x"}) == {"offset": "x"}  # invalid: as it came
+    assert READ_FILE.prepare(folder, {"offset": "x"}).identity == {"offset": "x"}  # as it came

@@ -76,14 +76,14 @@ def test_read_file_missing_path_argument_is_a_readable_error(folder: Folder) -> 
 
 
 def test_version_changes_when_the_target_changes(folder: Folder) -> None:
-    before = READ_FILE.version_of(folder, {"path": "notes.md"})
+    before = READ_FILE.prepare(folder, {"path": "notes.md"}).version
     (folder.root / "notes.md").write_text("hello again, longer\n")
-    assert READ_FILE.version_of(folder, {"path": "notes.md"}) != before
+    assert READ_FILE.prepare(folder, {"path": "notes.md"}).version != before
 
 
 def test_version_is_none_for_invalid_targets(folder: Folder) -> None:
-    assert READ_FILE.version_of(folder, {"path": "../secret.txt"}) is None
-    assert READ_FILE.version_of(folder, {"offset": "x"}) is None
+    assert READ_FILE.prepare(folder, {"path": "../secret.txt"}).version is None
+    assert READ_FILE.prepare(folder, {"offset": "x"}).version is None
 
 
 def test_every_tool_declares_its_class_and_one_is_terminal() -> None:
