@@ -6,12 +6,12 @@ that changes `on_collapse` or `reflect` changes the routes too.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from langgraph.runtime import Runtime
 
 from labscribe.guards.reflection import round_due
-from labscribe.guards.statuses import HaltKind
+from labscribe.guards.statuses import of_endpoint
 from labscribe.nodes.runtime.context import Context
 from labscribe.nodes.runtime.state import State, pending_calls
 
@@ -22,11 +22,7 @@ StageRoute = Literal["await_human", "next"]
 def endpoint_halted(state: State) -> bool:
     """An endpoint's halt no human has answered yet (nodes/halts.py)."""
     halted = state.get("halted")
-    return _of_endpoint(halted) and not halted["answered"]
-
-
-def _of_endpoint(halted: dict[str, Any] | None) -> bool:
-    return bool(halted) and halted["halt"].get("kind") == HaltKind.INFRASTRUCTURE
+    return bool(halted) and of_endpoint(halted["halt"]) and not halted["answered"]
 
 
 def route_stage(state: State) -> StageRoute:
@@ -47,7 +43,7 @@ def route_explorer(state: State, runtime: Runtime[Context]) -> ExplorerRoute:
     if endpoint_halted(state):
         return "await_human"
     halted = state.get("halted")
-    if halted and not _of_endpoint(halted):
+    if halted and not of_endpoint(halted["halt"]):
         asking = runtime.context.on_collapse == "ask" and not halted["answered"]
         return "await_human" if asking else "collapse"
     if pending_calls(state["messages"]):
@@ -61,7 +57,9 @@ def route_human(state: State, runtime: Runtime[Context]) -> str:
     """After a human answered a halt: the stage an endpoint halted runs again; after a
     collapse, the explore loop goes on as `route_explorer` says."""
     halted = state.get("halted")
-    return halted["stage"] if _of_endpoint(halted) else route_explorer(state, runtime)
+    if halted and of_endpoint(halted["halt"]):
+        return halted["stage"]
+    return route_explorer(state, runtime)
 
 
 ReflectionRoute = Literal["reflect", "await_human", "leave"]

@@ -9,9 +9,10 @@ from typing import Any, Literal
 
 from langgraph.types import StateSnapshot
 
-from labscribe.guards.statuses import HaltKind, RunStatus, classify_model_error
+from labscribe.guards.statuses import RunStatus, classify_model_error, of_endpoint
 from labscribe.nodes.runtime.models import endpoint_halt
 from labscribe.nodes.runtime.outputs import RunOutcome, resume_line
+from labscribe.nodes.runtime.state import halt_in_force
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ def thread_state(
 
 def pending_halt(snapshot: StateSnapshot | ThreadView) -> dict[str, Any] | None:
     """The halt in force in a thread (nodes/halts.py): what a paused one waits on."""
-    return (ThreadView.of(snapshot).values.get("halted") or {}).get("halt")
+    return halt_in_force(ThreadView.of(snapshot).values)
 
 
 def resume_hint(thread_id: str) -> str:
@@ -71,7 +72,7 @@ def settle(
         hint = hint or resume_hint(thread_id)
         said = halt.get("reason", "paused")
         # An endpoint's failure names itself; a collapse is the explorer's halt.
-        reason = said if halt.get("kind") == HaltKind.INFRASTRUCTURE else f"halted: {said}"
+        reason = said if of_endpoint(halt) else f"halted: {said}"
         return RunOutcome(RunStatus.HALTED, f"{reason}; {hint}", halt=halt or None)
     if thread_state(view) != "finished" or not values.get("report"):
         pending = ", ".join(view.pending) or "the end"

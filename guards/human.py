@@ -14,7 +14,7 @@ from typing import Any
 
 from labscribe.guards.budgets import estimate_tokens
 from labscribe.guards.repair import MAX_DEPTH
-from labscribe.guards.statuses import HaltKind
+from labscribe.guards.statuses import of_endpoint
 
 DRAFT_CHOSEN = "a human chose to draft with what was found after the halt"
 NUDGE_SHARE = 4
@@ -70,7 +70,7 @@ def halt_request(
     tool_calls: int = 0,
 ) -> list[dict[str, Any]]:
     """The interrupt payload for `halt`: one HumanInterrupt."""
-    if halt.get("kind") == HaltKind.INFRASTRUCTURE:
+    if of_endpoint(halt):
         # The halt record rides in the arguments: it is all the thread knows of the failure.
         record = {key: halt.get(key) for key in ("termination", "kind", "reason")}
         action = {"action": RETRY_ACTION, "args": record}
@@ -135,8 +135,7 @@ def resume_answer(nudge: str | None, halt: dict[str, Any] | None) -> list[dict[s
     drafts with what a collapsed exploration found."""
     if nudge:
         return [{"type": "response", "args": nudge}]
-    infrastructure = (halt or {}).get("kind") == HaltKind.INFRASTRUCTURE
-    return [{"type": "accept" if infrastructure else "ignore", "args": None}]
+    return [{"type": "accept" if of_endpoint(halt) else "ignore", "args": None}]
 
 
 @dataclass(frozen=True)

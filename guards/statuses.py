@@ -107,6 +107,12 @@ _DESCRIPTIONS: dict[Termination, str] = {
 }
 
 
+def of_endpoint(halt: dict[str, Any] | None) -> bool:
+    """Whether the halt record `halt` is an endpoint's: it always pauses for a human, and its
+    answer sends the failed request again (a collapse's drafts, or takes a nudge)."""
+    return bool(halt) and halt.get("kind") == HaltKind.INFRASTRUCTURE
+
+
 def halt_record(
     termination: Termination, reason: str, *, tool: str | None = None, args: Any = None
 ) -> dict[str, Any]:

@@ -39,7 +39,7 @@ from labscribe.nodes.runtime.models import (
     spent,
 )
 from labscribe.nodes.runtime.progress import emit, milestone, skipped
-from labscribe.nodes.runtime.state import State, exploration_ended
+from labscribe.nodes.runtime.state import State, exploration_ended, halt_in_force
 from labscribe.nodes.tool_call import error_answer
 from labscribe.tools import EXPLORE_TOOLS
 
@@ -135,7 +135,7 @@ def _closing(state: State) -> tuple[dict[str, Any], dict[str, Any]]:
     ending = state.get("exploration")
     if ending is not None:
         return {}, ending
-    halt = (state.get("halted") or {}).get("halt") or {}
+    halt = halt_in_force(state) or {}
     termination = Termination(halt.get("termination", Termination.REPEATED_CALL))
     update = exploration_ended(termination, f"{termination.description}: {halt.get('reason')}")
     return update, update["exploration"]

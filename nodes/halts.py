@@ -32,7 +32,7 @@ from labscribe.guards.human import (
     halt_request,
     read_answer,
 )
-from labscribe.guards.statuses import HaltKind, Termination
+from labscribe.guards.statuses import Termination, of_endpoint
 from labscribe.nodes.runtime.context import Context
 from labscribe.nodes.runtime.models import EndpointDown, context_window
 from labscribe.nodes.runtime.progress import emit
@@ -93,7 +93,7 @@ def answer_halt(state: State, answer: HumanAnswer, window: int) -> dict[str, Any
     halted = state["halted"]
     record = halted["halt"]
     nudge = fitted_nudge(answer.nudge, window) if answer.nudge is not None else None
-    if record.get("kind") == HaltKind.INFRASTRUCTURE:
+    if of_endpoint(record):
         explorer_nudged = nudge is not None and halted["stage"] == "explore"
         restart = take_nudge(state, nudge) if explorer_nudged else {"pending_nudge": nudge}
         return {"halted": halted | {"answered": True}} | restart

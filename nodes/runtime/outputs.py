@@ -16,6 +16,7 @@ from langchain_core.messages import messages_to_dict
 from labscribe.guards.budgets import Usage, usage_by_stage
 from labscribe.guards.statuses import RunStatus
 from labscribe.nodes.runtime.models import ROLES, role_of
+from labscribe.nodes.runtime.state import halt_in_force
 from labscribe.tools.out_files import copy_files, copy_whole, open_log, out_folder, write_whole
 
 
@@ -26,7 +27,8 @@ class RunOutcome:
     status: RunStatus
     reason: str
     halt: dict[str, Any] | None = None
-    """An infrastructure halt the runner saw; collapse halts live in the guard state."""
+    """An endpoint's halt the runner saw in an exception out of the graph; the graph's own
+    halts are in its state (`halted`)."""
     traceback: str | None = None
     """For a failure: where it happened, so a bug report can carry it."""
 
@@ -34,8 +36,7 @@ class RunOutcome:
 def run_record(thread_id: str, values: dict[str, Any], outcome: RunOutcome) -> dict[str, Any]:
     """`run.json`: the contract other tools read (SPEC section 7), plus context for people."""
     guard = values.get("guard") or {}
-    in_force = (values.get("halted") or {}).get("halt")
-    halt = outcome.halt or in_force or (guard.get("halts") or [None])[-1]
+    halt = outcome.halt or halt_in_force(values) or (guard.get("halts") or [None])[-1]
     usage = usage_by_stage(values.get("usage"))
     by_role = dict.fromkeys(ROLES, Usage())
     for stage, spent in usage.items():

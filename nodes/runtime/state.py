@@ -115,6 +115,12 @@ def pending_calls(messages: list[AnyMessage]) -> list[dict[str, Any]]:
     return [call for call in calls if call["id"] not in answered]
 
 
+def halt_in_force(values: dict[str, Any]) -> dict[str, Any] | None:
+    """The record of the halt in force in a thread's values (`halted`), None when there is
+    none."""
+    return (values.get("halted") or {}).get("halt")
+
+
 def exploration_ended(termination: Termination, reason: str) -> dict[str, Any]:
     """The state update that records how exploration ended."""
     return {"exploration": {"termination": termination.value, "reason": reason}}
