@@ -1,9 +1,9 @@
-"""The data tables of a file and its instrument's settings, whatever format the lab wrote:
-delimited text (CSV, TSV, instrument exports such as Gamry .DTA and EC-Lab .mpt, through
-tools.text_tables), spreadsheets, LabVIEW .lvm and .tdms, NumPy, MATLAB and HDF5 files
-(tools.containers). Every reader is bounded in time and memory, reads through the path guard
-and `Folder.open`, and raises nothing but ToolError (NoTable when the file holds no table).
-"""
+"""The data tables of a file and its instrument's settings, whatever format the lab wrote,
+read by the one reader its suffix names in READERS: delimited text (CSV, TSV, instrument
+exports such as Gamry .DTA and EC-Lab .mpt, through tools.text_files), spreadsheets,
+LabVIEW .lvm and .tdms, NumPy, MATLAB and HDF5 files (tools.containers). Every reader is
+bounded in time and memory, reads through the path guard and `Folder.open`, and raises
+nothing but ToolError (NoTable when the file holds no table)."""
 
 from __future__ import annotations
 
@@ -14,29 +14,42 @@ import numpy as np
 import pandas as pd
 from pydantic import BaseModel, Field
 
-from labscribe.tools.base import Folder, human_size
+from labscribe.tools.base import Folder, ToolError
+from labscribe.tools.cassy_labx import read_labx
 from labscribe.tools.columns import Column
 from labscribe.tools.containers import (
-    CONTAINER_SUFFIXES,
-    SPREADSHEET_SUFFIXES,
-    read_container,
-    text_named_as_workbook,
+    Reader,
+    read_hdf5,
+    read_matlab_file,
+    read_numpy,
+    read_tdms_file,
+    read_workbook,
+    through_handle,
 )
-from labscribe.tools.encoding import SNIFF_BYTES, text_encoding
-from labscribe.tools.grid import MAX_TABLES_PER_FILE, MIN_ROWS, finish, tables_in
+from labscribe.tools.grid import MAX_TABLES_PER_FILE, MIN_ROWS, finish
+from labscribe.tools.labview import read_lvm
 from labscribe.tools.parameters import ParameterRow
-from labscribe.tools.readers import NoTable, Read, file_prefix
-from labscribe.tools.single_column import one_column
-from labscribe.tools.text_tables import MAX_COLUMNS, MAX_LINES, text_grid
-from labscribe.tools.vendor_readers import read_vendor
+from labscribe.tools.readers import NoTable
+from labscribe.tools.text_files import read_text
+from labscribe.tools.text_tables import MAX_COLUMNS, MAX_LINES
 
 # Delimited text, and instrument exports that are delimited text under a header.
 TEXT_SUFFIXES = frozenset(
     {".csv", ".tsv", ".dat", ".data", ".txt", ".dta", ".mpt", ".asc", ".prn", ".xy", ".mca"}
 )
-# What of a text file is read, whatever its shape: a 40 MB single line or 300,000 columns
-# cost no more than this. 8 MB is about half a million rows of a few columns.
-MAX_TABLE_BYTES = 8 * 1024 * 1024
+READERS: dict[str, Reader] = {
+    **dict.fromkeys(TEXT_SUFFIXES, read_text),
+    **dict.fromkeys((".xlsx", ".xlsm", ".xls", ".ods"), read_workbook),
+    ".lvm": read_lvm,
+    ".tdms": through_handle(read_tdms_file),
+    ".labx": through_handle(read_labx),
+    **dict.fromkeys((".npy", ".npz"), through_handle(read_numpy)),
+    ".mat": through_handle(read_matlab_file),  # v7.3 files are HDF5: matlab_files tells
+    **dict.fromkeys((".h5", ".hdf5", ".hdf", ".nxs"), through_handle(read_hdf5)),
+}
+"""The one reader of each format a file's suffix names. A file whose suffix is not here (a
+logger's `resonanz`, a run's `scan.003`) is read as text, and only text."""
+TABLE_SUFFIXES = frozenset(READERS)
 EXCERPT_ROWS = 10  # of each table, kept in state for a report's data excerpt
 
 __all__ = ["MAX_COLUMNS", "MAX_LINES", "MIN_ROWS", "NoTable"]
@@ -123,15 +136,13 @@ def read_data(folder: Folder, rel: str) -> DataFile:
     """Every table in the file `rel` names and its instrument's settings, read through the
     path guard and `Folder.open` by the reader its suffix (or signature) calls for. Raises
     ToolError when the file cannot be read, NoTable when it holds no numeric table."""
-    suffix = file_suffix(rel)
-    if suffix in SPREADSHEET_SUFFIXES and text_named_as_workbook(folder, rel):
-        read = _read_text(folder, rel)
-        read.notes.insert(0, f"read as text: the file is text, not the {suffix} workbook "
-                             "its name says")  # fmt: skip
-    elif suffix in CONTAINER_SUFFIXES:
-        read = read_container(folder, rel, suffix)
-    else:
-        read = _read_text(folder, rel)
+    reader = READERS.get(file_suffix(rel), read_text)
+    try:
+        read = reader(folder, rel)
+    except (ToolError, MemoryError):
+        raise
+    except Exception as exc:  # a library's refusal of a damaged or unexpected file
+        raise NoTable(f"{rel} could not be read: {type(exc).__name__}: {exc}"[:300]) from exc
     data = DataFile(
         metadata=[row.model_copy(update={"source": rel}) for row in read.metadata],
         unread=read.unread + [what for found in read.found for what in found.left_out],
@@ -170,31 +181,3 @@ def excerpt(frame: pd.DataFrame, keys: list[str]) -> list[list[float | None]]:
     picked = np.unique(np.linspace(0, len(frame) - 1, min(len(frame), EXCERPT_ROWS)).round())
     rows = frame[keys].iloc[picked.astype(int)].to_numpy(dtype=float)
     return [[float(v) if np.isfinite(v) else None for v in row] for row in rows]
-
-
-def _read_text(folder: Folder, rel: str) -> Read:
-    raw, size = file_prefix(folder, rel, MAX_TABLE_BYTES)
-    if not raw:
-        raise NoTable(f"{rel} is empty")
-    codec = text_encoding(raw[:SNIFF_BYTES], at_eof=len(raw) >= size, name=rel)
-    text = raw.decode(codec, errors="replace")
-    notes = []
-    if len(raw) < size:
-        text = text[: text.rfind("\n") + 1]  # the last line was cut by the bound
-        notes.append(f"only the first {human_size(MAX_TABLE_BYTES)} of {human_size(size)} read")
-    if not text.strip():
-        raise NoTable(f"{rel} has no complete line of text in its first {human_size(len(raw))}")
-    if vendor := read_vendor(text):  # a layout of the vendor's own, not a table under a header
-        return Read(vendor.found, vendor.metadata, codec, vendor.delimiter, ".", "text",
-                    notes + vendor.notes, len(vendor.found))  # fmt: skip
-    read = text_grid(text, notes)
-    found, metadata, blocks = tables_in(read[0]) if read is not None else ([], [], 0)
-    if not found and (single := one_column(text, notes, codec)) is not None:
-        return single  # a stopwatch's timings, one to a line
-    if read is None:
-        raise NoTable(f"{rel} has no lines of delimited columns")
-    layout = read[1]
-    return Read(found, metadata, codec, layout.label, layout.decimal, "text", notes, blocks)
-
-
-TABLE_SUFFIXES = TEXT_SUFFIXES | CONTAINER_SUFFIXES

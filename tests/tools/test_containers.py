@@ -21,10 +21,10 @@ import xlwt
 from nptdms import ChannelObject, GroupObject, RootObject, TdmsWriter
 
 from labscribe.tools.analysis import MAX_TABLES, analyse
-from labscribe.tools.base import Folder
+from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.readers import NoTable
 from labscribe.tools.spreadsheets import MAX_SHEETS
-from labscribe.tools.tables import read_data
+from labscribe.tools.tables import READERS, TABLE_SUFFIXES, read_data
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
 
@@ -208,6 +208,24 @@ def test_hdf5_datasets_with_units_attributes(tmp_path: Path) -> None:
         group["period"].attrs["units"] = "s"
     [table] = read_data(Folder(tmp_path), "run.h5").tables
     assert [(c.name, c.unit) for c in table.summary.columns] == [("length", "cm"), ("period", "s")]
+
+
+@pytest.mark.parametrize("name", ["run.bin", "run", "run.003"])
+def test_only_its_suffix_makes_a_file_hdf5(tmp_path: Path, name: str) -> None:
+    """The one table of readers: a suffix it does not name is read as text, never handed to
+    h5py, whatever the file's bytes are."""
+    with h5py.File(tmp_path / "run.h5", "w") as store:
+        store["length"], store["period"] = pendulum()
+    (tmp_path / name).write_bytes((tmp_path / "run.h5").read_bytes())
+    assert read_data(Folder(tmp_path), "run.h5").tables[0].summary.reader == "HDF5"
+    with pytest.raises(ToolError, match=rf"^{name} looks like a binary file .*, not text$"):
+        read_data(Folder(tmp_path), name)
+
+
+def test_every_format_has_one_reader() -> None:
+    formats = {".csv", ".xlsx", ".ods", ".lvm", ".tdms", ".labx", ".npz", ".mat", ".h5"}
+    assert set(READERS) == TABLE_SUFFIXES >= formats
+    assert all(suffix == suffix.lower() and suffix.startswith(".") for suffix in READERS)
 
 
 def test_a_damaged_container_is_a_plain_note_in_the_analysis(tmp_path: Path) -> None:
