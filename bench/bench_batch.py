@@ -27,7 +27,7 @@ from langgraph_dev import LanggraphDev
 from scripted import latex
 from scripted_server import ScriptedEndpoint, text_reply, tool_reply
 
-from labscribe.tools.latex import toolchain_problem
+from labscribe.tools.sandbox.latex import toolchain_problem
 
 REPO = Path(__file__).resolve().parents[1]
 FOLDERS = 6

@@ -19,10 +19,10 @@ from pathlib import Path
 
 import numpy as np
 
-from labscribe.tools.analysis import analyse
+from labscribe.tools.analysis.data_figures import draw_data_figures
+from labscribe.tools.analysis.folder import analyse
 from labscribe.tools.base import Folder
-from labscribe.tools.data_figures import draw_data_figures
-from labscribe.tools.tables import MAX_COLUMNS, MAX_LINES
+from labscribe.tools.formats.tables import MAX_COLUMNS, MAX_LINES
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "rlc-resonance"
 

@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from labscribe.tools.sandbox import FigureWorker, run_figure
+from labscribe.tools.sandbox.figure_sandbox import FigureWorker, run_figure
 
 SINE = """\
 import matplotlib.pyplot as plt

@@ -28,7 +28,7 @@ from labscribe.guards.guard import Answered, Asked, Result, judge
 from labscribe.guards.guard_state import GuardState
 from labscribe.nodes.tool_call import guards_call
 from labscribe.tools.base import Folder
-from labscribe.tools.files import READ_FILE
+from labscribe.tools.explorer.files import READ_FILE
 
 
 def guard_decision_us(calls: int = 2_000) -> tuple[float, float]:

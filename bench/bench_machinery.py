@@ -34,9 +34,9 @@ from pathlib import Path
 from typing import Any
 
 from labscribe.tools.base import Folder
-from labscribe.tools.files import READ_FILE
-from labscribe.tools.line_index import LINE_INDEXES
-from labscribe.tools.scanning import scan_folder
+from labscribe.tools.explorer.files import READ_FILE
+from labscribe.tools.explorer.line_index import LINE_INDEXES
+from labscribe.tools.explorer.scanning import scan_folder
 
 SCRIPT = "bench/bench_machinery.py"
 FOLDERS, FILES_PER_FOLDER = 1_000, 100

@@ -25,7 +25,7 @@ from labscribe.nodes.runtime.context import ON_COLLAPSE_CHOICES, Context
 from labscribe.nodes.runtime.outputs import OutputsUnwritten
 from labscribe.nodes.runtime.progress import text_bar
 from labscribe.nodes.runtime.settings import ENVIRONMENT, SETTING, ConfigError, environment
-from labscribe.tools import children
+from labscribe.tools.sandbox import children
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -26,7 +26,7 @@ from labscribe.nodes.runtime.context import Context
 from labscribe.nodes.runtime.state import State
 from labscribe.nodes.scan import scan
 from labscribe.tools.base import folder_identity
-from labscribe.tools.latex import toolchain_problem
+from labscribe.tools.sandbox.latex import toolchain_problem
 
 
 def _once(ctx: Context, xelatex: bool) -> int:

@@ -25,7 +25,7 @@ from labscribe.nodes.halts import take_nudge
 from labscribe.nodes.runtime.context import Context
 from labscribe.nodes.runtime.models import Models, check_models, context_window
 from labscribe.nodes.runtime.outputs import export_outputs, resume_line
-from labscribe.tools.latex import toolchain_problem
+from labscribe.tools.sandbox.latex import toolchain_problem
 
 NUDGE_UNUSED = (
     "the thread is past exploration (next: {next}), so no explorer will read the nudge; "

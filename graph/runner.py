@@ -32,7 +32,7 @@ from labscribe.nodes.runtime.outputs import (
 )
 from labscribe.nodes.runtime.progress import stamped
 from labscribe.nodes.runtime.settings import checkpoint_db
-from labscribe.tools import children
+from labscribe.tools.sandbox import children
 
 EventSink = Callable[[dict[str, Any]], None]
 MAX_SLUG = 64

@@ -19,8 +19,8 @@ from labscribe.graph.settle import ThreadView, settle
 from labscribe.guards.statuses import RunStatus
 from labscribe.nodes.publish import MAX_FILE_BYTES, NAMESPACE
 from labscribe.nodes.runtime.outputs import OutputsUnwritten, RunOutcome, write_outputs
-from labscribe.tools.figure_names import sanitize_name
-from labscribe.tools.out_files import out_folder, write_whole
+from labscribe.tools.sandbox.figure_names import sanitize_name
+from labscribe.tools.sandbox.out_files import out_folder, write_whole
 
 SERVER_HINT = "continue it with: labscribe batch --out {out} --resume [--nudge TEXT]"
 MAX_ANSWER_BYTES = MAX_FILE_BYTES * 4 // 3 + 64 * 1024
@@ -159,7 +159,7 @@ def _shown(key: str) -> str:
 
 def _target(out: Path, key: str) -> Path | None:
     """Where a published file goes in OUT/: the PDF, or a figure named as labscribe names
-    figures (tools/figure_names.py, a bounded stem); never anywhere else."""
+    figures (tools/sandbox/figure_names.py, a bounded stem); never anywhere else."""
     if key == "report.pdf":
         return out / "report.pdf"
     folder, _, name = key.partition("/")

@@ -14,7 +14,7 @@ start processes (clipboard, animation writers, `text.usetex`).
 This layer is a fast, readable filter, not the security boundary. Python has too many ways
 to reach an object's internals for any AST check to be complete (a method name computed at
 run time still reaches what a literal one would), so the OS sandbox in
-`labscribe.tools.sandbox` holds on its own even when this check is switched off.
+`labscribe.tools.sandbox.figure_sandbox` holds on its own even when this check is switched off.
 
 This module walks the tree; what is allowed or refused is in figure_policy_tables.py, the
 rules on single values in figure_policy_literals.py, and the problems' words in messages.py.

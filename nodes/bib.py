@@ -12,7 +12,7 @@ from labscribe.guards.graphics import resolve_graphics
 from labscribe.nodes.latex_text import escape_latex
 from labscribe.nodes.runtime.progress import milestone
 from labscribe.nodes.runtime.state import State, data_folder
-from labscribe.tools.references import Reference, material_references
+from labscribe.tools.explorer.references import Reference, material_references
 
 
 def bib(state: State) -> dict[str, Any]:
@@ -35,7 +35,7 @@ def bibtex(reference: Reference) -> str:
     """`reference` as a BibTeX entry. Its note is the reference as the material writes it,
     which bibtex copies into the report: it is escaped as all text from the material is,
     braces removed first, since bibtex counts even escaped ones and an unbalanced one breaks
-    the whole file. The DOI and URL are identifiers (tools/references.py matches them
+    the whole file. The DOI and URL are identifiers (tools/explorer/references.py matches them
     without spaces, braces or controls), kept as written for styles that print them as
     they are (`\\url`)."""
     note = escape_latex(reference.text.replace("{", "").replace("}", ""))

@@ -20,8 +20,8 @@ from typing import Any
 from labscribe.guards.output import latex_problems, typeset_problems
 from labscribe.nodes.runtime.context import Context
 from labscribe.nodes.runtime.state import State, figures_dir
-from labscribe.tools.latex import Compiled, compile_latex, toolchain_problem, typeset_text
-from labscribe.tools.out_files import fresh_folder, out_folder
+from labscribe.tools.sandbox.latex import Compiled, compile_latex, toolchain_problem, typeset_text
+from labscribe.tools.sandbox.out_files import fresh_folder, out_folder
 
 SWITCHED_OFF = "compiling was switched off"
 

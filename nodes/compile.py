@@ -26,8 +26,8 @@ from labscribe.nodes.runtime.context import Context
 from labscribe.nodes.runtime.models import chat_model, context_window, idle_reason, role_of, spent
 from labscribe.nodes.runtime.progress import milestone
 from labscribe.nodes.runtime.state import State, figures_dir
-from labscribe.tools.latex import Compiled, compile_latex
-from labscribe.tools.out_files import copy_whole, out_folder
+from labscribe.tools.sandbox.latex import Compiled, compile_latex
+from labscribe.tools.sandbox.out_files import copy_whole, out_folder
 
 FIX_ROUNDS = 2  # each is a model call and a compile; errors a model cannot fix in two, stay
 HIDDEN_REASON = "the model's report does not print its text ({problem})"

@@ -43,7 +43,7 @@ from labscribe.nodes.runtime.models import (
 )
 from labscribe.nodes.runtime.progress import milestone
 from labscribe.nodes.runtime.state import State, data_folder
-from labscribe.tools.analysis_digest import WRITER_DIGEST
+from labscribe.tools.analysis.analysis_digest import WRITER_DIGEST
 
 STRENGTHENED_RETRIES = 3  # the retries after the first attempt; then the fallback writes
 CONTINUATIONS = 4  # a reply cut at the length limit is continued at most this often

@@ -25,22 +25,22 @@ from labscribe.nodes.latex_text import (
 )
 from labscribe.nodes.material import analysis_of
 from labscribe.nodes.report_notice import EXPLORATION_TITLE, exploration_account, notice_latex
-from labscribe.tools.analysis import Analysis
-from labscribe.tools.checklist import checklist
-from labscribe.tools.coverage import some_of
-from labscribe.tools.excerpt_columns import excerpt_columns
-from labscribe.tools.fit_claims import FOLLOWS, NOT_DESCRIBED, asked_by_all, standard_notes
-from labscribe.tools.fit_result import OUT_OF_TIME, Fit, alike, axes_of, out_of_time
-from labscribe.tools.formed_lineage import formed_notes
-from labscribe.tools.quantity_words import unit_doubt
-from labscribe.tools.regression_text import regression_remark
-from labscribe.tools.repeat_text import REPEATS_EXPLAINED, repeat_notes, result_rows
-from labscribe.tools.row_numbers import row_number_notes
-from labscribe.tools.scanning import with_tables
-from labscribe.tools.shown_digits import column_texts
-from labscribe.tools.tables import TableSummary
-from labscribe.tools.task_fit import not_task_fit
-from labscribe.tools.tasks import task_number
+from labscribe.tools.analysis.folder import Analysis
+from labscribe.tools.assignment.checklist import checklist
+from labscribe.tools.assignment.coverage import some_of
+from labscribe.tools.assignment.task_fit import not_task_fit
+from labscribe.tools.assignment.tasks import task_number
+from labscribe.tools.columns.excerpt_columns import excerpt_columns
+from labscribe.tools.columns.quantity_words import unit_doubt
+from labscribe.tools.columns.row_numbers import row_number_notes
+from labscribe.tools.columns.shown_digits import column_texts
+from labscribe.tools.explorer.scanning import with_tables
+from labscribe.tools.fits.fit_claims import FOLLOWS, NOT_DESCRIBED, asked_by_all, standard_notes
+from labscribe.tools.fits.fit_result import OUT_OF_TIME, Fit, alike, axes_of, out_of_time
+from labscribe.tools.fits.regression_text import regression_remark
+from labscribe.tools.fits.repeat_text import REPEATS_EXPLAINED, repeat_notes, result_rows
+from labscribe.tools.formats.tables import TableSummary
+from labscribe.tools.formulas.formed_lineage import formed_notes
 
 NOTE_REPEATS = "Its opening repeats a few characters over and over; it is not quoted here."
 MAX_EXCERPT_TABLES = 2

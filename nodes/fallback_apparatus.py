@@ -8,9 +8,9 @@ from collections import Counter
 from typing import Any
 
 from labscribe.nodes.latex_text import Group, paragraphs, table
-from labscribe.tools.analysis import Analysis
-from labscribe.tools.parameters import ParameterRow
-from labscribe.tools.task_files import DATA_FILE
+from labscribe.tools.analysis.folder import Analysis
+from labscribe.tools.assignment.task_files import DATA_FILE
+from labscribe.tools.formats.parameters import ParameterRow
 
 MAX_PARAMETER_ROWS = 60
 

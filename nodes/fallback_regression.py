@@ -6,11 +6,11 @@ that it was not done, and why."""
 from __future__ import annotations
 
 from labscribe.nodes.latex_text import itemize, paragraphs, table
-from labscribe.tools.analysis import Analysis
-from labscribe.tools.fit_result import format_value
-from labscribe.tools.model_choice import EXACT
-from labscribe.tools.regression import Regression
-from labscribe.tools.regression_text import on_what
+from labscribe.tools.analysis.folder import Analysis
+from labscribe.tools.fits.fit_result import format_value
+from labscribe.tools.fits.model_choice import EXACT
+from labscribe.tools.fits.regression import Regression
+from labscribe.tools.fits.regression_text import on_what
 
 REGRESSION_EXPLAINED = (
     "A task that asks for a response on several predictors together was fitted as a multiple "

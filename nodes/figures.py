@@ -25,10 +25,10 @@ from labscribe.nodes.runtime.models import (
 from labscribe.nodes.runtime.progress import emit, milestone, skipped
 from labscribe.nodes.runtime.state import State, data_folder, figures_dir
 from labscribe.tools.base import Folder, ToolError
-from labscribe.tools.figures import figure_record, render
-from labscribe.tools.reading import read_in
-from labscribe.tools.scanning import files_with_suffix
-from labscribe.tools.tables import TEXT_SUFFIXES
+from labscribe.tools.explorer.figures import figure_record, render
+from labscribe.tools.explorer.reading import read_in
+from labscribe.tools.explorer.scanning import files_with_suffix
+from labscribe.tools.formats.tables import TEXT_SUFFIXES
 
 FIGURES_WANTED = 3
 TABLE_HEAD_LINES = 6

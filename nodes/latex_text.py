@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from itertools import chain, cycle, repeat
 
 from labscribe.guards.output import find_tool_markup
-from labscribe.tools.latex import CJK
+from labscribe.tools.sandbox.latex import CJK
 
 _SPECIALS = {
     "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
@@ -193,7 +193,8 @@ def table(
 
 
 # A longtable breaks between rows, never inside one: a row taller than a page runs off it.
-# A cell of this many characters (an assignment's longest task, tools/tasks.py) fills some
+# A cell of this many characters (an assignment's longest task, tools/assignment/tasks.py) fills
+# some
 # 45 lines of the narrowest text column (NARROW_SHARE of the line), under a page, and a
 # wider column as many lines with more; the rest of a longer value (a column named by
 # 10,000 letters) is left to the data file, and the cell says so.

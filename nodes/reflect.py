@@ -30,7 +30,7 @@ from labscribe.nodes.runtime.context import Context
 from labscribe.nodes.runtime.models import ask, chat_model, context_window, role_of, spent
 from labscribe.nodes.runtime.progress import milestone, skipped
 from labscribe.nodes.runtime.state import State
-from labscribe.tools.analysis_digest import WRITER_DIGEST
+from labscribe.tools.analysis.analysis_digest import WRITER_DIGEST
 
 # A fallback means every draft of the write model failed the output checks; its revisions of
 # the fallback failed them too and were dropped (issue 12), each round costing two calls.

@@ -11,11 +11,11 @@ from langchain_core.messages import HumanMessage
 from labscribe.nodes.prompts import SCAN_BRIEF
 from labscribe.nodes.runtime.progress import emit, milestone
 from labscribe.nodes.runtime.state import State, data_folder, figures_dir
-from labscribe.tools.analysis import analyse
-from labscribe.tools.analysis_digest import digest
+from labscribe.tools.analysis.analysis_digest import digest
+from labscribe.tools.analysis.data_figures import draw_data_figures
+from labscribe.tools.analysis.folder import analyse
 from labscribe.tools.base import ToolError
-from labscribe.tools.data_figures import draw_data_figures
-from labscribe.tools.scanning import ScanResult, scan_folder
+from labscribe.tools.explorer.scanning import ScanResult, scan_folder
 
 
 def scan(state: State) -> dict[str, Any]:

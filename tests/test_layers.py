@@ -7,6 +7,7 @@ Every import of a labscribe module counts, wherever it stands (a function body, 
 from __future__ import annotations
 
 import ast
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -94,3 +95,27 @@ def test_no_cycle_between_modules() -> None:
     for module in IMPORTS:
         if state[module] == 0:
             assert (cycle := visit(module)) is None, " -> ".join(cycle)
+
+
+def test_every_package_is_installed() -> None:
+    """pyproject.toml names its packages one by one: a package left out of the list is
+    importable from a checkout (an editable install) and missing from a wheel."""
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    declared = set(setuptools["packages"])
+    on_disk = {
+        "labscribe." + module_name(init)
+        for floor in ("guards", "tools", "nodes", "graph")
+        for init in (ROOT / floor).rglob("__init__.py")
+    }
+    assert declared == on_disk
+
+
+def test_tools_stand_in_rooms() -> None:
+    """tools/ keeps only what every room shares (the tool, its folder, the worker); the rest
+    stands in a room by concern, each saying what it owns."""
+    assert {path.stem for path in (ROOT / "tools").glob("*.py")} == {"__init__", "base", "worker"}
+    rooms = list((ROOT / "tools").glob("*/__init__.py"))
+    assert len(rooms) >= 6
+    for init in rooms:
+        owns = ast.get_docstring(ast.parse(init.read_text()))
+        assert owns and len(owns) > 80, f"{init.parent.name} does not say what it owns"

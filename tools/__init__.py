@@ -2,11 +2,11 @@
 
 from labscribe.guards.ladder import ToolClass
 from labscribe.tools.base import Folder, Outcome, Tool, ToolError
-from labscribe.tools.figures import MAKE_FIGURE
-from labscribe.tools.files import LIST_DIR, READ_FILE
-from labscribe.tools.finish import FINISH_EXPLORATION, Findings
-from labscribe.tools.fitting import DERIVE, FIT
-from labscribe.tools.images import READ_IMAGE
+from labscribe.tools.explorer.figures import MAKE_FIGURE
+from labscribe.tools.explorer.files import LIST_DIR, READ_FILE
+from labscribe.tools.explorer.finish import FINISH_EXPLORATION, Findings
+from labscribe.tools.explorer.fitting import DERIVE, FIT
+from labscribe.tools.explorer.images import READ_IMAGE
 
 EXPLORE_TOOLS: tuple[Tool, ...] = (
     LIST_DIR, READ_FILE, READ_IMAGE, FIT, DERIVE, MAKE_FIGURE, FINISH_EXPLORATION

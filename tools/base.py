@@ -37,7 +37,7 @@ from labscribe.tools.worker import Bounds, WorkerStopped, in_worker
 
 NOT_A_FILE = "not a regular file (a device, pipe or socket)"
 # A fit's worker holds its table and lmfit, and decodes the file in a worker of its own
-# (tools.decoding), which cannot take more than this bound leaves it.
+# (tools.formats.decoding), which cannot take more than this bound leaves it.
 ISOLATED_MEMORY = 3 * 1024 * 1024 * 1024
 ISOLATED_ANSWER_BYTES = 16 * 1024 * 1024
 
@@ -69,7 +69,7 @@ class Folder:
     vision: Callable[[bytes, str], str] | None = None
     """Reads an image with a vision-capable model; None: read_image runs OCR."""
     analysis: Mapping[str, Any] = field(default_factory=dict)
-    """The analysis so far (tools.analysis.Analysis as JSON, with the explorer's fits and
+    """The analysis so far (tools.analysis.folder.Analysis as JSON, with the explorer's fits and
     derived quantities): what `fit` and `derive` compute with."""
     identity: tuple[int, int] | None = None
     """The folder's `folder_identity` when the run started; None: as `root` names it now.

@@ -11,7 +11,7 @@ out ("Fit the model y = b1*(1-exp(-b2*x)) to the data."). The analysis runs as i
 no start values given, and the fit of the requested model is compared with the certified
 parameters: a parameter counts as recovered within max(2σ, 1e-3 of its value), σ the
 certified standard deviation (the fit's own where NIST's copy at hand gives none). Both
-sets are compared in the formula's canonical form (tools.canonical_form), since terms
+sets are compared in the formula's canonical form (tools.formulas.canonical_form), since terms
 that trade places leave the curve as it is and NIST's labels follow no rule. A dataset
 converges when every parameter is recovered. Nelson (two predictors, log response) and
 Longley (six predictors) are not one-column tables, and NoInt2 has 3 points, fewer than a
@@ -35,11 +35,11 @@ from pathlib import Path
 from certified_linear import Digits, measure
 from certified_linear import report as linear_report
 
-from labscribe.tools.analysis import Analysis, analyse
+from labscribe.tools.analysis.folder import Analysis, analyse
 from labscribe.tools.base import Folder
-from labscribe.tools.canonical_form import canonical
-from labscribe.tools.fit_runs import MIN_POINTS
-from labscribe.tools.formula_parse import parse_formula
+from labscribe.tools.fits.fit_runs import MIN_POINTS
+from labscribe.tools.formulas.canonical_form import canonical
+from labscribe.tools.formulas.formula_parse import parse_formula
 
 HERE = Path(__file__).resolve().parent
 STRD = HERE / "strd"

@@ -1,13 +1,13 @@
 """NIST's certified linear regressions, measured as NIST's own tests do: the log relative
 error (LRE, the number of agreeing digits, at most 15) of every coefficient and of its
-standard deviation, for labscribe's multiple regression (tools.regression: statsmodels OLS
+standard deviation, for labscribe's multiple regression (tools.fits.regression: statsmodels OLS
 on centred and scaled columns, by QR), beside statsmodels OLS on the design as written
 (its default pseudo-inverse: a naive solver).
 
 Longley (six predictors) runs as a student's folder through the analysis: its data and a
 handout that writes the model out. A one-predictor set (a polynomial in x) is fitted by
 the analysis as the model its handout asks for (certified.py's table: lmfit, then the
-regression's coefficients, tools.regression.polish), and the "report" column gives the
+regression's coefficients, tools.fits.regression.polish), and the "report" column gives the
 digits of that fit; here its formula also runs through the regression directly.
 """
 
@@ -24,12 +24,12 @@ from typing import Any
 import numpy as np
 from statsmodels.regression.linear_model import OLS
 
-from labscribe.tools.analysis import analyse
+from labscribe.tools.analysis.folder import analyse
 from labscribe.tools.base import Folder
-from labscribe.tools.regression import Regression, regress
-from labscribe.tools.regression_request import Ask
-from labscribe.tools.regression_roles import Roles, formula_roles
-from labscribe.tools.tables import Table, read_tables
+from labscribe.tools.fits.regression import Regression, regress
+from labscribe.tools.fits.regression_request import Ask
+from labscribe.tools.fits.regression_roles import Roles, formula_roles
+from labscribe.tools.formats.tables import Table, read_tables
 
 STRD = Path(__file__).resolve().parent / "strd"
 MAX_DIGITS = 15.0  # NIST certifies 15 significant digits

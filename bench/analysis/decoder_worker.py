@@ -1,4 +1,4 @@
-"""What decoding each file in a bounded worker costs (tools.decoding), and that it changes
+"""What decoding each file in a bounded worker costs (tools.formats.decoding), and that it changes
 nothing: every real file of tests/data/real read in the worker and in this process, the
 tables, rows, columns and values compared, and the time of each way. Then the same for the
 other decoders that run in such a worker (tools.worker): a PDF's text (the example's
@@ -19,13 +19,13 @@ from pathlib import Path
 
 import numpy as np
 
-from labscribe.tools import pictures
 from labscribe.tools.base import Folder
-from labscribe.tools.decoding import decoded
-from labscribe.tools.pdf_text import read_pdf
-from labscribe.tools.readers import NoTable
-from labscribe.tools.reading import read_window
-from labscribe.tools.tables import DataFile, read_data
+from labscribe.tools.explorer import pictures
+from labscribe.tools.explorer.reading import read_window
+from labscribe.tools.formats.decoding import decoded
+from labscribe.tools.formats.pdf_text import read_pdf
+from labscribe.tools.formats.readers import NoTable
+from labscribe.tools.formats.tables import DataFile, read_data
 
 REAL = Path(__file__).resolve().parents[2] / "tests" / "data" / "real"
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "rlc-resonance"

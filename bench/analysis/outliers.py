@@ -1,4 +1,4 @@
-"""How often the outlier test of repeated measurements (tools.repeats: Grubbs' test repeated
+"""How often the outlier test of repeated measurements (tools.fits.repeats: Grubbs' test repeated
 as Rosner's generalized ESD, two-sided, α = 5 %, at most max(1, n // 10) suspects) flags a
 value in normal noise that has none, and whether it finds the outliers of classic data.
 
@@ -17,8 +17,8 @@ from pathlib import Path
 import numpy as np
 
 from labscribe.tools.base import Folder
-from labscribe.tools.repeats import MAX_SUSPECTS, esd_outliers, repeated_measurements
-from labscribe.tools.tables import read_data
+from labscribe.tools.fits.repeats import MAX_SUSPECTS, esd_outliers, repeated_measurements
+from labscribe.tools.formats.tables import read_data
 
 REPEATS = Path(__file__).parents[2] / "tests" / "data" / "real" / "repeats"
 SIZES = (3, 5, 10, 20, 30, 100)

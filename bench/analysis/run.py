@@ -1,4 +1,4 @@
-"""The analysis bench: does `tools.analysis.analyse` recover known physics?
+"""The analysis bench: does `tools.analysis.folder.analyse` recover known physics?
 
     .venv/bin/python bench/analysis/run.py            # 6 seeds of 6 laws
     .venv/bin/python bench/analysis/run.py --seeds 2
@@ -31,7 +31,7 @@ sys.path.insert(0, str(HERE))
 
 from analysis_corpus import generate  # noqa: E402 - the path above makes it importable
 
-from labscribe.tools.analysis import Analysis, analyse  # noqa: E402
+from labscribe.tools.analysis.folder import Analysis, analyse  # noqa: E402
 from labscribe.tools.base import Folder  # noqa: E402
 
 COMMAND = ".venv/bin/python bench/analysis/run.py"

@@ -12,8 +12,8 @@ slow drift leaves it; "mildly correlated"); or white with its σ given as an unc
 column. Each is fitted with its true model, and with a wrong one that a student could
 mistake for it (a line through the origin for a line with an offset, a quadratic for the
 decay, a straight line for the square root, a Lorentzian for the Gaussian, an undamped
-oscillation for the damped one), each from labscribe's own start values (tools.shapes), and
-judged by the verdict the report states (tools.verdict.judge: the χ² test and the residual
+oscillation for the damped one), each from labscribe's own start values (tools.fits.shapes), and
+judged by the verdict the report states (tools.fits.verdict.judge: the χ² test and the residual
 structure tests). A fit that fails to converge is counted apart, not as a verdict.
 """
 
@@ -28,11 +28,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from labscribe.tools.fit_description import r_squared_of
-from labscribe.tools.fit_runs import best_start
-from labscribe.tools.model_choice import EXACT
-from labscribe.tools.shapes import BY_NAME, build, damped_oscillation
-from labscribe.tools.verdict import (
+from labscribe.tools.fits.fit_description import r_squared_of
+from labscribe.tools.fits.fit_runs import best_start
+from labscribe.tools.fits.model_choice import EXACT
+from labscribe.tools.fits.shapes import BY_NAME, build, damped_oscillation
+from labscribe.tools.fits.verdict import (
     CLOSE_SHARE,
     NEIGHBOUR_CORRELATION,
     Verdict,
@@ -54,7 +54,7 @@ class Law:
 
     name: str
     truth: str
-    """The standard model (tools.shapes) that is the truth."""
+    """The standard model (tools.fits.shapes) that is the truth."""
     curve: Callable[[np.ndarray], np.ndarray]
     span: tuple[float, float]
     wrong: str

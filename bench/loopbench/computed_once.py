@@ -26,12 +26,12 @@ from typing import Any
 from unittest.mock import patch
 
 from labscribe.nodes import scan as scan_node
-from labscribe.tools import images as image_tool
-from labscribe.tools.analysis import Analysis, analyse
+from labscribe.tools.analysis.data_figures import draw_data_figures
+from labscribe.tools.analysis.folder import Analysis, analyse
 from labscribe.tools.base import Folder
-from labscribe.tools.data_figures import draw_data_figures
-from labscribe.tools.ocr import TextBox, ocr_boxes
-from labscribe.tools.pictures import Picture
+from labscribe.tools.explorer import images as image_tool
+from labscribe.tools.explorer.ocr import TextBox, ocr_boxes
+from labscribe.tools.explorer.pictures import Picture
 
 _ANALYSES: dict[str, Analysis] = {}
 _FIGURES: dict[str, list[dict[str, str]]] = {}

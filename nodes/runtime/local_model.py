@@ -21,7 +21,7 @@ from pathlib import Path
 
 from labscribe.nodes.runtime.local_server import READY_PREFIX
 from labscribe.nodes.runtime.settings import BUNDLED_GGUF
-from labscribe.tools import children
+from labscribe.tools.sandbox import children
 
 EMBEDDED_CONTEXT_TOKENS = 8_192  # SmolLM2-135M-Instruct's trained context
 START_TIMEOUT = 120.0

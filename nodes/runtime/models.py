@@ -23,7 +23,7 @@ from labscribe.nodes.runtime.local_model import (
 from labscribe.nodes.runtime.progress import emit
 from labscribe.nodes.runtime.reply_transport import fault_detail
 from labscribe.nodes.runtime.settings import ConfigError
-from labscribe.tools.vision import VisionReader
+from labscribe.tools.explorer.vision import VisionReader
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel

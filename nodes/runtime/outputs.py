@@ -17,7 +17,13 @@ from labscribe.guards.budgets import Usage, usage_by_stage
 from labscribe.guards.statuses import RunStatus
 from labscribe.nodes.runtime.models import ROLES, role_of
 from labscribe.nodes.runtime.state import halt_in_force
-from labscribe.tools.out_files import copy_files, copy_whole, open_log, out_folder, write_whole
+from labscribe.tools.sandbox.out_files import (
+    copy_files,
+    copy_whole,
+    open_log,
+    out_folder,
+    write_whole,
+)
 
 
 @dataclass(frozen=True)

@@ -51,7 +51,7 @@ class State(InputState, total=False):
     """Milestones reached, in order."""
     scan: dict[str, Any]
     analysis: dict[str, Any]
-    """The deterministic analysis of the data (tools.analysis.Analysis, as JSON)."""
+    """The deterministic analysis of the data (tools.analysis.folder.Analysis, as JSON)."""
     messages: Annotated[list[AnyMessage], add_messages]
     """The explorer's whole history: the scan summary, replies, tool results, nudges."""
     guard: dict[str, Any]
@@ -71,7 +71,7 @@ class State(InputState, total=False):
     (nodes.material.analysis_of joins them to the analysis)."""
     figures: Annotated[list[dict[str, Any]], operator.add]
     """Figures that rendered: {"path": "figures/x.png", "caption"}, relative to OUT/; a data
-    figure also names what it shows: {"table", "x", "y"} (tools.figure_plan)."""
+    figure also names what it shows: {"table", "x", "y"} (tools.analysis.figure_plan)."""
     gaps: list[str]
     """What the assignment asks that the material cannot give."""
     report: str | None

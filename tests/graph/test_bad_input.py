@@ -20,7 +20,7 @@ from scripted_server import ScriptedEndpoint, text_reply, tool_reply
 from labscribe.graph.resume import resume_thread
 from labscribe.guards.messages import PATH_OUTSIDE_ERROR
 from labscribe.tools import Folder, ToolError
-from labscribe.tools.files import READ_FILE
+from labscribe.tools.explorer.files import READ_FILE
 
 FINISH = call("finish_exploration", experiment="RLC", goal="f0", key_findings=["f0"])
 WRITER = [text_reply(latex())]
@@ -82,7 +82,7 @@ def test_an_offset_beyond_any_file_is_an_invalid_argument_not_a_crash(
 def test_a_tool_that_fails_unexpectedly_answers_with_an_error_and_the_thread_moves_on(
     data: Path, run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import labscribe.tools.files as files
+    import labscribe.tools.explorer.files as files
 
     def broken(*args: object, **kwargs: object) -> object:
         raise IndexError("an odd file the reader did not foresee")

@@ -1,5 +1,5 @@
 """`labscribe run --no-model` on a file without a header whose columns only the handout
-names, by their place (tools/column_positions.py), as Polish and Russian lab instructions
+names, by their place (tools/columns/column_positions.py), as Polish and Russian lab instructions
 write it: "kolumna 1: f [Hz]", "Первый столбец — частота f (Гц), второй — длина волны λ (м)",
 "dwie kolumny: f [Hz] oraz λ [m]". The columns take those symbols and units, so that the
 fits carry them; a paragraph about another file names none of them. The data are a real

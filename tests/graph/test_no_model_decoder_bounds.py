@@ -2,7 +2,7 @@
 machine (issue 27, class 1): 5 KB of xlsx with one stray cell at XFD1048576 makes calamine
 allocate a dense range of 17 billion cells and abort the process. The cells it places are
 counted before calamine reads it, so it is refused with that reason (and were it not, its
-bounded worker, tools.decoding, would cost the worker only): the run ends with its report,
+bounded worker, tools.formats.decoding, would cost the worker only): the run ends with its report,
 the file named as not read and why, and the other files read. The whole process tree runs under an
 address-space limit of 3 GB, inherited by every process it starts."""
 

@@ -1,5 +1,5 @@
 """`labscribe run --no-model`: the standard model a report gives as the best is one a
-student could report (tools.model_choice), on real files (origins in
+student could report (tools.fits.model_choice), on real files (origins in
 tests/data/real/SOURCES.md)."""
 
 from __future__ import annotations

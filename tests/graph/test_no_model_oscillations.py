@@ -11,7 +11,7 @@ from pathlib import Path
 
 from test_no_model_checklist import REAL, checklist, report_for
 
-from labscribe.tools.analysis import MAX_TABLE_FILES, MAX_TABLES
+from labscribe.tools.analysis.folder import MAX_TABLE_FILES, MAX_TABLES
 
 SINE = (REAL / "oscilloscope" / "tektronix_opamp_F0002CH1.CSV", "F0002CH1.CSV")
 SWING = (REAL / "cassy" / "pohl_torsion_7_v.txt", "7_v.txt")

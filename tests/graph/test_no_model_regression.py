@@ -11,7 +11,7 @@ from pathlib import Path
 
 from test_no_model import no_model_report
 
-from labscribe.tools.fit_result import Parameter, format_value
+from labscribe.tools.fits.fit_result import Parameter, format_value
 
 STRD = Path(__file__).resolve().parents[2] / "bench" / "analysis" / "strd"
 # Longley's columns as R's `longley` names them, the response last; NIST's y, x1..x6.

@@ -1,7 +1,7 @@
 """`labscribe run --no-model`: a checklist row offers a fit as the task's answer only when it is
-the fit the task asks for (tools.task_fit). A nonlinear exponential is not "a straight line of
-ln A against t"; a line through the origin is not "eine Ausgleichsgerade mit Achsenabschnitt";
-neither is given a verdict on the assignment's model."""
+the fit the task asks for (tools.assignment.task_fit). A nonlinear exponential is not "a straight
+line of ln A against t"; a line through the origin is not "eine Ausgleichsgerade mit
+Achsenabschnitt"; neither is given a verdict on the assignment's model."""
 
 from __future__ import annotations
 
@@ -75,7 +75,7 @@ def test_the_largest_reading_is_not_every_maximum(tmp_path: Path) -> None:
     pd.DataFrame({"U2 [V]": u.round(1), "IA [nA]": current}).to_csv(folder / "fh.csv", index=False)
     rows = checklist(no_model_report(folder, tmp_path))
     first = rows.split("\na & ", 1)[1].split("\\\\", 1)[0]
-    # every maximum is listed (tools.all_maxima), never the largest reading alone
+    # every maximum is listed (tools.fits.all_maxima), never the largest reading alone
     assert "The largest IA" not in first
     assert "are at U2 = 6, 8.5, 10.9, 13.4, 15.8, 18.3, 20.7, 23.2, 25.6, 28.1 V" in first
 

@@ -1,5 +1,5 @@
 """`labscribe run --no-model`: the formula a task writes is fitted in its own
-parametrisation, whatever typeset notation it uses (tools.formula_glyphs), on NIST's
+parametrisation, whatever typeset notation it uses (tools.formulas.formula_glyphs), on NIST's
 certified Eckerle4 transmittance scan (bench/analysis/strd/strd.json says where it is from):
 the parameters the report gives are the task's, never lmfit's area "amplitude"."""
 

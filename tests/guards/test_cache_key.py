@@ -14,7 +14,7 @@ import pytest
 
 from labscribe.guards.fingerprint import call_key
 from labscribe.tools import Folder
-from labscribe.tools.files import LIST_DIR, READ_FILE
+from labscribe.tools.explorer.files import LIST_DIR, READ_FILE
 
 
 def key(folder: Folder, tool, **args) -> str | None:

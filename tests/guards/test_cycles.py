@@ -8,7 +8,7 @@ from labscribe.guards.guard import count_identical, settle
 from labscribe.guards.guard_state import GuardState
 from labscribe.guards.ladder import LadderPolicy, ToolClass
 from labscribe.tools.base import Folder
-from labscribe.tools.files import READ_FILE
+from labscribe.tools.explorer.files import READ_FILE
 
 POLICY = LadderPolicy()
 

@@ -20,11 +20,11 @@ from labscribe.nodes.latex_text import (
     escape_latex,
     table,
 )
-from labscribe.tools.analysis import analyse
+from labscribe.tools.analysis.data_figures import draw_data_figures
+from labscribe.tools.analysis.folder import analyse
 from labscribe.tools.base import Folder
-from labscribe.tools.data_figures import draw_data_figures
-from labscribe.tools.latex import compile_latex
-from labscribe.tools.scanning import scan_folder
+from labscribe.tools.explorer.scanning import scan_folder
+from labscribe.tools.sandbox.latex import compile_latex
 
 needs_xelatex = pytest.mark.skipif(
     shutil.which("xelatex") is None and not os.environ.get("CI"),

@@ -3,8 +3,8 @@
 import re
 
 from labscribe.nodes.fallback_apparatus import MAX_PARAMETER_ROWS, _stated_rows, apparatus
-from labscribe.tools.analysis import Analysis
-from labscribe.tools.parameters import ParameterRow
+from labscribe.tools.analysis.folder import Analysis
+from labscribe.tools.formats.parameters import ParameterRow
 
 
 def stated(name: str, value: str, sentence: str = "") -> ParameterRow:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from scripted import ScriptedChatModel, call, latex, reply
 
-from labscribe.tools.latex import toolchain_problem
+from labscribe.tools.sandbox.latex import toolchain_problem
 
 PURCELL = (
     "[1] E. M. Purcell and D. J. Morin, Electricity and Magnetism, 2013. "

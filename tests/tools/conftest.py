@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from sandbox_cases import IN_CI
 
-from labscribe.tools.figure_output import SandboxUnavailable
-from labscribe.tools.sandbox import FigureWorker
+from labscribe.tools.sandbox.figure_output import SandboxUnavailable
+from labscribe.tools.sandbox.figure_sandbox import FigureWorker
 
 
 @pytest.fixture(scope="module")

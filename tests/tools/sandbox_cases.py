@@ -11,8 +11,8 @@ from typing import Any
 import pyseccomp
 
 from labscribe.guards.figure_policy import check_figure_code
-from labscribe.tools.figure_output import FigureResult
-from labscribe.tools.sandbox import FigureWorker
+from labscribe.tools.sandbox.figure_output import FigureResult
+from labscribe.tools.sandbox.figure_sandbox import FigureWorker
 
 SINE = """\
 import matplotlib.pyplot as plt

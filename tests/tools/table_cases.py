@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from labscribe.tools.base import Folder
-from labscribe.tools.tables import Table, read_tables
+from labscribe.tools.formats.tables import Table, read_tables
 
 
 def one_table(folder: Path, name: str) -> Table:

@@ -1,5 +1,5 @@
-"""tools.absolute_temperature: a formula that takes absolute temperature is fitted in kelvin,
-its response on the side it puts alone, its symbols in the units the task states. The laws
+"""tools.formulas.absolute_temperature: a formula that takes absolute temperature is fitted in
+kelvin, its response on the side it puts alone, its symbols in the units the task states. The laws
 are the textbook ones (B-equation and Steinhart–Hart of thermistor datasheets, Arrhenius,
 Stefan–Boltzmann, Callendar's linear platinum law); the data a real 10 kΩ NTC's table
 (tests/data/real/thermistor, SOURCES.md)."""
@@ -12,7 +12,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from labscribe.tools.absolute_temperature import (
+from labscribe.tools.fits.fit_result import Fit
+from labscribe.tools.fits.requested_fits import fit_formula
+from labscribe.tools.formulas.absolute_temperature import (
     as_the_formula_takes,
     as_written,
     needs_absolute,
@@ -20,9 +22,7 @@ from labscribe.tools.absolute_temperature import (
     to_kelvin,
     turned,
 )
-from labscribe.tools.fit_result import Fit
-from labscribe.tools.formula_parse import parse_formula
-from labscribe.tools.requested_fits import fit_formula
+from labscribe.tools.formulas.formula_parse import parse_formula
 
 TABLE = Path(__file__).parents[1] / "data" / "real" / "thermistor" / "ntc_10k_rt_table.csv"
 B_MODEL = "R = R25·exp[B(1/T − 1/298.15 K)]"

@@ -1,5 +1,5 @@
-"""Every maximum a task asks for (tools.all_maxima, tools.extremes): the wordings come from
-handouts ("Locate every maximum of the collector current between 5 V and 30 V", a
+"""Every maximum a task asks for (tools.fits.all_maxima, tools.fits.extremes): the wordings come
+from handouts ("Locate every maximum of the collector current between 5 V and 30 V", a
 Franck–Hertz sheet; German "Bestimmen Sie die Lage der Maxima", French "Relever tous les
 maxima"), the curve from NIST StRD Gauss1 (two Gaussian peaks on an exponential baseline,
 certified centres b4 = 67.48, b7 = 179.00; bench/analysis/strd/Gauss1.csv)."""
@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from labscribe.tools.all_maxima import asked_range, asks_all_maxima, local_maxima
+from labscribe.tools.fits.all_maxima import asked_range, asks_all_maxima, local_maxima
 
 STRD = Path(__file__).resolve().parents[2] / "bench" / "analysis" / "strd"
 

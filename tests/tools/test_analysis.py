@@ -9,9 +9,9 @@ from asuser import as_normal_user
 
 from labscribe.guards.budgets import ComputeBudget
 from labscribe.guards.numbers import check_numbers
-from labscribe.tools import analysis as analysis_module
-from labscribe.tools.analysis import MAX_TABLE_FILES, Analysis, Unreadable, analyse
-from labscribe.tools.analysis_digest import EXPLORER_DIGEST, digest
+from labscribe.tools.analysis import folder as analysis_module
+from labscribe.tools.analysis.analysis_digest import EXPLORER_DIGEST, digest
+from labscribe.tools.analysis.folder import MAX_TABLE_FILES, Analysis, Unreadable, analyse
 from labscribe.tools.base import Folder
 
 TRUE_F0 = 5033.0  # examples/README.md: 1/(2π√(LC)) for L = 10 mH, C = 100 nF
@@ -196,7 +196,7 @@ def test_analyse_as_a_normal_user_reports_an_unreadable_table(user_dir: Path) ->
     (user_dir / "locked.csv").chmod(0)
     code = (
         "from pathlib import Path\n"
-        "from labscribe.tools.analysis import analyse\n"
+        "from labscribe.tools.analysis.folder import analyse\n"
         "from labscribe.tools.base import Folder\n"
         f"analysis = analyse(Folder(Path({str(user_dir)!r})))\n"
         "print([t.id for t in analysis.tables],\n"

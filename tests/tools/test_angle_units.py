@@ -9,12 +9,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from labscribe.tools.fit_result import Fit
-from labscribe.tools.formula_notation import plain_arithmetic
-from labscribe.tools.formula_parse import parse_formula
-from labscribe.tools.requested import requested_model
-from labscribe.tools.requested_fits import fit_formula
-from labscribe.tools.units import known_unit
+from labscribe.tools.assignment.requested import requested_model
+from labscribe.tools.columns.units import known_unit
+from labscribe.tools.fits.fit_result import Fit
+from labscribe.tools.fits.requested_fits import fit_formula
+from labscribe.tools.formulas.formula_notation import plain_arithmetic
+from labscribe.tools.formulas.formula_parse import parse_formula
 
 TASK = ("Nariši I(θ) za en polarizator in prilagodi Malusov zakon I = I₀cos²(θ − θ₀) + I_oz. "
         "Določi I₀, zamik θ₀ in ozadje I_oz.")  # fmt: skip

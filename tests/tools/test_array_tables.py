@@ -1,5 +1,5 @@
-"""MATLAB structs and HDF5 groups as tables (tools.array_tables, tools.matlab_files,
-tools.hdf5_files). The files are written here with scipy.io.savemat and h5py, shaped as labs
+"""MATLAB structs and HDF5 groups as tables (tools.formats.array_tables, tools.formats.matlab_files,
+tools.formats.hdf5_files). The files are written here with scipy.io.savemat and h5py, shaped as labs
 save them: Simulink's "Structure With Time" (`ScopeData.time`, `ScopeData.signals.values`),
 a struct array of runs, nested runs, a struct whose `units` field names its siblings' units
 (`DSC.units.T = 'K'`), MATLAB v7.3's layout (a struct a group, text as UTF-16 codes, a
@@ -19,8 +19,8 @@ import pytest
 import scipy.io
 
 from labscribe.tools.base import Folder
-from labscribe.tools.readers import NoTable
-from labscribe.tools.tables import DataFile, read_data
+from labscribe.tools.formats.readers import NoTable
+from labscribe.tools.formats.tables import DataFile, read_data
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real" / "conventions"
 MATLAB_73 = b"MATLAB 7.3 MAT-file, Platform: GLNXA64, Created on: Mon Mar  4 10:00:00 2024 HDF5"

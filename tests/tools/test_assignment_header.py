@@ -1,19 +1,19 @@
 """Which document is the assignment, and its title and aim as the handout states them
-(tools.tasks: find_assignment, assignment_title, assignment_aim). Its tasks:
+(tools.assignment.tasks: find_assignment, assignment_title, assignment_aim). Its tasks:
 test_tasks.py."""
 
 from pathlib import Path
 
 import pytest
 
-from labscribe.tools.base import Folder
-from labscribe.tools.tasks import (
+from labscribe.tools.assignment.tasks import (
     assignment_aim,
     assignment_of,
     assignment_title,
     find_assignment,
     read_assignment,
 )
+from labscribe.tools.base import Folder
 
 
 def test_find_assignment_prefers_a_pdf_by_name() -> None:

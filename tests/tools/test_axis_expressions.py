@@ -1,4 +1,4 @@
-"""tools.axis_expressions and the column names a handout's words point at: the quantities a
+"""tools.formulas.axis_expressions and the column names a handout's words point at: the quantities a
 handout asks to plot (T², 1/λ, ln p, P = U·I), read from its sentences and definitions, and
 the columns its symbols and headers name. Forming them from the columns:
 test_formed_columns.py."""
@@ -8,7 +8,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from labscribe.tools.axis_expressions import (
+from labscribe.tools.assignment.role_phrases import sentences
+from labscribe.tools.columns.column import Column
+from labscribe.tools.formulas.axis_expressions import (
     defined,
     expression_of,
     plotted,
@@ -16,9 +18,7 @@ from labscribe.tools.axis_expressions import (
     trailing_expression,
     writes,
 )
-from labscribe.tools.columns import Column
-from labscribe.tools.formed_units import unit_text
-from labscribe.tools.role_phrases import sentences
+from labscribe.tools.formulas.formed_units import unit_text
 
 
 @pytest.mark.parametrize(
@@ -98,7 +98,7 @@ def test_unit_text() -> None:
 
 
 def test_a_law_written_as_a_function_names_only_its_variables() -> None:
-    from labscribe.tools.column_names import named_by_formula
+    from labscribe.tools.columns.column_names import named_by_formula
 
     columns = [
         Column(key="time", header="", name="time", unit="min", count=3),
@@ -111,7 +111,7 @@ def test_a_law_written_as_a_function_names_only_its_variables() -> None:
 
 
 def test_a_symbol_names_a_column_by_the_ends_of_its_name() -> None:
-    from labscribe.tools.column_names import name_ends
+    from labscribe.tools.columns.column_names import name_ends
 
     assert name_ends("L_air") == {"L", "air"}
     assert "lam" in name_ends("lambda_peak") and name_ends("lambda") == {"lam"}
@@ -119,7 +119,7 @@ def test_a_symbol_names_a_column_by_the_ends_of_its_name() -> None:
 
 
 def test_a_column_that_labels_the_rows() -> None:
-    from labscribe.tools.set_values import labels_rows
+    from labscribe.tools.columns.set_values import labels_rows
 
     numbers = np.array([1.0, 2, 3, 4])
     for name in ("组号", "Gruppe", "group no.", "NGC", "Sample ID", "Probennummer"):

@@ -1,5 +1,5 @@
-"""CASSY Lab 2's own `.labx` files are read as tables (tools.cassy_labx): real recordings of a
-capacitor's charge and discharge (tests/data/real/cassy, SOURCES.md), a file of two
+"""CASSY Lab 2's own `.labx` files are read as tables (tools.formats.cassy_labx): real recordings
+of a capacitor's charge and discharge (tests/data/real/cassy, SOURCES.md), a file of two
 measurement series, and files that are no CASSY file."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 from labscribe.tools.base import Folder
-from labscribe.tools.readers import NoTable
-from labscribe.tools.tables import read_data
+from labscribe.tools.formats.readers import NoTable
+from labscribe.tools.formats.tables import read_data
 
 CASSY = Path(__file__).parents[1] / "data" / "real" / "cassy"
 

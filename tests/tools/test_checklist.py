@@ -2,14 +2,14 @@ from pathlib import Path
 
 import pytest
 
-from labscribe.tools.analysis import Analysis, analyse
+from labscribe.tools.analysis.folder import Analysis, analyse
+from labscribe.tools.assignment.checklist import checklist
+from labscribe.tools.assignment.task_files import named_by_stem
+from labscribe.tools.assignment.task_material import task_words
 from labscribe.tools.base import Folder
-from labscribe.tools.checklist import checklist
-from labscribe.tools.columns import Column
-from labscribe.tools.fit_result import Fit, Parameter
-from labscribe.tools.tables import TableSummary
-from labscribe.tools.task_files import named_by_stem
-from labscribe.tools.task_material import task_words
+from labscribe.tools.columns.column import Column
+from labscribe.tools.fits.fit_result import Fit, Parameter
+from labscribe.tools.formats.tables import TableSummary
 
 
 @pytest.fixture
@@ -40,7 +40,7 @@ def test_checklist_gives_the_parameter_rows_a_task_names(example: Path) -> None:
 
 
 def test_checklist_leaves_judgement_to_the_student(evidence) -> None:
-    """The prediction of f0 is computed (tools.prediction); comparing is left."""
+    """The prediction of f0 is computed (tools.formulas.prediction); comparing is left."""
     given, left = evidence["Compare f0, the bandwidth and Q"]
     assert given[0].startswith("f0 predicted 5033 ± 162 Hz from f0 = 1/(2 pi sqrt(LC))")
     assert left == "the comparison, from the values given"
@@ -191,7 +191,7 @@ def test_checklist_never_offers_another_models_placeholder_or_a_setting_for_an_a
 ):
     """An exponential approach's offset `c` is not the c of the task's own line T = k·f + c;
     a generator's U_0 from the settings is not the fitted U_0 a task asks to determine."""
-    from labscribe.tools.parameters import ParameterRow
+    from labscribe.tools.formats.parameters import ParameterRow
 
     approach = Fit(table="a.csv", x="f", y="T", model="exponential approach", good=True,
                    r_squared=0.99, parameters=[Parameter(name="c", value=-3.02, stderr=0.72,
@@ -250,7 +250,7 @@ def test_a_task_that_writes_a_settings_symbol_starts_from_that_setting() -> None
     """ "L1, T1, L2, T2, L3, T3: valor, tipo de incerteza (A/B) e incerteza": the settings
     L1 … L3 of a Brazilian pendulum's CSV are what the task starts from; a key that is a
     word ("Sample") is no symbol the task writes."""
-    from labscribe.tools.parameters import ParameterRow
+    from labscribe.tools.formats.parameters import ParameterRow
 
     rows = [
         ParameterRow(source="exp04.csv", key=key, name=key, value=value, number=float(value),

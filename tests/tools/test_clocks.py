@@ -1,6 +1,6 @@
-"""A second clock beside a table's variable is set aside, not fitted (tools.clocks); a formula
-that defines a quantity names no predictors of a fit (tools.roles). Real file: a Keithley
-2636B sweep with its `time_s` column (cheminfo/iv-spectrum, tests/data/real/SOURCES.md)."""
+"""A second clock beside a table's variable is set aside, not fitted (tools.columns.clocks); a
+formula that defines a quantity names no predictors of a fit (tools.columns.roles). Real file: a
+Keithley 2636B sweep with its `time_s` column (cheminfo/iv-spectrum, tests/data/real/SOURCES.md)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from pathlib import Path
 import numpy as np
 
 from labscribe.tools.base import Folder
-from labscribe.tools.clocks import clock_name
-from labscribe.tools.roles import Handout, decide_roles
-from labscribe.tools.row_numbers import row_number_notes
-from labscribe.tools.tables import Table, read_tables
+from labscribe.tools.columns.clocks import clock_name
+from labscribe.tools.columns.roles import Handout, decide_roles
+from labscribe.tools.columns.row_numbers import row_number_notes
+from labscribe.tools.formats.tables import Table, read_tables
 
 REAL = Path(__file__).parents[1] / "data" / "real"
 

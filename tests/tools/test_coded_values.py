@@ -1,4 +1,4 @@
-"""tools.coded_values: how a handout's words map recorded numbers to the quantity. The
+"""tools.columns.coded_values: how a handout's words map recorded numbers to the quantity. The
 wordings are real: the R documentation of the data sets these values come from (datasets
 `morley`, MASS `michelson` and `newcomb`, BayesDA `light`), and the words lab handouts use."""
 
@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from labscribe.tools.base import Folder
-from labscribe.tools.coded_values import read_coding
-from labscribe.tools.repeats import Series, decode, repeated_measurements
-from labscribe.tools.tables import read_data
+from labscribe.tools.columns.coded_values import read_coding
+from labscribe.tools.fits.repeats import Series, decode, repeated_measurements
+from labscribe.tools.formats.tables import read_data
 
 REPEATS = Path(__file__).parents[1] / "data" / "real" / "repeats"
 

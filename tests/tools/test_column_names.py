@@ -1,9 +1,9 @@
-"""Which columns a handout's words and symbols name (tools/column_names.py)."""
+"""Which columns a handout's words and symbols name (tools/columns/column_names.py)."""
 
 import pytest
 
-from labscribe.tools.column_names import columns_named
-from labscribe.tools.columns import Column
+from labscribe.tools.columns.column import Column
+from labscribe.tools.columns.column_names import columns_named
 
 
 def columns(*names: str) -> list[Column]:

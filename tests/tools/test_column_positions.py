@@ -1,11 +1,11 @@
-"""The columns a handout names by their place (tools/column_positions.py), as lab handouts in
-several languages write it, and what names none."""
+"""The columns a handout names by their place (tools/columns/column_positions.py), as lab handouts
+in several languages write it, and what names none."""
 
 import pytest
 
-from labscribe.tools.column_positions import column_positions, header_line_described
-from labscribe.tools.columns import Column
-from labscribe.tools.handout_latex import inline_math_text
+from labscribe.tools.assignment.handout_latex import inline_math_text
+from labscribe.tools.columns.column import Column
+from labscribe.tools.columns.column_positions import column_positions, header_line_described
 
 
 def headerless(count: int) -> list[Column]:
@@ -84,7 +84,7 @@ def headerless(count: int) -> list[Column]:
 )
 def test_columns_named_by_place(text: str, expected: list[tuple[str, str]]) -> None:
     columns = headerless(len(expected))
-    # as the analysis reads a handout: its `$...$` as the text they print (tools.roles)
+    # as the analysis reads a handout: its `$...$` as the text they print (tools.columns.roles)
     column_positions(columns, inline_math_text(text), "data.csv")
     assert [(c.name, c.unit) for c in columns] == expected
 

@@ -1,5 +1,5 @@
-"""Physical constants in formulas (tools.constants), units in SI (tools.si_units), and the
-dimensions of parameters over any basis (tools.dimensions)."""
+"""Physical constants in formulas (tools.formulas.constants), units in SI (tools.columns.si_units),
+and the dimensions of parameters over any basis (tools.formulas.dimensions)."""
 
 from __future__ import annotations
 
@@ -8,17 +8,17 @@ from fractions import Fraction
 import pytest
 import scipy.constants as sc
 
-from labscribe.tools.constants import (
+from labscribe.tools.columns.si_units import si_of, unit_text
+from labscribe.tools.formulas.constants import (
     BY_SPELLING,
     asked_symbols,
     constants_in,
     in_si,
     parameter_dimensions,
 )
-from labscribe.tools.dimensions import dimensions, solve_dimensions
-from labscribe.tools.formula_notation import plain_arithmetic
-from labscribe.tools.formula_parse import FormulaError, parse_formula
-from labscribe.tools.si_units import si_of, unit_text
+from labscribe.tools.formulas.dimensions import dimensions, solve_dimensions
+from labscribe.tools.formulas.formula_notation import plain_arithmetic
+from labscribe.tools.formulas.formula_parse import FormulaError, parse_formula
 
 
 @pytest.mark.parametrize(

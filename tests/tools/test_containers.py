@@ -20,11 +20,11 @@ import xlsxwriter
 import xlwt
 from nptdms import ChannelObject, GroupObject, RootObject, TdmsWriter
 
-from labscribe.tools.analysis import MAX_TABLES, analyse
+from labscribe.tools.analysis.folder import MAX_TABLES, analyse
 from labscribe.tools.base import Folder, ToolError
-from labscribe.tools.readers import NoTable
-from labscribe.tools.spreadsheets import MAX_SHEETS
-from labscribe.tools.tables import READERS, TABLE_SUFFIXES, read_data
+from labscribe.tools.formats.readers import NoTable
+from labscribe.tools.formats.spreadsheets import MAX_SHEETS
+from labscribe.tools.formats.tables import READERS, TABLE_SUFFIXES, read_data
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
 

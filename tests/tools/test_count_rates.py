@@ -1,5 +1,5 @@
 """Counts over a counting time are fitted as the count rate N/t with its Poisson uncertainty
-(tools.count_rates), on a real radiation lab's files (tests/data/real/counting, TU Dortmund
+(tools.fits.count_rates), on a real radiation lab's files (tests/data/real/counting, TU Dortmund
 V704): neither N nor the counting time against the absorber's thickness is a result."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from labscribe.tools.analysis import analyse
+from labscribe.tools.analysis.folder import analyse
 from labscribe.tools.base import Folder
-from labscribe.tools.columns import Column
-from labscribe.tools.count_rates import add_count_rates
-from labscribe.tools.tables import Table, TableSummary
+from labscribe.tools.columns.column import Column
+from labscribe.tools.fits.count_rates import add_count_rates
+from labscribe.tools.formats.tables import Table, TableSummary
 
 COUNTING = Path(__file__).parents[1] / "data" / "real" / "counting"
 

@@ -1,8 +1,9 @@
 """Readings a counter or a data system numbers and labels as labs write them: a reading's
-number the counts follow (tools/columns.py), a row number written out of order
-(tools/counting.py), the time each reading took as the handout states it
-(tools/stepped_columns.py), a unit column of UN/CEFACT codes (tools/part_tables.py,
-tools/units.py) and a file the handout calls reference material (tools/reference_files.py)."""
+number the counts follow (tools/columns/column.py), a row number written out of order
+(tools/columns/counting.py), the time each reading took as the handout states it
+(tools/columns/stepped_columns.py), a unit column of UN/CEFACT codes (tools/formats/part_tables.py,
+tools/columns/units.py) and a file the handout calls reference material
+(tools/columns/reference_files.py)."""
 
 from __future__ import annotations
 
@@ -10,13 +11,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from labscribe.tools.columns import Column, set_aside_row_numbers
-from labscribe.tools.counting import counts_rows
-from labscribe.tools.part_tables import unit_of_rows
-from labscribe.tools.reference_files import reference_files
-from labscribe.tools.stepped_columns import sampled_clocks
-from labscribe.tools.tables import Table, TableSummary
-from labscribe.tools.units import canonical, unit_code
+from labscribe.tools.columns.column import Column, set_aside_row_numbers
+from labscribe.tools.columns.counting import counts_rows
+from labscribe.tools.columns.reference_files import reference_files
+from labscribe.tools.columns.stepped_columns import sampled_clocks
+from labscribe.tools.columns.units import canonical, unit_code
+from labscribe.tools.formats.part_tables import unit_of_rows
+from labscribe.tools.formats.tables import Table, TableSummary
 
 DECAY = 600 * np.exp(-np.arange(1, 31) / 11.0) + 3  # counts falling to a background
 RNG = np.random.default_rng(5)
@@ -128,7 +129,7 @@ def test_a_file_the_handout_calls_no_measurements_is_reference_material() -> Non
 
 
 def test_readings_a_handout_lists_are_a_table_of_repeats() -> None:
-    from labscribe.tools.stated_series import stated_series
+    from labscribe.tools.columns.stated_series import stated_series
 
     text = (
         "N_U = {129, 143, 144, 136, 139, 126, 158} Impulse (je 300 s). "
@@ -142,7 +143,7 @@ def test_readings_a_handout_lists_are_a_table_of_repeats() -> None:
 
 
 def test_a_list_in_order_sets_values_and_labels_the_blocks_a_handout_states() -> None:
-    from labscribe.tools.stated_series import label_blocks, stated_series
+    from labscribe.tools.columns.stated_series import label_blocks, stated_series
 
     text = "`t.txt`: 9 Fallzeiten – je 3 Wiederholungen für 3 Kugeln, d = 9; 8; 7 mm."
     assert stated_series(text, "a.md") == []  # 9; 8; 7 falls throughout: settings

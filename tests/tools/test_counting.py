@@ -1,6 +1,6 @@
 """Columns that only number the rows are never a variable; series labels are told apart by
-their values (tools.counting, tools.columns, tools.row_numbers). The real files are R
-datasets as Rdatasets writes them (tests/data/real/SOURCES.md)."""
+their values (tools.columns.counting, tools.columns.column, tools.columns.row_numbers). The real
+files are R datasets as Rdatasets writes them (tests/data/real/SOURCES.md)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from labscribe.tools.analysis import analyse
+from labscribe.tools.analysis.folder import analyse
+from labscribe.tools.assignment.requested import Request
 from labscribe.tools.base import Folder
-from labscribe.tools.counting import counts_rows, series_label
-from labscribe.tools.requested import Request
-from labscribe.tools.row_numbers import restore_named
-from labscribe.tools.tables import read_data
+from labscribe.tools.columns.counting import counts_rows, series_label
+from labscribe.tools.columns.row_numbers import restore_named
+from labscribe.tools.formats.tables import read_data
 
 REAL = Path(__file__).parents[1] / "data" / "real"
 ONE_TO_TEN = np.arange(1, 11, dtype=float)

@@ -1,14 +1,15 @@
-"""A task asked for every case names the data files the report did not fit (tools.coverage):
-past the limits on files and tables, or after the analysis time ran out."""
+"""A task asked for every case names the data files the report did not fit
+(tools.assignment.coverage): past the limits on files and tables, or after the analysis time ran
+out."""
 
 from pathlib import Path
 
 import pytest
 
-from labscribe.tools.analysis import analyse
+from labscribe.tools.analysis.folder import analyse
+from labscribe.tools.assignment.checklist import checklist
+from labscribe.tools.assignment.coverage import natural_order, not_covered
 from labscribe.tools.base import Folder
-from labscribe.tools.checklist import checklist
-from labscribe.tools.coverage import natural_order, not_covered
 
 
 @pytest.mark.parametrize(

@@ -6,10 +6,15 @@ import numpy as np
 import pandas as pd
 from PIL import Image
 
-from labscribe.tools.analysis import analyse
+from labscribe.tools.analysis.data_figures import (
+    DPI,
+    FIGURE_INCHES,
+    draw_data_figures,
+    fitted_points,
+)
+from labscribe.tools.analysis.folder import analyse
 from labscribe.tools.base import Folder
-from labscribe.tools.data_figures import DPI, FIGURE_INCHES, draw_data_figures, fitted_points
-from labscribe.tools.fit_result import Fit
+from labscribe.tools.fits.fit_result import Fit
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -130,9 +135,9 @@ def test_draw_data_figures_calls_a_background_at_one_duration_repeated_not_a_cur
 
 
 def test_a_caption_never_claims_models_were_tried_when_none_was() -> None:
-    from labscribe.tools.columns import Column
-    from labscribe.tools.data_figures import _caption
-    from labscribe.tools.tables import TableSummary
+    from labscribe.tools.analysis.data_figures import _caption
+    from labscribe.tools.columns.column import Column
+    from labscribe.tools.formats.tables import TableSummary
 
     columns = [Column(key=k, header=k, name=k, count=5, minimum=lo, maximum=hi)
                for k, lo, hi in (("n", 1.0, 5.0), ("lines", 400.0, 700.0))]  # fmt: skip
@@ -147,10 +152,10 @@ def test_a_caption_never_claims_models_were_tried_when_none_was() -> None:
 def test_a_caption_says_why_the_line_was_fitted_as_the_fit_table_does() -> None:
     """A line of other columns than the task's is never "the model the assignment asks
     for" under its figure: the caption says what the fit table's row says."""
-    from labscribe.tools.columns import Column
-    from labscribe.tools.data_figures import _caption
-    from labscribe.tools.fit_result import Fit, Parameter
-    from labscribe.tools.tables import TableSummary
+    from labscribe.tools.analysis.data_figures import _caption
+    from labscribe.tools.columns.column import Column
+    from labscribe.tools.fits.fit_result import Fit, Parameter
+    from labscribe.tools.formats.tables import TableSummary
 
     columns = [Column(key=k, header=k, name=k, count=5, minimum=0.0, maximum=1.0)
                for k in ("dT", "T")]  # fmt: skip

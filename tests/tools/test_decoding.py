@@ -1,4 +1,4 @@
-"""The bounded decoding worker (tools.decoding): forked from a process that already holds
+"""The bounded decoding worker (tools.formats.decoding): forked from a process that already holds
 gigabytes of address space (a long-lived server, a test runner), a worker still decodes, since
 its bound is on what decoding adds; and what it answers is what the readers read in process."""
 
@@ -12,8 +12,8 @@ import numpy as np
 
 from labscribe.guards.budgets import ComputeBudget
 from labscribe.tools.base import Folder
-from labscribe.tools.decoding import DECODE_MEMORY, decoded
-from labscribe.tools.tables import read_data
+from labscribe.tools.formats.decoding import DECODE_MEMORY, decoded
+from labscribe.tools.formats.tables import read_data
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
 

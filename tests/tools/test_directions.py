@@ -1,11 +1,11 @@
-"""Columns of one quantity read in two directions are named as a pair (tools.directions)."""
+"""Columns of one quantity read in two directions are named as a pair (tools.columns.directions)."""
 
 from __future__ import annotations
 
 import pytest
 
-from labscribe.tools.columns import Column
-from labscribe.tools.directions import direction_pairs
+from labscribe.tools.columns.column import Column
+from labscribe.tools.columns.directions import direction_pairs
 
 
 def _columns(*names: str) -> list[Column]:

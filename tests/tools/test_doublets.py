@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 from lmfit.lineshapes import gaussian, lorentzian
 
-from labscribe.tools.fit_result import Fit
-from labscribe.tools.requested import requested_model
-from labscribe.tools.requested_fits import fit_request
+from labscribe.tools.assignment.requested import requested_model
+from labscribe.tools.fits.fit_result import Fit
+from labscribe.tools.fits.requested_fits import fit_request
 
 
 def doublet(line, separation: float, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:

@@ -1,5 +1,5 @@
 """An excerpt's header stands over its own values, though the roles set columns aside after
-the file was read (tools.excerpt_columns). The files are real instrument exports
+the file was read (tools.columns.excerpt_columns). The files are real instrument exports
 (tests/data/real/SOURCES.md) in which a clock, an ID or a row number is set aside."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from labscribe.tools.base import Folder
-from labscribe.tools.excerpt_columns import excerpt_columns
-from labscribe.tools.roles import Handout, decide_roles
-from labscribe.tools.tables import EXCERPT_ROWS, read_tables
+from labscribe.tools.columns.excerpt_columns import excerpt_columns
+from labscribe.tools.columns.roles import Handout, decide_roles
+from labscribe.tools.formats.tables import EXCERPT_ROWS, read_tables
 
 REAL = Path(__file__).parents[1] / "data" / "real"
 

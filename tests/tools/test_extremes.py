@@ -1,4 +1,4 @@
-"""Extremes and thresholds a task asks for (tools.extremes): a SiPM's reverse I-V curve in
+"""Extremes and thresholds a task asks for (tools.fits.extremes): a SiPM's reverse I-V curve in
 the dark (FisMedLab) and an Instron Bluehill tensile export (Kelsey151/Instron), both real
 (tests/data/real/SOURCES.md); an instrument's own result in a Bluehill-style header."""
 
@@ -11,8 +11,8 @@ import pandas as pd
 import pytest
 
 from labscribe.tools.base import Folder
-from labscribe.tools.extremes import asked_extremes, extreme_facts, worked_out
-from labscribe.tools.tables import read_data
+from labscribe.tools.fits.extremes import asked_extremes, extreme_facts, worked_out
+from labscribe.tools.formats.tables import read_data
 
 REAL = Path(__file__).parents[1] / "data" / "real"
 SIPM = REAL / "extremes" / "curvaIVinvdark.txt"

@@ -8,14 +8,15 @@ from asuser import as_normal_user
 
 from labscribe.guards.ladder import ToolClass
 from labscribe.guards.messages import PATH_OUTSIDE_ERROR, TIMEOUT_ERROR
-from labscribe.tools import DECLARED_CLASSES, EXPLORE_TOOLS, Folder, reading
+from labscribe.tools import DECLARED_CLASSES, EXPLORE_TOOLS, Folder
 from labscribe.tools.base import Tool, human_size
-from labscribe.tools.byte_budget import READ_LINES
-from labscribe.tools.files import LIST_DIR, LIST_LIMIT, READ_FILE, ListDirArgs
-from labscribe.tools.finish import FINISH_EXPLORATION
-from labscribe.tools.fitting import FIT
-from labscribe.tools.pdf_text import PDF_READ_BYTES
-from labscribe.tools.reading import BEYOND_BUDGET_ERROR, HOLE_ERROR
+from labscribe.tools.explorer import reading
+from labscribe.tools.explorer.byte_budget import READ_LINES
+from labscribe.tools.explorer.files import LIST_DIR, LIST_LIMIT, READ_FILE, ListDirArgs
+from labscribe.tools.explorer.finish import FINISH_EXPLORATION
+from labscribe.tools.explorer.fitting import FIT
+from labscribe.tools.explorer.reading import BEYOND_BUDGET_ERROR, HOLE_ERROR
+from labscribe.tools.formats.pdf_text import PDF_READ_BYTES
 
 
 @pytest.fixture
@@ -276,7 +277,7 @@ import time
 from pathlib import Path
 from labscribe.guards.ladder import ToolClass
 from labscribe.tools.base import Folder, Tool
-from labscribe.tools.files import ListDirArgs
+from labscribe.tools.explorer.files import ListDirArgs
 tower = Tool(name="tower", description="", args_schema=ListDirArgs,
              run=lambda folder, args: str(9**9**9), tool_class=ToolClass.READ_ONLY,
              isolated=True)

@@ -1,8 +1,8 @@
 """A note on the standard models' fits says which models it is about, and never reads as a
 verdict on the assignment's model (TP_optique_loi_de_Malus, em_lab_coil_axial_field)."""
 
-from labscribe.tools.fit_claims import NONE_TRIED, standard_note
-from labscribe.tools.fit_result import Fit
+from labscribe.tools.fits.fit_claims import NONE_TRIED, standard_note
+from labscribe.tools.fits.fit_result import Fit
 
 REASON = ": the residuals are larger than the noise (reduced χ² = 10.5)"
 

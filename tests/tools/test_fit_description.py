@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from labscribe.tools.fit_description import plain_value
+from labscribe.tools.fits.fit_description import plain_value
 
 
 @pytest.mark.parametrize(

@@ -1,10 +1,10 @@
 """Which standard fits that do not describe their data to within the noise are still shown,
-with that caveat (tools.fit_result.Fit.follows): an oscillation's model that follows the
+with that caveat (tools.fits.fit_result.Fit.follows): an oscillation's model that follows the
 data, never a peak on a slope bent along a curve that has no peak, nor a polynomial."""
 
 import pytest
 
-from labscribe.tools.fit_result import Fit, Parameter
+from labscribe.tools.fits.fit_result import Fit, Parameter
 
 
 def _fit(model: str, r_squared: float, *, stderr: float = 0.01, good: bool = False) -> Fit:

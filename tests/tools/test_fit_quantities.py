@@ -1,4 +1,4 @@
-"""tools.fit_quantities: what a task asks of a fit's parameters, by its formula or its name."""
+"""tools.fits.fit_quantities: what a task asks of a fit's parameters, by its formula or its name."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from labscribe.tools.fit_quantities import fit_quantities
-from labscribe.tools.fit_result import Fit, Parameter
+from labscribe.tools.fits.fit_quantities import fit_quantities
+from labscribe.tools.fits.fit_result import Fit, Parameter
 
 LN2 = math.log(2)
 

@@ -1,18 +1,18 @@
-"""Fixed-width headers read by position (tools.fixed_width): a units row that leaves a
+"""Fixed-width headers read by position (tools.formats.fixed_width): a units row that leaves a
 column without a unit, names over two rows above a units row and a dashed rule, as
 Mettler Toledo STARe and Hiden IGA exports print them (tests/data/real holds both)."""
 
 from pathlib import Path
 
 from labscribe.tools.base import Folder
-from labscribe.tools.fixed_width import names_by_position
-from labscribe.tools.tables import read_tables
+from labscribe.tools.formats.fixed_width import names_by_position
+from labscribe.tools.formats.tables import read_tables
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
 
 
 def spelled(folder: Path, name: str) -> list[list[tuple[str, str]]]:
-    """Each table's columns, a column that only numbers the rows (tools.counting) first
+    """Each table's columns, a column that only numbers the rows (tools.columns.counting) first
     and marked `#` in place of its unit."""
     return [[(c.name, "#") for c in table.summary.row_numbers]
             + [(c.name, c.unit) for c in table.summary.columns]

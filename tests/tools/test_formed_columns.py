@@ -1,4 +1,4 @@
-"""tools.formed_columns: the quantities a handout asks to plot that no column holds (T²,
+"""tools.formulas.formed_columns: the quantities a handout asks to plot that no column holds (T²,
 1/λ, ln p, P = U·I, p = dh + 29.125), formed from the columns, their units by pint. Reading
 them from the handout's words: test_axis_expressions.py.
 
@@ -15,14 +15,14 @@ import pandas as pd
 import pytest
 from uncertainties import ufloat, umath
 
-from labscribe.tools.axis_expressions import (
+from labscribe.tools.assignment.stated_values import stated_values
+from labscribe.tools.columns.column import Column
+from labscribe.tools.formats.tables import Table, TableSummary
+from labscribe.tools.formulas.axis_expressions import (
     defined,
 )
-from labscribe.tools.columns import Column
-from labscribe.tools.formed_columns import form_columns
-from labscribe.tools.formed_lineage import consumed, related
-from labscribe.tools.stated_values import stated_values
-from labscribe.tools.tables import Table, TableSummary
+from labscribe.tools.formulas.formed_columns import form_columns
+from labscribe.tools.formulas.formed_lineage import consumed, related
 
 
 def table_of(columns: dict[str, tuple[str, list[float]]]) -> Table:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from asuser import as_normal_user
 
-from labscribe.tools.formula_parse import FormulaError, parse_expression, parse_formula
+from labscribe.tools.formulas.formula_parse import FormulaError, parse_expression, parse_formula
 
 HOSTILE = [
     "y = a*x + 9^9^9",
@@ -57,7 +57,7 @@ def test_the_fit_and_derive_tools_answer_a_power_tower_with_a_tool_error(user_di
     code = f"""
 from pathlib import Path
 from labscribe.tools.base import Folder, ToolError
-from labscribe.tools.fitting import DeriveArgs, FitArgs, run_derive, run_fit
+from labscribe.tools.explorer.fitting import DeriveArgs, FitArgs, run_derive, run_fit
 folder = Folder(Path({str(user_dir)!r}))
 for call in (lambda: run_fit(folder, FitArgs(path="d.csv", x="x", y="y",
                                              formula="y = a*x + 9^9^9")),

@@ -1,5 +1,5 @@
-"""tools.formula_glyphs: typeset notation handouts write (square brackets, ½, cos²θ, a Greek
-symbol with a run-in subscript) read as plain arithmetic, so the formula is fitted with the
+"""tools.formulas.formula_glyphs: typeset notation handouts write (square brackets, ½, cos²θ, a
+Greek symbol with a run-in subscript) read as plain arithmetic, so the formula is fitted with the
 handout's own parameters. Wordings: NIST StRD Eckerle4's model line (`exp[...]`), Malus's
 law as lab pages write it (`I = I₀ cos²θ`), a line centre run into its Greek letter."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from labscribe.tools.formula_glyphs import typeset_as_plain
-from labscribe.tools.formula_parse import parse_formula
+from labscribe.tools.formulas.formula_glyphs import typeset_as_plain
+from labscribe.tools.formulas.formula_parse import parse_formula
 
 
 def test_nists_square_brackets_group_an_exponent() -> None:

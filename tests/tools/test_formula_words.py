@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from labscribe.tools.formula_notation import formula_in, plain_arithmetic, unflattened
-from labscribe.tools.formula_parse import FormulaError, parse_formula
+from labscribe.tools.formulas.formula_notation import formula_in, plain_arithmetic, unflattened
+from labscribe.tools.formulas.formula_parse import FormulaError, parse_formula
 
 
 @pytest.mark.parametrize(

@@ -2,12 +2,12 @@ from fractions import Fraction
 
 import pytest
 
-from labscribe.tools.canonical_form import canonical, symmetry
-from labscribe.tools.dimensions import dimensions
-from labscribe.tools.fit_result import unit_of
-from labscribe.tools.formula_notation import formula_in
-from labscribe.tools.formula_parse import FormulaError, parse_formula
-from labscribe.tools.parameter_roles import positions
+from labscribe.tools.fits.fit_result import unit_of
+from labscribe.tools.formulas.canonical_form import canonical, symmetry
+from labscribe.tools.formulas.dimensions import dimensions
+from labscribe.tools.formulas.formula_notation import formula_in
+from labscribe.tools.formulas.formula_parse import FormulaError, parse_formula
+from labscribe.tools.formulas.parameter_roles import positions
 
 
 def test_parse_formula_reads_a_power_law_with_implicit_products() -> None:

@@ -1,13 +1,13 @@
-"""Values and ranges a task gives beside its formula (tools.given_values), in the wordings
+"""Values and ranges a task gives beside its formula (tools.formulas.given_values), in the wordings
 handouts use."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from labscribe.tools.fit_result import Fit
-from labscribe.tools.formula_parse import parse_formula
-from labscribe.tools.given_values import as_given, given_values, named_range
+from labscribe.tools.fits.fit_result import Fit
+from labscribe.tools.formulas.formula_parse import parse_formula
+from labscribe.tools.formulas.given_values import as_given, given_values, named_range
 
 SHOCKLEY = (
     "The Shockley equation is I = I_S·(exp(U/(n·U_T)) − 1) with U_T = 25.85 mV at room "

@@ -1,5 +1,5 @@
-"""A column of words splits a table into named groups (tools.groups, tools.grid). The data
-are R's datasets::Puromycin as R's write.csv writes it (conc, rate, state: treated /
+"""A column of words splits a table into named groups (tools.formats.groups, tools.formats.grid).
+The data are R's datasets::Puromycin as R's write.csv writes it (conc, rate, state: treated /
 untreated; Treloar 1974, in Bates & Watts, Nonlinear Regression Analysis, 1988, appendix
 A1.3): tests/data/real/groups/Puromycin.csv, SOURCES.md."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from labscribe.tools.base import Folder
-from labscribe.tools.tables import read_data
+from labscribe.tools.formats.tables import read_data
 
 CONC = [0.02, 0.02, 0.06, 0.06, 0.11, 0.11, 0.22, 0.22, 0.56, 0.56, 1.10, 1.10]
 TREATED = [76, 47, 97, 107, 123, 139, 159, 152, 191, 201, 207, 200]

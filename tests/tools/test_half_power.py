@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from labscribe.tools.columns import Column
-from labscribe.tools.half_power import half_power_bands
-from labscribe.tools.tables import Table, TableSummary
+from labscribe.tools.columns.column import Column
+from labscribe.tools.fits.half_power import half_power_bands
+from labscribe.tools.formats.tables import Table, TableSummary
 
 FREQ = np.array([100.0, 200, 400, 700, 1000, 1500, 2000, 4000, 8000])
 

@@ -4,11 +4,11 @@ beside the "Frågeställningar" they answer, "課題", "데이터 처리 (과제
 
 import pytest
 
-from labscribe.tools.handout_markup import markdown_handout
-from labscribe.tools.requested import requested_model
-from labscribe.tools.stated_values import stated_values
-from labscribe.tools.task_words import asks
-from labscribe.tools.tasks import extract_tasks
+from labscribe.tools.assignment.handout_markup import markdown_handout
+from labscribe.tools.assignment.requested import requested_model
+from labscribe.tools.assignment.stated_values import stated_values
+from labscribe.tools.assignment.task_words import asks
+from labscribe.tools.assignment.tasks import extract_tasks
 
 DANISH = """# Røntgenfluorescens
 ## Formål

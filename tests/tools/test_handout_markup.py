@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from labscribe.tools.handout_markup import Line, handout_of
+from labscribe.tools.assignment.handout_markup import Line, handout_of
 
 
 def test_markdown_gives_headings_items_and_their_continuations() -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from labscribe.tools.formula_notation import formula_in
-from labscribe.tools.tasks import extract_tasks
+from labscribe.tools.assignment.tasks import extract_tasks
+from labscribe.tools.formulas.formula_notation import formula_in
 
 PORTUGUESE = """# Trabalho prático 4
 

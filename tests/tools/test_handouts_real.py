@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from labscribe.tools.assignment.tasks import Assignment, assignment_of, read_assignment
 from labscribe.tools.base import Folder
-from labscribe.tools.tasks import Assignment, assignment_of, read_assignment
 
 HANDOUTS = Path(__file__).parents[1] / "data" / "real" / "handouts"
 

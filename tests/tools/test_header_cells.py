@@ -1,4 +1,4 @@
-"""Header cells as labs part them (tools.header_cells): a separator of the header's own,
+"""Header cells as labs part them (tools.formats.header_cells): a separator of the header's own,
 names of several words closed by their unit, rows labelled as names, symbols and units.
 The real files are a student's numpy.savetxt tables (tests/data/real/labsigma, SOURCES.md)."""
 
@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from labscribe.tools.base import Folder
-from labscribe.tools.header_cells import labelled_rows, names_closed_by_units, own_cells
-from labscribe.tools.tables import read_tables
+from labscribe.tools.formats.header_cells import labelled_rows, names_closed_by_units, own_cells
+from labscribe.tools.formats.tables import read_tables
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real" / "labsigma"
 

@@ -1,4 +1,4 @@
-"""Headers as labs write them (tools.header_rows): behind a comment mark, names of several
+"""Headers as labs write them (tools.formats.header_rows): behind a comment mark, names of several
 words over blank-separated columns, one name short of the data (R's write.table)."""
 
 from pathlib import Path
@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from labscribe.tools.base import Folder
-from labscribe.tools.fixed_width import names_by_position
-from labscribe.tools.tables import Table, read_tables
+from labscribe.tools.formats.fixed_width import names_by_position
+from labscribe.tools.formats.tables import Table, read_tables
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real" / "conventions"
 

@@ -1,12 +1,12 @@
 """A column that holds the square of a formula's variable (`U2 [V2]` beside F = k·U²) is
-fitted as that square, not squared again (tools.held_powers)."""
+fitted as that square, not squared again (tools.formulas.held_powers)."""
 
 from __future__ import annotations
 
 import pytest
 
-from labscribe.tools.formula_parse import parse_formula
-from labscribe.tools.held_powers import held_square, in_squares
+from labscribe.tools.formulas.formula_parse import parse_formula
+from labscribe.tools.formulas.held_powers import held_square, in_squares
 
 
 @pytest.mark.parametrize(("column", "unit"), [

@@ -15,13 +15,14 @@ from langchain_core.messages import BaseMessage
 from PIL import Image, ImageDraw, ImageFont
 
 from labscribe.guards.messages import PATH_OUTSIDE_ERROR
-from labscribe.tools import Folder, pictures
+from labscribe.tools import Folder
 from labscribe.tools.base import ToolError
-from labscribe.tools.figure_output import MAX_PIXELS
-from labscribe.tools.images import NO_TEXT_NOTE, READ_IMAGE, ReadImageArgs, read_image
-from labscribe.tools.ocr import TextBox, ocr_engine, reading_order
-from labscribe.tools.pictures import DECODE_ERROR, TOO_MANY_PIXELS, load_picture
-from labscribe.tools.vision import describe_with_vision
+from labscribe.tools.explorer import pictures
+from labscribe.tools.explorer.images import NO_TEXT_NOTE, READ_IMAGE, ReadImageArgs, read_image
+from labscribe.tools.explorer.ocr import TextBox, ocr_engine, reading_order
+from labscribe.tools.explorer.pictures import DECODE_ERROR, TOO_MANY_PIXELS, load_picture
+from labscribe.tools.explorer.vision import describe_with_vision
+from labscribe.tools.sandbox.figure_output import MAX_PIXELS
 from labscribe.tools.worker import Bounds
 
 
@@ -223,7 +224,7 @@ def test_reading_order_keeps_a_slightly_uneven_line_together() -> None:
 def test_read_image_caps_long_results(folder: Folder, monkeypatch: pytest.MonkeyPatch) -> None:
     Image.new("RGB", (100, 100), "white").save(folder.root / "table.png")
     many = [_box(0, 30 * n, f"row {n} " + "9" * 60) for n in range(500)]
-    monkeypatch.setattr("labscribe.tools.images.ocr_boxes", lambda picture: many)
+    monkeypatch.setattr("labscribe.tools.explorer.images.ocr_boxes", lambda picture: many)
     outcome = READ_IMAGE.invoke(folder, {"path": "table.png"})
     assert len(outcome.content) <= 7000
     assert outcome.content.splitlines()[-1].endswith(
@@ -248,7 +249,7 @@ def test_read_image_decodes_every_supported_format(folder: Folder, fmt: str) -> 
 
 def test_ocr_engine_is_created_lazily_and_once() -> None:
     probe = (
-        "import sys, labscribe.tools.images, labscribe.tools.ocr as m; "
+        "import sys, labscribe.tools.explorer.images, labscribe.tools.explorer.ocr as m; "
         "print('rapidocr_onnxruntime' in sys.modules, m._engine is None)"
     )
     ran = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)

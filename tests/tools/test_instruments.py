@@ -1,6 +1,6 @@
-"""Instruments' conventions: the settings their headers write (tools.instruments), what their
-column headers mean (tools.instrument_columns), and the layouts only one vendor writes
-(tools.vendor_readers). Each case is written as the vendor writes it; the real files are in
+"""Instruments' conventions: the settings their headers write (tools.formats.instruments), what
+their column headers mean (tools.formats.instrument_columns), and the layouts only one vendor writes
+(tools.formats.vendor_readers). Each case is written as the vendor writes it; the real files are in
 tests/data/real and held to their expectations by test_real_files.py."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from labscribe.tools.base import Folder
-from labscribe.tools.instrument_columns import qualified_unit, trailing_unit
-from labscribe.tools.instruments import metadata_of_line, metadata_of_lines, run_groups
-from labscribe.tools.tables import read_data
-from labscribe.tools.vendor_readers import read_vendor
+from labscribe.tools.formats.instrument_columns import qualified_unit, trailing_unit
+from labscribe.tools.formats.instruments import metadata_of_line, metadata_of_lines, run_groups
+from labscribe.tools.formats.tables import read_data
+from labscribe.tools.formats.vendor_readers import read_vendor
 
 
 def settings(line: str) -> dict[str, tuple[str, float | None, str]]:
@@ -231,7 +231,7 @@ def test_read_vendor_reads_an_ezchrom_trace_against_its_sampling_rate() -> None:
 def test_a_settings_comment_in_words_gives_its_unit() -> None:
     """`L1 ; 1.15 ; Comprimentos do pêndulo 1 em metros` (a Brazilian pendulum's CSV): the
     comment says the length is in metres; a comment that names no unit gives none."""
-    from labscribe.tools.instruments import metadata_of_line
+    from labscribe.tools.formats.instruments import metadata_of_line
 
     [length] = metadata_of_line("L1 ; 1.15 ; Comprimentos do pêndulo 1 em metros")
     assert (length.number, length.unit) == (1.15, "m")

@@ -1,9 +1,9 @@
-"""What a task asks that no analysis of numbers does (tools.judgements), named once each in
-JUDGEMENT's order, on the wording of Nordic and Russian lab sheets."""
+"""What a task asks that no analysis of numbers does (tools.assignment.judgements), named once each
+in JUDGEMENT's order, on the wording of Nordic and Russian lab sheets."""
 
 import pytest
 
-from labscribe.tools.judgements import judgements
+from labscribe.tools.assignment.judgements import judgements
 
 
 @pytest.mark.parametrize(

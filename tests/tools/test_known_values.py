@@ -1,14 +1,14 @@
-"""tools.known_values and tools.repeat_names: a parameter named as a physical constant far
-from it is no measurement of it; runs of timings and the swings each spans, as handouts
+"""tools.formulas.known_values and tools.columns.repeat_names: a parameter named as a physical
+constant far from it is no measurement of it; runs of timings and the swings each spans, as handouts
 and sheets write them."""
 
 from __future__ import annotations
 
 import pytest
 
-from labscribe.tools.fit_result import Fit, Parameter
-from labscribe.tools.known_values import far_from_constants
-from labscribe.tools.repeat_names import RUN_NAME, stated_swings
+from labscribe.tools.columns.repeat_names import RUN_NAME, stated_swings
+from labscribe.tools.fits.fit_result import Fit, Parameter
+from labscribe.tools.formulas.known_values import far_from_constants
 
 
 def fitted(name: str, value: float, unit: str) -> Fit:

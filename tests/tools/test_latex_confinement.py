@@ -15,7 +15,7 @@ from asuser import as_normal_user
 from PIL import Image
 from scripted import FILLER, ScriptedChatModel, call, reply
 
-from labscribe.tools.latex import compile_latex, with_fonts
+from labscribe.tools.sandbox.latex import compile_latex, with_fonts
 
 pytestmark = pytest.mark.skipif(
     shutil.which("xelatex") is None and not os.environ.get("CI"),
@@ -166,7 +166,7 @@ def test_tex_compiles_confined_as_a_normal_user(user_dir: Path) -> None:
     body = f"\\includegraphics{{{user_dir / 'photo.png'}}}"
     code = (
         "from pathlib import Path\n"
-        "from labscribe.tools.latex import compile_latex\n"
+        "from labscribe.tools.sandbox.latex import compile_latex\n"
         f"ok = compile_latex({report('Plain words.')!r}, None, Path({str(build / 'a')!r}))\n"
         f"bad = compile_latex({report(body)!r}, None, Path({str(build / 'b')!r}))\n"
         "print(ok.ok, bad.pdf is None)\n"

@@ -1,4 +1,4 @@
-"""A recording's flat lead-in before the step (tools.lead_in): found where a scope's
+"""A recording's flat lead-in before the step (tools.columns.lead_in): found where a scope's
 pre-trigger samples sit at the level before a charging curve or a decay, never on a curve
 that starts at its change, and fitted around only where the fit of every point fails."""
 
@@ -9,9 +9,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from labscribe.tools.fit_result import Fit
-from labscribe.tools.fits import fit_column
-from labscribe.tools.lead_in import step_start
+from labscribe.tools.columns.lead_in import step_start
+from labscribe.tools.fits.column_fits import fit_column
+from labscribe.tools.fits.fit_result import Fit
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real" / "verdicts"
 

@@ -1,4 +1,4 @@
-"""tools.leading_rows: the start of a record a handout says to leave out, in the languages
+"""tools.columns.leading_rows: the start of a record a handout says to leave out, in the languages
 handouts are written in, by a count of readings or a time from the first."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from labscribe.tools.base import Folder
-from labscribe.tools.leading_rows import discard_leading
-from labscribe.tools.tables import Table, read_tables
+from labscribe.tools.columns.leading_rows import discard_leading
+from labscribe.tools.formats.tables import Table, read_tables
 
 
 def _record(tmp_path: Path, name: str = "cooling.csv", rows: int = 60) -> Table:

@@ -13,16 +13,16 @@ from pathlib import Path
 import pytest
 
 from labscribe.tools.base import Folder, ToolError
-from labscribe.tools.encoding import SNIFF_BYTES
-from labscribe.tools.files import READ_FILE
-from labscribe.tools.line_index import (
+from labscribe.tools.explorer.files import READ_FILE
+from labscribe.tools.explorer.line_index import (
     LINE_INDEXES,
     LINE_STEP,
     MAX_FILES,
     LineIndex,
     LineIndexCache,
 )
-from labscribe.tools.reading import COUNT_BYTES, read_window
+from labscribe.tools.explorer.reading import COUNT_BYTES, read_window
+from labscribe.tools.formats.encoding import SNIFF_BYTES
 
 LINES = 300_000
 # What a read that seeks near its offset may read besides the sniffed prefix: the lines from

@@ -1,4 +1,4 @@
-"""tools.line_law: the law a handout linearises, read off the straight line fitted on its
+"""tools.formulas.line_law: the law a handout linearises, read off the straight line fitted on its
 axes (k = −slope of ln A against t; Ry and σ from the line of √E against Z), each value's
 uncertainty propagated from the fit's covariance as the uncertainties package does it."""
 
@@ -9,8 +9,8 @@ import math
 import pytest
 from uncertainties import correlated_values
 
-from labscribe.tools.fit_result import Fit, Parameter
-from labscribe.tools.line_law import line_law_quantities
+from labscribe.tools.fits.fit_result import Fit, Parameter
+from labscribe.tools.formulas.line_law import line_law_quantities
 
 
 def line(y: str, x: str, slope: tuple[float, float], intercept: tuple[float, float] | None,

@@ -1,5 +1,5 @@
-"""tools.log_lines: a task asking for the straight line of ln y gets its formula's logarithm
-fitted; wordings as handouts write them in English, German and French."""
+"""tools.formulas.log_lines: a task asking for the straight line of ln y gets its formula's
+logarithm fitted; wordings as handouts write them in English, German and French."""
 
 from __future__ import annotations
 
@@ -8,15 +8,15 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from labscribe.tools.fit_result import Fit
-from labscribe.tools.formula_parse import parse_formula
-from labscribe.tools.log_lines import (
+from labscribe.tools.fits.fit_result import Fit
+from labscribe.tools.fits.requested_fits import fit_log_of_response
+from labscribe.tools.formulas.formula_parse import parse_formula
+from labscribe.tools.formulas.log_lines import (
     asks_log_line,
     dimensions_through_logs,
     log_line,
     logged_response,
 )
-from labscribe.tools.requested_fits import fit_log_of_response
 
 DECAY = parse_formula("A(t) = A0·e^(−γt)")
 

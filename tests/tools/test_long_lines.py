@@ -14,7 +14,7 @@ LONG = 200_000
 ANALYSE = """
 import json, sys
 from pathlib import Path
-from labscribe.tools.analysis import analyse
+from labscribe.tools.analysis.folder import analyse
 from labscribe.tools.base import Folder
 print(analyse(Folder(Path(sys.argv[1])), budget_seconds=1e9).model_dump_json())
 """
@@ -53,7 +53,8 @@ def test_analyse_reads_settings_beside_a_line_with_a_long_blank(tmp_path: Path) 
 def test_formula_in_reads_a_sentence_of_one_long_word() -> None:
     """Tasks are cut to 600 characters before this reads them; the pattern is linear anyway."""
     code = (
-        f"from labscribe.tools.formula_notation import formula_in\nprint(formula_in('T' * {LONG}))"
+        "from labscribe.tools.formulas.formula_notation import formula_in\n"
+        f"print(formula_in('T' * {LONG}))"
     )
     assert python(code) == "None"
 

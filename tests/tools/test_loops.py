@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from labscribe.tools.loops import loop_note
+from labscribe.tools.columns.loops import loop_note
 
 RNG = np.random.default_rng(7)
 PHASE = np.linspace(0, 4 * np.pi, 400)  # two turns

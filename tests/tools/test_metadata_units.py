@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 
 from labscribe.tools.base import Folder
-from labscribe.tools.tables import DataFile, read_data, read_tables
+from labscribe.tools.formats.tables import DataFile, read_data, read_tables
 
 SETTINGS = """Model,MSO24
 Firmware Version,1.0.4

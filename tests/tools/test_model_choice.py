@@ -1,4 +1,4 @@
-"""Which standard model is reported (tools.model_choice): only one that means something,
+"""Which standard model is reported (tools.fits.model_choice): only one that means something,
 its parameters determined and, for a peak, a resonance or an oscillation, its feature in
 the data and clearly better than every trend."""
 
@@ -9,10 +9,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from labscribe.tools.fit_result import Candidate, Fit
-from labscribe.tools.fits import fit_column
-from labscribe.tools.model_choice import FEATURE_MARGIN, meaningful
-from labscribe.tools.shapes import SHAPES, build
+from labscribe.tools.fits.column_fits import fit_column
+from labscribe.tools.fits.fit_result import Candidate, Fit
+from labscribe.tools.fits.model_choice import FEATURE_MARGIN, meaningful
+from labscribe.tools.fits.shapes import SHAPES, build
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real" / "verdicts"
 

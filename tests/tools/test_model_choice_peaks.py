@@ -1,4 +1,4 @@
-"""tools.model_choice: a peak model counts as a peak only where the data reach its level on
+"""tools.fits.model_choice: a peak model counts as a peak only where the data reach its level on
 both sides (a FWHM from its centre); otherwise it is a bend. Real data: a Glan-Thompson
 Malus scan from a student repository (tests/data/real/SOURCES.md) and NIST's Eckerle4 line
 (bench/analysis/strd/strd.json)."""
@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pandas as pd
 
-from labscribe.tools.fit_result import Candidate
-from labscribe.tools.fit_runs import best_start
-from labscribe.tools.model_choice import meaningful
-from labscribe.tools.shapes import BY_NAME, build
+from labscribe.tools.fits.fit_result import Candidate
+from labscribe.tools.fits.fit_runs import best_start
+from labscribe.tools.fits.model_choice import meaningful
+from labscribe.tools.fits.shapes import BY_NAME, build
 
 ROOT = Path(__file__).resolve().parents[2]
 

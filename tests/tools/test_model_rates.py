@@ -1,12 +1,12 @@
 """A quantity a task defines from the symbols of the handout's model, worked out of a fitted
-time constant (tools.model_rates): the model's exponent is the fit's −t/decay."""
+time constant (tools.formulas.model_rates): the model's exponent is the fit's −t/decay."""
 
 import pytest
 import sympy
 
-from labscribe.tools.fit_result import Fit, Parameter
-from labscribe.tools.formula_parse import parse_expression
-from labscribe.tools.model_rates import parsed_models, through_the_model
+from labscribe.tools.fits.fit_result import Fit, Parameter
+from labscribe.tools.formulas.formula_parse import parse_expression
+from labscribe.tools.formulas.model_rates import parsed_models, through_the_model
 
 DECAY = sympy.Symbol("decay")
 

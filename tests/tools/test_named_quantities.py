@@ -1,9 +1,9 @@
-"""tools.named_quantities: a quantity a task asks for by its name alone is answered only by
+"""tools.columns.named_quantities: a quantity a task asks for by its name alone is answered only by
 a value that names it or is in a unit of its dimension."""
 
 from __future__ import annotations
 
-from labscribe.tools.named_quantities import unnamed_quantities
+from labscribe.tools.columns.named_quantities import unnamed_quantities
 
 POWER_TASK = ("Find the maximum current through each resistor and the power dissipated at "
               "20 V. Was the power rating respected?")  # fmt: skip

@@ -1,4 +1,4 @@
-"""Decimal marks and thousands separators per column (tools.number_marks), on the ways
+"""Decimal marks and thousands separators per column (tools.formats.number_marks), on the ways
 locales write numbers: German `1.000,5`, US `1,000.5`, Swiss `1'000.5`, French `1 000,5`."""
 
 import math
@@ -6,7 +6,7 @@ import math
 import pandas as pd
 import pytest
 
-from labscribe.tools.number_marks import decimal_hint, numbers_of
+from labscribe.tools.formats.number_marks import decimal_hint, numbers_of
 
 
 def _read(cells: list[str], hint: str) -> list[float]:

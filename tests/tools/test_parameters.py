@@ -3,7 +3,7 @@ from pathlib import Path
 import pytest
 
 from labscribe.tools.base import Folder, ToolError
-from labscribe.tools.parameters import NoParameters, ParameterRow, read_parameters
+from labscribe.tools.formats.parameters import NoParameters, ParameterRow, read_parameters
 
 
 def rows_of(folder: Path, name: str) -> list[ParameterRow]:

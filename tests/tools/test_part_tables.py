@@ -1,5 +1,5 @@
 """Parts tables and datasheet lines as labs write them, read as settings with their names,
-units and tolerances (tools.part_tables, tools.stated_specs, tools.grid).
+units and tolerances (tools.formats.part_tables, tools.formats.stated_specs, tools.formats.grid).
 
 The spellings come from outside: a lab's components list (`ref,part,nominal,unit,
 tolerance_pct,notes`), the measurement-file convention `name,value,unit,uncertainty` seen in
@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import pytest
 
-from labscribe.tools.grid import tables_in
-from labscribe.tools.instruments import metadata_of_line
-from labscribe.tools.part_tables import part_rows
-from labscribe.tools.stated_specs import named_line, read_stated
-from labscribe.tools.tables import text_grid
+from labscribe.tools.formats.grid import tables_in
+from labscribe.tools.formats.instruments import metadata_of_line
+from labscribe.tools.formats.part_tables import part_rows
+from labscribe.tools.formats.stated_specs import named_line, read_stated
+from labscribe.tools.formats.text_tables import text_grid
 
 COMPONENTS = """\
 ref,part,nominal,unit,tolerance_pct,notes
@@ -118,6 +118,6 @@ def test_a_sentence_is_no_setting() -> None:
 def test_a_temperature_key_named_theta_in_c_is_in_degrees_celsius() -> None:
     """`theta0_C: 22.0` (a German handout's ϑ0, Versuch W3's parameter.yaml) is 22 °C, not
     22 coulombs."""
-    from labscribe.tools.units import split_unit
+    from labscribe.tools.columns.units import split_unit
 
     assert split_unit("theta0_C") == ("theta0", "°C")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from labscribe.tools.fit_result import Fit
-from labscribe.tools.peak_fits import MAX_PEAKS, fit_peaks, peak_windows
-from labscribe.tools.requested import requested_model
+from labscribe.tools.assignment.requested import requested_model
+from labscribe.tools.fits.fit_result import Fit
+from labscribe.tools.fits.peak_fits import MAX_PEAKS, fit_peaks, peak_windows
 
 RNG = np.random.default_rng(11)
 CHANNELS = np.arange(2048.0)

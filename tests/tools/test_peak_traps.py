@@ -1,15 +1,15 @@
 """Lines a Lorentzian misfits while its R² stays high: each must be fitted by a model that
 describes it, or said not to be, never reported as a good fit with a wrong width. Through
-the analysis scan runs (tools.analysis.analyse), with a task that asks for a Lorentzian."""
+the analysis scan runs (tools.analysis.folder.analyse), with a task that asks for a Lorentzian."""
 
 from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
-from labscribe.tools.analysis import analyse
+from labscribe.tools.analysis.folder import analyse
 from labscribe.tools.base import Folder
-from labscribe.tools.fit_result import Fit
+from labscribe.tools.fits.fit_result import Fit
 
 F0, FWHM = 50_000.0, 2000.0  # Hz
 TASK = "1. Fit a Lorentzian to the resonance line and give its FWHM.\n"

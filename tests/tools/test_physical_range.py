@@ -1,7 +1,7 @@
 import pytest
 
-from labscribe.tools.formula_parse import parse_formula
-from labscribe.tools.physical_range import Sign, outside, positive_parameters
+from labscribe.tools.formulas.formula_parse import parse_formula
+from labscribe.tools.formulas.physical_range import Sign, outside, positive_parameters
 
 TIME_CONSTANT = "a time constant (it divides t in an exponent)"
 

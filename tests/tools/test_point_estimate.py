@@ -1,4 +1,4 @@
-"""tools.point_estimate: a fitted line's value at the point a task names, on the real DAAG
+"""tools.fits.point_estimate: a fitted line's value at the point a task names, on the real DAAG
 `roller` data; the expected values by the textbook formula (statsmodels is what is tested)."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from labscribe.tools.base import Folder
-from labscribe.tools.fit_result import Fit
-from labscribe.tools.point_estimate import point_estimates
-from labscribe.tools.tables import read_data
+from labscribe.tools.fits.fit_result import Fit
+from labscribe.tools.fits.point_estimate import point_estimates
+from labscribe.tools.formats.tables import read_data
 
 REAL = Path(__file__).parents[1] / "data" / "real" / "estimates"
 

@@ -1,12 +1,12 @@
-"""tools.point_values: a value a handout gives a variable ("t = 100 dias") is a point to
+"""tools.formulas.point_values: a value a handout gives a variable ("t = 100 dias") is a point to
 evaluate at, never a definition that scales a column."""
 
 from __future__ import annotations
 
 import pytest
 
-from labscribe.tools.axis_expressions import defined
-from labscribe.tools.point_values import is_point_value
+from labscribe.tools.formulas.axis_expressions import defined
+from labscribe.tools.formulas.point_values import is_point_value
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,6 @@
 """Several series of repeats side by side, numbered by a repeat column (`rep`, `run`), read
 as repeats with the one-way ANOVA's F and p, the pooled within-series standard deviation
-and the grand mean (tools.repeats, tools.repeat_text), checked against NIST StRD AtmWtAg's
+and the grand mean (tools.fits.repeats, tools.fits.repeat_text), checked against NIST StRD AtmWtAg's
 certified values (tests/data/real/repeats/AtmWtAg.dat)."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from pathlib import Path
 import numpy as np
 
 from labscribe.tools.base import Folder
-from labscribe.tools.repeat_text import repeat_evidence
-from labscribe.tools.repeats import counts_repeats, repeated_measurements
-from labscribe.tools.tables import Table, read_data
+from labscribe.tools.fits.repeat_text import repeat_evidence
+from labscribe.tools.fits.repeats import counts_repeats, repeated_measurements
+from labscribe.tools.formats.tables import Table, read_data
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real" / "repeats"
 CERTIFIED_F = 1.59467335677930e01

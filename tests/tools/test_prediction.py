@@ -1,5 +1,5 @@
 """Predictions from the handout's formulas and the folder's parameter values, beside what
-was measured (tools.prediction, tools.prediction_inputs)."""
+was measured (tools.formulas.prediction, tools.formulas.prediction_inputs)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from labscribe.tools.base import Folder
-from labscribe.tools.fit_result import Fit, Parameter
-from labscribe.tools.formula_notation import formulas_in, juxtaposed
-from labscribe.tools.parameters import ParameterRow, read_parameters
-from labscribe.tools.prediction import predictions
-from labscribe.tools.prediction_inputs import input_of
+from labscribe.tools.fits.fit_result import Fit, Parameter
+from labscribe.tools.formats.parameters import ParameterRow, read_parameters
+from labscribe.tools.formulas.formula_notation import formulas_in, juxtaposed
+from labscribe.tools.formulas.prediction import predictions
+from labscribe.tools.formulas.prediction_inputs import input_of
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "rlc-resonance"
 HANDOUT = (

@@ -1,5 +1,6 @@
 """A formula's symbol read from the settings by the word the handout names it with
-(tools.prediction_words), and the predictions it makes possible (tools.prediction)."""
+(tools.formulas.prediction_words), and the predictions it makes possible
+(tools.formulas.prediction)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from labscribe.tools.base import Folder
-from labscribe.tools.fit_result import Fit, Parameter
-from labscribe.tools.parameters import ParameterRow, read_parameters
-from labscribe.tools.prediction import predictions
-from labscribe.tools.prediction_words import worded_input
+from labscribe.tools.fits.fit_result import Fit, Parameter
+from labscribe.tools.formats.parameters import ParameterRow, read_parameters
+from labscribe.tools.formulas.prediction import predictions
+from labscribe.tools.formulas.prediction_words import worded_input
 
 COIL = (
     "For a flat coil of N turns and radius R carrying a current I, the field at the centre "

@@ -1,11 +1,11 @@
 import numpy as np
 import pytest
 
-from labscribe.tools.fit_result import Fit, Parameter
-from labscribe.tools.fits import fit_column
-from labscribe.tools.formula_parse import FormulaError
-from labscribe.tools.parameters import ParameterRow
-from labscribe.tools.quantities import derive, known_values
+from labscribe.tools.fits.column_fits import fit_column
+from labscribe.tools.fits.fit_result import Fit, Parameter
+from labscribe.tools.formats.parameters import ParameterRow
+from labscribe.tools.formulas.formula_parse import FormulaError
+from labscribe.tools.formulas.quantities import derive, known_values
 
 
 def line_fit() -> Fit:

@@ -1,10 +1,11 @@
-"""A column's name against its unit, on headers real exports write (tools.quantity_words)."""
+"""A column's name against its unit, on headers real exports write
+(tools.columns.quantity_words)."""
 
 from __future__ import annotations
 
 import pytest
 
-from labscribe.tools.quantity_words import name_contradicts_unit, unit_doubt
+from labscribe.tools.columns.quantity_words import name_contradicts_unit, unit_doubt
 
 
 @pytest.mark.parametrize(

@@ -3,14 +3,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from labscribe.tools.analysis import analyse
+from labscribe.tools.analysis.folder import analyse
+from labscribe.tools.assignment.checklist import checklist
+from labscribe.tools.assignment.requested import requested_model
 from labscribe.tools.base import Folder
-from labscribe.tools.checklist import checklist
-from labscribe.tools.fit_result import Fit
-from labscribe.tools.fits import fit_column
-from labscribe.tools.range_fits import answers_task, trend, trendless
-from labscribe.tools.requested import requested_model
-from labscribe.tools.requested_fits import fit_request
+from labscribe.tools.fits.column_fits import fit_column
+from labscribe.tools.fits.fit_result import Fit
+from labscribe.tools.fits.range_fits import answers_task, trend, trendless
+from labscribe.tools.fits.requested_fits import fit_request
 
 DECAY_TASK = "1. Fit U(t) = U_0 e^{-t/\\tau} to the voltage and determine the time constant tau."
 
@@ -154,8 +154,8 @@ def test_a_polynomial_that_follows_the_data_is_no_value_offered_instead() -> Non
     """The asked line fails; a cubic describes the data: its coefficients answer nothing a
     task asks, so none is offered in the task's place. An exponential that describes them
     is named, as not the model asked for."""
-    from labscribe.tools.fit_result import Parameter
-    from labscribe.tools.range_fits import instead
+    from labscribe.tools.fits.fit_result import Parameter
+    from labscribe.tools.fits.range_fits import instead
 
     asked = Fit(table="a.csv", x="m", y="h", model="linear", requested="Fit a line.", good=False)
     cubic = Fit(table="a.csv", x="m", y="h", model="cubic", good=True,

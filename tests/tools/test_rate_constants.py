@@ -1,5 +1,6 @@
 """A task's symbol that spells a constant is fitted in SI only when it is that constant
-(tools.constants.asks_a_constant), and days are a unit (tools.units, tools.si_units).
+(tools.formulas.constants.asks_a_constant), and days are a unit (tools.columns.units,
+tools.columns.si_units).
 
 The wordings are outside ones: "the rate constant k (per day)" of a first-order BOD model
 (the CIVL-style BOD handout; R's BOD dataset, Bates & Watts A1.4), "determine the
@@ -10,10 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from labscribe.tools.constants import asks_a_constant
-from labscribe.tools.formula_parse import parse_formula
-from labscribe.tools.si_units import si_of
-from labscribe.tools.units import split_unit
+from labscribe.tools.columns.si_units import si_of
+from labscribe.tools.columns.units import split_unit
+from labscribe.tools.formulas.constants import asks_a_constant
+from labscribe.tools.formulas.formula_parse import parse_formula
 
 
 def test_a_rate_constant_k_in_per_day_is_no_boltzmann_constant() -> None:

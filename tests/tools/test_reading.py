@@ -10,7 +10,7 @@ import pytest
 from asuser import as_normal_user
 
 from labscribe.tools.base import ToolError
-from labscribe.tools.reading import read_window
+from labscribe.tools.explorer.reading import read_window
 
 
 def _numbered(path: Path, count: int) -> Path:
@@ -157,7 +157,7 @@ def test_read_window_reports_permission_denied(user_dir: Path) -> None:
     code = (
         "from pathlib import Path\n"
         "from labscribe.tools.base import ToolError\n"
-        "from labscribe.tools.reading import read_window\n"
+        "from labscribe.tools.explorer.reading import read_window\n"
         "try:\n"
         f"    read_window(Path({str(path)!r}))\n"
         "except ToolError as exc:\n"

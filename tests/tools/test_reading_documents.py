@@ -12,7 +12,7 @@ from asuser import as_normal_user
 from pypdf import PdfWriter
 
 from labscribe.tools.base import ToolError
-from labscribe.tools.reading import PDF_TIMEOUT_ERROR, read_window
+from labscribe.tools.explorer.reading import PDF_TIMEOUT_ERROR, read_window
 
 
 def _tiny_pdf(pages: list[list[str]]) -> bytes:
@@ -132,7 +132,7 @@ def test_a_pdf_whose_text_extraction_spins_is_stopped_at_its_bound(user_dir: Pat
     code = f"""
 import time
 from pathlib import Path
-from labscribe.tools import reading
+from labscribe.tools.explorer import reading
 from labscribe.tools.base import ToolError
 reading.PDF_SECONDS = 1
 reading.read_pdf = lambda *args: str(9**9**9)

@@ -1,4 +1,4 @@
-"""tools.regression: statsmodels OLS on centred and scaled columns, mapped back to the terms
+"""tools.fits.regression: statsmodels OLS on centred and scaled columns, mapped back to the terms
 as the task writes them; checked against statsmodels on the raw design where that design is
 well conditioned, and against NIST's certified values where it is not."""
 
@@ -14,11 +14,11 @@ import pytest
 from statsmodels.api import OLS, WLS, add_constant
 
 from labscribe.tools.base import Folder
-from labscribe.tools.columns import describe
-from labscribe.tools.regression import Regression, regress, regressions
-from labscribe.tools.regression_request import Ask, regression_ask
-from labscribe.tools.regression_roles import Roles, formula_roles, resolve
-from labscribe.tools.tables import Table, TableSummary, read_tables
+from labscribe.tools.columns.column import describe
+from labscribe.tools.fits.regression import Regression, regress, regressions
+from labscribe.tools.fits.regression_request import Ask, regression_ask
+from labscribe.tools.fits.regression_roles import Roles, formula_roles, resolve
+from labscribe.tools.formats.tables import Table, TableSummary, read_tables
 
 STRD = Path(__file__).resolve().parents[2] / "bench" / "analysis" / "strd"
 RNG = np.random.default_rng(26)
@@ -202,8 +202,8 @@ def _strd() -> list[dict]:
 def test_a_task_comparing_digits_with_certified_values_gets_every_digit() -> None:
     """NIST StRD Longley's certified b2 is -0.0358191792925910 ± 0.0334910077722432: a task
     that counts agreeing digits gets 15 significant digits, any other task two of the error."""
-    from labscribe.tools.regression import Coefficient
-    from labscribe.tools.regression_text import ASKS_DIGITS, coefficient_text
+    from labscribe.tools.fits.regression import Coefficient
+    from labscribe.tools.fits.regression_text import ASKS_DIGITS, coefficient_text
 
     b2 = Coefficient(name="GNP", value=-0.0358191792925910, stderr=0.0334910077722432)
     assert coefficient_text(b2, False) == "GNP = -0.036 ± 0.033"

@@ -11,11 +11,11 @@ import numpy as np
 import pytest
 
 from labscribe.guards.numbers import check_numbers
-from labscribe.tools.analysis import Analysis, analyse
-from labscribe.tools.analysis_digest import WRITER_DIGEST, digest
+from labscribe.tools.analysis.analysis_digest import WRITER_DIGEST, digest
+from labscribe.tools.analysis.folder import Analysis, analyse
+from labscribe.tools.assignment.checklist import checklist
 from labscribe.tools.base import Folder
-from labscribe.tools.checklist import checklist
-from labscribe.tools.fit_result import format_value
+from labscribe.tools.fits.fit_result import format_value
 
 STRD = Path(__file__).resolve().parents[2] / "bench" / "analysis" / "strd"
 

@@ -1,10 +1,10 @@
 """What a later task asks of an earlier regression: significance at the level it names, a
-prediction at the point it sets, the largest residual (tools.regression_answers)."""
+prediction at the point it sets, the largest residual (tools.fits.regression_answers)."""
 
 from __future__ import annotations
 
-from labscribe.tools.regression import Coefficient, Regression
-from labscribe.tools.regression_answers import regression_answers
+from labscribe.tools.fits.regression import Coefficient, Regression
+from labscribe.tools.fits.regression_answers import regression_answers
 
 
 def _regression() -> Regression:

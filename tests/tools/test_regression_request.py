@@ -1,4 +1,4 @@
-"""tools.regression_request and tools.regression_roles: which column a task's words and
+"""tools.fits.regression_request and tools.fits.regression_roles: which column a task's words and
 formula name as the response and which as the predictors, whatever the order of the
 columns. Wordings marked "outside" are quoted from lab handouts and exercise sheets."""
 
@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from labscribe.tools.columns import Column
-from labscribe.tools.regression_request import regression_ask
-from labscribe.tools.regression_roles import Refusal, Roles, mentions, resolve
-from labscribe.tools.tables import TableSummary
+from labscribe.tools.columns.column import Column
+from labscribe.tools.fits.regression_request import regression_ask
+from labscribe.tools.fits.regression_roles import Refusal, Roles, mentions, resolve
+from labscribe.tools.formats.tables import TableSummary
 
 LONGLEY = ("GNP.deflator", "GNP", "Unemployed", "Armed.Forces", "Population", "Year", "Employed")
 

@@ -1,7 +1,7 @@
 import pytest
 
-from labscribe.tools.requested import requested_model, requested_models
-from labscribe.tools.task_fit import asks
+from labscribe.tools.assignment.requested import requested_model, requested_models
+from labscribe.tools.assignment.task_fit import asks
 
 
 @pytest.mark.parametrize(
@@ -112,7 +112,7 @@ def test_requested_model_finds_none_where_no_fit_is_asked(task: str) -> None:
 )
 def test_a_value_from_a_linearising_plot_is_its_straight_line(task: str) -> None:
     """A linearising axis (ln U, T²) plotted and a value asked: the plot's straight line,
-    whose slope and intercept the handout's law turns into the value (tools.line_law)."""
+    whose slope and intercept the handout's law turns into the value (tools.formulas.line_law)."""
     request = requested_model(task)
     assert request is not None and request.shape == "linear" and request.formula is None
 

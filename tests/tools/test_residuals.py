@@ -1,6 +1,6 @@
 import numpy as np
 
-from labscribe.tools.residuals import runs_z, structure
+from labscribe.tools.fits.residuals import runs_z, structure
 
 
 def test_structure_finds_none_in_white_noise() -> None:

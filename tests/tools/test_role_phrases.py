@@ -1,13 +1,13 @@
 """How an assignment's sentences name its axes, whatever the language: which quantity is
 plotted against which, the words a handout uses for a symbol, what a sentence asks for
-(tools.role_phrases, tools.data_facts)."""
+(tools.assignment.role_phrases, tools.analysis.data_facts)."""
 
 from __future__ import annotations
 
 import pytest
 
-from labscribe.tools.data_facts import words_in, words_of
-from labscribe.tools.role_phrases import asked_objects, glossary, pairings
+from labscribe.tools.analysis.data_facts import words_in, words_of
+from labscribe.tools.assignment.role_phrases import asked_objects, glossary, pairings
 
 
 @pytest.mark.parametrize(
@@ -124,7 +124,7 @@ def test_asked_objects_stop_at_what_the_sentence_gives() -> None:
 
 
 def test_a_remark_in_brackets_after_an_axis_is_no_part_of_it() -> None:
-    from labscribe.tools.role_phrases import pairings
+    from labscribe.tools.assignment.role_phrases import pairings
 
     (pairing,) = pairings("Plot ln p versus 1/T (T in kelvin!) and fit a straight line.")
     assert (pairing.response, pairing.predictor) == ("ln p", "1/T")
@@ -164,7 +164,7 @@ def test_russian_and_polish_dependences_pair_the_axes(
 def test_an_example_in_brackets_ends_no_sentence() -> None:
     """ "one tube (e.g. 37.5 cm) against frequency" (Kansas's tube resonance handout): the
     axes are the response against frequency, not "5 cm"."""
-    from labscribe.tools.role_phrases import pairings, sentences
+    from labscribe.tools.assignment.role_phrases import pairings, sentences
 
     text = "Plot the microphone response of one tube (e.g. 37.5 cm) against frequency."
     assert sentences(text) == [text]

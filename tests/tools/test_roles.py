@@ -1,6 +1,6 @@
 """The response and the predictor of a table, from the assignment's words and symbols or from
-the data (tools.roles, tools.set_values); the requests that concern each column
-(tools.request_targets). How the sentences name the axes: test_role_phrases.py."""
+the data (tools.columns.roles, tools.columns.set_values); the requests that concern each column
+(tools.fits.request_targets). How the sentences name the axes: test_role_phrases.py."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from labscribe.tools.assignment.requested import Request, requested_model, requested_models
 from labscribe.tools.base import Folder
-from labscribe.tools.columns import Column
-from labscribe.tools.request_targets import predictors_named, requests_for
-from labscribe.tools.requested import Request, requested_model, requested_models
-from labscribe.tools.roles import Handout, decide_roles
-from labscribe.tools.set_values import set_evidence
-from labscribe.tools.tables import Table, TableSummary, read_tables
+from labscribe.tools.columns.column import Column
+from labscribe.tools.columns.roles import Handout, decide_roles
+from labscribe.tools.columns.set_values import set_evidence
+from labscribe.tools.fits.request_targets import predictors_named, requests_for
+from labscribe.tools.formats.tables import Table, TableSummary, read_tables
 
 REAL = Path(__file__).parents[1] / "data" / "real"
 PERIODS = ["0.8978", "1.1006", "1.2696", "1.4148", "1.5567", "1.6799", "1.7924", "1.9053",
@@ -206,7 +206,7 @@ def test_decide_roles_fits_no_repeat_reading_against_another(tmp_path: Path) -> 
 def test_formula_radius_names_no_diameter_column() -> None:
     """`e/m = 2U/(r²B²)` (a Fadenstrahlrohr handout) where the sheet holds the orbit's
     diameter `d`: r is no column, so nothing is fitted against d as the formula's."""
-    from labscribe.tools.column_names import named_by_formula
+    from labscribe.tools.columns.column_names import named_by_formula
 
     columns = [Column(key=k, header=k, name=k, unit=u, count=7)
                for k, u in [("U", "V"), ("I", "A"), ("d", "cm")]]  # fmt: skip
@@ -221,7 +221,7 @@ def test_formula_radius_names_no_diameter_column() -> None:
 def test_what_a_law_holds_constant_names_no_axes(formula: str) -> None:
     """`T = const` beside Boyle's law says the temperature was held, not that it is a
     response: with two columns, the other is no predictor of it."""
-    from labscribe.tools.column_names import named_by_formula
+    from labscribe.tools.columns.column_names import named_by_formula
 
     columns = [Column(key=k, header=k, name=k, unit=u, count=7)
                for k, u in [("Temperatur", "°C"), ("Druck", "hPa")]]  # fmt: skip
@@ -246,7 +246,7 @@ def test_a_request_that_names_only_its_predictor_concerns_the_columns_its_words_
 ) -> None:
     """ "With `height` work out the stretch x and fit x = (g/k)·m": the count of balls, which
     grows with m too, is not fitted as the stretch; the height alone takes the request."""
-    from labscribe.tools.analysis import analyse
+    from labscribe.tools.analysis.folder import analyse
 
     m = np.arange(8) * 5.2
     rows = "\n".join(f"{i},{mass:.1f},{39.2 - 0.11 * mass:.2f}" for i, mass in enumerate(m))
@@ -279,7 +279,7 @@ def test_axes_named_in_words_no_column_answers_take_no_pair_of_columns(tmp_path:
     of readings (the load to be summed, two dial readings a beam): the task's line is of
     quantities still to form, so no pair of the files' columns is fitted as the task's
     model; a file of two columns leaves no choice and takes it."""
-    from labscribe.tools.analysis import analyse
+    from labscribe.tools.analysis.folder import analyse
 
     (tmp_path / "nosnik.txt").write_text(
         "99.1 0.658 0.709 0.366\n99.6 1.353 1.412 0.758\n99.6 2.020 2.077 1.140\n"

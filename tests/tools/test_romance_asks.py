@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from labscribe.tools.analysis import Analysis
-from labscribe.tools.checklist import checklist
-from labscribe.tools.constants import asked_symbols
-from labscribe.tools.fit_quantities import RESIDUAL_SD
-from labscribe.tools.fit_result import Fit, Parameter
-from labscribe.tools.formula_notation import formula_in
-from labscribe.tools.requested import requested_model, requested_models
-from labscribe.tools.stated import from_nominal
-from labscribe.tools.task_fit import asks, read_the_other_way
-from labscribe.tools.task_needs import ESTIMATE_AT, defined_names, target_units, unmet
+from labscribe.tools.analysis.folder import Analysis
+from labscribe.tools.assignment.checklist import checklist
+from labscribe.tools.assignment.requested import requested_model, requested_models
+from labscribe.tools.assignment.stated import from_nominal
+from labscribe.tools.assignment.task_fit import asks, read_the_other_way
+from labscribe.tools.assignment.task_needs import ESTIMATE_AT, defined_names, target_units, unmet
+from labscribe.tools.fits.fit_quantities import RESIDUAL_SD
+from labscribe.tools.fits.fit_result import Fit, Parameter
+from labscribe.tools.formulas.constants import asked_symbols
+from labscribe.tools.formulas.formula_notation import formula_in
 
 
 def test_a_value_asked_in_a_unit_needs_a_value_in_it() -> None:

@@ -27,9 +27,9 @@ from sandbox_cases import (
     render,
 )
 
-from labscribe.tools.figure_names import sanitize_name
-from labscribe.tools.sandbox import FigureWorker, run_figure
-from labscribe.tools.sandbox_host import sandbox_problem
+from labscribe.tools.sandbox.figure_names import sanitize_name
+from labscribe.tools.sandbox.figure_sandbox import FigureWorker, run_figure
+from labscribe.tools.sandbox.sandbox_host import sandbox_problem
 
 # --- valid figures ------------------------------------------------------------------------
 
@@ -213,8 +213,8 @@ def test_figure_worker_refuses_to_start_without_user_namespaces(tmp_path: Path) 
         pytest.skip("unshare (util-linux) is needed to forbid user namespaces for one process")
     # A user namespace whose limit for further namespaces is 0: what the sysctl does to a host.
     code = (
-        "from labscribe.tools.figure_output import SandboxUnavailable\n"
-        "from labscribe.tools.sandbox import FigureWorker\n"
+        "from labscribe.tools.sandbox.figure_output import SandboxUnavailable\n"
+        "from labscribe.tools.sandbox.figure_sandbox import FigureWorker\n"
         "try:\n    FigureWorker().start()\n    print('started')\n"
         "except SandboxUnavailable as exc:\n    print(exc)\n"
     )

@@ -25,8 +25,8 @@ from sandbox_cases import (
 )
 
 from labscribe.guards.figure_policy import check_figure_code
-from labscribe.tools.sandbox import FigureWorker, run_figure
-from labscribe.tools.sandbox_protocol import _UID_BASE
+from labscribe.tools.sandbox.figure_sandbox import FigureWorker, run_figure
+from labscribe.tools.sandbox.sandbox_protocol import _UID_BASE
 
 
 def _sandbox_processes() -> dict[int, int]:

@@ -20,7 +20,7 @@ from sandbox_cases import (
     render_escape,
 )
 
-from labscribe.tools.sandbox import FigureWorker
+from labscribe.tools.sandbox.figure_sandbox import FigureWorker
 
 # --- escapes: each blocked by the policy AND at the OS layer ---------------------------------
 

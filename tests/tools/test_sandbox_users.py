@@ -33,7 +33,7 @@ import labscribe.tools
 _RUNNER = r"""
 import ctypes, json, os, socket, sys
 from pathlib import Path
-from labscribe.tools.sandbox import FigureWorker
+from labscribe.tools.sandbox.figure_sandbox import FigureWorker
 
 config = json.loads(Path(sys.argv[1]).read_text())
 libc = ctypes.CDLL(None, use_errno=True)

@@ -1,6 +1,11 @@
 from pathlib import Path
 
-from labscribe.tools.scanning import LISTED_PER_BUCKET, bucket_of, files_with_suffix, scan_folder
+from labscribe.tools.explorer.scanning import (
+    LISTED_PER_BUCKET,
+    bucket_of,
+    files_with_suffix,
+    scan_folder,
+)
 
 
 def test_scan_buckets_by_extension(tmp_path: Path) -> None:

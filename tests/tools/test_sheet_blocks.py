@@ -1,5 +1,5 @@
-"""Tables side by side in a sheet (tools.sheet_blocks) and tables to look values up in
-(tools.reference_files.lookup_table), on a Unicamp cooling lab's workbooks
+"""Tables side by side in a sheet (tools.formats.sheet_blocks) and tables to look values up in
+(tools.columns.reference_files.lookup_table), on a Unicamp cooling lab's workbooks
 (tests/data/real/workbooks)."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from labscribe.tools.base import Folder
-from labscribe.tools.reference_files import lookup_table
-from labscribe.tools.sheet_blocks import side_by_side
-from labscribe.tools.tables import read_data
+from labscribe.tools.columns.reference_files import lookup_table
+from labscribe.tools.formats.sheet_blocks import side_by_side
+from labscribe.tools.formats.tables import read_data
 
 WORKBOOKS = Path(__file__).parents[1] / "data" / "real" / "workbooks"
 
@@ -32,7 +32,7 @@ def test_a_table_beside_a_table_whose_header_is_a_row_lower_is_read_apart() -> N
 
 
 def test_tables_whose_data_start_on_one_row_stay_one_grid() -> None:
-    """Runs side by side under one header row are split by their names (tools.grid), not
+    """Runs side by side under one header row are split by their names (tools.formats.grid), not
     here; a block of settings beside the data is no table."""
     runs = [["t (s)", "x (m)", "", "t (s)", "x (m)"], *([[i, i * 2.0, "", i, i * 3.0]
                                                        for i in range(5)])]  # fmt: skip

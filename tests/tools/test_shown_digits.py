@@ -1,4 +1,4 @@
-"""Excerpt values with the digits that tell them apart (tools.shown_digits), on NIST StRD
+"""Excerpt values with the digits that tell them apart (tools.columns.shown_digits), on NIST StRD
 AtmWtAg's atomic weights of silver (7 constant leading digits; tests/data/real/repeats)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 
-from labscribe.tools.shown_digits import column_texts
+from labscribe.tools.columns.shown_digits import column_texts
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real" / "repeats"
 

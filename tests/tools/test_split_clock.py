@@ -9,10 +9,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from labscribe.tools.analysis import analyse
+from labscribe.tools.analysis.folder import analyse
+from labscribe.tools.assignment.checklist import checklist
 from labscribe.tools.base import Folder
-from labscribe.tools.checklist import checklist
-from labscribe.tools.tables import read_tables
+from labscribe.tools.formats.tables import read_tables
 
 
 def logger(path: Path, header: str, start: int, temperatures: np.ndarray) -> None:

@@ -1,10 +1,10 @@
-"""What a value listed under a task states (tools.stated), and what a task asks for by name
-(tools.task_needs), on handout wording from outside this repository."""
+"""What a value listed under a task states (tools.assignment.stated), and what a task asks for by
+name (tools.assignment.task_needs), on handout wording from outside this repository."""
 
-from labscribe.tools.fit_result import Fit, Parameter
-from labscribe.tools.stated import extreme_unanswered, model_not_line, unit_unknown
-from labscribe.tools.task_fit import asks, differs
-from labscribe.tools.task_needs import asked_symbols, unmet
+from labscribe.tools.assignment.stated import extreme_unanswered, model_not_line, unit_unknown
+from labscribe.tools.assignment.task_fit import asks, differs
+from labscribe.tools.assignment.task_needs import asked_symbols, unmet
+from labscribe.tools.fits.fit_result import Fit, Parameter
 
 
 def test_the_largest_reading_answers_only_the_largest_measured_value() -> None:
@@ -65,7 +65,7 @@ def test_a_fitted_limit_named_by_its_symbol_is_stated() -> None:
     """The ultimate BOD L0 (eval2's BOD handout) and the ultimate carbonaceous oxygen demand L
     (Metcalf & Eddy's wording) are the fitted L0 and L where those are listed; every maximum
     is never one value, and a peak defined by a formula is stated only under its name."""
-    from labscribe.tools.stated import extreme_stated
+    from labscribe.tools.assignment.stated import extreme_stated
 
     task = "Fit y(t) = L0·(1 − e^(−k·t)). Give the ultimate BOD L0 and the rate constant k."
     unanswered = extreme_unanswered(task)
@@ -81,7 +81,7 @@ def test_a_fitted_limit_named_by_its_symbol_is_stated() -> None:
 
 
 def test_a_value_from_the_nominal_data_is_not_a_fitted_one() -> None:
-    from labscribe.tools.stated import fitted_named, from_nominal
+    from labscribe.tools.assignment.stated import fitted_named, from_nominal
 
     coil = ("Calculate the field at the centre predicted by B(0) = µ0·N·I/(2R) from the nominal "
             "coil data in coil.yaml. Does your fitted Bmax agree with it?")  # fmt: skip

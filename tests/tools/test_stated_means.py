@@ -1,5 +1,5 @@
 """A column the file gives as the mean of the repeats before it stands for them
-(tools.stated_means): the real workbook of a Peruvian capacitor lab (tests/data/real), and
+(tools.formats.stated_means): the real workbook of a Peruvian capacitor lab (tests/data/real), and
 columns that only come close to a mean."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import numpy as np
 import pandas as pd
 
 from labscribe.tools.base import Folder
-from labscribe.tools.columns import describe
-from labscribe.tools.stated_means import mark_stated_means
-from labscribe.tools.tables import read_tables
+from labscribe.tools.columns.column import describe
+from labscribe.tools.formats.stated_means import mark_stated_means
+from labscribe.tools.formats.tables import read_tables
 
 REAL = Path(__file__).parents[1] / "data" / "real"
 

@@ -1,4 +1,4 @@
-"""tools.stated_precision: the precision a handout states in its prose for a column becomes
+"""tools.columns.stated_precision: the precision a handout states in its prose for a column becomes
 that column's uncertainty, in the column's unit. The sentences follow real handouts: TU
 Dortmund's V353 ("Ablesegenauigkeit"), a Spanish spring lab ("incertidumbre")."""
 
@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 from test_formed_columns import table_of
 
-from labscribe.tools.stated_precision import stated_precision
-from labscribe.tools.tables import Table
+from labscribe.tools.columns.stated_precision import stated_precision
+from labscribe.tools.formats.tables import Table
 
 
 def _sigma(table: Table, key: str) -> np.ndarray | None:

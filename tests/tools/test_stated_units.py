@@ -1,11 +1,11 @@
-"""tools.stated_units: the unit a handout's prose states for a column whose file states
+"""tools.columns.stated_units: the unit a handout's prose states for a column whose file states
 none ("column `pressure` is the vapour pressure in mm Hg"); the file name `pressure.csv`
 names no column."""
 
 from __future__ import annotations
 
-from labscribe.tools.columns import Column
-from labscribe.tools.stated_units import stated_units
+from labscribe.tools.columns.column import Column
+from labscribe.tools.columns.stated_units import stated_units
 
 HANDOUT = (
     "## Data\n`pressure.csv`: column `temperature` is the temperature in degrees Celsius, "

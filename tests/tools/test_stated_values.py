@@ -1,5 +1,5 @@
-"""tools.stated_values: values a handout states in prose, and measured means, as the inputs
-of a formula (tools.prediction)."""
+"""tools.assignment.stated_values: values a handout states in prose, and measured means, as the
+inputs of a formula (tools.formulas.prediction)."""
 
 from __future__ import annotations
 
@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from labscribe.tools.analysis import analyse
+from labscribe.tools.analysis.folder import analyse
+from labscribe.tools.assignment.handout_latex import latex_text
+from labscribe.tools.assignment.stated_values import listed_values, measured_inputs, stated_values
 from labscribe.tools.base import Folder
-from labscribe.tools.handout_latex import latex_text
-from labscribe.tools.prediction import predictions
-from labscribe.tools.prediction_inputs import input_of
-from labscribe.tools.repeats import decode, repeated_measurements
-from labscribe.tools.stated_values import listed_values, measured_inputs, stated_values
-from labscribe.tools.tables import read_data
+from labscribe.tools.fits.repeats import decode, repeated_measurements
+from labscribe.tools.formats.tables import read_data
+from labscribe.tools.formulas.prediction import predictions
+from labscribe.tools.formulas.prediction_inputs import input_of
 
 REPEATS = Path(__file__).parents[1] / "data" / "real" / "repeats"
 BRIEF = (

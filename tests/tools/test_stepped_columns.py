@@ -1,4 +1,4 @@
-"""The set variable a handout states by a start and a step (tools/stepped_columns.py)."""
+"""The set variable a handout states by a start and a step (tools/columns/stepped_columns.py)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from labscribe.tools.columns import Column
-from labscribe.tools.stepped_columns import stepped_columns
-from labscribe.tools.tables import Table, TableSummary
+from labscribe.tools.columns.column import Column
+from labscribe.tools.columns.stepped_columns import stepped_columns
+from labscribe.tools.formats.tables import Table, TableSummary
 
 
 def counts(source: str = "a.txt") -> Table:

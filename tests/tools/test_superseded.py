@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from labscribe.tools.columns import Column
-from labscribe.tools.superseded import set_aside_superseded
+from labscribe.tools.columns.column import Column
+from labscribe.tools.formats.superseded import set_aside_superseded
 
 
 def _column(name: str, unit: str = "", of: str | None = None) -> Column:

@@ -1,13 +1,13 @@
 """A symbol that is a column is a variable of the model, never a parameter: the handout's
-"with t the ageing time in weeks" (tools.symbol_meanings), a PDF's flattened power `Q2` of
-the column Q (tools.formula_notation), a response worked out from other quantities."""
+"with t the ageing time in weeks" (tools.formulas.symbol_meanings), a PDF's flattened power `Q2` of
+the column Q (tools.formulas.formula_notation), a response worked out from other quantities."""
 
 from __future__ import annotations
 
 import pytest
 
-from labscribe.tools.formula_parse import parse_formula
-from labscribe.tools.symbol_meanings import column_meant, symbol_meanings
+from labscribe.tools.formulas.formula_parse import parse_formula
+from labscribe.tools.formulas.symbol_meanings import column_meant, symbol_meanings
 
 NELSON = (
     "Fit ln V = b1 − b2·t·exp(−b3·T) to all specimens, with V the breakdown voltage in kV, "

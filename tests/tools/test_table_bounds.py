@@ -12,7 +12,7 @@ from asuser import as_normal_user
 from table_cases import one_table
 
 from labscribe.tools.base import Folder, ToolError
-from labscribe.tools.tables import MAX_COLUMNS, NoTable, read_tables
+from labscribe.tools.formats.tables import MAX_COLUMNS, NoTable, read_tables
 
 
 def test_read_tables_reads_past_a_128_kib_field(tmp_path: Path) -> None:
@@ -120,7 +120,7 @@ def test_read_tables_says_permission_denied_to_a_normal_user(user_dir: Path) -> 
     code = (
         "from pathlib import Path\n"
         "from labscribe.tools.base import Folder, ToolError\n"
-        "from labscribe.tools.tables import read_tables\n"
+        "from labscribe.tools.formats.tables import read_tables\n"
         "try:\n"
         f"    read_tables(Folder(Path({str(user_dir)!r})), 'secret.csv')\n"
         "except ToolError as exc:\n"

@@ -1,4 +1,4 @@
-"""tools.table_copies: a table that repeats another's values (a working copy of a sheet,
+"""tools.columns.table_copies: a table that repeats another's values (a working copy of a sheet,
 a row counter added or a column's sign flipped) is analysed once, as the original; a column
 without a name that repeats a named one's values is set aside. The workbook is real
 (tests/data/real/workbooks/solar_cells_agh_134.xlsx, SOURCES.md)."""
@@ -11,11 +11,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from labscribe.tools.analysis import analyse
+from labscribe.tools.analysis.folder import analyse
 from labscribe.tools.base import Folder
-from labscribe.tools.columns import describe
-from labscribe.tools.table_copies import set_aside_copies
-from labscribe.tools.tables import Table, TableSummary, read_data
+from labscribe.tools.columns.column import describe
+from labscribe.tools.columns.table_copies import set_aside_copies
+from labscribe.tools.formats.tables import Table, TableSummary, read_data
 
 WORKBOOK = Path(__file__).parents[1] / "data" / "real" / "workbooks" / "solar_cells_agh_134.xlsx"
 

@@ -8,7 +8,7 @@ import pytest
 from table_cases import one_table, units
 
 from labscribe.tools.base import Folder
-from labscribe.tools.tables import read_data, read_tables
+from labscribe.tools.formats.tables import read_data, read_tables
 
 REAL = Path(__file__).parents[1] / "data" / "real"
 

@@ -1,9 +1,10 @@
-"""Whether a fit is of the axes a task names (tools.task_axes), on real handout wording."""
+"""Whether a fit is of the axes a task names (tools.assignment.task_axes), on real handout
+wording."""
 
 from pathlib import Path
 
-from labscribe.tools.fit_result import Fit
-from labscribe.tools.task_axes import Axes, mismatch, task_axes
+from labscribe.tools.assignment.task_axes import Axes, mismatch, task_axes
+from labscribe.tools.fits.fit_result import Fit
 
 REAL = Path(__file__).parents[1] / "data" / "real"
 # tests/data/real/handouts/genphys_pendulum_cut.md, step 11, as the checklist holds it

@@ -1,12 +1,12 @@
-"""Whether a fit is the fit a task asks for (tools.task_fit): its axes, formula, series and
-variant, on handout wording from outside this repository."""
+"""Whether a fit is the fit a task asks for (tools.assignment.task_fit): its axes, formula, series
+and variant, on handout wording from outside this repository."""
 
 from pathlib import Path
 
-from labscribe.tools.columns import Column
-from labscribe.tools.fit_result import Fit, Parameter
-from labscribe.tools.tables import TableSummary
-from labscribe.tools.task_fit import asks, differs
+from labscribe.tools.assignment.task_fit import asks, differs
+from labscribe.tools.columns.column import Column
+from labscribe.tools.fits.fit_result import Fit, Parameter
+from labscribe.tools.formats.tables import TableSummary
 
 REAL = Path(__file__).parents[1] / "data" / "real"
 
@@ -146,7 +146,7 @@ def test_an_axis_in_words_that_names_no_column_is_no_line_read_the_other_way() -
     """Elastizität: "D gegen die Hilfsgröße (L·x² − x³/3)" names its predictor by a word no
     column bears; the line of D against x is not the task's line read the other way. The
     line of U against I is the task's I against U swapped."""
-    from labscribe.tools.task_fit import read_the_other_way
+    from labscribe.tools.assignment.task_fit import read_the_other_way
 
     bending = "Tragen Sie D gegen die Hilfsgröße (L·x² − x³/3) auf und bestimmen Sie die Steigung."
     table = _in_units(("x", "cm"), ("D", "µm"))

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from labscribe.tools.handout_units import Unit
-from labscribe.tools.task_lists import list_runs, mark_kind, task_lists
-from labscribe.tools.tasks import assignment_of, extract_tasks, find_assignment
+from labscribe.tools.assignment.handout_units import Unit
+from labscribe.tools.assignment.task_lists import list_runs, mark_kind, task_lists
+from labscribe.tools.assignment.tasks import assignment_of, extract_tasks, find_assignment
 
 HANDOUTS = Path(__file__).parents[1] / "data" / "real" / "handouts"
 

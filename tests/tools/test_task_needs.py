@@ -1,9 +1,9 @@
-"""What a task asks the values listed under it to hold (tools.task_needs), on handout
+"""What a task asks the values listed under it to hold (tools.assignment.task_needs), on handout
 wording from outside labscribe; each source is named beside its case."""
 
 import pytest
 
-from labscribe.tools.task_needs import (
+from labscribe.tools.assignment.task_needs import (
     asked_symbols,
     left_undone,
     part_of_data,
@@ -14,7 +14,7 @@ from labscribe.tools.task_needs import (
 
 # The test notebook of Troels Petersen's Applied Statistics course (github simonguld/AppStat2022)
 APPSTAT = "Calculating Weighted Mean, Standard Deviation, χ² and χ²-probability."
-# What tools.repeat_text writes for a series with an uncertainty column.
+# What tools.fits.repeat_text writes for a series with an uncertainty column.
 WEIGHTED = (
     "distance (hook.csv): mean 17.82 ± 0.09 (standard error; n = 4); standard deviation "
     "0.19; weighted mean (weights 1/σ²) 17.81 ± 0.15 from 4 values; χ² = 1.29 for 3 degrees "
@@ -130,7 +130,7 @@ def test_a_quantity_a_task_defines_by_its_formula_must_be_listed_by_its_name() -
     """ "Calculate the FWHM = 2√(2 ln 2)·w" asks for the FWHM, not the w it starts from (the
     Gaussian's FWHM = 2√(2 ln 2)·σ, as Mantid's fit-function docs write it); a noun the task
     calls it by names it too ("the bandwidth, Δf"); a formula to fit defines no value."""
-    from labscribe.tools.task_needs import defined_names
+    from labscribe.tools.assignment.task_needs import defined_names
 
     fwhm = "Calculate the full width at half maximum, FWHM = 2√(2 ln 2)·w."
     assert unmet(fwhm, ["w = 4.089 ± 0.047 nm (fit of T against λ)"]) == ["FWHM"]
@@ -268,8 +268,8 @@ def test_a_plateau_slope_is_of_part_of_the_data() -> None:
 def test_a_line_over_all_the_rows_is_not_a_plateaus_slope() -> None:
     """A task on part of the data (its plateau) is not answered by the line through all the
     rows, onset included; a fit over the task's range is."""
-    from labscribe.tools.fit_result import Fit
-    from labscribe.tools.task_fit import asks, differs
+    from labscribe.tools.assignment.task_fit import asks, differs
+    from labscribe.tools.fits.fit_result import Fit
 
     task = "Zählrate gegen Spannung auftragen, Plateausteigung bestimmen."
     ask = asks([task])[task]
@@ -282,8 +282,8 @@ def test_a_line_over_all_the_rows_is_not_a_plateaus_slope() -> None:
 def test_a_line_through_the_origin_in_the_words_of_other_languages() -> None:
     """ "Regressione lineare x = bP (retta per l'origine)" (Trento's spring handout) is not
     answered by a line with an intercept."""
-    from labscribe.tools.fit_result import Fit
-    from labscribe.tools.task_fit import asks, differs
+    from labscribe.tools.assignment.task_fit import asks, differs
+    from labscribe.tools.fits.fit_result import Fit
 
     task = "Regressione lineare x = bP (retta per l'origine): k = 1/b₀."
     ask = asks([task])[task]

@@ -12,7 +12,7 @@ and the HU Berlin Grundpraktikum sheet F2 "Volumenmessung" (docplayer.org/818139
 
 from __future__ import annotations
 
-from labscribe.tools.tasks import assignment_of
+from labscribe.tools.assignment.tasks import assignment_of
 
 ENGLISH = """\
 # Modern Physics Lab – Neutron activation of indium

@@ -1,14 +1,13 @@
 """The tasks of an assignment as labs write them: numbered, lettered, under a heading, in
-several languages, bounded (tools.tasks.extract_tasks). Which document is the assignment,
+several languages, bounded (tools.assignment.tasks.extract_tasks). Which document is the assignment,
 its title and aim: test_assignment_header.py."""
 
 from pathlib import Path
 
 import pytest
 
-from labscribe.tools.base import Folder
-from labscribe.tools.task_words import TASK_MARKER, asks
-from labscribe.tools.tasks import (
+from labscribe.tools.assignment.task_words import TASK_MARKER, asks
+from labscribe.tools.assignment.tasks import (
     MAX_TASK_CHARS,
     MAX_TASKS,
     assignment_of,
@@ -16,6 +15,7 @@ from labscribe.tools.tasks import (
     extract_tasks,
     read_assignment,
 )
+from labscribe.tools.base import Folder
 
 
 def test_read_tasks_finds_the_example_goals(example: Path) -> None:

@@ -1,5 +1,5 @@
 """Logger time stamps as x: Unix times and dates are fitted against the time elapsed since
-the first row, through the analysis scan runs (tools.analysis.analyse)."""
+the first row, through the analysis scan runs (tools.analysis.folder.analyse)."""
 
 from collections.abc import Callable
 from pathlib import Path
@@ -9,10 +9,10 @@ import pandas as pd
 import pytest
 import xlsxwriter
 
-from labscribe.tools.analysis import analyse
-from labscribe.tools.analysis_digest import digest
+from labscribe.tools.analysis.analysis_digest import digest
+from labscribe.tools.analysis.folder import analyse
 from labscribe.tools.base import Folder
-from labscribe.tools.fit_result import Fit
+from labscribe.tools.fits.fit_result import Fit
 
 TAU = 900.0  # s: Newton's cooling, T = 22 °C + 60 K·exp(−t/τ)
 START = pd.Timestamp("2024-03-01 10:15:00")

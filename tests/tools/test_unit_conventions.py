@@ -12,10 +12,10 @@ import numpy as np
 import pytest
 
 from labscribe.tools.base import Folder
-from labscribe.tools.header_rows import one_column_heading
-from labscribe.tools.scanning import scan_folder, with_tables
-from labscribe.tools.tables import read_tables
-from labscribe.tools.units import product, split_unit
+from labscribe.tools.columns.units import product, split_unit
+from labscribe.tools.explorer.scanning import scan_folder, with_tables
+from labscribe.tools.formats.header_rows import one_column_heading
+from labscribe.tools.formats.tables import read_tables
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""tools.unit_headers: a column headed by its unit alone (`mA (1k)`, `°C`) is its unit's
+"""tools.columns.unit_headers: a column headed by its unit alone (`mA (1k)`, `°C`) is its unit's
 quantity and carries the unit; a lone letter (`V`, `m`) only where every column is headed
 by a unit; a difference's name (`dV`) is no deci-unit."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from labscribe.tools.unit_headers import named_by_units
+from labscribe.tools.columns.unit_headers import named_by_units
 from tests.tools.test_tables import one_table
 
 

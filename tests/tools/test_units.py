@@ -1,7 +1,6 @@
 import pytest
 
-from labscribe.tools.headings import symbol_font
-from labscribe.tools.units import (
+from labscribe.tools.columns.units import (
     canonical,
     inverse,
     known_unit,
@@ -9,6 +8,7 @@ from labscribe.tools.units import (
     split_unit,
     split_value,
 )
+from labscribe.tools.formats.headings import symbol_font
 
 
 @pytest.mark.parametrize(

@@ -5,13 +5,13 @@ import pandas as pd
 import pytest
 from scipy.signal import lfilter
 
-from labscribe.tools.fit_result import Fit
-from labscribe.tools.fit_runs import best_start
-from labscribe.tools.fits import fit_column
-from labscribe.tools.requested import Request
-from labscribe.tools.requested_fits import fit_request
-from labscribe.tools.shapes import BY_NAME, build
-from labscribe.tools.verdict import (
+from labscribe.tools.assignment.requested import Request
+from labscribe.tools.fits.column_fits import fit_column
+from labscribe.tools.fits.fit_result import Fit
+from labscribe.tools.fits.fit_runs import best_start
+from labscribe.tools.fits.requested_fits import fit_request
+from labscribe.tools.fits.shapes import BY_NAME, build
+from labscribe.tools.fits.verdict import (
     NEIGHBOUR_CORRELATION,
     Verdict,
     estimated_threshold,

@@ -10,16 +10,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from labscribe.tools.axis_expressions import defined
-from labscribe.tools.column_symbols import column_symbols
-from labscribe.tools.columns import Column
-from labscribe.tools.constants import asked_symbols
-from labscribe.tools.effective_variance import effective_sigma
-from labscribe.tools.fit_result import OUT_OF_TIME, Fit, out_of_time
-from labscribe.tools.formula_parse import parse_expression
-from labscribe.tools.symbol_dimensions import conventional_column
-from labscribe.tools.units import canonical
-from labscribe.tools.written_numbers import number_of
+from labscribe.tools.columns.column import Column
+from labscribe.tools.columns.column_symbols import column_symbols
+from labscribe.tools.columns.symbol_dimensions import conventional_column
+from labscribe.tools.columns.units import canonical
+from labscribe.tools.columns.written_numbers import number_of
+from labscribe.tools.fits.effective_variance import effective_sigma
+from labscribe.tools.fits.fit_result import OUT_OF_TIME, Fit, out_of_time
+from labscribe.tools.formulas.axis_expressions import defined
+from labscribe.tools.formulas.constants import asked_symbols
+from labscribe.tools.formulas.formula_parse import parse_expression
 
 
 def test_a_primed_symbol_is_a_name_of_its_own() -> None:
