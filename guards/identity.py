@@ -37,8 +37,11 @@ class Meaning:
     returned instead."""
 
 
-def identify(meaning: Meaning, root: Path, args: Mapping[str, Any]) -> dict[str, Any]:
+def identify(
+    meaning: Meaning, root: Path, args: Mapping[str, Any], resolved: Mapping[str, str] = {}
+) -> dict[str, Any]:
     """The meaning of validated `args`: paths canonical, code normalised, descriptions gone.
+    `resolved` holds the real path of each path argument the path guard resolved already.
 
     The window arguments stay as asked; once the answer is known, the window it returned
     takes their place (`answer_key`).
@@ -48,7 +51,7 @@ def identify(meaning: Meaning, root: Path, args: Mapping[str, Any]) -> dict[str,
         if name in meaning.ignored:
             continue
         if name in meaning.paths:
-            value = canonical_path(root, value)
+            value = canonical_path(root, value, real=resolved.get(name))
         elif name in meaning.code and isinstance(value, str):
             value = normalise_code(value)
         meant[name] = value

@@ -1,6 +1,8 @@
-"""Every text the guards and the loop machinery show a model, and every halt reason, in one
-place, so their wording can be read and changed side by side (the stages' prompts are in
-`nodes/prompts.py`).
+"""Every text the guards show a model, and every halt reason, in one place, so their wording
+can be read and changed side by side: the loop guards' nudges, refusals and halts, the
+repair of malformed calls, the budgets, the checks of a draft and the figure code policy.
+A tool's own errors are in `tools/messages.py`, the stages' prompts and the explorer's
+history in `nodes/prompts.py`.
 
 Errors the model can fix come back to it as tool results built from these templates; the
 nudges close a result or follow a reply. Halt reasons are for people (run.json, events)
@@ -8,40 +10,16 @@ and also end the refusal the model reads when a halt stops its call. The problem
 rejected draft and of refused figure code are what the model is told to fix.
 """
 
-# --- calls the tools never run ------------------------------------------------------------
+# --- calls the guards stop ------------------------------------------------------------------
 
-PATH_OUTSIDE_ERROR = (
-    "path does not exist or is outside the data folder: {path!r}. "
-    "Use paths relative to the data folder, as list_dir shows them."
-)
-ARGS_INVALID_ERROR = "Error: invalid arguments for {tool}: {errors}. Fix them and call again."
-INVALID_ARGS_ERROR = (
-    "Error: the arguments of {name} could not be used ({problem}). Send the arguments as one "
-    'JSON object of plain values, e.g. {{"path": "data.csv"}}.'
-)
-INVALID_TOOL_NAME_ERROR = "Error: {name!r} is not a valid tool, try one of [{available}]."
-TIMEOUT_ERROR = (
-    "Error: {tool} did not finish within {seconds:g} s and was abandoned. "
-    "Ask for less (a smaller limit, another file)."
-)
 TOO_MANY_CALLS = (
     "at most {limit} tool calls run per reply; ask for this one again in your next reply"
 )
 NOT_EXECUTED = "Not executed: {why}."
 CUT_OFF = "your reply was cut off"
 HALTED = "exploration halted, {reason}"
-FINISHED_ALREADY = "exploration has finished"
-HALTED_ALREADY = "exploration halted"
-TOOL_FAILED = (
-    "Error: {tool} failed on these arguments ({error}). Try other arguments, another file, "
-    "or call finish_exploration with what you have."
-)
-CALL_FAILED = (
-    "Error: labscribe could not answer this call ({error}); it was not retried. Call "
-    "something else, or call finish_exploration with what you have."
-)
 
-# --- arguments that cannot enter the checkpoint: INVALID_ARGS_ERROR's problem -------------
+# --- arguments that cannot enter the checkpoint: nodes.prompts.INVALID_ARGS_ERROR's problem
 
 ARGUMENTS_NOT_AN_OBJECT = "the arguments are a JSON {kind}, not an object"
 ARGUMENTS_TOO_DEEP = "the arguments are nested deeper than {depth} levels"
@@ -55,20 +33,9 @@ ARGUMENTS_KEPT = "… ({more:,} more characters, not kept)"
 
 # --- how exploration ends ----------------------------------------------------------------
 
-# The finish tool's answer, then the budgets' (the writer's brief gives these as the ending).
-FINISHED_MESSAGE = "Exploration finished. Your findings were recorded; drafting begins."
+# The budgets' (the writer's brief gives these as the ending).
 ITERATION_BUDGET_EXCEEDED = "Exceeded the max_tool_iters limit of {limit} (model_calls={calls})"
 TOKEN_BUDGET_EXCEEDED = "Exceeded the max_tokens limit of {limit} (tokens={tokens})"
-
-# --- read_image's vision model ------------------------------------------------------------
-
-VISION_PROMPT = (
-    "This image comes from a lab experiment's data folder: a plot, a table, an instrument "
-    "screen or handwritten notes. Transcribe every number and label exactly as shown, with "
-    "units. For a plot, give the axis labels, units, ranges and tick values, and the notable "
-    "features of each curve (peaks, minima, crossings) with approximate coordinates. Mark "
-    "anything illegible as illegible; never guess a value."
-)
 
 # --- the ladder: identical calls ----------------------------------------------------------
 
@@ -130,17 +97,6 @@ EMPTY_REPLIES_HALT_REASON = "{count} replies in a row had neither text nor a too
 
 # --- the explorer's history, fitted to its model's context window -------------------------
 
-ELIDED_NOTE = (
-    "\n[labscribe: {hidden} more characters of this result were elided to fit the context "
-    "window; call the tool again if you need them]"
-)
-RECORD_HEADER = (
-    "[labscribe: to fit the context window, these earlier calls are summarised; "
-    "their full results were elided]"
-)
-RECORD_CALL = "- {tool} {args} -> {outcome}: {head}"
-RECORD_NOTE = "- (note) {text}"
-BRIEF_CUT_NOTE = "\n[labscribe: the rest of this brief was cut to fit the context window]"
 
 # --- why a draft is rejected: DRAFT_RETRY lists these -------------------------------------
 

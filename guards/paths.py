@@ -35,16 +35,19 @@ def resolve_under(base: str, requested: str | os.PathLike[str] | None) -> Path |
     return Path(real) if real is not None else None
 
 
-def canonical_path(root: Path, requested: str | os.PathLike[str] | None) -> str:
+def canonical_path(
+    root: Path, requested: str | os.PathLike[str] | None, *, real: str | None = None
+) -> str:
     """How the path guard understands `requested`: the real path relative to `root`.
 
     One file spelled five ways (`./data/x.csv`, `data//x.csv`, `data/x.csv  `, ...) gives one
     answer. A path that resolves to nothing inside the folder is normalised as written, so
     its spellings still agree; it can never equal a real file's answer, which has no `..`
-    and no leading `/` unless it is the folder itself, `.`.
+    and no leading `/` unless it is the folder itself, `.`. `real` is where the path guard
+    already resolved `requested`, so it is not resolved again.
     """
     base = real_path(os.fspath(root))
-    real = _real_inside(base, requested)
+    real = real if real is not None else _real_inside(base, requested)
     if real is not None:
         return real[len(base) :].lstrip(os.sep).replace(os.sep, "/") or "."
     spelled = _spellings(requested)

@@ -13,7 +13,7 @@ import json
 from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, ToolMessage
 
 from labscribe.guards.budgets import estimate_tokens
-from labscribe.guards.messages import (
+from labscribe.nodes.prompts import (
     BRIEF_CUT_NOTE,
     ELIDED_NOTE,
     RECORD_CALL,

@@ -154,3 +154,32 @@ NOTHING_READ = "(nothing was read)"
 ENDING_NOT_RECORDED = "not recorded"
 ECHO_CUT = "\n[...]"
 """Ends a rejected reply shown back to the writer cut short."""
+
+
+# --- calls the explorer's turn answers itself ---------------------------------------------
+
+INVALID_ARGS_ERROR = (
+    "Error: the arguments of {name} could not be used ({problem}). Send the arguments as one "
+    'JSON object of plain values, e.g. {{"path": "data.csv"}}.'
+)
+INVALID_TOOL_NAME_ERROR = "Error: {name!r} is not a valid tool, try one of [{available}]."
+FINISHED_ALREADY = "exploration has finished"
+HALTED_ALREADY = "exploration halted"
+CALL_FAILED = (
+    "Error: labscribe could not answer this call ({error}); it was not retried. Call "
+    "something else, or call finish_exploration with what you have."
+)
+
+# --- the explorer's history, fitted to its model's context window -------------------------
+
+ELIDED_NOTE = (
+    "\n[labscribe: {hidden} more characters of this result were elided to fit the context "
+    "window; call the tool again if you need them]"
+)
+RECORD_HEADER = (
+    "[labscribe: to fit the context window, these earlier calls are summarised; "
+    "their full results were elided]"
+)
+RECORD_CALL = "- {tool} {args} -> {outcome}: {head}"
+RECORD_NOTE = "- (note) {text}"
+BRIEF_CUT_NOTE = "\n[labscribe: the rest of this brief was cut to fit the context window]"

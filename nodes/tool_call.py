@@ -23,19 +23,18 @@ from labscribe.guards.guard import Asked, Call, Judgement, Result, judge
 from labscribe.guards.guard_state import GuardState
 from labscribe.guards.identity import without_window
 from labscribe.guards.ladder import ToolClass
-from labscribe.guards.messages import (
-    CALL_FAILED,
-    FINISHED_ALREADY,
-    HALTED,
-    HALTED_ALREADY,
-    INVALID_ARGS_ERROR,
-    INVALID_TOOL_NAME_ERROR,
-    NOT_EXECUTED,
-)
+from labscribe.guards.messages import HALTED, NOT_EXECUTED
 from labscribe.guards.statuses import Termination
 from labscribe.guards.verdicts import Block, Halt
 from labscribe.nodes.halts import in_force
 from labscribe.nodes.material import analysis_of
+from labscribe.nodes.prompts import (
+    CALL_FAILED,
+    FINISHED_ALREADY,
+    HALTED_ALREADY,
+    INVALID_ARGS_ERROR,
+    INVALID_TOOL_NAME_ERROR,
+)
 from labscribe.nodes.runtime.context import Context
 from labscribe.nodes.runtime.models import vision_reader
 from labscribe.nodes.runtime.progress import emit
@@ -108,7 +107,7 @@ def answer_call(
     if call.refused is not None:
         outcome = Outcome(call.refused, ok=False)
     else:
-        outcome = cached or tool.run_prepared(folder, prepared, timeout=ctx.tool_timeout)  # type: ignore[union-attr,arg-type]
+        outcome = cached or tool.run_prepared(prepared, timeout=ctx.tool_timeout)  # type: ignore[union-attr,arg-type]
     result = Result(outcome.ok, None if outcome.ok else outcome.content,
                     call.shown(outcome.shown, outcome.lines))  # fmt: skip
     judgement = judge(asked.state, GuardAnswered(call, result, asked.verdict), ctx.guard_policy)

@@ -111,11 +111,29 @@ def test_every_package_is_installed() -> None:
 
 
 def test_tools_stand_in_rooms() -> None:
-    """tools/ keeps only what every room shares (the tool, its folder, the worker); the rest
-    stands in a room by concern, each saying what it owns."""
-    assert {path.stem for path in (ROOT / "tools").glob("*.py")} == {"__init__", "base", "worker"}
+    """tools/ keeps only what every room shares (the tool, its folder, its words, the
+    worker); the rest stands in a room by concern, each saying what it owns."""
+    shared = {"__init__", "base", "messages", "worker"}
+    assert {path.stem for path in (ROOT / "tools").glob("*.py")} == shared
     rooms = list((ROOT / "tools").glob("*/__init__.py"))
     assert len(rooms) >= 6
     for init in rooms:
         owns = ast.get_docstring(ast.parse(init.read_text()))
         assert owns and len(owns) > 80, f"{init.parent.name} does not say what it owns"
+
+
+def test_a_tool_error_is_worded_in_tools_messages() -> None:
+    """What a tool tells the model it can fix is a named template of tools/messages.py, not
+    text written where the error is raised."""
+    inline = sorted(
+        f"{module}:{node.lineno}"
+        for module, path in MODULES.items()
+        if module.startswith("tools.")
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "ToolError"
+        and node.args
+        and isinstance(node.args[0], ast.Constant | ast.JoinedStr)
+    )
+    assert inline == []

@@ -10,7 +10,7 @@ import math
 import os
 import stat
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -20,12 +20,6 @@ from pydantic import BaseModel, ValidationError
 
 from labscribe.guards.identity import Meaning, identify
 from labscribe.guards.ladder import ToolClass
-from labscribe.guards.messages import (
-    ARGS_INVALID_ERROR,
-    PATH_OUTSIDE_ERROR,
-    TIMEOUT_ERROR,
-    TOOL_FAILED,
-)
 from labscribe.guards.paths import (
     is_inside,
     opened_path,
@@ -33,9 +27,22 @@ from labscribe.guards.paths import (
     relative_to,
     resolve_under,
 )
+from labscribe.tools.messages import (
+    ARGS_INVALID_ERROR,
+    CANNOT_READ,
+    FOLDER_CHANGED_ERROR,
+    IS_A_DIRECTORY,
+    NO_SUCH_FILE,
+    NOT_A_DIRECTORY,
+    NOT_A_FILE,
+    PATH_OUTSIDE_ERROR,
+    PERMISSION_DENIED,
+    TIMEOUT_ERROR,
+    TOOL_FAILED,
+    WORK_TOO_BIG,
+)
 from labscribe.tools.worker import Bounds, WorkerStopped, in_worker
 
-NOT_A_FILE = "not a regular file (a device, pipe or socket)"
 # A fit's worker holds its table and lmfit, and decodes the file in a worker of its own
 # (tools.formats.decoding), which cannot take more than this bound leaves it.
 ISOLATED_MEMORY = 3 * 1024 * 1024 * 1024
@@ -44,13 +51,6 @@ ISOLATED_ANSWER_BYTES = 16 * 1024 * 1024
 
 class ToolError(Exception):
     """A failure the model can fix: returned to it as an error tool result, never raised on."""
-
-
-FOLDER_CHANGED_ERROR = (
-    "the data folder {root} is no longer the folder this run started with (it was moved, "
-    "replaced or swapped for a link), so nothing more is read from it; finish exploration "
-    "with what you have"
-)
 
 
 def folder_identity(root: Path | str) -> tuple[int, int]:
@@ -75,6 +75,10 @@ class Folder:
     """The folder's `folder_identity` when the run started; None: as `root` names it now.
     Every access opens the folder and checks it, so a folder moved, replaced or swapped for
     a link to somewhere else after the run started is refused, never read."""
+    resolved: Mapping[str, Path] = field(default_factory=dict)
+    """Where a prepared call's paths resolved, by how the call spelled them (`Tool.prepare`):
+    its version and its run read them without resolving them again. Whatever they open is
+    still checked as opened (`open`)."""
 
     def __post_init__(self) -> None:
         if self.identity is None:
@@ -83,10 +87,21 @@ class Folder:
 
     def resolve(self, requested: str | None) -> Path:
         """The real path of `requested` inside the folder, or a ToolError the model reads."""
+        if requested in self.resolved:
+            return self.resolved[requested]
         target = resolve_under(self.base(), requested)
         if target is None:
             raise ToolError(PATH_OUTSIDE_ERROR.format(path=requested))
         return target
+
+    def resolving(self, requested: Iterable[Any]) -> Folder:
+        """This folder, remembering where each of the paths `requested` resolves inside it."""
+        found = {}
+        for path in requested:
+            if isinstance(path, str):
+                with contextlib.suppress(ToolError):  # the call's run says why, as it reads
+                    found[path] = self.resolve(path)
+        return dataclasses.replace(self, resolved={**self.resolved, **found})
 
     def relative(self, path: Path) -> str:
         """`path` as the model should name it: relative to the folder, POSIX separators."""
@@ -158,15 +173,15 @@ def open_regular(
     try:
         fd = os.open(path, flags | (os.O_DIRECTORY if directory else 0), dir_fd=dir_fd)
     except OSError as exc:
-        raise ToolError(f"cannot read {name}: {os_reason(exc)}") from exc
+        raise cannot_read(name, exc) from exc
     mode = os.fstat(fd).st_mode
     if (stat.S_ISDIR if directory else stat.S_ISREG)(mode):
         os.set_blocking(fd, True)
         return fd
     os.close(fd)
     if stat.S_ISDIR(mode):
-        raise ToolError(f"cannot read {name}: {os_reason(IsADirectoryError())}")
-    raise ToolError(f"cannot read {name}: {NOT_A_FILE}")
+        raise cannot_read(name, IsADirectoryError())
+    raise ToolError(CANNOT_READ.format(name=name, reason=NOT_A_FILE))
 
 
 @dataclass(frozen=True)
@@ -209,10 +224,21 @@ class Outcome:
 
 
 @dataclass(frozen=True)
-class Prepared:
-    """A call's arguments validated once, and what the loop guards read of it; the call runs
-    on the same object (`Tool.run_prepared`)."""
+class Versioned:
+    """A version read by answering: the answer is the state it versions (a folder's listing),
+    so the call's run gives it instead of reading again."""
 
+    version: str
+    answer: str | Answer
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A call's arguments validated once, its paths resolved once, and what the loop guards
+    read of it; the call runs on the same object (`Tool.run_prepared`)."""
+
+    folder: Folder
+    """The folder the call acts on, with the call's paths resolved (`Folder.resolving`)."""
     parsed: BaseModel | None
     """The arguments validated, defaults filled in; None when they are invalid."""
     problem: str | None = None
@@ -221,6 +247,8 @@ class Prepared:
     """What the call asks by meaning (`guards.identity`); invalid arguments as they came."""
     version: str | None = None
     """The version of what the call reads; None when it reads nothing or cannot run."""
+    answer: str | Answer | None = None
+    """The answer, where reading the version read it whole (`Versioned`)."""
 
 
 def _brief(exc: ValidationError) -> str:
@@ -248,7 +276,7 @@ class Tool:
     run: Callable[[Folder, Any], str | Answer]
     tool_class: ToolClass
     meaning: Meaning = field(default_factory=Meaning)
-    version: Callable[[Folder, Any], str | None] = _no_version
+    version: Callable[[Folder, Any], str | Versioned | None] = _no_version
     isolated: bool = False
     """Whether a call with a timeout runs in a bounded worker process (tools.worker), not a
     thread: formula work a big-integer power holds the interpreter in (`9^9^9`), which a
@@ -258,32 +286,37 @@ class Tool:
         """Validate `args` once, and read what the loop guards know of the call: what it asks
         (paths resolved, code normalised, descriptions and fields the tool ignores left out:
         models add a `reason`, or spell out a default), and the version of what it reads."""
-        validated = self._validated(args)
+        validated = self._validated(folder, args)
         if validated.parsed is None:
             return validated
-        identity = identify(self.meaning, folder.root, validated.parsed.model_dump(mode="json"))
+        fields = validated.parsed.model_dump(mode="json")
+        folder = folder.resolving(fields.get(name) for name in self.meaning.paths)
+        resolved = {name: str(folder.resolved[fields[name]]) for name in self.meaning.paths
+                    if fields.get(name) in folder.resolved}  # fmt: skip
+        identity = identify(self.meaning, folder.root, fields, resolved)
         try:
             version = self.version(folder, validated.parsed)
         except (ToolError, OSError):
             version = None
-        return dataclasses.replace(validated, identity=identity, version=version)
+        answer = version.answer if isinstance(version, Versioned) else None
+        version = version.version if isinstance(version, Versioned) else version
+        return dataclasses.replace(validated, folder=folder, identity=identity, version=version,
+                                   answer=answer)  # fmt: skip
 
     def invoke(
         self, folder: Folder, args: dict[str, Any], *, timeout: float | None = None
     ) -> Outcome:
         """Validate `args` and run, within `timeout` seconds when given (`run_prepared`)."""
-        return self.run_prepared(folder, self._validated(args), timeout=timeout)
+        return self.run_prepared(self._validated(folder, args), timeout=timeout)
 
-    def _validated(self, args: Any) -> Prepared:
+    def _validated(self, folder: Folder, args: Any) -> Prepared:
         try:
-            return Prepared(self.args_schema.model_validate(args), identity=args)
+            return Prepared(folder, self.args_schema.model_validate(args), identity=args)
         except ValidationError as exc:
             problem = ARGS_INVALID_ERROR.format(tool=self.name, errors=_brief(exc))
-            return Prepared(None, problem, identity=args)
+            return Prepared(folder, None, problem, identity=args)
 
-    def run_prepared(
-        self, folder: Folder, prepared: Prepared, *, timeout: float | None = None
-    ) -> Outcome:
+    def run_prepared(self, prepared: Prepared, *, timeout: float | None = None) -> Outcome:
         """Run on arguments validated once, within `timeout` seconds when given.
 
         Every failure comes back as an error outcome, never raised: those the model can fix
@@ -295,7 +328,9 @@ class Tool:
             return Outcome(prepared.problem or "", ok=False)
         try:
             bounded = answer_in_worker if self.isolated and timeout else _within
-            answer = bounded(timeout, self.run, folder, parsed)
+            answer = prepared.answer
+            if answer is None:
+                answer = bounded(timeout, self.run, prepared.folder, parsed)
         except ToolError as exc:
             return Outcome(f"Error: {exc}", ok=False)
         except TimeoutError:
@@ -348,16 +383,21 @@ def stat_version(info: os.stat_result) -> str:
 def os_reason(exc: OSError) -> str:
     """A short, model-readable reason for an OS-level failure."""
     if isinstance(exc, PermissionError):
-        return "permission denied"
+        return PERMISSION_DENIED
     if isinstance(exc, FileNotFoundError):
-        return "no such file"
+        return NO_SUCH_FILE
     if isinstance(exc, IsADirectoryError):
-        return "it is a directory; use list_dir to see what it contains"
+        return IS_A_DIRECTORY
     if isinstance(exc, NotADirectoryError):
-        return "it is a file, not a folder; read it with read_file"
+        return NOT_A_DIRECTORY
     if exc.errno in (errno.ENXIO, errno.ENODEV):  # what open(2) says of a socket
         return NOT_A_FILE
     return exc.strerror or type(exc).__name__
+
+
+def cannot_read(name: str, exc: OSError) -> ToolError:
+    """Why the file `name` cannot be read, as the model reads it."""
+    return ToolError(CANNOT_READ.format(name=name, reason=os_reason(exc)))
 
 
 def human_size(n: float) -> str:
@@ -383,8 +423,7 @@ def answer_in_worker(timeout: float, run: Callable[..., str | Answer], *args: An
     except WorkerStopped as stop:
         if stop.wall or stop.out_of_cpu:
             raise TimeoutError from None
-        raise ToolError(f"the work was stopped: it needs more than "
-                        f"{ISOLATED_MEMORY // 2**20} MB of memory") from None  # fmt: skip
+        raise ToolError(WORK_TOO_BIG.format(megabytes=ISOLATED_MEMORY // 2**20)) from None
     head = json.loads(finished.answer)
     if "tool_error" in head:
         raise ToolError(head["tool_error"])

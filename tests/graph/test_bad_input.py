@@ -18,9 +18,9 @@ from scripted import ScriptedChatModel, call, latex, reply
 from scripted_server import ScriptedEndpoint, text_reply, tool_reply
 
 from labscribe.graph.resume import resume_thread
-from labscribe.guards.messages import PATH_OUTSIDE_ERROR
 from labscribe.tools import Folder, ToolError
 from labscribe.tools.explorer.files import READ_FILE
+from labscribe.tools.messages import PATH_OUTSIDE_ERROR
 
 FINISH = call("finish_exploration", experiment="RLC", goal="f0", key_findings=["f0"])
 WRITER = [text_reply(latex())]

@@ -9,7 +9,7 @@ from clirun import endpoint_flags, labscribe, read_record
 from scripted import latex
 from scripted_server import ScriptedEndpoint, text_reply, tool_reply
 
-from labscribe.guards.messages import ELIDED_NOTE, RECORD_HEADER
+from labscribe.nodes.prompts import ELIDED_NOTE, RECORD_HEADER
 
 WINDOW = 3_000  # tokens, as --context-tokens
 # An estimated token never stands for more than 3 bytes of content, and a quarter of the

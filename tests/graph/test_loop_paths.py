@@ -5,7 +5,7 @@ from pathlib import Path
 
 from scripted import ScriptedChatModel, call, latex, reply
 
-from labscribe.guards.messages import PATH_OUTSIDE_ERROR
+from labscribe.tools.messages import PATH_OUTSIDE_ERROR
 
 FINISH = call("finish_exploration", experiment="RLC resonance", goal="find f0", key_findings=["f0"])
 

@@ -14,7 +14,7 @@ from clirun import endpoint_flags, read_record
 from scripted import latex
 from scripted_server import ScriptedEndpoint, text_reply, tool_reply
 
-from labscribe.tools.base import FOLDER_CHANGED_ERROR
+from labscribe.tools.messages import FOLDER_CHANGED_ERROR
 
 SECRET = "TOP-SECRET-4711"
 

@@ -10,14 +10,10 @@ from labscribe.guards.failures import (
 )
 from labscribe.guards.guard import record_outcome, record_reply
 from labscribe.guards.guard_state import GuardState
-from labscribe.guards.messages import (
-    EMPTY_REPLIES_HALT_REASON,
-    FAILURE_HALT_REASON,
-    FAILURE_NUDGE,
-    PATH_OUTSIDE_ERROR,
-)
+from labscribe.guards.messages import EMPTY_REPLIES_HALT_REASON, FAILURE_HALT_REASON, FAILURE_NUDGE
 from labscribe.guards.statuses import Termination
 from labscribe.guards.verdicts import Allow, Halt, Warn
+from labscribe.tools.messages import PATH_OUTSIDE_ERROR
 
 POLICY = FailurePolicy()
 MISSING = "Error: " + PATH_OUTSIDE_ERROR

@@ -14,10 +14,12 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
+from labscribe.guards import paths
 from labscribe.guards.guard_state import GuardState
 from labscribe.nodes.runtime.context import Context
 from labscribe.nodes.tool_call import answer_call
 from labscribe.tools import TOOLS_BY_NAME, Folder
+from labscribe.tools.explorer import files
 
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 _ids = count(1)
@@ -178,3 +180,20 @@ def test_a_cached_image_reading_is_what_a_fresh_reading_returns_after_a_rewrite(
     again = explorer.ask("read_image", path="scope.png")
     assert again.message.text == explorer.fresh("read_image", path="scope.png")
     assert "47.0" in first.message.text and "82.5" in again.message.text
+
+
+@pytest.mark.parametrize(("tool", "args"), [READ, LIST], ids=["read_file", "list_dir"])
+def test_a_guarded_call_resolves_its_path_once_and_lists_once(
+    root: Path, monkeypatch: pytest.MonkeyPatch, tool: str, args: dict[str, str]
+) -> None:
+    """Its identity, its version and its run read the one resolution its preparation made;
+    a listing, which is its own version, is made once."""
+    resolved: list[object] = []
+    listed: list[object] = []
+    real_inside, first_names = paths._real_inside, files._first_names
+    monkeypatch.setattr(paths, "_real_inside", lambda *a: resolved.append(a[1]) or real_inside(*a))
+    monkeypatch.setattr(files, "_first_names", lambda *a: listed.append(a) or first_names(*a))
+    answered = Explorer(root).ask(tool, **args)
+    assert answered.message.text == Explorer(root).fresh(tool, **args)
+    assert resolved == [args["path"], args["path"]]  # the guarded call's, then the fresh one's
+    assert len(listed) == (2 if tool == "list_dir" else 0)

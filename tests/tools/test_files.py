@@ -7,7 +7,6 @@ import pytest
 from asuser import as_normal_user
 
 from labscribe.guards.ladder import ToolClass
-from labscribe.guards.messages import PATH_OUTSIDE_ERROR, TIMEOUT_ERROR
 from labscribe.tools import DECLARED_CLASSES, EXPLORE_TOOLS, Folder
 from labscribe.tools.base import Tool, human_size
 from labscribe.tools.explorer import reading
@@ -15,8 +14,13 @@ from labscribe.tools.explorer.byte_budget import READ_LINES
 from labscribe.tools.explorer.files import LIST_DIR, LIST_LIMIT, READ_FILE, ListDirArgs
 from labscribe.tools.explorer.finish import FINISH_EXPLORATION
 from labscribe.tools.explorer.fitting import FIT
-from labscribe.tools.explorer.reading import BEYOND_BUDGET_ERROR, HOLE_ERROR
 from labscribe.tools.formats.pdf_text import PDF_READ_BYTES
+from labscribe.tools.messages import (
+    BEYOND_BUDGET_ERROR,
+    HOLE_ERROR,
+    PATH_OUTSIDE_ERROR,
+    TIMEOUT_ERROR,
+)
 
 
 @pytest.fixture

@@ -14,14 +14,14 @@ import pytest
 from langchain_core.messages import BaseMessage
 from PIL import Image, ImageDraw, ImageFont
 
-from labscribe.guards.messages import PATH_OUTSIDE_ERROR
 from labscribe.tools import Folder
 from labscribe.tools.base import ToolError
 from labscribe.tools.explorer import pictures
-from labscribe.tools.explorer.images import NO_TEXT_NOTE, READ_IMAGE, ReadImageArgs, read_image
+from labscribe.tools.explorer.images import READ_IMAGE, ReadImageArgs, read_image
 from labscribe.tools.explorer.ocr import TextBox, ocr_engine, reading_order
-from labscribe.tools.explorer.pictures import DECODE_ERROR, TOO_MANY_PIXELS, load_picture
+from labscribe.tools.explorer.pictures import load_picture
 from labscribe.tools.explorer.vision import describe_with_vision
+from labscribe.tools.messages import DECODE_ERROR, NO_TEXT_NOTE, PATH_OUTSIDE_ERROR, TOO_MANY_PIXELS
 from labscribe.tools.sandbox.figure_output import MAX_PIXELS
 from labscribe.tools.worker import Bounds
 

@@ -12,7 +12,8 @@ from asuser import as_normal_user
 from pypdf import PdfWriter
 
 from labscribe.tools.base import ToolError
-from labscribe.tools.explorer.reading import PDF_TIMEOUT_ERROR, read_window
+from labscribe.tools.explorer.reading import read_window
+from labscribe.tools.messages import PDF_TIMEOUT_ERROR
 
 
 def _tiny_pdf(pages: list[list[str]]) -> bytes:

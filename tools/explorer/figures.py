@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field
 from labscribe.guards.identity import Meaning
 from labscribe.guards.ladder import ToolClass
 from labscribe.tools.base import Answer, Folder, Tool, ToolError
+from labscribe.tools.messages import FIGURES_NOT_KEPT
 from labscribe.tools.sandbox import children
 from labscribe.tools.sandbox.figure_names import free_name, sanitize_name, taken_names
 from labscribe.tools.sandbox.figure_output import FigureResult, SandboxUnavailable
@@ -55,7 +56,7 @@ def render(folder: Folder, code: str, name: str) -> FigureResult:
     A host that cannot build the sandbox renders nothing: model code never runs unconfined.
     """
     if folder.figures is None:
-        raise ToolError("figures cannot be kept in this run: it has no output folder")
+        raise ToolError(FIGURES_NOT_KEPT)
     try:
         return run_figure(
             code,

@@ -18,11 +18,13 @@ from labscribe.tools.base import (
     Folder,
     Tool,
     ToolError,
+    Versioned,
     file_version,
     human_size,
     os_reason,
 )
 from labscribe.tools.explorer.reading import READ_CHARS, read_part
+from labscribe.tools.messages import CANNOT_LIST, FILE_NOT_FOLDER, FOLDER_NOT_FILE
 
 LIST_LIMIT = 200  # entries shown per listing; a folder with more is summarised, not dumped
 
@@ -45,17 +47,23 @@ def list_dir(folder: Folder, args: ListDirArgs) -> str:
     return "\n".join(_listing(folder, args.path))
 
 
+def _listed(listing: str) -> Versioned:
+    """A folder's own mtime misses a file inside it that grew: the version is the listing,
+    and the listing is the answer."""
+    return Versioned(digest(listing), listing)
+
+
 def _listing(folder: Folder, requested: str) -> list[str]:
     """The lines of a listing: a header, then one line per entry shown (name, kind, size)."""
     target = folder.resolve(requested)
     if not target.is_dir():
-        raise ToolError(f"{requested!r} is a file, not a folder; read it with read_file")
+        raise ToolError(FILE_NOT_FOLDER.format(path=requested))
     fd = folder.open(target, directory=True)
     try:
         with os.scandir(fd) as found:
             names, total = _first_names(found, LIST_LIMIT)
     except OSError as exc:
-        raise ToolError(f"cannot list {requested!r}: {os_reason(exc)}") from exc
+        raise ToolError(CANNOT_LIST.format(path=requested, reason=os_reason(exc))) from exc
     finally:
         os.close(fd)
     base = folder.base()
@@ -101,7 +109,7 @@ def _describe(base: str, path: Path) -> str:
 def read_file(folder: Folder, args: ReadFileArgs) -> Answer:
     target = folder.resolve(args.path)
     if target.is_dir():
-        raise ToolError(f"{args.path!r} is a folder; list it with list_dir")
+        raise ToolError(FOLDER_NOT_FILE.format(path=args.path))
     name = folder.relative(target)
     return read_part(target, args.offset, args.limit, display_name=name, fd=folder.open(target))
 
@@ -116,8 +124,7 @@ LIST_DIR = Tool(
     run=list_dir,
     tool_class=ToolClass.READ_ONLY,
     meaning=Meaning(paths=("path",)),
-    # A folder's own mtime misses a file inside it that grew: the version is the listing.
-    version=lambda folder, args: digest("\n".join(_listing(folder, args.path))),
+    version=lambda folder, args: _listed(list_dir(folder, args)),
 )
 
 READ_FILE = Tool(

@@ -26,6 +26,14 @@ from labscribe.tools.formats.decoding import decoded_tables
 from labscribe.tools.formats.tables import Table
 from labscribe.tools.formulas.formula_parse import FormulaError, parse_formula
 from labscribe.tools.formulas.quantities import derive, known_values
+from labscribe.tools.messages import (
+    NO_SUCH_COLUMN,
+    NO_SUCH_TABLE,
+    NOT_A_FORMULA,
+    NOT_FITTED,
+    SAME_COLUMN,
+    SEVERAL_TABLES,
+)
 
 EXPLORER_TASK = "the explorer's fit"
 
@@ -47,7 +55,7 @@ def run_fit(folder: Folder, args: FitArgs) -> Answer:
     table = _table(folder, args.path)
     x, y = _column(table, args.x), _column(table, args.y)
     if x.key == y.key:
-        raise ToolError("x and y name the same column")
+        raise ToolError(SAME_COLUMN)
     request = _request(args.formula, x)
     fit = Fit.of(table.summary.id, x, y, explorer=True)
     sigma_key = next((c.key for c in table.summary.columns if c.uncertainty_of == y.key), None)
@@ -56,7 +64,7 @@ def run_fit(folder: Folder, args: FitArgs) -> Answer:
                        table.frame[y.key].to_numpy(), sigma, sigma_name=sigma_key,
                        x_names=(x.name,))  # fmt: skip
     if done.model is None:
-        raise ToolError(f"{y.name} against {x.name} was not fitted: {'; '.join(done.notes)}")
+        raise ToolError(NOT_FITTED.format(y=y.name, x=x.name, why="; ".join(done.notes)))
     return Answer(_fit_text(done), record={"explored": [{"fit": done.model_dump(mode="json")}]})
 
 
@@ -78,11 +86,11 @@ def _table(folder: Folder, path: str) -> Table:
         found = next((t for t in tables if t.summary.id == path), None)
         if found is None:
             ids = ", ".join(t.summary.id for t in tables)
-            raise ToolError(f"{source} holds no table {path}; its tables are {ids}")
+            raise ToolError(NO_SUCH_TABLE.format(source=source, path=path, tables=ids))
         return found
     if len(tables) > 1:
         ids = ", ".join(t.summary.id for t in tables)
-        raise ToolError(f"{source} holds {len(tables)} tables: name one of {ids}")
+        raise ToolError(SEVERAL_TABLES.format(source=source, count=len(tables), tables=ids))
     return tables[0]
 
 
@@ -92,7 +100,7 @@ def _column(table: Table, name: str) -> Column:
         if wanted in (column.key.lower(), column.name.lower(), column.header.lower()):
             return column
     names = ", ".join(c.name for c in table.summary.columns)
-    raise ToolError(f"{table.summary.id} has no column {name!r}; its columns are {names}")
+    raise ToolError(NO_SUCH_COLUMN.format(table=table.summary.id, name=name, columns=names))
 
 
 def _request(formula: str, x: Column) -> Request:
@@ -103,7 +111,7 @@ def _request(formula: str, x: Column) -> Request:
     try:
         parse_formula(text if "=" in text else f"y = {text}", x_names=(x.name, x.key))
     except FormulaError as exc:
-        raise ToolError(f"{formula!r} is not a formula labscribe can fit: {exc}") from exc
+        raise ToolError(NOT_A_FORMULA.format(formula=formula, reason=exc)) from exc
     return Request(task=EXPLORER_TASK, number=0, formula=text if "=" in text else f"y = {text}")
 
 

@@ -25,8 +25,7 @@ from labscribe.tools.explorer.ocr import OCR_LABEL, TextBox, ocr_boxes
 from labscribe.tools.explorer.pictures import SUPPORTED, Picture, load_picture
 from labscribe.tools.explorer.reading import READ_CHARS
 from labscribe.tools.explorer.vision import Vision, encode_picture
-
-NO_TEXT_NOTE = "(no text recognised: OCR reads printed text only, not curves, markers or pictures)"
+from labscribe.tools.messages import FOLDER_NOT_FILE, NO_TEXT_NOTE
 
 
 class ReadImageArgs(BaseModel):
@@ -45,7 +44,7 @@ def read_image(folder: Folder, args: ReadImageArgs, *, vision: Vision | None = N
     """
     target = folder.resolve(args.path)
     if target.is_dir():
-        raise ToolError(f"{args.path!r} is a folder; list it with list_dir")
+        raise ToolError(FOLDER_NOT_FILE.format(path=args.path))
     name = folder.relative(target)
     picture = load_picture(target, name, fd=folder.open(target))
     reader = vision or folder.vision

@@ -13,6 +13,7 @@ from typing import Any
 
 from labscribe.tools.base import ToolError
 from labscribe.tools.explorer.pictures import Picture
+from labscribe.tools.messages import OCR_FAILED, OCR_UNAVAILABLE
 
 OCR_LABEL = "rapidocr"
 
@@ -52,10 +53,8 @@ def ocr_engine() -> Any:
 
                 _engine = RapidOCR()
             except Exception as exc:  # ImportError, or onnxruntime failing to load a model
-                raise ToolError(
-                    f"OCR is not available on this machine ({type(exc).__name__}: {exc}); "
-                    "install rapidocr-onnxruntime and Pillow"
-                ) from exc
+                error = f"{type(exc).__name__}: {exc}"
+                raise ToolError(OCR_UNAVAILABLE.format(error=error)) from exc
         return _engine
 
 
@@ -65,7 +64,7 @@ def ocr_boxes(picture: Picture) -> list[TextBox]:
     try:
         found, _timings = engine(picture.image)
     except Exception as exc:  # an engine crash on one odd image must not end the run
-        raise ToolError(f"OCR failed on this image ({type(exc).__name__}: {exc})") from exc
+        raise ToolError(OCR_FAILED.format(error=f"{type(exc).__name__}: {exc}")) from exc
     boxes = []
     for corners, text, score in found or ():
         xs = [point[0] / picture.scale for point in corners]

@@ -15,7 +15,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
-from labscribe.tools.base import ToolError, open_regular, os_reason
+from labscribe.tools.base import ToolError, cannot_read, open_regular
 from labscribe.tools.formats.decoding import DECODING
 from labscribe.tools.formats.signatures import (
     IMAGE_KINDS,
@@ -23,6 +23,7 @@ from labscribe.tools.formats.signatures import (
     SIGNATURE_BYTES,
     binary_kind,
 )
+from labscribe.tools.messages import DECODE_ERROR, NOT_IMAGE_ERROR, PILLOW_MISSING, TOO_MANY_PIXELS
 from labscribe.tools.sandbox.figure_output import MAX_PIXELS, quiet_about_size
 from labscribe.tools.worker import WorkerStopped, framed, in_worker, unframed
 
@@ -33,10 +34,6 @@ if TYPE_CHECKING:
 # anyway, so more only costs time and memory; phone photos are often 4000 px and up.
 MAX_SIDE = 2000
 SUPPORTED = "PNG, JPEG, BMP, TIFF, WebP and GIF"
-
-NOT_IMAGE_ERROR = "{name} is not an image ({kind}); use read_file"
-DECODE_ERROR = "cannot decode image {name}: {reason}"
-TOO_MANY_PIXELS = "{width}x{height} pixels would be decoded, more than the {limit} read at most"
 
 
 @dataclass(frozen=True)
@@ -96,13 +93,13 @@ def _decode(handle: BinaryIO, path: Path, name: str) -> Picture:
         prefix = handle.read(SIGNATURE_BYTES)
         handle.seek(0)
     except OSError as exc:
-        raise ToolError(f"cannot read {name}: {os_reason(exc)}") from exc
+        raise cannot_read(name, exc) from exc
     if binary_kind(prefix) not in IMAGE_KINDS:
         raise ToolError(NOT_IMAGE_ERROR.format(name=name, kind=_other_kind(path, prefix)))
     try:
         from PIL import Image, ImageOps
     except ImportError as exc:
-        raise ToolError("reading images needs Pillow, which is not installed") from exc
+        raise ToolError(PILLOW_MISSING) from exc
     try:
         with quiet_about_size(), Image.open(handle) as opened:
             frames = getattr(opened, "n_frames", 1)

@@ -19,9 +19,9 @@ from labscribe.tools.base import (
     Folder,
     ToolError,
     answer_in_worker,
+    cannot_read,
     human_size,
     open_regular,
-    os_reason,
 )
 from labscribe.tools.explorer.byte_budget import READ_BYTES, READ_LINES, ByteBudget
 from labscribe.tools.explorer.line_index import LINE_INDEXES, LineIndex
@@ -35,11 +35,15 @@ from labscribe.tools.explorer.text_window import (
 from labscribe.tools.formats.encoding import SNIFF_BYTES, detect_encoding
 from labscribe.tools.formats.pdf_text import PDF_READ_BYTES, PDF_SECONDS, read_pdf
 from labscribe.tools.formats.signatures import PDF_SIGNATURE
-
-PDF_TIMEOUT_ERROR = (
-    "{name}: extracting its text took more than {seconds} s, so it was stopped; the PDF may be "
-    "damaged or made to be slow"
+from labscribe.tools.messages import (
+    BEYOND_BUDGET_ERROR,
+    HOLE_ERROR,
+    HOLE_NOTE,
+    LIMIT_TOO_SMALL,
+    OFFSET_NEGATIVE,
+    PDF_TIMEOUT_ERROR,
 )
+
 # A window the explorer can afford per call (roughly 2k tokens); more is one offset away.
 READ_CHARS = 7000
 # More lines than this never fit in READ_CHARS anyway, so a larger limit is capped, not refused.
@@ -47,16 +51,6 @@ MAX_LIMIT = 2000
 # Text files up to this size are read to the end so the header can give the line count;
 # beyond it, counting would cost time proportional to the file and the header says "≥".
 COUNT_BYTES = 1024 * 1024
-
-BEYOND_BUDGET_ERROR = (
-    "line {line} of {name} lies beyond the {budget} one read_file call reads (it reached line "
-    "{reached}); read from offset {offset}: the next call goes on from there"
-)
-HOLE_ERROR = (
-    "line {line} of {name} lies past byte {start:,}, where a hole of {hole} begins (space the "
-    "file system never wrote, read as zero bytes: no text), so nothing past it is read"
-)
-HOLE_NOTE = "; a hole of {hole} (no text) from byte {start:,} on is not read"
 
 
 def read_in(
@@ -114,9 +108,9 @@ def read_part(
     if max_chars < 1:
         raise ValueError(f"max_chars must be at least 1, got {max_chars}")
     if offset < 0:
-        raise ToolError(f"offset must be 0 or more (0 is the first line), got {offset}")
+        raise ToolError(OFFSET_NEGATIVE.format(offset=offset))
     if limit < 1:
-        raise ToolError(f"limit must be at least 1 line, got {limit}")
+        raise ToolError(LIMIT_TOO_SMALL.format(limit=limit))
     limit = min(limit, MAX_LIMIT)
 
     try:
@@ -167,7 +161,7 @@ def read_part(
                     first=first,
                 )
     except OSError as exc:
-        raise ToolError(f"cannot read {name}: {os_reason(exc)}") from exc
+        raise cannot_read(name, exc) from exc
 
     if budget.hole is not None:  # a hole ended the read: what follows it is zeros, unread
         start, end = budget.hole
@@ -215,4 +209,4 @@ def _pdf_text(raw: io.BufferedReader, name: str, offset: int, limit: int, max_ch
     try:
         return read_pdf(raw, name, offset, limit, max_chars)
     except OSError as exc:
-        raise ToolError(f"cannot read {name}: {os_reason(exc)}") from exc
+        raise cannot_read(name, exc) from exc

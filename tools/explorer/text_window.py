@@ -18,6 +18,7 @@ from itertools import islice
 
 from labscribe.tools.base import Answer, ToolError
 from labscribe.tools.explorer.line_index import LineIndex
+from labscribe.tools.messages import PAST_THE_END
 
 # The model-facing default of read_file's `limit`; the continuation note omits it when unchanged.
 DEFAULT_LIMIT = 200
@@ -118,11 +119,10 @@ def check_offset(window: Window, name: str, offset: int, limit: int) -> None:
         return
     total = window.total
     last = max(0, total - limit)
-    raise ToolError(
-        f"offset {offset} is past the end of {name}: it has {total} "
-        f"line{'s' if total != 1 else ''} (offsets 0-{total - 1}); "
-        f"read its last lines with {_call(name, last, limit)}"
-    )
+    lines = "lines" if total != 1 else "line"
+    call = _call(name, last, limit)
+    raise ToolError(PAST_THE_END.format(offset=offset, name=name, total=total, lines=lines,
+                                        last=total - 1, call=call))  # fmt: skip
 
 
 def render(

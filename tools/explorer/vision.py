@@ -15,8 +15,8 @@ from typing import Any, Protocol
 
 from langchain_core.messages import HumanMessage
 
-from labscribe.guards.messages import VISION_PROMPT
 from labscribe.tools.explorer.pictures import Picture
+from labscribe.tools.messages import VISION_PROMPT
 
 Vision = Callable[[bytes, str], str]
 """A vision reader: (image bytes, MIME type) -> the model's text about the image."""

@@ -16,7 +16,7 @@ import io
 import os
 from collections.abc import Callable
 
-from labscribe.tools.base import Folder, ToolError, os_reason
+from labscribe.tools.base import Folder, cannot_read
 from labscribe.tools.formats.array_files import numpy_arrays
 from labscribe.tools.formats.array_tables import leaves_of, read_leaves
 from labscribe.tools.formats.hdf5_files import hdf5_leaves
@@ -84,7 +84,7 @@ class _opened:
         try:
             self.handle = os.fdopen(self.folder.open(self.folder.resolve(self.rel)), "rb")
         except OSError as exc:
-            raise ToolError(f"cannot read {self.rel}: {os_reason(exc)}") from exc
+            raise cannot_read(self.rel, exc) from exc
         return self.handle
 
     def __exit__(self, *exc: object) -> None:

@@ -19,6 +19,7 @@ from charset_normalizer import from_bytes
 
 from labscribe.tools.base import ToolError
 from labscribe.tools.formats.signatures import IMAGE_KINDS, binary_kind
+from labscribe.tools.messages import BINARY_NOT_TEXT, NUL_BYTES, USE_READ_IMAGE
 
 # Detection looks at this much of the file and no more, whatever the file's size.
 SNIFF_BYTES = 64 * 1024
@@ -97,8 +98,8 @@ def detect_encoding(prefix: bytes, at_eof: bool, name: str) -> Encoding:
     """
     kind = binary_kind(prefix)
     if kind is not None:
-        hint = "; use read_image for images" if kind in IMAGE_KINDS else ""
-        raise ToolError(f"{name} looks like a binary file ({kind}), not text{hint}")
+        hint = USE_READ_IMAGE if kind in IMAGE_KINDS else ""
+        raise ToolError(BINARY_NOT_TEXT.format(name=name, kind=kind, hint=hint))
     for bom, codec, label in _BOMS:
         if prefix.startswith(bom):
             return Encoding(codec, label)
@@ -106,7 +107,7 @@ def detect_encoding(prefix: bytes, at_eof: bool, name: str) -> Encoding:
     if utf16 is not None:
         return Encoding(utf16, f"{utf16} without BOM")
     if b"\x00" in prefix:
-        raise ToolError(f"{name} looks like a binary file (contains NUL bytes), not text")
+        raise ToolError(BINARY_NOT_TEXT.format(name=name, kind=NUL_BYTES, hint=""))
     if _decodes(prefix, "utf-8", at_eof):
         return Encoding("utf-8", "utf-8")
     gb = _decodes(prefix, "gb18030", at_eof)

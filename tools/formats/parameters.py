@@ -19,7 +19,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel
 
-from labscribe.tools.base import Folder, ToolError, os_reason
+from labscribe.tools.base import Folder, ToolError, cannot_read
 from labscribe.tools.columns.units import split_unit, split_value
 from labscribe.tools.formats.encoding import SNIFF_BYTES, text_encoding
 
@@ -136,7 +136,7 @@ def _text(folder: Folder, rel: str) -> str:
             size = os.fstat(raw.fileno()).st_size
             data = raw.read(min(size, MAX_PARAMETER_BYTES))
     except OSError as exc:
-        raise ToolError(f"cannot read {rel}: {os_reason(exc)}") from exc
+        raise cannot_read(rel, exc) from exc
     codec = text_encoding(data[:SNIFF_BYTES], at_eof=len(data) >= size, name=rel)
     text = data.decode(codec, errors="replace")
     return text[: text.rfind("\n") + 1] if len(data) < size else text

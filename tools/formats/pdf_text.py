@@ -16,6 +16,7 @@ from pypdf.errors import DependencyError, LimitReachedError
 
 from labscribe.tools.base import Answer, ToolError
 from labscribe.tools.explorer.text_window import check_offset, render, take_window
+from labscribe.tools.messages import PDF_DAMAGED, PDF_ENCRYPTED, PDF_PASSWORD
 
 # What one PDF may cost to decode (pypdf's defaults allow 75 MB per stream). A page of text
 # is kilobytes of content stream; 8 MB is thousands of pages' worth, and its text extraction
@@ -84,23 +85,21 @@ def _pdf_window(raw: BinaryIO, name: str, offset: int, limit: int, max_chars: in
     try:
         reader = PdfReader(raw)
         if reader.is_encrypted and not reader.decrypt(""):
-            raise ToolError(f"{name} is a password-protected PDF; its text cannot be read")
+            raise ToolError(PDF_PASSWORD.format(name=name))
         pages = len(reader.pages)
     except ToolError:
         raise
     except DependencyError as exc:
-        raise ToolError(
-            f"{name} is an encrypted PDF that cannot be decrypted here ({exc})"
-        ) from exc
+        raise ToolError(PDF_ENCRYPTED.format(name=name, reason=exc)) from exc
     except Exception as exc:  # pypdf signals broken files with many exception types
-        raise ToolError(f"cannot parse {name} as a PDF (it may be damaged): {exc}") from exc
+        raise ToolError(PDF_DAMAGED.format(name=name, reason=exc)) from exc
 
     pdf = _PdfText(reader, max_chars)
     try:
         # Counting the rest would mean extracting every page: not cheap, so not done.
         window = take_window(pdf.lines(), offset, limit, max_chars, count_rest=False)
     except Exception as exc:  # a broken page tree fails while pages are being iterated
-        raise ToolError(f"cannot parse {name} as a PDF (it may be damaged): {exc}") from exc
+        raise ToolError(PDF_DAMAGED.format(name=name, reason=exc)) from exc
     pages_note = f"{pages} page{'s' if pages != 1 else ''}"
     if window.total is not None and not pdf.has_text and pdf.failed:
         return Answer(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from labscribe.tools.base import Folder, ToolError, os_reason
+from labscribe.tools.base import Folder, ToolError, cannot_read
 from labscribe.tools.formats.cell_grid import Found
 from labscribe.tools.formats.parameters import ParameterRow
 
@@ -45,4 +45,4 @@ def file_prefix(folder: Folder, rel: str, limit: int) -> tuple[bytes, int]:
             # read() sizes its buffer by the request: ask for no more than the file holds
             return raw.read(min(size, limit)), size
     except OSError as exc:
-        raise ToolError(f"cannot read {rel}: {os_reason(exc)}") from exc
+        raise cannot_read(rel, exc) from exc
