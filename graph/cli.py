@@ -149,8 +149,8 @@ def _finish(result: RunResult, as_json: bool) -> int:
     if not as_json:
         record = result.record
         say(f"{record['status']}: {record['reason']}", file=sys.stderr)
-        if "report" in record["outputs"]:
-            say(f"report: {record['outputs']['report']}", file=sys.stderr)
+        if report := record["outputs"].get("pdf") or record["outputs"].get("report"):
+            say(f"report: {report}", file=sys.stderr)
         say(f"run: {record['outputs']['run']}", file=sys.stderr)
     return result.exit_code
 

@@ -10,7 +10,7 @@ from typing import Any, Literal
 from langgraph.types import StateSnapshot
 
 from labscribe.guards.statuses import RunStatus, classify_model_error, of_endpoint
-from labscribe.nodes.runtime.models import endpoint_halt
+from labscribe.nodes.runtime.models import NO_MODEL, endpoint_halt
 from labscribe.nodes.runtime.outputs import RunOutcome, resume_line
 from labscribe.nodes.runtime.state import halt_in_force
 
@@ -38,6 +38,14 @@ class ThreadView:
         tasks = [task["name"] for task in state.get("tasks") or []]
         interrupts = [i.get("value") for i in state.get("interrupts") or []]
         return cls(state.get("values") or {}, interrupts, tasks or list(state.get("next") or []))
+
+
+DATA_ALONE = (
+    "the report was written from the data alone, since no model endpoint is configured; to "
+    "add one, set DEEPSEEK_API_KEY, or LABSCRIBE_BASE_URL with LABSCRIBE_EXPLORE_MODEL "
+    "(docs/models.md)"
+)
+ASKED_DATA_ALONE = "the report was written from the data alone, as --no-model asks"
 
 
 def thread_state(
@@ -81,6 +89,9 @@ def settle(
     halts = (values.get("guard") or {}).get("halts") or []
     if halts:
         reason = f"drafted after a halt ({halts[-1]['reason']}); {reason}"
+    unasked = (values.get("skipped") or {}).get("draft")
+    if unasked and values.get("drafted_by") == "fallback":  # no model was asked to write
+        reason = ASKED_DATA_ALONE if unasked == NO_MODEL else DATA_ALONE
     skipped = values.get("compile") or {}
     if skipped.get("status") == "skipped":
         reason = f"{reason}; no PDF: {skipped['reason']}"

