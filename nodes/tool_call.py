@@ -46,7 +46,7 @@ from labscribe.nodes.runtime.state import (
     pending_calls,
 )
 from labscribe.tools import TOOLS_BY_NAME, Folder, Outcome
-from labscribe.tools.base import Prepared, Tool
+from labscribe.tools.tool import Prepared, Tool
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
-"""How often the outlier test of repeated measurements (tools.fits.repeats: Grubbs' test repeated
-as Rosner's generalized ESD, two-sided, α = 5 %, at most max(1, n // 10) suspects) flags a
-value in normal noise that has none, and whether it finds the outliers of classic data.
+"""How often the outlier test of repeated measurements (tools.fits.repeat_statistics, as
+tools.fits.repeats runs it: Grubbs' test repeated as Rosner's generalized ESD, two-sided,
+α = 5 %, at most max(1, n // 10) suspects) flags a value in normal noise that has none, and
+whether it finds the outliers of classic data.
 
     .venv/bin/python bench/analysis/outliers.py [--trials 2000]
 
@@ -17,7 +18,8 @@ from pathlib import Path
 import numpy as np
 
 from labscribe.tools.base import Folder
-from labscribe.tools.fits.repeats import MAX_SUSPECTS, esd_outliers, repeated_measurements
+from labscribe.tools.fits.repeat_statistics import esd_outliers
+from labscribe.tools.fits.repeats import MAX_SUSPECTS, repeated_measurements
 from labscribe.tools.formats.tables import read_data
 
 REPEATS = Path(__file__).parents[2] / "tests" / "data" / "real" / "repeats"

@@ -12,9 +12,10 @@ slow drift leaves it; "mildly correlated"); or white with its σ given as an unc
 column. Each is fitted with its true model, and with a wrong one that a student could
 mistake for it (a line through the origin for a line with an offset, a quadratic for the
 decay, a straight line for the square root, a Lorentzian for the Gaussian, an undamped
-oscillation for the damped one), each from labscribe's own start values (tools.fits.shapes), and
-judged by the verdict the report states (tools.fits.verdict.judge: the χ² test and the residual
-structure tests). A fit that fails to converge is counted apart, not as a verdict.
+oscillation for the damped one), each from labscribe's own start values
+(tools.fits.shape_starts), and judged by the verdict the report states
+(tools.fits.verdict.judge: the χ² test and the residual structure tests). A fit that fails to
+converge is counted apart, not as a verdict.
 """
 
 from __future__ import annotations

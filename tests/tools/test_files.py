@@ -8,7 +8,7 @@ from asuser import as_normal_user
 
 from labscribe.guards.ladder import ToolClass
 from labscribe.tools import DECLARED_CLASSES, EXPLORE_TOOLS, Folder
-from labscribe.tools.base import Tool, human_size
+from labscribe.tools.base import human_size
 from labscribe.tools.explorer import reading
 from labscribe.tools.explorer.byte_budget import READ_LINES
 from labscribe.tools.explorer.files import LIST_DIR, LIST_LIMIT, READ_FILE, ListDirArgs
@@ -21,6 +21,7 @@ from labscribe.tools.messages import (
     PATH_OUTSIDE_ERROR,
     TIMEOUT_ERROR,
 )
+from labscribe.tools.tool import Tool
 
 
 @pytest.fixture
@@ -280,7 +281,8 @@ def test_an_isolated_tool_is_stopped_where_it_holds_the_interpreter(user_dir: Pa
 import time
 from pathlib import Path
 from labscribe.guards.ladder import ToolClass
-from labscribe.tools.base import Folder, Tool
+from labscribe.tools.base import Folder
+from labscribe.tools.tool import Tool
 from labscribe.tools.explorer.files import ListDirArgs
 tower = Tool(name="tower", description="", args_schema=ListDirArgs,
              run=lambda folder, args: str(9**9**9), tool_class=ToolClass.READ_ONLY,

@@ -1,7 +1,7 @@
 """Several series of repeats side by side, numbered by a repeat column (`rep`, `run`), read
 as repeats with the one-way ANOVA's F and p, the pooled within-series standard deviation
-and the grand mean (tools.fits.repeats, tools.fits.repeat_text), checked against NIST StRD AtmWtAg's
-certified values (tests/data/real/repeats/AtmWtAg.dat)."""
+and the grand mean (tools.fits.repeats, tools.fits.repeat_evidence), checked against NIST StRD
+AtmWtAg's certified values (tests/data/real/repeats/AtmWtAg.dat)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 
 from labscribe.tools.base import Folder
-from labscribe.tools.fits.repeat_text import repeat_evidence
+from labscribe.tools.fits.repeat_evidence import repeat_evidence
 from labscribe.tools.fits.repeats import counts_repeats, repeated_measurements
 from labscribe.tools.formats.tables import Table, read_data
 

@@ -1,5 +1,6 @@
-"""Repeated measurements (tools.fits.repeats, tools.fits.repeat_text) on classic data whose
-published summaries are the truth: Newcomb's passage times of light (Stigler 1977: mean 26.21, 27.75
+"""Repeated measurements (tools.fits.repeats, tools.fits.repeat_statistics,
+tools.fits.repeat_text, tools.fits.repeat_evidence) on classic data whose published
+summaries are the truth: Newcomb's passage times of light (Stigler 1977: mean 26.21, 27.75
 without the two outliers -44 and -2), Michelson's 1879 speed of light (R's `morley`; the
 mean of all 100 values 852.4, of experiment 1 909), Cavendish's density of the Earth
 (his 5.48), and a pendulum's 700 stopwatch timings. Sources: tests/data/real/SOURCES.md."""
@@ -16,15 +17,15 @@ from scipy import stats
 from labscribe.guards.numbers import check_numbers
 from labscribe.tools.base import Folder
 from labscribe.tools.columns.roles import decide_roles, read_handout
-from labscribe.tools.fits.repeat_text import repeat_evidence, repeat_facts, series_text
-from labscribe.tools.fits.repeats import (
+from labscribe.tools.fits.repeat_evidence import repeat_evidence
+from labscribe.tools.fits.repeat_statistics import (
     OUTLIER_TEST,
-    Series,
     esd_outliers,
-    repeated_measurements,
     summarise,
     weighted_mean,
 )
+from labscribe.tools.fits.repeat_text import repeat_facts, series_text
+from labscribe.tools.fits.repeats import Series, repeated_measurements
 from labscribe.tools.formats.tables import NoTable, read_data
 
 REPEATS = Path(__file__).parents[1] / "data" / "real" / "repeats"
@@ -182,13 +183,13 @@ def test_repeats_pool_no_columns_of_different_quantities(tmp_path: Path) -> None
     ],
 )
 def test_a_mean_asked_in_other_words_is_asked_for(task: str) -> None:
-    from labscribe.tools.fits.repeat_text import asks_for_mean
+    from labscribe.tools.fits.repeat_evidence import asks_for_mean
 
     assert asks_for_mean(task)
 
 
 def test_a_middle_or_a_plain_symbol_asks_for_no_mean() -> None:
-    from labscribe.tools.fits.repeat_text import asks_for_mean
+    from labscribe.tools.fits.repeat_evidence import asks_for_mean
 
     assert not asks_for_mean("Plot T against L and determine g.")
     assert not asks_for_mean("Mark the medium wavelength line.")

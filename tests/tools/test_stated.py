@@ -1,9 +1,11 @@
 """What a value listed under a task states (tools.assignment.stated), and what a task asks for by
-name (tools.assignment.task_needs), on handout wording from outside this repository."""
+name (tools.assignment.task_symbols, tools.assignment.task_needs), on handout wording from
+outside this repository."""
 
 from labscribe.tools.assignment.stated import extreme_unanswered, model_not_line, unit_unknown
 from labscribe.tools.assignment.task_fit import asks, differs
-from labscribe.tools.assignment.task_needs import asked_symbols, unmet
+from labscribe.tools.assignment.task_needs import unmet
+from labscribe.tools.assignment.task_symbols import asked_symbols
 from labscribe.tools.fits.fit_result import Fit, Parameter
 
 

@@ -1,20 +1,21 @@
-"""What a task asks the values listed under it to hold (tools.assignment.task_needs), on handout
-wording from outside labscribe; each source is named beside its case."""
+"""What a task asks the values listed under it to hold (tools.assignment.task_needs, its symbols
+read by tools.assignment.task_symbols), on handout wording from outside labscribe; each source
+is named beside its case."""
 
 import pytest
 
 from labscribe.tools.assignment.task_needs import (
-    asked_symbols,
     left_undone,
     part_of_data,
     plot_only,
     target_units,
     unmet,
 )
+from labscribe.tools.assignment.task_symbols import asked_symbols
 
 # The test notebook of Troels Petersen's Applied Statistics course (github simonguld/AppStat2022)
 APPSTAT = "Calculating Weighted Mean, Standard Deviation, χ² and χ²-probability."
-# What tools.fits.repeat_text writes for a series with an uncertainty column.
+# What tools.fits.repeat_evidence writes for a series with an uncertainty column.
 WEIGHTED = (
     "distance (hook.csv): mean 17.82 ± 0.09 (standard error; n = 4); standard deviation "
     "0.19; weighted mean (weights 1/σ²) 17.81 ± 0.15 from 4 values; χ² = 1.29 for 3 degrees "
@@ -130,7 +131,7 @@ def test_a_quantity_a_task_defines_by_its_formula_must_be_listed_by_its_name() -
     """ "Calculate the FWHM = 2√(2 ln 2)·w" asks for the FWHM, not the w it starts from (the
     Gaussian's FWHM = 2√(2 ln 2)·σ, as Mantid's fit-function docs write it); a noun the task
     calls it by names it too ("the bandwidth, Δf"); a formula to fit defines no value."""
-    from labscribe.tools.assignment.task_needs import defined_names
+    from labscribe.tools.assignment.task_symbols import defined_names
 
     fwhm = "Calculate the full width at half maximum, FWHM = 2√(2 ln 2)·w."
     assert unmet(fwhm, ["w = 4.089 ± 0.047 nm (fit of T against λ)"]) == ["FWHM"]

@@ -44,7 +44,8 @@ from labscribe.tools.explorer.notes import NOTE_SUFFIXES, Note, read_notes
 from labscribe.tools.explorer.scanning import files_with_suffix
 from labscribe.tools.fits.background import subtract_background
 from labscribe.tools.fits.count_rates import add_count_rates
-from labscribe.tools.fits.extremes import Extreme, asked_extremes, extreme_facts, worked_out
+from labscribe.tools.fits.extreme_words import worked_out
+from labscribe.tools.fits.extremes import Extreme, asked_extremes, extreme_facts
 from labscribe.tools.fits.fit_quantities import FitQuantity, fit_quantities
 from labscribe.tools.fits.fit_result import Fit, untried_tables
 from labscribe.tools.fits.half_power import half_power_bands

@@ -20,7 +20,7 @@ from labscribe.tools.analysis.folder import Analysis
 from labscribe.tools.assignment.coverage import not_covered
 from labscribe.tools.assignment.judgements import judgements
 from labscribe.tools.assignment.part_ranges import holds_throughout
-from labscribe.tools.assignment.requested import FIT_CUE, requested_model
+from labscribe.tools.assignment.requested import requested_model
 from labscribe.tools.assignment.role_phrases import is_symbol
 from labscribe.tools.assignment.stated import (
     extreme_stated,
@@ -30,20 +30,29 @@ from labscribe.tools.assignment.stated import (
     model_not_line,
     unit_unknown,
 )
-from labscribe.tools.assignment.task_files import named_files, named_tables, of_stem_named
-from labscribe.tools.assignment.task_fit import Ask, asks, differs, read_the_other_way
+from labscribe.tools.assignment.task_files import of_stem_named
+from labscribe.tools.assignment.task_fit import Ask, asks
 from labscribe.tools.assignment.task_material import column_named, material, other_fits, task_words
 from labscribe.tools.assignment.task_needs import (
     MEAN,
     PLOT,
     STATISTICS,
-    defined_names,
     left_undone,
     part_of_data,
     plot_only,
 )
+from labscribe.tools.assignment.task_results import (
+    fitted_function,
+    inputs,
+    not_asked,
+    of_named_files,
+    pictured,
+    repeat_part,
+    swapped_lines,
+)
+from labscribe.tools.assignment.task_symbols import defined_names
 from labscribe.tools.assignment.tasks import task_number
-from labscribe.tools.fits.extremes import extreme_symbols
+from labscribe.tools.fits.extreme_words import extreme_symbols
 from labscribe.tools.fits.fit_quantities import answers
 from labscribe.tools.fits.fit_result import Fit, axes_of, format_value
 from labscribe.tools.fits.range_fits import (
@@ -57,14 +66,9 @@ from labscribe.tools.fits.range_fits import (
 )
 from labscribe.tools.fits.regression_answers import PREDICTED, regression_answers
 from labscribe.tools.fits.regression_text import evidence as regression_evidence
-from labscribe.tools.fits.repeat_text import BY_SERIES, repeat_evidence
+from labscribe.tools.fits.repeat_evidence import repeat_evidence
 from labscribe.tools.formulas.prediction import evidence as prediction_evidence
 
-# A function written by its name and argument: `A(f)`, `U_C(t)`, `φ(f)`.
-_CALLED = re.compile(
-    r"(?<![\w\\])([A-Za-z\u0370-\u03ff](?:_\w{1,4})?)\(\s*[A-Za-z\u0370-\u03ff]\w*\s*\)"
-)
-_FIT_VERB = re.compile(r"\bpassen sie\b", re.IGNORECASE)  # "Passen Sie A(f) … an"
 MAX_GIVEN = 4  # results listed per task: the rest are in the report's tables
 MAX_ANSWERS = 16  # the values a task asks of its fits: k and τ of three runs, l of 11
 MORE_GIVEN = "and {count} more results, not listed here (see the fits and tables above)"
@@ -84,20 +88,6 @@ ASKED_MODEL_NO_TREND = (
     "all of it: the model this task asks for, fitted to {axes}, finds no trend in those data "
     "(it does no better than their mean), so it gives no value (see the fits)"
 )
-# The series one by one in a repeated quantity's line: up to the next part (`; `).
-SERIES_PART = re.compile(re.escape(BY_SERIES) + r"[^;]*")
-EACH_SERIES = re.compile(
-    r"\b(?:for )?each (?:of the \w+ )?(?:series|experiments?|runs?|groups?|sets?)\b|"
-    r"\bper (?:series|experiment|group)\b|\bfür jede (?:Messreihe|Serie|Reihe)|"
-    r"\bchaque (?:s[ée]rie|exp[ée]rience)|\bcada (?:serie|experimento|grupo)|"
-    r"每(?:组|个系列|次实验)",
-    re.IGNORECASE,
-)
-POOLED = re.compile(
-    r"\bgrand mean|\boverall mean|\bpooled|\ball \d+ (?:runs|measurements|values)|"
-    r"\bgesamtmittel|moyenne g[ée]n[ée]rale|media (?:global|total)|总平均",
-    re.IGNORECASE,
-)
 # Where a value worked out from the nominal data starts: the parameter files' values.
 NOMINAL_SOURCE = "the nominal values in the table of parameters"
 NOMINAL_WORK = f"work it out from {NOMINAL_SOURCE}"
@@ -116,26 +106,9 @@ def checklist(analysis: Analysis, figures: Sequence[dict[str, Any]] = ()) -> lis
     report's `figures` (their records: tools.analysis.data_figures) that show what a plot asks."""
     wanted = asks(analysis.tasks)
     return [
-        _evidence(task, _of_named_files(analysis, task), n, wanted.get(task), figures)
+        _evidence(task, of_named_files(analysis, task), n, wanted.get(task), figures)
         for n, task in enumerate(analysis.tasks, start=1)
     ]
-
-
-def _of_named_files(analysis: Analysis, task: str) -> Analysis:
-    """The analysis of the files `task` names (tools.assignment.task_files), or all of it where it
-    names none: "aus `c.csv`" is answered from c.csv alone."""
-    ids = named_tables(task, [(t.id, t.source) for t in analysis.tables])
-    if ids is None:
-        return analysis
-    return analysis.model_copy(update={
-        "not_fitted": sorted(named_files(task, analysis.not_fitted)),
-        "tables": [t for t in analysis.tables if t.id in ids],
-        "fits": [f for f in analysis.fits if f.table in ids],
-        "repeats": [s for s in analysis.repeats if s.table in ids],
-        "extremes": [e for e in analysis.extremes if not e.table or e.table in ids],
-        "regressions": [r for r in analysis.regressions if not r.table or r.table in ids],
-        "fit_quantities": [q for q in analysis.fit_quantities if not q.table or q.table in ids],
-    })  # fmt: skip
 
 
 def _evidence(
@@ -146,7 +119,7 @@ def _evidence(
     figures: Sequence[dict[str, Any]] = (),
 ) -> TaskEvidence:
     words = task_words(task)
-    pictured = _pictured(words, analysis, figures, ask) if PLOT.search(task) else []
+    drawn = pictured(words, analysis, figures, ask) if PLOT.search(task) else []
     given, not_done = regression_evidence(task, number, analysis.regressions)
     if not_done:
         return TaskEvidence(task=task, left=not_done)
@@ -164,7 +137,7 @@ def _evidence(
             whose = f"the fit task {task_number(analysis.task_numbers, number - 1)} asks for"
     # a fit of other axes, formula, series or variant than the task's is not the fit it asks
     # for, whatever it is called: it is named as what it is, never offered as the answer
-    other_axes = _not_asked(analysis, ask)
+    other_axes = not_asked(analysis, ask)
     asked = [fit for fit in requested if id(fit) not in other_axes]
     # "die Vanadium-Daten" beside Vanadium.dat and Rhodium.dat: that file's fit of the model
     sources = {table.id: table.source for table in analysis.tables}
@@ -206,11 +179,11 @@ def _evidence(
             given.append(f"{quantity.text()} (derived)")
     # what the task asks of its fits (τ from each slope) before the fits it comes from
     from_fit = [q for q in analysis.fit_quantities if q.task == task]  # tools.fits.fit_quantities
-    if (fitted_function := _fitted_function(task, analysis)) is not None:
+    if (function_name := fitted_function(task, analysis)) is not None:
         # "Passen Sie die Funktion A(f) an": another column's fit gives no value of it
-        from_fit = [q for q in from_fit if q.response in ("", fitted_function)]
+        from_fit = [q for q in from_fit if q.response in ("", function_name)]
     given = answers(from_fit) + given
-    swapped = [] if from_fit or plot_only(task) else _swapped_lines(analysis, ask, other_axes)
+    swapped = [] if from_fit or plot_only(task) else swapped_lines(analysis, ask, other_axes)
     given += swapped
     # the fit the task asks for answers it: other models of its columns are not offered
     answered = {(f.table, f.y, f.x) for f in asked if answers_task(f)}
@@ -219,8 +192,8 @@ def _evidence(
     others = [f for f in analysis.fits if f not in requested and id(f) not in other_axes
               and (f.table, f.y, f.x) not in answered
               and not given_names & {p.name for p in f.parameters}]  # fmt: skip
-    if fitted_function is not None:
-        others = [f for f in others if fitted_function in (f.y, f.y_label)]
+    if function_name is not None:
+        others = [f for f in others if function_name in (f.y, f.y_label)]
     # "Bestäm egenfrekvensen" beside egenfrekvens.txt: that file's fit, not every swing's
     others = of_stem_named(task, others, sources)
     # a plot asks for no value; a regression's task, for none of a one-predictor fit
@@ -228,7 +201,7 @@ def _evidence(
     if fitted and (defined := defined_names(task)) and not from_nominal(task):
         # "Ry = 4a²/3 and σ = −b/a": the formulas' inputs are the symbols they name (a, b),
         # never another fit's parameter of another name (a cubic's c0 is no b)
-        fitted = other_fits(task, words, others, only=_inputs(task, defined, others))
+        fitted = other_fits(task, words, others, only=inputs(task, defined, others))
     if fitted and from_nominal(task):
         # a value worked out from the nominal data: another fit's value of the same symbol is
         # no way to it; only a fitted value the task compares with ("your fitted Bmax") bears
@@ -239,7 +212,7 @@ def _evidence(
     # repeated measurements answer it only where it asks for a mean
     repeats = analysis.repeats if ask is None or MEAN.search(task) else []
     repeated = repeat_evidence(task, words, repeats, names_a_column)
-    given += [_repeat_part(task, line) for line in repeated]
+    given += [repeat_part(task, line) for line in repeated]
     extremes = [e for e in analysis.extremes if e.task == task]
     # "use the model to predict": a straight line's value at the point is not that model's
     if model := model_not_line(task, analysis.tasks[: max(number - 1, 0)]):
@@ -306,71 +279,15 @@ def _evidence(
     missed = not_covered(task, analysis.not_fitted)
     if missed and not left.startswith("all of it"):  # never "checking" over part of the data
         left = f"{left}; {missed}" if left.startswith("not done") else f"not done: {missed}"
-    if pictured and plot_only(task) and not left.startswith("not done"):
-        given, left = pictured + given, FIGURE_LEFT  # the plot is drawn: only checking it is left
+    if drawn and plot_only(task) and not left.startswith("not done"):
+        given, left = drawn + given, FIGURE_LEFT  # the plot is drawn: only checking it is left
     else:
-        given += pictured
+        given += drawn
     shown = max(MAX_GIVEN, min(len(from_fit), MAX_ANSWERS))
     # never a silent cut of its results: a student reads the row as all the task has
     hidden = sum(1 for line in given[shown:] if line in values)
     more = [MORE_GIVEN.format(count=hidden)] if hidden else []
     return TaskEvidence(task=task, given=given[:shown] + more, left=left)
-
-
-def _pictured(
-    words: set[str], analysis: Analysis, figures: Sequence[dict[str, Any]], ask: Ask | None
-) -> list[str]:
-    """The report's data figures that show a column the task names against another it
-    names ("Plot U against t"), each as the checklist lists it; where the task names its
-    axes ("(f₀² − f²)/f² ∝ χ от T"), a column each axis names."""
-    tables = {t.id: t for t in analysis.tables}
-    along, up = words, words
-    if ask is not None and ask.axes is not None:
-        along, up = task_words(ask.axes.predictor), task_words(ask.axes.response)
-    found = []
-    for record in figures:
-        summary = tables.get(record.get("table", ""))
-        if summary is None:
-            continue
-        keys = {c.key for c in summary.columns}
-        if record["x"] not in keys or not set(record["y"]) <= keys:
-            continue
-        x = summary.column(record["x"])
-        named = [summary.column(key) for key in record["y"]
-                 if column_named(summary.column(key), summary, up)]  # fmt: skip
-        if named and column_named(x, summary, along):
-            found.append(f"labscribe's figure of {', '.join(c.name for c in named)} against "
-                         f"{x.name} ({summary.id})")  # fmt: skip
-    return found
-
-
-def _fitted_function(task: str, analysis: Analysis) -> str | None:
-    """The column a task fits as a function it writes by name (`A` of "Passen Sie die
-    Funktion A(f) an die Amplitudenmessung an"), where a column is called so."""
-    if FIT_CUE.search(task) is None and _FIT_VERB.search(task) is None:
-        return None
-    names = {c.name for table in analysis.tables for c in table.columns}
-    return next((m[1] for m in _CALLED.finditer(task) if m[1] in names), None)
-
-
-def _swapped_lines(analysis: Analysis, ask: Ask | None, other_axes: dict[int, str]) -> list[str]:
-    """The R² of each straight line of the task's axes swapped: the task's line, read the
-    other way (its law is read off it by tools.formulas.line_law)."""
-    tables = {t.id: t for t in analysis.tables}
-    lines: dict[tuple[str, str, str], Fit] = {}
-    for f in analysis.fits:
-        if (
-            ask is not None
-            and id(f) in other_axes
-            and f.r_squared is not None
-            and (read_the_other_way(f, ask, tables.get(f.table)))
-        ):
-            lines.setdefault((f.table, f.y, f.x), f)  # the first fit of these axes
-    return [
-        f"R² = {f.r_squared:.5f} of the straight line of {axes_of(f, analysis.fits)}, the "
-        "task's axes swapped: the same line read the other way"
-        for f in lines.values()
-    ]
 
 
 def _unstated(left: str, unstated: list[str], unanswered: str) -> str:
@@ -389,15 +306,6 @@ def _unstated(left: str, unstated: list[str], unanswered: str) -> str:
         return left
     rest = left.removeprefix("not done: ") if left.startswith("not done: ") else ""
     return "not done: " + "; ".join(missing + ([rest] if rest else []))
-
-
-def _not_asked(analysis: Analysis, ask: Ask | None) -> dict[int, str]:
-    """The fits that are not the one `ask` describes, by id, with what each is instead."""
-    if ask is None:
-        return {}
-    tables = {t.id: t for t in analysis.tables}
-    found = {id(f): differs(f, ask, tables.get(f.table)) for f in analysis.fits if f.model}
-    return {key: what for key, what in found.items() if what}
 
 
 # Words that ask for a fit itself, not a formula's value ("predicted by B(0) = ...").
@@ -424,23 +332,6 @@ def _not_done(ask: Ask, instead: dict[int, str], requested: list[Fit]) -> str:
             f"{instead[id(requested[0])]}, not what this task asks")  # fmt: skip
 
 
-def _repeat_part(task: str, line: str) -> str:
-    """The part of a repeated quantity's line the task asks for: the series' means for "for
-    each series", the pooled mean and the rest for "the grand mean of all 100 runs"; else
-    all of it."""
-    found = SERIES_PART.search(line)
-    if found is None:
-        return line
-    each, pooled = EACH_SERIES.search(task), POOLED.search(task)
-    if each and not pooled:
-        name = line.split(":", 1)[0].replace(", all series", "")
-        return f"{name}, {found.group().rstrip()}"
-    if pooled and not each:
-        rest = [part for part in line[found.end() :].split("; ") if part]
-        return line[: found.start()] + "; ".join(rest)
-    return line
-
-
 def _names(fits: list[Fit], values: list[str]) -> frozenset[str]:
     """The words the parameters of the fits listed in `values` go by (a decay is `tau`)."""
     listed = [f for f in fits if f.good and any(f"against {f.x}" in v for v in values)]
@@ -456,20 +347,6 @@ def _formed(analysis: Analysis) -> frozenset[str]:
     """The quantities formed from the columns as the handout defines them (φ = 2π·a/b): in
     the report as data, so a task that defines one is not left to work it out."""
     return frozenset(c.name.lower() for t in analysis.tables for c in t.columns if c.formed)
-
-
-def _inputs(task: str, defined: list[tuple[str, str]], fits: list[Fit]) -> frozenset[str]:
-    """The parameters a task that works quantities out by its formulas may start from: those
-    it names by symbol, and those that go by a defined quantity's name (a bandwidth is the
-    FWHM)."""
-    tokens = set(re.findall(r"[^\W\d]\w*", task))
-    names = {name.lower() for name, _ in defined}
-    return frozenset(
-        p.name
-        for fit in fits
-        for p in fit.parameters
-        if p.name in tokens or topic_words(fit, p) & names
-    )
 
 
 def _r_squared(task: str, fit: Fit) -> str:

@@ -11,7 +11,7 @@ from labscribe.tools.assignment.task_needs import CONDITION_ON_DATA
 from labscribe.tools.columns.unit_library import unit_registry
 from labscribe.tools.columns.units import known_unit
 from labscribe.tools.formats.tables import TableSummary
-from labscribe.tools.formulas.formed_columns import columns_for
+from labscribe.tools.formulas.symbol_columns import columns_for
 
 _CONDITION = re.compile(CONDITION_ON_DATA)
 _OPERATORS = {

@@ -39,7 +39,8 @@ from labscribe.tools.assignment.requested import (
 from labscribe.tools.assignment.role_phrases import glossary, is_symbol, sentences
 from labscribe.tools.assignment.stated_values import states_a_value
 from labscribe.tools.assignment.task_axes import Axes, kinds, mismatch, task_axes
-from labscribe.tools.assignment.task_needs import defined_names, part_of_data
+from labscribe.tools.assignment.task_needs import part_of_data
+from labscribe.tools.assignment.task_symbols import defined_names
 from labscribe.tools.columns.column import Column
 from labscribe.tools.columns.column_names import columns_named
 from labscribe.tools.columns.symbol_dimensions import CONVENTIONAL, dimension_is, pint_unit

@@ -1,7 +1,7 @@
 """Which quantity a formula's one-letter symbol conventionally stands for (ISO 80000: p a
 pressure, T a temperature or a period, U a voltage, λ a length), and a column's unit as pint
 reads it: where a handout's symbol names no column by name, the one column of that dimension
-is it (tools.formulas.formed_columns, tools.columns.column_names)."""
+is it (tools.formulas.symbol_columns, tools.columns.column_names)."""
 
 from __future__ import annotations
 

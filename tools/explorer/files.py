@@ -13,18 +13,10 @@ from labscribe.guards.fingerprint import digest
 from labscribe.guards.identity import Meaning
 from labscribe.guards.ladder import ToolClass
 from labscribe.guards.paths import is_inside, printable, real_path
-from labscribe.tools.base import (
-    Answer,
-    Folder,
-    Tool,
-    ToolError,
-    Versioned,
-    file_version,
-    human_size,
-    os_reason,
-)
+from labscribe.tools.base import Folder, ToolError, file_version, human_size, os_reason
 from labscribe.tools.explorer.reading import READ_CHARS, read_part
 from labscribe.tools.messages import CANNOT_LIST, FILE_NOT_FOLDER, FOLDER_NOT_FILE
+from labscribe.tools.tool import Answer, Tool, Versioned
 
 LIST_LIMIT = 200  # entries shown per listing; a folder with more is summarised, not dumped
 

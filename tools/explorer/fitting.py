@@ -17,7 +17,7 @@ from labscribe.guards.identity import Meaning
 from labscribe.guards.ladder import ToolClass
 from labscribe.tools.analysis.folder import Analysis
 from labscribe.tools.assignment.requested import Request
-from labscribe.tools.base import Answer, Folder, Tool, ToolError, version_in
+from labscribe.tools.base import Folder, ToolError, version_in
 from labscribe.tools.columns.column import Column
 from labscribe.tools.fits.fit_result import Fit
 from labscribe.tools.fits.requested_fits import fit_request
@@ -34,6 +34,7 @@ from labscribe.tools.messages import (
     SAME_COLUMN,
     SEVERAL_TABLES,
 )
+from labscribe.tools.tool import Answer, Tool
 
 EXPLORER_TASK = "the explorer's fit"
 

@@ -20,12 +20,13 @@ from pydantic import BaseModel, Field
 
 from labscribe.guards.identity import Meaning
 from labscribe.guards.ladder import ToolClass
-from labscribe.tools.base import Folder, Tool, ToolError, file_version
+from labscribe.tools.base import Folder, ToolError, file_version
 from labscribe.tools.explorer.ocr import OCR_LABEL, TextBox, ocr_boxes
 from labscribe.tools.explorer.pictures import SUPPORTED, Picture, load_picture
 from labscribe.tools.explorer.reading import READ_CHARS
 from labscribe.tools.explorer.vision import Vision, encode_picture
 from labscribe.tools.messages import FOLDER_NOT_FILE, NO_TEXT_NOTE
+from labscribe.tools.tool import Tool
 
 
 class ReadImageArgs(BaseModel):

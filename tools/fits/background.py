@@ -23,7 +23,7 @@ import numpy as np
 from labscribe.tools.columns.column import Column
 from labscribe.tools.fits.fit_variants import CORRECTED
 from labscribe.tools.formats.tables import Table
-from labscribe.tools.formulas.formed_columns import append_formed, append_uncertainty
+from labscribe.tools.formulas.appended_columns import append_formed, append_uncertainty
 
 # What a background measurement's file is called, in the languages of counting labs.
 BACKGROUND_FILE = re.compile(

@@ -21,7 +21,7 @@ import numpy as np
 from labscribe.tools.columns.column import Column
 from labscribe.tools.columns.symbol_dimensions import dimension_is
 from labscribe.tools.formats.tables import Table
-from labscribe.tools.formulas.formed_columns import append_formed, append_uncertainty
+from labscribe.tools.formulas.appended_columns import append_formed, append_uncertainty
 from labscribe.tools.formulas.formed_lineage import COUNTED
 
 # How labs name counts and a counting time, in the languages of their handouts.

@@ -12,7 +12,7 @@ not define (a "breakdown voltage", an "onset") is left for the student with the 
 
 The column a task means is found by its name, or by the quantity its unit measures (a column
 in kN is a force or a load): a task that names no column gets nothing, rather than the
-extreme of the wrong one.
+extreme of the wrong one. What the task's words ask for is read in tools.fits.extreme_words.
 """
 
 from __future__ import annotations
@@ -43,78 +43,23 @@ from labscribe.tools.fits.extreme_columns import (
     symbol_column,
     words_apart,
 )
+from labscribe.tools.fits.extreme_words import (
+    BY_METHOD,
+    EACH,
+    FALLING,
+    LEVELS,
+    MAXIMUM,
+    MINIMUM,
+    NOT_DATA,
+    OF_SYMBOL,
+    SUBSCRIPTED,
+    THRESHOLD,
+    symbol_of,
+    written_as_subscript,
+)
 from labscribe.tools.formats.parameters import ParameterRow
 from labscribe.tools.formats.tables import Table
 
-# English words whole ("maximise" is no maximum), German ones as the start of a compound
-# (`Maximalkraft`, `Höchstlast`), Chinese anywhere.
-MAXIMUM = re.compile(
-    r"\bmaxim(?:um|a)\b|\bmax\b|\bmax\.|\bpeak\b|\blargest|\bhighest|\bgreatest|\bbiggest|"
-    r"\bultimate|\bbreaking|\bat break|\bmaximal|\bhöchst|\bspitzen|\bbruchkraft|最大|峰值|极大"
-    r"|\bmaximáln|\bmaksymaln|\bмаксимальн|\bmassim[oa]\b|\bmáxim[oa]\b|\bmaximale?\b"
-    r"|\bpeaks\b|\bpicos?\b|\bpicchi\b",
-    re.IGNORECASE,
-)
-MINIMUM = re.compile(
-    r"\bminim(?:um|a)\b|\bsmallest|\blowest|\bminimal|\btiefst|\bkleinst|最小|极小"
-    r"|\bminimáln|\bminimaln|\bминимальн|\bmínim[oa]\b|\bminimale?\b",
-    re.IGNORECASE,
-)
-# Extremes of something other than the data: an error bound, a likelihood.
-NOT_DATA = re.compile(
-    r"(?:maxim|minim|max\.?|largest|smallest)\w*\s+(?:possible\s+)?(?:error|uncertaint|deviation"
-    r"|likelihood|tolerance)",
-    re.IGNORECASE,
-)
-# An extreme written as a symbol's subscript: `F_max`, `U_{min}`.
-_SUBSCRIPTED = re.compile(
-    r"(?<![\w\\])(?P<symbol>[A-Za-z\u0370-\u03ff])_\{?(?P<kind>max|min)(?:imum)?\}?(?!\w)",
-    re.IGNORECASE,
-)
-# A task asked of each file, each run: an extreme of each.
-EACH = re.compile(
-    r"\b(?:each|every) \w+|\bfür jede[nmrs]? \w+|\bpour chaque\b|\bpara cada\b|\bper ogni\b"
-    r"|\bper ciascun\w*|\bdla każde(?:go|j)\b|\bpro každ\w+|\bдля кажд\w+"
-    # the word alone ("P_max każdego ogniwa", "di ogni cella", "de chaque cellule")
-    r"|\bkażd(?:y|a|e|ego|ej|ym)\b|\bkažd\w+|\bкажд\w+|\bchaque\b|\bogni\b|\bcada\b",
-    re.IGNORECASE,
-)
-# The symbol an extreme's word is of: "maximum de U", "max. of the V_R", "Maximum von I".
-_OF_SYMBOL = re.compile(
-    r"\s+(?:(?:of|de|du|des|von|der|di|del|della)\s+)?(?:the\s+)?"
-    r"\$?(?P<symbol>[A-Za-z\u0370-\u03ff](?:_\{?[A-Za-z0-9]{1,6}\}?|[0-9])?)\$?(?!\w)",
-)
-THRESHOLD = re.compile(
-    r"threshold|\bonset|turn[- ]on|cut[- ]in|\bknee|breakdown|schwell|einsatz|durchbruch|"
-    r"阈值|起始|开启|击穿|门限",
-    re.IGNORECASE,
-)
-BY_METHOD = re.compile(
-    r"extrapolat|tangent|intersect|intercept|\bfit|regression|linear (?:part|region)|steep|"
-    r"anpassung|拟合|外推|切线",
-    re.IGNORECASE,
-)
-_NUMBER = r"(?P<level>[-+]?\d+(?:[.,]\d+)?(?:[eE][-+]?\d+)?)\s*(?P<unit>[A-Za-zµμΩ°%]{1,4})?"
-FALLING = re.compile(r"fall|drop|decreas|below|unterschreit|降", re.IGNORECASE)
-# "the voltage at which the current (first) reaches 1 mA" and its German and Chinese forms.
-LEVELS = (
-    re.compile(
-        r"(?:at which|where|when|for which)\s+(?:the\s+)?(?P<what>[^\W\d][\w ]{0,30}?)\s+"
-        r"(?:first\s+)?(?P<verb>reaches|exceeds|rises (?:above|to)|climbs (?:above|to)|"
-        r"falls (?:below|to)|drops (?:below|to)|decreases to|increases to|crosses|passes|"
-        r"equals|attains|becomes|hits|is)\s+(?:a value of\s+|a level of\s+|the value\s+)?"
-        + _NUMBER,
-        re.IGNORECASE,
-    ),
-    re.compile(
-        r"(?:bei der|bei dem|bei welcher|bei welchem|ab der|ab dem)\s+(?:der|die|das)?\s*"
-        r"(?P<what>\w+)\s+(?:den wert\s+(?:von\s+)?)?" + _NUMBER
-        + r"\s+(?P<verb>erreicht|überschreitet|übersteigt|unterschreitet|beträgt)",
-        re.IGNORECASE,
-    ),
-    re.compile(r"(?P<what>[\u4e00-\u9fff]{1,6}?)(?P<verb>达到|超过|等于|升至|降至)\s*" + _NUMBER
-               + r"\s*时"),
-)  # fmt: skip
 # An instrument's own maximum: `Maximum Load`, `Max. Kraft`, `Fmax`, `F_max`, `Peak Load`.
 OWN_MAXIMUM = re.compile(r"max|peak|höchst|spitzen|\bfm\b|bruch|break", re.IGNORECASE)
 BREAK = re.compile(r"break|bruch|rupture|fracture|断裂", re.IGNORECASE)
@@ -150,21 +95,9 @@ def asked_extremes(
     own = [row for row in parameters if row.source in sources and row.number is not None]
     ids = [(table.summary.id, table.summary.source) for table in tables]
     for asked in tasks:
-        task = _SUBSCRIPTED.sub(lambda m: m["symbol"] if _symbol_of(m) in computed else m[0], asked)
+        task = SUBSCRIPTED.sub(lambda m: m["symbol"] if symbol_of(m) in computed else m[0], asked)
         found += [e.model_copy(update={"task": asked}) for e in _asked_of(task, tables, own, ids)]
     return found
-
-
-def worked_out(text: str) -> frozenset[str]:
-    """The extremes `text` writes an equation for (`E_max = 1,92 MeV · √(x² + 0,22·x)`):
-    quantities the handout works out, not a column's largest or smallest value."""
-    return frozenset(
-        _symbol_of(m) for m in _SUBSCRIPTED.finditer(text) if re.match(r"\s*=", text[m.end() :])
-    )
-
-
-def _symbol_of(written: re.Match[str]) -> str:
-    return f"{written['symbol']}_{written[0].split('_', 1)[1].strip('{}')}"
 
 
 def _asked_of(
@@ -179,18 +112,18 @@ def _asked_of(
     return [
         found
         for kind, pattern in (("maximum", MAXIMUM), ("minimum", MINIMUM))
-        if pattern.search(task) or _written_as_subscript(task, kind)
+        if pattern.search(task) or written_as_subscript(task, kind)
         for found in _extreme(task, kind, scope, own if kind == "maximum" else [])
     ]
 
 
 def _extreme(task: str, kind: str, tables: list[Table], own: list[ParameterRow]) -> list[Extreme]:
     word = (MAXIMUM if kind == "maximum" else MINIMUM).search(task)
-    word = word or _written_as_subscript(task, kind)  # "Give F_max for each run"
+    word = word or written_as_subscript(task, kind)  # "Give F_max for each run"
     if word is None:
         return []
     whole = word.end() + len(re.match(r"\w*", task[word.end() :])[0])  # "minimal|e de T"
-    after = _OF_SYMBOL.match(task, whole)
+    after = OF_SYMBOL.match(task, whole)
     of_symbol = after["symbol"] if after is not None and is_symbol(after["symbol"]) else ""
     by_symbol = symbol_column(of_symbol, tables) if of_symbol else None
     # "F_max pro každý soubor", "P_max dla każdego ogniwa": each table's (file's, sheet's) F
@@ -245,21 +178,10 @@ def _twins(table: Table, column: Column) -> list[Column]:
             and re.sub(r" \d+$", "", c.key) == base] or [column]  # fmt: skip
 
 
-def extreme_symbols(task: str) -> frozenset[str]:
-    """The symbols `task` writes its extremes as (`F_max`, `U_{min}` as U_min)."""
-    return frozenset(_symbol_of(m) for m in _SUBSCRIPTED.finditer(task))
-
-
-def _written_as_subscript(task: str, kind: str) -> re.Match[str] | None:
-    """`F_max` where `task` writes its extreme of `kind` so."""
-    written = _SUBSCRIPTED.search(task)
-    return written if written and written["kind"].lower()[:2] == kind[:2] else None
-
-
 def _subscripted(task: str, kind: str, tables: list[Table]) -> list[tuple[Table, Column]]:
     """The column of each table the symbol of `F_max` (`U_min`) stands for, where the task
     writes its extreme so."""
-    written = _written_as_subscript(task, kind)
+    written = written_as_subscript(task, kind)
     if written is None:
         return []
     found = (symbol_column(written["symbol"], [table]) for table in tables)

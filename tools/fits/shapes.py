@@ -3,7 +3,8 @@ guesses, the units of its parameters, and what it says about a peak.
 
 lmfit's built-in models are used where they exist; the damped oscillation and the driven
 resonance (the series RLC amplitude, and its phase) are lmfit Models of plain functions.
-Guesses use lmfit's `guess` where it has one; the oscillation's come from an FFT.
+The guesses each fit starts from are made in tools.fits.shape_starts; a doublet's are made
+here, beside the doublet's model, from its single line's.
 """
 
 from __future__ import annotations
@@ -27,6 +28,21 @@ from lmfit.models import (
 from scipy.signal import find_peaks, peak_widths
 
 from labscribe.tools.columns.units import inverse, product
+from labscribe.tools.fits.shape_starts import (
+    Starts,
+    approach_starts,
+    bounded,
+    exponential_starts,
+    growth_starts,
+    guessed,
+    oscillation_starts,
+    peak_starts,
+    phase_starts,
+    power_law_starts,
+    proportional_starts,
+    resonance_starts,
+    sine_starts,
+)
 
 # How each parameter's unit follows from the columns' units (y over x to a power); a
 # power law's amplitude follows its fitted exponent (tools.fits.column_fits).
@@ -42,9 +58,6 @@ UNIT_RULES: dict[str, Callable[[str, str], str]] = {
     "rad": lambda y, x: "rad",
     "": lambda y, x: "",
 }
-# Points per period below which an oscillation is not fitted: fewer cannot tell the true
-# frequency from an alias of the (sub)sampling.
-MIN_POINTS_PER_PERIOD = 4
 
 
 def damped_oscillation(
@@ -77,9 +90,6 @@ def resonance_phase(x: np.ndarray, amplitude: float, f0: float, Q: float, c: flo
     """amplitude·atan(Q(x/f0 − f0/x)) + c: the phase of a driven series RLC (amplitude −1
     rad, or −57.3 deg, for the current against the drive)."""
     return amplitude * np.arctan(Q * (x / f0 - f0 / x)) + c
-
-
-Starts = Callable[[Model, np.ndarray, np.ndarray], list[Parameters]]
 
 
 @dataclass(frozen=True)
@@ -129,56 +139,6 @@ class Shape:
         return bounded(self.starts, self.positive)
 
 
-def bounded(starts: Starts, positive: tuple[str, ...]) -> Starts:
-    """`starts` with the parameters `positive` started at their absolute values and bounded
-    at 0."""
-    if not positive:
-        return starts
-
-    def in_range(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
-        found = starts(model, x, y)
-        for params in found:
-            for name in set(positive) & set(params):
-                value = abs(params[name].value) or 1e-12 * (float(np.ptp(x)) or 1.0)
-                params[name].set(value=value, min=0)
-        return found
-
-    return in_range
-
-
-def _guessed(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
-    return [model.guess(y, x=x)]
-
-
-def _edges(y: np.ndarray) -> tuple[float, float]:
-    """Medians of the first and last tenth of y: where a curve levels off."""
-    k = max(1, len(y) // 10)
-    return float(np.median(y[:k])), float(np.median(y[-k:]))
-
-
-def _exponential_starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
-    first, last = _edges(y)
-    starts = []
-    # the curve levels off at the end (a decay) or at the start (a growth); try both
-    for level, other in ((last, first), (first, last)):
-        offset = level - 0.05 * (other - level)  # keep y − c off zero, where log fails
-        guess = ExponentialModel().guess(y - offset, x=x)
-        params = model.make_params(
-            amplitude=guess["amplitude"].value, decay=guess["decay"].value, c=offset
-        )
-        starts.append(params)
-    return starts
-
-
-def _approach_starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
-    """c + a(1 − e^(−x/τ)) is the exponential's c' + a'·e^(−x/τ) with a = −a', c = c' + a'."""
-    starts = []
-    for params in _exponential_starts(ExponentialModel() + ConstantModel(), x, y):
-        amplitude, decay, c = (params[name].value for name in ("amplitude", "decay", "c"))
-        starts.append(model.make_params(a=-amplitude, tau=decay, c=c + amplitude))
-    return starts
-
-
 def exponential_approach(x: np.ndarray, a: float, tau: float, c: float) -> np.ndarray:
     """c + a·(1 − exp(−x/tau)): a charging capacitor, a warming body, a saturating signal."""
     return c + a * (1 - np.exp(-x / tau))
@@ -189,34 +149,9 @@ def exponential_growth(x: np.ndarray, amplitude: float, growth: float, c: float)
     return amplitude * np.exp(x / growth) + c
 
 
-def _growth_starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
-    """The exponential's guesses that grow (a negative decay), as growth = −decay."""
-    starts = []
-    for params in _exponential_starts(ExponentialModel() + ConstantModel(), x, y):
-        amplitude, decay, c = (params[name].value for name in ("amplitude", "decay", "c"))
-        if decay < 0:
-            starts.append(model.make_params(amplitude=amplitude, growth=-decay, c=c))
-    return starts
-
-
 def proportional(x: np.ndarray, slope: float) -> np.ndarray:
     """slope·x: a line through the origin."""
     return slope * x
-
-
-def _proportional_starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
-    denominator = float(np.dot(x, x))
-    return [model.make_params(slope=float(np.dot(x, y)) / denominator)] if denominator else []
-
-
-def _power_law_starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
-    sign = 1.0 if np.median(y) >= 0 else -1.0
-    guess = PowerLawModel().guess(np.abs(y) + 1e-300, x=x)
-    return [
-        model.make_params(
-            amplitude=sign * guess["amplitude"].value, exponent=guess["exponent"].value
-        )
-    ]
 
 
 def _sloped_model(peak: type[Model], line: Callable[..., np.ndarray]) -> Model:
@@ -235,195 +170,61 @@ def _sloped_model(peak: type[Model], line: Callable[..., np.ndarray]) -> Model:
     return model
 
 
-def _peak_starts(peak_type: type[Model], sloped: bool = False) -> Starts:
-    """The peak guessed by lmfit above a background through the medians of the first and
-    last tenth of the points: level, or (`sloped`) the line through them."""
-
-    def starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
-        k = len(y) // 10 + 1
-        (x0, y0), (x1, y1) = ((float(np.median(x[e])), float(np.median(y[e])))
-                              for e in (slice(None, k), slice(-k, None)))  # fmt: skip
-        slope = (y1 - y0) / (x1 - x0) if sloped and x1 != x0 else 0.0
-        level = (y0 + y1) / 2 if not sloped else y0
-        background = level + slope * (x - (x0 if sloped else 0.0))
-        rest = y - background
-        dip = -rest.min() > rest.max()
-        guess = peak_type().guess(rest, x=x, negative=dip)
-        values = {name: guess[name].value for name in ("amplitude", "center", "sigma")}
-        under = level + slope * (values["center"] - x0) if sloped else level
-        extra = {"slope": slope} if sloped else {}
-        return [model.make_params(**values, c=under, **extra)]
-
-    return starts
-
-
-def _half_width(x: np.ndarray, height: np.ndarray, level: float) -> float:
-    """The width of the region around the maximum of `height` where it stays above `level`."""
-    top = int(np.argmax(height))
-    above = height >= level
-    left = top
-    while left > 0 and above[left - 1]:
-        left -= 1
-    right = top
-    while right < len(x) - 1 and above[right + 1]:
-        right += 1
-    return float(max(x[right] - x[left], (x[-1] - x[0]) / len(x)))
-
-
-def _resonance_starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
-    starts = []
-    for baseline in (0.0, float(y.min())):
-        height = y - baseline
-        top = int(np.argmax(height))
-        f0 = float(x[top])
-        width = _half_width(x, height, height[top] / np.sqrt(2))
-        params = model.make_params(amplitude=height[top], f0=f0, Q=f0 / width, c=baseline)
-        params["f0"].set(min=0)
-        params["Q"].set(min=0)
-        starts.append(params)
-    return starts
-
-
-def _phase_starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
-    first, last = _edges(y)
-    middle = (first + last) / 2
-    amplitude = (last - first) / np.pi
-    if amplitude == 0:
-        return []
-    crossing = int(np.argmin(np.abs(y - middle)))
-    f0 = float(x[crossing])
-    # atan(Q(f/f0 − f0/f)) = ±π/4 where Q(f/f0 − f0/f) = ±1, that is f0/Q apart
-    inside = np.abs(y - middle) <= abs(amplitude) * np.pi / 4
-    width = float(np.ptp(x[inside])) if inside.sum() > 1 else float(np.ptp(x)) / 4
-    params = model.make_params(amplitude=amplitude, f0=f0, Q=f0 / max(width, 1e-300), c=middle)
-    params["f0"].set(min=0)
-    params["Q"].set(min=0)
-    return [params]
-
-
-def _main_frequency(x: np.ndarray, y: np.ndarray) -> float | None:
-    """The frequency of y's strongest oscillation, from its FFT on a uniform grid; None
-    where the data are too few or too sparse to tell it from an alias."""
-    n = len(x)
-    span = float(x[-1] - x[0])
-    if n < 8 or span <= 0:
-        return None
-    grid = np.linspace(x[0], x[-1], n)
-    uniform = np.interp(grid, x, y) - float(np.mean(y))
-    spectrum = np.abs(np.fft.rfft(uniform * np.hanning(n)))
-    peak = int(np.argmax(spectrum[1:])) + 1
-    if 0 < peak < len(spectrum) - 1:  # parabolic interpolation between bins
-        a, b, c = spectrum[peak - 1 : peak + 2]
-        peak = peak + 0.5 * (a - c) / (a - 2 * b + c) if a - 2 * b + c else peak
-    frequency = peak / (grid[1] - grid[0]) / n
-    return None if frequency * span * MIN_POINTS_PER_PERIOD > n else frequency
-
-
-def _cosine_of(
-    x: np.ndarray, y: np.ndarray, frequency: float, envelope: np.ndarray
-) -> tuple[float, float]:
-    """(amplitude, phase) of envelope·amplitude·cos(2π·frequency·x + phase) closest to y
-    about its mean: y projected on the cosine and the sine at that frequency."""
-    basis = np.column_stack([envelope * np.cos(2 * np.pi * frequency * x),
-                             envelope * np.sin(2 * np.pi * frequency * x)])  # fmt: skip
-    (a, b), *_ = np.linalg.lstsq(basis, y - np.mean(y), rcond=None)
-    return float(np.hypot(a, b)), float(np.arctan2(-b, a))
-
-
-def _oscillation_starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
-    """Frequency from the FFT; amplitude and phase from projecting y on the cosine and sine
-    at that frequency; decay from how the spread shrinks."""
-    frequency = _main_frequency(x, y)
-    if frequency is None:
-        return []
-    span = float(x[-1] - x[0])
-    quarter = max(2, len(x) // 4)
-    early, late = np.std(y[:quarter]), np.std(y[-quarter:])
-    shrink = np.log(early / late) if late > 0 and early > late else 0.0
-    decay = 0.75 * span / shrink if shrink > 0 else 10 * span
-    # amplitude and phase where the data start (t0): at x = 0, a swing recorded from 42 s on
-    # with a decay of 0.4 s would need an amplitude of 10⁴⁴, and never converge
-    elapsed = x - x[0]
-    amplitude, phase = _cosine_of(elapsed, y, frequency, np.exp(-elapsed / decay))
-    params = model.make_params(
-        amplitude=amplitude, decay=decay, frequency=frequency, phase=phase,
-        c=float(np.mean(y)), t0=float(x[0]),
-    )  # fmt: skip
-    params["t0"].set(expr=repr(float(x[0])))  # where the data start: fixed, not fitted
-    params["amplitude"].set(min=0)
-    params["frequency"].set(min=0)
-    return [params]
-
-
-def _sine_starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
-    """As an oscillation's, without decay; sin(θ + π/2) is cos θ."""
-    frequency = _main_frequency(x, y)
-    if frequency is None:
-        return []
-    amplitude, phase = _cosine_of(x, y, frequency, np.ones_like(x))
-    params = model.make_params(
-        amplitude=amplitude, frequency=frequency, phase=phase + np.pi / 2, c=float(np.mean(y))
-    )
-    params["amplitude"].set(min=0)
-    params["frequency"].set(min=0)
-    return [params]
-
-
 _PEAK_UNITS = {"amplitude": "y·x", "center": "x", "sigma": "x", "c": "y", "fwhm": "x",
                "height": "y"}  # fmt: skip
 
 SHAPES: tuple[Shape, ...] = (
-    Shape("proportional", "slope·x", lambda: Model(proportional), _proportional_starts,
+    Shape("proportional", "slope·x", lambda: Model(proportional), proportional_starts,
           {"slope": "y/x"}, key=("slope",)),
-    Shape("linear", "slope·x + intercept", LinearModel, _guessed,
+    Shape("linear", "slope·x + intercept", LinearModel, guessed,
           {"slope": "y/x", "intercept": "y"}, key=("slope", "intercept"),
           reduces_to=(("intercept", 0.0, "proportional"),)),
     Shape("quadratic", "c0 + c1·x + c2·x²", lambda: PolynomialModel(2),
-          _guessed, {"c0": "y", "c1": "y/x", "c2": "y/x^2"}, key=("c2", "c1", "c0"),
+          guessed, {"c0": "y", "c1": "y/x", "c2": "y/x^2"}, key=("c2", "c1", "c0"),
           reduces_to=(("c2", 0.0, "linear"),)),
     Shape("cubic", "c0 + c1·x + c2·x² + c3·x³", lambda: PolynomialModel(3),
-          _guessed, {"c0": "y", "c1": "y/x", "c2": "y/x^2", "c3": "y/x^3"},
+          guessed, {"c0": "y", "c1": "y/x", "c2": "y/x^2", "c3": "y/x^3"},
           key=("c3", "c2", "c1", "c0"), reduces_to=(("c3", 0.0, "quadratic"),)),
     Shape("exponential", "amplitude·exp(−x/decay) + c",
-          lambda: ExponentialModel() + ConstantModel(), _exponential_starts,
+          lambda: ExponentialModel() + ConstantModel(), exponential_starts,
           {"amplitude": "y", "decay": "x", "c": "y"}, key=("decay", "amplitude"), offset="c",
           positive=("decay",)),
     Shape("exponential approach", "c + a·(1 − exp(−x/tau))", lambda: Model(exponential_approach),
-          _approach_starts, {"a": "y", "tau": "x", "c": "y"}, key=("tau", "a", "c"),
+          approach_starts, {"a": "y", "tau": "x", "c": "y"}, key=("tau", "a", "c"),
           offset="c", preferred_over=("exponential", "a"), positive=("tau",)),
     Shape("exponential growth", "amplitude·exp(x/growth) + c", lambda: Model(exponential_growth),
-          _growth_starts, {"amplitude": "y", "growth": "x", "c": "y"},
+          growth_starts, {"amplitude": "y", "growth": "x", "c": "y"},
           key=("growth", "amplitude"), offset="c", positive=("growth",)),
-    Shape("power law", "amplitude·x^exponent", PowerLawModel, _power_law_starts,
+    Shape("power law", "amplitude·x^exponent", PowerLawModel, power_law_starts,
           {"amplitude": "y/x^exponent", "exponent": ""}, key=("exponent", "amplitude"),
           positive_x=True,
           reduces_to=(("exponent", 1.0, "proportional"),)),
     Shape("gaussian", "Gaussian peak of area amplitude at center, width sigma, + c",
-          lambda: GaussianModel() + ConstantModel(), _peak_starts(GaussianModel),
+          lambda: GaussianModel() + ConstantModel(), peak_starts(GaussianModel),
           _PEAK_UNITS, key=("center", "fwhm"), peak=("center", "fwhm", "FWHM"), offset="c",
           positive=("sigma",), feature="center"),
     Shape("lorentzian", "Lorentzian peak of area amplitude at center, half-width sigma, + c",
-          lambda: LorentzianModel() + ConstantModel(), _peak_starts(LorentzianModel),
+          lambda: LorentzianModel() + ConstantModel(), peak_starts(LorentzianModel),
           _PEAK_UNITS, key=("center", "fwhm"), peak=("center", "fwhm", "FWHM"), offset="c",
           positive=("sigma",), feature="center"),
     Shape("sine", "amplitude·sin(2π·frequency·x + phase) + c", lambda: Model(sine),
-          _sine_starts, {"amplitude": "y", "frequency": "1/x", "phase": "rad", "c": "y"},
+          sine_starts, {"amplitude": "y", "frequency": "1/x", "phase": "rad", "c": "y"},
           key=("frequency", "amplitude"), angles=("phase",), offset="c",
           positive=("frequency",), feature="frequency"),
     Shape("damped oscillation",
           "amplitude·exp(−(x − t0)/decay)·cos(2π·frequency·(x − t0) + phase) + c, t0 the first x",
-          lambda: Model(damped_oscillation), _oscillation_starts,
+          lambda: Model(damped_oscillation), oscillation_starts,
           {"amplitude": "y", "decay": "x", "frequency": "1/x", "phase": "rad", "c": "y",
            "t0": "x"},
           key=("frequency", "decay"), angles=("phase",), offset="c",
           positive=("decay", "frequency"), feature="frequency"),
     Shape("resonance", "amplitude/√(1 + Q²(x/f0 − f0/x)²) + c", lambda: Model(resonance),
-          _resonance_starts, {"amplitude": "y", "f0": "x", "Q": "", "c": "y", "bandwidth": "x"},
+          resonance_starts, {"amplitude": "y", "f0": "x", "Q": "", "c": "y", "bandwidth": "x"},
           key=("f0", "Q"), peak=("f0", "bandwidth", "half-power bandwidth f0/Q"),
           positive_x=True, frequency_x=True, hints={"bandwidth": {"expr": "f0/Q"}}, offset="c",
           positive=("f0", "Q"), feature="f0"),
     Shape("resonance phase", "amplitude·atan(Q(x/f0 − f0/x)) + c",
-          lambda: Model(resonance_phase), _phase_starts,
+          lambda: Model(resonance_phase), phase_starts,
           {"amplitude": "y", "f0": "x", "Q": "", "c": "y"}, key=("f0", "Q"), positive_x=True,
           frequency_x=True, offset="c", positive=("f0", "Q"), feature="f0"),
 )  # fmt: skip
@@ -437,7 +238,7 @@ SLOPED: dict[str, Shape] = {
     shape.name: Shape(
         f"{shape.name} on a slope", f"{shape.formula} + slope·(x − center)",
         lambda peak=_PEAK_MODELS[shape.name]: _sloped_model(*peak),
-        _peak_starts(_PEAK_MODELS[shape.name][0], sloped=True), {**_PEAK_UNITS, "slope": "y/x"},
+        peak_starts(_PEAK_MODELS[shape.name][0], sloped=True), {**_PEAK_UNITS, "slope": "y/x"},
         key=("center", "fwhm", "slope"), peak=shape.peak, offset="c",
         reduces_to=(("slope", 0.0, shape.name),), positive=("sigma",), feature="center",
     )
@@ -487,7 +288,7 @@ def _doublet_starts(name: str) -> Starts:
     """Two lines from the two most prominent peaks above the single line's level, and from
     the single line split in two (a doublet whose lines merge into one peak)."""
     single_type, line = _PEAK_MODELS[name]
-    single_starts = _peak_starts(single_type)
+    single_starts = peak_starts(single_type)
 
     def starts(model: Model, x: np.ndarray, y: np.ndarray) -> list[Parameters]:
         single = single_starts(single_type() + ConstantModel(), x, y)[0]

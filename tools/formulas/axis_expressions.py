@@ -4,7 +4,8 @@ words: the axes of a linearising plot ("T² gegen l", "ln p against 1/T", "U_th 
 in Hg"), and the lab convention that a column of N swings timed together (`t10`, `t_20`,
 `10 T`) holds N periods.
 
-Text work only: the columns are matched and the values computed by tools.formulas.formed_columns.
+Text work only: the columns are matched by tools.formulas.symbol_columns and the values
+computed by tools.formulas.formed_columns.
 """
 
 from __future__ import annotations

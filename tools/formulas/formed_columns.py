@@ -23,11 +23,11 @@ import sympy
 
 from labscribe.tools.assignment.task_files import named_files
 from labscribe.tools.columns.column import Column
-from labscribe.tools.columns.column_names import OWN_LETTER, name_ends
 from labscribe.tools.columns.repeat_names import RUN_NAME, stated_swings
-from labscribe.tools.columns.symbol_dimensions import conventional_column, dimension_is
+from labscribe.tools.columns.symbol_dimensions import dimension_is
 from labscribe.tools.formats.parameters import ParameterRow
 from labscribe.tools.formats.tables import Table
+from labscribe.tools.formulas.appended_columns import append_formed, propagate
 from labscribe.tools.formulas.axis_expressions import Wanted, defined, plotted, swings_timed, writes
 from labscribe.tools.formulas.formed_inputs import (
     Inputs,
@@ -41,9 +41,10 @@ from labscribe.tools.formulas.formed_units import (
     unit_of,
     unit_text,
 )
-from labscribe.tools.formulas.formula_notation import juxtaposed, plain_symbol
+from labscribe.tools.formulas.formula_notation import juxtaposed
 from labscribe.tools.formulas.held_powers import held_square
 from labscribe.tools.formulas.reference_readings import reading, reference_row
+from labscribe.tools.formulas.symbol_columns import columns_for, repeats, symbol_pattern
 
 _PERIOD_WORDS = re.compile(
     r"(?<![A-Za-z])(?-i:T)(?![A-Za-z])|period|periode|schwingungsdauer|swing|schwingung|"
@@ -78,7 +79,7 @@ def form_columns(
     # a definition is formed where the tasks use its symbol (or plot it), not for every
     # formula of the handout's prose
     used = {s for axis in axes for s in axis.symbols} | {
-        w.name for w in definitions if re.search(_symbol_pattern(w.name), "\n".join(tasks))
+        w.name for w in definitions if re.search(symbol_pattern(w.name), "\n".join(tasks))
     }
     formed_anywhere: set[str] = set()
     for table in tables:
@@ -161,10 +162,6 @@ def _form_in(
     return formed
 
 
-def _symbol_pattern(symbol: str) -> str:
-    return rf"(?<![\w\u0370-\u03ff]){re.escape(symbol)}(?![\w\u0370-\u03ff])"
-
-
 def _add_period(table: Table, stated: int | None) -> bool:
     """The period T from columns that time N swings together (their mean, over repeated
     series, divided by N), where the table has no column T: N from the column's name
@@ -202,7 +199,7 @@ def _add(table: Table, wanted: Wanted, prefix: str, inputs: Inputs) -> bool:
     wanted = _products_written_together(wanted, table, inputs)
     for symbol in sorted(wanted.symbols):
         columns = columns_for(symbol, table.summary.columns, inputs.tasks)
-        if len(columns) >= 2 and not _repeats(columns) and not _agree(columns, table):
+        if len(columns) >= 2 and not repeats(columns) and not _agree(columns, table):
             runs = [_for_run(wanted, symbol, column) for column in columns]
             return sum(_add_one(table, run, prefix, {symbol: [c]}, inputs)
                        for run, c in zip(runs, columns, strict=True)) > 0  # fmt: skip
@@ -227,7 +224,7 @@ def _products_written_together(wanted: Wanted, table: Table, inputs: Inputs) -> 
 
 def _for_run(wanted: Wanted, symbol: str, column: Column) -> Wanted:
     """`wanted` for the one series `column` of the several `symbol` names."""
-    name = re.sub(_symbol_pattern(symbol), lambda _: column.name, wanted.name)
+    name = re.sub(symbol_pattern(symbol), lambda _: column.name, wanted.name)
     return Wanted(name, wanted.expression, wanted.sentence)
 
 
@@ -298,7 +295,7 @@ def _add_one(
     ]
     how = f"{prefix}{_tidy(written)}" + (f", with {', '.join(inputs)}" if inputs else "")
     key = append_formed(table, wanted.name, values, unit_text(units), how, sources)
-    _propagate(table, wanted, known, (key, unit_text(units), scale or 1.0))
+    propagate(table, wanted, known, (key, unit_text(units), scale or 1.0))
     return True
 
 
@@ -334,111 +331,6 @@ def _held(table: Table, values: np.ndarray, sources: list[str]) -> bool:
         ):
             return True
     return False
-
-
-def _propagate(
-    table: Table, wanted: Wanted, known: dict[str, Known], formed: tuple[str, str, float]
-) -> None:
-    """Beside a formed column, its uncertainty propagated to first order (the GUM's law,
-    as the uncertainties package applies it) from the uncertainty columns of the columns it
-    is formed from (`sigma_E` beside `E_Ka` gives u(√E)), so that its fits are weighted as
-    the raw column's are; columns without one are taken as exact, and the column says so."""
-    given = {name: k.uncertainty for name, k in known.items() if k.uncertainty is not None}
-    if not given:
-        return
-    names = sorted(known)
-    by_name = {symbol.name: symbol for symbol in wanted.expression.free_symbols}
-    symbols = [by_name[n] for n in names]
-    terms = []
-    with np.errstate(all="ignore"):
-        for name in sorted(given):
-            slope = sympy.lambdify(symbols, sympy.diff(wanted.expression, by_name[name]), "numpy")
-            at = np.broadcast_to(slope(*(known[n].values for n in names)), len(table.frame))
-            terms.append((np.asarray(at, dtype=float) * given[name].values) ** 2)
-        sigma = np.sqrt(np.sum(terms, axis=0))
-    if not np.isfinite(sigma).any():
-        return
-    sources = ", ".join(given[n].text for n in sorted(given))
-    exact = [known[n].text for n in names if n not in given]
-    how = f"u({wanted.name}) propagated to first order from {sources}" + (
-        f", {', '.join(exact)} taken as exact" if exact else ""
-    )
-    key, unit, scale = formed  # the formed column's key and unit, and its values' scale
-    sigma_key = append_formed(table, f"u({wanted.name})", sigma * scale, unit, how, [key])
-    next(c for c in table.summary.columns if c.key == sigma_key).uncertainty_of = key
-
-
-def columns_for(symbol: str, columns: list[Column], tasks: str = "") -> list[Column]:
-    """The column a formula's symbol names, or the repeated series of one quantity it names
-    (five columns `T (s)`: their mean is the quantity): by its name; by the first or last
-    word of its name (`L_air`, `lambda_peak`, `load m`); by its first letter in camelCase
-    (`hResorte` for h) where it is the only one or the only one the `tasks` name; else the
-    one column whose unit has the dimension the symbol conventionally stands for (p: a
-    pressure). [] for none."""
-    usable = [c for c in columns if c.uncertainty_of is None and c.count]
-    camel = [c for c in usable if re.match(rf"{re.escape(symbol)}[A-Z][a-z]", c.name)]
-    # `U_out` for the column `u_out`: a subscript of a word or two tells the quantity, the
-    # letter's case only the convention (a letter alone keeps its case: t a time, T a period)
-    worded = re.fullmatch(r"[A-Za-z]_[A-Za-z]{2,}", symbol) is not None
-    for named in (
-        [c for c in usable if symbol in (c.name, c.key, _symbol_of(c.name))],
-        [c for c in usable if worded and symbol.lower() == _symbol_of(c.name).lower()],
-        [c for c in usable if symbol in name_ends(c.name) and not c.formed],
-        [c for c in camel if len(camel) == 1 or re.search(_symbol_pattern(c.name), tasks)],
-    ):
-        if len(named) == 1 or (named and (_repeats(named) or _observers(named, symbol))):
-            return named
-        if named:
-            return []
-    # a column headed by a letter of its own (`t`, a time) is that letter's quantity, not
-    # another symbol's of its dimension (T, a temperature or a period)
-    return conventional_column(
-        symbol, [c for c in usable if not c.formed and not OWN_LETTER.fullmatch(c.name.strip())]
-    )
-
-
-def _repeats(columns: list[Column]) -> bool:
-    """Whether columns are repeated series of one quantity: one name, one unit."""
-    return len({(c.name, c.unit) for c in columns}) == 1
-
-
-def _observers(columns: list[Column], symbol: str) -> bool:
-    """Whether columns are one quantity read by several observers or runs (`b_Anna`,
-    `b_Ben`, `b_Chloe` in cm): the symbol's name with a tag each, one unit. Their mean is
-    the quantity; none is another's axis."""
-    firsts = {re.split(r"[_\s]+", c.name.strip())[0] for c in columns}
-    return len(columns) >= 2 and firsts == {symbol} and len({c.unit for c in columns}) == 1
-
-
-def _symbol_of(name: str) -> str:
-    """A column's name as a formula's symbol: `U_{0}` is U_0, `ΔT` DeltaT, `λ` lam."""
-    return plain_symbol(name).replace("{", "").replace("}", "")
-
-
-def append_formed(
-    table: Table, name: str, values: np.ndarray, unit: str, how: str, sources: list[str]
-) -> str:
-    """Add the column `name` to `table`; its key (the name, unless a column holds it)."""
-    summary = table.summary
-    keys = {c.key for c in summary.columns}
-    key = name if name not in keys else f"{name} (formed)"
-    table.frame[key] = values
-    summary.columns.append(
-        Column.of_values(values, key=key, header="", name=name, unit=unit, formed=how,
-                         formed_from=sources)
-    )  # fmt: skip
-    return key
-
-
-def append_uncertainty(table: Table, key: str, sigma: np.ndarray, how: str) -> None:
-    """Add to `table` the uncertainty `sigma` of its formed column `key`, in that column's
-    unit, beside it (`σ N/t`), so that its fits are weighted by it."""
-    formed = table.summary.column(key)
-    table.frame[f"σ {key}"] = sigma
-    table.summary.columns.append(
-        Column.of_values(sigma, key=f"σ {key}", header="", name=f"σ {formed.name}",
-                         unit=formed.unit, uncertainty_of=key, formed=how)
-    )  # fmt: skip
 
 
 def _tidy(text: str) -> str:
