@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 from clirun import COMMAND
 
+from labscribe.graph import Context, run_folder
 from labscribe.graph.settle import DATA_ALONE
 from labscribe.nodes.runtime.models import NO_MODEL_INSTALLED
 
@@ -32,11 +33,13 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 def no_model_report(folder: Path, tmp_path: Path) -> str:
     """The report.tex of `labscribe run FOLDER --no-model --no-compile`, written under
-    `tmp_path`; the run must succeed."""
+    `tmp_path`; the run must succeed. It runs in this process, through the Python API the
+    command calls: the report is the same, and the worker's imports and its figure sandbox
+    are paid once, not once per report (the command's own paths are tested above)."""
     out = tmp_path / "out"
-    done = run(str(folder), "--no-model", "--no-compile", "--out", str(out),
-               "--db", str(tmp_path / "c.db"))  # fmt: skip
-    assert done.returncode == 0, done.stderr
+    result = run_folder(folder, out=out, db=tmp_path / "c.db",
+                        context=Context(no_model=True, compile=False))  # fmt: skip
+    assert result.exit_code == 0, result.record
     return (out / "report.tex").read_text()
 
 

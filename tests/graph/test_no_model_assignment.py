@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from clirun import COMMAND
+from test_no_model import no_model_report
 
 REAL = Path(__file__).parents[1] / "data" / "real"
 NO_MODEL_HERE = {"LABSCRIBE_LOCAL_GGUF": "/nonexistent/model.gguf"}
@@ -66,7 +67,7 @@ def test_no_model_lists_every_task_of_the_pendulum_handout_in_order(tmp_path: Pa
     folder.mkdir()
     (folder / "handout.md").write_text(PENDULUM)
     shutil.copy(REAL / "labtables" / "pendulum-lengths-periods.csv", folder / "pendulum.csv")
-    report = (run(folder, tmp_path, "--no-compile") / "report.tex").read_text()
+    report = no_model_report(folder, tmp_path)
     assert "\\title{Lab 2: The simple pendulum}" in report
     assert "In this experiment you measure the period of a simple pendulum" in report
     rows = checklist(report)
@@ -89,7 +90,7 @@ def test_no_model_finds_a_handout_no_name_calls_one_by_the_tasks_it_sets(
         "To do:\n- Measure the room temperature.\n- Check the clamp.\n"
     )
     shutil.copy(REAL / "labtables" / "pendulum-lengths-periods.csv", folder / "pendulum.csv")
-    report = (run(folder, tmp_path, "--no-compile") / "report.tex").read_text()
+    report = no_model_report(folder, tmp_path)
     assert "\\title{Lab 2: The simple pendulum}" in report
     rows = checklist(report)
     assert all(f"{n} & {task} &" in rows for n, task in enumerate(PENDULUM_TASKS, start=1))
@@ -104,7 +105,7 @@ def test_no_model_lists_the_task_of_a_chinese_worksheet_with_its_data(tmp_path: 
     shutil.copy(REAL / "handouts" / "danbai_wenti_zh.txt", folder / "作业.txt")
     rows = zip([0.5, 0.8, 0.9, 1.0, 1.2], [1.42, 1.79, 1.90, 2.00, 2.20], strict=True)
     (folder / "单摆.csv").write_text("L (m),T (s)\n" + "".join(f"{a},{b}\n" for a, b in rows))
-    report = (run(folder, tmp_path, "--no-compile") / "report.tex").read_text()
+    report = no_model_report(folder, tmp_path)
     task = "以L为横坐标,T2为纵坐标,作出T2-L图线,并利用此图线可求出重力加速度g=______."
     assert f"1 & {task} &" in checklist(report)
     assert "某同学" not in checklist(report)  # the question's narrative is no task

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from test_no_model_assignment import checklist, run
+from test_no_model_assignment import checklist
 from test_no_model_regression import LONGLEY_NAMES, longley_folder, report_of
 
 REAL = Path(__file__).parents[1] / "data" / "real"
@@ -60,7 +60,7 @@ def test_no_model_answers_a_fit_of_squared_axes_with_the_squared_column(tmp_path
     shutil.copy(REAL / "handouts" / "genphys_pendulum_cut.md", folder / "handout.md")
     data = REAL / "labtables" / "pendulum-lengths-periods.csv"
     shutil.copy(data, folder)
-    report = (run(folder, tmp_path, "--no-compile") / "report.tex").read_text()
+    report = report_of(folder, tmp_path)
     rows = checklist(report)
     slope_row = next(line for line in rows.split("\\\\") if SLOPE in line)
     table = np.loadtxt(data, delimiter=",", skiprows=1)
@@ -81,7 +81,7 @@ def test_no_model_gives_the_weighted_mean_and_chi_square_a_task_asks_for(tmp_pat
     folder.mkdir()
     (folder / "handout.md").write_text(COMBINING)
     shutil.copy(REAL / "repeats" / "gravity.csv", folder)
-    first = row(checklist((run(folder, tmp_path, "--no-compile") / "report.tex").read_text()), 1)
+    first = row(checklist(report_of(folder, tmp_path)), 1)
     series = pd.read_csv(REAL / "repeats" / "gravity.csv").groupby("series")["g"]
     weights = 1 / (series.std() / np.sqrt(series.count())) ** 2
     mean = float((series.mean() * weights).sum() / weights.sum())
@@ -96,9 +96,7 @@ def test_no_model_gives_the_weighted_mean_and_chi_square_a_task_asks_for(tmp_pat
     (light / "handout.md").write_text(COMBINING)
     shutil.copy(REAL / "repeats" / "light_speeds_1947_1956.csv", light)
     (tmp_path / "l").mkdir()
-    first = row(
-        checklist((run(light, tmp_path / "l", "--no-compile") / "report.tex").read_text()), 1
-    )
+    first = row(checklist(report_of(light, tmp_path / "l")), 1)
     assert "weighted mean (weights 1/Error²)" in first and first.endswith(CHECKING)
 
 
@@ -109,7 +107,7 @@ def test_no_model_reads_a_plot_scale_as_no_model(tmp_path: Path) -> None:
     folder.mkdir()
     (folder / "handout.md").write_text(DISCHARGE)
     shutil.copy(REAL / "verdicts" / "discharge_47k_2200uF.csv", folder)
-    report = (run(folder, tmp_path, "--no-compile") / "report.tex").read_text()
+    report = report_of(folder, tmp_path)
     assert "the model task 1 asks for" not in report
     rows = checklist(report)
     assert row(rows, 1).endswith(" & all of it")  # no model offered, none said to fail
@@ -151,7 +149,7 @@ def test_no_model_gives_each_task_its_part_of_a_repeated_quantity(tmp_path: Path
         "standard error.\n2. Give the overall mean of all 100 runs and its standard error.\n"
     )
     shutil.copy(REAL / "repeats" / "morley.csv", folder)
-    rows = checklist((run(folder, tmp_path, "--no-compile") / "report.tex").read_text())
+    rows = checklist(report_of(folder, tmp_path))
     first, second = row(rows, 1), row(rows, 2)
     assert "by series (mean ± standard error)" in first and "909 ± 23" in first
     assert "852.4 ± 7.9" not in first

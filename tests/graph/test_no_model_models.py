@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import numpy as np
-from test_no_model import no_model_report, run
+from test_no_model import no_model_report
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
 
@@ -55,11 +55,7 @@ def test_no_model_words_agree_with_a_reduced_chi_square_of_five(tmp_path: Path) 
         "# Lab\n\nTasks:\n\n1. Plot the size of the armed forces against the year and fit a "
         "quadratic to it.\n"
     )
-    out = tmp_path / "out"
-    done = run(str(folder), "--no-model", "--no-compile", "--out", str(out),
-               "--db", str(tmp_path / "c.db"))  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    report = " ".join((out / "report.tex").read_text().split())
+    report = " ".join(no_model_report(folder, tmp_path).split())
     assert "the data cannot tell whether the model misses something" in report
     assert "its residuals are like noise (reduced \\ensuremath{\\chi}² = 5" not in report
 

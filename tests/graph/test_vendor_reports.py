@@ -4,12 +4,10 @@ units the vendor wrote its own way, and lists the settings its header holds."""
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
 from pathlib import Path
 
-from clirun import COMMAND
+from test_no_model import no_model_report
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
 VENDOR_FILES = [
@@ -25,17 +23,7 @@ def test_no_model_reports_vendor_exports_with_their_units_and_settings(tmp_path:
     folder.mkdir()
     for name in VENDOR_FILES:
         shutil.copy(REAL / name, folder / Path(name).name)
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("LABSCRIBE_", "DEEPSEEK_"))}  # fmt: skip
-    env["LABSCRIBE_LOCAL_GGUF"] = "/nonexistent/model.gguf"
-    out = tmp_path / "out"
-    done = subprocess.run(
-        [*COMMAND, "run", str(folder), "--no-model", "--no-compile", "--out", str(out),
-         "--db", str(tmp_path / "c.db")],
-        capture_output=True, text=True, env=env, timeout=300,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    report = (out / "report.tex").read_text()
+    report = no_model_report(folder, tmp_path)
     # the settings each header holds, as parameters
     for setting in ("Measurement.Primary.Start & -5", "Serial Number & 180849",
                     "Sampling Rate & 10.000000 Hz"):  # fmt: skip
