@@ -23,7 +23,7 @@ HERE = Path(__file__).resolve().parent
 BENCH = HERE.parent
 sys.path[:0] = [str(HERE), str(BENCH), str(BENCH.parent / "tests")]
 
-from computed_once import ocr_once  # noqa: E402 - the paths above make these importable
+from computed_once import computed_once  # noqa: E402 - the paths above make these importable
 from corpus import load  # noqa: E402
 from policies import Outcome, Policy, Trajectory, policies  # noqa: E402
 
@@ -39,7 +39,7 @@ def run_all() -> tuple[list[Trajectory], dict[str, dict[str, Outcome]], list[Pol
     for policy in chosen:
         started = time.perf_counter()
         for trajectory in trajectories:
-            with tempfile.TemporaryDirectory() as where, ocr_once():
+            with tempfile.TemporaryDirectory() as where, computed_once():
                 outcome = policy.run(trajectory, Path(where))
             outcomes[policy.name][trajectory.name] = _settled(trajectory, outcome)
         print(f"{policy.name}: {time.perf_counter() - started:.1f} s", file=sys.stderr)

@@ -21,8 +21,6 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from matplotlib import font_manager
-from matplotlib.figure import Figure
 
 from labscribe.guards.budgets import ComputeBudget
 from labscribe.tools.analysis.figure_plan import FigureJob, figure_jobs
@@ -152,6 +150,11 @@ def _thin(n: int) -> np.ndarray:
 
 
 def _draw(table: Table, job: FigureJob, path: Path) -> None:
+    # matplotlib costs a second to import: a command that draws no figure (a resume, a run
+    # with --no-figures, `labscribe --help`) never pays it
+    from matplotlib import font_manager
+    from matplotlib.figure import Figure
+
     summary, frame, fit, x_key = table.summary, table.frame, job.fit, job.x
     font = font_manager.FontProperties(family=[f for f in _FAMILIES if _installed(f)])
     figure = Figure(figsize=FIGURE_INCHES, dpi=DPI, layout="constrained")
@@ -211,6 +214,8 @@ def _pairs(frame: pd.DataFrame, x_key: str, y_key: str) -> tuple[np.ndarray, np.
 
 
 def _installed(family: str) -> bool:
+    from matplotlib import font_manager  # imported by _draw, its one caller
+
     return any(entry.name == family for entry in font_manager.fontManager.ttflist)
 
 

@@ -17,7 +17,6 @@ import math
 import re
 
 import numpy as np
-import statsmodels.api as sm
 
 from labscribe.tools.analysis.data_facts import words_of
 from labscribe.tools.assignment.requested import requested_model
@@ -121,8 +120,11 @@ def _at(fit: Fit, table: Table, at: float, unit: str, task: str) -> Extreme | No
     degree = DEGREES[fit.model or ""]
     if len(x) < degree + 2:
         return None
+    # statsmodels costs a second to import: only a task that asks for a point pays it
+    from statsmodels.regression.linear_model import OLS
+
     try:
-        model = sm.OLS(y, np.vander(x, degree + 1, increasing=True)).fit()
+        model = OLS(y, np.vander(x, degree + 1, increasing=True)).fit()
         point = np.vander(np.array([at]), degree + 1, increasing=True)
         row = model.get_prediction(point).summary_frame(alpha=1 - CONFIDENCE)
     except (ValueError, np.linalg.LinAlgError):
