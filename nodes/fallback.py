@@ -28,8 +28,8 @@ from labscribe.nodes.report_notice import EXPLORATION_TITLE, exploration_account
 from labscribe.tools.analysis.folder import Analysis
 from labscribe.tools.assignment.checklist import checklist
 from labscribe.tools.assignment.coverage import some_of
+from labscribe.tools.assignment.handout_tasks import task_number
 from labscribe.tools.assignment.task_fit import not_task_fit
-from labscribe.tools.assignment.tasks import task_number
 from labscribe.tools.columns.excerpt_columns import excerpt_columns
 from labscribe.tools.columns.quantity_words import unit_doubt
 from labscribe.tools.columns.row_numbers import row_number_notes

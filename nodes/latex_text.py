@@ -193,8 +193,8 @@ def table(
 
 
 # A longtable breaks between rows, never inside one: a row taller than a page runs off it.
-# A cell of this many characters (an assignment's longest task, tools/assignment/tasks.py) fills
-# some
+# A cell of this many characters (an assignment's longest task, tools/assignment/handout_tasks.py)
+# fills some
 # 45 lines of the narrowest text column (NARROW_SHARE of the line), under a page, and a
 # wider column as many lines with more; the rest of a longer value (a column named by
 # 10,000 letters) is left to the data file, and the cell says so.

@@ -1,5 +1,5 @@
 """Readings a counter or a data system numbers and labels as labs write them: a reading's
-number the counts follow (tools/columns/column.py), a row number written out of order
+number the counts follow (tools/columns/variable_column.py), a row number written out of order
 (tools/columns/counting.py), the time each reading took as the handout states it
 (tools/columns/stepped_columns.py), a unit column of UN/CEFACT codes (tools/formats/part_tables.py,
 tools/columns/units.py) and a file the handout calls reference material
@@ -11,11 +11,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from labscribe.tools.columns.column import Column, set_aside_row_numbers
+from labscribe.tools.columns.column import Column
 from labscribe.tools.columns.counting import counts_rows
 from labscribe.tools.columns.reference_files import reference_files
 from labscribe.tools.columns.stepped_columns import sampled_clocks
 from labscribe.tools.columns.units import canonical, unit_code
+from labscribe.tools.columns.variable_column import set_aside_row_numbers
 from labscribe.tools.formats.part_tables import unit_of_rows
 from labscribe.tools.formats.tables import Table, TableSummary
 

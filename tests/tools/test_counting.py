@@ -1,6 +1,7 @@
 """Columns that only number the rows are never a variable; series labels are told apart by
-their values (tools.columns.counting, tools.columns.column, tools.columns.row_numbers). The real
-files are R datasets as Rdatasets writes them (tests/data/real/SOURCES.md)."""
+their values (tools.columns.counting, tools.columns.variable_column,
+tools.columns.row_numbers). The real files are R datasets as Rdatasets writes them
+(tests/data/real/SOURCES.md)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 import pytest
 
+from labscribe.tools.assignment.fit_asks import asks
 from labscribe.tools.assignment.requested import requested_model, requested_models
-from labscribe.tools.assignment.task_fit import asks
 
 
 @pytest.mark.parametrize(

@@ -8,9 +8,10 @@ import pytest
 
 from labscribe.tools.analysis.folder import Analysis
 from labscribe.tools.assignment.checklist import checklist
+from labscribe.tools.assignment.fit_asks import asks
 from labscribe.tools.assignment.requested import requested_model, requested_models
 from labscribe.tools.assignment.stated import from_nominal
-from labscribe.tools.assignment.task_fit import asks, read_the_other_way
+from labscribe.tools.assignment.task_fit import read_the_other_way
 from labscribe.tools.assignment.task_needs import ESTIMATE_AT, target_units, unmet
 from labscribe.tools.assignment.task_symbols import defined_names
 from labscribe.tools.fits.fit_quantities import RESIDUAL_SD

@@ -2,8 +2,9 @@
 name (tools.assignment.task_symbols, tools.assignment.task_needs), on handout wording from
 outside this repository."""
 
+from labscribe.tools.assignment.fit_asks import asks
 from labscribe.tools.assignment.stated import extreme_unanswered, model_not_line, unit_unknown
-from labscribe.tools.assignment.task_fit import asks, differs
+from labscribe.tools.assignment.task_fit import differs
 from labscribe.tools.assignment.task_needs import unmet
 from labscribe.tools.assignment.task_symbols import asked_symbols
 from labscribe.tools.fits.fit_result import Fit, Parameter

@@ -3,7 +3,8 @@ and variant, on handout wording from outside this repository."""
 
 from pathlib import Path
 
-from labscribe.tools.assignment.task_fit import asks, differs
+from labscribe.tools.assignment.fit_asks import asks
+from labscribe.tools.assignment.task_fit import differs
 from labscribe.tools.columns.column import Column
 from labscribe.tools.fits.fit_result import Fit, Parameter
 from labscribe.tools.formats.tables import TableSummary

@@ -269,7 +269,8 @@ def test_a_plateau_slope_is_of_part_of_the_data() -> None:
 def test_a_line_over_all_the_rows_is_not_a_plateaus_slope() -> None:
     """A task on part of the data (its plateau) is not answered by the line through all the
     rows, onset included; a fit over the task's range is."""
-    from labscribe.tools.assignment.task_fit import asks, differs
+    from labscribe.tools.assignment.fit_asks import asks
+    from labscribe.tools.assignment.task_fit import differs
     from labscribe.tools.fits.fit_result import Fit
 
     task = "Zählrate gegen Spannung auftragen, Plateausteigung bestimmen."
@@ -283,7 +284,8 @@ def test_a_line_over_all_the_rows_is_not_a_plateaus_slope() -> None:
 def test_a_line_through_the_origin_in_the_words_of_other_languages() -> None:
     """ "Regressione lineare x = bP (retta per l'origine)" (Trento's spring handout) is not
     answered by a line with an intercept."""
-    from labscribe.tools.assignment.task_fit import asks, differs
+    from labscribe.tools.assignment.fit_asks import asks
+    from labscribe.tools.assignment.task_fit import differs
     from labscribe.tools.fits.fit_result import Fit
 
     task = "Regressione lineare x = bP (retta per l'origine): k = 1/b₀."

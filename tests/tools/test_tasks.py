@@ -6,10 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from labscribe.tools.assignment.handout_tasks import MAX_TASK_CHARS, MAX_TASKS
 from labscribe.tools.assignment.task_words import TASK_MARKER, asks
 from labscribe.tools.assignment.tasks import (
-    MAX_TASK_CHARS,
-    MAX_TASKS,
     assignment_of,
     assignment_title,
     extract_tasks,

@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from labscribe.tools.analysis.folder import Analysis
-from labscribe.tools.assignment.tasks import task_number
+from labscribe.tools.assignment.handout_tasks import task_number
 from labscribe.tools.fits.extremes import extremes_digest
 from labscribe.tools.fits.fit_result import Fit
 from labscribe.tools.fits.regression_text import digest_lines

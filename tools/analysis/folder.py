@@ -112,9 +112,10 @@ class Analysis(BaseModel):
     tasks: list[str] = Field(default_factory=list)
     task_numbers: list[str] = Field(default_factory=list)
     """Each task's number as the handout gives it ("B", "ii";
-    tools.assignment.tasks.task_numbers)."""
+    tools.assignment.handout_tasks.task_numbers)."""
     tasks_left_out: int = 0
-    """Tasks of the assignment beyond the checklist's length (tools.assignment.tasks.MAX_TASKS)."""
+    """Tasks of the assignment beyond the checklist's length
+    (tools.assignment.handout_tasks.MAX_TASKS)."""
     requests: list[Request] = Field(default_factory=list)
     """The models the tasks ask for, fitted first."""
     regressions: list[Regression] = Field(default_factory=list)

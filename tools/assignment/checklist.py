@@ -18,6 +18,8 @@ from pydantic import BaseModel, Field
 from labscribe.tools.analysis.data_facts import topic_words
 from labscribe.tools.analysis.folder import Analysis
 from labscribe.tools.assignment.coverage import not_covered
+from labscribe.tools.assignment.fit_asks import Ask, asks
+from labscribe.tools.assignment.handout_tasks import task_number
 from labscribe.tools.assignment.judgements import judgements
 from labscribe.tools.assignment.part_ranges import holds_throughout
 from labscribe.tools.assignment.requested import requested_model
@@ -31,7 +33,6 @@ from labscribe.tools.assignment.stated import (
     unit_unknown,
 )
 from labscribe.tools.assignment.task_files import of_stem_named
-from labscribe.tools.assignment.task_fit import Ask, asks
 from labscribe.tools.assignment.task_material import column_named, material, other_fits, task_words
 from labscribe.tools.assignment.task_needs import (
     MEAN,
@@ -51,7 +52,6 @@ from labscribe.tools.assignment.task_results import (
     swapped_lines,
 )
 from labscribe.tools.assignment.task_symbols import defined_names
-from labscribe.tools.assignment.tasks import task_number
 from labscribe.tools.fits.extreme_words import extreme_symbols
 from labscribe.tools.fits.fit_quantities import answers
 from labscribe.tools.fits.fit_result import Fit, axes_of, format_value

@@ -17,7 +17,8 @@ Conventions of handouts, in English, German, French, Spanish and Chinese:
   "the measured bath temperature (not the setpoint)" is not the setpoint's column;
 - a correction: "subtract the background ... plot ln(corrected counts)" is not the raw counts.
 A column is the axis when the task names it (tools.columns.column_names); where the task's words
-name no column, only symbols that plainly differ (`n` against `U2`) tell them apart.
+name no column, only symbols that plainly differ (`n` against `U2`) tell them apart. What the
+task asks is read from its words in tools/assignment/fit_asks.py; here it is held against a fit.
 """
 
 from __future__ import annotations
@@ -26,40 +27,21 @@ import re
 from collections.abc import Iterator
 
 import sympy
-from pydantic import BaseModel
 
+from labscribe.tools.assignment.fit_asks import Ask, core, task_ask
 from labscribe.tools.assignment.part_ranges import holds_throughout
-from labscribe.tools.assignment.requested import (
-    LOG_PAPER,
-    UNCERTAINTY_OF,
-    Request,
-    defines_the_answer,
-    requested_model,
-)
-from labscribe.tools.assignment.role_phrases import glossary, is_symbol, sentences
-from labscribe.tools.assignment.stated_values import states_a_value
-from labscribe.tools.assignment.task_axes import Axes, kinds, mismatch, task_axes
-from labscribe.tools.assignment.task_needs import part_of_data
+from labscribe.tools.assignment.role_phrases import glossary, is_symbol
+from labscribe.tools.assignment.task_axes import Axes, kinds, mismatch
 from labscribe.tools.assignment.task_symbols import defined_names
 from labscribe.tools.columns.column import Column
 from labscribe.tools.columns.column_names import columns_named
 from labscribe.tools.columns.symbol_dimensions import CONVENTIONAL, dimension_is, pint_unit
 from labscribe.tools.fits.fit_result import Fit
-from labscribe.tools.fits.fit_variants import (
-    BOTH_SERIES,
-    CORRECTED,
-    CORRECTED_COLUMN,
-    INTERCEPT,
-    NOT_THE,
-    ORIGIN,
-    STRAIGHT,
-    STRAIGHT_WORDS,
-)
+from labscribe.tools.fits.fit_variants import CORRECTED_COLUMN, STRAIGHT
 from labscribe.tools.fits.range_fits import answers_task
 from labscribe.tools.formats.tables import TableSummary
 from labscribe.tools.formulas.axis_expressions import expression_of
-from labscribe.tools.formulas.formula_notation import formula_in, formulas_in, plain_symbol
-from labscribe.tools.formulas.formula_parse import FormulaError, parse_formula
+from labscribe.tools.formulas.formula_notation import plain_symbol
 
 # A column of counted events, or of a spectrum's channel numbers, as spectra and counters
 # name them ("counts", "Impulse", "coups", "channel", "Kanal"): numbers of no dimension.
@@ -68,136 +50,6 @@ _COUNTED = re.compile(
     r"channels?|kanal|kanäle|kanaler|canal|canaux|canales|kanaal|道址)$",
     re.IGNORECASE,
 )
-_CORE = re.compile(r"^(?:ln|log|lg|sqrt)\s*\(?|^√|^1\s*/\s*|[²³⁴⁵⁻¹]|\^.*$|[()]")
-
-
-class Ask(BaseModel):
-    """What a task asks of a fit, each as the task words it ("" where it says nothing)."""
-
-    task: str
-    axes: Axes | None = None
-    formula: str = ""
-    straight: str = ""
-    intercept: str = ""
-    origin: str = ""
-    both: str = ""
-    corrected: str = ""
-    not_the: list[str] = []
-    part: str = ""
-    worked_out: str = ""
-    """The definition of the formula's variable where the task works it out of others
-    (`f_m = (f_start + f_end)/2`): the fit is against it."""
-
-    def text(self) -> str:
-        """What the task asks, in a phrase: `a straight-line fit of ln A against t`."""
-        kind = "a straight-line fit" if self.straight else "a fit"
-        axes = f" of {self.axes.text()}" if self.axes is not None else ""
-        if self.formula and self.axes is None:
-            axes = f" of “{self.formula}”" + (
-                f" against {self.worked_out}" if self.worked_out else ""
-            )
-        quoted = [f"“{cue}”" if cue else "" for cue in (self.intercept or self.origin, self.both)]
-        corrected = f"after “{self.corrected}”" if self.corrected else ""
-        cues = [*quoted, corrected, f"“{self.part}”" if self.part else ""]
-        said = "; ".join(cue for cue in cues if cue)
-        return f"{kind}{axes}" + (f" ({said})" if said else "")
-
-
-def asks(tasks: list[str]) -> dict[str, Ask]:
-    """What each task that asks for a fit (or names axes) asks of it; a task inherits the
-    series and corrections of the task it takes its axes from, and of earlier tasks that
-    define its response's symbol ("ΔL ... Mittelwert aus Aufheiz- und Abkühlmessung")."""
-    axes = task_axes(tasks)
-    found: dict[str, Ask] = {}
-    for number, task in enumerate(tasks):
-        request = requested_model(task)
-        own = axes.get(task)
-        if request is None and own is None:
-            continue
-        context = [task] + [
-            before for before in tasks[:number] if _defines(before, own) or axes.get(before) == own
-        ]
-        joined = " ".join(context)
-        shape = request.shape if request is not None else None
-        formula = _model_formula(task, request, own) if request is not None else ""
-        # "a straight line on semi-log paper" asks for the exponential the paper straightens
-        straight = "" if LOG_PAPER.search(task) else _said(STRAIGHT_WORDS, task)
-        found[task] = Ask(
-            task=task,
-            axes=own,
-            formula=formula,
-            # "by linear least squares" names a method: a curved formula asks for no line
-            straight=straight or (shape if shape in STRAIGHT and not formula else ""),
-            intercept=_said(INTERCEPT, task),
-            origin=_said(ORIGIN, task),
-            both=_said(BOTH_SERIES, joined),
-            corrected=_said(CORRECTED, joined),
-            not_the=[m["a"] or m["b"] for m in NOT_THE.finditer(task)],
-            part=part_of_data(task),
-            worked_out=_variable_worked_out(task, formula),
-        )
-    return found
-
-
-def _variable_worked_out(task: str, formula: str) -> str:
-    """The definition `task` writes of `formula`'s variable, where it works it out of others
-    (`f_m = (f_start + f_end)/2` beside `T = k·f_m (+ c)`); "" where it writes none."""
-    try:
-        variable = parse_formula(formula).x if formula else ""
-    except FormulaError:
-        return ""
-    names = {plain_symbol(name) for name, _ in defined_names(task)}
-    if plain_symbol(variable) not in names:
-        return ""
-    written = [f for s in sentences(task) for f in formulas_in(s)]
-    return next((f for f in written if plain_symbol(f.split("=")[0].strip()) == variable), "")
-
-
-def _model_formula(task: str, request: Request, axes: Axes | None) -> str:
-    """The formula a task asks to fit (the request's, else its first), as written; a
-    definition beside its axes ("ΔL über ΔT = ϑ − ϑ0") or beside the curved model it names
-    ("l = λ/I" beside a damped fit) is none: the formula's left side must be the response,
-    where axes are."""
-    first = formula_in(task)
-    defined = defines_the_answer(first, request.shape)
-    written = request.formula or ("" if defined else first) or ""
-    if states_a_value(written) or UNCERTAINTY_OF.match(written):
-        return ""  # "in der Plateaumitte (U = 500 V)": a value; `u(z) = u(y)/y`: error bars
-    left = written.split("=", 1)[0]
-    if axes is None or _core(left.split("(")[0]) == _core(axes.response):
-        return _as_written(task, written)
-    return ""
-
-
-def _as_written(task: str, formula: str) -> str:
-    """`formula` with what the notation reader left off its left side ("1/" of "1/T = A +
-    B·ln R"), as the task writes it: a quoted formula must be the task's."""
-    start = task.find(formula)
-    if start < 0:
-        return formula
-    head = re.search(r"(?:[\d.]+\s*/\s*|\(\s*)+$", task[:start])
-    return task[head.start() if head else start : start + len(formula)]
-
-
-def _said(pattern: re.Pattern[str], text: str) -> str:
-    found = pattern.search(text)
-    return found.group().strip() if found else ""
-
-
-def _defines(text: str, axes: Axes | None) -> bool:
-    """Whether `text` names the response's symbol (`ΔL`, `R_T`): where it is defined."""
-    if axes is None:
-        return False
-    core = _core(axes.response)
-    return (
-        bool(core)
-        and is_symbol(core.lstrip("Δ"))
-        and re.search(rf"(?<![\w]){re.escape(core)}(?![\w])", text) is not None
-    )
-
-
-def _core(expression: str) -> str:
-    return _CORE.sub("", expression.strip()).strip()
 
 
 # An axis the task plots as a multiple of a column: "gegen die halbierten Laufzeiten" (the
@@ -274,11 +126,11 @@ def _axes_beside(
     """Each of the task's axes beside the fit's column on it: (the phrase, its core, the
     column's key, the table's columns the core names, None without a table)."""
     for phrase, column in ((axes.response, fit.y), (axes.predictor, fit.x)):
-        core = _core(phrase)
+        bare = core(phrase)
         found = None
         if table is not None:
-            found = columns_named(core, table.columns, glossary(phrase)) if core else []
-        yield phrase, core, column, found
+            found = columns_named(bare, table.columns, glossary(phrase)) if bare else []
+        yield phrase, bare, column, found
 
 
 def _names_both(fit: Fit, axes: Axes, table: TableSummary | None) -> bool:
@@ -286,10 +138,10 @@ def _names_both(fit: Fit, axes: Axes, table: TableSummary | None) -> bool:
     that names no column ("die Hilfsgröße (L·x² − x³/3)") is no column of the fit, so no
     line of it is the task's read the other way. A symbol (`U` over a column `voltage`) is
     told apart by _other_columns."""
-    for _, core, column, found in _axes_beside(fit, axes, table):
-        if found is None or is_symbol(core):
+    for _, bare, column, found in _axes_beside(fit, axes, table):
+        if found is None or is_symbol(bare):
             continue
-        if column not in {c.key for c in found} | {c.name for c in found} and core != column:
+        if column not in {c.key for c in found} | {c.name for c in found} and bare != column:
             return False
     return True
 
@@ -297,8 +149,8 @@ def _names_both(fit: Fit, axes: Axes, table: TableSummary | None) -> bool:
 def _other_columns(fit: Fit, axes: Axes, table: TableSummary | None) -> bool:
     """Whether the task's axis names another column of the table than the fit's, or, where
     it names none, is a symbol plainly other than the column's (`n` against `U2`)."""
-    for phrase, core, column, found in _axes_beside(fit, axes, table):
-        if not core:
+    for phrase, bare, column, found in _axes_beside(fit, axes, table):
+        if not bare:
             continue
         if table is not None:
             named = {c.name for c in found or []}
@@ -309,31 +161,31 @@ def _other_columns(fit: Fit, axes: Axes, table: TableSummary | None) -> bool:
                 formed = next((c.formed_from for c in table.columns if c.key == column), [])
                 if (
                     column not in named | keys
-                    and _core(column) not in named
+                    and core(column) not in named
                     and not (
                         keys & set(formed)  # ln(p/p0) formed of the p the task names
                     )
                 ):
                     return True
                 continue
-            if _other_dimension(core, phrase, column, table):
+            if _other_dimension(bare, phrase, column, table):
                 return True
         # a formed column (`√I`) is its symbol's (I): ν plots no such column
-        own = _core(column)
-        plain = is_symbol(core) and is_symbol(own) and not kinds(phrase)
+        own = core(column)
+        plain = is_symbol(bare) and is_symbol(own) and not kinds(phrase)
         # a difference ΔT plots the column T as it changes: the same quantity
-        if plain and core.lstrip("Δδ")[:1].lower() != own[:1].lower():
+        if plain and bare.lstrip("Δδ")[:1].lower() != own[:1].lower():
             return True
     return False
 
 
-def _other_dimension(core: str, phrase: str, column: str, table: TableSummary) -> bool:
+def _other_dimension(bare: str, phrase: str, column: str, table: TableSummary) -> bool:
     """Whether a symbol the task plots (`f`, a frequency) names no column while the fit's
     column has a unit of another dimension than the symbol's by convention (`Wavelength`
     in nm): the fit is of another quantity. A generic `x` stands for anything."""
     unit = next((c.unit for c in table.columns if c.name == column), "")
-    letter = _conventional_letter(core)
-    if core == "x" or kinds(phrase) or letter is None:
+    letter = _conventional_letter(bare)
+    if bare == "x" or kinds(phrase) or letter is None:
         return False
     if not unit and _COUNTED.match(column):  # counted events have no dimension: E is no count
         return True
@@ -353,10 +205,10 @@ def _worked_out(variable: str, column: str, task: str, table: TableSummary) -> b
     )
 
 
-def _conventional_letter(core: str) -> str | None:
+def _conventional_letter(bare: str) -> str | None:
     """The symbol of CONVENTIONAL a plotted symbol is: itself as formulas spell it (ν is
     nu), or the letter its subscript or bars dress (`|V₀|` is a V, a voltage)."""
-    spelled = plain_symbol(core).strip("|")
+    spelled = plain_symbol(bare).strip("|")
     for letter in (spelled, spelled.split("_")[0]):
         if letter in CONVENTIONAL:
             return letter
@@ -412,11 +264,6 @@ def _one_series(fit: Fit, table: TableSummary) -> bool:
         and c.key != table.x and c.uncertainty_of is None
     ]  # fmt: skip
     return bool(siblings)
-
-
-def task_ask(fit: Fit, tasks: list[str]) -> Ask | None:
-    """What the task that asks for `fit` asks of it, or None if no task does."""
-    return asks(tasks).get(fit.requested) if fit.requested else None
 
 
 def not_task_fit(fit: Fit, tasks: list[str], tables: list[TableSummary]) -> str:

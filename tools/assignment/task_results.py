@@ -13,9 +13,10 @@ from typing import Any
 
 from labscribe.tools.analysis.data_facts import topic_words
 from labscribe.tools.analysis.folder import Analysis
+from labscribe.tools.assignment.fit_asks import Ask
 from labscribe.tools.assignment.requested import FIT_CUE
 from labscribe.tools.assignment.task_files import named_files, named_tables
-from labscribe.tools.assignment.task_fit import Ask, differs, read_the_other_way
+from labscribe.tools.assignment.task_fit import differs, read_the_other_way
 from labscribe.tools.assignment.task_material import column_named, task_words
 from labscribe.tools.fits.fit_result import Fit, axes_of
 from labscribe.tools.fits.repeat_evidence import BY_SERIES

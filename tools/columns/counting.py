@@ -4,13 +4,13 @@ labels which series a row belongs to (`Expt` in Michelson's 1879 data as R's `mo
 it, `series` in `boot::gravity`).
 
 A row-numbering column is never a variable: it is set aside before the independent variable
-is chosen (tools.columns.column), is never fitted, and is not a column of the results. The rule is
-kept conservative: the name must be one that numbers rows (an integer column named `m`, `N`
-or `n` is a diffraction order, a fringe count, a number of turns, and stays a variable), the
-values must count in steps of one (a count that starts again at each series, as `Run` in
-`morley`, counts too), and a column without a name counts only where it stands first beside
-named ones, as R's and pandas' indexes do. A series label is a column of such a name whose
-values repeat, each at least twice.
+is chosen (tools.columns.variable_column), is never fitted, and is not a column of the
+results. The rule is kept conservative: the name must be one that numbers rows (an integer
+column named `m`, `N` or `n` is a diffraction order, a fringe count, a number of turns, and
+stays a variable), the values must count in steps of one (a count that starts again at each
+series, as `Run` in `morley`, counts too), and a column without a name counts only where it
+stands first beside named ones, as R's and pandas' indexes do. A series label is a column of
+such a name whose values repeat, each at least twice.
 
 This module knows names and values only; it imports nothing of the table's model.
 """

@@ -32,13 +32,7 @@ from labscribe.tools.assignment.task_needs import MEAN
 from labscribe.tools.assignment.tasks import MAX_CHARS, MAX_LINES
 from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.columns.clocks import set_aside_clocks
-from labscribe.tools.columns.column import (
-    SWEPT_NAMES,
-    X_NAMES,
-    Column,
-    follows_counter,
-    mark_maxima,
-)
+from labscribe.tools.columns.column import Column, mark_maxima
 from labscribe.tools.columns.column_names import (
     Named,
     named_by_formula,
@@ -53,6 +47,7 @@ from labscribe.tools.columns.set_values import (
     scatters_about_one_value,
     set_evidence,
 )
+from labscribe.tools.columns.variable_column import SWEPT_NAMES, X_NAMES, follows_counter
 from labscribe.tools.explorer.reading import read_in
 from labscribe.tools.formats.parameters import ParameterRow
 from labscribe.tools.formats.tables import Table, TableSummary

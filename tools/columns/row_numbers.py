@@ -14,8 +14,9 @@ import numpy as np
 
 from labscribe.tools.assignment.requested import Request
 from labscribe.tools.columns.clocks import clock_name, clock_note
-from labscribe.tools.columns.column import Column, independent_variable, mark_maxima
+from labscribe.tools.columns.column import Column, mark_maxima
 from labscribe.tools.columns.counting import counting_name, numbers_rows
+from labscribe.tools.columns.variable_column import independent_variable
 from labscribe.tools.formats.tables import Table, TableSummary
 from labscribe.tools.formulas.formula_parse import FormulaError, parse_formula
 

@@ -12,8 +12,9 @@ what was tried and what it is not about.
 from __future__ import annotations
 
 from labscribe.tools.analysis.folder import Analysis
-from labscribe.tools.assignment.task_fit import differs, not_task_fit, task_ask
-from labscribe.tools.assignment.tasks import task_number
+from labscribe.tools.assignment.fit_asks import task_ask
+from labscribe.tools.assignment.handout_tasks import task_number
+from labscribe.tools.assignment.task_fit import differs, not_task_fit
 from labscribe.tools.fits.fit_result import Fit
 
 NONE_TRIED = "no model tried describes these data"

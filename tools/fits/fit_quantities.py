@@ -23,9 +23,10 @@ from pydantic import BaseModel
 from uncertainties import UFloat
 
 from labscribe.guards.budgets import UNBOUNDED, ComputeBudget
+from labscribe.tools.assignment.fit_asks import asks
 from labscribe.tools.assignment.stated import unit_unknown
 from labscribe.tools.assignment.task_files import of_stem_named
-from labscribe.tools.assignment.task_fit import asks, differs, not_task_fit
+from labscribe.tools.assignment.task_fit import differs, not_task_fit
 from labscribe.tools.columns.unit_library import unit_registry
 from labscribe.tools.fits.fit_result import Fit, Parameter, axes_of, format_value
 from labscribe.tools.fits.regression_text import regression_remark

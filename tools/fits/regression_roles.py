@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 import sympy
 
-from labscribe.tools.columns.column import INDEX_NAMES, Column
+from labscribe.tools.columns.column import Column
+from labscribe.tools.columns.variable_column import INDEX_NAMES
 from labscribe.tools.fits.regression_request import Ask
 from labscribe.tools.formats.tables import TableSummary
 from labscribe.tools.formulas.formula_notation import GREEK, plain_arithmetic

@@ -9,7 +9,7 @@ import re
 
 from labscribe.guards.numbers import Fact
 from labscribe.tools.analysis.data_facts import words_of
-from labscribe.tools.assignment.tasks import task_number
+from labscribe.tools.assignment.handout_tasks import task_number
 from labscribe.tools.fits.fit_result import Fit, format_value
 from labscribe.tools.fits.regression import Coefficient, Regression
 from labscribe.tools.formats.tables import TableSummary

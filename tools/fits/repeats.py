@@ -23,7 +23,8 @@ from scipy import stats
 
 from labscribe.guards.budgets import UNBOUNDED, ComputeBudget
 from labscribe.tools.columns.coded_values import Coding, read_coding
-from labscribe.tools.columns.column import Column, one_name_and_unit, series_column
+from labscribe.tools.columns.column import Column
+from labscribe.tools.columns.variable_column import one_name_and_unit, series_column
 from labscribe.tools.fits.repeat_statistics import (
     MIN_TESTED,
     Summary,

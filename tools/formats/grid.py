@@ -17,29 +17,22 @@ import re
 import numpy as np
 import pandas as pd
 
-from labscribe.tools.columns.column import (
-    Column,
-    add_ratios,
-    describe,
+from labscribe.tools.columns.column import Column, add_ratios, describe, mark_maxima
+from labscribe.tools.columns.counting import counting_name
+from labscribe.tools.columns.variable_column import (
     independent_variable,
-    mark_maxima,
     row_numbers_note,
     set_aside_row_numbers,
 )
-from labscribe.tools.columns.counting import counting_name
 from labscribe.tools.formats.cell_grid import Found, Grid
 from labscribe.tools.formats.channel_settings import channel_settings
 from labscribe.tools.formats.groups import group_column, group_title, group_words, without_index
 from labscribe.tools.formats.header_rows import heading_of
 from labscribe.tools.formats.headings import HEADER_LOOKBACK, Heading, heading, spell
-from labscribe.tools.formats.instruments import (
-    apply_metadata,
-    metadata_of_line,
-    metadata_of_lines,
-    run_groups,
-)
+from labscribe.tools.formats.instruments import apply_metadata, metadata_of_line, metadata_of_lines
 from labscribe.tools.formats.parameters import ParameterRow
 from labscribe.tools.formats.part_tables import names_a_value, part_rows, unit_of_rows
+from labscribe.tools.formats.side_by_side_runs import run_groups
 from labscribe.tools.formats.split_clock import joined_clock
 from labscribe.tools.formats.stated_means import mark_stated_means
 from labscribe.tools.formats.superseded import set_aside_superseded

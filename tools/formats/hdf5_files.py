@@ -24,8 +24,8 @@ from typing import Any
 
 import numpy as np
 
-from labscribe.tools.columns.column import X_NAMES
 from labscribe.tools.columns.units import split_unit
+from labscribe.tools.columns.variable_column import X_NAMES
 from labscribe.tools.formats.array_tables import MAX_TEXT, Leaf
 from labscribe.tools.formats.container_limits import MAX_ARRAYS, MAX_DEPTH, MAX_POINTS
 

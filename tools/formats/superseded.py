@@ -2,7 +2,7 @@
 (`dp_Alt_verworfen`, `sigma_old_discarded`), or a second estimate of an uncertainty that
 another column already gives (`dp_alt_von_Conrad` beside `dp`). Neither is a variable, a
 response or a weight: it is set aside before the variable is chosen, as a column that only
-numbers the rows is (tools.columns.column), and the table's notes say why.
+numbers the rows is (tools.columns.variable_column), and the table's notes say why.
 
 This module knows names only; it imports nothing of the table's model.
 """
