@@ -8,7 +8,7 @@ holds: its tables, each table's rows, independent variable, columns and their un
 the instrument settings it must yield. Prints what each file yields (its tables, rows,
 independent variable and columns with their units, the settings read, and the check it
 missed, if any) and, per kind of file, how many were read right and the time each took;
-tests/tools/test_real_files.py holds every file to it.
+tests/tools/formats/test_real_files.py holds every file to it.
 """
 
 from __future__ import annotations

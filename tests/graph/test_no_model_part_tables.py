@@ -10,7 +10,7 @@ from pathlib import Path
 
 from test_no_model_headers import report
 
-from tests.tools.test_part_tables import COMPONENTS, DATASHEET
+from tests.tools.formats.test_part_tables import COMPONENTS, DATASHEET
 
 READINGS = "V_V,I_mA\n" + "".join(f"{0.5 * k:.2f},{0.5 * k / 4.61:.4f}\n" for k in range(1, 11))
 YAML = "literatur:\n  alpha_per_K: 18.5e-6\n  alpha_bereich_per_K: [17.5e-6, 19.5e-6]\n"

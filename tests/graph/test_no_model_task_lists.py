@@ -2,8 +2,9 @@
 the checklist under the handout's own mark: a question lettered c., an item opening with a verb
 no word list holds, "i." to "iv." in Markdown, and a French TP's infinitives under
 "## Exploitation" (the TP found by its name, its aim under "## But de la manipulation").
-Layouts as in the eval folders and real French TP sheets (tests/tools/test_task_lists.py names
-them); the data are real files (tests/data/real/SOURCES.md)."""
+Layouts as in the eval folders and real French TP sheets
+(tests/tools/assignment/test_task_lists.py names them); the data are real files
+(tests/data/real/SOURCES.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Fixtures of the sandbox's tests (tests/tools/test_sandbox*.py): a warm figure worker per
-module, and a data folder beside a secret outside it."""
+"""Fixtures of the sandbox's tests (tests/tools/sandbox/test_sandbox*.py): a warm figure
+worker per module, and a data folder beside a secret outside it."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ tasks, the commands of English, German and Chinese handouts, the markers of a nu
 that ask for nothing but handing in.
 
 Every pattern here runs on untrusted text, so each has one way to match a run of blanks,
-letters or digits (linear time: tests/tools/test_long_lines.py).
+letters or digits (linear time: tests/tools/analysis/test_long_lines.py).
 """
 
 from __future__ import annotations
