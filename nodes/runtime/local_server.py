@@ -312,6 +312,8 @@ def load_model(gguf: Path, n_ctx: int) -> Any:
     # llama.cpp's threads wait on each other by spinning, so one thread more than the cores
     # it gets slows every token down several times.
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    # Flash attention stays off: on a CPU it reads a long prompt a third faster but writes
+    # a quarter slower, and writing is most of a report's time (bench/bench_embedded_speed.py).
     return Llama(model_path=str(gguf), n_ctx=n_ctx, n_threads=max(1, cores or 1), verbose=False)
 
 
