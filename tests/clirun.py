@@ -25,12 +25,15 @@ _FORKS = multiprocessing.get_context("forkserver")
 _FORKS.set_forkserver_preload(["labscribe.graph.cli", "clirun"])
 
 
-def labscribe(*args: str, timeout: float = 180) -> subprocess.CompletedProcess[str]:
-    """`labscribe *args` run to its end in a process of its own, with this test's environment
-    and working folder: its exit code and what it wrote to stdout and stderr."""
+def labscribe(
+    *args: str, timeout: float = 180, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """`labscribe *args` run to its end in a process of its own, with `env` or this test's
+    environment, and its working folder: its exit code and what it wrote to stdout and
+    stderr."""
     with tempfile.TemporaryDirectory(prefix="labscribe-cli-") as where:
         out, err = Path(where) / "stdout", Path(where) / "stderr"
-        environment, folder = dict(os.environ), os.getcwd()
+        environment, folder = dict(os.environ if env is None else env), os.getcwd()
         child = _FORKS.Process(target=_command, args=(args, environment, folder, out, err))
         child.start()
         child.join(timeout)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from asuser import as_normal_user
-from clirun import COMMAND, endpoint_flags, measured, read_events, read_record
+from clirun import COMMAND, endpoint_flags, labscribe, measured, read_events, read_record
 from scripted import ScriptedChatModel, call, latex, reply
 from scripted_server import ScriptedEndpoint, text_reply, tool_reply
 
@@ -120,11 +120,8 @@ def test_tool_arguments_of_any_shape_come_back_as_an_error_the_model_can_fix(
         "writer": WRITER,
     }
     with ScriptedEndpoint(script) as server:
-        done = subprocess.run(
-            [*COMMAND, "run", str(data), "--out", str(out), "--thread", "t-args",
-             "--db", str(tmp_path / "db.sqlite"), *endpoint_flags(server)],
-            capture_output=True, text=True, timeout=120,
-        )  # fmt: skip
+        done = labscribe("run", str(data), "--out", str(out), "--thread", "t-args",
+                         "--db", str(tmp_path / "db.sqlite"), *endpoint_flags(server))  # fmt: skip
     assert done.returncode == 0, done.stderr
     answer = tool_messages(out)[0]
     assert answer["status"] == "error"
@@ -377,14 +374,14 @@ def test_a_tree_deeper_than_the_recursion_limit_is_scanned_and_reported(
     assert "4 files" in done.stderr  # the scan's summary counts the one at the bottom
 
 
-def test_a_folder_whose_name_fills_a_file_name_gets_its_default_out(tmp_path: Path) -> None:
+def test_a_folder_whose_name_fills_a_file_name_gets_its_default_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     folder = tmp_path / ("a" * 250)  # its thread id, and the OUT/ it names, must still fit
     folder.mkdir()
     (folder / "t.csv").write_text("x,y\n1,2\n2,3\n3,5\n")
-    done = subprocess.run(
-        [*COMMAND, "run", str(folder), "--no-model", "--no-compile", "--no-figures"],
-        capture_output=True, text=True, timeout=180, cwd=tmp_path,
-    )  # fmt: skip
+    monkeypatch.chdir(tmp_path)
+    done = labscribe("run", str(folder), "--no-model", "--no-compile", "--no-figures")
     assert done.returncode == 0, done.stderr
     (out,) = (tmp_path / "labscribe-out").iterdir()
     assert out.name.startswith("a" * 64 + "-") and len(out.name) == 64 + 9

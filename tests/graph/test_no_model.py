@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
-from clirun import COMMAND
+from clirun import labscribe
 
 from labscribe.graph import Context, run_folder
 from labscribe.graph.settle import DATA_ALONE
@@ -27,8 +27,7 @@ NO_MODEL_HERE = {
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("LABSCRIBE_", "DEEPSEEK_"))} | NO_MODEL_HERE  # fmt: skip
-    return subprocess.run([*COMMAND, "run", *args], capture_output=True, text=True, env=env,
-                          timeout=300)  # fmt: skip
+    return labscribe("run", *args, env=env, timeout=300)
 
 
 def no_model_report(folder: Path, tmp_path: Path) -> str:

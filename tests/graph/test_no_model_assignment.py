@@ -13,7 +13,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from clirun import COMMAND
+from clirun import labscribe
 from test_no_model import no_model_report
 
 REAL = Path(__file__).parents[1] / "data" / "real"
@@ -46,11 +46,8 @@ def run(folder: Path, tmp_path: Path, *flags: str) -> Path:
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("LABSCRIBE_", "DEEPSEEK_"))} | NO_MODEL_HERE  # fmt: skip
     out = tmp_path / "out"
-    done = subprocess.run(
-        [*COMMAND, "run", str(folder), "--no-model", "--out", str(out),
-         "--db", str(tmp_path / "c.db"), *flags],
-        capture_output=True, text=True, env=env, timeout=300,
-    )  # fmt: skip
+    done = labscribe("run", str(folder), "--no-model", "--out", str(out),
+                     "--db", str(tmp_path / "c.db"), *flags, env=env, timeout=300)  # fmt: skip
     assert done.returncode == 0, done.stderr
     return out
 
