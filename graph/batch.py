@@ -31,7 +31,7 @@ from labscribe.graph.builder import build_graph
 from labscribe.graph.checkpoint import open_checkpointer
 from labscribe.graph.runner import BadInput, new_thread_id, sqlite_problem
 from labscribe.graph.settle import thread_state
-from labscribe.guards.inputs import out_problem
+from labscribe.guards.paths import out_problem
 from labscribe.guards.statuses import RunStatus
 from labscribe.nodes.runtime.outputs import write_whole
 from labscribe.nodes.runtime.settings import ENVIRONMENT

@@ -14,7 +14,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from labscribe.guards.guard_state import GuardState
-from labscribe.guards.inputs import folder_problem
+from labscribe.guards.paths import folder_problem
 from labscribe.nodes.bib import bib
 from labscribe.nodes.compile import compile_report, no_pdf
 from labscribe.nodes.draft import draft

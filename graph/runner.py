@@ -18,7 +18,7 @@ from labscribe.graph.builder import build_graph
 from labscribe.graph.checkpoint import hold_thread, is_postgres, open_checkpointer
 from labscribe.graph.settle import failure, resume_hint, settle
 from labscribe.guards.budgets import graph_step_bound
-from labscribe.guards.inputs import db_problem, folder_problem, out_problem
+from labscribe.guards.paths import db_problem, folder_problem, out_problem
 from labscribe.guards.statuses import RunStatus, Termination
 from labscribe.nodes.runtime.context import Context
 from labscribe.nodes.runtime.models import check_models

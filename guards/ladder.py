@@ -15,11 +15,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from labscribe.guards.cycles import CyclePolicy
+from labscribe.guards.guard_state import ProgressPolicy
 from labscribe.guards.messages import BLOCK_ERROR, HALT_REASON, WARN_NUDGE
-from labscribe.guards.progress import ProgressPolicy
-from labscribe.guards.statuses import Termination
-from labscribe.guards.verdicts import Allow, Block, Halt, Verdict, Warn
+from labscribe.guards.patterns import CyclePolicy
+from labscribe.guards.statuses import Allow, Block, Halt, Termination, Verdict, Warn
 
 
 class ToolClass(StrEnum):

@@ -3,6 +3,13 @@
 Small nodes share the stage: `explore` takes one model turn, `call_tool` answers one pending
 tool call per step (so every completed call is checkpointed and never runs twice on resume),
 and `explore_done` closes the stage (a halted thread waits in nodes/halts.await_human).
+
+Each request carries the explorer's history fitted into its model's context window,
+deterministically (`fit_history`). State keeps the whole history; only the request is
+fitted. First the oldest tool results are cut to a short head with a note saying what was
+elided; if that is not enough, the oldest rounds are folded into one record of what was
+called and how it went, so the model never loses track of what it already tried. The newest
+round is never folded.
 """
 
 from __future__ import annotations
@@ -11,7 +18,7 @@ import json
 import uuid
 from typing import Any
 
-from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, SystemMessage
+from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, SystemMessage, ToolMessage
 from langgraph.runtime import Runtime
 
 from labscribe.guards.budgets import (
@@ -27,8 +34,14 @@ from labscribe.guards.messages import EMPTY_REPLY_NUDGE
 from labscribe.guards.repair import argument_problem, kept_args, repair_json_object
 from labscribe.guards.statuses import Termination
 from labscribe.nodes.halts import in_force
-from labscribe.nodes.history import fit_history, size_of
-from labscribe.nodes.prompts import EXPLORER_SYSTEM
+from labscribe.nodes.prompts import (
+    BRIEF_CUT_NOTE,
+    ELIDED_NOTE,
+    EXPLORER_SYSTEM,
+    RECORD_CALL,
+    RECORD_HEADER,
+    RECORD_NOTE,
+)
 from labscribe.nodes.runtime.context import Context
 from labscribe.nodes.runtime.models import (
     ask,
@@ -47,6 +60,10 @@ TOOL_SCHEMAS = [tool.openai_schema() for tool in EXPLORE_TOOLS]
 TOOL_SCHEMA_TOKENS = estimate_tokens(json.dumps(TOOL_SCHEMAS))
 COLLAPSE_SKIPS = "skipped: the exploration collapsed, so drafting came next"
 REPLY_TOKENS = 1_024  # room kept free for the explorer's reply: a few calls or findings
+HEAD_CHARS = 240  # what stays of an elided result: enough to recall what the file was
+RECORD_LINE_CHARS = 160
+BRIEF_MIN_CHARS = 600  # of the brief: the folder's summary and the analysis's first lines
+MESSAGE_OVERHEAD = 8  # role markers and separators a chat template adds per message
 
 
 def explore(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
@@ -195,3 +212,79 @@ def _with_id(call: Any) -> Any:
 
 def _calls_of(reply: AIMessage) -> list[dict[str, Any]]:
     return [*reply.tool_calls, *reply.invalid_tool_calls]
+
+
+def size_of(message: AnyMessage) -> int:
+    calls = json.dumps(getattr(message, "tool_calls", None) or [], ensure_ascii=False)
+    return estimate_tokens(message.text) + estimate_tokens(calls) + MESSAGE_OVERHEAD
+
+
+def fit_history(history: list[AnyMessage], room: int) -> list[AnyMessage]:
+    """`history` (brief first) fitted into `room` estimated tokens."""
+    brief, rounds = history[:1], _rounds(history[1:])
+    total = sum(size_of(m) for m in history)
+    for block in rounds:
+        for index, message in enumerate(block):
+            if total <= room:
+                return brief + [m for b in rounds for m in b]
+            if isinstance(message, ToolMessage) and len(message.text) > HEAD_CHARS:
+                short = _elided(message)
+                total += size_of(short) - size_of(message)
+                block[index] = short
+    folded: list[list[AnyMessage]] = []
+    while total > room and len(rounds) > 1:
+        folded.append(rounds.pop(0))
+        record = _record(folded)
+        total = sum(size_of(m) for m in [*brief, record, *(m for b in rounds for m in b)])
+    kept = [m for b in rounds for m in b]
+    rest = ([_record(folded)] if folded else []) + kept
+    return _shortened_brief(brief, room - sum(size_of(m) for m in rest)) + rest
+
+
+def _shortened_brief(brief: list[AnyMessage], room: int) -> list[AnyMessage]:
+    """The brief, its end cut (the analysis digest's last sections) while it does not fit
+    `room` and is longer than BRIEF_MIN_CHARS: a window too small for the whole brief."""
+    if not brief:
+        return brief
+    message = brief[0]
+    text = message.text
+    while size_of(message) > room and len(text) > BRIEF_MIN_CHARS:
+        text = text[: max(BRIEF_MIN_CHARS, len(text) * 3 // 4)]
+        message = message.model_copy(update={"content": text + BRIEF_CUT_NOTE})
+    return [message]
+
+
+def _rounds(messages: list[AnyMessage]) -> list[list[AnyMessage]]:
+    """Messages grouped as a model reply and what answers it (tool results, nudges)."""
+    rounds: list[list[AnyMessage]] = []
+    for message in messages:
+        if isinstance(message, AIMessage) or not rounds:
+            rounds.append([])
+        rounds[-1].append(message)
+    return rounds
+
+
+def _elided(message: ToolMessage) -> ToolMessage:
+    hidden = len(message.text) - HEAD_CHARS
+    content = message.text[:HEAD_CHARS] + ELIDED_NOTE.format(hidden=hidden)
+    return message.model_copy(update={"content": content})
+
+
+def _record(rounds: list[list[AnyMessage]]) -> HumanMessage:
+    results = {m.tool_call_id: m for block in rounds for m in block if isinstance(m, ToolMessage)}
+    lines = [RECORD_HEADER]
+    for block in rounds:
+        for message in block:
+            if isinstance(message, AIMessage):
+                for call in message.tool_calls:
+                    result = results.get(call["id"])
+                    outcome = "error" if result is not None and result.status == "error" else "ok"
+                    head = (result.text if result is not None else "").replace("\n", " ")
+                    args = json.dumps(call["args"], ensure_ascii=False, sort_keys=True)
+                    line = RECORD_CALL.format(
+                        tool=call["name"], args=args, outcome=outcome, head=head
+                    )
+                    lines.append(line[:RECORD_LINE_CHARS])
+            elif isinstance(message, HumanMessage):
+                lines.append(RECORD_NOTE.format(text=message.text)[:RECORD_LINE_CHARS])
+    return HumanMessage("\n".join(lines))

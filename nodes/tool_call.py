@@ -17,15 +17,13 @@ from typing import Any
 from langchain_core.messages import AnyMessage, ToolMessage
 from langgraph.runtime import Runtime
 
-from labscribe.guards.fingerprint import call_key
 from labscribe.guards.guard import Answered as GuardAnswered
 from labscribe.guards.guard import Asked, Call, Judgement, Result, judge
 from labscribe.guards.guard_state import GuardState
-from labscribe.guards.identity import without_window
+from labscribe.guards.identity import call_key, without_window
 from labscribe.guards.ladder import ToolClass
 from labscribe.guards.messages import HALTED, NOT_EXECUTED
-from labscribe.guards.statuses import Termination
-from labscribe.guards.verdicts import Block, Halt
+from labscribe.guards.statuses import Block, Halt, Termination
 from labscribe.nodes.halts import in_force
 from labscribe.nodes.material import analysis_of
 from labscribe.nodes.prompts import (

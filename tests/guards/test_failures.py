@@ -1,18 +1,17 @@
 import pytest
 from pydantic import ValidationError
 
-from labscribe.guards.failures import (
+from labscribe.guards.guard import record_outcome, record_reply
+from labscribe.guards.guard_state import GuardState
+from labscribe.guards.messages import EMPTY_REPLIES_HALT_REASON, FAILURE_HALT_REASON, FAILURE_NUDGE
+from labscribe.guards.patterns import (
     MAX_KIND_CHARS,
     FailurePolicy,
     failure_kind,
     judge_silence,
     judge_streak,
 )
-from labscribe.guards.guard import record_outcome, record_reply
-from labscribe.guards.guard_state import GuardState
-from labscribe.guards.messages import EMPTY_REPLIES_HALT_REASON, FAILURE_HALT_REASON, FAILURE_NUDGE
-from labscribe.guards.statuses import Termination
-from labscribe.guards.verdicts import Allow, Halt, Warn
+from labscribe.guards.statuses import Allow, Halt, Termination, Warn
 from labscribe.tools.messages import PATH_OUTSIDE_ERROR
 
 POLICY = FailurePolicy()

@@ -1,4 +1,4 @@
-from labscribe.guards.fingerprint import fingerprint
+from labscribe.guards.identity import fingerprint
 
 
 def test_fingerprint_ignores_key_order_at_every_depth() -> None:

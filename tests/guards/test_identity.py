@@ -2,8 +2,14 @@ from pathlib import Path
 
 import pytest
 
-from labscribe.guards.fingerprint import call_key
-from labscribe.guards.identity import Meaning, answer_key, identify, normalise_code, without_window
+from labscribe.guards.identity import (
+    Meaning,
+    answer_key,
+    call_key,
+    identify,
+    normalise_code,
+    without_window,
+)
 from labscribe.guards.paths import canonical_path, resolve_inside
 
 READ = Meaning(paths=("path",), window=("offset", "limit"))

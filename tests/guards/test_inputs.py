@@ -2,7 +2,7 @@ from pathlib import Path
 
 import pytest
 
-from labscribe.guards.inputs import folder_problem, out_problem
+from labscribe.guards.paths import folder_problem, out_problem
 
 
 def test_folder_problem_missing(tmp_path: Path) -> None:

@@ -3,14 +3,12 @@ import json
 import pytest
 from pydantic import ValidationError
 
-from labscribe.guards.fingerprint import call_key
 from labscribe.guards.guard import count_identical, record_halt, record_shown, settle
-from labscribe.guards.guard_state import GuardState
+from labscribe.guards.guard_state import GuardState, Shown
+from labscribe.guards.identity import call_key
 from labscribe.guards.ladder import LadderPolicy, Rungs, ToolClass
 from labscribe.guards.messages import BLOCK_ERROR, HALT_REASON, WARN_NUDGE
-from labscribe.guards.progress import Shown
-from labscribe.guards.statuses import Termination
-from labscribe.guards.verdicts import Block, Halt, Warn
+from labscribe.guards.statuses import Block, Halt, Termination, Warn
 
 POLICY = LadderPolicy()
 READ_ONLY, MUTATING, TERMINAL = ToolClass.READ_ONLY, ToolClass.MUTATING, ToolClass.TERMINAL

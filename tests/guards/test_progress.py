@@ -2,12 +2,10 @@ import pytest
 from pydantic import ValidationError
 
 from labscribe.guards.guard import record_shown, settle
-from labscribe.guards.guard_state import GuardState
+from labscribe.guards.guard_state import GuardState, ProgressPolicy, Seen, Shown
 from labscribe.guards.ladder import LadderPolicy
 from labscribe.guards.messages import NO_PROGRESS_BLOCK, NO_PROGRESS_HALT_REASON, NO_PROGRESS_NUDGE
-from labscribe.guards.progress import ProgressPolicy, Seen, Shown
-from labscribe.guards.statuses import Termination
-from labscribe.guards.verdicts import Allow, Block, Halt, Warn
+from labscribe.guards.statuses import Allow, Block, Halt, Termination, Warn
 
 POLICY = LadderPolicy()
 
