@@ -72,7 +72,6 @@ from labscribe.tools.formulas.prediction import evidence as prediction_evidence
 MAX_GIVEN = 4  # results listed per task: the rest are in the report's tables
 MAX_ANSWERS = 16  # the values a task asks of its fits: k and τ of three runs, l of 11
 MORE_GIVEN = "and {count} more results, not listed here (see the fits and tables above)"
-# Chinese task words, mapped to the English words the vocabulary uses.
 PART_LEFT = (
     "not done: the task works on part of the data only (“{part}”); the fits here take all "
     "of it, so none of their values answers it"

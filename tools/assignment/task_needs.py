@@ -2,7 +2,7 @@
 not: a checklist row may say that only checking is left when the values the task asks for
 are there, never when only the data it starts from, or a different quantity, is.
 
-Three conventions of handouts, in English, German and Chinese:
+Four conventions of handouts, in English, German, French and Chinese:
 - a statistic named by its usual name: "weighted mean", "χ²", "quote F and the p-value",
   "a 95 % confidence interval", "R²", "the covariance of a and b" (Kovarianz, 相关性);
 - a symbol after a verb that asks for a value: "determine the spring constant k",
