@@ -64,10 +64,10 @@ def call_tool(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     """Answer the next pending tool call; its reply's others wait for the next step."""
     ctx = runtime.context
     pending, *rest = pending_calls(state["messages"])
-    folder = data_folder(
-        state, figures=figures_dir(state), vision=vision_reader(ctx),
-        analysis=analysis_of(state).model_dump(mode="json"),
-    )  # fmt: skip
+    tool = TOOLS_BY_NAME.get(pending.get("name") or "")
+    analysis = analysis_of(state).model_dump(mode="json") if tool and tool.reads_analysis else {}
+    folder = data_folder(state, figures=figures_dir(state), vision=vision_reader(ctx),
+                         analysis=analysis)  # fmt: skip
     guard = GuardState.load(state.get("guard"))
     try:
         answered = answer_call(pending, guard, ctx, folder, state["messages"])

@@ -53,7 +53,8 @@ class Folder:
     """Reads an image with a vision-capable model; None: read_image runs OCR."""
     analysis: Mapping[str, Any] = field(default_factory=dict)
     """The analysis so far (tools.analysis.folder.Analysis as JSON, with the explorer's fits and
-    derived quantities): what `fit` and `derive` compute with."""
+    derived quantities): what `derive` computes with, handed only to a tool that reads it
+    (`Tool.reads_analysis`)."""
     identity: tuple[int, int] | None = None
     """The folder's `folder_identity` when the run started; None: as `root` names it now.
     Every access opens the folder and checks it, so a folder moved, replaced or swapped for

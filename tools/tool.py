@@ -128,6 +128,9 @@ class Tool:
     """Whether a call with a timeout runs in a bounded worker process (tools.worker), not a
     thread: formula work a big-integer power holds the interpreter in (`9^9^9`), which a
     thread join never stops. Its answer comes back as data."""
+    reads_analysis: bool = False
+    """Whether the call computes with the analysis so far (`Folder.analysis`): only such a
+    call is handed it, since reading it back out of the state costs every call its size."""
 
     def prepare(self, folder: Folder, args: Any) -> Prepared:
         """Validate `args` once, and read what the loop guards know of the call: what it asks

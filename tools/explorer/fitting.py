@@ -152,4 +152,5 @@ DERIVE = Tool(
     meaning=Meaning(ignored=("unit",)),
     version=_analysis_version,
     isolated=True,
+    reads_analysis=True,
 )
