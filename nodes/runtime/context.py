@@ -33,7 +33,6 @@ from labscribe.nodes.runtime.settings import (
     SECONDS,
     SETTING,
     ConfigError,
-    Endpoint,
     bundled_gguf,
     environment,
     recorded_with,
@@ -249,6 +248,24 @@ def resolve(ctx: Context, env: Mapping[str, str] | None = None) -> None:
         ctx.reply_deadline = ctx.request_timeout * REPLY_DEADLINE_TIMEOUTS
     if ctx.max_retries is None:
         ctx.max_retries = EMBEDDED_MAX_RETRIES if embedded else DEFAULT_MAX_RETRIES
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """Where a resolved context's requests go: the server, its key and a model per role."""
+
+    base_url: str
+    """The server's URL, or EMBEDDED for the local model labscribe starts itself."""
+    api_key: str
+    explore_model: str
+    write_model: str
+
+    @property
+    def embedded(self) -> bool:
+        return self.base_url == EMBEDDED
+
+    def model(self, role: str) -> str:
+        return self.explore_model if role == "explore" else self.write_model
 
 
 def endpoint(ctx: Context) -> Endpoint:

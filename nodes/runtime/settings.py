@@ -183,22 +183,6 @@ ENDPOINT_FIELDS = tuple(name for name in ENVIRONMENT if name != "api_key")
 """What belongs to one endpoint: a resume that changes base_url resolves them again."""
 
 
-@dataclass(frozen=True)
-class Endpoint:
-    base_url: str
-    """The server's URL, or EMBEDDED for the local model labscribe starts itself."""
-    api_key: str
-    explore_model: str
-    write_model: str
-
-    @property
-    def embedded(self) -> bool:
-        return self.base_url == EMBEDDED
-
-    def model(self, role: str) -> str:
-        return self.explore_model if role == "explore" else self.write_model
-
-
 def environment(env: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Every setting the environment names (`os.environ` by default), checked: name ->
     value. An empty variable is unset. ConfigError names the first variable that cannot be
