@@ -8,12 +8,11 @@ threads there. The answer may be Agent Inbox's `HumanResponse` (alone or in a li
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from labscribe.guards.budgets import estimate_tokens
-from labscribe.guards.repair import MAX_DEPTH
+from labscribe.guards.repair import valid_text
 from labscribe.guards.statuses import of_endpoint
 
 DRAFT_CHOSEN = "a human chose to draft with what was found after the halt"
@@ -25,7 +24,6 @@ NUDGE_TOO_LONG = (
     "explore model's {window}-token context window): shorten it"
 )
 NUDGE_CUT = "[the rest of this nudge was cut: a nudge may take {limit} tokens]"
-_NOT_TEXT = re.compile("[\ud800-\udfff]")
 RETRY_ACTION = "retry_model_request"
 """The action an infrastructure halt asks for: the request that failed, once fixed."""
 
@@ -86,23 +84,6 @@ def halt_request(
 
 def _request(action: dict[str, Any], options: dict[str, bool], description: str) -> dict:
     return {"action_request": action, "config": dict(options), "description": description}
-
-
-def valid_text(value: Any, depth: int = 0) -> Any:
-    """`value` with each code point that is not text in its strings (keys too) replaced by
-    U+FFFD: a lone surrogate, as Python keeps a byte of a command line that is not UTF-8 or
-    as JSON may escape one (`\\ud800`), cannot be sent or stored. Lists and dicts are
-    walked MAX_DEPTH deep, as deep as a call's arguments may
-    nest."""
-    if isinstance(value, str):
-        return _NOT_TEXT.sub("\ufffd", value)
-    if depth > MAX_DEPTH:
-        return value
-    if isinstance(value, dict):
-        return {valid_text(key): valid_text(item, depth + 1) for key, item in value.items()}
-    if isinstance(value, list):
-        return [valid_text(item, depth + 1) for item in value]
-    return value
 
 
 def nudge_problem(nudge: str, window: int) -> str | None:

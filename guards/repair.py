@@ -1,9 +1,11 @@
 """Invalid tool calls: tolerant repair of argument JSON, and the bounds arguments must keep
-to enter the checkpointed state (the errors the model reads are in `messages`)."""
+to enter the checkpointed state (the errors the model reads are in `messages`); and text
+made valid to enter it, whoever wrote it (`valid_text`)."""
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import json_repair
@@ -20,6 +22,8 @@ from labscribe.guards.messages import (
 # json-repair spends about 0.1 ms per bracket it opens: a reply of brackets alone (a broken or
 # hostile endpoint) would hold the run for seconds. No tool's arguments need this many.
 MAX_REPAIRED_BRACKETS = 4_096
+# Lone surrogates: what a string may hold and UTF-8 text may not.
+_NOT_TEXT = re.compile("[\ud800-\udfff]")
 
 
 def repair_json_object(raw: str | None) -> dict[str, Any] | None:
@@ -97,3 +101,19 @@ def kept_args(args: Any) -> str | None:
     if len(text) <= KEPT_ARGS_CHARS:
         return text
     return text[:KEPT_ARGS_CHARS] + ARGUMENTS_KEPT.format(more=len(text) - KEPT_ARGS_CHARS)
+
+
+def valid_text(value: Any, depth: int = 0) -> Any:
+    """`value` with each code point that is not text in its strings (keys too) replaced by
+    U+FFFD: a lone surrogate, as Python keeps a byte of a command line that is not UTF-8 or
+    as JSON may escape one (`\\ud800`), cannot be sent or stored. Lists and dicts are
+    walked MAX_DEPTH deep, as deep as a call's arguments may nest."""
+    if isinstance(value, str):
+        return _NOT_TEXT.sub("\ufffd", value)
+    if depth > MAX_DEPTH:
+        return value
+    if isinstance(value, dict):
+        return {valid_text(key): valid_text(item, depth + 1) for key, item in value.items()}
+    if isinstance(value, list):
+        return [valid_text(item, depth + 1) for item in value]
+    return value

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from langchain_core.callbacks import BaseCallbackHandler
 
 from labscribe.guards.budgets import Usage
-from labscribe.guards.human import valid_text
+from labscribe.guards.repair import valid_text
 from labscribe.guards.statuses import Termination, classify_model_error, halt_record
 from labscribe.nodes.runtime.context import Context, endpoint
 from labscribe.nodes.runtime.local_model import (

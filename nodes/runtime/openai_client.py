@@ -22,9 +22,8 @@ from langchain_core.messages import AIMessage
 from langchain_core.outputs import ChatGenerationChunk, ChatResult
 from langchain_openai import ChatOpenAI
 
-from labscribe.guards.human import valid_text
 from labscribe.guards.messages import ARGUMENTS_NOT_AN_OBJECT, ARGUMENTS_TOO_DEEP
-from labscribe.guards.repair import MAX_ARGUMENTS_CHARS, MAX_DEPTH, too_large
+from labscribe.guards.repair import MAX_ARGUMENTS_CHARS, MAX_DEPTH, too_large, valid_text
 from labscribe.nodes.runtime.reply_transport import BadAnswer, error_answer
 
 NOT_A_COMPLETION = "the endpoint's answer is not a chat completion"
