@@ -15,10 +15,10 @@ import time
 from collections.abc import Callable
 
 from labscribe.guards.citations import CITE, THEBIBLIOGRAPHY
+from labscribe.guards.detectors import failure_kind
 from labscribe.guards.graphics import FIGURE, INCLUDE
 from labscribe.guards.numbers import _COMMAND
 from labscribe.guards.output import latex_problems, plain_text
-from labscribe.guards.patterns import failure_kind
 
 CASES: list[tuple[str, Callable[[str], object], str]] = [
     ("\\cite without its closing brace", CITE.findall, "\\cite{"),

@@ -14,15 +14,15 @@ the judgement's back. The events, in the order a turn meets them:
   nothing before it, so a refused figure is never drawn. A read-only call is answered from
   the cache when an identical read of an unchanged target was answered before.
 - `Answered`: what the call showed. A read is judged on it: identical calls climb the
-  ladder (identity.py), cycles of calls are caught (patterns.py), a run of calls that show
+  ladder (identity.py), cycles of calls are caught (detectors.py), a run of calls that show
   nothing new climbs too (guard_state.py). A failure, a refused call's included, shows its
   error's kind: one already seen adds nothing, and one repeated in a row feeds the failure
-  streak (patterns.py).
+  streak (detectors.py).
 
-Detectors answer (ladder.py, patterns.py, and guard_state.py for progress); this module asks them in
-the order of SPEC section 3, keeps their tallies in the guard state (plain data:
-guard_state.py), and the node acts on the result (nodes/explore.py). Like the OpenHands
-stuck detector, it holds no LangGraph or LangChain.
+Detectors answer (detectors.py: the ladder, cycles, streaks; guard_state.py: progress); this
+module asks them in the order of SPEC section 3, keeps their tallies in the guard state
+(plain data: guard_state.py), and the node acts on the result (nodes/explore.py). Like the
+OpenHands stuck detector, it holds no LangGraph or LangChain.
 """
 
 from __future__ import annotations
@@ -32,9 +32,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from labscribe.guards.budgets import MAX_CALLS_PER_REPLY
+from labscribe.guards.detectors import (
+    FailurePolicy,
+    LadderPolicy,
+    ToolClass,
+    climb,
+    failure_kind,
+    judge_cycle,
+    judge_silence,
+    judge_streak,
+)
 from labscribe.guards.guard_state import GuardState, Shown, failed
 from labscribe.guards.identity import answer_key, digest, tool_of
-from labscribe.guards.ladder import LadderPolicy, ToolClass, climb
 from labscribe.guards.messages import (
     CUT_OFF,
     NO_PROGRESS_BEFORE_RUN_BLOCK,
@@ -43,13 +52,6 @@ from labscribe.guards.messages import (
     NO_PROGRESS_NUDGE,
     NOT_EXECUTED,
     TOO_MANY_CALLS,
-)
-from labscribe.guards.patterns import (
-    FailurePolicy,
-    failure_kind,
-    judge_cycle,
-    judge_silence,
-    judge_streak,
 )
 from labscribe.guards.statuses import (
     Allow,

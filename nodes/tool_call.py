@@ -17,11 +17,11 @@ from typing import Any
 from langchain_core.messages import AnyMessage, ToolMessage
 from langgraph.runtime import Runtime
 
+from labscribe.guards.detectors import ToolClass
 from labscribe.guards.guard import Answered as GuardAnswered
 from labscribe.guards.guard import Asked, Call, Judgement, Result, judge
 from labscribe.guards.guard_state import GuardState
 from labscribe.guards.identity import call_key, without_window
-from labscribe.guards.ladder import ToolClass
 from labscribe.guards.messages import HALTED, NOT_EXECUTED
 from labscribe.guards.statuses import Block, Halt, Termination
 from labscribe.nodes.halts import in_force

@@ -1,6 +1,6 @@
 """The explore tools, registered in one explicit list."""
 
-from labscribe.guards.ladder import ToolClass
+from labscribe.guards.detectors import ToolClass
 from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.explorer.figures import MAKE_FIGURE
 from labscribe.tools.explorer.files import LIST_DIR, READ_FILE

@@ -14,8 +14,8 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from labscribe.guards.detectors import ToolClass
 from labscribe.guards.identity import Meaning, identify
-from labscribe.guards.ladder import ToolClass
 from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.messages import (
     ARGS_INVALID_ERROR,

@@ -13,7 +13,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from labscribe.guards.patterns import repeated_cycle
+from labscribe.guards.detectors import repeated_cycle
 
 
 @dataclass

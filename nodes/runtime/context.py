@@ -16,9 +16,8 @@ from pydantic import ValidationError
 from pydantic.json_schema import SkipJsonSchema
 
 from labscribe.guards.budgets import DEFAULT_MAX_TOOL_ITERS, Budget
+from labscribe.guards.detectors import FailurePolicy, LadderPolicy
 from labscribe.guards.guard import Policy
-from labscribe.guards.ladder import LadderPolicy
-from labscribe.guards.patterns import FailurePolicy
 from labscribe.nodes.runtime.settings import (
     DEEPSEEK_BASE_URL,
     DEEPSEEK_MODEL,

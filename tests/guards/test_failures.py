@@ -1,16 +1,16 @@
 import pytest
 from pydantic import ValidationError
 
-from labscribe.guards.guard import record_outcome, record_reply
-from labscribe.guards.guard_state import GuardState
-from labscribe.guards.messages import EMPTY_REPLIES_HALT_REASON, FAILURE_HALT_REASON, FAILURE_NUDGE
-from labscribe.guards.patterns import (
+from labscribe.guards.detectors import (
     MAX_KIND_CHARS,
     FailurePolicy,
     failure_kind,
     judge_silence,
     judge_streak,
 )
+from labscribe.guards.guard import record_outcome, record_reply
+from labscribe.guards.guard_state import GuardState
+from labscribe.guards.messages import EMPTY_REPLIES_HALT_REASON, FAILURE_HALT_REASON, FAILURE_NUDGE
 from labscribe.guards.statuses import Allow, Halt, Termination, Warn
 from labscribe.tools.messages import PATH_OUTSIDE_ERROR
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from labscribe.guards.budgets import MAX_CALLS_PER_REPLY
+from labscribe.guards.detectors import FailurePolicy, LadderPolicy, ToolClass
 from labscribe.guards.guard import Answered, Asked, Call, Policy, Reply, Result, judge
 from labscribe.guards.guard_state import GuardState
-from labscribe.guards.ladder import LadderPolicy, ToolClass
 from labscribe.guards.messages import NOT_EXECUTED, TOO_MANY_CALLS
-from labscribe.guards.patterns import FailurePolicy
 from labscribe.guards.statuses import Allow, Block, Halt, Termination, Warn
 
 CLASSES = {"read_file": ToolClass.READ_ONLY, "make_figure": ToolClass.MUTATING,

@@ -3,10 +3,10 @@ import json
 import pytest
 from pydantic import ValidationError
 
+from labscribe.guards.detectors import LadderPolicy, Rungs, ToolClass
 from labscribe.guards.guard import count_identical, record_halt, record_shown, settle
 from labscribe.guards.guard_state import GuardState, Shown
 from labscribe.guards.identity import call_key
-from labscribe.guards.ladder import LadderPolicy, Rungs, ToolClass
 from labscribe.guards.messages import BLOCK_ERROR, HALT_REASON, WARN_NUDGE
 from labscribe.guards.statuses import Block, Halt, Termination, Warn
 

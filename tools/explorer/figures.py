@@ -9,8 +9,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from labscribe.guards.detectors import ToolClass
 from labscribe.guards.identity import Meaning
-from labscribe.guards.ladder import ToolClass
 from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.messages import FIGURES_NOT_KEPT
 from labscribe.tools.sandbox import children

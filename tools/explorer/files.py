@@ -9,8 +9,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from labscribe.guards.detectors import ToolClass
 from labscribe.guards.identity import Meaning, digest
-from labscribe.guards.ladder import ToolClass
 from labscribe.guards.paths import is_inside, printable, real_path
 from labscribe.tools.base import Folder, ToolError, file_version, human_size, os_reason
 from labscribe.tools.explorer.reading import READ_CHARS, read_part

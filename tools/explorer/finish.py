@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field, field_validator
 
-from labscribe.guards.ladder import ToolClass
+from labscribe.guards.detectors import ToolClass
 from labscribe.tools.base import Folder
 from labscribe.tools.messages import FINISHED_MESSAGE
 from labscribe.tools.tool import Tool

@@ -18,8 +18,8 @@ import json
 
 from pydantic import BaseModel, Field
 
+from labscribe.guards.detectors import ToolClass
 from labscribe.guards.identity import Meaning
-from labscribe.guards.ladder import ToolClass
 from labscribe.tools.base import Folder, ToolError, file_version
 from labscribe.tools.explorer.ocr import OCR_LABEL, TextBox, ocr_boxes
 from labscribe.tools.explorer.pictures import SUPPORTED, Picture, load_picture

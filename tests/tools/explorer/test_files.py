@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from asuser import as_normal_user
 
-from labscribe.guards.ladder import ToolClass
+from labscribe.guards.detectors import ToolClass
 from labscribe.tools import DECLARED_CLASSES, EXPLORE_TOOLS, Folder
 from labscribe.tools.base import human_size
 from labscribe.tools.explorer import reading
@@ -280,7 +280,7 @@ def test_an_isolated_tool_is_stopped_where_it_holds_the_interpreter(user_dir: Pa
     code = f"""
 import time
 from pathlib import Path
-from labscribe.guards.ladder import ToolClass
+from labscribe.guards.detectors import ToolClass
 from labscribe.tools.base import Folder
 from labscribe.tools.tool import Tool
 from labscribe.tools.explorer.files import ListDirArgs
