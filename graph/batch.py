@@ -10,25 +10,25 @@ or starts them again.
 
 from __future__ import annotations
 
-import contextlib
 import json
+import locale
 import os
-import signal
-import subprocess
-import sys
 import threading
 import time
 import uuid
 from collections import deque
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor, as_completed
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from pydantic import BaseModel, Field
 
 from labscribe.graph.builder import build_graph
 from labscribe.graph.checkpoint import open_checkpointer
+from labscribe.graph.forked import FORKS, start_command
 from labscribe.graph.runner import BadInput, new_thread_id, sqlite_problem
 from labscribe.graph.settle import thread_state
 from labscribe.guards.paths import out_problem
@@ -36,7 +36,6 @@ from labscribe.guards.statuses import RunStatus
 from labscribe.nodes.runtime.outputs import write_whole
 from labscribe.nodes.runtime.settings import ENVIRONMENT
 
-CLI = [sys.executable, "-m", "labscribe.graph.cli"]
 MANIFEST = "batch.json"
 WRITTEN = (RunStatus.COMPLETED.value, RunStatus.DEGRADED.value)
 
@@ -152,7 +151,7 @@ def plan_batch(
 
 
 EventSink = Callable[[BatchEntry, dict[str, Any]], None]
-_RUNNING: set[subprocess.Popen[str]] = set()
+_RUNNING: set[BaseProcess] = set()
 """The `labscribe run` processes of the batch in flight."""
 
 
@@ -183,8 +182,7 @@ def run_batch(
         # A Ctrl-C reached the children too; a SIGTERM to the batch reached only the batch.
         # Either way each run in flight is told to cancel: it checkpoints and ends cancelled.
         for child in list(_RUNNING):
-            with contextlib.suppress(ProcessLookupError):
-                child.send_signal(signal.SIGTERM)
+            child.terminate()  # SIGTERM
 
     workers = concurrency or len(os.sched_getaffinity(0))
     return run_entries(batch, attempt, workers=workers, cancel=cancel)
@@ -238,10 +236,10 @@ def _command(batch: Batch, entry: BatchEntry, where: str | None, nudge: str | No
     db = ["--db", batch.db] if batch.db else []
     if where is None:
         run = ["run", entry.folder, "--out", entry.out, "--thread", entry.thread_id]
-        return [*CLI, *run, "--json", *batch.run_flags, *batch.endpoint_flags, *db]
+        return [*run, "--json", *batch.run_flags, *batch.endpoint_flags, *db]
     hint = ["--nudge", nudge] if nudge and where == "interrupted" else []
     # The id last, after "--": an id that starts with "-" is not an option.
-    return [*CLI, "resume", "--json", *hint, *batch.endpoint_flags, *db, "--", entry.thread_id]
+    return ["resume", "--json", *hint, *batch.endpoint_flags, *db, "--", entry.thread_id]
 
 
 def _run_child(
@@ -249,27 +247,37 @@ def _run_child(
 ) -> None:
     started, wall_start = time.monotonic(), time.time()
     entry.status, entry.reason = "running", "running"
-    child = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
-    )
+    (events, events_end), (said, said_end) = FORKS.Pipe(duplex=False), FORKS.Pipe(duplex=False)
+    child = start_command(command, env, (events_end, said_end))
+    events_end.close()
+    said_end.close()
     _RUNNING.add(child)
     errors: deque[str] = deque(maxlen=20)
-    drain = threading.Thread(target=lambda: errors.extend(child.stderr or ()), daemon=True)
-    drain.start()
-    for line in child.stdout or ():
-        try:
-            event = json.loads(line)
-        except json.JSONDecodeError:
-            continue
-        if on_event and isinstance(event, dict):
-            on_event(entry, event)
-    entry.exit_code = child.wait()
+    with _text(events) as stdout, _text(said) as stderr:
+        drain = threading.Thread(target=lambda: errors.extend(stderr), daemon=True)
+        drain.start()
+        for line in stdout:
+            try:
+                event = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if on_event and isinstance(event, dict):
+                on_event(entry, event)
+        child.join()
+        drain.join()
+    entry.exit_code = child.exitcode
     _RUNNING.discard(child)
-    drain.join()
     entry.seconds = round(time.monotonic() - started, 2)
     settle_entry(entry, _record_since(Path(entry.out) / "run.json", wall_start), list(errors))
     if on_event:
         on_event(entry, {"event": "finished", "status": entry.status, "reason": entry.reason})
+
+
+def _text(end: Connection) -> TextIO:
+    """The lines a child writes to a pipe, read as its terminal would show them."""
+    reading = os.dup(end.fileno())
+    end.close()
+    return open(reading, encoding=locale.getpreferredencoding(False), errors="replace")
 
 
 def settle_entry(entry: BatchEntry, record: dict[str, Any] | None, errors: list[str]) -> None:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import atexit
 import json
 import locale
-import multiprocessing
 import os
 import subprocess
 import sys
@@ -14,15 +12,9 @@ from pathlib import Path
 
 from scripted_server import ScriptedEndpoint
 
-from labscribe.graph.cli import main
+from labscribe.graph.forked import start_command
 
 COMMAND = [sys.executable, "-m", "labscribe.graph.cli"]
-
-# A command's process is forked from a server that imported labscribe once: each of the
-# suite's hundred commands would otherwise spend about 2.7 s of CPU importing it again.
-# Forked, not started: its own pid, signals, leases and exit code, as a subprocess's.
-_FORKS = multiprocessing.get_context("forkserver")
-_FORKS.set_forkserver_preload(["labscribe.graph.cli", "clirun"])
 
 
 def labscribe(
@@ -30,12 +22,11 @@ def labscribe(
 ) -> subprocess.CompletedProcess[str]:
     """`labscribe *args` run to its end in a process of its own, with `env` or this test's
     environment, and its working folder: its exit code and what it wrote to stdout and
-    stderr."""
+    stderr. The process is forked as a batch forks its runs (graph/forked.py): each of the
+    suite's hundred commands would otherwise spend seconds importing labscribe again."""
     with tempfile.TemporaryDirectory(prefix="labscribe-cli-") as where:
         out, err = Path(where) / "stdout", Path(where) / "stderr"
-        environment, folder = dict(os.environ if env is None else env), os.getcwd()
-        child = _FORKS.Process(target=_command, args=(args, environment, folder, out, err))
-        child.start()
+        child = start_command(args, os.environ if env is None else env, (out, err))
         child.join(timeout)
         if child.is_alive():
             child.kill()
@@ -43,30 +34,6 @@ def labscribe(
             raise subprocess.TimeoutExpired([*COMMAND, *args], timeout)
         said = [path.read_text(locale.getpreferredencoding(False)) for path in (out, err)]
         return subprocess.CompletedProcess([*COMMAND, *args], child.exitcode, *said)
-
-
-def _command(args: tuple[str, ...], environment: dict[str, str], folder: str, out: Path,
-             err: Path) -> None:  # fmt: skip
-    """In the forked process: the command as `python -m labscribe.graph.cli` runs it."""
-    os.environ.clear()
-    os.environ.update(environment)
-    os.chdir(folder)
-    sys.stdout.flush()
-    sys.stderr.flush()
-    for fd, path in ((1, out), (2, err)):
-        written = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        os.dup2(written, fd)
-        os.close(written)
-    sys.argv = ["labscribe", *args]
-    try:
-        code = main(list(args))
-    except SystemExit as exit_:  # argparse's refusals, as `python -m` would exit on them
-        code = 0 if exit_.code is None else exit_.code if isinstance(exit_.code, int) else 1
-    finally:
-        atexit._run_exitfuncs()  # os._exit skips them: the figure worker, the local model
-        sys.stdout.flush()
-        sys.stderr.flush()
-    os._exit(code)
 
 
 def start(*args: str, new_session: bool = False) -> subprocess.Popen[str]:
