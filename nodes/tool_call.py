@@ -70,7 +70,7 @@ def call_tool(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                          analysis=analysis)  # fmt: skip
     guard = GuardState.load(state.get("guard"))
     try:
-        answered = answer_call(pending, guard, ctx, folder, state["messages"])
+        answered = answer_call(pending, tool, guard, ctx, folder, state["messages"])
     except Exception as exc:  # never leave a call pending: a resume would run it again, forever
         message = error_answer(pending, CALL_FAILED.format(error=f"{type(exc).__name__}: {exc}"))
         answered = Answered(message, Judgement(guard))
@@ -87,14 +87,15 @@ def call_tool(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
 
 def answer_call(
     pending: dict[str, Any],
+    tool: Tool | None,
     guard: GuardState,
     ctx: Context,
     folder: Folder,
     history: list[AnyMessage],
 ) -> Answered:
-    """`pending` judged when asked, run (or answered from the cache, or refused), judged on
-    what it showed; the guard state after it is the judgement's."""
-    tool = TOOLS_BY_NAME.get(pending.get("name") or "")
+    """`pending`, a call of `tool` (None: a name no tool has), judged when asked, run (or
+    answered from the cache, or refused), judged on what it showed; the guard state after it
+    is the judgement's."""
     valid = tool is not None and not pending.get("invalid")
     prepared = tool.prepare(folder, pending.get("args") or {}) if valid else None  # type: ignore[union-attr]
     call = guards_call(pending, tool, prepared)

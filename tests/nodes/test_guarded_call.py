@@ -36,7 +36,8 @@ class Explorer:
 
     def ask(self, tool: str, **args: object):
         call = {"name": tool, "args": args, "id": f"call-{next(_ids)}"}
-        answered = answer_call(call, self.guard, self.ctx, self.folder, self.history)
+        answered = answer_call(call, TOOLS_BY_NAME.get(tool), self.guard, self.ctx, self.folder,
+                               self.history)  # fmt: skip
         self.guard = answered.judgement.state
         self.history.append(answered.message)
         return answered
