@@ -1,6 +1,6 @@
 """What the boundary every model reply passes costs: the deadline, the byte bound and the
-UTF-8 repair (nodes/runtime/reply_transport.py) and the shape check
-(nodes/runtime/openai_client.py).
+UTF-8 repair and the shape check (the transport and the client in
+nodes/runtime/openai_client.py).
 
     .venv/bin/python bench/bench_reply_deadline.py
 
@@ -24,8 +24,7 @@ from langchain_openai import ChatOpenAI
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from scripted_server import ScriptedEndpoint, text_reply, tool_reply
 
-from labscribe.nodes.runtime.openai_client import TolerantChatOpenAI
-from labscribe.nodes.runtime.reply_transport import DeadlineTransport
+from labscribe.nodes.runtime.openai_client import DeadlineTransport, TolerantChatOpenAI
 
 REPLIES = 80
 ROUNDS = 1  # a second round against the scripted server stalls (not yet understood)

@@ -19,9 +19,9 @@ from labscribe.graph.checkpoint import hold_thread, open_checkpointer
 from labscribe.graph.pipeline import plan_for
 from labscribe.graph.runner import BadInput, EventSink, RunResult, drive, thread_config
 from labscribe.graph.settle import ThreadView, pending_halt, settle, thread_state
+from labscribe.guards.bounds import valid_text
 from labscribe.guards.human import nudge_problem, resume_answer
 from labscribe.guards.paths import out_problem
-from labscribe.guards.repair import valid_text
 from labscribe.nodes.halts import take_nudge
 from labscribe.nodes.runtime.context import Context
 from labscribe.nodes.runtime.models import Models, check_models, context_window

@@ -17,20 +17,19 @@ from langgraph.types import RunnableConfig
 from labscribe.graph.builder import build_graph
 from labscribe.graph.checkpoint import hold_thread, is_postgres, open_checkpointer
 from labscribe.graph.settle import failure, resume_hint, settle
-from labscribe.guards.budgets import graph_step_bound
+from labscribe.guards.bounds import graph_step_bound
 from labscribe.guards.paths import db_problem, folder_problem, out_problem
 from labscribe.guards.statuses import RunStatus, Termination
 from labscribe.nodes.runtime.context import Context
 from labscribe.nodes.runtime.models import check_models
 from labscribe.nodes.runtime.outputs import (
-    EventLog,
     OutputsUnwritten,
     RunOutcome,
     end_event,
     resume_line,
     write_outputs,
 )
-from labscribe.nodes.runtime.progress import stamped
+from labscribe.nodes.runtime.progress import EventLog, stamped
 from labscribe.nodes.runtime.settings import checkpoint_db
 from labscribe.tools.sandbox import children
 

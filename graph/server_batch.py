@@ -30,8 +30,8 @@ from labscribe.graph.runner import BadInput
 from labscribe.graph.served import published_files, served_outcome, write_served
 from labscribe.graph.settle import ThreadView, thread_state
 from labscribe.guards.statuses import RunStatus
-from labscribe.nodes.runtime.outputs import EventLog, OutputsUnwritten, end_event
-from labscribe.nodes.runtime.progress import stamped
+from labscribe.nodes.runtime.outputs import OutputsUnwritten, end_event
+from labscribe.nodes.runtime.progress import EventLog, stamped
 
 GRAPH = "labscribe"
 """The graph's name in langgraph.json."""

@@ -1,8 +1,10 @@
 """The detectors the loop guards' one entry asks (guards/guard.py), each with its policy: the
-ladder of identical calls, cycles, and failures in a row.
+ladder of identical calls, cycles, and failures in a row; and what each answers (`Verdict`):
+allow, warn, block, or halt with one of the endings in statuses.py. Guards decide; the node
+that asked turns the answer into an update.
 
 The ladder (`climb`): identical calls are warned, then blocked, then halted. Counting is per
-call identity within an attempt (`identity.py`), so paging and any other call that asks for
+call identity within an attempt (`guard_state.py`), so paging and any other call that asks for
 something new starts at one. Read-only calls tolerate more repeats than mutating or costly
 ones, and the terminal call is never counted. Each tool declares its class where it is
 defined; configuration may move a tool between read-only and mutating, never into or out of
@@ -29,13 +31,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from labscribe.guards.guard_state import ProgressPolicy
-from labscribe.guards.identity import tool_of
+from labscribe.guards.guard_state import ProgressPolicy, tool_of
 from labscribe.guards.messages import (
     BLOCK_ERROR,
     CYCLE_HALT_REASON,
@@ -47,7 +49,51 @@ from labscribe.guards.messages import (
     WARN_NUDGE,
 )
 from labscribe.guards.paths import WRAPPERS
-from labscribe.guards.statuses import Allow, Block, Halt, Termination, Verdict, Warn
+from labscribe.guards.statuses import Termination
+
+
+@dataclass(frozen=True)
+class Allow:
+    """Run the call as asked."""
+
+
+@dataclass(frozen=True)
+class Warn:
+    """Run the call, and close its result with `nudge`."""
+
+    nudge: str
+
+
+@dataclass(frozen=True)
+class Block:
+    """Do not show the call's answer; answer it with `message` as an error result."""
+
+    message: str
+
+
+@dataclass(frozen=True)
+class Halt:
+    """Stop exploring: the loop has collapsed. `reason` says why, for people."""
+
+    reason: str
+    cause: Termination
+
+
+Verdict = Allow | Warn | Block | Halt
+
+_SEVERITY = {Allow: 0, Warn: 1, Block: 2, Halt: 3}
+
+
+def most_severe(*verdicts: Verdict) -> Verdict:
+    """The strictest of `verdicts`; among equals the first, so callers list the most telling
+    detector first (an identical call says more than a run of calls that added nothing)."""
+    return max(verdicts, key=lambda verdict: _SEVERITY[type(verdict)], default=Allow())
+
+
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+MAX_KIND_CHARS = 2000
+"""Of an error, what its kind is judged on: errors that share their first 2000 characters
+are one failure, and a 99,000-character path in a model's call costs no more than that."""
 
 
 class CyclePolicy(BaseModel):
@@ -114,10 +160,6 @@ _UNQUOTED_PATH = re.compile(
     r"(?<![\w.~-])(?:[\w.~-]*[/\\])+[\w.~-]*"
     r"|(?<![\w.~-])[\w~-][\w.~-]*\.[A-Za-z][A-Za-z0-9]{0,5}\b"
 )
-_NUMBER = re.compile(r"\d+(?:\.\d+)?")
-MAX_KIND_CHARS = 2000
-"""Of an error, what its kind is judged on: errors that share their first 2000 characters
-are one failure, and a 99,000-character path in a model's call costs no more than that."""
 
 
 class FailurePolicy(BaseModel):

@@ -14,7 +14,7 @@ the judgement's back. The events, in the order a turn meets them:
   nothing before it, so a refused figure is never drawn. A read-only call is answered from
   the cache when an identical read of an unchanged target was answered before.
 - `Answered`: what the call showed. A read is judged on it: identical calls climb the
-  ladder (identity.py), cycles of calls are caught (detectors.py), a run of calls that show
+  ladder (guard_state.py), cycles of calls are caught (detectors.py), a run of calls that show
   nothing new climbs too (guard_state.py). A failure, a refused call's included, shows its
   error's kind: one already seen adds nothing, and one repeated in a row feeds the failure
   streak (detectors.py).
@@ -31,19 +31,24 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from labscribe.guards.budgets import MAX_CALLS_PER_REPLY
+from labscribe.guards.bounds import MAX_CALLS_PER_REPLY
 from labscribe.guards.detectors import (
+    Allow,
+    Block,
     FailurePolicy,
+    Halt,
     LadderPolicy,
     ToolClass,
+    Verdict,
+    Warn,
     climb,
     failure_kind,
     judge_cycle,
     judge_silence,
     judge_streak,
+    most_severe,
 )
-from labscribe.guards.guard_state import GuardState, Shown, failed
-from labscribe.guards.identity import answer_key, digest, tool_of
+from labscribe.guards.guard_state import GuardState, Shown, answer_key, digest, failed, tool_of
 from labscribe.guards.messages import (
     CUT_OFF,
     NO_PROGRESS_BEFORE_RUN_BLOCK,
@@ -53,16 +58,7 @@ from labscribe.guards.messages import (
     NOT_EXECUTED,
     TOO_MANY_CALLS,
 )
-from labscribe.guards.statuses import (
-    Allow,
-    Block,
-    Halt,
-    Termination,
-    Verdict,
-    Warn,
-    halt_record,
-    most_severe,
-)
+from labscribe.guards.statuses import Termination, halt_record
 
 
 @dataclass(frozen=True)
@@ -83,7 +79,7 @@ class Call:
     tool: str
     args: Any
     key: str = ""
-    """What it asks: the tool and its arguments by meaning (identity.py), for counting."""
+    """What it asks: the tool and its arguments by meaning (guard_state.py), for counting."""
     target: str = ""
     """What a read asks without its window: how answers to it are compared."""
     cache_key: str | None = None

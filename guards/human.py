@@ -11,8 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from labscribe.guards.budgets import estimate_tokens
-from labscribe.guards.repair import valid_text
+from labscribe.guards.bounds import estimate_tokens, valid_text
 from labscribe.guards.statuses import of_endpoint
 
 DRAFT_CHOSEN = "a human chose to draft with what was found after the halt"

@@ -1,12 +1,10 @@
-"""Every way a run or its exploration can end, with the words users read about it, and what a
-guard answers (`Verdict`): allow, warn, block, or halt with one of those endings. Guards
-decide; the node that asked turns the answer into an update.
+"""Every way a run or its exploration can end, with the words users read about it: a run's
+status, a halt's kind and record, and what a failed model call means.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -175,6 +173,14 @@ def classify_model_error(exc: BaseException) -> Termination | None:
     return None
 
 
+def fault_detail(exc: BaseException) -> str:
+    """What a failed model call says of itself: the reply's own fault (an answer that was
+    not a completion, a reply past its deadline) where the client wrapped it, its retries
+    ending in "Request timed out." or "Connection error."."""
+    own = _in_chain(exc, "BadAnswer") or _in_chain(exc, "ReplyDeadline")
+    return str(own if own is not None else exc)
+
+
 # How endpoints word a request over the window: OpenAI's context_length_exceeded, vLLM's
 # "maximum context length", llama.cpp's "exceeds the available context size", Ollama's and
 # Anthropic-compatible proxies' "prompt is too long" or "too many tokens".
@@ -195,41 +201,3 @@ def _in_chain(exc: BaseException, name: str) -> BaseException | None:
         seen.add(id(current))
         current = current.__cause__ or current.__context__
     return None
-
-
-@dataclass(frozen=True)
-class Allow:
-    """Run the call as asked."""
-
-
-@dataclass(frozen=True)
-class Warn:
-    """Run the call, and close its result with `nudge`."""
-
-    nudge: str
-
-
-@dataclass(frozen=True)
-class Block:
-    """Do not show the call's answer; answer it with `message` as an error result."""
-
-    message: str
-
-
-@dataclass(frozen=True)
-class Halt:
-    """Stop exploring: the loop has collapsed. `reason` says why, for people."""
-
-    reason: str
-    cause: Termination
-
-
-Verdict = Allow | Warn | Block | Halt
-
-_SEVERITY = {Allow: 0, Warn: 1, Block: 2, Halt: 3}
-
-
-def most_severe(*verdicts: Verdict) -> Verdict:
-    """The strictest of `verdicts`; among equals the first, so callers list the most telling
-    detector first (an identical call says more than a run of calls that added nothing)."""
-    return max(verdicts, key=lambda verdict: _SEVERITY[type(verdict)], default=Allow())

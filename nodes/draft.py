@@ -9,7 +9,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, SystemMessage, ToolMessage
 from langgraph.runtime import Runtime
 
-from labscribe.guards.budgets import estimate_tokens, within_tokens
+from labscribe.guards.bounds import estimate_tokens, within_tokens
 from labscribe.guards.output import is_degenerate, tidy_latex
 from labscribe.nodes.checks import report_problems
 from labscribe.nodes.fallback import fallback_report

@@ -21,17 +21,19 @@ from typing import Any
 from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, SystemMessage, ToolMessage
 from langgraph.runtime import Runtime
 
-from labscribe.guards.budgets import (
+from labscribe.guards.bounds import (
     Usage,
+    argument_problem,
     check_before_request,
     estimate_tokens,
+    kept_args,
+    repair_json_object,
     usage_by_stage,
     within_tokens,
 )
 from labscribe.guards.guard import Reply, judge
 from labscribe.guards.guard_state import GuardState
 from labscribe.guards.messages import EMPTY_REPLY_NUDGE
-from labscribe.guards.repair import argument_problem, kept_args, repair_json_object
 from labscribe.guards.statuses import Termination
 from labscribe.nodes.halts import in_force
 from labscribe.nodes.prompts import (

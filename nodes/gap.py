@@ -7,7 +7,7 @@ from typing import Any
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
-from labscribe.guards.budgets import within_tokens
+from labscribe.guards.bounds import within_tokens
 from labscribe.guards.reflection import issues_of
 from labscribe.nodes.halts import nudged
 from labscribe.nodes.material import findings_text

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from labscribe.guards.budgets import within_tokens
+from labscribe.guards.bounds import within_tokens
 from labscribe.guards.numbers import check_numbers
 from labscribe.nodes.prompts import NO_ANALYSIS, NO_CITATION_KEYS
 from labscribe.tools.analysis.analysis_digest import EXPLORER_DIGEST, DigestSize, digest

@@ -12,7 +12,7 @@ from typing import Any
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
-from labscribe.guards.budgets import estimate_tokens
+from labscribe.guards.bounds import estimate_tokens
 from labscribe.guards.output import tidy_latex
 from labscribe.guards.reflection import critique_is_empty, no_substantive_change, round_due
 from labscribe.nodes.checks import report_problems

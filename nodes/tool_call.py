@@ -17,13 +17,12 @@ from typing import Any
 from langchain_core.messages import AnyMessage, ToolMessage
 from langgraph.runtime import Runtime
 
-from labscribe.guards.detectors import ToolClass
+from labscribe.guards.detectors import Block, Halt, ToolClass
 from labscribe.guards.guard import Answered as GuardAnswered
 from labscribe.guards.guard import Asked, Call, Judgement, Result, judge
-from labscribe.guards.guard_state import GuardState
-from labscribe.guards.identity import call_key, without_window
+from labscribe.guards.guard_state import GuardState, call_key, without_window
 from labscribe.guards.messages import HALTED, NOT_EXECUTED
-from labscribe.guards.statuses import Block, Halt, Termination
+from labscribe.guards.statuses import Termination
 from labscribe.nodes.halts import in_force
 from labscribe.nodes.material import analysis_of
 from labscribe.nodes.prompts import (
@@ -115,7 +114,7 @@ def answer_call(
 
 def guards_call(pending: dict[str, Any], tool: Tool | None, prepared: Prepared | None) -> Call:
     """How the loop guards know a pending call, read from the call prepared once: what it
-    asks by meaning (guards/identity.py), what a read asks without its window, the key its
+    asks by meaning (guards/guard_state.py), what a read asks without its window, the key its
     answer is cached under while its target is unchanged, or why it cannot run (arguments
     that were not JSON, an unknown tool)."""
     name, args = pending.get("name") or "unknown", pending.get("args") or {}

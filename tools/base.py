@@ -182,6 +182,11 @@ def file_version(path: Path) -> str:
     return stat_version(path.stat())
 
 
+def path_version(folder: Folder, args: Any) -> str:
+    """The version of the file a call names by its `path` argument (`file_version`)."""
+    return file_version(folder.resolve(args.path))
+
+
 def stat_version(info: os.stat_result) -> str:
     """The version of the file `info` describes. The inode is in it: a same-size replacement
     renamed over the file with its mtime preserved (rsync -t, cp -p) is still a different

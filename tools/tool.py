@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from labscribe.guards.detectors import ToolClass
-from labscribe.guards.identity import Meaning, identify
+from labscribe.guards.guard_state import Meaning, identify
 from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.messages import (
     ARGS_INVALID_ERROR,
@@ -91,7 +91,7 @@ class Prepared:
     problem: str | None = None
     """Why they are invalid, as the model reads it."""
     identity: Any = None
-    """What the call asks by meaning (`guards.identity`); invalid arguments as they came."""
+    """What the call asks by meaning (`guards.guard_state`); invalid arguments as they came."""
     version: str | None = None
     """The version of what the call reads; None when it reads nothing or cannot run."""
     answer: str | Answer | None = None

@@ -36,7 +36,7 @@ from peer_rules import REPLAYED, Rules, Step, sorted_json
 from scripted import ScriptedChatModel, call, latex, reply
 
 from labscribe.graph import Context, Models, run_folder
-from labscribe.guards.budgets import estimate_tokens
+from labscribe.guards.bounds import estimate_tokens
 from labscribe.tools import TOOLS_BY_NAME
 from labscribe.tools.base import Folder
 

@@ -260,7 +260,7 @@ def main() -> None:
         "after which the run stopped, by a rule or a limit. **first refusal or stop**: the "
         "same, to the first call the policy refused or the stop, whichever came first.",
         "- **model calls, tokens**: per trajectory, the explorer's calls and the tokens it was "
-        "sent (the history, estimated with `guards.budgets.estimate_tokens`; system prompts "
+        "sent (the history, estimated with `guards.bounds.estimate_tokens`; system prompts "
         "left out).",
         "",
         *summary_table(trajectories, outcomes, chosen),

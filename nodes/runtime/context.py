@@ -15,7 +15,7 @@ from typing import Any, Literal, get_args
 from pydantic import ValidationError
 from pydantic.json_schema import SkipJsonSchema
 
-from labscribe.guards.budgets import DEFAULT_MAX_TOOL_ITERS, Budget
+from labscribe.guards.bounds import DEFAULT_MAX_TOOL_ITERS, Budget
 from labscribe.guards.detectors import FailurePolicy, LadderPolicy
 from labscribe.guards.guard import Policy
 from labscribe.nodes.runtime.settings import (

@@ -9,9 +9,13 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from langchain_core.callbacks import BaseCallbackHandler
 
-from labscribe.guards.budgets import Usage
-from labscribe.guards.repair import valid_text
-from labscribe.guards.statuses import Termination, classify_model_error, halt_record
+from labscribe.guards.bounds import Usage, valid_text
+from labscribe.guards.statuses import (
+    Termination,
+    classify_model_error,
+    fault_detail,
+    halt_record,
+)
 from labscribe.nodes.runtime.context import Context, endpoint
 from labscribe.nodes.runtime.local_model import (
     EMBEDDED_CONTEXT_TOKENS,
@@ -21,7 +25,6 @@ from labscribe.nodes.runtime.local_model import (
     never_pays_off,
 )
 from labscribe.nodes.runtime.progress import emit
-from labscribe.nodes.runtime.reply_transport import fault_detail
 from labscribe.nodes.runtime.settings import ConfigError
 from labscribe.tools.explorer.vision import VisionReader
 
@@ -227,8 +230,7 @@ def _openai(
     # imported on first use: never at import time
     import httpx
 
-    from labscribe.nodes.runtime.openai_client import TolerantChatOpenAI
-    from labscribe.nodes.runtime.reply_transport import DeadlineTransport
+    from labscribe.nodes.runtime.openai_client import DeadlineTransport, TolerantChatOpenAI
 
     return TolerantChatOpenAI(
         http_client=httpx.Client(transport=DeadlineTransport(deadline), timeout=timeout),

@@ -1,5 +1,6 @@
-"""ChatOpenAI with its answers checked at the boundary: whatever an endpoint sends back is a
-chat completion here, or a `BadAnswer` that halts the run as an endpoint fault.
+"""ChatOpenAI with its answers checked at the boundary, and the transport that bounds the
+bytes it reads: whatever an endpoint sends back is a chat completion here, or a `BadAnswer`
+that halts the run as an endpoint fault.
 
 Endpoints send what no client expects: a captive portal's HTML page with status 200, `{}`,
 a completion without `choices` or with a `null` message, an error object in a 200 body, a
@@ -9,22 +10,32 @@ Here the answer's shape is checked before it is read, its text is made valid onc
 tool call whose arguments are not a JSON object (`[1, 2]`, `"."`, `42`, an array nested
 hundreds deep) or are too large becomes an invalid call the explorer answers with an error
 it can fix, its arguments kept only in part.
+
+The client's timeout bounds each read, not the reply: an endpoint that trickles a byte every
+few seconds, or streams for ever, never trips it. So every reply gets a deadline as a whole
+(`DeadlineTransport`), checked as its bytes arrive, streamed or not (a reply is read through
+the same byte stream either way). A reply past its deadline raises `ReplyDeadline`, a read
+timeout to the client, which retries it and then gives up as it does on any timeout. Bytes
+that are not UTF-8 are replaced (U+FFFD) there, once, so no decoder downstream ever raises
+on them.
 """
 
 from __future__ import annotations
 
+import codecs
 import json
+import time
 from collections.abc import Iterator
 from typing import Any
 
+import httpx
 import openai
 from langchain_core.messages import AIMessage
 from langchain_core.outputs import ChatGenerationChunk, ChatResult
 from langchain_openai import ChatOpenAI
 
+from labscribe.guards.bounds import MAX_ARGUMENTS_CHARS, MAX_DEPTH, too_large, valid_text
 from labscribe.guards.messages import ARGUMENTS_NOT_AN_OBJECT, ARGUMENTS_TOO_DEEP
-from labscribe.guards.repair import MAX_ARGUMENTS_CHARS, MAX_DEPTH, too_large, valid_text
-from labscribe.nodes.runtime.reply_transport import BadAnswer, error_answer
 
 NOT_A_COMPLETION = "the endpoint's answer is not a chat completion"
 AN_ERROR = "the endpoint answered with an error"
@@ -147,3 +158,110 @@ def _invalid(call: dict[str, Any]) -> dict[str, Any]:
         "id": call.get("id"),
         "error": call["problem"],
     }
+
+
+MAX_REPLY_BYTES = 32 * 1024 * 1024
+"""No chat completion is larger: a body past it is not an answer (an endless stream)."""
+DETAIL_CHARS = 300
+"""Of an answer that is not a completion: what its fault record shows."""
+
+
+class BadAnswer(Exception):
+    """An endpoint's answer that is not a chat completion; the message says what came back.
+    An error object the endpoint sent in place of a completion keeps its code as
+    `status_code`, so an outage said in a 200 (a 503 in the body) is an outage."""
+
+    def __init__(self, what: str, body: object = "", status_code: int | None = None) -> None:
+        shown = body if isinstance(body, str) else repr(body)
+        cut = f"{shown[:DETAIL_CHARS]}…" if len(shown) > DETAIL_CHARS else shown
+        super().__init__(f"{what}: {cut}" if cut else what)
+        self.status_code = status_code
+
+
+def error_answer(what: str, error: object) -> BadAnswer:
+    """The fault of an error object sent where a completion was due, with its code if any."""
+    code = error.get("code") if isinstance(error, dict) else None
+    return BadAnswer(what, error, code if isinstance(code, int) else None)
+
+
+class ReplyDeadline(httpx.ReadTimeout):
+    """A reply that outlived its deadline: a timeout, to the client and to the run."""
+
+
+class DeadlineTransport(httpx.BaseTransport):
+    """An HTTP transport whose every reply must arrive whole within `deadline` seconds."""
+
+    def __init__(self, deadline: float, inner: httpx.BaseTransport | None = None) -> None:
+        self.deadline = deadline
+        self.inner = inner or httpx.HTTPTransport()
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        ends = time.monotonic() + self.deadline
+        response = self.inner.handle_request(request)
+        events = response.headers.get("content-type", "").startswith("text/event-stream")
+        stream = _BoundedStream(response.stream, ends, self.deadline, request, events)
+        return httpx.Response(
+            response.status_code,
+            headers=response.headers,
+            stream=stream,
+            extensions=response.extensions,
+            request=request,
+        )
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+class _BoundedStream(httpx.SyncByteStream):
+    def __init__(
+        self,
+        inner: httpx.SyncByteStream,
+        ends: float,
+        deadline: float,
+        request: httpx.Request,
+        events: bool,
+    ) -> None:
+        self.inner, self.ends, self.deadline, self.request = inner, ends, deadline, request
+        self.events = _EventCheck() if events else None
+
+    def __iter__(self) -> Iterator[bytes]:
+        utf8 = codecs.getincrementaldecoder("utf-8")("replace")
+        size = 0
+        for chunk in self.inner:
+            if time.monotonic() > self.ends:
+                message = f"the reply took longer than its deadline of {self.deadline:g} s"
+                raise ReplyDeadline(message, request=self.request)
+            size += len(chunk)
+            if size > MAX_REPLY_BYTES:
+                raise BadAnswer(f"a reply larger than {MAX_REPLY_BYTES // 2**20} MB")
+            text = utf8.decode(chunk)
+            if self.events is not None:
+                self.events.read(text)
+            yield text.encode("utf-8")
+        yield utf8.decode(b"", final=True).encode("utf-8")
+
+
+class _EventCheck:
+    """A stream of server-sent events checked as it arrives: each event's data is `[DONE]`
+    or a JSON object, as every chunk of a chat completion is."""
+
+    def __init__(self) -> None:
+        self.pending = ""
+
+    def read(self, text: str) -> None:
+        *lines, self.pending = (self.pending + text).split("\n")
+        for line in lines:
+            if not line.startswith("data:"):
+                continue
+            data = line[len("data:") :].strip()
+            if data == "[DONE]":
+                continue
+            try:
+                event = json.loads(data)
+            except ValueError:
+                event = None
+            if not isinstance(event, dict):
+                raise BadAnswer("the endpoint's stream is not one of chat completion chunks", data)
+
+    def close(self) -> None:
+        self.inner.close()

@@ -1,11 +1,9 @@
-"""The files a run leaves in OUT/: report.tex, history.json, run.json, and events.jsonl as
-the run streams."""
+"""The files a run leaves in OUT/ when it ends: report.tex, history.json and run.json (the
+events.jsonl it appends to as it streams is progress.EventLog's)."""
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,14 +11,13 @@ from typing import Any
 
 from langchain_core.messages import messages_to_dict
 
-from labscribe.guards.budgets import Usage, usage_by_stage
+from labscribe.guards.bounds import Usage, usage_by_stage
 from labscribe.guards.statuses import RunStatus
 from labscribe.nodes.runtime.models import ROLES, role_of
 from labscribe.nodes.runtime.state import halt_in_force
 from labscribe.tools.sandbox.out_files import (
     copy_files,
     copy_whole,
-    open_log,
     out_folder,
     write_whole,
 )
@@ -169,34 +166,3 @@ def _write(out: Path, thread_id: str, values: dict[str, Any], outcome: RunOutcom
     record["outputs"]["run"] = str(out / "run.json")
     write_whole(out / "run.json", json.dumps(record, ensure_ascii=False, indent=2, default=str))
     return record
-
-
-class EventLog:
-    """events.jsonl, appended line by line. Losing the log (a full disk) never stops a run:
-    the run's outputs say what could not be written."""
-
-    def __init__(self, path: Path, thread_id: str) -> None:
-        self.thread_id = thread_id
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self.handle: Any = os.fdopen(
-                open_log(path), "a", encoding="utf-8", errors="backslashreplace"
-            )
-        except OSError:
-            self.handle = None
-
-    def append(self, event: dict[str, Any]) -> None:
-        if self.handle is None:
-            return
-        line = json.dumps({"thread_id": self.thread_id, **event}, ensure_ascii=False, default=str)
-        try:
-            self.handle.write(line + "\n")
-            self.handle.flush()
-        except OSError:
-            self.close()
-
-    def close(self) -> None:
-        if self.handle is not None:
-            with contextlib.suppress(OSError):
-                self.handle.close()
-            self.handle = None

@@ -1,4 +1,5 @@
-"""Progress events, streamed on LangGraph's custom stream.
+"""Progress events, streamed on LangGraph's custom stream and appended to OUT/events.jsonl
+(`EventLog`).
 
 Milestone events carry `index`, `total`, `stage` and `detail`; the stage is always passed
 by the node that reached it, and the index is that stage's own place in the plan, so a
@@ -9,16 +10,21 @@ run id in this process).
 
 from __future__ import annotations
 
+import contextlib
+import json
+import os
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from langgraph.config import get_stream_writer
 from langgraph.runtime import get_runtime
 
 from labscribe.guards.paths import printable
+from labscribe.tools.sandbox.out_files import open_log
 
 
 def milestone_index(plan: Sequence[str], stage: str, occurrence: int) -> int:
@@ -105,3 +111,34 @@ def text_bar(index: int, total: int, width: int) -> str:
     """`[####----] 2/4`: a milestone's place in the plan, for a terminal."""
     filled = width * index // max(total, 1)
     return f"[{'#' * filled}{'-' * (width - filled)}] {index}/{total}"
+
+
+class EventLog:
+    """events.jsonl, appended line by line. Losing the log (a full disk) never stops a run:
+    the run's outputs say what could not be written."""
+
+    def __init__(self, path: Path, thread_id: str) -> None:
+        self.thread_id = thread_id
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.handle: Any = os.fdopen(
+                open_log(path), "a", encoding="utf-8", errors="backslashreplace"
+            )
+        except OSError:
+            self.handle = None
+
+    def append(self, event: dict[str, Any]) -> None:
+        if self.handle is None:
+            return
+        line = json.dumps({"thread_id": self.thread_id, **event}, ensure_ascii=False, default=str)
+        try:
+            self.handle.write(line + "\n")
+            self.handle.flush()
+        except OSError:
+            self.close()
+
+    def close(self) -> None:
+        if self.handle is not None:
+            with contextlib.suppress(OSError):
+                self.handle.close()
+            self.handle = None

@@ -15,7 +15,7 @@ from langgraph.config import get_config
 from langgraph.graph.message import add_messages
 from typing_extensions import TypedDict
 
-from labscribe.guards.budgets import Usage, usage_by_stage
+from labscribe.guards.bounds import Usage, usage_by_stage
 from labscribe.guards.statuses import Termination
 from labscribe.tools.base import Folder
 
@@ -25,7 +25,7 @@ Counters = dict[str, dict[str, int]]
 
 def add_usage(left: Counters | None, right: Counters | None) -> Counters:
     """Reducer: per-stage counters (`calls`, `input` and `output` tokens), summed as usages
-    (guards.budgets.Usage) and kept as plain counters."""
+    (guards.bounds.Usage) and kept as plain counters."""
     total = usage_by_stage(left)
     for stage, spent in usage_by_stage(right).items():
         total[stage] = total.get(stage, Usage()) + spent

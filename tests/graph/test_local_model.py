@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from labscribe.guards.budgets import estimate_tokens
+from labscribe.guards.bounds import estimate_tokens
 from labscribe.nodes.explore import TOOL_SCHEMAS
 from labscribe.nodes.runtime.context import Context
 from labscribe.nodes.runtime.local_model import LocalModelError, check_local_model

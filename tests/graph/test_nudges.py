@@ -16,7 +16,7 @@ from labscribe.graph.builder import build_graph
 from labscribe.graph.checkpoint import open_checkpointer
 from labscribe.graph.resume import resume_thread
 from labscribe.graph.runner import BadInput, run_folder, thread_config
-from labscribe.guards.budgets import estimate_tokens
+from labscribe.guards.bounds import estimate_tokens
 from labscribe.nodes.runtime.context import Context
 from labscribe.nodes.runtime.models import Models
 

@@ -104,7 +104,7 @@ def _run(data: Path, tmp_path: Path, context: Context) -> Callable[[], Any]:
 
 # The caller's thread drains the stream into the event sink while the graph runs in its own:
 # whether the sink wrote an event inside a window depends on timing.
-EVENT_SINK = {"graph/runner.py", "nodes/runtime/outputs.py"}
+EVENT_SINK = {"graph/runner.py", "nodes/runtime/progress.py"}
 
 
 def _check(files: list[str], title: str, *, unentered: frozenset[str] = frozenset()) -> None:
@@ -146,6 +146,6 @@ def test_a_resume_with_a_nudge(data: Path, tmp_path: Path, endpoint: ScriptedEnd
     """`resume_thread(..., nudge=...)` of a thread halted for a human, until the explorer's
     next request leaves."""
     _run(data, tmp_path, _context(endpoint, on_collapse="ask"))()
-    window = Window(("resume.resume_thread", 1), ("reply_transport.handle_request", 1, "call"))
+    window = Window(("resume.resume_thread", 1), ("openai_client.handle_request", 1, "call"))
     resume = lambda: resume_thread("t", db=tmp_path / "c.db", nudge="Read sweep.csv.")  # noqa: E731
     _check(entered(window, resume), "How does a resume restart a thread?")

@@ -3,7 +3,7 @@ import time
 import pytest
 from pydantic import ValidationError
 
-from labscribe.guards.budgets import (
+from labscribe.guards.bounds import (
     Budget,
     ComputeBudget,
     Usage,

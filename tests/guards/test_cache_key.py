@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from labscribe.guards.identity import call_key
+from labscribe.guards.guard_state import call_key
 from labscribe.tools import Folder
 from labscribe.tools.explorer.files import LIST_DIR, READ_FILE
 

@@ -3,11 +3,19 @@ new, whatever its kind and whatever came between; errors that change are progres
 
 from __future__ import annotations
 
-from labscribe.guards.detectors import FailurePolicy, LadderPolicy, ToolClass, failure_kind
+from labscribe.guards.detectors import (
+    Allow,
+    Block,
+    FailurePolicy,
+    Halt,
+    LadderPolicy,
+    ToolClass,
+    Warn,
+    failure_kind,
+)
 from labscribe.guards.guard import Answered, Asked, Call, Policy, Result, judge
 from labscribe.guards.guard_state import GuardState
 from labscribe.guards.messages import NO_PROGRESS_BEFORE_RUN_BLOCK
-from labscribe.guards.statuses import Allow, Block, Halt, Warn
 from labscribe.tools.messages import PATH_OUTSIDE_ERROR
 
 CLASSES = {"read_file": ToolClass.READ_ONLY, "list_dir": ToolClass.READ_ONLY,

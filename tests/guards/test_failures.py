@@ -3,7 +3,10 @@ from pydantic import ValidationError
 
 from labscribe.guards.detectors import (
     MAX_KIND_CHARS,
+    Allow,
     FailurePolicy,
+    Halt,
+    Warn,
     failure_kind,
     judge_silence,
     judge_streak,
@@ -11,7 +14,7 @@ from labscribe.guards.detectors import (
 from labscribe.guards.guard import record_outcome, record_reply
 from labscribe.guards.guard_state import GuardState
 from labscribe.guards.messages import EMPTY_REPLIES_HALT_REASON, FAILURE_HALT_REASON, FAILURE_NUDGE
-from labscribe.guards.statuses import Allow, Halt, Termination, Warn
+from labscribe.guards.statuses import Termination
 from labscribe.tools.messages import PATH_OUTSIDE_ERROR
 
 POLICY = FailurePolicy()

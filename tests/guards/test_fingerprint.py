@@ -1,4 +1,4 @@
-from labscribe.guards.identity import fingerprint
+from labscribe.guards.guard_state import fingerprint
 
 
 def test_fingerprint_ignores_key_order_at_every_depth() -> None:

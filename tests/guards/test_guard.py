@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
-from labscribe.guards.budgets import MAX_CALLS_PER_REPLY
-from labscribe.guards.detectors import FailurePolicy, LadderPolicy, ToolClass
+from labscribe.guards.bounds import MAX_CALLS_PER_REPLY
+from labscribe.guards.detectors import (
+    Allow,
+    Block,
+    FailurePolicy,
+    Halt,
+    LadderPolicy,
+    ToolClass,
+    Warn,
+)
 from labscribe.guards.guard import Answered, Asked, Call, Policy, Reply, Result, judge
 from labscribe.guards.guard_state import GuardState
 from labscribe.guards.messages import NOT_EXECUTED, TOO_MANY_CALLS
-from labscribe.guards.statuses import Allow, Block, Halt, Termination, Warn
+from labscribe.guards.statuses import Termination
 
 CLASSES = {"read_file": ToolClass.READ_ONLY, "make_figure": ToolClass.MUTATING,
            "finish_exploration": ToolClass.TERMINAL}  # fmt: skip

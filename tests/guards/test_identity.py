@@ -2,7 +2,7 @@ from pathlib import Path
 
 import pytest
 
-from labscribe.guards.identity import (
+from labscribe.guards.guard_state import (
     Meaning,
     answer_key,
     call_key,

@@ -3,12 +3,11 @@ import json
 import pytest
 from pydantic import ValidationError
 
-from labscribe.guards.detectors import LadderPolicy, Rungs, ToolClass
+from labscribe.guards.detectors import Block, Halt, LadderPolicy, Rungs, ToolClass, Warn
 from labscribe.guards.guard import count_identical, record_halt, record_shown, settle
-from labscribe.guards.guard_state import GuardState, Shown
-from labscribe.guards.identity import call_key
+from labscribe.guards.guard_state import GuardState, Shown, call_key
 from labscribe.guards.messages import BLOCK_ERROR, HALT_REASON, WARN_NUDGE
-from labscribe.guards.statuses import Block, Halt, Termination, Warn
+from labscribe.guards.statuses import Termination
 
 POLICY = LadderPolicy()
 READ_ONLY, MUTATING, TERMINAL = ToolClass.READ_ONLY, ToolClass.MUTATING, ToolClass.TERMINAL

@@ -1,11 +1,11 @@
 import pytest
 from pydantic import ValidationError
 
-from labscribe.guards.detectors import LadderPolicy
+from labscribe.guards.detectors import Allow, Block, Halt, LadderPolicy, Warn
 from labscribe.guards.guard import record_shown, settle
 from labscribe.guards.guard_state import GuardState, ProgressPolicy, Seen, Shown
 from labscribe.guards.messages import NO_PROGRESS_BLOCK, NO_PROGRESS_HALT_REASON, NO_PROGRESS_NUDGE
-from labscribe.guards.statuses import Allow, Block, Halt, Termination, Warn
+from labscribe.guards.statuses import Termination
 
 POLICY = LadderPolicy()
 

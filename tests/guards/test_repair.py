@@ -1,6 +1,6 @@
 import pytest
 
-from labscribe.guards.repair import repair_json_object
+from labscribe.guards.bounds import repair_json_object
 
 
 @pytest.mark.parametrize(

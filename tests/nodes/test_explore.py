@@ -3,7 +3,7 @@ from pathlib import Path
 from langchain_core.messages import ToolMessage
 from scripted import ScriptedChatModel, call, reply
 
-from labscribe.guards.budgets import MAX_CALLS_PER_REPLY
+from labscribe.guards.bounds import MAX_CALLS_PER_REPLY
 
 
 def test_explore_answers_calls_beyond_the_per_reply_limit_unexecuted(data: Path, run) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from labscribe.guards.budgets import ComputeBudget
+from labscribe.guards.bounds import ComputeBudget
 from labscribe.tools.analysis.figure_plan import FigureJob, figure_jobs
 from labscribe.tools.analysis.folder import Analysis
 from labscribe.tools.assignment.stated_values import stated_values
@@ -44,7 +44,7 @@ MAX_PLOT_POINTS = 2000  # more points than pixels across add time and nothing vi
 CURVE_POINTS = 600
 # Rendering one figure takes about 0.1 s warm, a few seconds when matplotlib first builds
 # its font cache; eight figures stay well inside the budget.
-BUDGET_SECONDS = 30.0  # CPU seconds of the drawing thread (guards.budgets.ComputeBudget)
+BUDGET_SECONDS = 30.0  # CPU seconds of the drawing thread (guards.bounds.ComputeBudget)
 # Latin text first, then a CJK fallback for Chinese column names (where installed):
 # matplotlib takes each glyph from the first family that has it.
 _FAMILIES = ("DejaVu Sans", "Noto Sans CJK SC", "Noto Sans CJK JP", "WenQuanYi Zen Hei",

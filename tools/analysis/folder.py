@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from pydantic import BaseModel, Field
 
-from labscribe.guards.budgets import ComputeBudget
+from labscribe.guards.bounds import ComputeBudget
 from labscribe.guards.numbers import Fact
 from labscribe.tools.analysis.data_facts import data_facts
 from labscribe.tools.assignment.coverage import some_of
@@ -74,7 +74,7 @@ from labscribe.tools.formulas.prediction import predictions
 from labscribe.tools.formulas.prediction_result import Prediction
 from labscribe.tools.formulas.quantities import Derived
 
-# CPU seconds of the analysing thread (guards.budgets.ComputeBudget): the example folder
+# CPU seconds of the analysing thread (guards.bounds.ComputeBudget): the example folder
 # takes under one, the largest real folders of the benches a few.
 DEFAULT_BUDGET_SECONDS = 20.0
 MAX_FILES = 400  # walked for tables, parameters and the assignment

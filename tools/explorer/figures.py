@@ -10,7 +10,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from labscribe.guards.detectors import ToolClass
-from labscribe.guards.identity import Meaning
+from labscribe.guards.guard_state import Meaning
 from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.messages import FIGURES_NOT_KEPT
 from labscribe.tools.sandbox import children

@@ -10,9 +10,9 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from labscribe.guards.detectors import ToolClass
-from labscribe.guards.identity import Meaning, digest
+from labscribe.guards.guard_state import Meaning, digest
 from labscribe.guards.paths import is_inside, printable, real_path
-from labscribe.tools.base import Folder, ToolError, file_version, human_size, os_reason
+from labscribe.tools.base import Folder, ToolError, human_size, os_reason, path_version
 from labscribe.tools.explorer.reading import READ_CHARS, read_part
 from labscribe.tools.messages import CANNOT_LIST, FILE_NOT_FOLDER, FOLDER_NOT_FILE
 from labscribe.tools.tool import Answer, Tool, Versioned
@@ -129,5 +129,5 @@ READ_FILE = Tool(
     run=read_file,
     tool_class=ToolClass.READ_ONLY,
     meaning=Meaning(paths=("path",), window=("offset", "limit")),
-    version=lambda folder, args: file_version(folder.resolve(args.path)),
+    version=path_version,
 )

@@ -14,7 +14,7 @@ import json
 from pydantic import BaseModel, Field
 
 from labscribe.guards.detectors import ToolClass
-from labscribe.guards.identity import Meaning
+from labscribe.guards.guard_state import Meaning
 from labscribe.tools.analysis.folder import Analysis
 from labscribe.tools.assignment.requested import Request
 from labscribe.tools.base import Folder, ToolError, version_in

@@ -19,8 +19,8 @@ import json
 from pydantic import BaseModel, Field
 
 from labscribe.guards.detectors import ToolClass
-from labscribe.guards.identity import Meaning
-from labscribe.tools.base import Folder, ToolError, file_version
+from labscribe.guards.guard_state import Meaning
+from labscribe.tools.base import Folder, ToolError, path_version
 from labscribe.tools.explorer.ocr import OCR_LABEL, TextBox, ocr_boxes
 from labscribe.tools.explorer.pictures import SUPPORTED, Picture, load_picture
 from labscribe.tools.explorer.reading import READ_CHARS
@@ -124,5 +124,5 @@ READ_IMAGE = Tool(
     run=read_image,
     tool_class=ToolClass.READ_ONLY,
     meaning=Meaning(paths=("path",)),
-    version=lambda folder, args: f"{file_version(folder.resolve(args.path))}:{reader_name(folder)}",
+    version=lambda folder, args: f"{path_version(folder, args)}:{reader_name(folder)}",
 )

@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 from lmfit.model import ModelResult
 
-from labscribe.guards.budgets import UNBOUNDED, ComputeBudget
+from labscribe.guards.bounds import UNBOUNDED, ComputeBudget
 from labscribe.tools.assignment.requested import PEAK_SHAPES, Request
 from labscribe.tools.columns.column import Column, inputs_of
 from labscribe.tools.columns.lead_in import from_the_step

@@ -22,7 +22,7 @@ import sympy
 from pydantic import BaseModel
 from uncertainties import UFloat
 
-from labscribe.guards.budgets import UNBOUNDED, ComputeBudget
+from labscribe.guards.bounds import UNBOUNDED, ComputeBudget
 from labscribe.tools.assignment.fit_asks import asks
 from labscribe.tools.assignment.stated import unit_unknown
 from labscribe.tools.assignment.task_files import of_stem_named

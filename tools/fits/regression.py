@@ -24,7 +24,7 @@ import scipy.linalg
 import scipy.stats
 from pydantic import BaseModel, Field
 
-from labscribe.guards.budgets import UNBOUNDED, ComputeBudget
+from labscribe.guards.bounds import UNBOUNDED, ComputeBudget
 from labscribe.tools.fits.fit_result import GOOD_R_SQUARED, Fit, Parameter, within_error_of_zero
 from labscribe.tools.fits.model_choice import EXACT
 from labscribe.tools.fits.regression_request import Ask, regression_ask

@@ -21,7 +21,7 @@ import pandas as pd
 from pydantic import BaseModel, Field
 from scipy import stats
 
-from labscribe.guards.budgets import UNBOUNDED, ComputeBudget
+from labscribe.guards.bounds import UNBOUNDED, ComputeBudget
 from labscribe.tools.columns.coded_values import Coding, read_coding
 from labscribe.tools.columns.column import Column
 from labscribe.tools.columns.variable_column import one_name_and_unit, series_column

@@ -5,7 +5,7 @@ the tasks' lines before anything else, and the fits listed table by table.
 
 from __future__ import annotations
 
-from labscribe.guards.budgets import ComputeBudget
+from labscribe.guards.bounds import ComputeBudget
 from labscribe.tools.assignment.requested import Request
 from labscribe.tools.columns.column import Column
 from labscribe.tools.columns.roles import Handout

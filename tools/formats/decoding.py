@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from labscribe.guards.budgets import ComputeBudget
+from labscribe.guards.bounds import ComputeBudget
 from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.formats.parameters import ParameterRow
 from labscribe.tools.formats.readers import NoTable

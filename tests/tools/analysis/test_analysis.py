@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from asuser import as_normal_user
 
-from labscribe.guards.budgets import ComputeBudget
+from labscribe.guards.bounds import ComputeBudget
 from labscribe.guards.numbers import check_numbers
 from labscribe.tools.analysis import folder as analysis_module
 from labscribe.tools.analysis.analysis_digest import EXPLORER_DIGEST, digest

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
-from labscribe.guards.budgets import ComputeBudget
+from labscribe.guards.bounds import ComputeBudget
 from labscribe.tools.base import Folder
 from labscribe.tools.formats.decoding import DECODE_MEMORY, decoded
 from labscribe.tools.formats.tables import read_data
