@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
+from functools import cached_property
 from typing import Any, Literal, get_args
 
 from pydantic import ValidationError
@@ -31,7 +32,6 @@ from labscribe.nodes.runtime.settings import (
     REPLY_DEADLINE_TIMEOUTS,
     SECONDS,
     SETTING,
-    ConfigError,
     bundled_gguf,
     environment,
     recorded_with,
@@ -181,12 +181,12 @@ class Context:
         self.tool_timeout = SECONDS.checked(self.tool_timeout, "tool_timeout")
         resolve(self)
 
-    @property
+    @cached_property
     def guard_policy(self) -> Policy:
-        """What the loop guards read of this configuration (guards/guard.py)."""
+        """What the loop guards read of this configuration (guards/guard.py), made once."""
         return Policy(self.ladder, self.failures, self.ladder.classes(DECLARED_CLASSES))
 
-    @property
+    @cached_property
     def budget(self) -> Budget:
         return Budget(max_tool_iters=self.max_tool_iters, max_tokens=self.max_tokens)
 
@@ -217,7 +217,7 @@ def resolve(ctx: Context, env: Mapping[str, str] | None = None) -> None:
     variable, whose value cannot be used. The endpoint is the one given, else DeepSeek when
     its key is set, else the embedded model. A run that brings its own models (`models`)
     or none (`no_model`) needs no endpoint. An endpoint without a model name stays so:
-    `endpoint` refuses it when a model is asked for, after the input was checked."""
+    `models.endpoint` refuses it when a model is asked for, after the input was checked."""
     named = environment(env)
     for name in ENVIRONMENT:
         given = getattr(ctx, name)
@@ -247,35 +247,3 @@ def resolve(ctx: Context, env: Mapping[str, str] | None = None) -> None:
         ctx.reply_deadline = ctx.request_timeout * REPLY_DEADLINE_TIMEOUTS
     if ctx.max_retries is None:
         ctx.max_retries = EMBEDDED_MAX_RETRIES if embedded else DEFAULT_MAX_RETRIES
-
-
-@dataclass(frozen=True)
-class Endpoint:
-    """Where a resolved context's requests go: the server, its key and a model per role."""
-
-    base_url: str
-    """The server's URL, or EMBEDDED for the local model labscribe starts itself."""
-    api_key: str
-    explore_model: str
-    write_model: str
-
-    @property
-    def embedded(self) -> bool:
-        return self.base_url == EMBEDDED
-
-    def model(self, role: str) -> str:
-        return self.explore_model if role == "explore" else self.write_model
-
-
-def endpoint(ctx: Context) -> Endpoint:
-    """Where a resolved context's requests go; ConfigError when it names no model."""
-    if not ctx.base_url:
-        raise ConfigError("this run has no model endpoint (it brings its models, or none)")
-    if not ctx.explore_model or not ctx.write_model:
-        raise ConfigError(
-            f"no model name for {ctx.base_url}: set {ENVIRONMENT['explore_model']} (and "
-            f"optionally {ENVIRONMENT['write_model']}), or pass {SETTING['explore_model'].flag}."
-        )
-    # Local servers (Ollama, vLLM, llama.cpp) accept any key, but the client insists on one.
-    key = ctx.api_key or "not-needed"
-    return Endpoint(ctx.base_url, key, ctx.explore_model, ctx.write_model)

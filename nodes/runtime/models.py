@@ -1,4 +1,5 @@
-"""Model factory: one chat model per role, built lazily from the run's configuration."""
+"""Model factory: one chat model per role, built lazily from the run's configuration, and
+where its requests go (`endpoint`)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from labscribe.guards.statuses import (
     fault_detail,
     halt_record,
 )
-from labscribe.nodes.runtime.context import Context, endpoint
+from labscribe.nodes.runtime.context import Context
 from labscribe.nodes.runtime.local_model import (
     EMBEDDED_CONTEXT_TOKENS,
     LocalModelError,
@@ -25,7 +26,7 @@ from labscribe.nodes.runtime.local_model import (
     never_pays_off,
 )
 from labscribe.nodes.runtime.progress import emit
-from labscribe.nodes.runtime.settings import ConfigError
+from labscribe.nodes.runtime.settings import EMBEDDED, ENVIRONMENT, SETTING, ConfigError
 from labscribe.tools.explorer.vision import VisionReader
 
 if TYPE_CHECKING:
@@ -52,6 +53,38 @@ class Models:
     write: BaseChatModel
     vision: BaseChatModel | None = None
     """Reads images for read_image; None: local OCR."""
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """Where a resolved context's requests go: the server, its key and a model per role."""
+
+    base_url: str
+    """The server's URL, or EMBEDDED for the local model labscribe starts itself."""
+    api_key: str
+    explore_model: str
+    write_model: str
+
+    @property
+    def embedded(self) -> bool:
+        return self.base_url == EMBEDDED
+
+    def model(self, role: str) -> str:
+        return self.explore_model if role == "explore" else self.write_model
+
+
+def endpoint(ctx: Context) -> Endpoint:
+    """Where a resolved context's requests go; ConfigError when it names no model."""
+    if not ctx.base_url:
+        raise ConfigError("this run has no model endpoint (it brings its models, or none)")
+    if not ctx.explore_model or not ctx.write_model:
+        raise ConfigError(
+            f"no model name for {ctx.base_url}: set {ENVIRONMENT['explore_model']} (and "
+            f"optionally {ENVIRONMENT['write_model']}), or pass {SETTING['explore_model'].flag}."
+        )
+    # Local servers (Ollama, vLLM, llama.cpp) accept any key, but the client insists on one.
+    key = ctx.api_key or "not-needed"
+    return Endpoint(ctx.base_url, key, ctx.explore_model, ctx.write_model)
 
 
 def check_models(ctx: Context) -> None:
