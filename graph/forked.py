@@ -22,8 +22,13 @@ from pathlib import Path
 
 COMMAND_MODULE = "labscribe.graph.cli"
 """The command, named as a command line names it: the batch it runs is one of its commands."""
+FIRST_USE_MODULES = ("labscribe.nodes.runtime.openai_client", "pint")
+"""What a run imports when it first needs it (the model client with openai and
+langchain-openai, the unit library), so that `labscribe status` or a run without a model
+starts without them: about 1.4 s of CPU a forked run would otherwise spend on each. The
+server imports them once for every run it starts (a name that no longer imports is skipped)."""
 FORKS = multiprocessing.get_context("forkserver")
-FORKS.set_forkserver_preload([COMMAND_MODULE])
+FORKS.set_forkserver_preload([COMMAND_MODULE, *FIRST_USE_MODULES])
 
 Output = Path | Connection
 """Where a command's stdout or stderr goes: a file written anew, or a pipe's write end."""
