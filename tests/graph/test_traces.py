@@ -36,19 +36,26 @@ class Window:
         self.open = self.closed = False
         self.files: dict[str, None] = {}
         self.lock = threading.Lock()
+        self.codes: dict[Any, tuple[str, str | None]] = {}
+        """Each function's `module.name` and source file, worked out on its first call: the
+        profiler is called on every call and return of the whole run."""
 
     def __call__(self, frame: Any, event: str, arg: Any) -> None:
         if self.closed or event not in ("call", "return"):
             return
         code = frame.f_code
-        name = f"{Path(code.co_filename).stem}.{code.co_name}"
+        known = self.codes.get(code)
+        if known is None:
+            stem = Path(code.co_filename).stem
+            known = self.codes[code] = (f"{stem}.{code.co_name}", _source(code.co_filename))
+        name, source = known
         with self.lock:
             if event == "call":
                 self.counts[name] = self.counts.get(name, 0) + 1
                 self.open = self.open or (name, self.counts[name]) == self.start
             if not self.open:
                 return
-            if event == "call" and (source := _source(code.co_filename)):
+            if event == "call" and source:
                 self.files.setdefault(source)
             if (name, self.counts.get(name, 0), event) == self.stop:
                 self.closed = True
