@@ -15,6 +15,7 @@ generation is capped.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import threading
@@ -78,6 +79,14 @@ GEMMA = ChatFormat(
 )
 FORMATS = {"gemma3": GEMMA, "gemma2": GEMMA, "gemma": GEMMA}
 """The turn format by a GGUF's `general.architecture`; anything else speaks ChatML."""
+
+
+def _call_id(prompt: str, arguments: str) -> str:
+    """A call's id, made from what led to it: the id is in every later prompt (a tool's result
+    names it), so a random one would make the same folder read differently on each run. The
+    prompt holds the calls before it, so no two calls of a conversation share one."""
+    digest = hashlib.sha256(f"{prompt}\0{arguments}".encode("utf-8", "surrogatepass"))
+    return f"call_{digest.hexdigest()[:16]}"
 
 
 def render_prompt(
@@ -219,7 +228,7 @@ class ChatHandler:
             )
             calls.append(
                 {
-                    "id": f"call_{uuid.uuid4().hex[:16]}",
+                    "id": _call_id(prompt, arguments),
                     "type": "function",
                     "function": {"name": tool["function"]["name"], "arguments": arguments},
                 }

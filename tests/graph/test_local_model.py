@@ -151,6 +151,19 @@ def test_chat_handler_answers_with_well_formed_bounded_tool_calls(handler: ChatH
 
 
 @NEEDS_LLAMA
+def test_a_fresh_model_answers_a_conversation_the_same_way_every_time() -> None:
+    """Call ids are in every later prompt (a tool's result names its call), so they are made
+    from the conversation, not drawn at random: two runs on one folder read it alike."""
+    body = {"messages": CONVERSATION[:2], "tools": TOOL_SCHEMAS, "temperature": 0.7}
+    first, second = (
+        ChatHandler(load_model(Path(bundled_gguf() or ""), 4_096)).complete(body) for _ in "ab"
+    )
+    assert first["choices"] == second["choices"]
+    ids = [call["id"] for call in first["choices"][0]["message"].get("tool_calls") or []]
+    assert len(set(ids)) == len(ids)
+
+
+@NEEDS_LLAMA
 def test_chat_handler_without_tools_writes_text_within_the_cap(handler: ChatHandler) -> None:
     body = {"messages": [{"role": "user", "content": "Say hello."}], "max_tokens": 16}
     result = handler.complete(body)
