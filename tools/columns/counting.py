@@ -146,10 +146,9 @@ def _two_blocks(values: np.ndarray) -> bool:
     variable a curve could be fitted against."""
     if not np.all(values == np.round(values)):
         return False
-    labels = np.unique(values)
+    labels, counts = np.unique(values, return_counts=True)
     changes = int(np.count_nonzero(np.diff(values)))
-    counts = [int(np.sum(values == label)) for label in labels]
-    return len(labels) == 2 and changes == 1 and min(counts) >= MIN_COUNTED
+    return len(labels) == 2 and changes == 1 and int(counts.min()) >= MIN_COUNTED
 
 
 def numbers_rows(values: np.ndarray) -> bool:
