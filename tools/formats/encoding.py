@@ -29,6 +29,7 @@ _CJK_GUESS_MIN_BYTES = 128
 
 _ASCII = bytes(range(128))
 _CJK_CHAR = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_HIGH_BYTE = re.compile(rb"[\x80-\xff]")
 # The Windows and ISO code pages of European labs' exports, the commonest first.
 _SINGLE_BYTE = ["cp1252", "cp1250", "iso8859_2", "cp1251", "cp1257", "latin_1"]
 _LAB_SIGNS = frozenset("°µ²³±·×÷€£§¹¼½¾")
@@ -142,16 +143,17 @@ def _reads_as_chinese(prefix: bytes) -> bool:
     with their neighbours into characters that stand alone or inside Latin words
     ("Obciążenie" becomes "Obci箍enie", "(°C)" becomes "(癈)"). Both signs must agree; in a
     text with only a few high bytes ("Größe"), the code page's reading must be all letters."""
-    high = [i for i, byte in enumerate(prefix) if byte >= 0x80]
+    high = [match.start() for match in _HIGH_BYTE.finditer(prefix)]
     if not high:
         return True
     text = prefix.decode("gb18030", errors="replace")
-    chinese = [i for i, ch in enumerate(text) if _CJK_CHAR.match(ch)]
+    chinese = [match.start() for match in _CJK_CHAR.finditer(text)]
+    cjk = set(chinese)
 
     def foreign(i: int) -> bool:
         around = [text[j] for j in (i - 1, i + 1) if 0 <= j < len(text)]
         latin = any(ch.isascii() and ch.isalpha() for ch in around)
-        return latin or not any(_CJK_CHAR.match(ch) for ch in around)
+        return latin or not (i - 1 in cjk or i + 1 in cjk)
 
     if sum(foreign(i) for i in chinese) < FOREIGN_CJK_SHARE * len(chinese):
         return True
