@@ -90,12 +90,6 @@ def most_severe(*verdicts: Verdict) -> Verdict:
     return max(verdicts, key=lambda verdict: _SEVERITY[type(verdict)], default=Allow())
 
 
-_NUMBER = re.compile(r"\d+(?:\.\d+)?")
-MAX_KIND_CHARS = 2000
-"""Of an error, what its kind is judged on: errors that share their first 2000 characters
-are one failure, and a 99,000-character path in a model's call costs no more than that."""
-
-
 class CyclePolicy(BaseModel):
     """When a repeated cycle of different calls warns and halts. None: never."""
 
@@ -160,6 +154,10 @@ _UNQUOTED_PATH = re.compile(
     r"(?<![\w.~-])(?:[\w.~-]*[/\\])+[\w.~-]*"
     r"|(?<![\w.~-])[\w~-][\w.~-]*\.[A-Za-z][A-Za-z0-9]{0,5}\b"
 )
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+MAX_KIND_CHARS = 2000
+"""Of an error, what its kind is judged on: errors that share their first 2000 characters
+are one failure, and a 99,000-character path in a model's call costs no more than that."""
 
 
 class FailurePolicy(BaseModel):

@@ -177,7 +177,7 @@ def fault_detail(exc: BaseException) -> str:
     """What a failed model call says of itself: the reply's own fault (an answer that was
     not a completion, a reply past its deadline) where the client wrapped it, its retries
     ending in "Request timed out." or "Connection error."."""
-    own = _in_chain(exc, "BadAnswer") or _in_chain(exc, "ReplyDeadline")
+    own = _in_chain(exc, "BadAnswer", "ReplyDeadline")
     return str(own if own is not None else exc)
 
 
@@ -191,12 +191,12 @@ _CONTEXT_WORDS = re.compile(
 )
 
 
-def _in_chain(exc: BaseException, name: str) -> BaseException | None:
-    """The first exception of class `name` in `exc`'s chain of causes, if any."""
+def _in_chain(exc: BaseException, *names: str) -> BaseException | None:
+    """The first exception of a class named in `names` in `exc`'s chain of causes, if any."""
     seen: set[int] = set()
     current: BaseException | None = exc
     while current is not None and id(current) not in seen:
-        if name in {cls.__name__ for cls in type(current).__mro__}:
+        if set(names) & {cls.__name__ for cls in type(current).__mro__}:
             return current
         seen.add(id(current))
         current = current.__cause__ or current.__context__

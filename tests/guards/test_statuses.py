@@ -1,6 +1,6 @@
 import pytest
 
-from labscribe.guards.statuses import HaltKind, Termination, classify_model_error
+from labscribe.guards.statuses import HaltKind, Termination, classify_model_error, fault_detail
 
 
 class FakeStatusError(Exception):
@@ -71,3 +71,20 @@ def test_halt_kinds() -> None:
     assert Termination.TOOL_FAILURES.halt_kind is HaltKind.COLLAPSE
     assert Termination.AUTHENTICATION.halt_kind is HaltKind.INFRASTRUCTURE
     assert Termination.FINISHED.halt_kind is None
+
+
+class ReplyDeadline(Exception):
+    pass
+
+
+def test_a_fault_says_the_first_own_fault_in_its_chain_else_itself() -> None:
+    """The client's "Connection error." hides what came back; the reply's own fault, the
+    nearest in the chain, is what a halt should say."""
+    assert fault_detail(wrapped(ReplyDeadline("past its deadline of 5 s"))) == (
+        "past its deadline of 5 s"
+    )
+    try:
+        raise ReplyDeadline("past its deadline") from BadAnswer()
+    except ReplyDeadline as nearest:
+        assert fault_detail(wrapped(nearest)) == "past its deadline"
+    assert fault_detail(wrapped(ValueError("odd"))) == "Connection error."
