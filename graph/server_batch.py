@@ -47,13 +47,27 @@ LOST = (
     "lost the server at {url} ({error}); the thread keeps its checkpoints there: "
     "continue with labscribe batch --out {out} --resume"
 )
+CONNECT_RETRIES = 1
+"""Connection retries per request. The SDK's client retries a refused connection 5 times
+inside each of its 5 reconnects to a dropped stream (1 to 5 s apart), so a batch took about
+a minute to notice a server that had gone; its reconnects alone ride out a restart."""
+
+
+def server_client(url: str) -> SyncLangGraphClient:
+    """The SDK's client for the server at `url` (its headers, API key and timeouts), with
+    CONNECT_RETRIES connection retries per request."""
+    with get_sync_client(url=url).http.client as sdk:
+        base_url, headers, timeout = sdk.base_url, sdk.headers, sdk.timeout
+    transport = httpx.HTTPTransport(retries=CONNECT_RETRIES)
+    client = httpx.Client(base_url=base_url, headers=headers, timeout=timeout, transport=transport)
+    return SyncLangGraphClient(client)
 
 
 def prepare_assistant(batch: Batch) -> None:
     """The assistant that carries the batch's configuration: created once per batch, given
     the batch's context again when a resume changed it (a new endpoint or model), and created
     again when the server no longer has it (a `langgraph dev` whose state was wiped)."""
-    client = get_sync_client(url=batch.server)
+    client = server_client(batch.server)
     try:
         known = _assistant(client, batch.assistant_id) if batch.assistant_id else None
         if known is not None:
@@ -96,7 +110,7 @@ def run_on_server(
     `concurrency` runs submitted at a time. The manifest is saved as each run ends. A Ctrl-C
     cancels the runs in flight on the server (each keeps its checkpoints)."""
     prepare_assistant(batch)
-    client = get_sync_client(url=batch.server)
+    client = server_client(batch.server)
     running: dict[str, str] = {}  # thread id -> run id in flight
 
     def attempt(entry: BatchEntry) -> None:

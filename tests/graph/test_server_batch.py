@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import threading
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,7 @@ from server_batch_cases import (
 )
 
 from labscribe.graph.batch import Batch
-from labscribe.graph.server_batch import _Follower
+from labscribe.graph.server_batch import CONNECT_RETRIES, _Follower, server_client
 
 pytestmark = SERVER_TESTS
 
@@ -187,6 +188,31 @@ def test_a_server_restart_in_the_middle_of_the_batch_and_resume_finishes_it(
         assert len(runs_of(client, entries["ada"]["thread_id"])) == 1
     finally:
         served.stop()
+
+
+def test_a_request_to_a_server_that_is_gone_tries_its_connection_twice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The SDK's own client tries a refused connection six times, inside each of its five
+    reconnects to a dropped stream: about a minute before a batch says it lost the server.
+    The batch's client keeps the SDK's headers (its key from the environment) and timeouts."""
+    tried: list[tuple[str, int]] = []
+
+    def refused(address: tuple[str, int], *args: Any, **kwargs: Any) -> socket.socket:
+        tried.append(address)
+        raise ConnectionRefusedError(111, "Connection refused")
+
+    monkeypatch.setenv("LANGGRAPH_API_KEY", "lab-key")
+    client = server_client("http://127.0.0.1:2024")
+    monkeypatch.setattr(socket, "create_connection", refused)
+    with pytest.raises(httpx.ConnectError):
+        client.threads.get("a-thread")
+    assert tried == [("127.0.0.1", 2024)] * (1 + CONNECT_RETRIES)
+    assert client.http.client.headers["x-api-key"] == "lab-key"
+    assert (
+        client.http.client.timeout
+        == get_sync_client(url="http://127.0.0.1:2024").http.client.timeout
+    )
 
 
 def test_ctrl_c_cancels_the_runs_on_the_server_and_resume_finishes_them(
