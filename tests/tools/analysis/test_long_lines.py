@@ -1,33 +1,33 @@
 """Lines of 200,000 characters where the analysis matches patterns on untrusted text: a
 header cell, a settings line, a task, cells in engineering notation. Each pattern runs in
-linear time, so such a folder is analysed as any other. The analysis runs in a subprocess
-under a bound, as the CLI's tests run the CLI: a quadratic pattern would take hours."""
+linear time, so such a folder is analysed as any other. The analysis runs in a worker forked
+under a wall-clock bound (tools/worker.py, as a run reads untrusted files): a quadratic
+pattern would take hours."""
 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
+from collections.abc import Callable
 from pathlib import Path
 
-LONG = 200_000
-ANALYSE = """
-import json, sys
-from pathlib import Path
 from labscribe.tools.analysis.folder import analyse
 from labscribe.tools.base import Folder
-print(analyse(Folder(Path(sys.argv[1])), budget_seconds=1e9).model_dump_json())
-"""
+from labscribe.tools.formulas.formula_notation import formula_in
+from labscribe.tools.worker import Bounds, in_worker
+
+LONG = 200_000
+BOUNDS = Bounds(memory=4 << 30, cpu_seconds=120, wall_seconds=120, max_answer=64 << 20)
 
 
-def python(code: str, *args: str) -> str:
-    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
-                          timeout=120, check=True)  # fmt: skip
-    return done.stdout.strip()
+def bounded(work: Callable[[], str]) -> str:
+    """`work()` in a forked worker, killed at two minutes."""
+    return in_worker(lambda: work().encode(), BOUNDS).answer.decode()
 
 
 def analysed(folder: Path) -> dict:
-    return json.loads(python(ANALYSE, str(folder)))
+    return json.loads(
+        bounded(lambda: analyse(Folder(folder), budget_seconds=1e9).model_dump_json())
+    )
 
 
 def test_analyse_reads_run_labels_after_a_long_blank(tmp_path: Path) -> None:
@@ -52,11 +52,7 @@ def test_analyse_reads_settings_beside_a_line_with_a_long_blank(tmp_path: Path) 
 
 def test_formula_in_reads_a_sentence_of_one_long_word() -> None:
     """Tasks are cut to 600 characters before this reads them; the pattern is linear anyway."""
-    code = (
-        "from labscribe.tools.formulas.formula_notation import formula_in\n"
-        f"print(formula_in('T' * {LONG}))"
-    )
-    assert python(code) == "None"
+    assert bounded(lambda: repr(formula_in("T" * LONG))) == "None"
 
 
 def test_analyse_refuses_long_cells_as_engineering_notation(tmp_path: Path) -> None:
