@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import string
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -109,6 +110,11 @@ def check_before_request(budget: Budget, used: Usage) -> Exceeded | None:
     return None
 
 
+# Counted on the UTF-8 bytes, where a character beyond ASCII is bytes from 0x80 up.
+_HIGH_BYTES = bytes(range(0x80, 0x100))
+_NOT_WORD_BYTES = bytes(sorted(set(range(0x100)) - set(string.ascii_letters.encode() + b" ")))
+
+
 def estimate_tokens(text: str) -> int:
     """A tokenizer-free estimate that errs high, so a history it admits fits the real window.
 
@@ -117,16 +123,10 @@ def estimate_tokens(text: str) -> int:
     byte-level vocabulary may spend a token per UTF-8 byte of CJK text. Checked against
     SmolLM2's tokenizer on the example folder in the tests.
     """
-    words = dense = wide = 0
-    for char in text:
-        if char.isascii():
-            if char.isalpha() or char == " ":
-                words += 1
-            else:
-                dense += 1
-        else:
-            wide += len(char.encode("utf-8"))
-    return words // 3 + dense + wide + 1
+    encoded = text.encode("utf-8")
+    narrow = len(encoded.translate(None, _HIGH_BYTES))  # ASCII characters
+    words = len(encoded.translate(None, _NOT_WORD_BYTES))  # ASCII letters and spaces
+    return words // 3 + (narrow - words) + (len(encoded) - narrow) + 1
 
 
 def within_tokens(text: str, tokens: int, what: str) -> str:
