@@ -22,13 +22,13 @@ from pathlib import Path
 
 COMMAND_MODULE = "labscribe.graph.cli"
 """The command, named as a command line names it: the batch it runs is one of its commands."""
-FIRST_USE_MODULES = ("labscribe.nodes.runtime.openai_client", "pint")
-"""What a run imports when it first needs it (the model client with openai and
-langchain-openai, the unit library), so that `labscribe status` or a run without a model
-starts without them: about 1.4 s of CPU a forked run would otherwise spend on each. The
-server imports them once for every run it starts (a name that no longer imports is skipped)."""
+FIRST_USE_MODULE = "labscribe.graph.first_use"
+"""Imported by the server too: it builds what each run would otherwise build on first use
+(the model client, the unit registry, matplotlib's figure), so that a run forked from the
+server inherits it. If it ever fails to import, multiprocessing skips it: the runs then
+build those parts themselves."""
 FORKS = multiprocessing.get_context("forkserver")
-FORKS.set_forkserver_preload([COMMAND_MODULE, *FIRST_USE_MODULES])
+FORKS.set_forkserver_preload([COMMAND_MODULE, FIRST_USE_MODULE])
 
 Output = Path | Connection
 """Where a command's stdout or stderr goes: a file written anew, or a pipe's write end."""
