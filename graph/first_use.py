@@ -5,12 +5,21 @@ run on its own (`labscribe status`, a `labscribe run`) still pays only for what 
 
 - the model client: openai and langchain-openai (about 1.4 s of CPU a run);
 - the unit library: pint's registry, parsed from its definition files (0.35 s a run);
-- the data figures' matplotlib: the figure and its Agg canvas (0.2 s a run).
+- the data figures' matplotlib: the figure and its Agg canvas (0.2 s a run);
+- the standard library's codecs, which charset_normalizer imports one by one as it tries
+  them on a file that is not UTF-8.
+
+Last, the server's heap is collected and frozen (gc.freeze, as Python's documentation
+advises before forking): a run's collections then never walk the objects it inherited, and
+never write to their pages.
 """
 
 from __future__ import annotations
 
+import codecs
 import contextlib
+import encodings.aliases
+import gc
 
 import matplotlib.backends.backend_agg
 import matplotlib.figure  # noqa: F401
@@ -18,7 +27,12 @@ import matplotlib.figure  # noqa: F401
 import labscribe.nodes.runtime.openai_client  # noqa: F401
 from labscribe.tools.columns.unit_library import unit_registry
 
+for codec in set(encodings.aliases.aliases.values()):
+    with contextlib.suppress(LookupError):  # a platform's own (mbcs on Windows)
+        codecs.lookup(codec)
 # A head start only, and the server must start whatever happens: a run that needs the
 # registry builds it itself (unit_registry caches no failure) and reports what went wrong.
 with contextlib.suppress(Exception):
     unit_registry()
+gc.collect()
+gc.freeze()
