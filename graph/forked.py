@@ -23,10 +23,10 @@ from pathlib import Path
 COMMAND_MODULE = "labscribe.graph.cli"
 """The command, named as a command line names it: the batch it runs is one of its commands."""
 FIRST_USE_MODULE = "labscribe.graph.first_use"
-"""Imported by the server too: it builds what each run would otherwise build on first use
-(the model client, the unit registry, matplotlib's figure), so that a run forked from the
-server inherits it. If it ever fails to import, multiprocessing skips it: the runs then
-build those parts themselves."""
+"""Imported by the server too: its import builds what each run would otherwise build on
+first use (its docstring lists what), so that a run forked from the server inherits it. If
+it ever fails to import, multiprocessing skips it: the runs then build those parts
+themselves."""
 FORKS = multiprocessing.get_context("forkserver")
 FORKS.set_forkserver_preload([COMMAND_MODULE, FIRST_USE_MODULE])
 
