@@ -1,5 +1,5 @@
 """labscribe's graph: it assembles the stages (builder, routing), drives runs (runner,
-resume, settle, batch) and serves them (the CLI, the server batch, Studio).
+resume, batch) and serves them (the CLI, the server batch, Studio).
 
 The Python API:
 

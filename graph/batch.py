@@ -29,8 +29,7 @@ from pydantic import BaseModel, Field
 from labscribe.graph.builder import build_graph
 from labscribe.graph.checkpoint import open_checkpointer
 from labscribe.graph.forked import FORKS, start_command
-from labscribe.graph.runner import BadInput, new_thread_id, sqlite_problem
-from labscribe.graph.settle import thread_state
+from labscribe.graph.runner import BadInput, new_thread_id, sqlite_problem, thread_state
 from labscribe.guards.paths import out_problem
 from labscribe.guards.statuses import RunStatus
 from labscribe.nodes.runtime.outputs import write_whole

@@ -17,14 +17,13 @@ from labscribe.graph.checkpoint import ThreadBusy, open_checkpointer, thread_ids
 from labscribe.graph.cli_batch import batch
 from labscribe.graph.cli_options import context_of, endpoint_settings
 from labscribe.graph.resume import resume_thread
-from labscribe.graph.runner import BadInput, RunResult, run_folder
-from labscribe.graph.settle import pending_halt, thread_state
+from labscribe.graph.runner import BadInput, RunResult, pending_halt, run_folder, thread_state
 from labscribe.graph.terminal import say
 from labscribe.guards.statuses import RunStatus
 from labscribe.nodes.runtime.context import ON_COLLAPSE_CHOICES, Context
 from labscribe.nodes.runtime.outputs import OutputsUnwritten
-from labscribe.nodes.runtime.progress import text_bar
 from labscribe.nodes.runtime.settings import ENVIRONMENT, SETTING, ConfigError, environment
+from labscribe.nodes.runtime.state import text_bar
 from labscribe.tools.sandbox import children
 
 

@@ -24,7 +24,7 @@ from labscribe.graph.runner import BadInput
 from labscribe.graph.server_batch import run_on_server
 from labscribe.graph.terminal import say
 from labscribe.nodes.runtime.context import Context
-from labscribe.nodes.runtime.progress import text_bar
+from labscribe.nodes.runtime.state import text_bar
 
 
 def batch(args: argparse.Namespace) -> int:

@@ -17,8 +17,17 @@ from langgraph.types import Command, StateSnapshot
 from labscribe.graph.builder import EXPLORE_LOOP, build_graph
 from labscribe.graph.checkpoint import hold_thread, open_checkpointer
 from labscribe.graph.pipeline import plan_for
-from labscribe.graph.runner import BadInput, EventSink, RunResult, drive, thread_config
-from labscribe.graph.settle import ThreadView, pending_halt, settle, thread_state
+from labscribe.graph.runner import (
+    BadInput,
+    EventSink,
+    RunResult,
+    ThreadView,
+    drive,
+    pending_halt,
+    settle,
+    thread_config,
+    thread_state,
+)
 from labscribe.guards.bounds import valid_text
 from labscribe.guards.human import nudge_problem, resume_answer
 from labscribe.guards.paths import out_problem

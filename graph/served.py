@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
 
-from labscribe.graph.settle import ThreadView, settle
+from labscribe.graph.runner import ThreadView, settle
 from labscribe.guards.statuses import RunStatus
 from labscribe.nodes.publish import MAX_FILE_BYTES, NAMESPACE
 from labscribe.nodes.runtime.outputs import OutputsUnwritten, RunOutcome, write_outputs

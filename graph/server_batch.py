@@ -26,12 +26,11 @@ from langgraph_sdk.client import SyncLangGraphClient
 
 from labscribe.graph.batch import Batch, BatchEntry, EventSink, run_entries, settle_entry
 from labscribe.graph.resume import resume_command
-from labscribe.graph.runner import BadInput
+from labscribe.graph.runner import BadInput, ThreadView, thread_state
 from labscribe.graph.served import published_files, served_outcome, write_served
-from labscribe.graph.settle import ThreadView, thread_state
 from labscribe.guards.statuses import RunStatus
 from labscribe.nodes.runtime.outputs import OutputsUnwritten, end_event
-from labscribe.nodes.runtime.progress import EventLog, stamped
+from labscribe.nodes.runtime.state import EventLog, stamped
 
 GRAPH = "labscribe"
 """The graph's name in langgraph.json."""

@@ -10,8 +10,7 @@ from typing import Any
 from labscribe.guards.citations import resolve_citations
 from labscribe.guards.graphics import resolve_graphics
 from labscribe.nodes.latex_text import escape_latex
-from labscribe.nodes.runtime.progress import milestone
-from labscribe.nodes.runtime.state import State, data_folder
+from labscribe.nodes.runtime.state import State, data_folder, milestone
 from labscribe.tools.explorer.references import Reference, material_references
 
 

@@ -24,8 +24,7 @@ from labscribe.nodes.prompts import FIX_BRIEF, FIX_SYSTEM
 from labscribe.nodes.reflect import fits_twice
 from labscribe.nodes.runtime.context import Context
 from labscribe.nodes.runtime.models import chat_model, context_window, idle_reason, role_of, spent
-from labscribe.nodes.runtime.progress import milestone
-from labscribe.nodes.runtime.state import State, figures_dir
+from labscribe.nodes.runtime.state import State, figures_dir, milestone
 from labscribe.tools.sandbox.latex import Compiled, compile_latex
 from labscribe.tools.sandbox.out_files import copy_whole, out_folder
 

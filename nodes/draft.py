@@ -41,8 +41,7 @@ from labscribe.nodes.runtime.models import (
     role_of,
     spent,
 )
-from labscribe.nodes.runtime.progress import milestone
-from labscribe.nodes.runtime.state import State, data_folder
+from labscribe.nodes.runtime.state import State, data_folder, milestone
 from labscribe.tools.analysis.analysis_digest import WRITER_DIGEST
 
 STRENGTHENED_RETRIES = 3  # the retries after the first attempt; then the fallback writes

@@ -53,8 +53,14 @@ from labscribe.nodes.runtime.models import (
     role_of,
     spent,
 )
-from labscribe.nodes.runtime.progress import emit, milestone, skipped
-from labscribe.nodes.runtime.state import State, exploration_ended, halt_in_force
+from labscribe.nodes.runtime.state import (
+    State,
+    emit,
+    exploration_ended,
+    halt_in_force,
+    milestone,
+    skipped,
+)
 from labscribe.nodes.tool_call import error_answer
 from labscribe.tools import EXPLORE_TOOLS
 

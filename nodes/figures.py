@@ -22,8 +22,7 @@ from labscribe.nodes.runtime.models import (
     role_of,
     spent,
 )
-from labscribe.nodes.runtime.progress import emit, milestone, skipped
-from labscribe.nodes.runtime.state import State, data_folder, figures_dir
+from labscribe.nodes.runtime.state import State, data_folder, emit, figures_dir, milestone, skipped
 from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.explorer.figures import figure_record, render
 from labscribe.tools.explorer.reading import read_in

@@ -21,8 +21,7 @@ from labscribe.nodes.runtime.models import (
     role_of,
     spent,
 )
-from labscribe.nodes.runtime.progress import milestone, skipped
-from labscribe.nodes.runtime.state import State
+from labscribe.nodes.runtime.state import State, milestone, skipped
 
 
 def gap(state: State, runtime: Runtime[Context]) -> dict[str, Any]:

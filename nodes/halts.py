@@ -35,8 +35,7 @@ from labscribe.guards.human import (
 from labscribe.guards.statuses import Termination, of_endpoint
 from labscribe.nodes.runtime.context import Context
 from labscribe.nodes.runtime.models import EndpointDown, context_window
-from labscribe.nodes.runtime.progress import emit
-from labscribe.nodes.runtime.state import State, exploration_ended
+from labscribe.nodes.runtime.state import State, emit, exploration_ended
 
 Node = Callable[..., dict[str, Any]]
 

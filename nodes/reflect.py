@@ -28,8 +28,7 @@ from labscribe.nodes.prompts import (
 )
 from labscribe.nodes.runtime.context import Context
 from labscribe.nodes.runtime.models import ask, chat_model, context_window, role_of, spent
-from labscribe.nodes.runtime.progress import milestone, skipped
-from labscribe.nodes.runtime.state import State
+from labscribe.nodes.runtime.state import State, milestone, skipped
 from labscribe.tools.analysis.analysis_digest import WRITER_DIGEST
 
 # A fallback means every draft of the write model failed the output checks; its revisions of

@@ -9,8 +9,7 @@ from typing import Any
 from langchain_core.messages import HumanMessage
 
 from labscribe.nodes.prompts import SCAN_BRIEF
-from labscribe.nodes.runtime.progress import emit, milestone
-from labscribe.nodes.runtime.state import State, data_folder, figures_dir
+from labscribe.nodes.runtime.state import State, data_folder, emit, figures_dir, milestone
 from labscribe.tools.analysis.analysis_digest import digest
 from labscribe.tools.analysis.data_figures import draw_data_figures
 from labscribe.tools.analysis.folder import analyse

@@ -34,10 +34,10 @@ from labscribe.nodes.prompts import (
 )
 from labscribe.nodes.runtime.context import Context
 from labscribe.nodes.runtime.models import vision_reader
-from labscribe.nodes.runtime.progress import emit
 from labscribe.nodes.runtime.state import (
     State,
     data_folder,
+    emit,
     exploration_ended,
     figures_dir,
     pending_calls,

@@ -25,8 +25,8 @@ from labscribe.nodes.runtime.local_model import (
     local_server,
     never_pays_off,
 )
-from labscribe.nodes.runtime.progress import emit
 from labscribe.nodes.runtime.settings import EMBEDDED, ENVIRONMENT, SETTING, ConfigError
+from labscribe.nodes.runtime.state import emit
 from labscribe.tools.explorer.vision import VisionReader
 
 if TYPE_CHECKING:

@@ -1,5 +1,5 @@
 """The files a run leaves in OUT/ when it ends: report.tex, history.json and run.json (the
-events.jsonl it appends to as it streams is progress.EventLog's)."""
+events.jsonl it appends to as it streams is state.EventLog's)."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ import numpy as np
 from clirun import labscribe
 
 from labscribe.graph import Context, run_folder
-from labscribe.graph.settle import DATA_ALONE
+from labscribe.graph.runner import DATA_ALONE
 from labscribe.nodes.runtime.models import NO_MODEL_INSTALLED
 
 NO_MODEL_HERE = {

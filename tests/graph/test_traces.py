@@ -111,7 +111,7 @@ def _run(data: Path, tmp_path: Path, context: Context) -> Callable[[], Any]:
 
 # The caller's thread drains the stream into the event sink while the graph runs in its own:
 # whether the sink wrote an event inside a window depends on timing.
-EVENT_SINK = {"graph/runner.py", "nodes/runtime/progress.py"}
+EVENT_SINK = {"graph/runner.py"}
 
 
 def _check(files: list[str], title: str, *, unentered: frozenset[str] = frozenset()) -> None:

@@ -18,7 +18,9 @@ from typing import Any
 
 _running: set[subprocess.Popen[bytes]] = set()
 _on_cancel: list[Callable[[], None]] = []
-_cancelled = threading.Event()
+CANCELLED = threading.Event()
+"""Set once a run in this process is cancelled (`stop_all`): no child starts until the next
+run clears it as it begins (graph/runner.drive)."""
 # Reentrant: stop_all runs in a signal handler, which may interrupt this very thread
 # while it holds the lock.
 _lock = threading.RLock()
@@ -34,7 +36,7 @@ def started(command: list[str], **options: Any) -> Iterator[subprocess.Popen[byt
     stopped on the way out if it still runs. Raises Cancelled once the run is cancelled: a
     step in a worker thread must not start another latexmk the cancel would wait for."""
     with _lock:
-        if _cancelled.is_set():
+        if CANCELLED.is_set():
             raise Cancelled("the run was cancelled")
         process = subprocess.Popen(command, start_new_session=True, **options)
         _running.add(process)
@@ -62,9 +64,9 @@ def on_cancel(stop_service: Callable[[], None]) -> None:
 
 
 def stop_all() -> None:
-    """Kill every tracked child and stop every registered service: the run is cancelled.
-    Until `resume_starting`, no child starts."""
-    _cancelled.set()
+    """Kill every tracked child and stop every registered service: the run is cancelled, and
+    no child starts until the next run begins (`CANCELLED`)."""
+    CANCELLED.set()
     with _lock:
         running, services = list(_running), list(_on_cancel)
     for process in running:
@@ -72,8 +74,3 @@ def stop_all() -> None:
     for stop_service in services:
         with contextlib.suppress(Exception):
             stop_service()
-
-
-def resume_starting() -> None:
-    """A new run begins in this process: children may start again."""
-    _cancelled.clear()
