@@ -29,7 +29,10 @@ from labscribe.tools.base import Folder
 from labscribe.tools.fits.regression import Regression, regress
 from labscribe.tools.fits.regression_request import Ask
 from labscribe.tools.fits.regression_roles import Roles, formula_roles
-from labscribe.tools.formats.tables import Table, read_tables
+from labscribe.tools.formats.tables import (
+    Table,
+    read_data,
+)
 
 STRD = Path(__file__).resolve().parent / "strd"
 MAX_DIGITS = 15.0  # NIST certifies 15 significant digits
@@ -68,7 +71,7 @@ def lre(value: float, certified: float) -> float:
 
 def measure(dataset: dict, strd: Path, root: Path) -> Digits:
     """The digits labscribe recovers of `dataset` (a linear set of strd.json)."""
-    table = read_tables(Folder(strd), dataset["csv"])[0]
+    table = read_data(Folder(strd), dataset["csv"]).tables[0]
     roles = formula_roles(dataset["model"], table.summary)
     assert isinstance(roles, Roles), dataset["name"]
     several = isinstance(dataset["x_column"], list)

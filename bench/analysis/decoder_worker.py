@@ -21,7 +21,9 @@ import numpy as np
 
 from labscribe.tools.base import Folder
 from labscribe.tools.explorer import pictures
-from labscribe.tools.explorer.reading import read_window
+from labscribe.tools.explorer.reading import (
+    read_part,
+)
 from labscribe.tools.formats.decoding import decoded
 from labscribe.tools.formats.pdf_text import read_pdf
 from labscribe.tools.formats.readers import NoTable
@@ -102,7 +104,7 @@ def _pdf_text() -> tuple[str, float, float, bool]:
     pdf = EXAMPLE / "assignment.pdf"
     here, worker, alike = _medians(
         lambda: read_pdf(pdf.open("rb"), pdf.name, 0, 200, 7000).text,
-        lambda: read_window(pdf),
+        lambda: read_part(pdf).text,
     )
     return f"PDF text ({pdf.name}, pypdf)", here, worker, alike
 

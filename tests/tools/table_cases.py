@@ -3,11 +3,14 @@
 from pathlib import Path
 
 from labscribe.tools.base import Folder
-from labscribe.tools.formats.tables import Table, read_tables
+from labscribe.tools.formats.tables import (
+    Table,
+    read_data,
+)
 
 
 def one_table(folder: Path, name: str) -> Table:
-    tables = read_tables(Folder(folder), name)
+    tables = read_data(Folder(folder), name).tables
     assert len(tables) == 1
     return tables[0]
 

@@ -24,9 +24,6 @@ from labscribe.tools.formulas.formula_notation import GREEK, plain_symbol
 
 MAX_SENTENCE_CHARS = 600  # a task or a sentence of a handout; longer text is prose to skip
 MAX_PHRASE_CHARS = 120
-# A symbol as handouts write one: a letter with a subscript (V_R, U_{in}, k_B), a Greek
-# letter, or LaTeX for one.
-SYMBOL = r"(?:\\?[A-Za-z]{1,8}|[\u0370-\u03ff])(?:_\{?[A-Za-z0-9]{1,6}\}?|[0-9])?"
 _SENTENCES = re.compile(r"(?<=[.!?;。！？；])\s+|\n\s*\n|(?<=[。！？；])")
 # The words between a response and its predictor: "y against x", "y gegen x", "y w funkcji x".
 _AGAINST = (

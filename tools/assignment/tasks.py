@@ -117,11 +117,17 @@ def guess_assignment(folder: Folder, documents: list[str]) -> tuple[str, Assignm
 
 class Assignment(BaseModel):
     title: str = ""
+    """The line of the document's head that names the exercise ("Lab 4: Resonance in a
+    series RLC circuit"), else its first heading-like line, without its markup ("# Lab 4"
+    is "Lab 4"); "" for a document without."""
     aim: str = ""
-    """The document's own statement of the aim, as written; else its opening paragraph
+    """The document's own statement of the aim, as written ("In this lab you measure ...",
+    its text under an Aim heading or after "Aim:"); else its opening paragraph
     (`aim_is_opening`); "" when it has neither."""
     aim_is_opening: bool = False
     tasks: list[str] = Field(default_factory=list)
+    """The tasks the document sets, in order, as written (a list item whole), at most
+    MAX_TASKS."""
     numbers: list[str] = Field(default_factory=list)
     """Each task's number as the handout gives it (see `task_numbers`)."""
     tasks_left_out: int = 0
@@ -178,24 +184,6 @@ def _without_marked_title(text: str, head: list[str]) -> str:
                 return "\n".join(lines[number + 1 :])
             return text
     return text
-
-
-def assignment_title(text: str, rel: str = "") -> str:
-    """The line of the document's head that names the exercise ("Lab 4: Resonance in a
-    series RLC circuit"), else its first heading-like line, without its markup ("# Lab 4"
-    is "Lab 4"); "" for a document without."""
-    return _title(read_handout(text, rel))
-
-
-def assignment_aim(text: str, rel: str = "") -> str:
-    """The sentence in which the document states its aim ("In this lab you measure ..."),
-    its text under an Aim heading or after "Aim:", else its opening paragraph."""
-    return _aim(read_handout(text, rel))[0]
-
-
-def extract_tasks(text: str, rel: str = "") -> list[str]:
-    """The tasks `text` sets, in order, as written (a list item whole), at most MAX_TASKS."""
-    return [task for task, _ in tasks(read_handout(text, rel).units)[0]]
 
 
 def _title(handout: Handout) -> str:

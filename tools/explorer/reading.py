@@ -55,17 +55,6 @@ def read_in(
     return read_part(target, 0, limit, max_chars, display_name=rel, fd=folder.open(target)).text
 
 
-def read_window(
-    path: Path,
-    offset: int = 0,
-    limit: int = DEFAULT_LIMIT,
-    max_chars: int = READ_CHARS,
-    display_name: str | None = None,
-) -> str:
-    """The text of `read_part`: lines [offset, offset + limit) of `path`, for the model."""
-    return read_part(path, offset, limit, max_chars, display_name).text
-
-
 def read_part(
     path: Path,
     offset: int = 0,

@@ -185,19 +185,6 @@ def _consistency(weighted: Weighted, series: Series, values: str, errors: str) -
     )
 
 
-def series_text(series: Series) -> str:
-    """Everything said of one series, in one sentence-like line."""
-    # the file in the first clause: the number checks split sentences at ";" and want it
-    coding = series.coding
-    mean = mean_text(series.summary, series.unit, coding)
-    parts = [f"{series.title} ({series.table}): mean {mean}", _coding_text(coding)]
-    parts += [spread_text(series.summary, series.unit, coding)]
-    parts += [weighted_text(series), means_weighted_text(series)]
-    parts += [outlier_text(series) if series.outliers else "", differ_text(series)]
-    parts += series.notes
-    return "; ".join(part for part in parts if part)
-
-
 def _coding_text(coding: Coding | None) -> str:
     if coding is None:
         return ""

@@ -22,13 +22,6 @@ from labscribe.tools.formulas.formula_notation import formulas_in
 from labscribe.tools.formulas.formula_parse import FormulaError, parse_formula
 
 
-def predictors_named(request: Request, table: TableSummary, handout: Handout) -> list[Column]:
-    """The columns of `table` that `request` names as predictors: the symbols on its
-    formula's right side, or the phrase after "against" / "as a function of" in its task.
-    Two or more mean a multiple regression, fitted by the regression module, not here."""
-    return list(request_columns(request, _measured(table), handout).predictors)
-
-
 def request_columns(request: Request, candidates: list[Column], handout: Handout) -> Named:
     """What `request` names among `candidates`: from its formula, else from its task's
     words ("fit ... to T against L")."""

@@ -120,11 +120,6 @@ class DataFile:
     """What the file holds that was not read (the sheets past the bound), named."""
 
 
-def read_tables(folder: Folder, rel: str) -> list[Table]:
-    """The tables of the file `rel` names (`read_data`'s)."""
-    return read_data(folder, rel).tables
-
-
 def file_suffix(rel: str) -> str:
     """The suffix that says a file's format, lower-cased: "" for none, and for a run's
     number after a dot ("nGE exp 1.1", "scan.003"), which says nothing of its format."""

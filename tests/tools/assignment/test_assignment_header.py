@@ -1,5 +1,5 @@
 """Which document is the assignment, and its title and aim as the handout states them
-(tools.assignment.tasks: find_assignment, assignment_title, assignment_aim). Its tasks:
+(tools.assignment.tasks: find_assignment, and assignment_of's title and aim). Its tasks:
 test_tasks.py."""
 
 from pathlib import Path
@@ -7,9 +7,7 @@ from pathlib import Path
 import pytest
 
 from labscribe.tools.assignment.tasks import (
-    assignment_aim,
     assignment_of,
-    assignment_title,
     find_assignment,
     read_assignment,
 )
@@ -46,50 +44,50 @@ def test_assignment_title_and_aim_of_a_chinese_handout() -> None:
         "物理实验讲义\n实验四 RLC 串联谐振\n一、实验目的\n1. 观察谐振现象。\n"
         "2. 测量品质因数。\n二、实验内容\n"
     )
-    assert assignment_title(text) == "实验四 RLC 串联谐振"
-    assert assignment_aim(text) == "观察谐振现象。 测量品质因数。"
+    assert assignment_of(text).title == "实验四 RLC 串联谐振"
+    assert assignment_of(text).aim == "观察谐振现象。 测量品质因数。"
 
 
 def test_assignment_title_without_a_named_exercise_is_the_first_heading() -> None:
     text = "--- page 1 ---\nDate: 3 May.\nThe speed of sound in air\nMeasure it.\n"
-    assert assignment_title(text) == "The speed of sound in air"
-    assert assignment_aim(text) == ""
+    assert assignment_of(text).title == "The speed of sound in air"
+    assert assignment_of(text).aim == ""
 
 
 def test_assignment_aim_from_a_stated_purpose() -> None:
     text = "Pendulum\nBackground.\nThe purpose of this experiment is to measure g. Plot T².\n"
-    assert assignment_aim(text) == "The purpose of this experiment is to measure g."
+    assert assignment_of(text).aim == "The purpose of this experiment is to measure g."
 
 
 def test_assignment_title_without_its_markup() -> None:
-    assert assignment_title("# Lab 4\nMeasure it.\n", "a.md") == "Lab 4"
-    assert assignment_title("## Lab 4: Ohm's law\n", "a.md") == "Lab 4: Ohm's law"
-    assert assignment_title("**Lab 4**\n\nMeasure it.\n", "a.md") == "Lab 4"
-    assert assignment_title("Lab 4\n=====\n\nMeasure it.\n", "a.md") == "Lab 4"
-    assert assignment_title("Lab 4\n=====\nMeasure it.\n", "a.pdf") == "Lab 4"
-    assert assignment_title("# Lab 4\n", "a.pdf") == "Lab 4"
-    assert assignment_title("\\section*{Lab 4}\nText.\n", "a.tex") == "Lab 4"
+    assert assignment_of("# Lab 4\nMeasure it.\n", "a.md").title == "Lab 4"
+    assert assignment_of("## Lab 4: Ohm's law\n", "a.md").title == "Lab 4: Ohm's law"
+    assert assignment_of("**Lab 4**\n\nMeasure it.\n", "a.md").title == "Lab 4"
+    assert assignment_of("Lab 4\n=====\n\nMeasure it.\n", "a.md").title == "Lab 4"
+    assert assignment_of("Lab 4\n=====\nMeasure it.\n", "a.pdf").title == "Lab 4"
+    assert assignment_of("# Lab 4\n", "a.pdf").title == "Lab 4"
+    assert assignment_of("\\section*{Lab 4}\nText.\n", "a.tex").title == "Lab 4"
     latex = "\\title{Lab 4: Optics}\n\\begin{document}\\end{document}"
-    assert assignment_title(latex, "a.tex") == "Lab 4: Optics"
-    assert assignment_title("<html><h1>Lab 4</h1><p>Text.</p></html>", "a.html") == "Lab 4"
-    assert assignment_title("---\ntitle: Lab 4\n---\n# Overview\n", "a.md") == "Lab 4"
-    assert assignment_title("实验名称：单摆测重力加速度\n一、实验目的\n") == "单摆测重力加速度"
+    assert assignment_of(latex, "a.tex").title == "Lab 4: Optics"
+    assert assignment_of("<html><h1>Lab 4</h1><p>Text.</p></html>", "a.html").title == "Lab 4"
+    assert assignment_of("---\ntitle: Lab 4\n---\n# Overview\n", "a.md").title == "Lab 4"
+    assert assignment_of("实验名称：单摆测重力加速度\n一、实验目的\n").title == "单摆测重力加速度"
 
 
 def test_assignment_aim_from_its_heading_on_the_same_line_or_below() -> None:
-    assert assignment_aim("Lab 3\nAim: To measure g with a pendulum.\n") == (
+    assert assignment_of("Lab 3\nAim: To measure g with a pendulum.\n").aim == (
         "To measure g with a pendulum."
     )
-    assert assignment_aim("Lab 3\n\nObjective\nTo measure g with a pendulum.\n") == (
+    assert assignment_of("Lab 3\n\nObjective\nTo measure g with a pendulum.\n").aim == (
         "To measure g with a pendulum."
     )
-    assert assignment_aim("# Lab 3\n## Objectives\n- Measure g.\n- Compare it.\n", "a.md") == (
+    assert assignment_of("# Lab 3\n## Objectives\n- Measure g.\n- Compare it.\n", "a.md").aim == (
         "Measure g. Compare it."
     )
-    assert assignment_aim("Versuch 3\nZiel: Bestimmung der Erdbeschleunigung.\n") == (
+    assert assignment_of("Versuch 3\nZiel: Bestimmung der Erdbeschleunigung.\n").aim == (
         "Bestimmung der Erdbeschleunigung."
     )
-    assert assignment_aim("实验三\n实验目的：测量重力加速度。\n") == "测量重力加速度。"
+    assert assignment_of("实验三\n实验目的：测量重力加速度。\n").aim == "测量重力加速度。"
 
 
 def test_assignment_aim_is_the_opening_paragraph_when_none_is_stated() -> None:
@@ -111,6 +109,6 @@ def test_assignment_aim_is_the_opening_paragraph_when_none_is_stated() -> None:
 def test_assignment_aim_under_headings_as_handouts_name_them() -> None:
     for heading in ("I. OBJECTIVE", "Aims and objectives", "Purpose of the experiment",
                     "Learning goals:", "Versuchsziel", "一、实验目的"):  # fmt: skip
-        assert assignment_aim(f"Lab 3\n{heading}\nTo find g from a pendulum.\n") == (
+        assert assignment_of(f"Lab 3\n{heading}\nTo find g from a pendulum.\n").aim == (
             "To find g from a pendulum."
         ), heading

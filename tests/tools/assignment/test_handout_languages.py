@@ -8,7 +8,9 @@ from labscribe.tools.assignment.handout_markup import markdown_handout
 from labscribe.tools.assignment.requested import requested_model
 from labscribe.tools.assignment.stated_values import stated_values
 from labscribe.tools.assignment.task_words import asks
-from labscribe.tools.assignment.tasks import extract_tasks
+from labscribe.tools.assignment.tasks import (
+    assignment_of,
+)
 
 DANISH = """# Røntgenfluorescens
 ## Formål
@@ -62,7 +64,7 @@ KOREAN = """# RC 필터
     ],
 )
 def test_the_task_list_under_each_languages_heading(handout: str, first_words: list[str]) -> None:
-    tasks = extract_tasks(handout, "assignment.md")
+    tasks = assignment_of(handout, "assignment.md").tasks
     assert [task[: len(words)] for task, words in zip(tasks, first_words, strict=False)] == (
         first_words
     ), tasks
@@ -121,7 +123,7 @@ def test_a_latex_handout_saved_as_markdown_is_read_as_latex() -> None:
         "\\textbf{M7.2} Wyznaczyć współczynnik sprężystości metodą dynamiczną.\\\\\n\n"
         "\\textbf{M7.3} Obliczyć moduł sztywności materiału sprężyny.\\\\\n"
     )
-    assert extract_tasks(source, "zadania.md") == [
+    assert assignment_of(source, "zadania.md").tasks == [
         "M7.1 Wyznaczyć współczynnik sprężystości metodą statyczną.",
         "M7.2 Wyznaczyć współczynnik sprężystości metodą dynamiczną.",
         "M7.3 Obliczyć moduł sztywności materiału sprężyny.",

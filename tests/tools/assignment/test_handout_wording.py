@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from labscribe.tools.assignment.tasks import extract_tasks
+from labscribe.tools.assignment.tasks import (
+    assignment_of,
+)
 from labscribe.tools.formulas.formula_notation import formula_in
 
 PORTUGUESE = """# Trabalho prático 4
@@ -33,13 +35,13 @@ III. ANALYSIS
 
 
 def test_upper_case_roman_marks_number_tasks() -> None:
-    tasks = extract_tasks(PORTUGUESE, "protocolo.md")
+    tasks = assignment_of(PORTUGUESE, "protocolo.md").tasks
     assert len(tasks) == 4
     assert tasks[2].startswith("Em que dia") and tasks[3].startswith("Que produção")
 
 
 def test_upper_case_roman_marks_of_sections_stay_headings() -> None:
-    assert extract_tasks(SECTIONS, "lab3.txt") == [
+    assert assignment_of(SECTIONS, "lab3.txt").tasks == [
         "Plot F against x.",
         "Determine k from the slope.",
     ]

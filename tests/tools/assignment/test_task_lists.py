@@ -16,7 +16,10 @@ import pytest
 
 from labscribe.tools.assignment.handout_units import Unit
 from labscribe.tools.assignment.task_lists import list_runs, mark_kind, task_lists
-from labscribe.tools.assignment.tasks import assignment_of, extract_tasks, find_assignment
+from labscribe.tools.assignment.tasks import (
+    assignment_of,
+    find_assignment,
+)
 
 HANDOUTS = Path(__file__).parents[2] / "data" / "real" / "handouts"
 
@@ -162,17 +165,19 @@ def test_numbers_out_of_a_lists_order_are_an_equations_or_a_sections() -> None:
 def test_a_courses_coded_items_are_tasks_whatever_their_words() -> None:
     """Politechnika Gdańska's M7 (tests/data/real/handouts): M7.1 to M7.3 open with a verb,
     M7.4 and M7.5 stand under their bold code alone, in noun form ("Wyznaczanie …")."""
-    tasks = extract_tasks((HANDOUTS / "pg_m7_sprezyny_excerpt.tex").read_text(), "assignment.tex")
+    tasks = assignment_of(
+        (HANDOUTS / "pg_m7_sprezyny_excerpt.tex").read_text(), "assignment.tex"
+    ).tasks
     assert [task.split()[0] for task in tasks] == ["M7.1", "M7.2", "M7.3", "M7.4", "M7.5"]
     assert tasks[3] == "M7.4 Wyznaczanie współczynnika sprężystości sprężyn połączonych równolegle"
     # a paragraph opening with the code is one too; section numbers are no course's code
     coded = "**M7.1** Wyznaczyć k.\n\nM7.2 Porównanie wyników z teorią.\n"
-    assert extract_tasks(coded, "lab.md") == [
+    assert assignment_of(coded, "lab.md").tasks == [
         "M7.1 Wyznaczyć k.",
         "M7.2 Porównanie wyników z teorią.",
     ]
     numbered = "1.1 Measure the period.\n\n1.2 The apparatus is a spring on a stand.\n"
-    assert extract_tasks(numbered, "lab.txt") == ["Measure the period."]
+    assert assignment_of(numbered, "lab.txt").tasks == ["Measure the period."]
 
 
 def test_a_posters_questions_between_its_commands_are_tasks() -> None:
@@ -180,7 +185,7 @@ def test_a_posters_questions_between_its_commands_are_tasks() -> None:
     pdftotext: the questions between its commands are tasks, and its infinitives are
     commands ("Derivare", "Scegliere"); a question between two paragraphs of theory is not."""
     poster = (HANDOUTS / "diffrazione_poster_consegna.txt").read_text()
-    tasks = extract_tasks(poster, "consegna.txt")
+    tasks = assignment_of(poster, "consegna.txt").tasks
     assert [task.split()[0] for task in tasks] == [
         "Determinare", "Confrontare", "Derivare", "Quali", "E’", "Scegliere", "N.B.", "Facoltativo:"
     ]  # fmt: skip
@@ -191,4 +196,4 @@ def test_a_posters_questions_between_its_commands_are_tasks() -> None:
         "It depends on g alone, as Galileo found.\n\n"
         "Plot T² against L and find g from the slope.\n"
     )
-    assert "Why should it not depend on the mass?" not in extract_tasks(theory, "lab.txt")
+    assert "Why should it not depend on the mass?" not in assignment_of(theory, "lab.txt").tasks

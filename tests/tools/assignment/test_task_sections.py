@@ -13,7 +13,9 @@ its "Fragen" as questions."""
 
 from __future__ import annotations
 
-from labscribe.tools.assignment.tasks import assignment_of
+from labscribe.tools.assignment.tasks import (
+    assignment_of,
+)
 
 ENGLISH = """\
 # Modern Physics Lab – Neutron activation of indium

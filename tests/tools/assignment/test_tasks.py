@@ -1,5 +1,5 @@
 """The tasks of an assignment as labs write them: numbered, lettered, under a heading, in
-several languages, bounded (tools.assignment.tasks.extract_tasks). Which document is the assignment,
+several languages, bounded (tools.assignment.tasks.assignment_of). Which document is the assignment,
 its title and aim: test_assignment_header.py."""
 
 from pathlib import Path
@@ -10,8 +10,6 @@ from labscribe.tools.assignment.handout_tasks import MAX_TASK_CHARS, MAX_TASKS
 from labscribe.tools.assignment.task_words import TASK_MARKER, asks
 from labscribe.tools.assignment.tasks import (
     assignment_of,
-    assignment_title,
-    extract_tasks,
     read_assignment,
 )
 from labscribe.tools.base import Folder
@@ -46,7 +44,7 @@ def test_extract_tasks_reads_chinese_items() -> None:
         "2. 确定谐振频率f0和品质因数Q，并与理论值\n比较。\n二、实验内容\n"
         "（1）绘制V_R随频率变化的曲线；计算带宽。\n本实验使用函数信号发生器。\n"
     )
-    assert extract_tasks(text) == [
+    assert assignment_of(text).tasks == [
         "测量RLC串联电路的谐振曲线。",
         "确定谐振频率f0和品质因数Q，并与理论值比较。",
         "绘制V_R随频率变化的曲线；计算带宽。",
@@ -58,7 +56,7 @@ def test_extract_tasks_skips_descriptive_prose() -> None:
         "Overview\nIn this lab you measure the speed of sound. The tube is 1 m long.\n\n"
         "Plot the resonance length against 1/f. Compare the slope with theory.\n"
     )
-    assert extract_tasks(text) == [
+    assert assignment_of(text).tasks == [
         "Plot the resonance length against 1/f.",
         "Compare the slope with theory.",
     ]
@@ -66,14 +64,14 @@ def test_extract_tasks_skips_descriptive_prose() -> None:
 
 def test_extract_tasks_joins_the_lines_a_pdf_wrapped() -> None:
     text = "Tasks\n- Determine the spring constant k from the slope\nof the force-extension plot.\n"
-    assert extract_tasks(text) == [
+    assert assignment_of(text).tasks == [
         "Determine the spring constant k from the slope of the force-extension plot."
     ]
 
 
 def test_extract_tasks_is_bounded() -> None:
     text = "\n".join(f"{i}. Measure quantity number {i} " + "carefully " * 80 for i in range(99))
-    tasks = extract_tasks(text)
+    tasks = assignment_of(text).tasks
     assert len(tasks) == MAX_TASKS
     assert all(len(task) <= MAX_TASK_CHARS for task in tasks)
     assert tasks[0].endswith("…")
@@ -88,7 +86,7 @@ def test_extract_tasks_keeps_every_numbered_task_whole_and_in_order() -> None:
         "3. From a, determine the gravitational acceleration g.\n"
         "Hand in your report as a PDF by Friday.\n"
     )
-    assert extract_tasks(text) == [
+    assert assignment_of(text).tasks == [
         "Measure the period T for eight lengths L of the pendulum.",
         "Fit a power law T = a L^b to the data. Compare b with the value theory predicts.",
         "From a, determine the gravitational acceleration g.",
@@ -100,7 +98,7 @@ def test_extract_tasks_leaves_out_closing_instructions() -> None:
         "Report\n- Plot U against t.\n- Submit the report on Moodle.\n- Upload your raw data.\n"
         "Please hand in the report within one week.\n请于下周一前提交实验报告。\n"
     )
-    assert extract_tasks(text) == ["Plot U against t."]
+    assert assignment_of(text).tasks == ["Plot U against t."]
 
 
 def test_extract_tasks_reads_german_instructions() -> None:
@@ -110,7 +108,7 @@ def test_extract_tasks_reads_german_instructions() -> None:
         "b) Die Schwingungsdauer für fünf Massen messen.\n"
         "Geben Sie das Protokoll bis Freitag ab.\n"
     )
-    assert extract_tasks(text) == [
+    assert assignment_of(text).tasks == [
         "Bestimmen Sie die Federkonstante aus der Steigung der Geraden.",
         "Die Schwingungsdauer für fünf Massen messen.",
     ]
@@ -121,7 +119,7 @@ def test_extract_tasks_keeps_a_list_of_apparatus_out() -> None:
         "Equipment\n- oscilloscope\n- signal generator (used to measure f)\n"
         "Tasks\n- Fit the line.\n"
     )
-    assert extract_tasks(text) == ["Fit the line."]
+    assert assignment_of(text).tasks == ["Fit the line."]
 
 
 # The handout of issue 26, word for word: "Tasks:" read as a paragraph and a command after a
@@ -144,16 +142,16 @@ PENDULUM_TASKS = [
 
 def test_extract_tasks_keeps_every_item_under_a_tasks_line() -> None:
     for name in ("handout.md", "handout.txt", "handout.pdf"):  # Markdown, and plain text
-        assert extract_tasks(PENDULUM, name) == PENDULUM_TASKS, name
+        assert assignment_of(PENDULUM, name).tasks == PENDULUM_TASKS, name
 
 
 def test_extract_tasks_keeps_a_command_after_a_comma_in_lower_case() -> None:
-    assert extract_tasks("Using the slope, determine g.\nFrom a, find b.\n") == [
+    assert assignment_of("Using the slope, determine g.\nFrom a, find b.\n").tasks == [
         "Using the slope, determine g.",
         "From a, find b.",
     ]
     # a participle after a comma is no command
-    assert extract_tasks("The generator, set to 5 V, drives the circuit.\n") == []
+    assert assignment_of("The generator, set to 5 V, drives the circuit.\n").tasks == []
 
 
 def test_extract_tasks_keeps_items_under_a_label_whatever_their_first_word() -> None:
@@ -162,7 +160,7 @@ def test_extract_tasks_keeps_items_under_a_label_whatever_their_first_word() -> 
         "Auswertung:\na) Die Federkonstante aus der Steigung.\nb) Die Periode als Funktion von m.\n"
         "数据处理：\n（1）T²与L的关系图。\n（2）重力加速度g的值及其不确定度。\n"
     )
-    assert extract_tasks(text) == [
+    assert assignment_of(text).tasks == [
         "What is the period of the pendulum?",
         "Why does the amplitude decay?",
         "Die Federkonstante aus der Steigung.",
@@ -183,7 +181,7 @@ def test_extract_tasks_reads_every_marker_labs_number_tasks_with() -> None:
         "• Estimate the uncertainty of tau.\n"
         "（1）计算冷却常数。\n"
     )
-    assert extract_tasks(text) == [
+    assert assignment_of(text).tasks == [
         "Record the temperature every minute.",
         "The cooling curve and its time constant.",
         "Which model describes the data?",
@@ -196,7 +194,7 @@ def test_extract_tasks_reads_every_marker_labs_number_tasks_with() -> None:
 
 def test_extract_tasks_keeps_a_numbered_list_of_nouns_under_a_task_heading() -> None:
     text = "Aufgaben\n1. Bestimmung der Federkonstante\n2. Messung der Periode\n3 Auswertung\n"
-    assert extract_tasks(text) == ["Bestimmung der Federkonstante", "Messung der Periode"]
+    assert assignment_of(text).tasks == ["Bestimmung der Federkonstante", "Messung der Periode"]
 
 
 def test_extract_tasks_joins_an_item_over_several_indented_lines() -> None:
@@ -206,7 +204,7 @@ def test_extract_tasks_joins_an_item_over_several_indented_lines() -> None:
         "   Use at least ten oscillations for each length.\n"
         "2. Plot T^2 against L.\n"
     )
-    assert extract_tasks(text) == [
+    assert assignment_of(text).tasks == [
         "Measure the period. Use at least ten oscillations for each length.",
         "Plot T^2 against L.",
     ]
@@ -214,7 +212,7 @@ def test_extract_tasks_joins_an_item_over_several_indented_lines() -> None:
 
 def test_extract_tasks_reads_german_commands_wherever_the_verb_stands() -> None:
     text = "Aus der Steigung bestimmen Sie die Federkonstante. Man berechne die Periode.\n"
-    assert extract_tasks(text) == [
+    assert assignment_of(text).tasks == [
         "Aus der Steigung bestimmen Sie die Federkonstante.",
         "Man berechne die Periode.",
     ]
@@ -225,12 +223,12 @@ def test_extract_tasks_keeps_a_blank_to_fill_in_and_leaves_a_narrative_out() -> 
         "某同学在用单摆测定重力加速度的实验中，测量5种不同摆长情况下单摆的振动周期。\n"
         "以L为横坐标，T2为纵坐标，由图线求出重力加速度g=______。\n"
     )
-    assert extract_tasks(text) == ["以L为横坐标，T2为纵坐标，由图线求出重力加速度g=______。"]
+    assert assignment_of(text).tasks == ["以L为横坐标，T2为纵坐标，由图线求出重力加速度g=______。"]
 
 
 def test_extract_tasks_keeps_a_sequence_word_before_a_command() -> None:
     text = "Next measure the voltage across the resistor.\nAlso calculate the power.\n"
-    assert extract_tasks(text) == [
+    assert assignment_of(text).tasks == [
         "Next measure the voltage across the resistor.",
         "Also calculate the power.",
     ]
@@ -254,11 +252,11 @@ def test_extract_tasks_leaves_out_a_title_written_like_a_task_marker() -> None:
         "(a) Fit the yield as a linear function of both the temperature and the pressure.\n"
         "(b) State each coefficient with its standard error.\n"
     )
-    assert extract_tasks(text) == [
+    assert assignment_of(text).tasks == [
         "Fit the yield as a linear function of both the temperature and the pressure.",
         "State each coefficient with its standard error.",
     ]
-    assert assignment_title(text) == "Exercise 7: Reaction yield"
+    assert assignment_of(text).title == "Exercise 7: Reaction yield"
 
 
 @pytest.mark.parametrize("sentence", [
@@ -307,7 +305,7 @@ def test_questions_and_steps_mark_their_tasks(line: str, mark: str) -> None:
 def test_a_heading_that_names_the_tasks_leaves_the_aims_list_as_the_aim(
     text: str, tasks: list[str]
 ) -> None:
-    assert extract_tasks(text, "handout.md") == tasks
+    assert assignment_of(text, "handout.md").tasks == tasks
 
 
 HALL_HANDOUT = """\
@@ -327,10 +325,10 @@ HALL_HANDOUT = """\
 
 
 def test_the_aims_list_and_the_files_list_set_no_task_beside_a_list_of_work() -> None:
-    tasks = extract_tasks(HALL_HANDOUT, "shiyan10.md")
+    tasks = assignment_of(HALL_HANDOUT, "shiyan10.md").tasks
     assert [t[:4] for t in tasks] == ["画 V_", "画 B–"], tasks
 
 
 def test_the_aims_list_is_the_checklist_where_no_other_heading_lists_work() -> None:
     aims_only = HALL_HANDOUT.split("## 数据处理及作图")[0]
-    assert len(extract_tasks(aims_only, "shiyan10.md")) == 2
+    assert len(assignment_of(aims_only, "shiyan10.md").tasks) == 2

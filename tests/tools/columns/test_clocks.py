@@ -12,7 +12,10 @@ from labscribe.tools.base import Folder
 from labscribe.tools.columns.clocks import clock_name
 from labscribe.tools.columns.roles import Handout, decide_roles
 from labscribe.tools.columns.row_numbers import row_number_notes
-from labscribe.tools.formats.tables import Table, read_tables
+from labscribe.tools.formats.tables import (
+    Table,
+    read_data,
+)
 
 REAL = Path(__file__).parents[2] / "data" / "real"
 
@@ -20,7 +23,7 @@ REAL = Path(__file__).parents[2] / "data" / "real"
 def _table(tmp_path: Path, header: str, columns: list[list[float]]) -> Table:
     rows = [",".join(f"{v:g}" for v in cells) for cells in zip(*columns, strict=True)]
     (tmp_path / "t.csv").write_text(header + "\n" + "\n".join(rows) + "\n")
-    return read_tables(Folder(tmp_path), "t.csv")[0]
+    return read_data(Folder(tmp_path), "t.csv").tables[0]
 
 
 def test_clock_name_knows_clocks_and_cycle_counts_not_quantities() -> None:
@@ -31,7 +34,7 @@ def test_clock_name_knows_clocks_and_cycle_counts_not_quantities() -> None:
 
 
 def test_a_source_meters_sweep_clock_is_set_aside_from_a_real_keithley_file() -> None:
-    [table] = read_tables(Folder(REAL / "smu"), "keithley_2636B_IV_first30.csv")
+    [table] = read_data(Folder(REAL / "smu"), "keithley_2636B_IV_first30.csv").tables
     decide_roles([table], Handout.of([]))
     summary = table.summary
     assert summary.x == "Vd"
@@ -82,7 +85,7 @@ def test_a_loggers_sampling_clock_beside_a_swept_sensor_is_set_aside() -> None:
     """A PASCO light sensor swept across a slit's pattern and back (tests/data/real/optics):
     the intensity is fitted against the position y, and the logger's clock t, in steps of
     0.05 s, is no response to y."""
-    [table] = read_tables(Folder(REAL / "optics"), "capstone_diffraction_arianna_0.02_1.5.tsv")
+    [table] = read_data(Folder(REAL / "optics"), "capstone_diffraction_arianna_0.02_1.5.tsv").tables
     decide_roles([table], Handout.of(["Determine the diffraction pattern: I against y."]))
     summary = table.summary
     assert summary.x == "y"

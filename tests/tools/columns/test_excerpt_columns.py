@@ -12,7 +12,10 @@ import pytest
 from labscribe.tools.base import Folder
 from labscribe.tools.columns.excerpt_columns import excerpt_columns
 from labscribe.tools.columns.roles import Handout, decide_roles
-from labscribe.tools.formats.tables import EXCERPT_ROWS, read_tables
+from labscribe.tools.formats.tables import (
+    EXCERPT_ROWS,
+    read_data,
+)
 
 REAL = Path(__file__).parents[2] / "data" / "real"
 
@@ -27,7 +30,7 @@ REAL = Path(__file__).parents[2] / "data" / "real"
 )
 def test_excerpt_header_stands_over_its_own_values(rel: str) -> None:
     path = REAL / rel
-    table = read_tables(Folder(path.parent), path.name)[0]
+    table = read_data(Folder(path.parent), path.name).tables[0]
     decide_roles([table], Handout.of([]))
     summary, frame = table.summary, table.frame
     columns, rows = excerpt_columns(summary)

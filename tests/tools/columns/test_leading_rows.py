@@ -10,14 +10,17 @@ import pytest
 
 from labscribe.tools.base import Folder
 from labscribe.tools.columns.leading_rows import discard_leading
-from labscribe.tools.formats.tables import Table, read_tables
+from labscribe.tools.formats.tables import (
+    Table,
+    read_data,
+)
 
 
 def _record(tmp_path: Path, name: str = "cooling.csv", rows: int = 60) -> Table:
     t = np.arange(rows) * 0.5
     lines = "\n".join(f"{a:g},{20 + 5 * np.exp(-a / 10):.4f}" for a in t)
     (tmp_path / name).write_text(f"t (s),T (°C)\n{lines}\n")
-    return read_tables(Folder(tmp_path), name)[0]
+    return read_data(Folder(tmp_path), name).tables[0]
 
 
 @pytest.mark.parametrize(

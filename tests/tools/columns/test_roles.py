@@ -15,8 +15,12 @@ from labscribe.tools.base import Folder
 from labscribe.tools.columns.column import Column
 from labscribe.tools.columns.roles import Handout, decide_roles
 from labscribe.tools.columns.set_values import set_evidence
-from labscribe.tools.fits.request_targets import predictors_named, requests_for
-from labscribe.tools.formats.tables import Table, TableSummary, read_tables
+from labscribe.tools.fits.request_targets import request_columns, requests_for
+from labscribe.tools.formats.tables import (
+    Table,
+    TableSummary,
+    read_data,
+)
 
 REAL = Path(__file__).parents[2] / "data" / "real"
 PERIODS = ["0.8978", "1.1006", "1.2696", "1.4148", "1.5567", "1.6799", "1.7924", "1.9053",
@@ -44,7 +48,7 @@ def test_set_evidence_tells_set_values_from_measured_ones() -> None:
 def _table(tmp_path: Path, header: str, columns: list[list[str]]) -> Table:
     rows = [",".join(cells) for cells in zip(*columns, strict=True)]
     (tmp_path / "t.csv").write_text(header + "\n" + "\n".join(rows) + "\n")
-    return read_tables(Folder(tmp_path), "t.csv")[0]
+    return read_data(Folder(tmp_path), "t.csv").tables[0]
 
 
 LENGTHS = [f"{0.2 + 0.1 * i:.3f}" for i in range(11)]
@@ -108,7 +112,8 @@ def test_decide_roles_records_several_predictors_for_the_regression(tmp_path: Pa
     assert table.summary.response == "yield"
     request = requested_model(task)
     assert request is not None
-    named = predictors_named(request, table.summary, Handout.of([task], requests=[request]))
+    handout = Handout.of([task], requests=[request])
+    named = request_columns(request, table.summary.columns, handout).predictors
     assert [c.key for c in named] == ["temperature", "pressure"]
     yield_column = table.summary.column("yield")
     assert asked([request], table.summary, yield_column, [table.summary]) == []
@@ -167,7 +172,7 @@ def _indexed_chwirut(tmp_path: Path) -> Table:
     rows = CHWIRUT2.read_text().splitlines()[2:]
     lines = [f"{i}\t{x}\t{y}" for i, (y, x) in enumerate((r.split() for r in rows), start=1)]
     (tmp_path / "t.txt").write_text("n\tdistance (mm)\tresponse\n" + "\n".join(lines) + "\n")
-    return read_tables(Folder(tmp_path), "t.txt")[0]
+    return read_data(Folder(tmp_path), "t.txt").tables[0]
 
 
 def test_decide_roles_sets_aside_a_running_number_headed_n(tmp_path: Path) -> None:
@@ -197,7 +202,7 @@ def test_decide_roles_fits_no_repeat_reading_against_another(tmp_path: Path) -> 
                "39.92", "40.00"]  # fmt: skip
     rows = [";".join(r).replace(".", ",") for r in zip(counts, diameters, heights, strict=True)]
     (tmp_path / "t.csv").write_text("medição;D (mm);H (mm)\n" + "\n".join(rows))
-    table = read_tables(Folder(tmp_path), "t.csv")[0]
+    table = read_data(Folder(tmp_path), "t.csv").tables[0]
     decide_roles([table], Handout.of([]))
     assert [c.name for c in table.summary.row_numbers] == ["medição"]
     assert table.summary.x is None
@@ -314,7 +319,7 @@ def test_the_first_word_of_a_compound_names_no_column() -> None:
     holds `air valve control ()`: "the air-flow calibration test (accumulator pressure vs.
     time)" speaks of a flow, not of the valve's control, and "dissolved oxygen vs. time"
     sets the time as the variable."""
-    [table] = read_tables(Folder(REAL / "procoda"), "gas_transfer_160.txt")
+    [table] = read_data(Folder(REAL / "procoda"), "gas_transfer_160.txt").tables
     decide_roles([table], Handout.of([
         "#3 Plot the representative data set showing dissolved oxygen vs. time",
         "`200.txt` is the air-flow calibration test (accumulator pressure vs. time).",

@@ -15,7 +15,9 @@ from labscribe.tools.base import Folder
 from labscribe.tools.columns.units import product, split_unit
 from labscribe.tools.explorer.scanning import scan_folder, with_tables
 from labscribe.tools.formats.header_rows import one_column_heading
-from labscribe.tools.formats.tables import read_tables
+from labscribe.tools.formats.tables import (
+    read_data,
+)
 
 
 @pytest.mark.parametrize(
@@ -65,7 +67,7 @@ def test_a_one_column_comment_header_gives_its_name_and_unit() -> None:
 def test_numpy_savetxts_one_column_header_is_read_with_its_unit(tmp_path: Path) -> None:
     times = np.array([0.45, 0.54, 0.50, 0.47, 0.49, 0.52])
     np.savetxt(tmp_path / "times.txt", times, fmt="%.2f", header="fall times, hand-timed\nt\n[s]")
-    (table,) = read_tables(Folder(tmp_path), "times.txt")
+    (table,) = read_data(Folder(tmp_path), "times.txt").tables
     column = table.summary.columns[0]
     assert (column.name, column.unit, table.summary.rows) == ("t", "s", 6)
 
@@ -86,7 +88,7 @@ def test_a_setting_above_a_blank_line_is_no_first_word_of_the_names(tmp_path: Pa
     # once became the first words of names over two rows (`Trigger Time`)
     rows = "".join(f"{i * 2e-5:.6e},{3.0 * np.exp(-i / 20):.3f}\n" for i in range(40))
     (tmp_path / "scope.csv").write_text(SCOPE + rows)
-    (table,) = read_tables(Folder(tmp_path), "scope.csv")
+    (table,) = read_data(Folder(tmp_path), "scope.csv").tables
     assert [(c.name, c.unit) for c in table.summary.columns] == [("Time", "s"), ("CH2", "V")]
 
 
@@ -96,7 +98,7 @@ def test_names_over_two_rows_without_a_blank_between_still_join(tmp_path: Path) 
         f"{20 + i},{10 - 0.1 * i:.2f}\n" for i in range(10)
     )
     (tmp_path / "tga.csv").write_text(text)
-    (table,) = read_tables(Folder(tmp_path), "tga.csv")
+    (table,) = read_data(Folder(tmp_path), "tga.csv").tables
     assert [c.name for c in table.summary.columns] == ["Sample Temperature", "Unsubtracted Weight"]
 
 
@@ -132,5 +134,5 @@ def test_subscripts_and_a_unit_written_once_for_numbered_runs(
     rows = "\n".join(", ".join(f"{(r + 1) * (c + 2)}.5" for c in range(len(expected)))
                      for r in range(8))  # fmt: skip
     (tmp_path / "a.csv").write_text(f"{header}\n{rows}\n")
-    [table] = read_tables(Folder(tmp_path), "a.csv")
+    [table] = read_data(Folder(tmp_path), "a.csv").tables
     assert [(c.name, c.unit) for c in table.summary.columns] == expected

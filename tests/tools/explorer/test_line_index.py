@@ -21,7 +21,10 @@ from labscribe.tools.explorer.line_index import (
     LineIndex,
     LineIndexCache,
 )
-from labscribe.tools.explorer.reading import COUNT_BYTES, read_window
+from labscribe.tools.explorer.reading import (
+    COUNT_BYTES,
+    read_part,
+)
 from labscribe.tools.formats.encoding import SNIFF_BYTES
 
 LINES = 300_000
@@ -31,8 +34,8 @@ SEEK_SLACK = 128 * 1024
 
 
 class ReadCounter:
-    """Counts the bytes read_window reads from disk, by wrapping every binary descriptor it
-    reads through (read_window opens with os.open and reads through os.fdopen)."""
+    """Counts the bytes read_part reads from disk, by wrapping every binary descriptor it
+    reads through (read_part opens with os.open and reads through os.fdopen)."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.bytes = 0
@@ -127,7 +130,7 @@ def test_read_file_past_the_end_reports_the_line_count_with_or_without_index(
 
     for _ in ("cold: streams to the end", "warm: seeks to the last indexed line"):
         with pytest.raises(ToolError) as error:
-            read_window(path, offset=LINES + 5)
+            read_part(path, offset=LINES + 5)
         assert str(error.value) == expected
 
 
@@ -139,9 +142,9 @@ def test_second_read_near_the_end_seeks_instead_of_rereading(
     size = path.stat().st_size
     near_end = LINES - 150
 
-    first = reads.during(lambda: read_window(path, offset=near_end))
-    second = reads.during(lambda: read_window(path, offset=near_end))
-    middle = reads.during(lambda: read_window(path, offset=150_000))
+    first = reads.during(lambda: read_part(path, offset=near_end).text)
+    second = reads.during(lambda: read_part(path, offset=near_end).text)
+    middle = reads.during(lambda: read_part(path, offset=150_000).text)
 
     assert first > 0.99 * size  # the first read had to decode its way there once
     assert second < SNIFF_BYTES + SEEK_SLACK
@@ -156,9 +159,9 @@ def test_a_read_past_the_indexed_lines_extends_the_index_from_its_last_position(
     starts = _line_starts(lines)
     index = LINE_INDEXES.index_for(path, path.stat(), "utf-8")
 
-    read_window(path, offset=100_000)
+    read_part(path, offset=100_000)
     indexed_before = index.indexed_lines
-    extending = reads.during(lambda: read_window(path, offset=250_000))
+    extending = reads.during(lambda: read_part(path, offset=250_000).text)
 
     assert 100_000 - LINE_STEP < indexed_before <= 100_000
     assert 250_000 - LINE_STEP < index.indexed_lines <= 250_000
@@ -173,7 +176,7 @@ def test_a_read_past_the_indexed_lines_extends_the_index_from_its_last_position(
 def test_a_changed_file_gets_a_fresh_index(tmp_path: Path, change: str) -> None:
     old_lines = [f"line {i:06d}" for i in range(LINES)]
     path = _write_lines(tmp_path / "log.txt", old_lines)
-    read_window(path, offset=120_000)  # index the old version well past line 100 000
+    read_part(path, offset=120_000)  # index the old version well past line 100 000
     old = path.stat()
     # Lines twice as long, half as many: the same size, but each indexed position of the
     # old version is the start of a line with another number in the new one.
@@ -193,7 +196,7 @@ def test_a_changed_file_gets_a_fresh_index(tmp_path: Path, change: str) -> None:
     assert (new.st_size == old.st_size) == (change != "different size")
     assert (new.st_mtime_ns == old.st_mtime_ns) == change.endswith("renamed over")
 
-    result = read_window(path, offset=100_000, limit=3)
+    result = read_part(path, offset=100_000, limit=3).text
 
     assert result.split("\n")[1:4] == new_lines[100_000:100_003]
 
@@ -220,10 +223,10 @@ def test_gbk_and_utf16_files_read_right_at_a_high_offset(
         path.write_bytes(text.encode(codec))
     offset = LINES - 10
 
-    cold = read_window(path, offset=offset, limit=3)
-    warm_bytes = reads.during(lambda: read_window(path, offset=offset, limit=3))
-    warm = read_window(path, offset=offset, limit=3)
-    middle = read_window(path, offset=150_001, limit=3)
+    cold = read_part(path, offset=offset, limit=3).text
+    warm_bytes = reads.during(lambda: read_part(path, offset=offset, limit=3).text)
+    warm = read_part(path, offset=offset, limit=3).text
+    middle = read_part(path, offset=150_001, limit=3).text
 
     assert label in cold.split("\n")[0]
     assert cold.split("\n")[1:4] == lines[offset : offset + 3]
@@ -269,11 +272,11 @@ def test_every_line_read_through_a_dense_index_matches_the_text(
     random.Random(3).shuffle(offsets)
 
     for offset in offsets:
-        result = read_window(path, offset=offset, limit=1, max_chars=1000)
+        result = read_part(path, offset=offset, limit=1, max_chars=1000).text
         assert result.split("\n")[1] == expected[offset][:1000], offset
 
     with pytest.raises(ToolError, match=f"it has {len(expected)} lines"):
-        read_window(path, offset=len(expected))
+        read_part(path, offset=len(expected))
 
 
 def test_concurrent_reads_of_one_file_all_see_the_right_lines(tmp_path: Path) -> None:
@@ -282,7 +285,7 @@ def test_concurrent_reads_of_one_file_all_see_the_right_lines(tmp_path: Path) ->
     offsets = [random.Random(seed).randrange(LINES - 3) for seed in range(32)]
 
     def read(offset: int) -> list[str]:
-        return read_window(path, offset=offset, limit=3).split("\n")[1:4]
+        return read_part(path, offset=offset, limit=3).text.split("\n")[1:4]
 
     for _ in ("cold: threads extend one index together", "warm: threads seek with it"):
         with ThreadPoolExecutor(max_workers=8) as pool:
@@ -304,7 +307,8 @@ def test_a_codec_whose_position_cannot_be_told_is_streamed_without_index(
 
     for offset in (250_000, 250_000, 3_000):
         assert (
-            read_window(path, offset=offset, limit=3).split("\n")[1:4] == lines[offset : offset + 3]
+            read_part(path, offset=offset, limit=3).text.split("\n")[1:4]
+            == lines[offset : offset + 3]
         )
     assert LINE_INDEXES.index_for(path, path.stat(), "utf-8").indexed_lines == 0
 
@@ -330,7 +334,7 @@ def test_read_file_keeps_at_most_max_files_indexes(tmp_path: Path) -> None:
     just_too_large_to_count = b"x\n" * (COUNT_BYTES // 2 + 1)
     for n in range(MAX_FILES + 5):
         (tmp_path / f"f{n}.txt").write_bytes(just_too_large_to_count)
-        read_window(tmp_path / f"f{n}.txt")
+        read_part(tmp_path / f"f{n}.txt")
 
     assert len(LINE_INDEXES) == MAX_FILES
 
@@ -340,7 +344,7 @@ def test_a_file_read_whole_anyway_takes_no_cache_slot(tmp_path: Path) -> None:
     assert path.stat().st_size <= COUNT_BYTES
     kept = LINE_INDEXES.index_for(path, path.stat(), "utf-8")
 
-    read_window(path, offset=40_000)
+    read_part(path, offset=40_000)
 
     assert kept.indexed_lines == 0  # the read used an index of its own, thrown away after
 

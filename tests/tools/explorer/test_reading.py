@@ -1,5 +1,5 @@
-"""read_window: paging, truncation, encodings, refusals and bounded memory. Documents that
-are not text: test_reading_documents.py."""
+"""read_part (what read_file shows): paging, truncation, encodings, refusals and bounded
+memory. Documents that are not text: test_reading_documents.py."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ import pytest
 from asuser import as_normal_user
 
 from labscribe.tools.base import ToolError
-from labscribe.tools.explorer.reading import read_window
+from labscribe.tools.explorer.reading import (
+    read_part,
+)
 
 
 def _numbered(path: Path, count: int) -> Path:
@@ -27,8 +29,8 @@ def _body(result: str) -> list[str]:
 def test_read_window_pages_through_consecutive_disjoint_windows(tmp_path: Path) -> None:
     path = _numbered(tmp_path / "notes.md", 450)
 
-    first = read_window(path, offset=0, limit=200, display_name="notes.md")
-    second = read_window(path, offset=200, limit=200, display_name="notes.md")
+    first = read_part(path, offset=0, limit=200, display_name="notes.md").text
+    second = read_part(path, offset=200, limit=200, display_name="notes.md").text
 
     assert first.startswith("[notes.md: lines 1-200 of 450, encoding utf-8]")
     assert first.endswith(
@@ -44,7 +46,7 @@ def test_read_window_pages_through_consecutive_disjoint_windows(tmp_path: Path) 
 def test_read_window_last_window_has_no_continuation(tmp_path: Path) -> None:
     path = _numbered(tmp_path / "notes.md", 450)
 
-    result = read_window(path, offset=400)
+    result = read_part(path, offset=400).text
 
     assert result.startswith("[notes.md: lines 401-450 of 450, encoding utf-8]")
     assert _body(result) == [f"line {i}" for i in range(400, 450)]
@@ -54,7 +56,7 @@ def test_read_window_last_window_has_no_continuation(tmp_path: Path) -> None:
 def test_read_window_continuation_repeats_a_non_default_limit(tmp_path: Path) -> None:
     path = _numbered(tmp_path / "notes.md", 100)
 
-    result = read_window(path, offset=10, limit=5)
+    result = read_part(path, offset=10, limit=5).text
 
     assert _body(result) == [f"line {i}" for i in range(10, 15)]
     assert 'continue with read_file(path="notes.md", offset=15, limit=5)]' in result
@@ -65,8 +67,8 @@ def test_read_window_truncates_at_max_chars_with_next_offset(tmp_path: Path) -> 
     # 99 characters plus the newline: ten lines would need 1000 characters, 9 fit in 999.
     path.write_text("".join(f"{i:03d}" + "x" * 96 + "\n" for i in range(50)), encoding="utf-8")
 
-    first = read_window(path, max_chars=999)
-    second = read_window(path, offset=9, max_chars=999)
+    first = read_part(path, max_chars=999).text
+    second = read_part(path, offset=9, max_chars=999).text
 
     assert len(_body(first)) == 9
     assert first.endswith(
@@ -79,8 +81,8 @@ def test_read_window_cuts_a_line_longer_than_max_chars(tmp_path: Path) -> None:
     path = tmp_path / "wide.csv"
     path.write_text("a" * 20_000 + "\nnext line\n", encoding="utf-8")
 
-    first = read_window(path, max_chars=100)
-    second = read_window(path, offset=1, max_chars=100)
+    first = read_part(path, max_chars=100).text
+    second = read_part(path, offset=1, max_chars=100).text
 
     assert _body(first) == ["a" * 100]
     assert first.endswith(
@@ -94,7 +96,7 @@ def test_read_window_decodes_gbk(tmp_path: Path) -> None:
     path = tmp_path / "仪器.txt"
     path.write_bytes("温度：25.3℃\n样品编号：A-01\n".encode("gbk"))
 
-    result = read_window(path)
+    result = read_part(path).text
 
     assert result.startswith("[仪器.txt: lines 1-2 of 2, encoding gb18030]")
     assert _body(result) == ["温度：25.3℃", "样品编号：A-01"]
@@ -104,7 +106,7 @@ def test_read_window_decodes_utf16_with_bom(tmp_path: Path) -> None:
     path = tmp_path / "export.txt"
     path.write_bytes("Temperatur: 25 °C\n温度\n".encode("utf-16"))  # native order, with BOM
 
-    result = read_window(path)
+    result = read_part(path).text
 
     assert "with BOM]" in result.splitlines()[0]
     assert _body(result) == ["Temperatur: 25 °C", "温度"]
@@ -115,7 +117,7 @@ def test_read_window_decodes_utf16_without_bom(tmp_path: Path, codec: str) -> No
     path = tmp_path / "export.txt"
     path.write_bytes("Time,Voltage\r\n0.0,3.30\r\n0.1,3.31\r\n".encode(codec))
 
-    result = read_window(path)
+    result = read_part(path).text
 
     assert result.startswith(f"[export.txt: lines 1-3 of 3, encoding {codec} without BOM]")
     assert _body(result) == ["Time,Voltage", "0.0,3.30", "0.1,3.31"]
@@ -125,7 +127,7 @@ def test_read_window_strips_utf8_bom(tmp_path: Path) -> None:
     path = tmp_path / "notes.md"
     path.write_bytes("\ufeffTitle: Messung\nzweite Zeile\n".encode())
 
-    result = read_window(path)
+    result = read_part(path).text
 
     assert result.startswith("[notes.md: lines 1-2 of 2, encoding utf-8 with BOM]")
     assert _body(result) == ["Title: Messung", "zweite Zeile"]
@@ -136,7 +138,7 @@ def test_read_window_guesses_a_legacy_latin_encoding(tmp_path: Path) -> None:
     line = "Müller maß die Temperatur: 25 °C, die Größe ändert sich. Übung.\n"
     path.write_bytes((line * 5).encode("cp1252"))
 
-    result = read_window(path)
+    result = read_part(path).text
 
     assert "(guessed)]" in result.splitlines()[0]
     assert _body(result)[0] == line.rstrip("\n")
@@ -147,7 +149,7 @@ def test_read_window_refuses_nul_bytes_as_binary(tmp_path: Path) -> None:
     path.write_bytes(bytes(range(256)) * 4)
 
     with pytest.raises(ToolError, match=r"dump\.dat looks like a binary file \(contains NUL"):
-        read_window(path)
+        read_part(path)
 
 
 def test_read_window_reports_permission_denied(user_dir: Path) -> None:
@@ -157,9 +159,9 @@ def test_read_window_reports_permission_denied(user_dir: Path) -> None:
     code = (
         "from pathlib import Path\n"
         "from labscribe.tools.base import ToolError\n"
-        "from labscribe.tools.explorer.reading import read_window\n"
+        "from labscribe.tools.explorer.reading import read_part\n"
         "try:\n"
-        f"    read_window(Path({str(path)!r}))\n"
+        f"    read_part(Path({str(path)!r}))\n"
         "except ToolError as exc:\n"
         "    print(exc)\n"
     )
@@ -172,7 +174,7 @@ def test_read_window_refuses_a_directory(tmp_path: Path) -> None:
     (tmp_path / "runs").mkdir()
 
     with pytest.raises(ToolError, match="cannot read runs: it is a directory; use list_dir"):
-        read_window(tmp_path / "runs")
+        read_part(tmp_path / "runs")
 
 
 def test_read_window_streams_a_huge_file_in_bounded_memory(tmp_path: Path) -> None:
@@ -189,7 +191,7 @@ def test_read_window_streams_a_huge_file_in_bounded_memory(tmp_path: Path) -> No
     try:
         tracemalloc.start()
         try:
-            result = read_window(path, offset=1000, limit=50)
+            result = read_part(path, offset=1000, limit=50).text
             _, peak = tracemalloc.get_traced_memory()
         finally:
             tracemalloc.stop()
@@ -214,7 +216,7 @@ def test_read_window_cuts_a_huge_single_line_in_bounded_memory(tmp_path: Path) -
     try:
         tracemalloc.start()
         try:
-            result = read_window(path)
+            result = read_part(path).text
             _, peak = tracemalloc.get_traced_memory()
         finally:
             tracemalloc.stop()
@@ -232,14 +234,14 @@ def test_read_window_reports_empty_file(tmp_path: Path) -> None:
     path = tmp_path / "empty.txt"
     path.write_bytes(b"")
 
-    assert read_window(path) == "[empty.txt: empty file (0 bytes)]"
+    assert read_part(path).text == "[empty.txt: empty file (0 bytes)]"
 
 
 def test_read_window_reports_line_count_when_offset_is_past_end(tmp_path: Path) -> None:
     path = _numbered(tmp_path / "notes.md", 120)
 
     with pytest.raises(ToolError) as error:
-        read_window(path, offset=500)
+        read_part(path, offset=500)
 
     assert str(error.value) == (
         "offset 500 is past the end of notes.md: it has 120 lines (offsets 0-119); "
@@ -251,20 +253,20 @@ def test_read_window_rejects_negative_offset(tmp_path: Path) -> None:
     path = _numbered(tmp_path / "notes.md", 3)
 
     with pytest.raises(ToolError, match=r"offset must be 0 or more \(0 is the first line\)"):
-        read_window(path, offset=-1)
+        read_part(path, offset=-1)
 
 
 def test_read_window_rejects_limit_below_one(tmp_path: Path) -> None:
     path = _numbered(tmp_path / "notes.md", 3)
 
     with pytest.raises(ToolError, match="limit must be at least 1 line, got 0"):
-        read_window(path, limit=0)
+        read_part(path, limit=0)
 
 
 def test_read_window_caps_limit_at_2000_lines(tmp_path: Path) -> None:
     path = _numbered(tmp_path / "notes.md", 3000)
 
-    result = read_window(path, limit=5000, max_chars=1_000_000)
+    result = read_part(path, limit=5000, max_chars=1_000_000).text
 
     assert len(_body(result)) == 2000
     assert 'continue with read_file(path="notes.md", offset=2000, limit=2000)]' in result
@@ -274,6 +276,6 @@ def test_read_window_normalises_crlf_line_endings(tmp_path: Path) -> None:
     path = tmp_path / "log.txt"
     path.write_bytes(b"first\r\nsecond\rthird\n")
 
-    result = read_window(path)
+    result = read_part(path).text
 
     assert _body(result) == ["first", "second", "third"]

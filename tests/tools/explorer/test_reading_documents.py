@@ -1,5 +1,6 @@
-"""read_window on documents that are not text: a PDF per page, one without text, encrypted,
-broken or whose extraction spins; a picture and a spreadsheet, each pointed to its tool."""
+"""read_part (what read_file shows) on documents that are not text: a PDF per page, one
+without text, encrypted, broken or whose extraction spins; a picture and a spreadsheet,
+each pointed to its tool."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from asuser import as_normal_user
 from pypdf import PdfWriter
 
 from labscribe.tools.base import ToolError
-from labscribe.tools.explorer.reading import read_window
+from labscribe.tools.explorer.reading import (
+    read_part,
+)
 from labscribe.tools.messages import PDF_TIMEOUT_ERROR
 
 
@@ -52,7 +55,7 @@ def test_read_window_extracts_pdf_text_per_page(tmp_path: Path) -> None:
     path = tmp_path / "report.pdf"
     path.write_bytes(_tiny_pdf([["Sample A1", "Temperature 25 C"], ["Second page text"]]))
 
-    result = read_window(path)
+    result = read_part(path).text
 
     assert result.startswith("[report.pdf: lines 1-")
     assert ", PDF with 2 pages, text extracted by pypdf]" in result.splitlines()[0]
@@ -72,7 +75,7 @@ def test_read_window_pdf_without_text_suggests_read_image(tmp_path: Path) -> Non
     path = tmp_path / "scan.pdf"
     path.write_bytes(buffer.getvalue())
 
-    result = read_window(path)
+    result = read_part(path).text
 
     assert "scan.pdf: PDF with 1 page but no extractable text" in result
     assert "read_image" in result
@@ -88,7 +91,7 @@ def test_read_window_refuses_encrypted_pdf(tmp_path: Path) -> None:
     path.write_bytes(buffer.getvalue())
 
     with pytest.raises(ToolError, match=r"locked\.pdf is a password-protected PDF"):
-        read_window(path)
+        read_part(path)
 
 
 def test_read_window_refuses_broken_pdf(tmp_path: Path) -> None:
@@ -96,7 +99,7 @@ def test_read_window_refuses_broken_pdf(tmp_path: Path) -> None:
     path.write_bytes(b"%PDF-1.4\nthis is not really a PDF\n")
 
     with pytest.raises(ToolError, match=r"cannot parse broken\.pdf as a PDF"):
-        read_window(path)
+        read_part(path)
 
 
 def test_read_window_refuses_png_and_points_to_read_image(tmp_path: Path) -> None:
@@ -104,7 +107,7 @@ def test_read_window_refuses_png_and_points_to_read_image(tmp_path: Path) -> Non
     path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(64))
 
     with pytest.raises(ToolError) as error:
-        read_window(path)
+        read_part(path)
 
     assert str(error.value) == (
         "notes.bin looks like a binary file (PNG image), not text; use read_image for images"
@@ -118,7 +121,7 @@ def test_read_window_names_xlsx_without_mentioning_read_image(tmp_path: Path) ->
         archive.writestr("xl/workbook.xml", "<workbook/>")
 
     with pytest.raises(ToolError) as error:
-        read_window(path)
+        read_part(path)
 
     assert (
         str(error.value) == "data.xlsx looks like a binary file (Excel workbook (xlsx)), not text"
@@ -139,7 +142,7 @@ reading.PDF_SECONDS = 1
 reading.read_pdf = lambda *args: str(9**9**9)
 started = time.monotonic()
 try:
-    reading.read_window(Path({str(user_dir / "sheet.pdf")!r}))
+    reading.read_part(Path({str(user_dir / "sheet.pdf")!r}))
 except ToolError as exc:
     print(exc)
 print(time.monotonic() - started < 10)

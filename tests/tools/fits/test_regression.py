@@ -18,7 +18,11 @@ from labscribe.tools.columns.column import describe
 from labscribe.tools.fits.regression import Regression, regress, regressions
 from labscribe.tools.fits.regression_request import Ask, regression_ask
 from labscribe.tools.fits.regression_roles import Roles, formula_roles, resolve
-from labscribe.tools.formats.tables import Table, TableSummary, read_tables
+from labscribe.tools.formats.tables import (
+    Table,
+    TableSummary,
+    read_data,
+)
 
 STRD = Path(__file__).resolve().parents[3] / "bench" / "analysis" / "strd"
 RNG = np.random.default_rng(26)
@@ -99,7 +103,7 @@ def test_regress_weights_by_the_response_uncertainty_column() -> None:
 
 def test_regress_recovers_longley_to_nist_digits() -> None:
     """NIST StRD Longley: six economic series, collinear; certified to 15 digits."""
-    table = read_tables(Folder(STRD), "Longley.csv")[0]
+    table = read_data(Folder(STRD), "Longley.csv").tables[0]
     roles = formula_roles("y = b0 + b1*x1 + b2*x2 + b3*x3 + b4*x4 + b5*x5 + b6*x6",
                           table.summary)  # fmt: skip
     assert isinstance(roles, Roles)
@@ -112,7 +116,7 @@ def test_regress_recovers_longley_to_nist_digits() -> None:
 
 def test_regress_recovers_filip_where_the_raw_design_defeats_statsmodels() -> None:
     """NIST StRD Filip: x to the tenth power, condition number 2e15 as written."""
-    table = read_tables(Folder(STRD), "Filip.csv")[0]
+    table = read_data(Folder(STRD), "Filip.csv").tables[0]
     formula = "y = " + " + ".join(["b0"] + [f"b{i}*x**{i}" for i in range(1, 11)])
     roles = formula_roles(formula, table.summary)
     assert isinstance(roles, Roles)

@@ -24,9 +24,12 @@ from labscribe.tools.fits.repeat_statistics import (
     summarise,
     weighted_mean,
 )
-from labscribe.tools.fits.repeat_text import repeat_facts, series_text
+from labscribe.tools.fits.repeat_text import repeat_facts, repeat_notes, repeats_digest
 from labscribe.tools.fits.repeats import Series, repeated_measurements
-from labscribe.tools.formats.tables import NoTable, read_data
+from labscribe.tools.formats.tables import (
+    NoTable,
+    read_data,
+)
 
 REPEATS = Path(__file__).parents[2] / "data" / "real" / "repeats"
 
@@ -40,7 +43,7 @@ def test_repeats_name_newcombs_two_outliers_and_give_the_mean_without_them() -> 
     assert round(series.summary.mean, 2) == 26.21
     assert [(o.value, o.row) for o in series.outliers] == [(-44.0, 2.0), (-2.0, 54.0)]
     assert series.without is not None and series.without.mean == pytest.approx(27.75)
-    text = series_text(series)
+    text = "\n".join(repeat_notes([series]))
     assert f"{OUTLIER_TEST} flags -44 (row 2) and -2 (row 54)" in text
     assert "without them the mean is 27.75 ± 0.64 (standard error; n = 64)" in text
 
@@ -52,7 +55,9 @@ def test_repeats_give_each_of_michelsons_experiments_and_all_of_them() -> None:
     assert [s.summary.mean for s in experiments] == [909.0, 856.0, 845.0, 820.5, 831.5]
     assert all(s.summary.n == 20 for s in experiments)
     assert pooled.series_p is not None and pooled.series_p < 0.05
-    assert "the series differ from each other more than their scatter allows" in series_text(pooled)
+    assert "the series differ from each other more than their scatter allows" in "\n".join(
+        repeat_notes([pooled])
+    )
 
 
 def test_repeats_pool_michelsons_sets_side_by_side() -> None:
@@ -110,7 +115,7 @@ def test_weighted_mean_of_light_speeds_scales_its_sigma_by_the_birge_ratio() -> 
     assert series.weighted.sigma == pytest.approx(1 / np.sqrt(np.sum(weights)))
     assert series.weighted.birge is not None and series.weighted.birge > 1
     assert not series.weighted.consistent
-    assert "scaled by the Birge ratio" in series_text(series)
+    assert "scaled by the Birge ratio" in "\n".join(repeat_notes([series]))
 
 
 def test_weighted_mean_agrees_when_the_values_fit_their_sigma() -> None:
@@ -142,7 +147,8 @@ def test_repeat_facts_flag_a_misquoted_mean_and_pass_the_report_as_written() -> 
     assert "mean of Speed, Expt 1 in morley.csv (909 ± 23 (standard error; n = 20))" in [
         m.fact for m in wrong
     ]
-    stated = "\n\n".join(series_text(series) for series in repeats)
+    # what a report says of them: the digest the writer reads, and the notes under the table
+    stated = "\n\n".join(repeats_digest(repeats, len(repeats)) + repeat_notes(repeats))
     assert check_numbers(stated, facts)[1] == []
 
 

@@ -6,7 +6,9 @@ from pathlib import Path
 
 from labscribe.tools.base import Folder
 from labscribe.tools.formats.fixed_width import names_by_position
-from labscribe.tools.formats.tables import read_tables
+from labscribe.tools.formats.tables import (
+    read_data,
+)
 
 REAL = Path(__file__).resolve().parents[2] / "data" / "real"
 
@@ -16,7 +18,7 @@ def spelled(folder: Path, name: str) -> list[list[tuple[str, str]]]:
     and marked `#` in place of its unit."""
     return [[(c.name, "#") for c in table.summary.row_numbers]
             + [(c.name, c.unit) for c in table.summary.columns]
-            for table in read_tables(Folder(folder), name)]  # fmt: skip
+            for table in read_data(Folder(folder), name).tables]  # fmt: skip
 
 
 def test_units_row_with_no_unit_under_its_first_column(tmp_path: Path) -> None:

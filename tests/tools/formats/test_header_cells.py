@@ -8,13 +8,15 @@ import pytest
 
 from labscribe.tools.base import Folder
 from labscribe.tools.formats.header_cells import labelled_rows, names_closed_by_units, own_cells
-from labscribe.tools.formats.tables import read_tables
+from labscribe.tools.formats.tables import (
+    read_data,
+)
 
 REAL = Path(__file__).resolve().parents[2] / "data" / "real" / "labsigma"
 
 
 def spelled(folder: Path, name: str) -> list[tuple[str, str]]:
-    tables = read_tables(Folder(folder), name)
+    tables = read_data(Folder(folder), name).tables
     assert len(tables) == 1
     return [(c.name, c.unit) for c in tables[0].summary.columns]
 

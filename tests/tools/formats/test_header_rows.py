@@ -7,19 +7,22 @@ import pytest
 
 from labscribe.tools.base import Folder
 from labscribe.tools.formats.fixed_width import names_by_position
-from labscribe.tools.formats.tables import Table, read_tables
+from labscribe.tools.formats.tables import (
+    Table,
+    read_data,
+)
 
 REAL = Path(__file__).resolve().parents[2] / "data" / "real" / "conventions"
 
 
 def spelled(folder: Path, name: str) -> list[tuple[str, str, str]]:
-    tables = read_tables(Folder(folder), name)
+    tables = read_data(Folder(folder), name).tables
     assert len(tables) == 1
     return [(c.header, c.name, c.unit) for c in tables[0].summary.columns]
 
 
 def one(folder: Path, name: str) -> Table:
-    tables = read_tables(Folder(folder), name)
+    tables = read_data(Folder(folder), name).tables
     assert len(tables) == 1
     return tables[0]
 

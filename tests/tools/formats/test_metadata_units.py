@@ -8,7 +8,10 @@ from pathlib import Path
 import numpy as np
 
 from labscribe.tools.base import Folder
-from labscribe.tools.formats.tables import DataFile, read_data, read_tables
+from labscribe.tools.formats.tables import (
+    DataFile,
+    read_data,
+)
 
 SETTINGS = """Model,MSO24
 Firmware Version,1.0.4
@@ -35,13 +38,13 @@ def trace() -> str:
 
 def test_named_scope_columns_take_the_units_of_the_settings(tmp_path: Path) -> None:
     (tmp_path / "tek0000.csv").write_text(SETTINGS + "TIME,CH1,\n" + trace())
-    [table] = read_tables(Folder(tmp_path), "tek0000.csv")
+    [table] = read_data(Folder(tmp_path), "tek0000.csv").tables
     assert [(c.name, c.unit) for c in table.summary.columns] == [("TIME", "s"), ("CH1", "V")]
 
 
 def test_a_unit_the_header_states_is_kept_over_the_settings(tmp_path: Path) -> None:
     (tmp_path / "tek0001.csv").write_text(SETTINGS + "TIME (ms),CH1 (mV),\n" + trace())
-    [table] = read_tables(Folder(tmp_path), "tek0001.csv")
+    [table] = read_data(Folder(tmp_path), "tek0001.csv").tables
     assert [c.unit for c in table.summary.columns] == ["ms", "mV"]
 
 
@@ -50,7 +53,7 @@ def test_a_scopes_time_in_capitals_is_seconds(tmp_path: Path) -> None:
     `Horizontal Units,S`: its time axis is in seconds, not siemens."""
     real = Path(__file__).resolve().parents[2] / "data" / "real" / "oscilloscope"
     (tmp_path / "T0000.CSV").write_bytes((real / "tektronix_DPO2002B_T0000.CSV").read_bytes())
-    [table] = read_tables(Folder(tmp_path), "T0000.CSV")
+    [table] = read_data(Folder(tmp_path), "T0000.CSV").tables
     assert (table.summary.columns[0].name, table.summary.columns[0].unit) == ("TIME", "s")
 
 
@@ -60,7 +63,7 @@ def test_a_comment_header_parted_by_blanks_where_the_data_have_tabs(tmp_path: Pa
     uncertainty."""
     real = Path(__file__).resolve().parents[2] / "data" / "real" / "conventions"
     (tmp_path / "365.txt").write_bytes((real / "fotoefekt_365.txt").read_bytes())
-    [table] = read_tables(Folder(tmp_path), "365.txt")
+    [table] = read_data(Folder(tmp_path), "365.txt").tables
     columns = [(c.name, c.unit, c.uncertainty_of) for c in table.summary.columns]
     assert columns == [("U", "V", None), ("I", "pA", None), ("dI", "pA", "I")]
 

@@ -12,7 +12,9 @@ import pytest
 from labscribe.tools.analysis.folder import analyse
 from labscribe.tools.assignment.checklist import checklist
 from labscribe.tools.base import Folder
-from labscribe.tools.formats.tables import read_tables
+from labscribe.tools.formats.tables import (
+    read_data,
+)
 
 
 def logger(path: Path, header: str, start: int, temperatures: np.ndarray) -> None:
@@ -27,7 +29,7 @@ def logger(path: Path, header: str, start: int, temperatures: np.ndarray) -> Non
                                                ("t;m;s;T", 86_340)])  # fmt: skip
 def test_hours_minutes_and_seconds_are_one_clock(tmp_path: Path, header: str, start: int) -> None:
     logger(tmp_path / "pava.csv", header, start, np.linspace(80, 60, 90))
-    [table] = read_tables(Folder(tmp_path), "pava.csv")
+    [table] = read_data(Folder(tmp_path), "pava.csv").tables
     columns = table.summary.columns
     assert [(c.name, c.unit) for c in columns] == [("time", "s"), ("T", "")]
     assert table.summary.x == columns[0].key
@@ -37,7 +39,7 @@ def test_hours_minutes_and_seconds_are_one_clock(tmp_path: Path, header: str, st
 def test_columns_that_count_on_without_turning_are_no_clock(tmp_path: Path) -> None:
     rows = "\n".join(f"{i};{2 * i};{3 * i};{i * 0.5:.1f}" for i in range(12))
     (tmp_path / "a.csv").write_text(f"n;m;s;F\n{rows}\n")
-    [table] = read_tables(Folder(tmp_path), "a.csv")
+    [table] = read_data(Folder(tmp_path), "a.csv").tables
     assert [c.name for c in table.summary.columns] == ["n", "m", "s", "F"]
 
 

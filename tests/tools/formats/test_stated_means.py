@@ -12,13 +12,15 @@ import pandas as pd
 from labscribe.tools.base import Folder
 from labscribe.tools.columns.column import describe
 from labscribe.tools.formats.stated_means import mark_stated_means
-from labscribe.tools.formats.tables import read_tables
+from labscribe.tools.formats.tables import (
+    read_data,
+)
 
 REAL = Path(__file__).parents[2] / "data" / "real"
 
 
 def test_the_workbooks_means_stand_for_their_three_charges() -> None:
-    [table] = read_tables(Folder(REAL / "capacitor"), "uni_datalab2.xlsx")
+    [table] = read_data(Folder(REAL / "capacitor"), "uni_datalab2.xlsx").tables
     lineage = {c.key: c.formed_from for c in table.summary.columns if c.formed_from}
     assert lineage == {"QA": ["Q1_A", "Q2_A", "Q3_A"], "QB": ["Q1_B", "Q2_B", "Q3_B"]}
 

@@ -12,7 +12,11 @@ from asuser import as_normal_user
 from table_cases import one_table
 
 from labscribe.tools.base import Folder, ToolError
-from labscribe.tools.formats.tables import MAX_COLUMNS, NoTable, read_tables
+from labscribe.tools.formats.tables import (
+    MAX_COLUMNS,
+    NoTable,
+    read_data,
+)
 
 
 def test_read_tables_reads_past_a_128_kib_field(tmp_path: Path) -> None:
@@ -43,7 +47,7 @@ def test_read_tables_reads_a_40_mb_line_in_bounded_memory(tmp_path: Path) -> Non
     tracemalloc.start()
     try:
         with pytest.raises(NoTable) as refused:
-            read_tables(Folder(tmp_path), "line.csv")
+            read_data(Folder(tmp_path), "line.csv")
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -70,19 +74,19 @@ def test_read_tables_reads_an_unbalanced_quote_as_text(tmp_path: Path) -> None:
 def test_read_tables_finds_no_table_in_prose(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("Resonance near 5 kHz.\nQuality factor about 5.\n")
     with pytest.raises(NoTable, match=r"^notes\.txt has no run of 3 or more numeric rows$"):
-        read_tables(Folder(tmp_path), "notes.txt")
+        read_data(Folder(tmp_path), "notes.txt")
 
 
 def test_read_tables_refuses_an_empty_file(tmp_path: Path) -> None:
     (tmp_path / "empty.csv").write_text("")
     with pytest.raises(NoTable, match=r"^empty\.csv is empty$"):
-        read_tables(Folder(tmp_path), "empty.csv")
+        read_data(Folder(tmp_path), "empty.csv")
 
 
 def test_read_tables_refuses_a_binary_file(tmp_path: Path) -> None:
     (tmp_path / "dump.dat").write_bytes(bytes(range(256)) * 8)
     with pytest.raises(ToolError, match=r"dump\.dat looks like a binary file \(contains NUL"):
-        read_tables(Folder(tmp_path), "dump.dat")
+        read_data(Folder(tmp_path), "dump.dat")
 
 
 def test_read_tables_refuses_a_link_out_of_the_folder(tmp_path: Path) -> None:
@@ -91,7 +95,7 @@ def test_read_tables_refuses_a_link_out_of_the_folder(tmp_path: Path) -> None:
     (tmp_path / "secret.csv").write_text("a,b\n1,2\n3,4\n5,6\n")
     (root / "sweep.csv").symlink_to(tmp_path / "secret.csv")
     with pytest.raises(ToolError, match="outside the data folder"):
-        read_tables(Folder(root), "sweep.csv")
+        read_data(Folder(root), "sweep.csv")
 
 
 class SwappingFolder(Folder):
@@ -110,7 +114,7 @@ def test_read_tables_refuses_a_link_swapped_in_after_the_check(tmp_path: Path) -
     (tmp_path / "secret.csv").write_text("a,b\n1,2\n3,4\n5,6\n")
     (root / "sweep.csv").write_text("f,V\n1,2\n2,3\n3,4\n")
     with pytest.raises(ToolError, match="outside the data folder"):
-        read_tables(SwappingFolder(root), "sweep.csv")
+        read_data(SwappingFolder(root), "sweep.csv")
 
 
 def test_read_tables_says_permission_denied_to_a_normal_user(user_dir: Path) -> None:
@@ -120,9 +124,9 @@ def test_read_tables_says_permission_denied_to_a_normal_user(user_dir: Path) -> 
     code = (
         "from pathlib import Path\n"
         "from labscribe.tools.base import Folder, ToolError\n"
-        "from labscribe.tools.formats.tables import read_tables\n"
+        "from labscribe.tools.formats.tables import read_data\n"
         "try:\n"
-        f"    read_tables(Folder(Path({str(user_dir)!r})), 'secret.csv')\n"
+        f"    read_data(Folder(Path({str(user_dir)!r})), 'secret.csv').tables\n"
         "except ToolError as exc:\n"
         "    print(exc)\n"
     )

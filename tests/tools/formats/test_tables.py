@@ -8,7 +8,9 @@ import pytest
 from table_cases import one_table, units
 
 from labscribe.tools.base import Folder
-from labscribe.tools.formats.tables import read_data, read_tables
+from labscribe.tools.formats.tables import (
+    read_data,
+)
 
 REAL = Path(__file__).parents[2] / "data" / "real"
 
@@ -154,7 +156,7 @@ def test_read_tables_splits_two_blocks_with_their_titles(tmp_path: Path) -> None
     (tmp_path / "two.dat").write_text(
         "[Block 1]\nt [s] x [m]\n0 0\n1 1\n2 4\n3 9\n\n[Block 2]\nt [s] x [m]\n0 0\n1 2\n2 8\n"
     )
-    tables = read_tables(Folder(tmp_path), "two.dat")
+    tables = read_data(Folder(tmp_path), "two.dat").tables
     assert [(t.summary.id, t.summary.title, t.summary.rows) for t in tables] == [
         ("two.dat#1", "Block 1", 4),
         ("two.dat#2", "Block 2", 3),
@@ -164,7 +166,7 @@ def test_read_tables_splits_two_blocks_with_their_titles(tmp_path: Path) -> None
 
 def test_read_tables_gives_a_block_without_a_header_the_previous_one(tmp_path: Path) -> None:
     (tmp_path / "runs.csv").write_text("I_mA,voltage_V\n1,2\n2,4\n3,6\n\n1,3\n2,6\n3,9\n")
-    second = read_tables(Folder(tmp_path), "runs.csv")[1]
+    second = read_data(Folder(tmp_path), "runs.csv").tables[1]
     assert units(second) == [("I", "mA"), ("voltage", "V")]
     assert second.frame["voltage"].tolist() == [3.0, 6.0, 9.0]
 
@@ -296,7 +298,7 @@ def test_read_data_reads_engineering_notation_and_elapsed_times(tmp_path: Path) 
 
 def test_a_row_with_a_reading_missing_stays_a_row_of_its_table() -> None:
     # a CASSY Lab export (tests/data/real/cassy): 28 of its 95 rows leave the angle empty
-    [table] = read_tables(Folder(REAL / "cassy"), "pohl_torsion_7_v.txt")
+    [table] = read_data(Folder(REAL / "cassy"), "pohl_torsion_7_v.txt").tables
     assert table.summary.rows == 95
     angles = table.frame[table.summary.columns[1].key]
     assert int(angles.isna().sum()) == 28
@@ -304,25 +306,25 @@ def test_a_row_with_a_reading_missing_stays_a_row_of_its_table() -> None:
 
 def test_a_lone_number_after_a_table_is_no_row_of_it(tmp_path: Path) -> None:
     (tmp_path / "d.txt").write_text("1\t2\n2\t4\n3\t6\n4\t8\n\n42\n")
-    [table] = read_tables(Folder(tmp_path), "d.txt")
+    [table] = read_data(Folder(tmp_path), "d.txt").tables
     assert table.summary.rows == 4
 
 
 def test_a_record_wider_than_the_data_above_it_names_no_column() -> None:
     # an Oslo NaI spectrum: `H 2 1024 "date" 60 1.02` over channel and counts
-    [table] = read_tables(Folder(REAL / "spectra"), "oslo_fys2150_cs.txt")
+    [table] = read_data(Folder(REAL / "spectra"), "oslo_fys2150_cs.txt").tables
     assert [c.header for c in table.summary.columns] == ["", ""]
     assert table.summary.rows == 1024
 
 
 def test_a_reading_number_that_no_column_follows_is_no_variable() -> None:
     # 100 Geiger counts beside their reading's number 1 to 100: the counts follow nothing
-    [table] = read_tables(Folder(REAL / "counting"), "oslo_fys2150_gm_100pulser.csv")
+    [table] = read_data(Folder(REAL / "counting"), "oslo_fys2150_gm_100pulser.csv").tables
     assert [c.key for c in table.summary.columns] == ["column 2"]
     assert any("only numbers the rows" in note for note in table.summary.notes)
 
 
 def test_an_order_that_a_column_rises_with_stays_the_variable(tmp_path: Path) -> None:
     (tmp_path / "maxima.csv").write_text("1,17.1\n2,34.0\n3,51.9\n4,69.6\n5,88.4\n6,107.7\n")
-    [table] = read_tables(Folder(tmp_path), "maxima.csv")
+    [table] = read_data(Folder(tmp_path), "maxima.csv").tables
     assert table.summary.x == "column 1" and len(table.summary.columns) == 2
