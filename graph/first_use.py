@@ -3,7 +3,8 @@ in every run forked from it (graph/forked.py). The server can only be given modu
 import, so importing this module does the building; nothing else imports it, and a command
 run on its own (`labscribe status`, a `labscribe run`) still pays only for what it uses.
 
-- the model client: openai and langchain-openai (about 1.4 s of CPU a run);
+- the model client: openai and langchain-openai (about 1.4 s of CPU a run), and the TLS
+  context its clients share (its CA bundle loaded, about 25 ms a client);
 - the unit library: pint's registry, parsed from its definition files (0.35 s a run);
 - the data figures' matplotlib: the figure and its Agg canvas (0.2 s a run);
 - the standard library's codecs, which charset_normalizer imports one by one as it tries
@@ -24,7 +25,7 @@ import gc
 import matplotlib.backends.backend_agg
 import matplotlib.figure  # noqa: F401
 
-import labscribe.nodes.runtime.openai_client  # noqa: F401
+from labscribe.nodes.runtime.openai_client import tls_context
 from labscribe.tools.columns.unit_library import unit_registry
 
 for codec in set(encodings.aliases.aliases.values()):
@@ -34,5 +35,7 @@ for codec in set(encodings.aliases.aliases.values()):
 # registry builds it itself (unit_registry caches no failure) and reports what went wrong.
 with contextlib.suppress(Exception):
     unit_registry()
+with contextlib.suppress(Exception):  # a run that needs it loads it, and says what failed
+    tls_context()
 gc.collect()
 gc.freeze()

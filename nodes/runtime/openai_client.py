@@ -23,7 +23,9 @@ on them.
 from __future__ import annotations
 
 import codecs
+import functools
 import json
+import ssl
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -184,6 +186,14 @@ def error_answer(what: str, error: object) -> BadAnswer:
     return BadAnswer(what, error, code if isinstance(code, int) else None)
 
 
+@functools.cache
+def tls_context() -> ssl.SSLContext:
+    """The TLS settings every client of this process shares, as httpx makes them (its CA
+    bundle, or SSL_CERT_FILE and SSL_CERT_DIR): loading the bundle took about 25 ms, paid by
+    each client, and a run builds one per model role."""
+    return httpx.create_ssl_context()
+
+
 class ReplyDeadline(httpx.ReadTimeout):
     """A reply that outlived its deadline: a timeout, to the client and to the run."""
 
@@ -193,7 +203,7 @@ class DeadlineTransport(httpx.BaseTransport):
 
     def __init__(self, deadline: float, inner: httpx.BaseTransport | None = None) -> None:
         self.deadline = deadline
-        self.inner = inner or httpx.HTTPTransport()
+        self.inner = inner or httpx.HTTPTransport(verify=tls_context())
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         ends = time.monotonic() + self.deadline
