@@ -15,6 +15,7 @@ from labscribe.tools.analysis.data_figures import draw_data_figures
 from labscribe.tools.analysis.folder import analyse
 from labscribe.tools.base import ToolError
 from labscribe.tools.explorer.scanning import ScanResult, scan_folder
+from labscribe.tools.formats.decoding import decoded_once
 
 
 def scan(state: State) -> dict[str, Any]:
@@ -25,16 +26,17 @@ def scan(state: State) -> dict[str, Any]:
         result = ScanResult.unwalked(state["folder"], str(exc))
     summary = result.summary()
     emit({"event": "progress", "stage": "scan", "detail": "analysing the data"})
-    analysis = analyse(folder)
-    figures = draw_data_figures(
-        folder,
-        analysis,
-        figures_dir(state),
-        announce=lambda number, total: emit(
-            {"event": "progress", "stage": "scan",
-             "detail": f"drawing data figure {number} of {total}"}
-        ),
-    )  # fmt: skip
+    with decoded_once():
+        analysis = analyse(folder)
+        figures = draw_data_figures(
+            folder,
+            analysis,
+            figures_dir(state),
+            announce=lambda number, total: emit(
+                {"event": "progress", "stage": "scan",
+                 "detail": f"drawing data figure {number} of {total}"}
+            ),
+        )  # fmt: skip
     return {
         "scan": result.model_dump(),
         "analysis": analysis.model_dump(mode="json"),

@@ -11,6 +11,9 @@ settings, NumPy's own format without pickles for the values.
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import partial
 from pathlib import Path
 
@@ -33,11 +36,33 @@ MAX_ANSWER_BYTES = 512 * 1024 * 1024
 DECODING = Bounds(DECODE_MEMORY, DECODE_CPU_SECONDS, DECODE_WALL_SECONDS, MAX_ANSWER_BYTES)
 
 
+REMEMBERED_ANSWER_BYTES = 8 * 1024 * 1024
+"""The largest answer `decoded_once` keeps: a lab file's tables take kilobytes, and a file of
+hundreds of megabytes is decoded again rather than held."""
+_remembered: ContextVar[dict[tuple[str, tuple[int, int] | None, str], bytes] | None] = ContextVar(
+    "decoded answers", default=None
+)
+
+
+@contextmanager
+def decoded_once() -> Iterator[None]:
+    """Within it, a file already decoded is unpacked from its worker's answer again instead
+    of decoded in another worker: the scan's figures read the tables its analysis read."""
+    token = _remembered.set({})
+    try:
+        yield
+    finally:
+        _remembered.reset(token)
+
+
 def decoded(folder: Folder, rel: str, budget: ComputeBudget | None = None) -> DataFile:
     """Every table in the file `rel` names and its instrument's settings (tools.formats.tables'
     read_data), decoded in a bounded worker whose CPU time is charged to `budget`. Raises
     ToolError when the file cannot be read, NoTable when it holds no numeric table or its
     decoding met a bound."""
+    remembered, key = _remembered.get(), (str(folder.root), folder.identity, rel)
+    if remembered is not None and key in remembered:
+        return _unpacked(remembered[key])
     try:
         finished = in_worker(partial(_decode, folder.root, folder.identity, rel), DECODING)
     except WorkerStopped as stop:
@@ -46,6 +71,8 @@ def decoded(folder: Folder, rel: str, budget: ComputeBudget | None = None) -> Da
         raise NoTable(_stopped(rel, stop)) from None
     if budget is not None:
         budget.charge(finished.cpu_seconds)
+    if remembered is not None and len(finished.answer) <= REMEMBERED_ANSWER_BYTES:
+        remembered[key] = finished.answer
     return _unpacked(finished.answer)
 
 

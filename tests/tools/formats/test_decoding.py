@@ -9,10 +9,12 @@ import mmap
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from labscribe.guards.bounds import ComputeBudget
 from labscribe.tools.base import Folder
-from labscribe.tools.formats.decoding import DECODE_MEMORY, decoded
+from labscribe.tools.formats import decoding
+from labscribe.tools.formats.decoding import DECODE_MEMORY, decoded, decoded_once
 from labscribe.tools.formats.tables import (
     read_data,
 )
@@ -39,3 +41,26 @@ def test_the_workers_cpu_time_is_charged_to_the_analysis_budget() -> None:
     assert not budget.spent()
     decoded(Folder(REAL), "workbooks/solar_cells_agh_134.xlsx", budget)
     assert budget.spent()
+
+
+def test_within_decoded_once_a_file_is_decoded_in_one_worker_and_read_alike(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    workers: list[str] = []
+    real_worker = decoding.in_worker
+    monkeypatch.setattr(decoding, "in_worker", lambda work, bounds: (
+        workers.append(work.args[2]), real_worker(work, bounds))[1])  # fmt: skip
+    (tmp_path / "sweep.csv").write_text("f,V\n" + "".join(f"{i},{i * i}\n" for i in range(50)))
+    (tmp_path / "large.csv").write_text("f,V\n" + "".join(f"{i},{i % 7}\n" for i in range(2000)))
+    monkeypatch.setattr(decoding, "REMEMBERED_ANSWER_BYTES", 8_000)  # the sweep's answer fits
+    folder = Folder(tmp_path)
+    with decoded_once():
+        first, again = (decoded(folder, "sweep.csv") for _ in range(2))
+        decoded(folder, "large.csv")
+        decoded(folder, "large.csv")
+    assert workers == ["sweep.csv", "large.csv", "large.csv"]
+    assert first.tables[0].summary == again.tables[0].summary
+    assert first.tables[0].frame is not again.tables[0].frame  # a copy each: callers may change it
+    assert first.tables[0].frame.equals(again.tables[0].frame)
+    decoded(folder, "sweep.csv")  # outside the scope nothing is kept
+    assert workers[-1] == "sweep.csv" and len(workers) == 4
