@@ -250,7 +250,11 @@ def _parser() -> argparse.ArgumentParser:
         sub.add_argument(
             "--reflect", type=int, help=f"critique-and-revise rounds ({defaults['reflect']})"
         )
-        sub.add_argument("--no-figures", action="store_true", help="make no figures")
+        sub.add_argument(
+            "--no-figures",
+            action="store_true",
+            help="no model-drawn figures (the data figures are always drawn)",
+        )
         sub.add_argument(
             "--all-stages",
             action="store_true",

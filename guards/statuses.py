@@ -98,7 +98,9 @@ _DESCRIPTIONS: dict[Termination, str] = {
     Termination.BAD_ANSWER: "the model endpoint's answer was not a chat completion (check "
     "--base-url: a proxy or login page answers like this)",
     Termination.CONTEXT_EXCEEDED: "the model endpoint refused a request larger than its "
-    "context window: resume with --context-tokens (LABSCRIBE_CONTEXT_TOKENS) set to its window",
+    "context window: resume with --context-tokens (LABSCRIBE_CONTEXT_TOKENS) set to its window; "
+    "if it already is, the window is too small for the explorer's prompt and tools, so use a "
+    "model with a larger one (4096 tokens or more)",
     Termination.MODEL_UNKNOWN: "the model endpoint answered 404, no such model or no chat API "
     "there: resume with --explore-model / --write-model (LABSCRIBE_EXPLORE_MODEL, "
     "LABSCRIBE_WRITE_MODEL) set to a model it serves, or check --base-url (often ending /v1)",

@@ -123,7 +123,13 @@ class Context:
         default=None, metadata=_doc("Token budget of the exploration (input plus output).")
     )
     reflect: int = field(default=2, metadata=_doc("Critique-and-revise rounds after drafting."))
-    figures: bool = field(default=True, metadata=_doc("Make figures from the data."))
+    figures: bool = field(
+        default=True,
+        metadata=_doc(
+            "Ask the write model for figures of the data (labscribe's own data figures are "
+            "always drawn)."
+        ),
+    )
     all_stages: bool = field(
         default=False,
         metadata=_doc(
