@@ -19,8 +19,10 @@ MAX_CASE_SCAN = 10_000
 _BYTE_ESCAPE = re.compile(r"\\x([89a-fA-F][0-9a-fA-F])")
 
 
-def resolve_inside(root: Path, requested: str | os.PathLike[str] | None) -> Path | None:
-    """Resolve `requested` against `root`; return it only if it exists inside `root`.
+def resolve_under(base: str, requested: str | os.PathLike[str] | None) -> Path | None:
+    """Resolve `requested` against the real folder `base` (resolved and checked by the
+    caller, so the folder is not looked up by its name again); return it only if it exists
+    inside `base`.
 
     Normalises, joins and resolves symlinks, so `..`, absolute paths and links that
     point out of the folder all fail the same way: by returning None, which the
@@ -28,12 +30,6 @@ def resolve_inside(root: Path, requested: str | os.PathLike[str] | None) -> Path
     is tried again as models mean it: without surrounding blanks or quotes, then with
     Windows separators read as `/`, then letter case aside where one entry alone matches.
     """
-    return resolve_under(real_path(os.fspath(root)), requested)
-
-
-def resolve_under(base: str, requested: str | os.PathLike[str] | None) -> Path | None:
-    """`resolve_inside` under the real folder `base`, already resolved (and checked) by the
-    caller, so the folder is not looked up by its name again."""
     real = _real_inside(base, requested)
     return Path(real) if real is not None else None
 

@@ -108,12 +108,6 @@ class Setting:
     def checked(self, value: Any, source: str) -> Any:
         return self.accepts.checked(value, source)
 
-    def doc_row(self) -> str:
-        """Its row in docs/models.md's table of settings."""
-        cells = (f"`{self.variable}`", f"`{self.flag}`" if self.flag else "", self.meaning,
-                 self.accepts.sentence, self.default)  # fmt: skip
-        return f"| {' | '.join(cells)} |"
-
 
 SETTINGS = (
     Setting(

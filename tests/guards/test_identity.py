@@ -1,6 +1,7 @@
 from pathlib import Path
 
 import pytest
+from path_cases import resolve_inside
 
 from labscribe.guards.guard_state import (
     Meaning,
@@ -10,7 +11,7 @@ from labscribe.guards.guard_state import (
     normalise_code,
     without_window,
 )
-from labscribe.guards.paths import canonical_path, resolve_inside
+from labscribe.guards.paths import canonical_path
 
 READ = Meaning(paths=("path",), window=("offset", "limit"))
 FIGURE = Meaning(code=("code",), ignored=("name", "caption"))

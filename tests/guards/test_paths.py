@@ -1,8 +1,9 @@
 from pathlib import Path
 
 import pytest
+from path_cases import resolve_inside
 
-from labscribe.guards.paths import canonical_path, resolve_inside
+from labscribe.guards.paths import canonical_path
 
 
 @pytest.fixture
