@@ -29,10 +29,7 @@ from labscribe.tools.base import Folder
 from labscribe.tools.fits.regression import Regression, regress
 from labscribe.tools.fits.regression_request import Ask
 from labscribe.tools.fits.regression_roles import Roles, formula_roles
-from labscribe.tools.formats.tables import (
-    Table,
-    read_data,
-)
+from labscribe.tools.formats.tables import Table, read_data
 
 STRD = Path(__file__).resolve().parent / "strd"
 MAX_DIGITS = 15.0  # NIST certifies 15 significant digits

@@ -21,9 +21,7 @@ import numpy as np
 
 from labscribe.tools.base import Folder
 from labscribe.tools.explorer import pictures
-from labscribe.tools.explorer.reading import (
-    read_part,
-)
+from labscribe.tools.explorer.reading import read_part
 from labscribe.tools.formats.decoding import decoded
 from labscribe.tools.formats.pdf_text import read_pdf
 from labscribe.tools.formats.readers import NoTable

@@ -21,10 +21,7 @@ from pathlib import Path
 
 from labscribe.tools.base import Folder
 from labscribe.tools.formats.readers import NoTable
-from labscribe.tools.formats.tables import (
-    DataFile,
-    read_data,
-)
+from labscribe.tools.formats.tables import DataFile, read_data
 
 REAL = Path(__file__).resolve().parents[2] / "tests" / "data" / "real"
 COMMAND = ".venv/bin/python bench/analysis/real_files.py"

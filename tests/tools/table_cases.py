@@ -3,10 +3,7 @@
 from pathlib import Path
 
 from labscribe.tools.base import Folder
-from labscribe.tools.formats.tables import (
-    Table,
-    read_data,
-)
+from labscribe.tools.formats.tables import Table, read_data
 
 
 def one_table(folder: Path, name: str) -> Table:

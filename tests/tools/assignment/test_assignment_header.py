@@ -6,11 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from labscribe.tools.assignment.tasks import (
-    assignment_of,
-    find_assignment,
-    read_assignment,
-)
+from labscribe.tools.assignment.tasks import assignment_of, find_assignment, read_assignment
 from labscribe.tools.base import Folder
 
 

@@ -8,9 +8,7 @@ from labscribe.tools.assignment.handout_markup import markdown_handout
 from labscribe.tools.assignment.requested import requested_model
 from labscribe.tools.assignment.stated_values import stated_values
 from labscribe.tools.assignment.task_words import asks
-from labscribe.tools.assignment.tasks import (
-    assignment_of,
-)
+from labscribe.tools.assignment.tasks import assignment_of
 
 DANISH = """# Røntgenfluorescens
 ## Formål

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from labscribe.tools.assignment.tasks import (
-    assignment_of,
-)
+from labscribe.tools.assignment.tasks import assignment_of
 from labscribe.tools.formulas.formula_notation import formula_in
 
 PORTUGUESE = """# Trabalho prático 4

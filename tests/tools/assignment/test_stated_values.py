@@ -13,9 +13,7 @@ from labscribe.tools.assignment.handout_latex import latex_text
 from labscribe.tools.assignment.stated_values import listed_values, measured_inputs, stated_values
 from labscribe.tools.base import Folder
 from labscribe.tools.fits.repeats import decode, repeated_measurements
-from labscribe.tools.formats.tables import (
-    read_data,
-)
+from labscribe.tools.formats.tables import read_data
 from labscribe.tools.formulas.prediction import predictions
 from labscribe.tools.formulas.prediction_inputs import input_of
 

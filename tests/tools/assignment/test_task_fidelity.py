@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from labscribe.tools.assignment.handout_tasks import task_number, task_numbers
 from labscribe.tools.assignment.handout_units import mark_of
-from labscribe.tools.assignment.tasks import (
-    assignment_of,
-)
+from labscribe.tools.assignment.tasks import assignment_of
 
 
 def test_an_aim_line_is_no_task_beside_the_handouts_tasks() -> None:

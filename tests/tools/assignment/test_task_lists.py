@@ -16,10 +16,7 @@ import pytest
 
 from labscribe.tools.assignment.handout_units import Unit
 from labscribe.tools.assignment.task_lists import list_runs, mark_kind, task_lists
-from labscribe.tools.assignment.tasks import (
-    assignment_of,
-    find_assignment,
-)
+from labscribe.tools.assignment.tasks import assignment_of, find_assignment
 
 HANDOUTS = Path(__file__).parents[2] / "data" / "real" / "handouts"
 

@@ -13,9 +13,7 @@ its "Fragen" as questions."""
 
 from __future__ import annotations
 
-from labscribe.tools.assignment.tasks import (
-    assignment_of,
-)
+from labscribe.tools.assignment.tasks import assignment_of
 
 ENGLISH = """\
 # Modern Physics Lab – Neutron activation of indium

@@ -12,9 +12,7 @@ import pytest
 from labscribe.tools.base import Folder
 from labscribe.tools.columns.coded_values import read_coding
 from labscribe.tools.fits.repeats import Series, decode, repeated_measurements
-from labscribe.tools.formats.tables import (
-    read_data,
-)
+from labscribe.tools.formats.tables import read_data
 
 REPEATS = Path(__file__).parents[2] / "data" / "real" / "repeats"
 

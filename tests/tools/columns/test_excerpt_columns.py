@@ -12,10 +12,7 @@ import pytest
 from labscribe.tools.base import Folder
 from labscribe.tools.columns.excerpt_columns import excerpt_columns
 from labscribe.tools.columns.roles import Handout, decide_roles
-from labscribe.tools.formats.tables import (
-    EXCERPT_ROWS,
-    read_data,
-)
+from labscribe.tools.formats.tables import EXCERPT_ROWS, read_data
 
 REAL = Path(__file__).parents[2] / "data" / "real"
 

@@ -21,10 +21,7 @@ from labscribe.tools.explorer.line_index import (
     LineIndex,
     LineIndexCache,
 )
-from labscribe.tools.explorer.reading import (
-    COUNT_BYTES,
-    read_part,
-)
+from labscribe.tools.explorer.reading import COUNT_BYTES, read_part
 from labscribe.tools.formats.encoding import SNIFF_BYTES
 
 LINES = 300_000

@@ -10,9 +10,7 @@ import pytest
 from asuser import as_normal_user
 
 from labscribe.tools.base import ToolError
-from labscribe.tools.explorer.reading import (
-    read_part,
-)
+from labscribe.tools.explorer.reading import read_part
 
 
 def _numbered(path: Path, count: int) -> Path:

@@ -13,9 +13,7 @@ from asuser import as_normal_user
 from pypdf import PdfWriter
 
 from labscribe.tools.base import ToolError
-from labscribe.tools.explorer.reading import (
-    read_part,
-)
+from labscribe.tools.explorer.reading import read_part
 from labscribe.tools.messages import PDF_TIMEOUT_ERROR
 
 

@@ -13,9 +13,7 @@ import pytest
 from labscribe.tools.base import Folder
 from labscribe.tools.fits.extreme_words import worked_out
 from labscribe.tools.fits.extremes import asked_extremes, extreme_facts
-from labscribe.tools.formats.tables import (
-    read_data,
-)
+from labscribe.tools.formats.tables import read_data
 
 REAL = Path(__file__).parents[2] / "data" / "real"
 SIPM = REAL / "extremes" / "curvaIVinvdark.txt"

@@ -11,9 +11,7 @@ import pytest
 from labscribe.tools.base import Folder
 from labscribe.tools.fits.fit_result import Fit
 from labscribe.tools.fits.point_estimate import point_estimates
-from labscribe.tools.formats.tables import (
-    read_data,
-)
+from labscribe.tools.formats.tables import read_data
 
 REAL = Path(__file__).parents[2] / "data" / "real" / "estimates"
 

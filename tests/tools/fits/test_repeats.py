@@ -26,10 +26,7 @@ from labscribe.tools.fits.repeat_statistics import (
 )
 from labscribe.tools.fits.repeat_text import repeat_facts, repeat_notes, repeats_digest
 from labscribe.tools.fits.repeats import Series, repeated_measurements
-from labscribe.tools.formats.tables import (
-    NoTable,
-    read_data,
-)
+from labscribe.tools.formats.tables import NoTable, read_data
 
 REPEATS = Path(__file__).parents[2] / "data" / "real" / "repeats"
 

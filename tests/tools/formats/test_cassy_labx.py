@@ -13,9 +13,7 @@ import pytest
 
 from labscribe.tools.base import Folder
 from labscribe.tools.formats.readers import NoTable
-from labscribe.tools.formats.tables import (
-    read_data,
-)
+from labscribe.tools.formats.tables import read_data
 
 CASSY = Path(__file__).parents[2] / "data" / "real" / "cassy"
 

@@ -24,11 +24,7 @@ from labscribe.tools.analysis.folder import MAX_TABLES, analyse
 from labscribe.tools.base import Folder, ToolError
 from labscribe.tools.formats.readers import NoTable
 from labscribe.tools.formats.spreadsheets import MAX_SHEETS
-from labscribe.tools.formats.tables import (
-    READERS,
-    TABLE_SUFFIXES,
-    read_data,
-)
+from labscribe.tools.formats.tables import READERS, TABLE_SUFFIXES, read_data
 
 REAL = Path(__file__).resolve().parents[2] / "data" / "real"
 

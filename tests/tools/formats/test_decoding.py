@@ -15,9 +15,7 @@ from labscribe.guards.bounds import ComputeBudget
 from labscribe.tools.base import Folder
 from labscribe.tools.formats import decoding
 from labscribe.tools.formats.decoding import DECODE_MEMORY, decoded, decoded_once
-from labscribe.tools.formats.tables import (
-    read_data,
-)
+from labscribe.tools.formats.tables import read_data
 
 REAL = Path(__file__).resolve().parents[2] / "data" / "real"
 

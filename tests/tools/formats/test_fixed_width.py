@@ -6,9 +6,7 @@ from pathlib import Path
 
 from labscribe.tools.base import Folder
 from labscribe.tools.formats.fixed_width import names_by_position
-from labscribe.tools.formats.tables import (
-    read_data,
-)
+from labscribe.tools.formats.tables import read_data
 
 REAL = Path(__file__).resolve().parents[2] / "data" / "real"
 

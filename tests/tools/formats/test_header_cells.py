@@ -8,9 +8,7 @@ import pytest
 
 from labscribe.tools.base import Folder
 from labscribe.tools.formats.header_cells import labelled_rows, names_closed_by_units, own_cells
-from labscribe.tools.formats.tables import (
-    read_data,
-)
+from labscribe.tools.formats.tables import read_data
 
 REAL = Path(__file__).resolve().parents[2] / "data" / "real" / "labsigma"
 

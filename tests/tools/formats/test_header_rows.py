@@ -7,10 +7,7 @@ import pytest
 
 from labscribe.tools.base import Folder
 from labscribe.tools.formats.fixed_width import names_by_position
-from labscribe.tools.formats.tables import (
-    Table,
-    read_data,
-)
+from labscribe.tools.formats.tables import Table, read_data
 
 REAL = Path(__file__).resolve().parents[2] / "data" / "real" / "conventions"
 

@@ -11,9 +11,7 @@ import pytest
 from labscribe.tools.base import Folder
 from labscribe.tools.columns.reference_files import lookup_table
 from labscribe.tools.formats.sheet_blocks import side_by_side
-from labscribe.tools.formats.tables import (
-    read_data,
-)
+from labscribe.tools.formats.tables import read_data
 
 WORKBOOKS = Path(__file__).parents[2] / "data" / "real" / "workbooks"
 

@@ -12,11 +12,7 @@ from asuser import as_normal_user
 from table_cases import one_table
 
 from labscribe.tools.base import Folder, ToolError
-from labscribe.tools.formats.tables import (
-    MAX_COLUMNS,
-    NoTable,
-    read_data,
-)
+from labscribe.tools.formats.tables import MAX_COLUMNS, NoTable, read_data
 
 
 def test_read_tables_reads_past_a_128_kib_field(tmp_path: Path) -> None:

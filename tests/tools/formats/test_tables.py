@@ -8,9 +8,7 @@ import pytest
 from table_cases import one_table, units
 
 from labscribe.tools.base import Folder
-from labscribe.tools.formats.tables import (
-    read_data,
-)
+from labscribe.tools.formats.tables import read_data
 
 REAL = Path(__file__).parents[2] / "data" / "real"
 
