@@ -31,11 +31,10 @@ from labscribe.tools.columns.unit_library import unit_registry
 for codec in set(encodings.aliases.aliases.values()):
     with contextlib.suppress(LookupError):  # a platform's own (mbcs on Windows)
         codecs.lookup(codec)
-# A head start only, and the server must start whatever happens: a run that needs the
-# registry builds it itself (unit_registry caches no failure) and reports what went wrong.
-with contextlib.suppress(Exception):
-    unit_registry()
-with contextlib.suppress(Exception):  # a run that needs it loads it, and says what failed
-    tls_context()
+# A head start only, and the server must start whatever happens: a run that needs one of
+# them builds it itself (neither cache keeps a failure) and reports what went wrong.
+for build in (unit_registry, tls_context):
+    with contextlib.suppress(Exception):
+        build()
 gc.collect()
 gc.freeze()
