@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import mmap
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -44,10 +45,14 @@ def test_the_workers_cpu_time_is_charged_to_the_analysis_budget() -> None:
 def test_within_decoded_once_a_file_is_decoded_in_one_worker_and_read_alike(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    workers: list[str] = []
+    workers: list[str] = []  # the file each worker was started for
     real_worker = decoding.in_worker
-    monkeypatch.setattr(decoding, "in_worker", lambda work, bounds: (
-        workers.append(work.args[2]), real_worker(work, bounds))[1])  # fmt: skip
+
+    def counted(work: Any, bounds: Any) -> Any:
+        workers.append(work.args[2])
+        return real_worker(work, bounds)
+
+    monkeypatch.setattr(decoding, "in_worker", counted)
     (tmp_path / "sweep.csv").write_text("f,V\n" + "".join(f"{i},{i * i}\n" for i in range(50)))
     (tmp_path / "large.csv").write_text("f,V\n" + "".join(f"{i},{i % 7}\n" for i in range(2000)))
     monkeypatch.setattr(decoding, "REMEMBERED_ANSWER_BYTES", 8_000)  # the sweep's answer fits
