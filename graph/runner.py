@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 import sqlite3
-import time
 import traceback
 import uuid
 from collections.abc import Callable
@@ -32,7 +31,7 @@ from labscribe.nodes.runtime.outputs import (
     write_outputs,
 )
 from labscribe.nodes.runtime.settings import checkpoint_db
-from labscribe.nodes.runtime.state import EventLog, halt_in_force, stamped
+from labscribe.nodes.runtime.state import EventLog, halt_in_force
 from labscribe.tools.sandbox import children
 
 EventSink = Callable[[dict[str, Any]], None]
@@ -134,25 +133,17 @@ def drive(
 ) -> RunResult:
     thread_id = config["configurable"]["thread_id"]
     latest: RunnableConfig = {"configurable": {"thread_id": thread_id}}  # not a fork's point
-    started = time.time()
     children.CANCELLED.clear()
-    log = EventLog(out / "events.jsonl", thread_id)
-
-    def publish(event: dict[str, Any]) -> None:
-        event = event if "time" in event else stamped(event, started)
-        log.append(event)
-        if on_event:
-            on_event(event)
-
+    log = EventLog(out / "events.jsonl", thread_id, on_event)
     for notice in notices:
-        publish({"event": "notice", "stage": "resume", "detail": notice})
+        log.append({"event": "notice", "stage": "resume", "detail": notice})
     try:
         # durability="sync": each step's checkpoint is on disk before the next step runs,
         # so a kill at any moment never loses a completed tool call.
         for event in graph.stream(
             payload, config, context=context, stream_mode="custom", durability="sync"
         ):
-            publish(event)
+            log.append(event)
         outcome = settle(thread_id, graph.get_state(latest))
     except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (the CLI turns it into this)
         children.stop_all()
@@ -166,7 +157,7 @@ def drive(
     except OutputsUnwritten as exc:
         log.close()
         raise exc.with_hint(thread_id) from exc
-    publish(end_event(values, outcome))
+    log.append(end_event(values, outcome))
     log.close()
     return RunResult(thread_id, out, record)
 

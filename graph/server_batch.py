@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any, Literal
 
@@ -146,15 +147,10 @@ class _Follower:
     def run(self, on_event: EventSink | None) -> None:
         entry, started = self.entry, time.monotonic()
         entry.status, entry.reason = "running", "running"
-        log = EventLog(self.out / "events.jsonl", entry.thread_id)
-
-        def publish(event: dict[str, Any]) -> None:
-            log.append(event)
-            if on_event:
-                on_event(entry, event)
-
+        forward = partial(on_event, entry) if on_event else None
+        log = EventLog(self.out / "events.jsonl", entry.thread_id, forward)
         try:
-            run_status, error = self._attempt(publish)
+            run_status, error = self._attempt(log.append)
             state = self.client.threads.get_state(entry.thread_id)
             outcome = served_outcome(entry.thread_id, state, run_status, error, self.out)
             notes: list[str] = []
@@ -165,8 +161,8 @@ class _Follower:
             )
             record = write_served(self.out, entry.thread_id, state, outcome, files, notes)
             for note in notes:
-                publish(_notice(note))
-            publish(stamped(end_event(state.get("values") or {}, outcome), time.time()))
+                log.append(_notice(note))
+            log.append(stamped(end_event(state.get("values") or {}, outcome), time.time()))
             settle_entry(entry, record, [])
         except (httpx.HTTPError, OutputsUnwritten) as exc:
             url, out = self.batch.server, self.batch.out

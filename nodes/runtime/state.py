@@ -21,7 +21,7 @@ import stat
 import tempfile
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any, Literal, NotRequired
@@ -276,11 +276,17 @@ def text_bar(index: int, total: int, width: int) -> str:
 
 
 class EventLog:
-    """events.jsonl, appended line by line. Losing the log (a full disk) never stops a run:
-    the run's outputs say what could not be written."""
+    """events.jsonl, appended line by line, each event then handed to `forward` (a terminal's
+    printer, a batch's). An event not yet stamped is stamped from the log's opening. Losing
+    the log (a full disk) never stops a run: the run's outputs say what could not be written."""
 
-    def __init__(self, path: Path, thread_id: str) -> None:
-        self.thread_id = thread_id
+    def __init__(
+        self,
+        path: Path,
+        thread_id: str,
+        forward: Callable[[dict[str, Any]], None] | None = None,
+    ) -> None:
+        self.thread_id, self.forward, self.started = thread_id, forward, time.time()
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             self.handle: Any = os.fdopen(
@@ -290,6 +296,12 @@ class EventLog:
             self.handle = None
 
     def append(self, event: dict[str, Any]) -> None:
+        event = event if "time" in event else stamped(event, self.started)
+        self._write(event)
+        if self.forward:
+            self.forward(event)
+
+    def _write(self, event: dict[str, Any]) -> None:
         if self.handle is None:
             return
         line = json.dumps({"thread_id": self.thread_id, **event}, ensure_ascii=False, default=str)

@@ -109,23 +109,18 @@ def _run(data: Path, tmp_path: Path, context: Context) -> Callable[[], Any]:
                               context=context)  # fmt: skip
 
 
-# The caller's thread drains the stream into the event sink while the graph runs in its own:
-# whether the sink wrote an event inside a window depends on timing.
-EVENT_SINK = {"graph/runner.py"}
-
-
 def _check(files: list[str], title: str, *, unentered: frozenset[str] = frozenset()) -> None:
-    """The files entered are the files the doc lists, but for the event sink's and
-    `unentered`, which the doc may list and the trace need not enter."""
+    """The files entered are the files the doc lists, but for `unentered`, which the doc
+    may list and the trace need not enter."""
     count, listed = documented(title)
     assert count == len(listed), f"{title!r} says {count} files and lists {len(listed)}"
     assert not set(files) - set(listed), (
         f"{title} enters files docs/architecture.md does not list: "
         f"{sorted(set(files) - set(listed))}"
     )
-    assert set(listed) - set(files) <= EVENT_SINK | unentered, (
+    assert set(listed) - set(files) <= unentered, (
         f"docs/architecture.md lists files {title} never enters: "
-        f"{sorted(set(listed) - set(files) - EVENT_SINK - unentered)}"
+        f"{sorted(set(listed) - set(files) - unentered)}"
     )
 
 
