@@ -21,8 +21,8 @@ import numpy as np
 
 from labscribe.tools.analysis.data_figures import draw_data_figures
 from labscribe.tools.analysis.folder import analyse
-from labscribe.tools.base import Folder
 from labscribe.tools.formats.tables import MAX_COLUMNS, MAX_LINES
+from labscribe.tools.tool import Folder
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "rlc-resonance"
 

@@ -27,8 +27,8 @@ from labscribe.graph import Context, Models, run_folder
 from labscribe.guards.guard import Answered, Asked, Result, judge
 from labscribe.guards.guard_state import GuardState
 from labscribe.nodes.tool_call import guards_call
-from labscribe.tools.base import Folder
 from labscribe.tools.explorer.files import READ_FILE
+from labscribe.tools.tool import Folder
 
 
 def guard_decision_us(calls: int = 2_000) -> tuple[float, float]:

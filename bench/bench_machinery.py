@@ -33,10 +33,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from labscribe.tools.base import Folder
 from labscribe.tools.explorer.files import READ_FILE
 from labscribe.tools.explorer.line_index import LINE_INDEXES
 from labscribe.tools.explorer.scanning import scan_folder
+from labscribe.tools.tool import Folder
 
 SCRIPT = "bench/bench_machinery.py"
 FOLDERS, FILES_PER_FOLDER = 1_000, 100

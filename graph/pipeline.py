@@ -25,8 +25,8 @@ from labscribe.nodes.reflect import reflect
 from labscribe.nodes.runtime.context import Context
 from labscribe.nodes.runtime.state import State
 from labscribe.nodes.scan import scan
-from labscribe.tools.base import folder_identity
 from labscribe.tools.sandbox.latex import toolchain_problem
+from labscribe.tools.tool import folder_identity
 
 
 def _once(ctx: Context, xelatex: bool) -> int:

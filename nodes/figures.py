@@ -23,11 +23,12 @@ from labscribe.nodes.runtime.models import (
     spent,
 )
 from labscribe.nodes.runtime.state import State, data_folder, emit, figures_dir, milestone, skipped
-from labscribe.tools.base import Folder, ToolError
+from labscribe.tools.base import ToolError
 from labscribe.tools.explorer.figures import figure_record, render
 from labscribe.tools.explorer.reading import read_in
 from labscribe.tools.explorer.scanning import files_with_suffix
 from labscribe.tools.formats.tables import TEXT_SUFFIXES
+from labscribe.tools.tool import Folder
 
 FIGURES_WANTED = 3
 TABLE_HEAD_LINES = 6

@@ -10,10 +10,10 @@ from labscribe.guards.numbers import check_numbers
 from labscribe.nodes.prompts import NO_ANALYSIS, NO_CITATION_KEYS
 from labscribe.tools.analysis.analysis_digest import EXPLORER_DIGEST, DigestSize, digest
 from labscribe.tools.analysis.folder import Analysis
-from labscribe.tools.base import Folder
 from labscribe.tools.explorer.references import material_references
 from labscribe.tools.fits.fit_result import Fit
 from labscribe.tools.formulas.quantities import Derived
+from labscribe.tools.tool import Folder
 
 
 def analysis_of(state: dict[str, Any]) -> Analysis:

@@ -1,13 +1,13 @@
 """The explore tools, registered in one explicit list."""
 
 from labscribe.guards.detectors import ToolClass
-from labscribe.tools.base import Folder, ToolError
+from labscribe.tools.base import ToolError
 from labscribe.tools.explorer.figures import MAKE_FIGURE
 from labscribe.tools.explorer.files import LIST_DIR, READ_FILE
 from labscribe.tools.explorer.finish import FINISH_EXPLORATION, Findings
 from labscribe.tools.explorer.fitting import DERIVE, FIT
 from labscribe.tools.explorer.images import READ_IMAGE
-from labscribe.tools.tool import Outcome, Tool
+from labscribe.tools.tool import Folder, Outcome, Tool
 
 EXPLORE_TOOLS: tuple[Tool, ...] = (
     LIST_DIR, READ_FILE, READ_IMAGE, FIT, DERIVE, MAKE_FIGURE, FINISH_EXPLORATION

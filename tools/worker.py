@@ -8,20 +8,30 @@ timeout from ever returning. A worker is killed, and what it cost is known from 
 A worker is forked from the run's process (the readers are imported already, and no
 interpreter is started again: a normal user may not be allowed to run one from where the
 run's own lives), so it costs tens of milliseconds (bench/analysis/decoder_worker.py). Its
-answer is bytes the caller reads as data, never code.
+answer is bytes the caller reads as data, never code. A tool's work comes back from its
+worker as an `Answer` or a ToolError (`answer_in_worker`); a tool that needs no worker runs
+on a thread that is abandoned at its wall-clock bound (`in_thread`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import math
 import os
 import resource
 import select
 import signal
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
+from typing import Any
+
+from labscribe.tools.base import Answer, ToolError
+from labscribe.tools.messages import WORK_TOO_BIG
 
 _CHUNK = 1 << 20
 _FAILED = 70  # the worker's own exit status when `work` raised (EX_SOFTWARE)
@@ -137,3 +147,72 @@ def unframed(answer: bytes) -> tuple[dict, bytes]:
     """The head and the data of a `framed` answer."""
     length = int.from_bytes(answer[:8], "big")
     return json.loads(answer[8 : 8 + length]), answer[8 + length :]
+
+
+# A fit's worker holds its table and lmfit, and decodes the file in a worker of its own
+# (tools.formats.decoding), which cannot take more than this bound leaves it.
+ISOLATED_MEMORY = 3 * 1024 * 1024 * 1024
+ISOLATED_ANSWER_BYTES = 16 * 1024 * 1024
+
+
+class WorkerFailed(Exception):
+    """A tool's own failure in its worker, as `TypeName: message`."""
+
+
+def answer_in_worker(timeout: float, run: Callable[..., str | Answer], *args: Any) -> Answer:
+    """`run(*args)` in a worker bounded to `timeout` seconds of CPU and of wall clock and to
+    ISOLATED_MEMORY; TimeoutError when it meets a time bound, ToolError when it meets the
+    memory bound or raises one."""
+    bounds = Bounds(ISOLATED_MEMORY, math.ceil(timeout), timeout, ISOLATED_ANSWER_BYTES)
+    try:
+        finished = in_worker(partial(_answered, run, *args), bounds)
+    except WorkerStopped as stop:
+        if stop.wall or stop.out_of_cpu:
+            raise TimeoutError from None
+        raise ToolError(WORK_TOO_BIG.format(megabytes=ISOLATED_MEMORY // 2**20)) from None
+    head = json.loads(finished.answer)
+    if "tool_error" in head:
+        raise ToolError(head["tool_error"])
+    if "failed" in head:
+        raise WorkerFailed(head["failed"])
+    lines = head.pop("lines")
+    return Answer(**head, lines=tuple(lines) if lines else None)
+
+
+def _answered(run: Callable[..., str | Answer], *args: Any) -> bytes:
+    """In the worker: `run(*args)`'s answer, or its failure, as JSON."""
+    try:
+        answer = run(*args)
+    except ToolError as exc:
+        return json.dumps({"tool_error": str(exc)}).encode()
+    except Exception as exc:
+        return json.dumps({"failed": f"{type(exc).__name__}: {exc}"}).encode()
+    answer = answer if isinstance(answer, Answer) else Answer(answer)
+    return json.dumps(dataclasses.asdict(answer)).encode()
+
+
+def in_thread(timeout: float | None, run: Callable[..., str], *args: Any) -> str:
+    """`run(*args)`, or TimeoutError after `timeout` seconds.
+
+    The work runs on a daemon thread: a read stuck on a slow disk is abandoned, never waited
+    for, and cannot keep the process alive at exit.
+    """
+    if timeout is None:
+        return run(*args)
+    result: list[str] = []
+    failure: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            result.append(run(*args))
+        except BaseException as exc:  # handed to the caller's thread below
+            failure.append(exc)
+
+    worker = threading.Thread(target=work, daemon=True)
+    worker.start()
+    worker.join(timeout)
+    if worker.is_alive():
+        raise TimeoutError
+    if failure:
+        raise failure[0]
+    return result[0]

@@ -36,10 +36,10 @@ from certified_linear import Digits, measure
 from certified_linear import report as linear_report
 
 from labscribe.tools.analysis.folder import Analysis, analyse
-from labscribe.tools.base import Folder
 from labscribe.tools.fits.fit_runs import MIN_POINTS
 from labscribe.tools.formulas.canonical_form import canonical
 from labscribe.tools.formulas.formula_parse import parse_formula
+from labscribe.tools.tool import Folder
 
 HERE = Path(__file__).resolve().parent
 STRD = HERE / "strd"

@@ -25,11 +25,11 @@ import numpy as np
 from statsmodels.regression.linear_model import OLS
 
 from labscribe.tools.analysis.folder import analyse
-from labscribe.tools.base import Folder
 from labscribe.tools.fits.regression import Regression, regress
 from labscribe.tools.fits.regression_request import Ask
 from labscribe.tools.fits.regression_roles import Roles, formula_roles
 from labscribe.tools.formats.tables import Table, read_data
+from labscribe.tools.tool import Folder
 
 STRD = Path(__file__).resolve().parent / "strd"
 MAX_DIGITS = 15.0  # NIST certifies 15 significant digits

@@ -19,13 +19,13 @@ from pathlib import Path
 
 import numpy as np
 
-from labscribe.tools.base import Folder
 from labscribe.tools.explorer import pictures
 from labscribe.tools.explorer.reading import read_part
 from labscribe.tools.formats.decoding import decoded
 from labscribe.tools.formats.pdf_text import read_pdf
 from labscribe.tools.formats.readers import NoTable
 from labscribe.tools.formats.tables import DataFile, read_data
+from labscribe.tools.tool import Folder
 
 REAL = Path(__file__).resolve().parents[2] / "tests" / "data" / "real"
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "rlc-resonance"

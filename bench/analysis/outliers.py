@@ -17,10 +17,10 @@ from pathlib import Path
 
 import numpy as np
 
-from labscribe.tools.base import Folder
 from labscribe.tools.fits.repeat_statistics import esd_outliers
 from labscribe.tools.fits.repeats import MAX_SUSPECTS, repeated_measurements
 from labscribe.tools.formats.tables import read_data
+from labscribe.tools.tool import Folder
 
 REPEATS = Path(__file__).parents[2] / "tests" / "data" / "real" / "repeats"
 SIZES = (3, 5, 10, 20, 30, 100)

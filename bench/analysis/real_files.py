@@ -19,9 +19,9 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from labscribe.tools.base import Folder
 from labscribe.tools.formats.readers import NoTable
 from labscribe.tools.formats.tables import DataFile, read_data
+from labscribe.tools.tool import Folder
 
 REAL = Path(__file__).resolve().parents[2] / "tests" / "data" / "real"
 COMMAND = ".venv/bin/python bench/analysis/real_files.py"

@@ -32,7 +32,7 @@ sys.path.insert(0, str(HERE))
 from analysis_corpus import generate  # noqa: E402 - the path above makes it importable
 
 from labscribe.tools.analysis.folder import Analysis, analyse  # noqa: E402
-from labscribe.tools.base import Folder  # noqa: E402
+from labscribe.tools.tool import Folder  # noqa: E402
 
 COMMAND = ".venv/bin/python bench/analysis/run.py"
 SIGMAS = 2.0  # a true value within 2 standard errors counts as recovered (≈95 % if honest)

@@ -33,13 +33,13 @@ from unittest.mock import patch
 from labscribe.nodes import scan as scan_node
 from labscribe.tools.analysis.data_figures import draw_data_figures
 from labscribe.tools.analysis.folder import Analysis, analyse
-from labscribe.tools.base import Folder
 from labscribe.tools.explorer import figures as figure_tool
 from labscribe.tools.explorer import images as image_tool
 from labscribe.tools.explorer.ocr import TextBox, ocr_boxes
 from labscribe.tools.explorer.pictures import Picture
 from labscribe.tools.sandbox.figure_names import sanitize_name
 from labscribe.tools.sandbox.figure_output import FigureResult
+from labscribe.tools.tool import Folder
 
 _ANALYSES: dict[str, Analysis] = {}
 _FIGURES: dict[str, list[dict[str, str]]] = {}

@@ -38,7 +38,7 @@ from scripted import ScriptedChatModel, call, latex, reply
 from labscribe.graph import Context, Models, run_folder
 from labscribe.guards.bounds import estimate_tokens
 from labscribe.tools import TOOLS_BY_NAME
-from labscribe.tools.base import Folder
+from labscribe.tools.tool import Folder
 
 CAP = 20
 """The iteration cap every replayed policy runs under, as labscribe's max_tool_iters."""

@@ -35,8 +35,8 @@ from typing_extensions import TypedDict
 from labscribe.guards.bounds import Usage, usage_by_stage
 from labscribe.guards.paths import printable
 from labscribe.guards.statuses import Termination
-from labscribe.tools.base import Folder
 from labscribe.tools.sandbox.out_files import open_log
+from labscribe.tools.tool import Folder
 
 Counters = dict[str, dict[str, int]]
 """Per stage, a usage's plain counters (`Usage.dump`)."""

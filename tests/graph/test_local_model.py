@@ -31,8 +31,8 @@ from labscribe.nodes.runtime.local_server import (
 )
 from labscribe.nodes.runtime.models import idle_reason
 from labscribe.nodes.runtime.settings import bundled_gguf
-from labscribe.tools.base import Folder
 from labscribe.tools.explorer.files import READ_FILE
+from labscribe.tools.tool import Folder
 
 NEEDS_LLAMA = pytest.mark.skipif(
     find_spec("llama_cpp") is None and not os.environ.get("CI"),

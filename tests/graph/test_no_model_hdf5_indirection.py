@@ -13,8 +13,8 @@ import h5py
 import numpy as np
 from asuser import as_normal_user
 
-from labscribe.tools.base import Folder
 from labscribe.tools.formats.tables import read_data
+from labscribe.tools.tool import Folder
 
 SECRET = np.arange(777.25, 787.25)  # numbers only the outside files hold
 

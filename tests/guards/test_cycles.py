@@ -5,8 +5,8 @@ import pytest
 from labscribe.guards.detectors import CyclePolicy, LadderPolicy, ToolClass, repeated_cycle
 from labscribe.guards.guard import count_identical, settle
 from labscribe.guards.guard_state import GuardState, call_key
-from labscribe.tools.base import Folder
 from labscribe.tools.explorer.files import READ_FILE
+from labscribe.tools.tool import Folder
 
 POLICY = LadderPolicy()
 

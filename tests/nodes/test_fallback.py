@@ -22,9 +22,9 @@ from labscribe.nodes.latex_text import (
 )
 from labscribe.tools.analysis.data_figures import draw_data_figures
 from labscribe.tools.analysis.folder import analyse
-from labscribe.tools.base import Folder
 from labscribe.tools.explorer.scanning import scan_folder
 from labscribe.tools.sandbox.latex import compile_latex
+from labscribe.tools.tool import Folder
 
 needs_xelatex = pytest.mark.skipif(
     shutil.which("xelatex") is None and not os.environ.get("CI"),

@@ -15,8 +15,8 @@ from benchmodule import load
 from labscribe.nodes.fallback import fallback_report
 from labscribe.nodes.latex_text import escape_latex
 from labscribe.tools.analysis.folder import Analysis, analyse
-from labscribe.tools.base import Folder
 from labscribe.tools.fits.fit_result import format_value
+from labscribe.tools.tool import Folder
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
 corpus = load("analysis/analysis_corpus.py", "fallback_corpus_laws")

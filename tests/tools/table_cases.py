@@ -2,8 +2,8 @@
 
 from pathlib import Path
 
-from labscribe.tools.base import Folder
 from labscribe.tools.formats.tables import Table, read_data
+from labscribe.tools.tool import Folder
 
 
 def one_table(folder: Path, name: str) -> Table:

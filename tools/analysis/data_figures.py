@@ -26,7 +26,6 @@ from labscribe.guards.bounds import ComputeBudget
 from labscribe.tools.analysis.figure_plan import FigureJob, figure_jobs
 from labscribe.tools.analysis.folder import Analysis
 from labscribe.tools.assignment.stated_values import stated_values
-from labscribe.tools.base import Folder
 from labscribe.tools.columns.stepped_columns import stepped_columns
 from labscribe.tools.fits.column_fits import evaluate
 from labscribe.tools.fits.fit_claims import FOLLOWS, asked_by_all
@@ -37,6 +36,7 @@ from labscribe.tools.formats.tables import Table, TableSummary
 from labscribe.tools.formulas.formed_columns import form_columns
 from labscribe.tools.sandbox.figure_names import free_name
 from labscribe.tools.sandbox.out_files import out_folder, write_whole
+from labscribe.tools.tool import Folder
 
 FIGURE_INCHES = (6.4, 4.8)  # a LaTeX \textwidth figure at its natural size
 DPI = 150  # sharp in print, about 100 KB a PNG

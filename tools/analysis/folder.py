@@ -26,7 +26,7 @@ from labscribe.tools.assignment.tasks import (
     guess_assignment,
     read_assignment,
 )
-from labscribe.tools.base import Folder, ToolError
+from labscribe.tools.base import ToolError
 from labscribe.tools.columns.arcminutes import join_arc_minutes
 from labscribe.tools.columns.averaged_columns import mark_averaged
 from labscribe.tools.columns.column_positions import column_positions, header_line_described
@@ -73,6 +73,7 @@ from labscribe.tools.formulas.line_law import line_law_quantities
 from labscribe.tools.formulas.prediction import predictions
 from labscribe.tools.formulas.prediction_result import Prediction
 from labscribe.tools.formulas.quantities import Derived
+from labscribe.tools.tool import Folder
 
 # CPU seconds of the analysing thread (guards.bounds.ComputeBudget): the example folder
 # takes under one, the largest real folders of the benches a few.

@@ -27,8 +27,9 @@ from labscribe.tools.assignment.task_words import (
     closing,
     is_cjk,
 )
-from labscribe.tools.base import Folder, ToolError
+from labscribe.tools.base import ToolError
 from labscribe.tools.explorer.reading import read_in
+from labscribe.tools.tool import Folder
 
 ASSIGNMENT_SUFFIXES = frozenset({".pdf", ".txt", ".md", ".tex", ".html", ".htm", ".rtf"})
 ASSIGNMENT_NAME = re.compile(

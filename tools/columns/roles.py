@@ -30,7 +30,7 @@ from labscribe.tools.assignment.requested import FIT_CUE, Request
 from labscribe.tools.assignment.role_phrases import glossary, pairings, sentences
 from labscribe.tools.assignment.task_needs import MEAN
 from labscribe.tools.assignment.tasks import MAX_CHARS, MAX_LINES
-from labscribe.tools.base import Folder, ToolError
+from labscribe.tools.base import ToolError
 from labscribe.tools.columns.clocks import set_aside_clocks
 from labscribe.tools.columns.column import Column, mark_maxima
 from labscribe.tools.columns.column_names import (
@@ -52,6 +52,7 @@ from labscribe.tools.explorer.reading import read_in
 from labscribe.tools.formats.parameters import ParameterRow
 from labscribe.tools.formats.tables import Table, TableSummary
 from labscribe.tools.formulas.formula_notation import formulas_in
+from labscribe.tools.tool import Folder
 
 MAX_QUOTED = 110  # characters of the assignment's sentence a role note quotes
 

@@ -11,14 +11,14 @@ from pydantic import BaseModel, Field
 
 from labscribe.guards.detectors import ToolClass
 from labscribe.guards.guard_state import Meaning
-from labscribe.tools.base import Folder, ToolError
+from labscribe.tools.base import Answer, ToolError
 from labscribe.tools.messages import FIGURES_NOT_KEPT
 from labscribe.tools.sandbox import children
 from labscribe.tools.sandbox.figure_names import free_name, sanitize_name, taken_names
 from labscribe.tools.sandbox.figure_output import FigureResult, SandboxUnavailable
 from labscribe.tools.sandbox.figure_sandbox import FigureWorker, run_figure
 from labscribe.tools.sandbox.sandbox_limits import DATA_DIR_IN_SANDBOX
-from labscribe.tools.tool import Answer, Tool
+from labscribe.tools.tool import Folder, Tool
 
 FIGURE_SECONDS = 30.0
 RENAMED = "the name {wanted} belongs to another figure, so this one is named {name}"

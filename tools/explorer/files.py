@@ -12,10 +12,10 @@ from pydantic import BaseModel, Field
 from labscribe.guards.detectors import ToolClass
 from labscribe.guards.guard_state import Meaning, digest
 from labscribe.guards.paths import is_inside, printable, real_path
-from labscribe.tools.base import Folder, ToolError, human_size, os_reason, path_version
+from labscribe.tools.base import Answer, ToolError, human_size, os_reason
 from labscribe.tools.explorer.reading import READ_CHARS, read_part
 from labscribe.tools.messages import CANNOT_LIST, FILE_NOT_FOLDER, FOLDER_NOT_FILE
-from labscribe.tools.tool import Answer, Tool, Versioned
+from labscribe.tools.tool import Folder, Tool, Versioned, path_version
 
 LIST_LIMIT = 200  # entries shown per listing; a folder with more is summarised, not dumped
 

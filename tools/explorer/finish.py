@@ -5,9 +5,8 @@ from __future__ import annotations
 from pydantic import BaseModel, Field, field_validator
 
 from labscribe.guards.detectors import ToolClass
-from labscribe.tools.base import Folder
 from labscribe.tools.messages import FINISHED_MESSAGE
-from labscribe.tools.tool import Tool
+from labscribe.tools.tool import Folder, Tool
 
 
 class Findings(BaseModel):

@@ -17,7 +17,7 @@ from labscribe.guards.detectors import ToolClass
 from labscribe.guards.guard_state import Meaning
 from labscribe.tools.analysis.folder import Analysis
 from labscribe.tools.assignment.requested import Request
-from labscribe.tools.base import Folder, ToolError, version_in
+from labscribe.tools.base import Answer, ToolError
 from labscribe.tools.columns.column import Column
 from labscribe.tools.fits.fit_result import Fit
 from labscribe.tools.fits.requested_fits import fit_request
@@ -34,7 +34,7 @@ from labscribe.tools.messages import (
     SAME_COLUMN,
     SEVERAL_TABLES,
 )
-from labscribe.tools.tool import Answer, Tool
+from labscribe.tools.tool import Folder, Tool, version_in
 
 EXPLORER_TASK = "the explorer's fit"
 

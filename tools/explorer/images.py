@@ -20,13 +20,13 @@ from pydantic import BaseModel, Field
 
 from labscribe.guards.detectors import ToolClass
 from labscribe.guards.guard_state import Meaning
-from labscribe.tools.base import Folder, ToolError, path_version
+from labscribe.tools.base import ToolError
 from labscribe.tools.explorer.ocr import OCR_LABEL, TextBox, ocr_boxes
 from labscribe.tools.explorer.pictures import SUPPORTED, Picture, load_picture
 from labscribe.tools.explorer.reading import READ_CHARS
 from labscribe.tools.explorer.vision import Vision, encode_picture
 from labscribe.tools.messages import FOLDER_NOT_FILE, NO_TEXT_NOTE
-from labscribe.tools.tool import Tool
+from labscribe.tools.tool import Folder, Tool, path_version
 
 
 class ReadImageArgs(BaseModel):

@@ -21,7 +21,7 @@ import threading
 from collections import OrderedDict
 from pathlib import Path
 
-from labscribe.tools.base import stat_version
+from labscribe.tools.tool import stat_version
 
 # One position per this many lines. A read then decodes at most LINE_STEP - 1 lines it does
 # not show (about 50 KB of typical CSV: about a millisecond), while a 1 GB file of 21M lines

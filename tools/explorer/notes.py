@@ -7,8 +7,9 @@ import os
 
 from pydantic import BaseModel
 
-from labscribe.tools.base import Folder, ToolError
+from labscribe.tools.base import ToolError
 from labscribe.tools.explorer.reading import read_part
+from labscribe.tools.tool import Folder
 
 NOTE_SUFFIXES = frozenset({".md", ".txt", ".rst", ".org"})
 MAX_NOTES = 4

@@ -43,7 +43,7 @@ def ocr_engine() -> Any:
 
     Creating it loads three ONNX models (a fraction of a second, tens of MB), so it is never
     done at import time nor more than once. The lock matters because tool calls run on
-    worker threads (see tool._within). ToolError if the OCR package is missing or broken.
+    worker threads (see worker.in_thread). ToolError if the OCR package is missing or broken.
     """
     global _engine
     with _engine_lock:

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
-from labscribe.tools.base import Folder, ToolError, cannot_read, human_size, open_regular
+from labscribe.tools.base import Answer, ToolError, cannot_read, human_size, open_regular
 from labscribe.tools.explorer.byte_budget import READ_BYTES, READ_LINES, ByteBudget
 from labscribe.tools.explorer.line_index import LINE_INDEXES, LineIndex
 from labscribe.tools.explorer.text_window import (
@@ -35,7 +35,8 @@ from labscribe.tools.messages import (
     OFFSET_NEGATIVE,
     PDF_TIMEOUT_ERROR,
 )
-from labscribe.tools.tool import Answer, answer_in_worker
+from labscribe.tools.tool import Folder
+from labscribe.tools.worker import answer_in_worker
 
 # A window the explorer can afford per call (roughly 2k tokens); more is one offset away.
 READ_CHARS = 7000

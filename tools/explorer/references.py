@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from labscribe.tools.base import Folder, ToolError, version_in
+from labscribe.tools.base import ToolError
 from labscribe.tools.explorer.reading import read_in
 from labscribe.tools.explorer.scanning import files_with_suffix
+from labscribe.tools.tool import Folder, version_in
 
 DOCUMENT_SUFFIXES = frozenset({".pdf", ".md", ".txt", ".tex", ".bib", ".html", ".htm"})
 READ_LINES = 2_000  # of each document: reference lists live in the first pages or the last

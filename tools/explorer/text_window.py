@@ -16,10 +16,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import islice
 
-from labscribe.tools.base import ToolError
+from labscribe.tools.base import Answer, ToolError
 from labscribe.tools.explorer.line_index import LineIndex
 from labscribe.tools.messages import PAST_THE_END
-from labscribe.tools.tool import Answer
 
 # The model-facing default of read_file's `limit`; the continuation note omits it when unchanged.
 DEFAULT_LIMIT = 200

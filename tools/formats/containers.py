@@ -16,7 +16,7 @@ import io
 import os
 from collections.abc import Callable
 
-from labscribe.tools.base import Folder, cannot_read
+from labscribe.tools.base import cannot_read
 from labscribe.tools.formats.array_files import numpy_arrays
 from labscribe.tools.formats.array_tables import leaves_of, read_leaves
 from labscribe.tools.formats.hdf5_files import hdf5_leaves
@@ -25,6 +25,7 @@ from labscribe.tools.formats.matlab_files import read_matlab
 from labscribe.tools.formats.readers import Read, file_prefix
 from labscribe.tools.formats.spreadsheets import read_spreadsheet
 from labscribe.tools.formats.text_files import read_text
+from labscribe.tools.tool import Folder
 
 Reader = Callable[[Folder, str], Read]
 """What reads one format: the tables and settings of the file a folder's path names."""

@@ -21,10 +21,11 @@ import numpy as np
 import pandas as pd
 
 from labscribe.guards.bounds import ComputeBudget
-from labscribe.tools.base import Folder, ToolError
+from labscribe.tools.base import ToolError
 from labscribe.tools.formats.parameters import ParameterRow
 from labscribe.tools.formats.readers import NoTable
 from labscribe.tools.formats.tables import DataFile, Table, TableSummary, read_data
+from labscribe.tools.tool import Folder
 from labscribe.tools.worker import Bounds, WorkerStopped, framed, in_worker, unframed
 
 DECODE_MEMORY = 2048 * 1024 * 1024

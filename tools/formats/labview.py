@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from labscribe.tools.base import Folder, human_size
+from labscribe.tools.base import human_size
 from labscribe.tools.columns.units import canonical, split_unit
 from labscribe.tools.formats.array_files import by_length, found_of_arrays, setting
 from labscribe.tools.formats.cell_grid import Found
@@ -29,6 +29,7 @@ from labscribe.tools.formats.encoding import SNIFF_BYTES, text_encoding
 from labscribe.tools.formats.parameters import ParameterRow
 from labscribe.tools.formats.readers import Read, file_prefix
 from labscribe.tools.formats.text_tables import MAX_COLUMNS
+from labscribe.tools.tool import Folder
 
 _LVM_STRUCTURE = frozenset(
     {"Writer_Version", "Reader_Version", "Separator", "Multi_Headings", "Time_Pref",

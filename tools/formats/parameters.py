@@ -19,9 +19,10 @@ from typing import Any
 import yaml
 from pydantic import BaseModel
 
-from labscribe.tools.base import Folder, ToolError, cannot_read
+from labscribe.tools.base import ToolError, cannot_read
 from labscribe.tools.columns.units import split_unit, split_value
 from labscribe.tools.formats.encoding import SNIFF_BYTES, text_encoding
+from labscribe.tools.tool import Folder
 
 PARAMETER_SUFFIXES = frozenset(
     {".ini", ".cfg", ".conf", ".par", ".json", ".yaml", ".yml", ".toml", ".txt"}

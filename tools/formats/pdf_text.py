@@ -14,10 +14,9 @@ import pypdf
 from pypdf import PdfReader
 from pypdf.errors import DependencyError, LimitReachedError
 
-from labscribe.tools.base import ToolError
+from labscribe.tools.base import Answer, ToolError
 from labscribe.tools.explorer.text_window import check_offset, render, take_window
 from labscribe.tools.messages import PDF_DAMAGED, PDF_ENCRYPTED, PDF_PASSWORD
-from labscribe.tools.tool import Answer
 
 # What one PDF may cost to decode (pypdf's defaults allow 75 MB per stream). A page of text
 # is kilobytes of content stream; 8 MB is thousands of pages' worth, and its text extraction

@@ -6,9 +6,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from labscribe.tools.base import Folder, ToolError, cannot_read
+from labscribe.tools.base import ToolError, cannot_read
 from labscribe.tools.formats.cell_grid import Found
 from labscribe.tools.formats.parameters import ParameterRow
+from labscribe.tools.tool import Folder
 
 
 class NoTable(ToolError):

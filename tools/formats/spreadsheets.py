@@ -18,7 +18,7 @@ from xml.etree import ElementTree
 import numpy as np
 import pandas as pd
 
-from labscribe.tools.base import Folder, human_size
+from labscribe.tools.base import human_size
 from labscribe.tools.formats.cell_grid import Found
 from labscribe.tools.formats.container_limits import MAX_CONTAINER_BYTES, MAX_METADATA, MAX_POINTS
 from labscribe.tools.formats.grid import Grid, tables_in
@@ -29,6 +29,7 @@ from labscribe.tools.formats.sheet_blocks import side_by_side
 from labscribe.tools.formats.signatures import ZIP_SIGNATURE
 from labscribe.tools.formats.text_tables import MAX_COLUMNS
 from labscribe.tools.formats.time_columns import Clock
+from labscribe.tools.tool import Folder
 
 MAX_UNPACKED_BYTES = 256 * 1024 * 1024
 # Cells a sheet's range may span (calamine holds it dense: tens of bytes a cell).

@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 from pydantic import BaseModel, Field
 
-from labscribe.tools.base import Folder, ToolError
+from labscribe.tools.base import ToolError
 from labscribe.tools.columns.column import Column
 from labscribe.tools.formats.cassy_labx import read_labx
 from labscribe.tools.formats.containers import (
@@ -32,6 +32,7 @@ from labscribe.tools.formats.parameters import ParameterRow
 from labscribe.tools.formats.readers import NoTable
 from labscribe.tools.formats.text_files import read_text
 from labscribe.tools.formats.text_tables import MAX_COLUMNS, MAX_LINES
+from labscribe.tools.tool import Folder
 
 # Delimited text, and instrument exports that are delimited text under a header.
 TEXT_SUFFIXES = frozenset(

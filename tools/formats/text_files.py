@@ -4,13 +4,14 @@ EC-Lab .mpt) read from a bounded prefix, a vendor's own layout, or one column of
 
 from __future__ import annotations
 
-from labscribe.tools.base import Folder, human_size
+from labscribe.tools.base import human_size
 from labscribe.tools.formats.encoding import SNIFF_BYTES, text_encoding
 from labscribe.tools.formats.grid import tables_in
 from labscribe.tools.formats.readers import NoTable, Read, file_prefix
 from labscribe.tools.formats.single_column import one_column
 from labscribe.tools.formats.text_tables import text_grid
 from labscribe.tools.formats.vendor_readers import read_vendor
+from labscribe.tools.tool import Folder
 
 # What of a text file is read, whatever its shape: a 40 MB single line or 300,000 columns
 # cost no more than this. 8 MB is about half a million rows of a few columns.

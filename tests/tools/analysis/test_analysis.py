@@ -12,7 +12,7 @@ from labscribe.guards.numbers import check_numbers
 from labscribe.tools.analysis import folder as analysis_module
 from labscribe.tools.analysis.analysis_digest import EXPLORER_DIGEST, digest
 from labscribe.tools.analysis.folder import MAX_TABLE_FILES, Analysis, Unreadable, analyse
-from labscribe.tools.base import Folder
+from labscribe.tools.tool import Folder
 
 TRUE_F0 = 5033.0  # examples/README.md: 1/(2π√(LC)) for L = 10 mH, C = 100 nF
 
@@ -197,7 +197,7 @@ def test_analyse_as_a_normal_user_reports_an_unreadable_table(user_dir: Path) ->
     code = (
         "from pathlib import Path\n"
         "from labscribe.tools.analysis.folder import analyse\n"
-        "from labscribe.tools.base import Folder\n"
+        "from labscribe.tools.tool import Folder\n"
         f"analysis = analyse(Folder(Path({str(user_dir)!r})))\n"
         "print([t.id for t in analysis.tables],\n"
         "      [(u.path, u.reason) for u in analysis.unreadable])\n"

@@ -13,8 +13,8 @@ from labscribe.tools.analysis.data_figures import (
     fitted_points,
 )
 from labscribe.tools.analysis.folder import analyse
-from labscribe.tools.base import Folder
 from labscribe.tools.fits.fit_result import Fit
+from labscribe.tools.tool import Folder
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

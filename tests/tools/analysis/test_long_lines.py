@@ -11,8 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from labscribe.tools.analysis.folder import analyse
-from labscribe.tools.base import Folder
 from labscribe.tools.formulas.formula_notation import formula_in
+from labscribe.tools.tool import Folder
 from labscribe.tools.worker import Bounds, in_worker
 
 LONG = 200_000

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from labscribe.tools.assignment.tasks import assignment_of, find_assignment, read_assignment
-from labscribe.tools.base import Folder
+from labscribe.tools.tool import Folder
 
 
 def test_find_assignment_prefers_a_pdf_by_name() -> None:

@@ -6,10 +6,10 @@ from labscribe.tools.analysis.folder import Analysis, analyse
 from labscribe.tools.assignment.checklist import checklist
 from labscribe.tools.assignment.task_files import named_by_stem
 from labscribe.tools.assignment.task_material import task_words
-from labscribe.tools.base import Folder
 from labscribe.tools.columns.column import Column
 from labscribe.tools.fits.fit_result import Fit, Parameter
 from labscribe.tools.formats.tables import TableSummary
+from labscribe.tools.tool import Folder
 
 
 @pytest.fixture

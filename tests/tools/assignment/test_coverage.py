@@ -9,7 +9,7 @@ import pytest
 from labscribe.tools.analysis.folder import analyse
 from labscribe.tools.assignment.checklist import checklist
 from labscribe.tools.assignment.coverage import natural_order, not_covered
-from labscribe.tools.base import Folder
+from labscribe.tools.tool import Folder
 
 
 @pytest.mark.parametrize(

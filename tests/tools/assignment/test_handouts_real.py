@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from labscribe.tools.assignment.tasks import Assignment, assignment_of, read_assignment
-from labscribe.tools.base import Folder
+from labscribe.tools.tool import Folder
 
 HANDOUTS = Path(__file__).parents[2] / "data" / "real" / "handouts"
 

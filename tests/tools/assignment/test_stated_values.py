@@ -11,11 +11,11 @@ import pytest
 from labscribe.tools.analysis.folder import analyse
 from labscribe.tools.assignment.handout_latex import latex_text
 from labscribe.tools.assignment.stated_values import listed_values, measured_inputs, stated_values
-from labscribe.tools.base import Folder
 from labscribe.tools.fits.repeats import decode, repeated_measurements
 from labscribe.tools.formats.tables import read_data
 from labscribe.tools.formulas.prediction import predictions
 from labscribe.tools.formulas.prediction_inputs import input_of
+from labscribe.tools.tool import Folder
 
 REPEATS = Path(__file__).parents[2] / "data" / "real" / "repeats"
 BRIEF = (

@@ -9,7 +9,7 @@ import pytest
 from labscribe.tools.assignment.handout_tasks import MAX_TASK_CHARS, MAX_TASKS
 from labscribe.tools.assignment.task_words import TASK_MARKER, asks
 from labscribe.tools.assignment.tasks import assignment_of, read_assignment
-from labscribe.tools.base import Folder
+from labscribe.tools.tool import Folder
 
 
 def test_read_tasks_finds_the_example_goals(example: Path) -> None:

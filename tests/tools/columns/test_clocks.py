@@ -8,11 +8,11 @@ from pathlib import Path
 
 import numpy as np
 
-from labscribe.tools.base import Folder
 from labscribe.tools.columns.clocks import clock_name
 from labscribe.tools.columns.roles import Handout, decide_roles
 from labscribe.tools.columns.row_numbers import row_number_notes
 from labscribe.tools.formats.tables import Table, read_data
+from labscribe.tools.tool import Folder
 
 REAL = Path(__file__).parents[2] / "data" / "real"
 

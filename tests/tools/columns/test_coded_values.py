@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from labscribe.tools.base import Folder
 from labscribe.tools.columns.coded_values import read_coding
 from labscribe.tools.fits.repeats import Series, decode, repeated_measurements
 from labscribe.tools.formats.tables import read_data
+from labscribe.tools.tool import Folder
 
 REPEATS = Path(__file__).parents[2] / "data" / "real" / "repeats"
 

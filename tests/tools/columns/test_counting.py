@@ -12,10 +12,10 @@ import pytest
 
 from labscribe.tools.analysis.folder import analyse
 from labscribe.tools.assignment.requested import Request
-from labscribe.tools.base import Folder
 from labscribe.tools.columns.counting import counts_rows, series_label
 from labscribe.tools.columns.row_numbers import restore_named
 from labscribe.tools.formats.tables import read_data
+from labscribe.tools.tool import Folder
 
 REAL = Path(__file__).parents[2] / "data" / "real"
 ONE_TO_TEN = np.arange(1, 11, dtype=float)

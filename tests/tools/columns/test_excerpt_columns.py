@@ -9,10 +9,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from labscribe.tools.base import Folder
 from labscribe.tools.columns.excerpt_columns import excerpt_columns
 from labscribe.tools.columns.roles import Handout, decide_roles
 from labscribe.tools.formats.tables import EXCERPT_ROWS, read_data
+from labscribe.tools.tool import Folder
 
 REAL = Path(__file__).parents[2] / "data" / "real"
 

@@ -8,9 +8,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from labscribe.tools.base import Folder
 from labscribe.tools.columns.leading_rows import discard_leading
 from labscribe.tools.formats.tables import Table, read_data
+from labscribe.tools.tool import Folder
 
 
 def _record(tmp_path: Path, name: str = "cooling.csv", rows: int = 60) -> Table:

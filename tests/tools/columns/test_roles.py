@@ -11,12 +11,12 @@ import numpy as np
 import pytest
 
 from labscribe.tools.assignment.requested import Request, requested_model, requested_models
-from labscribe.tools.base import Folder
 from labscribe.tools.columns.column import Column
 from labscribe.tools.columns.roles import Handout, decide_roles
 from labscribe.tools.columns.set_values import set_evidence
 from labscribe.tools.fits.request_targets import request_columns, requests_for
 from labscribe.tools.formats.tables import Table, TableSummary, read_data
+from labscribe.tools.tool import Folder
 
 REAL = Path(__file__).parents[2] / "data" / "real"
 PERIODS = ["0.8978", "1.1006", "1.2696", "1.4148", "1.5567", "1.6799", "1.7924", "1.9053",

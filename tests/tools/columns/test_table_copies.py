@@ -12,10 +12,10 @@ import numpy as np
 import pandas as pd
 
 from labscribe.tools.analysis.folder import analyse
-from labscribe.tools.base import Folder
 from labscribe.tools.columns.column import describe
 from labscribe.tools.columns.table_copies import set_aside_copies
 from labscribe.tools.formats.tables import Table, TableSummary, read_data
+from labscribe.tools.tool import Folder
 
 WORKBOOK = Path(__file__).parents[2] / "data" / "real" / "workbooks" / "solar_cells_agh_134.xlsx"
 

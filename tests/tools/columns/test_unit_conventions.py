@@ -11,11 +11,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from labscribe.tools.base import Folder
 from labscribe.tools.columns.units import product, split_unit
 from labscribe.tools.explorer.scanning import scan_folder, with_tables
 from labscribe.tools.formats.header_rows import one_column_heading
 from labscribe.tools.formats.tables import read_data
+from labscribe.tools.tool import Folder
 
 
 @pytest.mark.parametrize(

@@ -281,8 +281,7 @@ def test_an_isolated_tool_is_stopped_where_it_holds_the_interpreter(user_dir: Pa
 import time
 from pathlib import Path
 from labscribe.guards.detectors import ToolClass
-from labscribe.tools.base import Folder
-from labscribe.tools.tool import Tool
+from labscribe.tools.tool import Folder, Tool
 from labscribe.tools.explorer.files import ListDirArgs
 tower = Tool(name="tower", description="", args_schema=ListDirArgs,
              run=lambda folder, args: str(9**9**9), tool_class=ToolClass.READ_ONLY,

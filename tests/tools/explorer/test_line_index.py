@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from labscribe.tools.base import Folder, ToolError
+from labscribe.tools.base import ToolError
 from labscribe.tools.explorer.files import READ_FILE
 from labscribe.tools.explorer.line_index import (
     LINE_INDEXES,
@@ -23,6 +23,7 @@ from labscribe.tools.explorer.line_index import (
 )
 from labscribe.tools.explorer.reading import COUNT_BYTES, read_part
 from labscribe.tools.formats.encoding import SNIFF_BYTES
+from labscribe.tools.tool import Folder
 
 LINES = 300_000
 # What a read that seeks near its offset may read besides the sniffed prefix: the lines from

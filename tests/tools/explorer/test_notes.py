@@ -1,8 +1,8 @@
 from pathlib import Path
 
 from labscribe.tools.analysis.folder import analyse
-from labscribe.tools.base import Folder
 from labscribe.tools.explorer.notes import NOTE_CHARS, read_notes
+from labscribe.tools.tool import Folder
 
 
 def test_analysis_quotes_the_notes_that_are_no_table_nor_settings(example: Path) -> None:

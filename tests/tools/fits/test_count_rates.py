@@ -11,10 +11,10 @@ import numpy as np
 import pandas as pd
 
 from labscribe.tools.analysis.folder import analyse
-from labscribe.tools.base import Folder
 from labscribe.tools.columns.column import Column
 from labscribe.tools.fits.count_rates import add_count_rates
 from labscribe.tools.formats.tables import Table, TableSummary
+from labscribe.tools.tool import Folder
 
 COUNTING = Path(__file__).parents[2] / "data" / "real" / "counting"
 

@@ -10,10 +10,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from labscribe.tools.base import Folder
 from labscribe.tools.fits.extreme_words import worked_out
 from labscribe.tools.fits.extremes import asked_extremes, extreme_facts
 from labscribe.tools.formats.tables import read_data
+from labscribe.tools.tool import Folder
 
 REAL = Path(__file__).parents[2] / "data" / "real"
 SIPM = REAL / "extremes" / "curvaIVinvdark.txt"

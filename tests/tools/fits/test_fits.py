@@ -8,11 +8,11 @@ import statsmodels.api as sm
 
 from labscribe.tools.analysis.folder import analyse
 from labscribe.tools.assignment.requested import requested_model
-from labscribe.tools.base import Folder
 from labscribe.tools.fits.column_fits import evaluate, fit_column
 from labscribe.tools.fits.fit_result import Fit, Parameter, format_value
 from labscribe.tools.fits.fit_runs import MAX_FIT_POINTS
 from labscribe.tools.fits.requested_fits import fit_request
+from labscribe.tools.tool import Folder
 
 REAL = Path(__file__).parents[2] / "data" / "real"
 

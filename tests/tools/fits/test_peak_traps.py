@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 
 from labscribe.tools.analysis.folder import analyse
-from labscribe.tools.base import Folder
 from labscribe.tools.fits.fit_result import Fit
+from labscribe.tools.tool import Folder
 
 F0, FWHM = 50_000.0, 2000.0  # Hz
 TASK = "1. Fit a Lorentzian to the resonance line and give its FWHM.\n"

@@ -8,10 +8,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from labscribe.tools.base import Folder
 from labscribe.tools.fits.fit_result import Fit
 from labscribe.tools.fits.point_estimate import point_estimates
 from labscribe.tools.formats.tables import read_data
+from labscribe.tools.tool import Folder
 
 REAL = Path(__file__).parents[2] / "data" / "real" / "estimates"
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import numpy as np
 
-from labscribe.tools.base import Folder
 from labscribe.tools.fits.repeat_evidence import repeat_evidence
 from labscribe.tools.fits.repeats import counts_repeats, repeated_measurements
 from labscribe.tools.formats.tables import Table, read_data
+from labscribe.tools.tool import Folder
 
 REAL = Path(__file__).resolve().parents[2] / "data" / "real" / "repeats"
 CERTIFIED_F = 1.59467335677930e01

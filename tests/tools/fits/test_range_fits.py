@@ -6,11 +6,11 @@ import pytest
 from labscribe.tools.analysis.folder import analyse
 from labscribe.tools.assignment.checklist import checklist
 from labscribe.tools.assignment.requested import requested_model
-from labscribe.tools.base import Folder
 from labscribe.tools.fits.column_fits import fit_column
 from labscribe.tools.fits.fit_result import Fit
 from labscribe.tools.fits.range_fits import answers_task, trend, trendless
 from labscribe.tools.fits.requested_fits import fit_request
+from labscribe.tools.tool import Folder
 
 DECAY_TASK = "1. Fit U(t) = U_0 e^{-t/\\tau} to the voltage and determine the time constant tau."
 

@@ -13,12 +13,12 @@ import pandas as pd
 import pytest
 from statsmodels.api import OLS, WLS, add_constant
 
-from labscribe.tools.base import Folder
 from labscribe.tools.columns.column import describe
 from labscribe.tools.fits.regression import Regression, regress, regressions
 from labscribe.tools.fits.regression_request import Ask, regression_ask
 from labscribe.tools.fits.regression_roles import Roles, formula_roles, resolve
 from labscribe.tools.formats.tables import Table, TableSummary, read_data
+from labscribe.tools.tool import Folder
 
 STRD = Path(__file__).resolve().parents[3] / "bench" / "analysis" / "strd"
 RNG = np.random.default_rng(26)

@@ -14,8 +14,8 @@ from labscribe.guards.numbers import check_numbers
 from labscribe.tools.analysis.analysis_digest import WRITER_DIGEST, digest
 from labscribe.tools.analysis.folder import Analysis, analyse
 from labscribe.tools.assignment.checklist import checklist
-from labscribe.tools.base import Folder
 from labscribe.tools.fits.fit_result import format_value
+from labscribe.tools.tool import Folder
 
 STRD = Path(__file__).resolve().parents[3] / "bench" / "analysis" / "strd"
 

@@ -15,7 +15,6 @@ import pytest
 from scipy import stats
 
 from labscribe.guards.numbers import check_numbers
-from labscribe.tools.base import Folder
 from labscribe.tools.columns.roles import decide_roles, read_handout
 from labscribe.tools.fits.repeat_evidence import repeat_evidence
 from labscribe.tools.fits.repeat_statistics import (
@@ -27,6 +26,7 @@ from labscribe.tools.fits.repeat_statistics import (
 from labscribe.tools.fits.repeat_text import repeat_facts, repeat_notes, repeats_digest
 from labscribe.tools.fits.repeats import Series, repeated_measurements
 from labscribe.tools.formats.tables import NoTable, read_data
+from labscribe.tools.tool import Folder
 
 REPEATS = Path(__file__).parents[2] / "data" / "real" / "repeats"
 

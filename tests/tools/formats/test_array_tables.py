@@ -18,9 +18,9 @@ import numpy as np
 import pytest
 import scipy.io
 
-from labscribe.tools.base import Folder
 from labscribe.tools.formats.readers import NoTable
 from labscribe.tools.formats.tables import DataFile, read_data
+from labscribe.tools.tool import Folder
 
 REAL = Path(__file__).resolve().parents[2] / "data" / "real" / "conventions"
 MATLAB_73 = b"MATLAB 7.3 MAT-file, Platform: GLNXA64, Created on: Mon Mar  4 10:00:00 2024 HDF5"

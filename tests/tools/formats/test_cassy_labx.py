@@ -11,9 +11,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from labscribe.tools.base import Folder
 from labscribe.tools.formats.readers import NoTable
 from labscribe.tools.formats.tables import read_data
+from labscribe.tools.tool import Folder
 
 CASSY = Path(__file__).parents[2] / "data" / "real" / "cassy"
 

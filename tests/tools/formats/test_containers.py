@@ -21,10 +21,11 @@ import xlwt
 from nptdms import ChannelObject, GroupObject, RootObject, TdmsWriter
 
 from labscribe.tools.analysis.folder import MAX_TABLES, analyse
-from labscribe.tools.base import Folder, ToolError
+from labscribe.tools.base import ToolError
 from labscribe.tools.formats.readers import NoTable
 from labscribe.tools.formats.spreadsheets import MAX_SHEETS
 from labscribe.tools.formats.tables import READERS, TABLE_SUFFIXES, read_data
+from labscribe.tools.tool import Folder
 
 REAL = Path(__file__).resolve().parents[2] / "data" / "real"
 

@@ -13,10 +13,10 @@ import numpy as np
 import pytest
 
 from labscribe.guards.bounds import ComputeBudget
-from labscribe.tools.base import Folder
 from labscribe.tools.formats import decoding
 from labscribe.tools.formats.decoding import DECODE_MEMORY, decoded, decoded_once
 from labscribe.tools.formats.tables import read_data
+from labscribe.tools.tool import Folder
 
 REAL = Path(__file__).resolve().parents[2] / "data" / "real"
 

@@ -4,9 +4,9 @@ Mettler Toledo STARe and Hiden IGA exports print them (tests/data/real holds bot
 
 from pathlib import Path
 
-from labscribe.tools.base import Folder
 from labscribe.tools.formats.fixed_width import names_by_position
 from labscribe.tools.formats.tables import read_data
+from labscribe.tools.tool import Folder
 
 REAL = Path(__file__).resolve().parents[2] / "data" / "real"
 

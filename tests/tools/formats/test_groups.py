@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from labscribe.tools.base import Folder
 from labscribe.tools.formats.tables import read_data
+from labscribe.tools.tool import Folder
 
 CONC = [0.02, 0.02, 0.06, 0.06, 0.11, 0.11, 0.22, 0.22, 0.56, 0.56, 1.10, 1.10]
 TREATED = [76, 47, 97, 107, 123, 139, 159, 152, 191, 201, 207, 200]

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from labscribe.tools.base import Folder
 from labscribe.tools.formats.header_cells import labelled_rows, names_closed_by_units, own_cells
 from labscribe.tools.formats.tables import read_data
+from labscribe.tools.tool import Folder
 
 REAL = Path(__file__).resolve().parents[2] / "data" / "real" / "labsigma"
 

@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from labscribe.tools.base import Folder
 from labscribe.tools.formats.fixed_width import names_by_position
 from labscribe.tools.formats.tables import Table, read_data
+from labscribe.tools.tool import Folder
 
 REAL = Path(__file__).resolve().parents[2] / "data" / "real" / "conventions"
 

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from labscribe.tools.base import Folder
 from labscribe.tools.formats.instrument_columns import qualified_unit, trailing_unit
 from labscribe.tools.formats.instruments import metadata_of_line, metadata_of_lines
 from labscribe.tools.formats.side_by_side_runs import run_groups
 from labscribe.tools.formats.tables import read_data
 from labscribe.tools.formats.vendor_readers import read_vendor
+from labscribe.tools.tool import Folder
 
 
 def settings(line: str) -> dict[str, tuple[str, float | None, str]]:

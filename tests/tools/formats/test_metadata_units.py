@@ -7,8 +7,8 @@ from pathlib import Path
 
 import numpy as np
 
-from labscribe.tools.base import Folder
 from labscribe.tools.formats.tables import DataFile, read_data
+from labscribe.tools.tool import Folder
 
 SETTINGS = """Model,MSO24
 Firmware Version,1.0.4

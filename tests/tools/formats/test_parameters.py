@@ -2,8 +2,9 @@ from pathlib import Path
 
 import pytest
 
-from labscribe.tools.base import Folder, ToolError
+from labscribe.tools.base import ToolError
 from labscribe.tools.formats.parameters import NoParameters, ParameterRow, read_parameters
+from labscribe.tools.tool import Folder
 
 
 def rows_of(folder: Path, name: str) -> list[ParameterRow]:

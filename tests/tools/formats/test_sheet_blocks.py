@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from labscribe.tools.base import Folder
 from labscribe.tools.columns.reference_files import lookup_table
 from labscribe.tools.formats.sheet_blocks import side_by_side
 from labscribe.tools.formats.tables import read_data
+from labscribe.tools.tool import Folder
 
 WORKBOOKS = Path(__file__).parents[2] / "data" / "real" / "workbooks"
 

@@ -11,8 +11,8 @@ import pytest
 
 from labscribe.tools.analysis.folder import analyse
 from labscribe.tools.assignment.checklist import checklist
-from labscribe.tools.base import Folder
 from labscribe.tools.formats.tables import read_data
+from labscribe.tools.tool import Folder
 
 
 def logger(path: Path, header: str, start: int, temperatures: np.ndarray) -> None:

@@ -9,10 +9,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from labscribe.tools.base import Folder
 from labscribe.tools.columns.column import describe
 from labscribe.tools.formats.stated_means import mark_stated_means
 from labscribe.tools.formats.tables import read_data
+from labscribe.tools.tool import Folder
 
 REAL = Path(__file__).parents[2] / "data" / "real"
 

@@ -11,8 +11,9 @@ import pytest
 from asuser import as_normal_user
 from table_cases import one_table
 
-from labscribe.tools.base import Folder, ToolError
+from labscribe.tools.base import ToolError
 from labscribe.tools.formats.tables import MAX_COLUMNS, NoTable, read_data
+from labscribe.tools.tool import Folder
 
 
 def test_read_tables_reads_past_a_128_kib_field(tmp_path: Path) -> None:
@@ -119,7 +120,8 @@ def test_read_tables_says_permission_denied_to_a_normal_user(user_dir: Path) -> 
     (user_dir / "secret.csv").chmod(0)
     code = (
         "from pathlib import Path\n"
-        "from labscribe.tools.base import Folder, ToolError\n"
+        "from labscribe.tools.base import ToolError\n"
+        "from labscribe.tools.tool import Folder\n"
         "from labscribe.tools.formats.tables import read_data\n"
         "try:\n"
         f"    read_data(Folder(Path({str(user_dir)!r})), 'secret.csv').tables\n"

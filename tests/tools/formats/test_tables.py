@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from table_cases import one_table, units
 
-from labscribe.tools.base import Folder
 from labscribe.tools.formats.tables import read_data
+from labscribe.tools.tool import Folder
 
 REAL = Path(__file__).parents[2] / "data" / "real"
 

@@ -11,8 +11,8 @@ import xlsxwriter
 
 from labscribe.tools.analysis.analysis_digest import digest
 from labscribe.tools.analysis.folder import analyse
-from labscribe.tools.base import Folder
 from labscribe.tools.fits.fit_result import Fit
+from labscribe.tools.tool import Folder
 
 TAU = 900.0  # s: Newton's cooling, T = 22 °C + 60 K·exp(−t/τ)
 START = pd.Timestamp("2024-03-01 10:15:00")

@@ -56,7 +56,8 @@ def test_the_fit_and_derive_tools_answer_a_power_tower_with_a_tool_error(user_di
     (user_dir / "d.csv").write_text("x,y\n1,2\n2,4\n3,6\n4,8\n5,10\n")
     code = f"""
 from pathlib import Path
-from labscribe.tools.base import Folder, ToolError
+from labscribe.tools.base import ToolError
+from labscribe.tools.tool import Folder
 from labscribe.tools.explorer.fitting import DeriveArgs, FitArgs, run_derive, run_fit
 folder = Folder(Path({str(user_dir)!r}))
 for call in (lambda: run_fit(folder, FitArgs(path="d.csv", x="x", y="y",

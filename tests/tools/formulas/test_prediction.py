@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from labscribe.tools.base import Folder
 from labscribe.tools.fits.fit_result import Fit, Parameter
 from labscribe.tools.formats.parameters import ParameterRow, read_parameters
 from labscribe.tools.formulas.formula_notation import formulas_in, juxtaposed
 from labscribe.tools.formulas.prediction import predictions
 from labscribe.tools.formulas.prediction_inputs import input_of
+from labscribe.tools.tool import Folder
 
 EXAMPLE = Path(__file__).parents[3] / "examples" / "rlc-resonance"
 HANDOUT = (

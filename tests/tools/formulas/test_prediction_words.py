@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from labscribe.tools.base import Folder
 from labscribe.tools.fits.fit_result import Fit, Parameter
 from labscribe.tools.formats.parameters import ParameterRow, read_parameters
 from labscribe.tools.formulas.prediction import predictions
 from labscribe.tools.formulas.prediction_words import worded_input
+from labscribe.tools.tool import Folder
 
 COIL = (
     "For a flat coil of N turns and radius R carrying a current I, the field at the centre "
