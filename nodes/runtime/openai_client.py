@@ -250,6 +250,11 @@ class _BoundedStream(httpx.SyncByteStream):
             yield text.encode("utf-8")
         yield utf8.decode(b"", final=True).encode("utf-8")
 
+    def close(self) -> None:
+        # hands the connection back to the client's pool: without it, a process that asks
+        # more times than the pool holds (100) waits on it until its requests time out
+        self.inner.close()
+
 
 class _EventCheck:
     """A stream of server-sent events checked as it arrives: each event's data is `[DONE]`
@@ -272,6 +277,3 @@ class _EventCheck:
                 event = None
             if not isinstance(event, dict):
                 raise BadAnswer("the endpoint's stream is not one of chat completion chunks", data)
-
-    def close(self) -> None:
-        self.inner.close()
