@@ -31,7 +31,7 @@ from labscribe.graph.runner import BadInput, ThreadView, thread_state
 from labscribe.graph.served import published_files, served_outcome, write_served
 from labscribe.guards.statuses import RunStatus
 from labscribe.nodes.runtime.outputs import OutputsUnwritten, end_event
-from labscribe.nodes.runtime.state import EventLog, stamped
+from labscribe.nodes.runtime.state import EventLog
 
 GRAPH = "labscribe"
 """The graph's name in langgraph.json."""
@@ -162,7 +162,7 @@ class _Follower:
             record = write_served(self.out, entry.thread_id, state, outcome, files, notes)
             for note in notes:
                 log.append(_notice(note))
-            log.append(stamped(end_event(state.get("values") or {}, outcome), time.time()))
+            log.append(end_event(state.get("values") or {}, outcome))
             settle_entry(entry, record, [])
         except (httpx.HTTPError, OutputsUnwritten) as exc:
             url, out = self.batch.server, self.batch.out
@@ -271,7 +271,8 @@ class _Follower:
 
 
 def _notice(detail: str) -> dict[str, Any]:
-    return stamped({"event": "notice", "stage": "server", "detail": detail}, time.time())
+    """A notice of the batch's own, stamped by the folder's log when it is appended."""
+    return {"event": "notice", "stage": "server", "detail": detail}
 
 
 def _error_text(data: Any) -> str:

@@ -227,10 +227,10 @@ def skipped(state: dict[str, Any], stages: Sequence[str], detail: str) -> dict[s
 
 def emit(event: dict[str, Any]) -> None:
     """Send `event`, stamped, to whoever streams the custom mode; a no-op for plain invoke."""
-    get_stream_writer()(stamped(event, _run_start()))
+    get_stream_writer()(_stamped(event, _run_start()))
 
 
-def stamped(event: dict[str, Any], started: float) -> dict[str, Any]:
+def _stamped(event: dict[str, Any], started: float) -> dict[str, Any]:
     """`event` with `time` and `elapsed` since `started` (a `time.time()`), its text printable:
     a file name that is not UTF-8 must not break a stream, a log or a terminal."""
     now = time.time()
@@ -296,7 +296,7 @@ class EventLog:
             self.handle = None
 
     def append(self, event: dict[str, Any]) -> None:
-        event = event if "time" in event else stamped(event, self.started)
+        event = event if "time" in event else _stamped(event, self.started)
         self._write(event)
         if self.forward:
             self.forward(event)

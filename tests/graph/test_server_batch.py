@@ -82,6 +82,9 @@ def test_a_folder_run_on_the_server_leaves_the_same_files_as_the_cli(
     assert [e["stage"] for e in read_events(remote) if e["event"] == "milestone"] == [
         e["stage"] for e in read_events(cli) if e["event"] == "milestone"
     ]
+    for out in (cli, remote):  # the end is stamped where the log opened, after every event
+        *events, end = read_events(out)
+        assert end["event"] == "end" and end["elapsed"] >= max(e["elapsed"] for e in events) > 0
     client = get_sync_client(url=server.url)
     batch = json.loads((tmp_path / "served" / "batch.json").read_text())
     context = client.assistants.get(batch["assistant_id"])["context"]
